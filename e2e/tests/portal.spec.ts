@@ -1,0 +1,113 @@
+import { expect, mainNav, signIn, test } from './fixtures';
+
+test.describe('signing in and the modules a user sees', () => {
+  test('admin@demo.test signs in and sees all four modules, each one mounting', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/auth\/saml\/login/);
+    await signIn(page, 'admin@demo.test');
+    await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+    const nav = mainNav(page);
+    for (const name of ['Home', 'Projects', 'Requests', 'Reports', 'Settings']) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await nav.getByRole('link', { name: 'Requests', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Requests' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Reports', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Settings', exact: true }).click();
+    await expect(page.getByText('admin@demo.test')).toBeVisible();
+    await nav.getByRole('link', { name: 'Projects', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+  });
+
+  test('member@acme.test sees no Reports and the browser fetches nothing of mfe-reports', async ({ page }) => {
+    const reportRequests: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/remotes/mfe-reports/')) reportRequests.push(req.url());
+    });
+    await page.goto('/auth/saml/login');
+    await signIn(page, 'member@acme.test');
+    await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+    const nav = mainNav(page);
+    await expect(nav.getByRole('link', { name: 'Requests', exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Reports', exact: true })).toHaveCount(0);
+    // even a direct visit does not fetch the remote: the shell answers itself
+    await page.goto('/reports');
+    await expect(page.getByText('You do not have access to Reports')).toBeVisible();
+    await nav.getByRole('link', { name: 'Requests', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Requests' })).toBeVisible();
+    expect(reportRequests).toEqual([]);
+  });
+
+  test('a wrong password keeps the user on the sign-in page with the catalogue message', async ({ page }) => {
+    await page.goto('/auth/saml/login');
+    await page.getByLabel('Email').fill('admin@demo.test');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Your credentials are not correct.');
+    await expect(page.getByLabel('Email')).toHaveValue('admin@demo.test');
+  });
+
+  test('a deep link opened signed out returns to itself after sign-in, and sign-out ends the session', async ({ page }) => {
+    await page.goto('/requests/r-17?tab=files');
+    await expect(page).toHaveURL(/\/auth\/saml\/login/);
+    await signIn(page, 'admin@demo.test');
+    await expect(page).toHaveURL(/\/requests\/r-17\?tab=files$/);
+    await expect(page.getByRole('heading', { name: 'Request r-17' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/auth\/saml\/login/);
+    const me = await page.request.get('/api/v1/users/profile/me');
+    expect(me.status()).toBe(401);
+  });
+});
+
+test.describe('routes', () => {
+  test('legacy project links, /documents and unknown paths', async ({ page }) => {
+    await page.goto('/auth/saml/login');
+    await signIn(page, 'admin@demo.test');
+    await page.goto('/projects/p-1?tasksPage=2');
+    await expect(page).toHaveURL(/\/v2\/projects\/p-1\?tasksPage=2$/);
+    await expect(page.getByRole('heading', { name: 'Project p-1' })).toBeVisible();
+    await page.goto('/documents');
+    await expect(page).toHaveURL(/\/v2\/projects\/documents$/);
+    await page.goto('/safe-transfer');
+    await expect(page.getByRole('heading', { name: 'Safe Transfer' })).toBeVisible();
+    await page.goto('/no/such/page');
+    await expect(page.getByText('Page not found')).toBeVisible();
+  });
+
+  test('/account-removed is public', async ({ page }) => {
+    await page.goto('/account-removed');
+    await expect(page.getByText('Your account has been removed')).toBeVisible();
+    await expect(page).toHaveURL(/\/account-removed$/);
+  });
+});
+
+test.describe('a remote that cannot be loaded', () => {
+  test('shows its fallback while the shell and the other modules work, and Retry recovers it', async ({ page }) => {
+    await page.route('**/remotes/mfe-requests/**', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }));
+    await page.goto('/auth/saml/login');
+    await signIn(page, 'admin@demo.test');
+    const nav = mainNav(page);
+    await nav.getByRole('link', { name: 'Requests', exact: true }).click();
+    await expect(page.getByText('Requests is unavailable right now')).toBeVisible();
+    await expect(page.getByRole('button', { name: /Retry/ })).toBeVisible();
+
+    // the rest of the portal keeps working
+    await nav.getByRole('link', { name: 'Reports', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Settings', exact: true }).click();
+    await expect(page.getByText('admin@demo.test')).toBeVisible();
+    await nav.getByRole('link', { name: 'Home', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+
+    // the remote comes back: Retry really fetches it again
+    await nav.getByRole('link', { name: 'Requests', exact: true }).click();
+    await expect(page.getByText('Requests is unavailable right now')).toBeVisible();
+    await page.unroute('**/remotes/mfe-requests/**');
+    await page.getByRole('button', { name: /Retry/ }).click();
+    await expect(page.getByRole('heading', { name: 'Requests' })).toBeVisible();
+  });
+});

@@ -1,0 +1,65 @@
+import type { Config } from 'jest';
+
+/**
+ * One jest project per package (displayName = folder), so each remote's pipeline runs alone:
+ * `npx jest --selectProjects mfe-requests` or `npm test -w mfe-requests`.
+ */
+const tsJest: Config['transform'] = {
+  '^.+\\.(t|j)sx?$': [
+    'ts-jest',
+    {
+      // Type checking is `npm run typecheck`; jest only transpiles (CommonJS, as ts-jest needs).
+      tsconfig: {
+        module: 'CommonJS',
+        moduleResolution: 'Node10',
+        jsx: 'react-jsx',
+        esModuleInterop: true,
+        isolatedModules: true,
+        allowJs: true,
+      },
+    },
+  ],
+};
+
+const web = (name: string): Config => ({
+  displayName: name,
+  rootDir: `<rootDir>/${name}`,
+  // jsdom that keeps Node's fetch, streams and timers, so msw can serve unit tests
+  testEnvironment: 'jest-fixed-jsdom',
+  transform: tsJest,
+  setupFilesAfterEnv: ['<rootDir>/../shared/src/testing/setup-jsdom.ts'],
+  moduleNameMapper: {
+    '\\.(css|less)$': '<rootDir>/../shared/src/testing/style-mock.ts',
+    // some antd dependencies reach into each other's ES builds; jest runs their CommonJS builds
+    '^(@ant-design/[^/]+|@rc-component/[^/]+|rc-[^/]+)/es/(.*)$': '$1/lib/$2',
+  },
+  testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+});
+
+const config: Config = {
+  projects: [
+    web('shared'),
+    web('shell'),
+    web('mfe-projects'),
+    web('mfe-requests'),
+    web('mfe-settings'),
+    web('mfe-reports'),
+    {
+      displayName: 'api',
+      rootDir: '<rootDir>/api',
+      testEnvironment: 'node',
+      transform: tsJest,
+      testMatch: ['<rootDir>/src/**/*.test.ts'],
+    },
+    {
+      displayName: 'lint',
+      rootDir: '<rootDir>/lint',
+      testEnvironment: 'node',
+      transform: tsJest,
+      testMatch: ['<rootDir>/**/*.test.ts'],
+      testPathIgnorePatterns: ['/fixtures/'],
+    },
+  ],
+};
+
+export default config;

@@ -1,0 +1,9 @@
+// mfe-projects: a remote of the portal. Builds into mfe-projects/dist (mf-manifest.json, remoteEntry.js, hashed chunks).
+const { portalWebpackConfig } = require('@portal/shared/federation/webpack');
+
+module.exports = portalWebpackConfig({
+  dir: __dirname,
+  name: 'mfe-projects',
+  exposes: { './App': './src/App.tsx' },
+  port: 3001,
+});

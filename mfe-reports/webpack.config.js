@@ -1,0 +1,9 @@
+// mfe-reports: a remote of the portal. Builds into mfe-reports/dist (mf-manifest.json, remoteEntry.js, hashed chunks).
+const { portalWebpackConfig } = require('@portal/shared/federation/webpack');
+
+module.exports = portalWebpackConfig({
+  dir: __dirname,
+  name: 'mfe-reports',
+  exposes: { './App': './src/App.tsx' },
+  port: 3004,
+});

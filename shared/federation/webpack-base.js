@@ -1,0 +1,86 @@
+// The webpack configuration every container builds with; each package's webpack.config.js calls it
+// with its own name, exposes and port, and builds into its own dist/.
+const path = require('path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const TerserPlugin = require('terser-webpack-plugin');
+const { sharedSingletons } = require('./singletons');
+const { BundleReportPlugin } = require('./bundle-report');
+
+/**
+ * @param {{ dir: string, name: string, host?: boolean, exposes?: Record<string,string>, port: number }} opts
+ */
+function portalWebpackConfig(opts) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    const federationName = opts.name.replace(/-/g, '_');
+    return {
+      mode: production ? 'production' : 'development',
+      context: opts.dir,
+      entry: opts.host ? { main: './src/index.ts' } : {},
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(opts.dir, 'dist'),
+        // remotes resolve their chunks next to their manifest, wherever it is deployed
+        publicPath: opts.host ? '/' : 'auto',
+        filename: production ? '[name].[contenthash:12].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:12].js' : '[name].js',
+        uniqueName: federationName,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic' } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+        ],
+      },
+      optimization: {
+        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false, terserOptions: { compress: true, mangle: true } })],
+      },
+      performance: { hints: false },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: federationName,
+          filename: 'remoteEntry.js',
+          exposes: opts.exposes ?? {},
+          shared: sharedSingletons(),
+          dts: false,
+          manifest: { fileName: 'mf-manifest.json' },
+          ...(opts.host
+            ? {
+                remotes: {},
+                // a dead remote must not blank the shell (TOOLCHAIN.md gotcha 2)
+                shareStrategy: 'loaded-first',
+              }
+            : {}),
+        }),
+        ...(opts.host
+          ? [new HtmlWebpackPlugin({ template: './src/index.html', title: 'Portal', scriptLoading: 'defer' })]
+          : []),
+        new BundleReportPlugin(),
+      ],
+      devServer: {
+        port: opts.port,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        historyApiFallback: opts.host,
+      },
+      stats: 'errors-warnings',
+    };
+  };
+}
+
+module.exports = { portalWebpackConfig };

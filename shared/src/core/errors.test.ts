@@ -1,0 +1,42 @@
+import { ERROR_MESSAGES, FALLBACK_DETAIL, resetPasswordFailure, toastForError } from './errors';
+
+describe('toastForError (SPEC.md section 8)', () => {
+  it('titles by status and details with the mapped message', () => {
+    expect(toastForError({ status: 400, body: { code: 'failed_login', message: 'x', requestId: 'r1' } })).toEqual({
+      severity: 'error',
+      summary: 'Unable to complete request',
+      detail: ERROR_MESSAGES.failed_login,
+    });
+    expect(toastForError({ status: 403, body: { code: 'client_lead_missing_in_project' } })?.detail).toBe(
+      'Client Lead Role must be set to activate the project.',
+    );
+  });
+
+  it('falls back to the raw code, then the server message, then the reference text', () => {
+    expect(toastForError({ status: 404, body: { code: 'some_new_code' } })).toMatchObject({ summary: 'Not found error', detail: 'some_new_code' });
+    expect(toastForError({ status: 415, body: { code: 'unsupported_media_type', message: 'Use JSON' } })).toMatchObject({
+      summary: 'Unsupported media type',
+      detail: 'Use JSON',
+    });
+    expect(toastForError({ status: 500, body: { requestId: 'req-9' } })).toMatchObject({
+      summary: 'Something went wrong',
+      detail: `${FALLBACK_DETAIL}. Reference: req-9`,
+    });
+    expect(toastForError({ status: 503 })?.detail).toBe(FALLBACK_DETAIL);
+  });
+
+  it('is silent for 401, 502 and cancelled requests, and warns on 429', () => {
+    expect(toastForError({ status: 401 })).toBeNull();
+    expect(toastForError({ status: 502 })).toBeNull();
+    expect(toastForError({ status: 500, cancelled: true })).toBeNull();
+    expect(toastForError({ status: 429 })).toEqual({
+      severity: 'warn',
+      summary: 'Too Many Requests',
+      detail: 'Please wait a moment until you can send requests again.',
+    });
+  });
+
+  it('names the brand in the reset failure', () => {
+    expect(resetPasswordFailure('Acme')).toBe('Unable to Reset Password: Please contact your Acme Portal admin');
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * The error catalogue of SPEC.md section 8, written once: the api sends these codes in
+ * `{ code, message, requestId }` and the web turns them into toasts with the same table.
+ */
+
+export const ERROR_MESSAGES = {
+  failed_login: 'Your credentials are not correct.',
+  invalid_groups: 'You are not in the correct team to access this Application.',
+  invalid_user: 'We could not find any user with that email.',
+  email_already_taken: 'Email address already in use.',
+  not_sms_factor: 'You do not have MFA activated, please contact your administrator.',
+  duplicate_filename: 'A file with this name is already attached to the project.',
+  no_csv_file: 'Only CSV files are accepted. This may just require adding a .csv to the filename.',
+  no_excel_file: 'Only .xlsx files are accepted.',
+  project_not_found: 'Project not found.',
+  project_already_exist: 'A project with this title already exists.',
+  user_not_found: 'User not found.',
+  company_not_found: 'Company not found.',
+  user_not_in_project: 'The user is not a member of this project.',
+  user_is_inactive: 'The user is inactive.',
+  user_can_not_update_project: 'You cannot update this project.',
+  user_cannot_update_company: 'You cannot update this company.',
+  same_project_lead_and_manager: 'Project manager and lead consultant must be different users.',
+  client_lead_missing_in_project: 'Client Lead Role must be set to activate the project.',
+  lead_consultant_missing_in_project: 'Lead Consultant Role must be set for the project.',
+  lead_user_can_not_be_revoked: 'This user holds a lead role: reassign the role first.',
+  forbidden_role_assignment: 'This role cannot be assigned to this user.',
+  forbidden_role_assignment_for_templates: 'Roles cannot be assigned on templates.',
+  forbidden_role_assignment_for_lead: 'A lead role cannot go to a user who already holds a lead role.',
+  client_cannot_add_user_to_project: 'Only a Client Lead can add users to a project.',
+  root_folder_already_exist: 'The root folder already exists.',
+  root_folder_cannot_be_deleted: 'The root folder cannot be deleted.',
+  folder_not_found: 'Folder not found.',
+  folder_cannot_be_moved_to_itself: 'A folder cannot be moved into itself.',
+  folder_already_exist: 'A folder with this name already exists.',
+  folder_file_not_found: 'File not found in this folder.',
+  folder_file_already_exist: 'A file with this name already exists in this folder.',
+  forbidden_folder_action: 'This action is not allowed on this folder.',
+  folder_not_supported: 'Folders are not supported here.',
+  folder_project_has_open_tasks: 'The project still has open tasks.',
+  task_not_supported: 'This task type is not supported.',
+  task_tracker_not_found: 'No templates found for the chosen practice.',
+  task_tracker_task_not_found: 'Task tracker task not found.',
+  task_tracker_in_wrong_status: 'Invalid status.',
+  invalid_practice: 'Invalid practice.',
+  task_reference_id_already_exist_on_project: 'Task IDs must be unique or null',
+  control_name_must_be_unique: 'Control IDs must be unique.',
+  practices_can_not_be_changed_when_project_has_tasks: 'Practices cannot be changed when the project has tasks.',
+  project_with_tasks_cannot_be_canceled: 'A project with tasks cannot be canceled.',
+  project_with_files_cannot_be_canceled: 'A project with files cannot be canceled.',
+  interview_date_time_is_in_the_past: 'Interview time must not be in the past.',
+  interview_day_is_invalid: 'Interview day must be Monday to Friday.',
+  max_interval_exceeded: 'The interview interval is at most 62 days.',
+  fail_to_schedule_interview: 'The interview could not be scheduled.',
+  fail_to_create_subscription: 'The subscription could not be created.',
+  invalid_meeting_organizer: 'Meeting organizers must be lead consultants or consultants.',
+  invalid_meeting_argument: 'The meeting details are not valid.',
+  cant_schedule_meeting: 'The meeting could not be scheduled.',
+  unable_to_start_graph_client: 'The calendar service could not be reached.',
+  graph_user_not_found: 'The user was not found in the calendar service.',
+  no_timezone: 'No time zone is set.',
+  file_already_attached_to_task: 'This file is already attached to the task.',
+} as const;
+
+export type MappedErrorCode = keyof typeof ERROR_MESSAGES;
+
+/** Codes the server sends that the catalogue does not map (the web shows the raw code or server message). */
+export const GENERIC_ERROR_CODES = [
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'module_access_denied',
+  'not_found',
+  'unsupported_media_type',
+  'payload_too_large',
+  'too_many_requests',
+  'internal_error',
+  'service_unavailable',
+  'csrf_rejected',
+] as const;
+
+export type GenericErrorCode = (typeof GENERIC_ERROR_CODES)[number];
+export type ErrorCode = MappedErrorCode | GenericErrorCode;
+
+/** The body of every error reply of the api. */
+export interface ApiErrorBody {
+  code: string;
+  message: string;
+  requestId: string;
+  /** Present on validation errors: the fields that failed and why. */
+  details?: { field: string; message: string }[];
+}
+
+export const STATUS_TITLES: Record<number, string> = {
+  400: 'Unable to complete request',
+  401: 'Authorization error',
+  403: 'Permission error',
+  404: 'Not found error',
+  415: 'Unsupported media type',
+};
+export const DEFAULT_ERROR_TITLE = 'Something went wrong';
+export const TOO_MANY_REQUESTS_TITLE = 'Too Many Requests';
+export const TOO_MANY_REQUESTS_DETAIL = 'Please wait a moment until you can send requests again.';
+export const FALLBACK_DETAIL = 'Please try again or contact support if the problem persists';
+export const MALFORMED_TASK_TRACKER = 'Malformed Task Tracker File';
+
+export function resetPasswordFailure(brand: string): string {
+  return `Unable to Reset Password: Please contact your ${brand} Portal admin`;
+}
+
+export function isMappedErrorCode(code: unknown): code is MappedErrorCode {
+  return typeof code === 'string' && Object.prototype.hasOwnProperty.call(ERROR_MESSAGES, code);
+}
+
+export interface ErrorToast {
+  severity: 'error' | 'warn';
+  summary: string;
+  detail: string;
+}
+
+/**
+ * What the user is told about a failed call (SPEC.md section 8). Returns null when nothing is shown:
+ * 401 (the shell redirects to sign-in), 502 (silent) and cancelled requests.
+ */
+export function toastForError(input: {
+  status: number;
+  body?: Partial<ApiErrorBody> | null;
+  requestId?: string | null;
+  cancelled?: boolean;
+}): ErrorToast | null {
+  const { status, body } = input;
+  if (input.cancelled || status === 401 || status === 502) return null;
+  if (status === 429) {
+    return { severity: 'warn', summary: TOO_MANY_REQUESTS_TITLE, detail: TOO_MANY_REQUESTS_DETAIL };
+  }
+  const summary = STATUS_TITLES[status] ?? DEFAULT_ERROR_TITLE;
+  const code = body?.code;
+  const requestId = body?.requestId ?? input.requestId ?? null;
+  let detail: string | undefined;
+  if (isMappedErrorCode(code)) detail = ERROR_MESSAGES[code];
+  else if (code && !(GENERIC_ERROR_CODES as readonly string[]).includes(code)) detail = code;
+  else if (body?.message) detail = body.message;
+  if (!detail) {
+    detail = requestId ? `${FALLBACK_DETAIL}. Reference: ${requestId}` : FALLBACK_DETAIL;
+  }
+  return { severity: 'error', summary, detail };
+}

@@ -1,0 +1,87 @@
+/** Small shared pieces of UI (SPEC.md section 1): page headings, placeholders, file-type icons, role guard. */
+import type { ReactNode } from 'react';
+import { Breadcrumb, Button, Card, Empty, Result, Typography } from './index';
+import { Link } from 'react-router-dom';
+import { useRoleAllowed, type PortalRole } from '../web/hooks';
+
+export function PageHeader({ title, crumbs = [], extra }: { title: string; crumbs?: { title: string; to?: string }[]; extra?: ReactNode }) {
+  const items = [{ title: <Link to="/">Home</Link> }, ...crumbs.map((c) => ({ title: c.to ? <Link to={c.to}>{c.title}</Link> : c.title }))];
+  return (
+    <div style={{ marginBottom: 16 }}>
+      <Breadcrumb items={items} />
+      <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16 }}>
+        <Typography.Title level={2} style={{ margin: '8px 0 0' }}>
+          {title}
+        </Typography.Title>
+        {extra}
+      </div>
+    </div>
+  );
+}
+
+/** A page whose content arrives in a later release: says so plainly instead of pretending. */
+export function ComingSoon({ what }: { what: string }) {
+  return (
+    <Card>
+      <Empty description={<span>{what} is not available yet. It is being built and will appear here in a coming release.</span>} />
+    </Card>
+  );
+}
+
+const FILE_TYPES: [RegExp, string, string][] = [
+  [/\.pdf$/i, 'pdf', 'PDF'],
+  [/\.(docx?|odt|rtf)$/i, 'word', 'DOC'],
+  [/\.(xlsx?|csv|ods)$/i, 'excel', 'XLS'],
+  [/\.(pptx?|odp)$/i, 'powerpoint', 'PPT'],
+  [/\.(png|jpe?g|gif|bmp|svg|webp|tiff?)$/i, 'image', 'IMG'],
+  [/\.(zip|7z|rar|tar|gz|tgz)$/i, 'zip', 'ZIP'],
+  [/\.(js|ts|tsx|jsx|json|py|java|go|rb|sh|sql|xml|ya?ml|html?|css)$/i, 'code', 'CODE'],
+];
+const FILE_COLORS: Record<string, string> = {
+  pdf: '#d4380d',
+  word: '#1d39c4',
+  excel: '#389e0d',
+  powerpoint: '#d46b08',
+  image: '#08979c',
+  zip: '#7c3aed',
+  code: '#434343',
+  file: '#8c8c8c',
+};
+
+export function fileTypeOf(name: string): string {
+  return FILE_TYPES.find(([re]) => re.test(name))?.[1] ?? 'file';
+}
+
+export function FileTypeIcon({ name }: { name: string }) {
+  const type = fileTypeOf(name);
+  const label = FILE_TYPES.find(([, t]) => t === type)?.[2] ?? 'FILE';
+  return (
+    <span
+      role="img"
+      aria-label={`${type} file`}
+      style={{ display: 'inline-block', minWidth: 34, padding: '1px 4px', borderRadius: 3, fontSize: 10, fontWeight: 600, textAlign: 'center', color: '#fff', background: FILE_COLORS[type] }}
+    >
+      {label}
+    </span>
+  );
+}
+
+/** Hides its children unless the user holds one of `roles` (or none of them, with `invert`). */
+export function RoleGuard({ roles, invert = false, children }: { roles: PortalRole[]; invert?: boolean; children: ReactNode }) {
+  return useRoleAllowed(roles, invert) ? <>{children}</> : null;
+}
+
+export function NotFoundResult() {
+  return (
+    <Result
+      status="404"
+      title="Page not found"
+      subTitle="The page you are looking for does not exist or has moved."
+      extra={
+        <Link to="/">
+          <Button type="primary">Back to Home</Button>
+        </Link>
+      }
+    />
+  );
+}

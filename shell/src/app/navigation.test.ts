@@ -1,0 +1,25 @@
+import { activeKey, navigationFor } from './navigation';
+import { chooseCompany } from '../session/sign-in';
+
+describe('navigationFor', () => {
+  it('shows only the modules the user may use, and settings always', () => {
+    const access = { risks: true, projects: true, requests: true, reports: false, assets: true };
+    expect(navigationFor(access).map((n) => n.label)).toEqual(['Projects', 'Requests', 'Settings']);
+    expect(navigationFor(null).map((n) => n.label)).toEqual(['Settings']);
+  });
+  it('marks the active entry from the path', () => {
+    expect(activeKey('/')).toBe('home');
+    expect(activeKey('/requests/12')).toBe('requests');
+    expect(activeKey('/v2/projects/p1/tasks/t1')).toBe('projects');
+    expect(activeKey('/reportsx')).toBe('');
+  });
+});
+
+describe('chooseCompany (SPEC.md section 4)', () => {
+  it('keeps the remembered company while the user still belongs to it, else takes the first', () => {
+    expect(chooseCompany(['a', 'b'], 'b')).toBe('b');
+    expect(chooseCompany(['a', 'b'], 'gone')).toBe('a');
+    expect(chooseCompany(['a'], null)).toBe('a');
+    expect(chooseCompany([], 'a')).toBeNull();
+  });
+});

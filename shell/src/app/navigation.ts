@@ -1,0 +1,29 @@
+import type { EffectiveModuleAccess } from '@portal/shared/core/modules';
+
+export interface NavItem {
+  key: string;
+  label: string;
+  path: string;
+  remote: string;
+}
+
+const ITEMS: (NavItem & { module: keyof EffectiveModuleAccess | null })[] = [
+  { key: 'projects', label: 'Projects', path: '/v2/projects', remote: 'mfe-projects', module: 'projects' },
+  { key: 'requests', label: 'Requests', path: '/requests', remote: 'mfe-requests', module: 'requests' },
+  { key: 'reports', label: 'Reports', path: '/reports', remote: 'mfe-reports', module: 'reports' },
+  { key: 'settings', label: 'Settings', path: '/settings', remote: 'mfe-settings', module: null },
+];
+
+/** The modules the signed-in user may use in the selected company; settings has no module gate. */
+export function navigationFor(access: EffectiveModuleAccess | null): NavItem[] {
+  return ITEMS.filter((i) => i.module === null || access?.[i.module] === true).map(({ module: _m, ...item }) => item);
+}
+
+/** Which menu entry a path belongs to. */
+export function activeKey(pathname: string): string {
+  if (pathname === '/' || pathname === '/dashboard') return 'home';
+  const hit = ITEMS.find((i) => pathname === i.path || pathname.startsWith(`${i.path}/`));
+  if (hit) return hit.key;
+  if (pathname.startsWith('/safe-transfer')) return 'safe-transfer';
+  return '';
+}

@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import { useSelector } from 'react-redux';
+import { matchPath, Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import { Spin } from '@portal/shared/ui';
+import type { ModuleName } from '@portal/shared/core/modules';
+import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
+import { RemoteMount } from '../federation/remote-mount';
+import { ModulesHome, NoModuleAccess, NotFoundPage } from '../pages/pages';
+
+type Root = { session: SessionState };
+
+/** Paths mfe-projects owns (DESIGN.md); it is mounted at "/" and routes them itself. */
+const PROJECTS_PATHS = ['/', '/dashboard', '/v2/projects/*', '/safe-transfer'];
+const HOME_PATHS = ['/', '/dashboard'];
+
+function Pending() {
+  return (
+    <div style={{ padding: 48, textAlign: 'center' }} role="status" aria-label="Loading">
+      <Spin size="large" />
+    </div>
+  );
+}
+
+/**
+ * Mounts a remote only when the selected company's module access allows it: a remote that is off
+ * is never fetched (not its manifest, not a chunk).
+ */
+function Gate({ module, label, children }: { module: ModuleName; label: string; children: ReactNode }) {
+  const access = useSelector((s: Root) => sessionSelectors.selectAccess(s));
+  if (!access) return <Pending />;
+  if (!access.modulesAccess[module]) return <NoModuleAccess module={label} />;
+  return <>{children}</>;
+}
+
+function ProjectsOrNotFound() {
+  const { pathname } = useLocation();
+  const access = useSelector((s: Root) => sessionSelectors.selectAccess(s));
+  if (!PROJECTS_PATHS.some((p) => matchPath(p, pathname))) return <NotFoundPage />;
+  const isHome = HOME_PATHS.some((p) => matchPath(p, pathname));
+  if (isHome && access && !access.modulesAccess.projects) return <ModulesHome />;
+  return (
+    <Gate module="projects" label="Projects">
+      <RemoteMount key="mfe-projects" remote="mfe-projects" basePath="/" />
+    </Gate>
+  );
+}
+
+/** /projects/** is the legacy entry: the same sub-path under /v2/projects. */
+function LegacyProjectsRedirect() {
+  const params = useParams();
+  const { search, hash } = useLocation();
+  const rest = params['*'] ? `/${params['*']}` : '';
+  return <Navigate to={`/v2/projects${rest}${search}${hash}`} replace />;
+}
+
+/** The route table of SPEC.md section 2 (signed-in part; /account-removed is public, outside the frame). */
+export function PortalRoutes() {
+  return (
+    <Routes>
+      <Route path="/documents" element={<Navigate to="/projects/documents" replace />} />
+      <Route path="/projects/*" element={<LegacyProjectsRedirect />} />
+      <Route
+        path="/requests/*"
+        element={
+          <Gate module="requests" label="Requests">
+            <RemoteMount key="mfe-requests" remote="mfe-requests" basePath="/requests" />
+          </Gate>
+        }
+      />
+      <Route
+        path="/reports/*"
+        element={
+          <Gate module="reports" label="Reports">
+            <RemoteMount key="mfe-reports" remote="mfe-reports" basePath="/reports" />
+          </Gate>
+        }
+      />
+      <Route path="/settings/*" element={<RemoteMount key="mfe-settings" remote="mfe-settings" basePath="/settings" />} />
+      <Route path="*" element={<ProjectsOrNotFound />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,38 @@
+/** Where sign-in starts and ends for the web (SPEC.md sections 2 and 4). */
+
+export const SIGN_IN_URL = '/auth/saml/login';
+export const SIGN_OUT_URL = '/auth/saml/logout';
+export const TO_URL_COOKIE = 'toUrl';
+export const TO_URL_SECONDS = 300;
+export const COMPANY_COOKIE = 'pe_company_id';
+
+export function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return null;
+}
+
+export function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
+  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax`;
+}
+
+/** Remembers the current address for 300 s and goes to sign-in; the server brings the user back. */
+export function redirectToSignIn(location: Pick<Location, 'pathname' | 'search' | 'hash'> = window.location): void {
+  writeCookie(TO_URL_COOKIE, `${location.pathname}${location.search}${location.hash}`, TO_URL_SECONDS);
+  window.location.assign(SIGN_IN_URL);
+}
+
+/** Logout clears the user, the logged-in flag and session storage, then goes to the sign-out address. */
+export function signOut(clearState: () => void): void {
+  clearState();
+  window.sessionStorage.clear();
+  window.location.assign(SIGN_OUT_URL);
+}
+
+/** The remembered company if the user still belongs to it, else the first (SPEC.md section 4). */
+export function chooseCompany(companyIds: string[], remembered: string | null): string | null {
+  if (remembered && companyIds.includes(remembered)) return remembered;
+  return companyIds[0] ?? null;
+}

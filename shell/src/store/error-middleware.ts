@@ -1,0 +1,34 @@
+import { isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import { toastForError, type ApiErrorBody } from '@portal/shared/core/errors';
+import { publishSessionEvent, publishToast } from '@portal/shared/web/events';
+
+function statusOf(error: FetchBaseQueryError): number {
+  if (typeof error.status === 'number') return error.status;
+  if (error.status === 'PARSING_ERROR') return error.originalStatus;
+  return 0;
+}
+
+/**
+ * The one HTTP error path of the web: every failed api call becomes a toast through the catalogue of
+ * SPEC.md section 8; a 401 sends the user to sign-in instead; cancelled requests are ignored.
+ */
+export const errorToastMiddleware: Middleware = () => (next) => (action) => {
+  if (isRejectedWithValue(action)) {
+    const error = action.payload as FetchBaseQueryError;
+    const meta = action.meta as { aborted?: boolean; baseQueryMeta?: FetchBaseQueryMeta };
+    const status = statusOf(error);
+    const cancelled =
+      meta.aborted === true || (error.status === 'FETCH_ERROR' && /abort/i.test(String(error.error)));
+    if (status === 401) publishSessionEvent({ type: 'unauthorized' });
+    const body = 'data' in error && error.data && typeof error.data === 'object' ? (error.data as Partial<ApiErrorBody>) : null;
+    const toast = toastForError({
+      status,
+      body,
+      requestId: meta.baseQueryMeta?.response?.headers.get('x-request-id') ?? null,
+      cancelled,
+    });
+    if (toast) publishToast(toast);
+  }
+  return next(action);
+};
