@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { remotesManifestSchema, type RemotesManifest } from '@portal/shared/core/schemas';
+
+/** Everything the api reads from the environment, parsed and checked once at start. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL when set; otherwise SQLite at `sqlitePath`. */
+  databaseUrl: string | null;
+  sqlitePath: string;
+  brandName: string;
+  apiVersion: string;
+  uiVersion: string;
+  /** Folder holding shell/dist and <remote>/dist. */
+  webRoot: string;
+  remotesManifest: RemotesManifest | null;
+  /** Re-read on every request to /remotes.json. */
+  remotesManifestFile: string | null;
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  flagHmacSecret: string;
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function value(env: Env, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  if (/^(1|true|yes)$/i.test(raw)) return true;
+  if (/^(0|false|no)$/i.test(raw)) return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+}
+
+/** The repository root: the folder above api/ (this file is api/src/config.ts). */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
+  const dataDir = path.resolve(cwd, value(env, 'DATA_DIR') ?? './.data');
+
+  const databaseUrl = value(env, 'DATABASE_URL') ?? null;
+  if (databaseUrl !== null) {
+    let url: URL;
+    try {
+      url = new URL(databaseUrl);
+    } catch {
+      throw new ConfigError('DATABASE_URL', 'is not a valid URL (expected postgres://user:password@host:port/database)');
+    }
+    if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+      throw new ConfigError('DATABASE_URL', `must start with postgres:// or postgresql://, got "${url.protocol}//"`);
+    }
+  }
+
+  const manifestJson = value(env, 'REMOTES_MANIFEST');
+  const manifestFile = value(env, 'REMOTES_MANIFEST_FILE');
+  if (manifestJson !== undefined && manifestFile !== undefined) {
+    throw new ConfigError('REMOTES_MANIFEST', 'and REMOTES_MANIFEST_FILE are both set: set only one');
+  }
+  let remotesManifest: RemotesManifest | null = null;
+  if (manifestJson !== undefined) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(manifestJson);
+    } catch {
+      throw new ConfigError('REMOTES_MANIFEST', 'is not valid JSON');
+    }
+    const result = remotesManifestSchema.safeParse(parsed);
+    if (!result.success) {
+      throw new ConfigError('REMOTES_MANIFEST', 'must be a JSON object of remote name -> manifest URL');
+    }
+    remotesManifest = result.data;
+  }
+
+  return {
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    host: value(env, 'HOST') ?? '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    sqlitePath: path.join(dataDir, 'portal.sqlite'),
+    brandName: value(env, 'BRAND_NAME') ?? 'Tevora',
+    apiVersion: value(env, 'API_VERSION') ?? 'dev',
+    uiVersion: value(env, 'UI_VERSION') ?? 'dev',
+    webRoot: path.resolve(cwd, value(env, 'WEB_ROOT') ?? REPO_ROOT),
+    remotesManifest,
+    remotesManifestFile: manifestFile === undefined ? null : path.resolve(cwd, manifestFile),
+    sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 480, 1, 525_600),
+    sessionMaxHours: integer(env, 'SESSION_MAX_HOURS', 168, 1, 87_600),
+    // Without a configured secret the flag service's secure-mode hash changes on every restart.
+    flagHmacSecret: value(env, 'FLAG_HMAC_SECRET') ?? randomBytes(32).toString('hex'),
+    trustProxy: boolean(env, 'TRUST_PROXY', true),
+    bodyLimitBytes: 1024 * 1024,
+  };
+}

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { MODULES, type CompanyRole, type ModuleName } from '@portal/shared/core/modules';
+import type { Database } from './schema';
+import { nowIso, toBool, toCount } from './values';
+
+export interface CompanyRecord {
+  id: string;
+  name: string;
+  logo: string | null;
+  /** Company-level module access: the ceiling for everybody in the company. */
+  modulesAccess: Record<ModuleName, boolean>;
+}
+
+/** Who is looking: decides which companies are visible. */
+export interface CompanyViewer {
+  id: string;
+  isTevora: boolean;
+  isAuditor: boolean;
+}
+
+// TODO(issue 3): auditors see only the companies of projects where they hold a role; until projects
+// exist they are treated like the rest of staff.
+function seesAllCompanies(viewer: CompanyViewer): boolean {
+  return viewer.isTevora || viewer.isAuditor;
+}
+
+async function companyModules(db: Kysely<Database>, companyIds: string[]): Promise<Map<string, Record<ModuleName, boolean>>> {
+  const out = new Map<string, Record<ModuleName, boolean>>();
+  for (const id of companyIds) {
+    // A module without a row is off: access is granted explicitly.
+    out.set(id, Object.fromEntries(MODULES.map((m) => [m, false])) as Record<ModuleName, boolean>);
+  }
+  if (companyIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('company_modules_access')
+    .select(['company_id', 'module', 'enabled'])
+    .where('company_id', 'in', companyIds)
+    .execute();
+  for (const row of rows) {
+    const access = out.get(row.company_id);
+    if (access && (MODULES as readonly string[]).includes(row.module)) access[row.module as ModuleName] = toBool(row.enabled);
+  }
+  return out;
+}
+
+export interface CompanyListQuery {
+  search?: string;
+  /** null: all rows (offset is then ignored). */
+  limit: number | null;
+  offset: number;
+}
+
+function likePattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+}
+
+export async function listVisibleCompanies(
+  db: Kysely<Database>,
+  viewer: CompanyViewer,
+  query: CompanyListQuery,
+): Promise<{ results: CompanyRecord[]; total: number }> {
+  let base = db.selectFrom('companies');
+  if (!seesAllCompanies(viewer)) {
+    base = base.where('companies.id', 'in', (eb) =>
+      eb.selectFrom('company_memberships').select('company_id').where('user_id', '=', viewer.id),
+    );
+  }
+  if (query.search) {
+    base = base.where(sql<boolean>`lower(companies.name) like ${likePattern(query.search)} escape '!'`);
+  }
+  const totalRow = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  let page = base.select(['id', 'name', 'logo']).orderBy('name').orderBy('id');
+  // SQLite accepts OFFSET only after a LIMIT.
+  if (query.limit !== null) page = page.limit(query.limit).offset(query.offset);
+  const rows = await page.execute();
+  const modules = await companyModules(db, rows.map((r) => r.id));
+  return {
+    results: rows.map((r) => ({ id: r.id, name: r.name, logo: r.logo, modulesAccess: modules.get(r.id)! })),
+    total: toCount(totalRow.n as string | number),
+  };
+}
+
+export async function findCompanyById(db: Kysely<Database>, id: string): Promise<CompanyRecord | null> {
+  const row = await db.selectFrom('companies').select(['id', 'name', 'logo']).where('id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  const modules = await companyModules(db, [row.id]);
+  return { ...row, modulesAccess: modules.get(row.id)! };
+}
+
+export async function findCompanyRole(db: Kysely<Database>, companyId: string, userId: string): Promise<CompanyRole | null> {
+  const row = await db
+    .selectFrom('company_memberships')
+    .select('role')
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.role ?? null;
+}
+
+/** The company if the viewer may see it; null both when it does not exist and when it is not theirs. */
+export async function findVisibleCompany(
+  db: Kysely<Database>,
+  viewer: CompanyViewer,
+  companyId: string,
+): Promise<CompanyRecord | null> {
+  if (!seesAllCompanies(viewer) && (await findCompanyRole(db, companyId, viewer.id)) === null) return null;
+  return findCompanyById(db, companyId);
+}
+
+export async function insertCompany(
+  db: Kysely<Database>,
+  input: { name: string; logo?: string | null; modulesAccess: Record<ModuleName, boolean> },
+): Promise<string> {
+  const id = randomUUID();
+  const now = nowIso();
+  await db.insertInto('companies').values({ id, name: input.name, logo: input.logo ?? null, created_at: now, updated_at: now }).execute();
+  await db
+    .insertInto('company_modules_access')
+    .values(MODULES.map((module) => ({ company_id: id, module, enabled: input.modulesAccess[module] })))
+    .execute();
+  return id;
+}
+
+export async function addCompanyMember(db: Kysely<Database>, companyId: string, userId: string, role: CompanyRole): Promise<void> {
+  await db.insertInto('company_memberships').values({ company_id: companyId, user_id: userId, role, created_at: nowIso() }).execute();
+}

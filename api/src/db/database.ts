@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+import { SqliteBooleanPlugin } from './sqlite-boolean-plugin';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; when absent, SQLite at `sqlitePath`. */
+  databaseUrl?: string | null;
+  sqlitePath?: string;
+  /** PostgreSQL only: run every connection in this schema (tests use one schema per file). */
+  searchPath?: string;
+}
+
+export function openDatabase(options: OpenDatabaseOptions): OpenDatabase {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      connectionTimeoutMillis: 5000,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    });
+    // An idle client losing its connection must not crash the process; the next query reports it.
+    pool.on('error', () => undefined);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  if (!options.sqlitePath) throw new Error('openDatabase needs databaseUrl or sqlitePath');
+  fs.mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
+  const sqlite = new SQLite(options.sqlitePath);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new SqliteBooleanPlugin()],
+  });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Health check and start-up probe. */
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
+/** Where a PostgreSQL URL points, without the password: `host:port/database`. */
+export function describePostgresUrl(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    const database = url.pathname.replace(/^\//, '') || 'postgres';
+    return `${url.hostname || 'localhost'}:${url.port || '5432'}/${database}`;
+  } catch {
+    return '(invalid DATABASE_URL)';
+  }
+}

@@ -1,0 +1,80 @@
+import { findCompanyById, insertCompany } from './companies';
+import { migrateToLatest } from './migrate';
+import { moduleAccessFor, setUserModuleAccess } from './module-access';
+import { DEMO_PASSWORD, seedIfEmpty } from './seed';
+import { createSession, findSessionByToken } from './sessions';
+import { countUsers, findUserCredentialsByEmail, insertUser } from './users';
+import argon2 from 'argon2';
+import { createTestDatabase, type TestDatabase } from '../test/app';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.destroy());
+
+describe('migrations and seed', () => {
+  it('migrate to latest twice without error', async () => {
+    await migrateToLatest(database.db, database.dialect);
+    await migrateToLatest(database.db, database.dialect);
+    expect(await countUsers(database.db)).toBe(0);
+  });
+
+  it('seed an empty database once, with argon2id hashes of the demo password', async () => {
+    expect(await seedIfEmpty(database.db)).toBe(true);
+    expect(await seedIfEmpty(database.db)).toBe(false);
+    expect(await countUsers(database.db)).toBe(7);
+    const companies = await database.db.selectFrom('companies').select('name').orderBy('name').execute();
+    expect(companies.map((c) => c.name)).toEqual(['Acme Corp', 'Globex Inc']);
+    const admin = await findUserCredentialsByEmail(database.db, 'admin@demo.test');
+    expect(admin!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await argon2.verify(admin!.passwordHash!, DEMO_PASSWORD)).toBe(true);
+    expect(admin!.user).toMatchObject({ isTevora: true, isAdmin: true, isAuditor: false, status: 'active' });
+    expect(admin!.user.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    const teams = await database.db.selectFrom('team_members').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(Number(teams.n)).toBe(5);
+  });
+
+  it('stores booleans on both dialects and reads them back as booleans', async () => {
+    const id = await insertUser(database.db, { email: 'Flags@Example.test', firstName: 'F', lastName: 'L', isAuditor: true });
+    const row = await findUserCredentialsByEmail(database.db, 'flags@example.test');
+    expect(row!.user).toMatchObject({ id, email: 'flags@example.test', isAuditor: true, isTevora: false, firstLogin: true });
+    const companyId = await insertCompany(database.db, {
+      name: 'Bool Co',
+      modulesAccess: { risks: false, projects: true, requests: true, reports: true, assets: true },
+    });
+    expect((await findCompanyById(database.db, companyId))!.modulesAccess.risks).toBe(false);
+    await setUserModuleAccess(database.db, companyId, id, 'projects', false);
+    expect(await moduleAccessFor(database.db, id, companyId)).toEqual({
+      risks: false,
+      projects: false,
+      requests: true,
+      reports: true,
+      assets: true,
+    });
+  });
+
+  it('returns ISO timestamps for sessions', async () => {
+    const user = await findUserCredentialsByEmail(database.db, 'lead@acme.test');
+    const { token } = await createSession(database.db, { userId: user!.user.id, userAgent: null, maxHours: 2 });
+    const session = await findSessionByToken(database.db, token);
+    expect(Date.parse(session!.expiresAt) - Date.parse(session!.createdAt)).toBe(2 * 3_600_000);
+    expect(session!.lastSeenAt).toMatch(/Z$/);
+  });
+
+  it('enforces lowercase emails and cascades user deletes', async () => {
+    const now = new Date().toISOString();
+    await expect(
+      database.db
+        .insertInto('users')
+        .values({ id: 'x', email: 'UPPER@x.test', first_name: 'a', last_name: 'b', status: 'active', created_at: now, updated_at: now } as never)
+        .execute(),
+      // Not toThrow(): better-sqlite3's error class can come from another jest realm of the same worker.
+    ).rejects.toHaveProperty('message', expect.stringMatching(/check constraint/i));
+    const user = await findUserCredentialsByEmail(database.db, 'both@acme.test');
+    await database.db.deleteFrom('users').where('id', '=', user!.user.id).execute();
+    const left = await database.db.selectFrom('company_memberships').select('user_id').where('user_id', '=', user!.user.id).execute();
+    expect(left).toEqual([]);
+  });
+});

@@ -1,0 +1,81 @@
+import type { Kysely } from 'kysely';
+import {
+  MODULES,
+  effectiveModuleAccess,
+  emptyModuleAccess,
+  type EffectiveModuleAccess,
+  type ModuleAccess,
+  type ModuleName,
+} from '@portal/shared/core/modules';
+import { findCompanyById } from './companies';
+import type { Database } from './schema';
+import { toNullableBool } from './values';
+
+function isModule(name: string): name is ModuleName {
+  return (MODULES as readonly string[]).includes(name);
+}
+
+/** A user's own explicit module values in a company (null: inherit). */
+export async function userModuleAccess(db: Kysely<Database>, companyId: string, userId: string): Promise<ModuleAccess> {
+  const rows = await db
+    .selectFrom('user_modules_access')
+    .select(['module', 'enabled'])
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .execute();
+  const access = emptyModuleAccess();
+  for (const row of rows) if (isModule(row.module)) access[row.module] = toNullableBool(row.enabled);
+  return access;
+}
+
+/** The module values of every team of the company the user belongs to. */
+export async function userTeamsModuleAccess(db: Kysely<Database>, companyId: string, userId: string): Promise<ModuleAccess[]> {
+  const rows = await db
+    .selectFrom('team_members')
+    .innerJoin('teams', 'teams.id', 'team_members.team_id')
+    .leftJoin('team_modules_access', 'team_modules_access.team_id', 'teams.id')
+    .select(['teams.id as teamId', 'team_modules_access.module', 'team_modules_access.enabled'])
+    .where('team_members.user_id', '=', userId)
+    .where('teams.company_id', '=', companyId)
+    .execute();
+  const byTeam = new Map<string, ModuleAccess>();
+  for (const row of rows) {
+    const access = byTeam.get(row.teamId) ?? emptyModuleAccess();
+    byTeam.set(row.teamId, access);
+    if (row.module && isModule(row.module)) access[row.module] = toNullableBool(row.enabled);
+  }
+  return [...byTeam.values()];
+}
+
+export async function setUserModuleAccess(
+  db: Kysely<Database>,
+  companyId: string,
+  userId: string,
+  module: ModuleName,
+  enabled: boolean | null,
+): Promise<void> {
+  await db
+    .insertInto('user_modules_access')
+    .values({ company_id: companyId, user_id: userId, module, enabled })
+    .onConflict((oc) => oc.columns(['company_id', 'user_id', 'module']).doUpdateSet({ enabled }))
+    .execute();
+}
+
+/**
+ * Effective module access of a user in a company (company ceiling, then the user's own value,
+ * then the user's teams). Staff are not in client teams: only the company's values count for them.
+ * All modules off when the company does not exist.
+ */
+export async function moduleAccessFor(db: Kysely<Database>, userId: string, companyId: string): Promise<EffectiveModuleAccess> {
+  const [company, user] = await Promise.all([
+    findCompanyById(db, companyId),
+    db.selectFrom('users').select(['is_tevora']).where('id', '=', userId).executeTakeFirst(),
+  ]);
+  if (!company || !user) return effectiveModuleAccess(Object.fromEntries(MODULES.map((m) => [m, false])) as Record<ModuleName, boolean>, null, []);
+  if (user.is_tevora) return effectiveModuleAccess(company.modulesAccess, null, []);
+  const [own, teams] = await Promise.all([
+    userModuleAccess(db, companyId, userId),
+    userTeamsModuleAccess(db, companyId, userId),
+  ]);
+  return effectiveModuleAccess(company.modulesAccess, own, teams);
+}

@@ -1,0 +1,84 @@
+import argon2 from 'argon2';
+import type { Kysely } from 'kysely';
+import type { CompanyRole, ModuleName } from '@portal/shared/core/modules';
+import { addCompanyMember, insertCompany } from './companies';
+import { setUserModuleAccess } from './module-access';
+import type { Database } from './schema';
+import { addTeamMember, insertTeam } from './teams';
+import { countUsers, insertUser, type NewUser } from './users';
+
+/** The demo data of DESIGN.md: outside checks sign in with it, so emails and password are fixed. */
+export const DEMO_PASSWORD = 'Demo-Passw0rd!';
+
+type DemoUser = Omit<NewUser, 'passwordHash'> & { key: string };
+
+const DEMO_USERS: DemoUser[] = [
+  { key: 'admin', email: 'admin@demo.test', firstName: 'Alice', lastName: 'Morgan', title: 'Portal Administrator', isTevora: true, isAdmin: true },
+  { key: 'consultant', email: 'consultant@demo.test', firstName: 'Daniel', lastName: 'Reyes', title: 'Lead Consultant', isTevora: true },
+  { key: 'auditor', email: 'auditor@demo.test', firstName: 'Priya', lastName: 'Shah', title: 'Senior Auditor', isTevora: true, isAuditor: true },
+  { key: 'lead', email: 'lead@acme.test', firstName: 'Laura', lastName: 'Chen', title: 'Director of Compliance' },
+  { key: 'member', email: 'member@acme.test', firstName: 'Marcus', lastName: 'Bell', title: 'IT Analyst' },
+  { key: 'client', email: 'client@globex.test', firstName: 'Gwen', lastName: 'Ortiz', title: 'Security Manager' },
+  { key: 'both', email: 'both@acme.test', firstName: 'Ben', lastName: 'Carter', title: 'Risk Officer' },
+];
+
+interface DemoCompany {
+  name: string;
+  modulesAccess: Record<ModuleName, boolean>;
+  members: [userKey: string, role: CompanyRole][];
+  team: { name: string; members: string[] };
+  userModules: [userKey: string, module: ModuleName, enabled: boolean][];
+}
+
+const DEMO_COMPANIES: DemoCompany[] = [
+  {
+    name: 'Acme Corp',
+    modulesAccess: { risks: true, projects: true, requests: true, reports: true, assets: true },
+    members: [['lead', 'admin'], ['member', 'member'], ['both', 'member']],
+    team: { name: 'Compliance Team', members: ['lead', 'member', 'both'] },
+    userModules: [['member', 'reports', false]],
+  },
+  {
+    name: 'Globex Inc',
+    modulesAccess: { risks: true, projects: true, requests: false, reports: true, assets: true },
+    members: [['client', 'member'], ['both', 'member']],
+    team: { name: 'Security Team', members: ['client', 'both'] },
+    userModules: [],
+  },
+];
+
+export interface SeedOptions {
+  /** Tests only: a cheaper argon2 cost. Production uses the library's argon2id defaults. */
+  hashOptions?: Omit<argon2.Options, 'raw'>;
+}
+
+export async function hashPassword(password: string, options?: SeedOptions['hashOptions']): Promise<string> {
+  return argon2.hash(password, { ...options, type: argon2.argon2id });
+}
+
+/**
+ * Seeds the demo data on an empty database (no users) and does nothing otherwise.
+ * Returns whether it seeded. Later issues extend it with projects, requests and files.
+ */
+export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {}): Promise<boolean> {
+  if ((await countUsers(db)) > 0) return false;
+  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD, options.hashOptions)));
+  await db.transaction().execute(async (trx) => {
+    // Re-check inside the transaction: two instances starting together seed once.
+    if ((await countUsers(trx)) > 0) return;
+    const ids = new Map<string, string>();
+    for (const [i, { key, ...user }] of DEMO_USERS.entries()) {
+      ids.set(key, await insertUser(trx, { ...user, passwordHash: hashes[i], firstLogin: false }));
+    }
+    for (const company of DEMO_COMPANIES) {
+      const companyId = await insertCompany(trx, { name: company.name, modulesAccess: company.modulesAccess });
+      for (const [key, role] of company.members) await addCompanyMember(trx, companyId, ids.get(key)!, role);
+      const teamId = await insertTeam(trx, companyId, company.team.name);
+      for (const key of company.team.members) await addTeamMember(trx, teamId, ids.get(key)!);
+      for (const [key, module, enabled] of company.userModules) {
+        await setUserModuleAccess(trx, companyId, ids.get(key)!, module, enabled);
+      }
+    }
+  });
+  return true;
+}

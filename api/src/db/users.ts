@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, UsersTable } from './schema';
+import { nowIso, toBool, toCount, toIso } from './values';
+
+export interface UserRecord {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  title: string | null;
+  primaryPhone: string | null;
+  avatar: string | null;
+  status: 'active' | 'suspended';
+  isTevora: boolean;
+  isAuditor: boolean;
+  isAdmin: boolean;
+  sendDailyEmails: boolean;
+  isFederated: boolean;
+  firstLogin: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toUserRecord(row: Selectable<UsersTable>): UserRecord {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    title: row.title,
+    primaryPhone: row.primary_phone,
+    avatar: row.avatar,
+    status: row.status,
+    isTevora: toBool(row.is_tevora),
+    isAuditor: toBool(row.is_auditor),
+    isAdmin: toBool(row.is_admin),
+    sendDailyEmails: toBool(row.send_daily_emails),
+    isFederated: toBool(row.is_federated),
+    firstLogin: toBool(row.first_login),
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserById(db: Kysely<Database>, id: string): Promise<UserRecord | null> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toUserRecord(row) : null;
+}
+
+/** The user and its password hash, for sign-in only. */
+export async function findUserCredentialsByEmail(
+  db: Kysely<Database>,
+  email: string,
+): Promise<{ user: UserRecord; passwordHash: string | null } | null> {
+  const row = await db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+  return row ? { user: toUserRecord(row), passwordHash: row.password_hash } : null;
+}
+
+export interface NewUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  title?: string | null;
+  primaryPhone?: string | null;
+  passwordHash?: string | null;
+  status?: 'active' | 'suspended';
+  isTevora?: boolean;
+  isAuditor?: boolean;
+  isAdmin?: boolean;
+  sendDailyEmails?: boolean;
+  isFederated?: boolean;
+  firstLogin?: boolean;
+}
+
+export async function insertUser(db: Kysely<Database>, input: NewUser): Promise<string> {
+  const id = randomUUID();
+  const now = nowIso();
+  await db
+    .insertInto('users')
+    .values({
+      id,
+      email: normalizeEmail(input.email),
+      first_name: input.firstName,
+      last_name: input.lastName,
+      title: input.title ?? null,
+      primary_phone: input.primaryPhone ?? null,
+      avatar: null,
+      password_hash: input.passwordHash ?? null,
+      status: input.status ?? 'active',
+      is_tevora: input.isTevora ?? false,
+      is_auditor: input.isAuditor ?? false,
+      is_admin: input.isAdmin ?? false,
+      send_daily_emails: input.sendDailyEmails ?? false,
+      is_federated: input.isFederated ?? false,
+      first_login: input.firstLogin ?? true,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+export async function setUserStatus(db: Kysely<Database>, id: string, status: 'active' | 'suspended'): Promise<void> {
+  await db.updateTable('users').set({ status, updated_at: nowIso() }).where('id', '=', id).execute();
+}
+
+export async function countUsers(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  return toCount(row.n as string | number);
+}

@@ -1,0 +1,24 @@
+/** Normalising what the two dialects return. */
+
+/** PostgreSQL returns Date for timestamptz, SQLite the ISO string we stored. */
+export function toIso(value: Date | string): string {
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}
+
+/** SQLite returns 0/1 for booleans, PostgreSQL true/false. */
+export function toBool(value: boolean | number | null | undefined): boolean {
+  return Boolean(value);
+}
+
+export function toNullableBool(value: boolean | number | null | undefined): boolean | null {
+  return value === null || value === undefined ? null : Boolean(value);
+}
+
+/** count(*) is a string (bigint) on PostgreSQL and a number on SQLite. */
+export function toCount(value: string | number | bigint | null | undefined): number {
+  return Number(value ?? 0);
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { deleteSession, findSessionByToken, isSessionActive, touchSession, type SessionRecord } from '../db/sessions';
+import { findUserById, type UserRecord } from '../db/users';
+
+export const SESSION_COOKIE = 'pe_session_token';
+/** last_seen_at is written at most this often: one write a minute per session, not one per request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface AuthContext {
+  session: SessionRecord;
+  user: UserRecord;
+}
+
+const resolved = new WeakMap<FastifyRequest, Promise<AuthContext | null>>();
+
+async function resolve(request: FastifyRequest): Promise<AuthContext | null> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) return null;
+  const { db, config } = request.server;
+  const session = await findSessionByToken(db, token);
+  if (!session) return null;
+  const now = new Date();
+  if (!isSessionActive(session, config.sessionIdleMinutes, now)) {
+    await deleteSession(db, session.id);
+    return null;
+  }
+  const user = await findUserById(db, session.userId);
+  if (!user || user.status !== 'active') return null;
+  if (now.getTime() - Date.parse(session.lastSeenAt) >= TOUCH_INTERVAL_MS) {
+    await touchSession(db, session.id, now);
+    session.lastSeenAt = now.toISOString();
+  }
+  return { session, user };
+}
+
+/** The signed-in user of this request, or null (no cookie, unknown, expired, or suspended). Loaded once per request. */
+export function getAuth(request: FastifyRequest): Promise<AuthContext | null> {
+  let pending = resolved.get(request);
+  if (!pending) {
+    pending = resolve(request);
+    resolved.set(request, pending);
+  }
+  return pending;
+}
+
+/** For routes behind a signed-in policy: the policy already rejected requests without a session. */
+export async function requireAuth(request: FastifyRequest): Promise<AuthContext> {
+  const auth = await getAuth(request);
+  if (!auth) throw new Error('requireAuth called on a route without a signed-in policy');
+  return auth;
+}
+
+function cookieBase(request: FastifyRequest) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https' };
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAgeSeconds: number): void {
+  reply.setCookie(SESSION_COOKIE, token, { ...cookieBase(request), maxAge: maxAgeSeconds });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, cookieBase(request));
+}
+
+/** Sessions live in the database; this plugin only checks that the cookie parser is there. */
+export default fp(async function auth(_app: FastifyInstance) {}, {
+  name: 'auth',
+  dependencies: ['@fastify/cookie'],
+});

@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../lib/http-error';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const CLIENT_HEADER = 'x-portal-client';
+
+/** Whether `value` (an Origin or a Referer) is the origin this request was sent to. */
+export function isSameOrigin(request: FastifyRequest, value: string): boolean {
+  let given: URL;
+  let expected: URL;
+  try {
+    given = new URL(value);
+    expected = new URL(`${request.protocol}://${request.host}`);
+  } catch {
+    return false;
+  }
+  return given.origin === expected.origin;
+}
+
+/**
+ * CSRF defence. The api's state-changing calls must carry `X-Portal-Client: web` (a header a
+ * cross-site form cannot send) and, when the browser sends an Origin, come from this origin.
+ * The sign-in form cannot add a header: it must come from this origin by Origin or Referer.
+ */
+export default fp(
+  async function csrf(app: FastifyInstance) {
+    app.addHook('onRequest', async (request) => {
+      if (!STATE_CHANGING.has(request.method)) return;
+      const path = request.url;
+      const origin = request.headers.origin;
+      if (path.startsWith('/api/v1/') || path === '/api/v1' || path.startsWith('/api/v1?')) {
+        if (request.headers[CLIENT_HEADER] !== 'web') {
+          throw new HttpError(403, 'csrf_rejected', 'The request was rejected: the X-Portal-Client header is missing.');
+        }
+        if (origin !== undefined && !isSameOrigin(request, origin)) {
+          throw new HttpError(403, 'csrf_rejected', 'The request was rejected: it came from another origin.');
+        }
+        return;
+      }
+      if (path.startsWith('/auth/')) {
+        const referer = request.headers.referer;
+        const source = origin ?? referer;
+        if (source !== undefined && !isSameOrigin(request, source)) {
+          throw new HttpError(403, 'csrf_rejected', 'The request was rejected: it came from another origin.');
+        }
+      }
+    });
+  },
+  { name: 'csrf' },
+);

@@ -1,0 +1,110 @@
+const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(v);
+import { HttpError } from '../lib/http-error';
+import { createTestApp, type TestApp } from '../test/app';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    seed: false,
+    extend: (app) =>
+      app.register(async (scope) => {
+        scope.post('/api/v1/test/echo', { config: { policy: 'public' } }, async (request) => ({ received: request.body }));
+        scope.get('/api/v1/test/boom', { config: { policy: 'public' } }, async () => {
+          throw new Error('secret database detail');
+        });
+        scope.get('/api/v1/test/teapot', { config: { policy: 'public' } }, async () => {
+          throw new HttpError(409, 'project_already_exist');
+        });
+      }),
+  });
+});
+afterAll(() => t.close());
+
+function expectStandardHeaders(headers: Record<string, unknown>) {
+  expect(isUuid(String(headers['x-request-id']))).toBe(true);
+  expect(headers['x-api-version']).toBe('dev');
+  expect(headers['x-ui-version']).toBe('dev');
+}
+
+describe('error handling and standard headers', () => {
+  it('adds request id and version headers to api replies, with a new id per request', async () => {
+    const a = await t.api({ method: 'GET', url: '/api/v1/health' });
+    const b = await t.api({ method: 'GET', url: '/api/v1/health' });
+    expectStandardHeaders(a.headers);
+    expect(a.headers['x-request-id']).not.toBe(b.headers['x-request-id']);
+  });
+
+  it('ignores a request id sent by the client', async () => {
+    const res = await t.api({ method: 'GET', url: '/api/v1/health', headers: { 'x-request-id': 'forged' } });
+    expect(res.headers['x-request-id']).not.toBe('forged');
+  });
+
+  it('answers an unknown /api/v1 path with a JSON 404 carrying the request id', async () => {
+    const res = await t.api({ method: 'GET', url: '/api/v1/nope', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expectStandardHeaders(res.headers);
+    expect(res.json()).toEqual({ code: 'not_found', message: expect.any(String), requestId: res.headers['x-request-id'] });
+  });
+
+  it('answers an unknown method on an api path with a JSON 404', async () => {
+    const res = await t.api({ method: 'DELETE', url: '/api/v1/health' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('not_found');
+  });
+
+  it('rejects malformed JSON with 400 bad_request', async () => {
+    const res = await t.api({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'bad_request', message: expect.stringMatching(/JSON body is malformed/) });
+    expectStandardHeaders(res.headers);
+  });
+
+  it('accepts well-formed JSON', async () => {
+    const res = await t.api({ method: 'POST', url: '/api/v1/test/echo', payload: { a: 1 } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: { a: 1 } });
+  });
+
+  it('rejects an unsupported content type with 415', async () => {
+    const res = await t.api({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: 'unsupported_media_type', requestId: res.headers['x-request-id'] });
+  });
+
+  it('rejects a body over the limit with 413', async () => {
+    const res = await t.api({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ big: 'x'.repeat(t.config.bodyLimitBytes + 10) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe('payload_too_large');
+  });
+
+  it('hides the details of a 500 and keeps the request id', async () => {
+    const res = await t.api({ method: 'GET', url: '/api/v1/test/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: 'internal_error', message: 'Internal server error', requestId: res.headers['x-request-id'] });
+    expect(res.body).not.toMatch(/secret/);
+    expectStandardHeaders(res.headers);
+  });
+
+  it('uses the catalogue message for a mapped code thrown without a message', async () => {
+    const res = await t.api({ method: 'GET', url: '/api/v1/test/teapot' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'project_already_exist', message: 'A project with this title already exists.' });
+  });
+});

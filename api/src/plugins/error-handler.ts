@@ -1,0 +1,76 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ZodError } from 'zod';
+import type { ApiErrorBody } from '@portal/shared/core/errors';
+import { HttpError, defaultMessage, zodDetails } from '../lib/http-error';
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'bad_request',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+  503: 'service_unavailable',
+};
+
+/** Fastify's own client errors, with messages a user can act on. */
+const FASTIFY_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'bad_request', message: 'The JSON body is malformed.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'bad_request', message: 'The JSON body is empty.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'unsupported_media_type',
+    message: 'This content type is not supported: send application/json.',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large', message: 'The request body is too large.' },
+};
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, body: Omit<ApiErrorBody, 'requestId'>) {
+  const payload: ApiErrorBody = { code: body.code, message: body.message, requestId: request.id };
+  if (body.details) payload.details = body.details;
+  return reply.code(status).type('application/json; charset=utf-8').send(payload);
+}
+
+function toReply(error: unknown): { status: number; body: Omit<ApiErrorBody, 'requestId'> } {
+  if (error instanceof HttpError) {
+    return { status: error.statusCode, body: { code: error.code, message: error.message, details: error.details } };
+  }
+  if (error instanceof ZodError) {
+    return {
+      status: 400,
+      body: { code: 'validation_failed', message: defaultMessage('validation_failed'), details: zodDetails(error) },
+    };
+  }
+  const fastifyError = error as Partial<FastifyError>;
+  const known = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;
+  if (known) return { status: known.status, body: { code: known.code, message: known.message } };
+  if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
+    return { status: 400, body: { code: 'bad_request', message: 'The JSON body is malformed.' } };
+  }
+  const status = typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 ? fastifyError.statusCode : 500;
+  if (status < 500) {
+    const code = CODE_BY_STATUS[status] ?? 'bad_request';
+    return { status, body: { code, message: fastifyError.message || defaultMessage(code) } };
+  }
+  return { status, body: { code: status === 503 ? 'service_unavailable' : 'internal_error', message: 'Internal server error' } };
+}
+
+/** The one error path: every failure becomes `{ code, message, requestId }`; 5xx details stay in the log. */
+export default fp(
+  async function errorHandler(app: FastifyInstance) {
+    app.setErrorHandler((error, request, reply) => {
+      const { status, body } = toReply(error);
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      else request.log.info({ code: body.code, status }, 'request rejected');
+      return sendError(request, reply, status, body);
+    });
+
+    app.setNotFoundHandler((request, reply) =>
+      sendError(request, reply, 404, { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` }),
+    );
+  },
+  { name: 'error-handler' },
+);

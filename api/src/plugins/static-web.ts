@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { REMOTES } from '@portal/shared/core/modules';
+import { remotesManifestSchema, type RemotesManifest } from '@portal/shared/core/schemas';
+import { HttpError } from '../lib/http-error';
+import { sendError } from './error-handler';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.cjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.wasm': 'application/wasm',
+  '.webmanifest': 'application/manifest+json',
+};
+
+const NO_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Entry points that name the current build: always revalidated, whatever their name. */
+const ENTRY_FILES = new Set(['index.html', 'remotes.json', 'mf-manifest.json', 'mf-stats.json', 'remoteEntry.js']);
+const CONTENT_HASH = /\.[0-9a-f]{8,}\./i;
+
+export function cacheControlFor(fileName: string): string {
+  if (ENTRY_FILES.has(fileName)) return NO_CACHE;
+  return CONTENT_HASH.test(fileName) ? IMMUTABLE : NO_CACHE;
+}
+
+export function defaultRemotesManifest(): RemotesManifest {
+  return Object.fromEntries(REMOTES.map((name) => [name, `/remotes/${name}/mf-manifest.json`]));
+}
+
+/** `relative` inside `root`, or null when it would escape it. */
+function resolveInside(root: string, relative: string): string | null {
+  const file = path.resolve(root, `.${path.posix.sep}${relative}`);
+  return file === root || file.startsWith(root + path.sep) ? file : null;
+}
+
+async function statFile(file: string): Promise<fs.Stats | null> {
+  try {
+    const stats = await fs.promises.stat(file);
+    return stats.isFile() ? stats : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Sends a file read from disk now (a new build is served at once), with validators for no-cache revalidation. */
+async function sendFile(request: FastifyRequest, reply: FastifyReply, file: string, stats: fs.Stats) {
+  const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+  reply
+    .header('cache-control', cacheControlFor(path.basename(file)))
+    .header('etag', etag)
+    .header('last-modified', stats.mtime.toUTCString())
+    .header('x-content-type-options', 'nosniff')
+    .type(CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  return reply.send(await fs.promises.readFile(file));
+}
+
+function notBuilt(reply: FastifyReply) {
+  return reply
+    .code(503)
+    .header('cache-control', NO_CACHE)
+    .type('text/plain; charset=utf-8')
+    .send('The web app is not built yet: run `npm run build`, then reload this page.\n');
+}
+
+function plainNotFound(reply: FastifyReply) {
+  return reply.code(404).header('cache-control', NO_CACHE).type('text/plain; charset=utf-8').send('Not found\n');
+}
+
+function decodePath(url: string): string | null {
+  const pathname = url.split('?')[0].split('#')[0];
+  try {
+    const decoded = decodeURIComponent(pathname);
+    return decoded.includes('\0') ? null : decoded;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Serves the built shell at `/`, each remote's build at `/remotes/<name>/`, and `/remotes.json`.
+ * Files are looked up on every request, so dist folders may be missing at start and replaced at run time.
+ */
+export default fp(
+  async function staticWeb(app: FastifyInstance) {
+    const { webRoot, remotesManifest, remotesManifestFile } = app.config;
+    const shellRoot = path.resolve(webRoot, 'shell', 'dist');
+    const remoteRoots = new Map<string, string>(REMOTES.map((name) => [name, path.resolve(webRoot, name, 'dist')]));
+
+    app.get('/remotes.json', async (request, reply) => {
+      let manifest: RemotesManifest = remotesManifest ?? defaultRemotesManifest();
+      if (remotesManifestFile) {
+        try {
+          const parsed = remotesManifestSchema.safeParse(JSON.parse(await fs.promises.readFile(remotesManifestFile, 'utf8')));
+          if (!parsed.success) throw new Error(`not a map of remote name -> manifest URL: ${parsed.error.message}`);
+          manifest = parsed.data;
+        } catch (error) {
+          request.log.error({ err: error, file: remotesManifestFile }, 'REMOTES_MANIFEST_FILE cannot be used');
+          return sendError(request, reply.header('cache-control', NO_CACHE), 500, {
+            code: 'internal_error',
+            message: 'The remotes manifest (REMOTES_MANIFEST_FILE) is missing or invalid: see the server log.',
+          });
+        }
+      }
+      return reply.header('cache-control', NO_CACHE).send(manifest);
+    });
+
+    app.get('/*', async (request, reply) => {
+      const pathname = decodePath(request.url);
+      if (pathname === null) throw new HttpError(400, 'bad_request', 'The path is not valid.');
+      if (/^\/(api|auth)(\/|$)/.test(pathname)) {
+        throw new HttpError(404, 'not_found', `No route for ${request.method} ${pathname}`);
+      }
+
+      const remote = /^\/remotes\/([^/]+)(\/.*)?$/.exec(pathname);
+      if (remote || pathname === '/remotes') {
+        const root = remote ? remoteRoots.get(remote[1]) : undefined;
+        const relative = remote?.[2] ?? '/';
+        const file = root && !relative.endsWith('/') ? resolveInside(root, relative) : null;
+        const stats = file ? await statFile(file) : null;
+        // A missing remote file is a 404, never the shell's index.html: the loader must see the failure.
+        return file && stats ? sendFile(request, reply, file, stats) : plainNotFound(reply);
+      }
+
+      const indexFile = path.join(shellRoot, 'index.html');
+      if (pathname !== '/' && !pathname.endsWith('/')) {
+        const file = resolveInside(shellRoot, pathname);
+        const stats = file ? await statFile(file) : null;
+        if (file && stats) return sendFile(request, reply, file, stats);
+      }
+      const wantsPage = pathname === '/' || (request.headers.accept ?? '').includes('text/html');
+      if (!wantsPage) throw new HttpError(404, 'not_found', `No file at ${pathname}`);
+      // Client-side routes: the shell's router decides what to show.
+      const indexStats = await statFile(indexFile);
+      return indexStats ? sendFile(request, reply, indexFile, indexStats) : notBuilt(reply);
+    });
+  },
+  { name: 'static-web' },
+);

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { settingsPermissionsFor } from '@portal/shared/core/modules';
+import type { AccessPermissions, Company } from '@portal/shared/core/schemas';
+import { findCompanyRole, listVisibleCompanies, type CompanyRecord } from '../../db/companies';
+import { moduleAccessFor } from '../../db/module-access';
+import { validationError } from '../../lib/http-error';
+import { requireAuth } from '../../plugins/auth';
+import { policyCompany } from '../../plugins/policies';
+
+export const MAX_PAGE_SIZE = 200;
+
+export const companiesQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
+  ignorePagination: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  search: z.string().trim().max(200).optional(),
+});
+
+function toCompanyDto(company: CompanyRecord): Company {
+  return { id: company.id, name: company.name, logo: company.logo, modulesAccess: company.modulesAccess };
+}
+
+export default async function companiesRoutes(app: FastifyInstance) {
+  const { db } = app;
+
+  app.get('/api/v1/companies', { config: { policy: 'signedIn' } }, async (request) => {
+    const { user } = await requireAuth(request);
+    const parsed = companiesQuerySchema.safeParse(request.query ?? {});
+    if (!parsed.success) throw validationError(parsed.error, 'query parameter');
+    const { page, pageSize, ignorePagination, search } = parsed.data;
+    const { results, total } = await listVisibleCompanies(db, user, {
+      search: search || undefined,
+      limit: ignorePagination ? null : pageSize,
+      offset: ignorePagination ? 0 : (page - 1) * pageSize,
+    });
+    return {
+      results: results.map(toCompanyDto),
+      total,
+      page: ignorePagination ? 1 : page,
+      pageSize: ignorePagination ? total : pageSize,
+    };
+  });
+
+  app.get('/api/v1/companies/:id', { config: { policy: { company: 'member' } } }, async (request) =>
+    toCompanyDto(policyCompany(request)),
+  );
+
+  app.get('/api/v1/companies/:id/access-permissions', { config: { policy: { company: 'member' } } }, async (request) => {
+    const { user } = await requireAuth(request);
+    const company = policyCompany(request);
+    const [modulesAccess, companyRole] = await Promise.all([
+      moduleAccessFor(db, user.id, company.id),
+      user.isTevora ? Promise.resolve(null) : findCompanyRole(db, company.id, user.id),
+    ]);
+    const body: AccessPermissions = {
+      modulesAccess,
+      settingsPermissions: settingsPermissionsFor({
+        isTevora: user.isTevora,
+        isAuditor: user.isAuditor,
+        isStaffAdmin: user.isTevora && user.isAdmin,
+        companyRole,
+      }),
+    };
+    return body;
+  });
+}

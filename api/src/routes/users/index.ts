@@ -1,0 +1,36 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { User } from '@portal/shared/core/schemas';
+import type { UserRecord } from '../../db/users';
+import { requireAuth } from '../../plugins/auth';
+
+/** The user as the web sees it (userSchema). */
+export function toUserDto(user: UserRecord, flagHmacSecret: string): User {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    title: user.title,
+    email: user.email,
+    login: user.email,
+    avatar: user.avatar,
+    status: user.status,
+    primaryPhone: user.primaryPhone,
+    isTevora: user.isTevora,
+    isAuditor: user.isAuditor,
+    admin: { active: user.isAdmin },
+    sendDailyEmails: user.sendDailyEmails,
+    metadata: { firstLogin: user.firstLogin, isFederated: user.isFederated, isLead: false },
+    // TODO(issue 3): the user's project roles once projects exist.
+    projectRoles: [],
+    // The flag service's secure mode: proves the context key is this user without revealing the secret.
+    ldhmac: createHmac('sha256', flagHmacSecret).update(user.id).digest('hex'),
+  };
+}
+
+export default async function usersRoutes(app: FastifyInstance) {
+  app.get('/api/v1/users/profile/me', { config: { policy: 'signedIn' } }, async (request, reply) => {
+    const { user } = await requireAuth(request);
+    return reply.header('cache-control', 'no-store').send(toUserDto(user, app.config.flagHmacSecret));
+  });
+}
