@@ -15,6 +15,18 @@ const ANTD = {
   group: ['antd', 'antd/*', '@ant-design/icons', '@ant-design/icons/*'],
   message: 'Import antd through @portal/shared/ui (the shared UI kit), so the federation keeps one antd.',
 };
+const ROUTER = {
+  group: ['react-router', 'react-router/*', 'react-router-dom', 'react-router-dom/*'],
+  message: 'Import routing through @portal/shared/web/router, so the federation keeps one router.',
+};
+const STORE = {
+  group: ['@reduxjs/toolkit', '@reduxjs/toolkit/*', 'react-redux'],
+  message: 'Import Redux Toolkit, RTK Query and react-redux through @portal/shared/web/store, so the federation keeps one store context.',
+};
+const OTHER_PACKAGES = {
+  group: ['@portal/*', '@portal/*/**', '!@portal/shared', '!@portal/shared/**'],
+  message: 'shared imports none of our other packages.',
+};
 const crossPackage = (target, from, message) => ({ target, from, message });
 
 export default tseslint.config(
@@ -68,6 +80,8 @@ export default tseslint.config(
           patterns: [
             { group: ['@portal/shell', '@portal/shell/*', '@portal/mfe-*', '@portal/mfe-*/**', '@portal/api', '@portal/api/**'], message: 'A remote may not import the shell, the api or another remote.' },
             ANTD,
+            ROUTER,
+            STORE,
           ],
         },
       ],
@@ -78,20 +92,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@portal/mfe-*', '@portal/mfe-*/**', '@portal/api', '@portal/api/**'], message: 'The shell loads remotes at run time; it never imports them.' }, ANTD] },
+        { patterns: [{ group: ['@portal/mfe-*', '@portal/mfe-*/**', '@portal/api', '@portal/api/**'], message: 'The shell loads remotes at run time; it never imports them.' }, ANTD, ROUTER, STORE] },
       ],
     },
   },
-  {
-    files: ['shared/**/*.{ts,tsx,js}'],
-    ignores: ['shared/src/ui/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['@portal/*', '@portal/*/**'], message: 'shared imports none of our packages.' }, ANTD] },
-      ],
-    },
-  },
+  // shared: only its kits import the libraries they wrap
+  { files: ['shared/**/*.{ts,tsx,js}'], rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_PACKAGES, ANTD, ROUTER, STORE] }] } },
+  { files: ['shared/src/ui/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_PACKAGES, ROUTER, STORE] }] } },
+  { files: ['shared/src/web/router.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_PACKAGES, ANTD, STORE] }] } },
+  { files: ['shared/src/web/store.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_PACKAGES, ANTD, ROUTER] }] } },
+  // tests build their own store and router from the real libraries
+  { files: ['shared/src/testing/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_PACKAGES, ANTD] }] } },
   {
     files: ['shared/src/core/**/*.ts'],
     rules: {
@@ -124,6 +135,11 @@ export default tseslint.config(
     // migrations take Kysely<any> on purpose: they are frozen in time and never import app types
     files: ['api/src/db/migrations/**/*.ts', 'api/src/db/migrate.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // Playwright fixtures: `use` is the fixture callback, and `{}` is its required first argument
+    files: ['e2e/**/*.ts'],
+    rules: { 'react-hooks/rules-of-hooks': 'off', 'no-empty-pattern': 'off' },
   },
   {
     files: ['**/*.js', '**/*.cjs'],

@@ -77,10 +77,19 @@ describe('package boundaries', () => {
     expect(rules(msgs)).toContain('no-restricted-imports');
   });
 
+  it('fails a remote that imports react-router or react-redux directly instead of through shared', () => {
+    expect(rules(lintAllowingErrors('mfe-reports/src/boundary-fixture.tsx', "import { useParams } from 'react-router-dom';\nexport const x = useParams;\n"))).toContain(
+      'no-restricted-imports',
+    );
+    expect(rules(lintAllowingErrors('mfe-reports/src/boundary-fixture.tsx', "import { useSelector } from 'react-redux';\nexport const x = useSelector;\n"))).toContain(
+      'no-restricted-imports',
+    );
+  });
+
   it('accepts a remote that uses shared and libraries only', () => {
     const msgs = lintAllowingErrors(
       'mfe-reports/src/boundary-fixture.tsx',
-      "import { Button } from '@portal/shared/ui';\nimport { useParams } from 'react-router-dom';\nexport const x = [Button, useParams];\n",
+      "import { Button } from '@portal/shared/ui';\nimport { useParams } from '@portal/shared/web/router';\nimport { useMemo } from 'react';\nexport const x = [Button, useParams, useMemo];\n",
     );
     expect(rules(msgs)).toEqual([]);
   });

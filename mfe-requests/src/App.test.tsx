@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@portal/shared/web/router';
 import { renderWithProviders } from '@portal/shared/testing';
 import RequestsApp from './App';
 

@@ -1,5 +1,5 @@
-import { useSelector } from 'react-redux';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { useSelector } from '@portal/shared/web/store';
+import { Navigate, Route, Routes } from '@portal/shared/web/router';
 import { NotFoundResult } from '@portal/shared/ui/components';
 import type { RemoteAppProps } from '@portal/shared/web/remote';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';

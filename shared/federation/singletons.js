@@ -1,29 +1,35 @@
 // The federation's shared singletons, written out once (CONVENTIONS.md "One of each").
 // Every container (the shell and each remote) uses this list, so versions are checked everywhere.
 //
-// antd is deliberately absent: sharing `antd` whole ships all of it on the first page. All antd use
-// goes through `@portal/shared/ui` (lint enforces it), which is shared below as part of
-// `@portal/shared/`: one antd instance and context across the federation, tree-shaken to what we use.
+// Most libraries are single through @portal/shared rather than shared whole, because a package
+// shared whole ships all of it on the first page (a shared module cannot be tree-shaken):
+//  - antd and its icons: only through the UI kits `@portal/shared/ui` and `@portal/shared/ui/extra`;
+//  - react-router / react-router-dom: only through `@portal/shared/web/router`;
+//  - @reduxjs/toolkit, RTK Query and react-redux: only through `@portal/shared/web/store`;
+//  - rxjs: the portal's buses live in `@portal/shared/web/events`.
+// Each is then exactly one instance (the shell's), tree-shaken to what the portal uses. Lint forbids
+// importing them anywhere else; bench/bundle measures the first page and checks nothing loads twice.
 const sharedPkg = require('../package.json');
 
 const deps = sharedPkg.dependencies;
 
 /** @param {string} requiredVersion */
-const singleton = (requiredVersion) => ({ singleton: true, requiredVersion, strictVersion: false });
+const singleton = (requiredVersion, extra = {}) => ({ singleton: true, requiredVersion, strictVersion: false, ...extra });
 
-function sharedSingletons() {
+/**
+ * @param {{ host: boolean }} opts  the shell provides the UI kits; remotes never bundle their own
+ *   (`import: false`), so every antd component runs on the shell's one antd instance and context.
+ */
+function sharedSingletons({ host }) {
+  const kit = host ? {} : { import: false };
   return {
     react: singleton(deps.react),
     // the trailing slash shares react/jsx-runtime and react-dom/client (TOOLCHAIN.md gotcha 4)
     'react/': singleton(deps.react),
     'react-dom': singleton(deps['react-dom']),
     'react-dom/': singleton(deps['react-dom']),
-    'react-router': singleton(deps['react-router-dom']),
-    'react-router-dom': singleton(deps['react-router-dom']),
-    'react-redux': singleton(deps['react-redux']),
-    '@reduxjs/toolkit': singleton(deps['@reduxjs/toolkit']),
-    '@reduxjs/toolkit/': singleton(deps['@reduxjs/toolkit']),
-    rxjs: singleton(deps.rxjs),
+    '@portal/shared/ui': singleton(sharedPkg.version, kit),
+    '@portal/shared/ui/extra': singleton(sharedPkg.version, kit),
     '@portal/shared/': singleton(sharedPkg.version),
   };
 }

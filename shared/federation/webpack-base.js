@@ -57,7 +57,7 @@ function portalWebpackConfig(opts) {
           name: federationName,
           filename: 'remoteEntry.js',
           exposes: opts.exposes ?? {},
-          shared: sharedSingletons(),
+          shared: sharedSingletons({ host: !!opts.host }),
           dts: false,
           manifest: { fileName: 'mf-manifest.json' },
           ...(opts.host

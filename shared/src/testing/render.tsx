@@ -1,12 +1,11 @@
 /** Renders a component with the real store and providers the shell gives every remote. */
 import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
-import { App as AntApp, ConfigProvider } from '../ui/index';
-import { portalApi } from '../web/api';
-import { initialSessionState, sessionSlice, type SessionState } from '../web/session';
+import { combineSlices, configureStore, Provider } from '@portal/shared/web/store';
+import { ConfigProvider } from '@portal/shared/ui';
+import { MemoryRouter } from '@portal/shared/web/router';
+import { portalApi } from '@portal/shared/web/api';
+import { initialSessionState, sessionSlice, type SessionState } from '@portal/shared/web/session';
 
 export function makeTestStore(session: Partial<SessionState> = {}) {
   const reducer = combineSlices(sessionSlice, portalApi);
@@ -25,9 +24,7 @@ export function renderWithProviders(
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <Provider store={store}>
       <ConfigProvider>
-        <AntApp>
-          <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
-        </AntApp>
+        <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
       </ConfigProvider>
     </Provider>
   );

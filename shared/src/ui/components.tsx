@@ -1,30 +1,75 @@
 /** Small shared pieces of UI (SPEC.md section 1): page headings, placeholders, file-type icons, role guard. */
 import type { ReactNode } from 'react';
-import { Breadcrumb, Button, Card, Empty, Result, Typography } from './index';
-import { Link } from 'react-router-dom';
-import { useRoleAllowed, type PortalRole } from '../web/hooks';
+import { Breadcrumb, Button, ExclamationCircleOutlined, LockOutlined, QuestionCircleOutlined, theme } from '@portal/shared/ui';
+import { Link } from '@portal/shared/web/router';
+import { useRoleAllowed, type PortalRole } from '@portal/shared/web/hooks';
 
 export function PageHeader({ title, crumbs = [], extra }: { title: string; crumbs?: { title: string; to?: string }[]; extra?: ReactNode }) {
+  const { token } = theme.useToken();
   const items = [{ title: <Link to="/">Home</Link> }, ...crumbs.map((c) => ({ title: c.to ? <Link to={c.to}>{c.title}</Link> : c.title }))];
   return (
     <div style={{ marginBottom: 16 }}>
       <Breadcrumb items={items} />
       <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16 }}>
-        <Typography.Title level={2} style={{ margin: '8px 0 0' }}>
-          {title}
-        </Typography.Title>
+        <h2 style={{ margin: '8px 0 0', fontSize: token.fontSizeHeading2, fontWeight: 600, color: token.colorTextHeading }}>{title}</h2>
         {extra}
       </div>
     </div>
   );
 }
 
+/** A bordered panel in the theme's colours, for first-page content (Card lives in the extra kit). */
+export function Panel({ children, title }: { children: ReactNode; title?: string }) {
+  const { token } = theme.useToken();
+  return (
+    <section
+      style={{ background: token.colorBgContainer, border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadiusLG, padding: 24 }}
+    >
+      {title ? <h3 style={{ marginTop: 0, color: token.colorTextHeading }}>{title}</h3> : null}
+      {children}
+    </section>
+  );
+}
+
 /** A page whose content arrives in a later release: says so plainly instead of pretending. */
 export function ComingSoon({ what }: { what: string }) {
+  const { token } = theme.useToken();
   return (
-    <Card>
-      <Empty description={<span>{what} is not available yet. It is being built and will appear here in a coming release.</span>} />
-    </Card>
+    <Panel>
+      <p style={{ margin: 0, textAlign: 'center', color: token.colorTextSecondary }}>
+        {what} is not available yet. It is being built and will appear here in a coming release.
+      </p>
+    </Panel>
+  );
+}
+
+const STATUS_ICONS = { warning: ExclamationCircleOutlined, forbidden: LockOutlined, notFound: QuestionCircleOutlined };
+
+/**
+ * A full-width status message (not found, no access, unavailable) with optional actions. Built on the
+ * first-page kit so that error states never wait for more code to download.
+ */
+export function StatusPanel({
+  kind,
+  title,
+  subTitle,
+  extra,
+}: {
+  kind: keyof typeof STATUS_ICONS;
+  title: string;
+  subTitle?: ReactNode;
+  extra?: ReactNode;
+}) {
+  const { token } = theme.useToken();
+  const Icon = STATUS_ICONS[kind];
+  const color = kind === 'warning' ? token.colorWarning : kind === 'forbidden' ? token.colorError : token.colorTextTertiary;
+  return (
+    <div role={kind === 'warning' ? 'alert' : undefined} style={{ padding: '48px 24px', textAlign: 'center' }}>
+      <Icon style={{ fontSize: 56, color }} aria-hidden />
+      <h2 style={{ margin: '16px 0 8px', fontSize: token.fontSizeHeading3, color: token.colorTextHeading }}>{title}</h2>
+      {subTitle ? <p style={{ margin: '0 auto 24px', maxWidth: 560, color: token.colorTextSecondary }}>{subTitle}</p> : null}
+      {extra}
+    </div>
   );
 }
 
@@ -73,8 +118,8 @@ export function RoleGuard({ roles, invert = false, children }: { roles: PortalRo
 
 export function NotFoundResult() {
   return (
-    <Result
-      status="404"
+    <StatusPanel
+      kind="notFound"
       title="Page not found"
       subTitle="The page you are looking for does not exist or has moved."
       extra={

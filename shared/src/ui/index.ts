@@ -1,47 +1,33 @@
 /**
- * The portal's UI kit: the one place that imports antd and its icons.
+ * The portal's first-page UI kit: the antd components the frame and the dashboard need.
  *
- * Why: sharing `antd` whole across the federation ships all of it (~437 KB gzip) on the first page.
- * This module is shared as a singleton (it lives in @portal/shared), so there is one antd instance,
- * one ConfigProvider context and one style cache across the shell and every remote, while webpack
- * tree-shakes antd down to the components listed here. Add a component here before using it.
+ * Why a kit: sharing `antd` whole across the federation ships all of it (~437 KB gzip) on the first
+ * page. This module is part of the @portal/shared singleton and is provided by the shell, so there is
+ * one antd instance, one ConfigProvider context and one style cache across the shell and every remote,
+ * while webpack tree-shakes antd down to what is listed here. Heavier components (forms, tables,
+ * selects, cards...) live in `@portal/shared/ui/extra`, which loads when a page first needs it.
+ * Only add a component here if the first page needs it: everything here costs every user at sign-in.
  */
 export {
-  Alert,
-  App,
   Avatar,
-  Badge,
   Breadcrumb,
   Button,
-  Card,
-  Col,
-  Descriptions,
   ConfigProvider,
-  Divider,
   Dropdown,
-  Empty,
-  Flex,
   Layout,
-  List,
   Menu,
-  Result,
-  Row,
-  Select,
-  Skeleton,
-  Space,
   Spin,
-  Statistic,
-  Switch,
-  Tag,
-  Tooltip,
-  Typography,
   theme,
 } from 'antd';
 export type { MenuProps, ThemeConfig } from 'antd';
 export {
   AppstoreOutlined,
+  ExclamationCircleOutlined,
+  LockOutlined,
+  QuestionCircleOutlined,
   BarChartOutlined,
   BulbOutlined,
+  DownOutlined,
   FileSearchOutlined,
   HomeOutlined,
   LogoutOutlined,

@@ -2,9 +2,9 @@
  * The one RTK Query api of the portal (base /api/v1). Remotes add endpoints with
  * `portalApi.injectEndpoints`, named with their domain as prefix (projectsList, requestsGet...).
  */
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
-import type { BaseQueryFn, FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
-import type { AccessPermissions, Company, User } from '../core/schemas';
+import { createApi, fetchBaseQuery } from '@portal/shared/web/store';
+import type { BaseQueryFn, FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta } from '@portal/shared/web/store';
+import type { AccessPermissions, Company, User } from '@portal/shared/core/schemas';
 
 export const API_BASE = '/api/v1';
 export const CLIENT_HEADER = 'X-Portal-Client';

@@ -1,7 +1,7 @@
 /** Small UI helpers named by SPEC.md section 1. */
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { useSelector } from 'react-redux';
-import { sessionSelectors, type SessionState } from './session';
+import { useSelector } from '@portal/shared/web/store';
+import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
 
 /** Focuses the first enabled input inside the returned ref's element once mounted. */
 export function useFocusFirstInput<T extends HTMLElement>(): RefObject<T | null> {

@@ -2,8 +2,8 @@
  * Session state: the signed-in user, the selected company and its access. The shell drives it;
  * remotes read it with the selectors below (one store, built by the shell).
  */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { AccessPermissions, Company, User } from '../core/schemas';
+import { createSlice, type PayloadAction } from '@portal/shared/web/store';
+import type { AccessPermissions, Company, User } from '@portal/shared/core/schemas';
 
 export interface SessionState {
   user: User | null;

@@ -1,8 +1,7 @@
-import { useMemo, type ReactNode } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
-import { Link, useLocation } from 'react-router-dom';
+import { useDispatch, useSelector } from '@portal/shared/web/store';
+import { Link, useLocation } from '@portal/shared/web/router';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import {
-  Alert,
   AppstoreOutlined,
   Avatar,
   BarChartOutlined,
@@ -15,10 +14,8 @@ import {
   LogoutOutlined,
   Menu,
   ProjectOutlined,
-  Select,
   SettingOutlined,
-  Tooltip,
-  Typography,
+  SwapOutlined,
   type MenuProps,
 } from '@portal/shared/ui';
 import { sessionActions, sessionSelectors, type SessionState } from '@portal/shared/web/session';
@@ -27,6 +24,9 @@ import { signOut } from '../session/sign-in';
 import { activeKey, navigationFor } from './navigation';
 
 type Root = { session: SessionState };
+
+// Rarely shown: it loads with the extra UI kit when needed, not on every first page.
+const NoDataAccessBanner = lazy(() => import('./no-data-access-banner'));
 
 const ICONS: Record<string, ReactNode> = {
   projects: <ProjectOutlined />,
@@ -41,6 +41,7 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
   const user = useSelector((s: Root) => sessionSelectors.selectUser(s));
   const companies = useSelector((s: Root) => sessionSelectors.selectCompanies(s));
   const selectedId = useSelector((s: Root) => sessionSelectors.selectSelectedCompanyId(s));
+  const selected = useSelector((s: Root) => sessionSelectors.selectSelectedCompany(s));
   const access = useSelector((s: Root) => sessionSelectors.selectAccess(s));
   const theme = useSelector((s: Root) => sessionSelectors.selectTheme(s));
   const brand = useSelector((s: Root) => sessionSelectors.selectBrand(s));
@@ -77,38 +78,38 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
           style={{ display: 'flex', alignItems: 'center', gap: 16, justifyContent: 'flex-end', paddingInline: 24, background: theme === 'dark' ? undefined : '#fff' }}
         >
           {companies.length > 0 ? (
-            <Select
-              aria-label="Company"
-              style={{ minWidth: 220 }}
-              value={selectedId ?? undefined}
-              options={companies.map((c) => ({ value: c.id, label: c.name }))}
-              onChange={(id: string) => selectCompany(id)}
-              showSearch={{ optionFilterProp: 'label' }}
-            />
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: companies.map((c) => ({ key: c.id, label: c.name })),
+                selectable: true,
+                selectedKeys: selectedId ? [selectedId] : [],
+                onClick: ({ key }) => selectCompany(key),
+              }}
+            >
+              <Button aria-label={`Company: ${selected?.name ?? 'none'}. Switch company`} icon={<SwapOutlined />}>
+                {selected?.name ?? 'Choose a company'}
+              </Button>
+            </Dropdown>
           ) : null}
-          <Tooltip title={theme === 'dark' ? 'Light theme' : 'Dark theme'}>
-            <Button
-              type="text"
-              aria-label="Toggle theme"
-              icon={<BulbOutlined />}
-              onClick={() => dispatch(sessionActions.themeSet(theme === 'dark' ? 'light' : 'dark'))}
-            />
-          </Tooltip>
+          <Button
+            type="text"
+            aria-label="Toggle theme"
+            title={theme === 'dark' ? 'Switch to the light theme' : 'Switch to the dark theme'}
+            icon={<BulbOutlined />}
+            onClick={() => dispatch(sessionActions.themeSet(theme === 'dark' ? 'light' : 'dark'))}
+          />
           <Dropdown menu={{ items: userMenu }} trigger={['click']}>
             <Button type="text" aria-label="User menu" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
               <Avatar size="small">{user?.firstName?.[0] ?? '?'}</Avatar>
-              <Typography.Text>{user ? `${user.firstName} ${user.lastName}` : ''}</Typography.Text>
+              <span>{user ? `${user.firstName} ${user.lastName}` : ''}</span>
             </Button>
           </Dropdown>
         </Layout.Header>
         {noCompanies ? (
-          <Alert
-            type="warning"
-            showIcon
-            banner
-            title="You have no data access"
-            description="Your account is not linked to any company yet. Please contact your administrator."
-          />
+          <Suspense fallback={null}>
+            <NoDataAccessBanner />
+          </Suspense>
         ) : null}
         <Layout.Content style={{ padding: 24 }}>
           <main>{children}</main>

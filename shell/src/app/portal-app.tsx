@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Provider, useDispatch, useSelector } from 'react-redux';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { App as AntApp, Button, ConfigProvider, Result, Spin, theme as antdTheme } from '@portal/shared/ui';
+import { Provider, useDispatch, useSelector } from '@portal/shared/web/store';
+import { BrowserRouter, Route, Routes } from '@portal/shared/web/router';
+import { Button, ConfigProvider, Spin, theme as antdTheme } from '@portal/shared/ui';
+import { StatusPanel } from '@portal/shared/ui/components';
 import { sessionActions, sessionSelectors, type SessionState } from '@portal/shared/web/session';
 import type { PortalStore } from '../store/store';
 import { useSessionBootstrap } from '../session/use-session';
@@ -28,8 +29,8 @@ function SignedInPortal() {
   if (s.userLoading || s.userError === 'unauthorized') return <FullScreenSpin label="Signing in" />;
   if (s.userError) {
     return (
-      <Result
-        status="error"
+      <StatusPanel
+        kind="warning"
         title="The portal could not load your account"
         subTitle="Check your connection and try again."
         extra={<Button type="primary" onClick={() => s.retryUser()}>Try again</Button>}
@@ -40,8 +41,8 @@ function SignedInPortal() {
   return (
     <PortalFrame noCompanies={s.noCompanies}>
       {s.accessError ? (
-        <Result
-          status="error"
+        <StatusPanel
+          kind="warning"
           title="Your access for this company could not be loaded"
           extra={<Button onClick={() => s.retryAccess()}>Try again</Button>}
         />
@@ -74,15 +75,13 @@ function ThemedPortal() {
 
   return (
     <ConfigProvider theme={{ algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm }}>
-      <AntApp>
-        <ToastHost />
-        <BrowserRouter>
-          <Routes>
-            <Route path="/account-removed" element={<AccountRemovedPage />} />
-            <Route path="*" element={<SignedInPortal />} />
-          </Routes>
-        </BrowserRouter>
-      </AntApp>
+      <ToastHost />
+      <BrowserRouter>
+        <Routes>
+          <Route path="/account-removed" element={<AccountRemovedPage />} />
+          <Route path="*" element={<SignedInPortal />} />
+        </Routes>
+      </BrowserRouter>
     </ConfigProvider>
   );
 }

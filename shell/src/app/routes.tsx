@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
-import { useSelector } from 'react-redux';
-import { matchPath, Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import { Suspense, type ReactNode } from 'react';
+import { useSelector } from '@portal/shared/web/store';
+import { matchPath, Navigate, Route, Routes, useLocation, useParams } from '@portal/shared/web/router';
 import { Spin } from '@portal/shared/ui';
 import type { ModuleName } from '@portal/shared/core/modules';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
@@ -37,7 +37,13 @@ function ProjectsOrNotFound() {
   const access = useSelector((s: Root) => sessionSelectors.selectAccess(s));
   if (!PROJECTS_PATHS.some((p) => matchPath(p, pathname))) return <NotFoundPage />;
   const isHome = HOME_PATHS.some((p) => matchPath(p, pathname));
-  if (isHome && access && !access.modulesAccess.projects) return <ModulesHome />;
+  if (isHome && access && !access.modulesAccess.projects) {
+    return (
+      <Suspense fallback={<Pending />}>
+        <ModulesHome />
+      </Suspense>
+    );
+  }
   return (
     <Gate module="projects" label="Projects">
       <RemoteMount key="mfe-projects" remote="mfe-projects" basePath="/" />

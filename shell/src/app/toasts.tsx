@@ -1,21 +1,28 @@
-import { useEffect } from 'react';
-import { App } from '@portal/shared/ui';
-import { suppressDuplicates, TOAST_DUPLICATE_WINDOW_MS, TOAST_LIFE_MS, toast$, toastKey } from '@portal/shared/web/events';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { suppressDuplicates, TOAST_DUPLICATE_WINDOW_MS, toast$, toastKey, type ToastMessage } from '@portal/shared/web/events';
 
-/** Shows the toast bus in antd's notification group; identical toasts within 5 s show once. */
+// The notification view comes with the extra UI kit: no first page pays for it until a toast is shown.
+const ToastView = lazy(() => import('./toast-view'));
+
+/**
+ * Listens to the toast bus from the start; identical toasts within 5 s show once. Toasts that arrive
+ * while the view is still loading wait in the queue and are shown when it is ready.
+ */
 export function ToastHost() {
-  const { notification } = App.useApp();
+  const [queue, setQueue] = useState<ToastMessage[]>([]);
+  const [started, setStarted] = useState(false);
   useEffect(() => {
     const sub = toast$.pipe(suppressDuplicates(TOAST_DUPLICATE_WINDOW_MS, toastKey)).subscribe((t) => {
-      const kind = t.severity === 'warn' ? 'warning' : t.severity;
-      notification[kind]({
-        title: t.summary,
-        description: t.detail,
-        duration: (t.life ?? TOAST_LIFE_MS) / 1000,
-        placement: 'topRight',
-      });
+      setStarted(true);
+      setQueue((q) => [...q, t]);
     });
     return () => sub.unsubscribe();
-  }, [notification]);
-  return null;
+  }, []);
+  const onShown = useCallback((n: number) => setQueue((q) => q.slice(n)), []);
+  if (!started) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastView queue={queue} onShown={onShown} />
+    </Suspense>
+  );
 }

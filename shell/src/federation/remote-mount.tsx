@@ -1,5 +1,6 @@
 import { Component, lazy, Suspense, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
-import { Button, Result, ReloadOutlined, Spin } from '@portal/shared/ui';
+import { Button, ReloadOutlined, Spin } from '@portal/shared/ui';
+import { StatusPanel } from '@portal/shared/ui/components';
 import type { RemoteAppModule } from '@portal/shared/web/remote';
 import { loadRemoteApp } from './remotes';
 
@@ -31,8 +32,8 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
     if (!this.state.error) return this.props.children;
     const title = TITLES[this.props.remote] ?? this.props.remote;
     return (
-      <Result
-        status="warning"
+      <StatusPanel
+        kind="warning"
         title={`${title} is unavailable right now`}
         subTitle="This part of the portal could not be loaded. The rest of the portal keeps working; try again in a moment."
         extra={

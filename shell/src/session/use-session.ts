@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
-import { skipToken } from '@reduxjs/toolkit/query';
+import { useDispatch, useSelector, skipToken } from '@portal/shared/web/store';
 import { useCompaniesAccessPermissionsQuery, useCompaniesListQuery, useUsersMeQuery } from '@portal/shared/web/api';
 import { publishSessionEvent, session$ } from '@portal/shared/web/events';
 import { sessionActions, sessionSelectors, type SessionState } from '@portal/shared/web/session';

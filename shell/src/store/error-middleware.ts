@@ -1,5 +1,5 @@
-import { isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
-import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import { isRejectedWithValue, type Middleware } from '@portal/shared/web/store';
+import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@portal/shared/web/store';
 import { toastForError, type ApiErrorBody } from '@portal/shared/core/errors';
 import { publishSessionEvent, publishToast } from '@portal/shared/web/events';
 

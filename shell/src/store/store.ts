@@ -1,4 +1,4 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore } from '@portal/shared/web/store';
 import { portalApi } from '@portal/shared/web/api';
 import { sessionSlice } from '@portal/shared/web/session';
 import { errorToastMiddleware } from './error-middleware';

@@ -1,4 +1,4 @@
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from '@portal/shared/web/router';
 import { ComingSoon, PageHeader } from '@portal/shared/ui/components';
 
 /** Page-number query parameters default to 1 (SPEC.md section 9). */

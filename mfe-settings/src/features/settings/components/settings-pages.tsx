@@ -1,6 +1,6 @@
-import { useSelector } from 'react-redux';
-import { useParams } from 'react-router-dom';
-import { Card, Descriptions } from '@portal/shared/ui';
+import { useSelector } from '@portal/shared/web/store';
+import { useParams } from '@portal/shared/web/router';
+import { Card, Descriptions } from '@portal/shared/ui/extra';
 import { ComingSoon, PageHeader } from '@portal/shared/ui/components';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
 

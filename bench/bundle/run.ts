@@ -1,0 +1,113 @@
+/**
+ * bench/bundle: how much JavaScript the first page costs, and whether any singleton loads twice.
+ *
+ * Builds production (skip with --no-build), starts the real portal, signs in as admin@demo.test in
+ * Chromium and counts every JS response until the dashboard has rendered: gzip bytes per file and in
+ * all, against the 300 KB budget. Each build's bundle-report.json says which npm packages each file
+ * holds; a package whose code arrives from two containers is loaded twice.
+ */
+import { execSync } from 'child_process';
+import { gzipSync } from 'zlib';
+import { chromium } from 'playwright-core';
+import { startPortal } from '../../e2e/portal-server';
+
+const BUDGET_BYTES = 300 * 1024;
+const WATCHED = ['react', 'react-dom', 'antd', '@reduxjs/toolkit', 'react-router', 'react-router-dom', 'react-redux', 'rxjs', '@portal/shared'];
+const CONTAINERS: Record<string, string> = {
+  '/': 'shell',
+  '/remotes/mfe-projects/': 'mfe-projects',
+  '/remotes/mfe-requests/': 'mfe-requests',
+  '/remotes/mfe-settings/': 'mfe-settings',
+  '/remotes/mfe-reports/': 'mfe-reports',
+};
+
+function containerOf(pathname: string): { container: string; base: string; file: string } {
+  const base = Object.keys(CONTAINERS)
+    .filter((b) => pathname.startsWith(b))
+    .sort((a, b) => b.length - a.length)[0];
+  return { container: CONTAINERS[base], base, file: pathname.slice(base.length) };
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+async function main() {
+  if (!process.argv.includes('--no-build')) {
+    console.log('building production bundles…');
+    execSync('npm run build --silent', { cwd: `${__dirname}/../..`, stdio: 'inherit' });
+  }
+  const portal = await startPortal();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${portal.baseURL}/auth/saml/login`);
+    await page.getByLabel('Email').fill('admin@demo.test');
+    await page.getByLabel('Password').fill('Demo-Passw0rd!');
+
+    const scripts: { url: URL; raw: number; gzip: number }[] = [];
+    let counting = true;
+    const pending: Promise<void>[] = [];
+    page.on('response', (res) => {
+      const url = new URL(res.url());
+      if (!counting || !url.pathname.endsWith('.js')) return;
+      pending.push(
+        res.body().then((body) => {
+          scripts.push({ url, raw: body.length, gzip: gzipSync(body).length });
+        }),
+      );
+    });
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('dashboard').waitFor({ state: 'visible', timeout: 60_000 });
+    const renderedMs = Date.now() - started;
+    counting = false;
+    await Promise.all(pending);
+
+    const reports = new Map<string, Record<string, string[]>>();
+    for (const base of new Set(scripts.map((s) => containerOf(s.url.pathname).base))) {
+      const res = await fetch(`${portal.baseURL}${base}bundle-report.json`);
+      reports.set(base, res.ok ? ((await res.json()) as Record<string, string[]>) : {});
+    }
+
+    const byPackage = new Map<string, Set<string>>();
+    const rows = scripts
+      .map((s) => {
+        const { container, base, file } = containerOf(s.url.pathname);
+        const packages = reports.get(base)?.[file] ?? [];
+        for (const p of packages) {
+          if (!WATCHED.includes(p)) continue;
+          if (!byPackage.has(p)) byPackage.set(p, new Set());
+          byPackage.get(p)!.add(container);
+        }
+        return { ...s, container, file, packages };
+      })
+      .sort((a, b) => b.gzip - a.gzip);
+
+    const total = rows.reduce((n, r) => n + r.gzip, 0);
+    const totalRaw = rows.reduce((n, r) => n + r.raw, 0);
+    console.log(`\nFirst page (sign-in -> dashboard rendered in ${renderedMs} ms): ${rows.length} JS files`);
+    for (const r of rows) {
+      console.log(`  ${kb(r.gzip).padStart(9)} gzip  ${kb(r.raw).padStart(9)} raw  ${r.container}/${r.file}  ${r.packages.join(', ')}`);
+    }
+    console.log(`\nfirst-load JS: ${kb(total)} gzip (${kb(totalRaw)} raw)`);
+    console.log(`budget: ${kb(BUDGET_BYTES)} gzip; used ${((total / BUDGET_BYTES) * 100).toFixed(1)}% (ratio ${(total / BUDGET_BYTES).toFixed(3)})`);
+    const duplicated = [...byPackage].filter(([, containers]) => containers.size > 1);
+    if (duplicated.length) {
+      for (const [p, c] of duplicated) console.log(`DUPLICATED: ${p} loaded from ${[...c].join(' and ')}`);
+    } else {
+      console.log(`duplicated singletons: none (checked ${WATCHED.join(', ')})`);
+    }
+    for (const [p, c] of byPackage) console.log(`  ${p}: from ${[...c].join(', ')}`);
+    process.exitCode = total > BUDGET_BYTES || duplicated.length ? 1 : 0;
+  } finally {
+    await browser.close();
+    await portal.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
