@@ -39,7 +39,8 @@ function portalWebpackConfig(opts) {
               options: {
                 jsc: {
                   parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic' } },
+                  // never the dev JSX runtime: a remote in development runs inside a production shell
+                  transform: { react: { runtime: 'automatic', development: false } },
                   target: 'es2020',
                 },
               },
