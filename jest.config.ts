@@ -5,7 +5,7 @@ import type { Config } from 'jest';
  * `npx jest --selectProjects mfe-requests` or `npm test -w mfe-requests`.
  */
 const tsJest: Config['transform'] = {
-  '^.+\\.(t|j)sx?$': [
+  '^.+\\.(t|j)sx?$|^.+\\.mjs$': [
     'ts-jest',
     {
       // Type checking is `npm run typecheck`; jest only transpiles (CommonJS, as ts-jest needs).
@@ -34,6 +34,8 @@ const web = (name: string): Config => ({
     '^(@ant-design/[^/]+|@rc-component/[^/]+|rc-[^/]+)/es/(.*)$': '$1/lib/$2',
   },
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+  // msw's helpers ship as ES modules only: jest transpiles them like our code
+  transformIgnorePatterns: ['/node_modules/(?!(rettime|until-async|@mswjs|@open-draft|outvariant|strict-event-emitter|headers-polyfill|@bundled-es-modules)/)'],
 });
 
 const config: Config = {

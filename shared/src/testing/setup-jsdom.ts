@@ -18,3 +18,24 @@ if (!window.matchMedia) {
 }
 const original = window.getComputedStyle;
 window.getComputedStyle = (elt: Element) => original.call(window, elt);
+
+// Node's fetch and Request (kept by jest-fixed-jsdom for msw) need absolute URLs; a browser resolves
+// relative ones against the page, and so do these wrappers.
+const resolve = (input: unknown) => (typeof input === 'string' && input.startsWith('/') ? new URL(input, window.location.href).toString() : input);
+const NodeRequest = globalThis.Request;
+globalThis.Request = class extends NodeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(resolve(input) as RequestInfo | URL, init);
+  }
+} as typeof Request;
+const nodeFetch = globalThis.fetch;
+globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => nodeFetch(resolve(input) as RequestInfo | URL, init)) as typeof fetch;
+
+// antd's Menu and Layout observe sizes; jsdom has no ResizeObserver.
+if (!('ResizeObserver' in globalThis)) {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+}
