@@ -13,6 +13,12 @@ type Root = { session: SessionState };
 const PROJECTS_PATHS = ['/', '/dashboard', '/v2/projects/*', '/safe-transfer'];
 const HOME_PATHS = ['/', '/dashboard'];
 
+/** Remotes mounted at their own path, each behind its module's access. */
+const GATED_REMOTES: { remote: string; basePath: string; module: ModuleName; label: string }[] = [
+  { remote: 'mfe-requests', basePath: '/requests', module: 'requests', label: 'Requests' },
+  { remote: 'mfe-reports', basePath: '/reports', module: 'reports', label: 'Reports' },
+];
+
 function Pending() {
   return (
     <div style={{ padding: 48, textAlign: 'center' }} role="status" aria-label="Loading">
@@ -65,22 +71,17 @@ export function PortalRoutes() {
     <Routes>
       <Route path="/documents" element={<Navigate to="/projects/documents" replace />} />
       <Route path="/projects/*" element={<LegacyProjectsRedirect />} />
-      <Route
-        path="/requests/*"
-        element={
-          <Gate module="requests" label="Requests">
-            <RemoteMount key="mfe-requests" remote="mfe-requests" basePath="/requests" />
-          </Gate>
-        }
-      />
-      <Route
-        path="/reports/*"
-        element={
-          <Gate module="reports" label="Reports">
-            <RemoteMount key="mfe-reports" remote="mfe-reports" basePath="/reports" />
-          </Gate>
-        }
-      />
+      {GATED_REMOTES.map((g) => (
+        <Route
+          key={g.remote}
+          path={`${g.basePath}/*`}
+          element={
+            <Gate module={g.module} label={g.label}>
+              <RemoteMount key={g.remote} remote={g.remote} basePath={g.basePath} />
+            </Gate>
+          }
+        />
+      ))}
       <Route path="/settings/*" element={<RemoteMount key="mfe-settings" remote="mfe-settings" basePath="/settings" />} />
       <Route path="*" element={<ProjectsOrNotFound />} />
     </Routes>
