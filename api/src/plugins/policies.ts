@@ -9,9 +9,20 @@ import { getAuth } from './auth';
 /** Who may call a route. Company policies take the company id from `params.id`. */
 export type Policy = 'public' | 'signedIn' | 'staff' | 'staffAdmin' | { company: 'member'; module?: ModuleName };
 
+/** A registered route under /api/v1 or /auth and the policy it declared. */
+export interface RoutePolicy {
+  method: string;
+  url: string;
+  policy: Policy;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     policy?: Policy;
+  }
+  interface FastifyInstance {
+    /** Every route that must declare a policy, as registered: the authorization test walks it. */
+    routePolicies: RoutePolicy[];
   }
 }
 
@@ -57,12 +68,17 @@ async function enforce(request: FastifyRequest, policy: Policy): Promise<void> {
 
 export default fp(
   async function policies(app: FastifyInstance) {
+    app.decorate('routePolicies', [] as RoutePolicy[]);
     app.addHook('onRoute', (route: RouteOptions) => {
-      if (needsPolicy(route.url) && route.config?.policy === undefined) {
+      if (!needsPolicy(route.url)) return;
+      const policy = route.config?.policy;
+      if (policy === undefined) {
         throw new Error(`Route ${route.method} ${route.url} declares no policy: add config: { policy }`);
       }
+      for (const method of [route.method].flat()) app.routePolicies.push({ method, url: route.url, policy });
     });
-    app.addHook('preHandler', async (request) => {
+    // Before validation: an anonymous or foreign caller learns nothing about a route's input rules.
+    app.addHook('preValidation', async (request) => {
       const policy = request.routeOptions.config?.policy;
       if (policy !== undefined) await enforce(request, policy);
     });

@@ -1,0 +1,99 @@
+/**
+ * The generated authorization test: it walks every route registered under /api/v1 and /auth (as the
+ * policies plugin recorded them) and proves each policy holds, so a route added later is covered
+ * without anyone remembering to write its test:
+ *  - anonymous callers get 401 (public routes aside);
+ *  - staff routes refuse client users (403), staff-admin routes refuse other staff (403);
+ *  - company routes answer 404 to a user of another company (existence is not revealed);
+ *  - module-gated routes answer 403 when the module is off for the company.
+ */
+import type { InjectOptions } from 'fastify';
+import { createTestApp, type TestApp } from '../test/app';
+import type { RoutePolicy } from './policies';
+
+let t: TestApp;
+let acmeId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  acmeId = (await t.database.db.selectFrom('companies').select('id').where('name', '=', 'Acme Corp').executeTakeFirstOrThrow()).id;
+});
+afterAll(() => t.close());
+
+const OTHER_ID = '00000000-0000-4000-8000-000000000000';
+
+function urlFor(route: RoutePolicy): string {
+  return route.url.replace(/:id\b/g, acmeId).replace(/:[A-Za-z]+/g, OTHER_ID).replace(/\*$/, 'x');
+}
+
+function call(route: RoutePolicy, cookie?: string) {
+  const body = ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined;
+  return t.api({ method: route.method as InjectOptions['method'], url: urlFor(route), cookie, ...(body ? { payload: body } : {}) });
+}
+
+const routes = () => t.app.routePolicies.filter((r) => r.method !== 'HEAD');
+const label = (r: RoutePolicy) => `${r.method} ${r.url}`;
+
+describe('authorization of every registered route', () => {
+  it('has routes to check, each with a policy', () => {
+    expect(routes().length).toBeGreaterThan(5);
+    for (const r of routes()) expect(r.policy).toBeDefined();
+  });
+
+  it('answers 401 to anonymous callers on every route that is not public', async () => {
+    const checked: string[] = [];
+    for (const r of routes()) {
+      const res = await call(r);
+      if (r.policy === 'public') {
+        expect({ route: label(r), status: res.statusCode === 401 ? 401 : 'not 401' }).toEqual({ route: label(r), status: 'not 401' });
+      } else {
+        expect({ route: label(r), status: res.statusCode }).toEqual({ route: label(r), status: 401 });
+        expect(res.json()).toMatchObject({ code: 'unauthorized' });
+      }
+      checked.push(label(r));
+    }
+    // every registered route was walked
+    expect(checked).toHaveLength(routes().length);
+  });
+
+  it('keeps staff routes from clients and staff-admin routes from other staff', async () => {
+    const client = await t.cookieFor('member@acme.test');
+    const staff = await t.cookieFor('consultant@demo.test');
+    for (const r of routes()) {
+      if (r.policy === 'staff' || r.policy === 'staffAdmin') {
+        expect({ route: label(r), status: (await call(r, client)).statusCode }).toEqual({ route: label(r), status: 403 });
+      }
+      if (r.policy === 'staffAdmin') {
+        expect({ route: label(r), status: (await call(r, staff)).statusCode }).toEqual({ route: label(r), status: 403 });
+      }
+    }
+  });
+
+  it("answers 404 to a user of another company on every company route", async () => {
+    const outsider = await t.cookieFor('client@globex.test');
+    const companyRoutes = routes().filter((r) => typeof r.policy === 'object');
+    expect(companyRoutes.length).toBeGreaterThan(0);
+    for (const r of companyRoutes) {
+      const res = await call(r, outsider);
+      expect({ route: label(r), status: res.statusCode }).toEqual({ route: label(r), status: 404 });
+      expect(res.json()).toMatchObject({ code: 'company_not_found' });
+    }
+  });
+
+  it('answers 403 on every module-gated route when the module is off for the company', async () => {
+    const admin = await t.cookieFor('admin@demo.test');
+    for (const r of routes()) {
+      if (typeof r.policy !== 'object' || !r.policy.module) continue;
+      const module = r.policy.module;
+      const where = t.database.db.updateTable('company_modules_access').where('company_id', '=', acmeId).where('module', '=', module);
+      await where.set({ enabled: false }).execute();
+      try {
+        const res = await call(r, admin);
+        expect({ route: label(r), status: res.statusCode }).toEqual({ route: label(r), status: 403 });
+        expect(res.json()).toMatchObject({ code: 'module_access_denied' });
+      } finally {
+        await where.set({ enabled: true }).execute();
+      }
+    }
+  });
+});
