@@ -89,12 +89,6 @@ export function settingsPermissionsFor(s: PermissionSubject): SettingsPermission
   return all(false);
 }
 
-/** Which remote carries which module; settings has no module gate (its permissions decide inside). */
+/** The remotes of the portal (DESIGN.md); which module gates each is the shell's navigation. */
 export const REMOTES = ['mfe-projects', 'mfe-requests', 'mfe-settings', 'mfe-reports'] as const;
 export type RemoteName = (typeof REMOTES)[number];
-export const REMOTE_MODULE: Record<RemoteName, ModuleName | null> = {
-  'mfe-projects': 'projects',
-  'mfe-requests': 'requests',
-  'mfe-settings': null,
-  'mfe-reports': 'reports',
-};

@@ -72,9 +72,3 @@ export const portalApi = createApi({
 });
 
 export const { useUsersMeQuery, useCompaniesListQuery, useCompaniesAccessPermissionsQuery } = portalApi;
-
-/** Reads the request id of a failed call, from the body or the response header. */
-export function requestIdOf(error: FetchBaseQueryError, meta?: FetchBaseQueryMeta): string | null {
-  const data = 'data' in error ? (error.data as { requestId?: string } | undefined) : undefined;
-  return data?.requestId ?? meta?.response?.headers.get('x-request-id') ?? null;
-}

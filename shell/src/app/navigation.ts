@@ -1,4 +1,4 @@
-import type { EffectiveModuleAccess } from '@portal/shared/core/modules';
+import type { EffectiveModuleAccess, ModuleName } from '@portal/shared/core/modules';
 
 export interface NavItem {
   key: string;
@@ -7,7 +7,8 @@ export interface NavItem {
   remote: string;
 }
 
-const ITEMS: (NavItem & { module: keyof EffectiveModuleAccess | null })[] = [
+/** The portal's modules: where each lives, which remote carries it and which module access gates it. */
+export const NAV_ITEMS: (NavItem & { module: ModuleName | null })[] = [
   { key: 'projects', label: 'Projects', path: '/v2/projects', remote: 'mfe-projects', module: 'projects' },
   { key: 'requests', label: 'Requests', path: '/requests', remote: 'mfe-requests', module: 'requests' },
   { key: 'reports', label: 'Reports', path: '/reports', remote: 'mfe-reports', module: 'reports' },
@@ -16,13 +17,13 @@ const ITEMS: (NavItem & { module: keyof EffectiveModuleAccess | null })[] = [
 
 /** The modules the signed-in user may use in the selected company; settings has no module gate. */
 export function navigationFor(access: EffectiveModuleAccess | null): NavItem[] {
-  return ITEMS.filter((i) => i.module === null || access?.[i.module] === true).map(({ module: _m, ...item }) => item);
+  return NAV_ITEMS.filter((i) => i.module === null || access?.[i.module] === true).map(({ module: _m, ...item }) => item);
 }
 
 /** Which menu entry a path belongs to. */
 export function activeKey(pathname: string): string {
   if (pathname === '/' || pathname === '/dashboard') return 'home';
-  const hit = ITEMS.find((i) => pathname === i.path || pathname.startsWith(`${i.path}/`));
+  const hit = NAV_ITEMS.find((i) => pathname === i.path || pathname.startsWith(`${i.path}/`));
   if (hit) return hit.key;
   if (pathname.startsWith('/safe-transfer')) return 'safe-transfer';
   return '';

@@ -6,6 +6,7 @@ import type { ModuleName } from '@portal/shared/core/modules';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
 import { RemoteMount } from '../federation/remote-mount';
 import { ModulesHome, NoModuleAccess, NotFoundPage } from '../pages/pages';
+import { NAV_ITEMS } from './navigation';
 
 type Root = { session: SessionState };
 
@@ -13,11 +14,13 @@ type Root = { session: SessionState };
 const PROJECTS_PATHS = ['/', '/dashboard', '/v2/projects/*', '/safe-transfer'];
 const HOME_PATHS = ['/', '/dashboard'];
 
-/** Remotes mounted at their own path, each behind its module's access. */
-const GATED_REMOTES: { remote: string; basePath: string; module: ModuleName; label: string }[] = [
-  { remote: 'mfe-requests', basePath: '/requests', module: 'requests', label: 'Requests' },
-  { remote: 'mfe-reports', basePath: '/reports', module: 'reports', label: 'Reports' },
-];
+/**
+ * Remotes mounted at their own path, each behind its module's access. mfe-projects is mounted at "/"
+ * (it also owns the dashboard) and mfe-settings has no module gate: both are routed below.
+ */
+const GATED_REMOTES = NAV_ITEMS.flatMap(({ remote, path, module, label }) =>
+  module && remote !== 'mfe-projects' ? [{ remote, basePath: path, module, label }] : [],
+);
 
 function Pending() {
   return (
