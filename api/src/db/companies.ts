@@ -19,10 +19,24 @@ export interface CompanyViewer {
   isAuditor: boolean;
 }
 
-// TODO(issue 3): auditors see only the companies of projects where they hold a role; until projects
-// exist they are treated like the rest of staff.
+/**
+ * Staff (not auditors) see every company. Auditors see the companies of projects where they hold a
+ * role; client users their memberships (SPEC.md section 4).
+ */
 function seesAllCompanies(viewer: CompanyViewer): boolean {
-  return viewer.isTevora || viewer.isAuditor;
+  return viewer.isTevora && !viewer.isAuditor;
+}
+
+/** The ids of companies a viewer who does not see all companies may see, as a subquery. */
+function visibleCompanyIds(db: Kysely<Database>, viewer: CompanyViewer) {
+  if (viewer.isAuditor) {
+    return db
+      .selectFrom('project_members')
+      .innerJoin('projects', 'projects.id', 'project_members.project_id')
+      .select('projects.company_id as company_id')
+      .where('project_members.user_id', '=', viewer.id);
+  }
+  return db.selectFrom('company_memberships').select('company_id').where('user_id', '=', viewer.id);
 }
 
 async function companyModules(db: Kysely<Database>, companyIds: string[]): Promise<Map<string, Record<ModuleName, boolean>>> {
@@ -62,9 +76,7 @@ export async function listVisibleCompanies(
 ): Promise<{ results: CompanyRecord[]; total: number }> {
   let base = db.selectFrom('companies');
   if (!seesAllCompanies(viewer)) {
-    base = base.where('companies.id', 'in', (eb) =>
-      eb.selectFrom('company_memberships').select('company_id').where('user_id', '=', viewer.id),
-    );
+    base = base.where('companies.id', 'in', visibleCompanyIds(db, viewer));
   }
   if (query.search) {
     base = base.where(sql<boolean>`lower(companies.name) like ${likePattern(query.search)} escape '!'`);
@@ -104,7 +116,15 @@ export async function findVisibleCompany(
   viewer: CompanyViewer,
   companyId: string,
 ): Promise<CompanyRecord | null> {
-  if (!seesAllCompanies(viewer) && (await findCompanyRole(db, companyId, viewer.id)) === null) return null;
+  if (!seesAllCompanies(viewer)) {
+    const visible = await db
+      .selectFrom('companies')
+      .select('id')
+      .where('id', '=', companyId)
+      .where('id', 'in', visibleCompanyIds(db, viewer))
+      .executeTakeFirst();
+    if (!visible) return null;
+  }
   return findCompanyById(db, companyId);
 }
 

@@ -7,6 +7,7 @@ import type { ColumnType, Generated } from 'kysely';
 type Bool = ColumnType<boolean | number, boolean, boolean>;
 type Timestamp = ColumnType<Date | string, string, string>;
 type NullableBool = ColumnType<boolean | number | null, boolean | null, boolean | null>;
+type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;
 
 export interface UsersTable {
   id: string;
@@ -24,6 +25,7 @@ export interface UsersTable {
   send_daily_emails: Bool;
   is_federated: Bool;
   first_login: Bool;
+  password_changed_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -85,6 +87,106 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
+export interface PasswordPoliciesTable {
+  company_id: string;
+  minimum_length: number;
+  rotation_in_days: number;
+  updated_at: Timestamp;
+}
+
+export interface PasswordTokensTable {
+  token_hash: string;
+  user_id: string;
+  purpose: 'reset' | 'invite';
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface IdentityProvidersTable {
+  company_id: string;
+  entity_id: string;
+  sso_url: string;
+  certificate: string;
+  slo_url: string | null;
+  updated_at: Timestamp;
+}
+
+export interface SamlRequestsTable {
+  id: string;
+  company_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface SamlUsedAssertionsTable {
+  id: string;
+  expires_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  reset_at: Timestamp;
+}
+
+export interface PortalMessagesTable {
+  id: string;
+  key: 'banner' | 'help' | 'bell';
+  status: 'active' | 'inactive';
+  value: string;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PortalMessageDismissalsTable {
+  message_id: string;
+  user_id: string;
+  version: number;
+  dismissed_at: Timestamp;
+}
+
+export interface FeatureFlagsTable {
+  key: string;
+  description: string;
+  /** JSON text */
+  default_value: string;
+  /** JSON text: an array of rules */
+  rules: string;
+  enabled: Bool;
+  version: number;
+  updated_at: Timestamp;
+}
+
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  company_id: string | null;
+  title: string;
+  body: string;
+  link: string | null;
+  created_at: Timestamp;
+  read_at: NullableTimestamp;
+}
+
+export interface ProjectsTable {
+  id: string;
+  company_id: string;
+  title: string;
+  status: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type ProjectRoleName = 'Lead Consultant' | 'Consultant' | 'Project Manager' | 'Client Lead';
+
+export interface ProjectMembersTable {
+  project_id: string;
+  user_id: string;
+  role: ProjectRoleName;
+}
+
 export interface Database {
   users: UsersTable;
   companies: CompaniesTable;
@@ -95,6 +197,18 @@ export interface Database {
   user_modules_access: UserModulesAccessTable;
   team_modules_access: TeamModulesAccessTable;
   sessions: SessionsTable;
+  password_policies: PasswordPoliciesTable;
+  password_tokens: PasswordTokensTable;
+  identity_providers: IdentityProvidersTable;
+  saml_requests: SamlRequestsTable;
+  saml_used_assertions: SamlUsedAssertionsTable;
+  rate_limits: RateLimitsTable;
+  portal_messages: PortalMessagesTable;
+  portal_message_dismissals: PortalMessageDismissalsTable;
+  feature_flags: FeatureFlagsTable;
+  notifications: NotificationsTable;
+  projects: ProjectsTable;
+  project_members: ProjectMembersTable;
 }
 
 export type { Generated };

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { CompanyRole, ModuleName } from '@portal/shared/core/modules';
 import { addCompanyMember, insertCompany } from './companies';
 import { setUserModuleAccess } from './module-access';
-import type { Database } from './schema';
+import { addProjectMember, insertProject } from './projects';
+import type { Database, ProjectRoleName } from './schema';
 import { addTeamMember, insertTeam } from './teams';
 import { countUsers, insertUser, type NewUser } from './users';
 
@@ -28,6 +29,7 @@ interface DemoCompany {
   members: [userKey: string, role: CompanyRole][];
   team: { name: string; members: string[] };
   userModules: [userKey: string, module: ModuleName, enabled: boolean][];
+  projects: { title: string; status: string; roles: [userKey: string, role: ProjectRoleName][] }[];
 }
 
 const DEMO_COMPANIES: DemoCompany[] = [
@@ -37,6 +39,11 @@ const DEMO_COMPANIES: DemoCompany[] = [
     members: [['lead', 'admin'], ['member', 'member'], ['both', 'member']],
     team: { name: 'Compliance Team', members: ['lead', 'member', 'both'] },
     userModules: [['member', 'reports', false]],
+    projects: [
+      { title: 'Acme SOC 2 Type II 2026', status: 'active', roles: [['consultant', 'Lead Consultant'], ['lead', 'Client Lead']] },
+      { title: 'Acme PCI DSS Assessment', status: 'pending', roles: [['consultant', 'Lead Consultant'], ['member', 'Project Manager']] },
+      { title: 'Acme ISO 27001 Gap Analysis', status: 'completed', roles: [['consultant', 'Lead Consultant'], ['lead', 'Client Lead']] },
+    ],
   },
   {
     name: 'Globex Inc',
@@ -44,6 +51,10 @@ const DEMO_COMPANIES: DemoCompany[] = [
     members: [['client', 'member'], ['both', 'member']],
     team: { name: 'Security Team', members: ['client', 'both'] },
     userModules: [],
+    projects: [
+      { title: 'Globex HIPAA Risk Assessment', status: 'active', roles: [['auditor', 'Consultant'], ['client', 'Client Lead']] },
+      { title: 'Globex Penetration Test 2026', status: 'pending', roles: [['both', 'Project Manager']] },
+    ],
   },
 ];
 
@@ -77,6 +88,10 @@ export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {
       for (const key of company.team.members) await addTeamMember(trx, teamId, ids.get(key)!);
       for (const [key, module, enabled] of company.userModules) {
         await setUserModuleAccess(trx, companyId, ids.get(key)!, module, enabled);
+      }
+      for (const project of company.projects) {
+        const projectId = await insertProject(trx, { companyId, title: project.title, status: project.status });
+        for (const [key, role] of project.roles) await addProjectMember(trx, projectId, ids.get(key)!, role);
       }
     }
   });

@@ -91,6 +91,7 @@ export async function insertUser(db: Kysely<Database>, input: NewUser): Promise<
       primary_phone: input.primaryPhone ?? null,
       avatar: null,
       password_hash: input.passwordHash ?? null,
+      password_changed_at: input.passwordHash ? now : null,
       status: input.status ?? 'active',
       is_tevora: input.isTevora ?? false,
       is_auditor: input.isAuditor ?? false,

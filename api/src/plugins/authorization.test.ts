@@ -5,7 +5,9 @@
  *  - anonymous callers get 401 (public routes aside);
  *  - staff routes refuse client users (403), staff-admin routes refuse other staff (403);
  *  - company routes answer 404 to a user of another company (existence is not revealed);
- *  - module-gated routes answer 403 when the module is off for the company.
+ *  - module-gated routes answer 403 when the module is off for the company;
+ *  - settings-permission routes answer 403 to a member of the company without that permission;
+ *  - routes about a user answer 404 to a client user of another company (users are not revealed).
  */
 import type { InjectOptions } from 'fastify';
 import { createTestApp, type TestApp } from '../test/app';
@@ -13,17 +15,26 @@ import type { RoutePolicy } from './policies';
 
 let t: TestApp;
 let acmeId: string;
+let acmeMemberId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   acmeId = (await t.database.db.selectFrom('companies').select('id').where('name', '=', 'Acme Corp').executeTakeFirstOrThrow()).id;
+  acmeMemberId = (await t.database.db.selectFrom('users').select('id').where('email', '=', 'member@acme.test').executeTakeFirstOrThrow()).id;
 });
 afterAll(() => t.close());
 
 const OTHER_ID = '00000000-0000-4000-8000-000000000000';
 
+const isCompanyPolicy = (p: RoutePolicy['policy']): p is Extract<RoutePolicy['policy'], { company: string }> =>
+  typeof p === 'object' && 'company' in p;
+const isUserPolicy = (p: RoutePolicy['policy']): p is Extract<RoutePolicy['policy'], { targetUser: string }> =>
+  typeof p === 'object' && 'targetUser' in p;
+
+/** `:id` is an Acme id: the company for company routes, an Acme member for user routes. */
 function urlFor(route: RoutePolicy): string {
-  return route.url.replace(/:id\b/g, acmeId).replace(/:[A-Za-z]+/g, OTHER_ID).replace(/\*$/, 'x');
+  const id = isUserPolicy(route.policy) ? acmeMemberId : acmeId;
+  return route.url.replace(/:id\b/g, id).replace(/:[A-Za-z]+/g, OTHER_ID).replace(/\*$/, 'x');
 }
 
 function call(route: RoutePolicy, cookie?: string) {
@@ -71,7 +82,7 @@ describe('authorization of every registered route', () => {
 
   it("answers 404 to a user of another company on every company route", async () => {
     const outsider = await t.cookieFor('client@globex.test');
-    const companyRoutes = routes().filter((r) => typeof r.policy === 'object');
+    const companyRoutes = routes().filter((r) => isCompanyPolicy(r.policy));
     expect(companyRoutes.length).toBeGreaterThan(0);
     for (const r of companyRoutes) {
       const res = await call(r, outsider);
@@ -83,7 +94,7 @@ describe('authorization of every registered route', () => {
   it('answers 403 on every module-gated route when the module is off for the company', async () => {
     const admin = await t.cookieFor('admin@demo.test');
     for (const r of routes()) {
-      if (typeof r.policy !== 'object' || !r.policy.module) continue;
+      if (!isCompanyPolicy(r.policy) || r.policy.company !== 'member' || !r.policy.module) continue;
       const module = r.policy.module;
       const where = t.database.db.updateTable('company_modules_access').where('company_id', '=', acmeId).where('module', '=', module);
       await where.set({ enabled: false }).execute();
@@ -94,6 +105,25 @@ describe('authorization of every registered route', () => {
       } finally {
         await where.set({ enabled: true }).execute();
       }
+    }
+  });
+
+  it('answers 403 on every settings-permission route to a member of the company without the permission', async () => {
+    const member = await t.cookieFor('member@acme.test');
+    for (const r of routes()) {
+      if (!isCompanyPolicy(r.policy) || r.policy.company !== 'settings') continue;
+      const res = await call(r, member);
+      expect({ route: label(r), status: res.statusCode }).toEqual({ route: label(r), status: 403 });
+    }
+  });
+
+  it("answers 404 on every route about a user to a client user of another company", async () => {
+    const outsider = await t.cookieFor('client@globex.test');
+    for (const r of routes()) {
+      if (!isUserPolicy(r.policy)) continue;
+      const res = await call(r, outsider);
+      expect({ route: label(r), status: res.statusCode }).toEqual({ route: label(r), status: 404 });
+      expect(res.json()).toMatchObject({ code: 'user_not_found' });
     }
   });
 });

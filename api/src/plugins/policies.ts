@@ -1,13 +1,36 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ModuleName } from '@portal/shared/core/modules';
-import { findVisibleCompany, type CompanyRecord } from '../db/companies';
+import type { Kysely } from 'kysely';
+import { settingsPermissionsFor, type ModuleName, type SettingsPermissions } from '@portal/shared/core/modules';
+import { findCompanyRole, findVisibleCompany, type CompanyRecord } from '../db/companies';
+import type { Database } from '../db/schema';
+import { findUserById, type UserRecord } from '../db/users';
 import { moduleAccessFor } from '../db/module-access';
 import { HttpError } from '../lib/http-error';
 import { getAuth } from './auth';
 
-/** Who may call a route. Company policies take the company id from `params.id`. */
-export type Policy = 'public' | 'signedIn' | 'staff' | 'staffAdmin' | { company: 'member'; module?: ModuleName };
+/** A settings permission of SPEC.md section 3, as `group.name`. */
+export type SettingsPermissionName =
+  | `users.${keyof SettingsPermissions['users']}`
+  | `company.${keyof SettingsPermissions['company']}`;
+
+/**
+ * Who may call a route:
+ * - `public`, `signedIn`, `staff`, `staffAdmin`;
+ * - `{ company: 'member', module? }`: the company of `params.id` is visible to the caller (else 404)
+ *   and, when given, the module is on for the caller there (else 403);
+ * - `{ company: 'settings', permission }`: visible company and the caller holds that settings permission there (else 403);
+ * - `{ targetUser: permission }`: the user of `params.id` shares a company with the caller, or the caller
+ *   is staff (else 404), and the caller holds the permission in one of the target's companies (else 403).
+ */
+export type Policy =
+  | 'public'
+  | 'signedIn'
+  | 'staff'
+  | 'staffAdmin'
+  | { company: 'member'; module?: ModuleName }
+  | { company: 'settings'; permission: SettingsPermissionName }
+  | { targetUser: SettingsPermissionName };
 
 /** A registered route under /api/v1 or /auth and the policy it declared. */
 export interface RoutePolicy {
@@ -32,6 +55,64 @@ export function needsPolicy(url: string): boolean {
 }
 
 const companies = new WeakMap<FastifyRequest, CompanyRecord>();
+const targetUsers = new WeakMap<FastifyRequest, UserRecord>();
+
+/** The user a target-user policy resolved for this request. */
+export function policyTargetUser(request: FastifyRequest): UserRecord {
+  const user = targetUsers.get(request);
+  if (!user) throw new Error('policyTargetUser called on a route without a targetUser policy');
+  return user;
+}
+
+type Caller = Pick<UserRecord, 'id' | 'isTevora' | 'isAuditor' | 'isAdmin'>;
+
+function holds(permissions: SettingsPermissions, name: SettingsPermissionName): boolean {
+  const [group, key] = name.split('.') as ['users' | 'company', string];
+  return (permissions[group] as Record<string, boolean>)[key] === true;
+}
+
+/** The caller's settings permissions in a company (SPEC.md section 3, derived from the role). */
+export async function permissionsIn(db: Kysely<Database>, caller: Caller, companyId: string): Promise<SettingsPermissions> {
+  const companyRole = caller.isTevora ? null : await findCompanyRole(db, companyId, caller.id);
+  return settingsPermissionsFor({
+    isTevora: caller.isTevora,
+    isAuditor: caller.isAuditor,
+    isStaffAdmin: caller.isTevora && caller.isAdmin,
+    companyRole,
+  });
+}
+
+async function enforceTargetUser(request: FastifyRequest, caller: UserRecord, permission: SettingsPermissionName): Promise<void> {
+  const targetId = (request.params as { id?: unknown } | undefined)?.id;
+  if (typeof targetId !== 'string' || targetId === '') throw new Error('a targetUser policy needs a route with :id');
+  const { db } = request.server;
+  const target = await findUserById(db, targetId);
+  if (!target) throw new HttpError(404, 'user_not_found');
+  if (caller.isTevora) {
+    // Staff: the permission does not depend on the company (staff roles are global).
+    if (!holds(await permissionsIn(db, caller, ''), permission)) throw new HttpError(403, 'forbidden');
+    targetUsers.set(request, target);
+    return;
+  }
+  // Client users reach only users of their own companies, and never staff.
+  const shared = target.isTevora
+    ? []
+    : await db
+        .selectFrom('company_memberships as mine')
+        .innerJoin('company_memberships as theirs', 'theirs.company_id', 'mine.company_id')
+        .select('mine.company_id')
+        .where('mine.user_id', '=', caller.id)
+        .where('theirs.user_id', '=', target.id)
+        .execute();
+  if (shared.length === 0) throw new HttpError(404, 'user_not_found');
+  for (const { company_id } of shared) {
+    if (holds(await permissionsIn(db, caller, company_id), permission)) {
+      targetUsers.set(request, target);
+      return;
+    }
+  }
+  throw new HttpError(403, 'forbidden');
+}
 
 /** The company a company policy resolved for this request. */
 export function policyCompany(request: FastifyRequest): CompanyRecord {
@@ -54,14 +135,18 @@ async function enforce(request: FastifyRequest, policy: Policy): Promise<void> {
     if (!user.isTevora || !user.isAdmin) throw new HttpError(403, 'forbidden');
     return;
   }
+  if ('targetUser' in policy) return enforceTargetUser(request, user, policy.targetUser);
   const companyId = (request.params as { id?: unknown } | undefined)?.id;
   if (typeof companyId !== 'string' || companyId === '') throw new Error('a company policy needs a route with :id');
   // Not found both when it does not exist and when it is not the user's: existence is not revealed.
   const company = await findVisibleCompany(request.server.db, user, companyId);
   if (!company) throw new HttpError(404, 'company_not_found');
-  if (policy.module) {
+  if (policy.company === 'member' && policy.module) {
     const access = await moduleAccessFor(request.server.db, user.id, company.id);
     if (!access[policy.module]) throw new HttpError(403, 'module_access_denied');
+  }
+  if (policy.company === 'settings' && !holds(await permissionsIn(request.server.db, user, company.id), policy.permission)) {
+    throw new HttpError(403, 'forbidden');
   }
   companies.set(request, company);
 }

@@ -30,7 +30,16 @@ describe('GET /api/v1/companies', () => {
     expect(body.results.map((c) => c.name)).toEqual(['Acme Corp', 'Globex Inc']);
     expect(body).toMatchObject({ total: 2, page: 1, pageSize: 50 });
     expect(body.results[1].modulesAccess).toEqual({ risks: true, projects: true, requests: false, reports: true, assets: true });
-    expect(await names('auditor@demo.test')).toEqual(['Acme Corp', 'Globex Inc']);
+    expect(await names('consultant@demo.test')).toEqual(['Acme Corp', 'Globex Inc']);
+  });
+
+  it('shows auditors only the companies of projects where they hold a role', async () => {
+    expect(await names('auditor@demo.test')).toEqual(['Globex Inc']);
+    const auditor = await t.cookieFor('auditor@demo.test');
+    const acme = (await t.database.db.selectFrom('companies').select('id').where('name', '=', 'Acme Corp').executeTakeFirstOrThrow()).id;
+    const res = await t.api({ method: 'GET', url: `/api/v1/companies/${acme}`, cookie: auditor });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('company_not_found');
   });
 
   it('shows client users only their companies', async () => {

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { settingsPermissionsFor } from '@portal/shared/core/modules';
 import type { AccessPermissions, Company } from '@portal/shared/core/schemas';
-import { findCompanyRole, listVisibleCompanies, type CompanyRecord } from '../../db/companies';
+import { listVisibleCompanies, type CompanyRecord } from '../../db/companies';
 import { moduleAccessFor } from '../../db/module-access';
 import { validationError } from '../../lib/http-error';
 import { requireAuth } from '../../plugins/auth';
-import { policyCompany } from '../../plugins/policies';
+import { permissionsIn, policyCompany } from '../../plugins/policies';
 
 export const MAX_PAGE_SIZE = 200;
 
@@ -49,19 +48,11 @@ export default async function companiesRoutes(app: FastifyInstance) {
   app.get('/api/v1/companies/:id/access-permissions', { config: { policy: { company: 'member' } } }, async (request) => {
     const { user } = await requireAuth(request);
     const company = policyCompany(request);
-    const [modulesAccess, companyRole] = await Promise.all([
+    const [modulesAccess, settingsPermissions] = await Promise.all([
       moduleAccessFor(db, user.id, company.id),
-      user.isTevora ? Promise.resolve(null) : findCompanyRole(db, company.id, user.id),
+      permissionsIn(db, user, company.id),
     ]);
-    const body: AccessPermissions = {
-      modulesAccess,
-      settingsPermissions: settingsPermissionsFor({
-        isTevora: user.isTevora,
-        isAuditor: user.isAuditor,
-        isStaffAdmin: user.isTevora && user.isAdmin,
-        companyRole,
-      }),
-    };
+    const body: AccessPermissions = { modulesAccess, settingsPermissions };
     return body;
   });
 }

@@ -1,11 +1,12 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { User } from '@portal/shared/core/schemas';
+import { isLead, projectRolesOf, type ProjectRoleRecord } from '../../db/projects';
 import type { UserRecord } from '../../db/users';
 import { requireAuth } from '../../plugins/auth';
 
 /** The user as the web sees it (userSchema). */
-export function toUserDto(user: UserRecord, flagHmacSecret: string): User {
+export function toUserDto(user: UserRecord, flagHmacSecret: string, projectRoles: ProjectRoleRecord[] = []): User {
   return {
     id: user.id,
     firstName: user.firstName,
@@ -20,9 +21,8 @@ export function toUserDto(user: UserRecord, flagHmacSecret: string): User {
     isAuditor: user.isAuditor,
     admin: { active: user.isAdmin },
     sendDailyEmails: user.sendDailyEmails,
-    metadata: { firstLogin: user.firstLogin, isFederated: user.isFederated, isLead: false },
-    // TODO(issue 3): the user's project roles once projects exist.
-    projectRoles: [],
+    metadata: { firstLogin: user.firstLogin, isFederated: user.isFederated, isLead: isLead(projectRoles) },
+    projectRoles,
     // The flag service's secure mode: proves the context key is this user without revealing the secret.
     ldhmac: createHmac('sha256', flagHmacSecret).update(user.id).digest('hex'),
   };
@@ -31,6 +31,7 @@ export function toUserDto(user: UserRecord, flagHmacSecret: string): User {
 export default async function usersRoutes(app: FastifyInstance) {
   app.get('/api/v1/users/profile/me', { config: { policy: 'signedIn' } }, async (request, reply) => {
     const { user } = await requireAuth(request);
-    return reply.header('cache-control', 'no-store').send(toUserDto(user, app.config.flagHmacSecret));
+    const roles = await projectRolesOf(app.db, user.id);
+    return reply.header('cache-control', 'no-store').send(toUserDto(user, app.config.flagHmacSecret, roles));
   });
 }
