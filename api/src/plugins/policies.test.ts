@@ -3,6 +3,7 @@ import { buildApp } from '../app';
 import { setUserModuleAccess } from '../db/module-access';
 import { findUserCredentialsByEmail } from '../db/users';
 import { createTestApp, type TestApp } from '../test/app';
+import { policyTargetUser } from './policies';
 
 let t: TestApp;
 
@@ -17,6 +18,12 @@ beforeAll(async () => {
         }));
         scope.get('/api/v1/test/companies/:id/requests', { config: { policy: { company: 'member', module: 'requests' } } }, async () => ({
           ok: true,
+        }));
+        scope.post('/api/v1/test/companies/:id/information', { config: { policy: { company: 'settings', permission: 'company.editInformation' } } }, async () => ({
+          ok: true,
+        }));
+        scope.post('/api/v1/test/users/:id/manage', { config: { policy: { targetUser: 'company.editUsersAndTeams' } } }, async (request) => ({
+          email: policyTargetUser(request).email,
         }));
       }),
   });
@@ -104,5 +111,55 @@ describe('route policies', () => {
     expect(missing.statusCode).toBe(404);
     expect(hidden.json().code).toBe('company_not_found');
     expect(hidden.json().message).toBe(missing.json().message);
+  });
+
+  describe('settings permissions', () => {
+    const post = async (company: string, email: string) =>
+      t.api({ method: 'POST', url: `/api/v1/test/companies/${await companyId(company)}/information`, cookie: await t.cookieFor(email), payload: {} });
+
+    it('lets a client company admin and non-auditor staff edit the company information', async () => {
+      expect((await post('Acme Corp', 'lead@acme.test')).statusCode).toBe(200);
+      expect((await post('Acme Corp', 'consultant@demo.test')).statusCode).toBe(200);
+    });
+
+    it('refuses members without the permission and auditors with 403, outsiders with 404', async () => {
+      const member = await post('Acme Corp', 'member@acme.test');
+      expect(member.statusCode).toBe(403);
+      expect(member.json().code).toBe('forbidden');
+      expect((await post('Globex Inc', 'auditor@demo.test')).statusCode).toBe(403);
+      expect((await post('Globex Inc', 'lead@acme.test')).statusCode).toBe(404);
+    });
+  });
+
+  describe('target-user policies', () => {
+    const userId = async (email: string) => (await findUserCredentialsByEmail(t.database.db, email))!.user.id;
+    const manage = async (target: string, caller: string) =>
+      t.api({ method: 'POST', url: `/api/v1/test/users/${await userId(target)}/manage`, cookie: await t.cookieFor(caller), payload: {} });
+
+    it("lets a company admin manage users of the admin's company and staff manage anyone", async () => {
+      const res = await manage('member@acme.test', 'lead@acme.test');
+      expect(res.statusCode).toBe(200);
+      expect(res.json().email).toBe('member@acme.test');
+      expect((await manage('client@globex.test', 'consultant@demo.test')).statusCode).toBe(200);
+    });
+
+    it('hides users of other companies and staff from client users (404)', async () => {
+      const other = await manage('client@globex.test', 'lead@acme.test');
+      expect(other.statusCode).toBe(404);
+      expect(other.json().code).toBe('user_not_found');
+      expect((await manage('admin@demo.test', 'lead@acme.test')).statusCode).toBe(404);
+      const missing = await t.api({
+        method: 'POST',
+        url: '/api/v1/test/users/00000000-0000-4000-8000-000000000000/manage',
+        cookie: await t.cookieFor('lead@acme.test'),
+        payload: {},
+      });
+      expect(missing.json()).toEqual({ ...other.json(), requestId: missing.json().requestId });
+    });
+
+    it('refuses a member without the permission (403) and auditors (403)', async () => {
+      expect((await manage('lead@acme.test', 'member@acme.test')).statusCode).toBe(403);
+      expect((await manage('client@globex.test', 'auditor@demo.test')).statusCode).toBe(403);
+    });
   });
 });
