@@ -18,6 +18,8 @@ describe('loadConfig', () => {
       remotesManifestFile: null,
       sessionIdleMinutes: 480,
       sessionMaxHours: 168,
+      // forwarded headers are not trusted unless TRUST_PROXY says a proxy sets them
+      trustProxy: false,
     });
     expect(path.basename(path.join(REPO_ROOT, 'api'))).toBe('api');
     expect(config.flagHmacSecret).toHaveLength(64);
@@ -55,5 +57,57 @@ describe('loadConfig', () => {
   ])('rejects %j naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
+  });
+});
+
+describe('loadConfig: mail, rate limits and passwords', () => {
+  it('has defaults: mail to the outbox, limits in memory, 600 requests a minute, the default staff password policy', () => {
+    expect(loadConfig({}, '/srv/app')).toMatchObject({
+      smtpUrl: null,
+      mailFrom: 'Tevora Portal <no-reply@localhost>',
+      redisUrl: null,
+      rateLimitMax: 600,
+      rateLimitWindowSeconds: 60,
+      staffPasswordPolicy: { minimumLength: 12, rotationInDays: 0 },
+    });
+  });
+
+  it('reads the environment', () => {
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtps://user:secret@mail.example.com:465',
+        MAIL_FROM: 'Portal <portal@example.com>',
+        REDIS_URL: 'redis://cache:6379/2',
+        RATE_LIMIT_MAX: '100',
+        RATE_LIMIT_WINDOW_SECONDS: '10',
+        STAFF_PASSWORD_MIN_LENGTH: '16',
+        STAFF_PASSWORD_ROTATION_DAYS: '90',
+      }),
+    ).toMatchObject({
+      smtpUrl: 'smtps://user:secret@mail.example.com:465',
+      mailFrom: 'Portal <portal@example.com>',
+      redisUrl: 'redis://cache:6379/2',
+      rateLimitMax: 100,
+      rateLimitWindowSeconds: 10,
+      staffPasswordPolicy: { minimumLength: 16, rotationInDays: 90 },
+    });
+    expect(loadConfig({ BRAND_NAME: 'Acme' }).mailFrom).toBe('Acme Portal <no-reply@localhost>');
+  });
+
+  it.each([
+    [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'not a url' }, 'SMTP_URL'],
+    [{ REDIS_URL: 'http://cache:6379' }, 'REDIS_URL'],
+    [{ RATE_LIMIT_MAX: '0' }, 'RATE_LIMIT_MAX'],
+    [{ RATE_LIMIT_MAX: 'lots' }, 'RATE_LIMIT_MAX'],
+    [{ RATE_LIMIT_WINDOW_SECONDS: '0' }, 'RATE_LIMIT_WINDOW_SECONDS'],
+    [{ STAFF_PASSWORD_MIN_LENGTH: '7' }, 'STAFF_PASSWORD_MIN_LENGTH'],
+    [{ STAFF_PASSWORD_ROTATION_DAYS: '3651' }, 'STAFF_PASSWORD_ROTATION_DAYS'],
+  ])('rejects %j naming %s', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
+  });
+
+  it('never repeats a URL that may hold a password', () => {
+    expect(() => loadConfig({ SMTP_URL: 'ftp://user:secret@mail' })).toThrow(/^(?!.*secret)/);
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { remotesManifestSchema, type RemotesManifest } from '@portal/shared/core/schemas';
+import { DEFAULT_PASSWORD_POLICY, remotesManifestSchema, type PasswordPolicy, type RemotesManifest } from '@portal/shared/core/schemas';
 
 /** Everything the api reads from the environment, parsed and checked once at start. */
 export interface AppConfig {
@@ -23,6 +23,20 @@ export interface AppConfig {
   flagHmacSecret: string;
   trustProxy: boolean;
   bodyLimitBytes: number;
+  /** SMTP server for mail (SMTP_URL); null: mail is written as .eml files under `DATA_DIR/outbox`. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Counters of the api rate limiter in Redis (REDIS_URL), shared by instances; null: in memory. */
+  redisUrl: string | null;
+  /** Requests per window per session (or per address when anonymous) under /api/v1. */
+  rateLimitMax: number;
+  rateLimitWindowSeconds: number;
+  /** The password policy of staff users; client users follow their companies' policies. */
+  staffPasswordPolicy: PasswordPolicy;
+  /** The portal's public origin (PUBLIC_URL); null: taken from each request (Host, X-Forwarded-*). */
+  publicUrl: string | null;
+  /** The SAML service provider's entity id (SAML_SP_ENTITY_ID); null: `<origin>/auth/saml/metadata`. */
+  samlSpEntityId: string | null;
 }
 
 export class ConfigError extends Error {
@@ -57,6 +71,37 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
   if (/^(1|true|yes)$/i.test(raw)) return true;
   if (/^(0|false|no)$/i.test(raw)) return false;
   throw new ConfigError(name, `must be true or false, got "${raw}"`);
+}
+
+/** PUBLIC_URL as an origin (`https://portal.example.com`): the links the portal hands out must not depend on a header. */
+function publicOrigin(env: Env): string | null {
+  const raw = value(env, 'PUBLIC_URL');
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('PUBLIC_URL', `is not a valid URL, got "${raw}"`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search || url.hash) {
+    throw new ConfigError('PUBLIC_URL', `must be an origin such as https://portal.example.com, got "${raw}"`);
+  }
+  return url.origin;
+}
+
+function serviceUrl(env: Env, name: string, protocols: string[], example: string): string | null {
+  const raw = value(env, name);
+  if (raw === undefined) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `is not a valid URL (expected ${example})`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(' or ')}, got "${parsed.protocol}//"`);
+  }
+  return raw;
 }
 
 /** The repository root: the folder above api/ (this file is api/src/config.ts). */
@@ -114,7 +159,19 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     sessionMaxHours: integer(env, 'SESSION_MAX_HOURS', 168, 1, 87_600),
     // Without a configured secret the flag service's secure-mode hash changes on every restart.
     flagHmacSecret: value(env, 'FLAG_HMAC_SECRET') ?? randomBytes(32).toString('hex'),
-    trustProxy: boolean(env, 'TRUST_PROXY', true),
+    // Off by default: otherwise any client could pick its own address (rate limits) by sending X-Forwarded-For.
+    trustProxy: boolean(env, 'TRUST_PROXY', false),
     bodyLimitBytes: 1024 * 1024,
+    smtpUrl: serviceUrl(env, 'SMTP_URL', ['smtp:', 'smtps:'], 'smtp://user:password@host:587'),
+    mailFrom: value(env, 'MAIL_FROM') ?? `${value(env, 'BRAND_NAME') ?? 'Tevora'} Portal <no-reply@localhost>`,
+    redisUrl: serviceUrl(env, 'REDIS_URL', ['redis:', 'rediss:'], 'redis://host:6379'),
+    rateLimitMax: integer(env, 'RATE_LIMIT_MAX', 600, 1, 1_000_000),
+    rateLimitWindowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
+    staffPasswordPolicy: {
+      minimumLength: integer(env, 'STAFF_PASSWORD_MIN_LENGTH', DEFAULT_PASSWORD_POLICY.minimumLength, 8, 128),
+      rotationInDays: integer(env, 'STAFF_PASSWORD_ROTATION_DAYS', DEFAULT_PASSWORD_POLICY.rotationInDays, 0, 3650),
+    },
+    publicUrl: publicOrigin(env),
+    samlSpEntityId: value(env, 'SAML_SP_ENTITY_ID') ?? null,
   };
 }

@@ -78,6 +78,11 @@ export async function deleteSessionByToken(db: Kysely<Database>, token: string):
   await db.deleteFrom('sessions').where('token_hash', '=', hashSessionToken(token)).execute();
 }
 
+/** Ends every session of a user (suspension, a new password). */
+export async function deleteSessionsOfUser(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
 /** Housekeeping: sessions past their absolute end. */
 export async function deleteExpiredSessions(db: Kysely<Database>, now: Date = new Date()): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<', now.toISOString()).execute();

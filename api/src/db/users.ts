@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
+import { invalidatePasswordTokensOfUser } from './password-tokens';
 import type { Database, UsersTable } from './schema';
+import { deleteSessionsOfUser } from './sessions';
 import { nowIso, toBool, toCount, toIso } from './values';
 
 export interface UserRecord {
@@ -52,13 +54,35 @@ export async function findUserById(db: Kysely<Database>, id: string): Promise<Us
   return row ? toUserRecord(row) : null;
 }
 
-/** The user and its password hash, for sign-in only. */
-export async function findUserCredentialsByEmail(
-  db: Kysely<Database>,
-  email: string,
-): Promise<{ user: UserRecord; passwordHash: string | null } | null> {
+export interface UserCredentials {
+  user: UserRecord;
+  passwordHash: string | null;
+  /** When the password was last set; null when unknown (treated as due for a change under a rotation policy). */
+  passwordChangedAt: string | null;
+}
+
+function toCredentials(row: Selectable<UsersTable>): UserCredentials {
+  return {
+    user: toUserRecord(row),
+    passwordHash: row.password_hash,
+    passwordChangedAt: row.password_changed_at === null ? null : toIso(row.password_changed_at),
+  };
+}
+
+/** The user and its password hash, for sign-in and password changes only. */
+export async function findUserCredentialsByEmail(db: Kysely<Database>, email: string): Promise<UserCredentials | null> {
   const row = await db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
-  return row ? { user: toUserRecord(row), passwordHash: row.password_hash } : null;
+  return row ? toCredentials(row) : null;
+}
+
+export async function findUserCredentialsById(db: Kysely<Database>, id: string): Promise<UserCredentials | null> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toCredentials(row) : null;
+}
+
+/** Runs `work` in a transaction, or in the caller's when `db` already is one. */
+function inTransaction(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
 export interface NewUser {
@@ -106,8 +130,39 @@ export async function insertUser(db: Kysely<Database>, input: NewUser): Promise<
   return id;
 }
 
+/** Suspending a user ends all their sessions at once (not only at their next request). */
 export async function setUserStatus(db: Kysely<Database>, id: string, status: 'active' | 'suspended'): Promise<void> {
-  await db.updateTable('users').set({ status, updated_at: nowIso() }).where('id', '=', id).execute();
+  await inTransaction(db, async (trx) => {
+    await trx.updateTable('users').set({ status, updated_at: nowIso() }).where('id', '=', id).execute();
+    if (status === 'suspended') {
+      await deleteSessionsOfUser(trx, id);
+      await invalidatePasswordTokensOfUser(trx, id);
+    }
+  });
+}
+
+export function suspendUser(db: Kysely<Database>, id: string): Promise<void> {
+  return setUserStatus(db, id, 'suspended');
+}
+
+export function unsuspendUser(db: Kysely<Database>, id: string): Promise<void> {
+  return setUserStatus(db, id, 'active');
+}
+
+/**
+ * Sets a new password (already hashed). Every session of the user ends and every unused reset or
+ * invite token stops working: whoever knew the old password, or held an old link, is out.
+ */
+export async function setUserPassword(db: Kysely<Database>, id: string, passwordHash: string, now: Date = new Date()): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, password_changed_at: now.toISOString(), updated_at: now.toISOString() })
+      .where('id', '=', id)
+      .execute();
+    await deleteSessionsOfUser(trx, id);
+    await invalidatePasswordTokensOfUser(trx, id, now);
+  });
 }
 
 export async function countUsers(db: Kysely<Database>): Promise<number> {

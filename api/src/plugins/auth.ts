@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { deleteSession, findSessionByToken, isSessionActive, touchSession, type SessionRecord } from '../db/sessions';
+import {
+  createSession,
+  deleteSession,
+  deleteSessionByToken,
+  findSessionByToken,
+  isSessionActive,
+  touchSession,
+  type SessionRecord,
+} from '../db/sessions';
 import { findUserById, type UserRecord } from '../db/users';
 
 export const SESSION_COOKIE = 'pe_session_token';
@@ -61,6 +69,22 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, cookieBase(request));
+}
+
+/**
+ * Signs the browser in as `userId` with a new session (a new token at every sign-in) and ends the
+ * session the browser had before, whoever it belonged to.
+ */
+export async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
+  const { db, config } = request.server;
+  const previous = request.cookies[SESSION_COOKIE];
+  if (previous) await deleteSessionByToken(db, previous);
+  const { token } = await createSession(db, {
+    userId,
+    userAgent: request.headers['user-agent'] ?? null,
+    maxHours: config.sessionMaxHours,
+  });
+  setSessionCookie(request, reply, token, config.sessionMaxHours * 3600);
 }
 
 /** Sessions live in the database; this plugin only checks that the cookie parser is there. */

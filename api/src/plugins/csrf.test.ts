@@ -5,6 +5,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     seed: false,
+    env: { TRUST_PROXY: 'true' },
     extend: (app) =>
       app.register(async (scope) => {
         scope.post('/api/v1/test/change', { config: { policy: 'public' } }, async () => ({ changed: true }));

@@ -38,6 +38,9 @@ export default fp(
         }
         return;
       }
+      // The identity provider posts the SAML response from its own origin: the response's signature
+      // and its InResponseTo (a request this portal sent) are what protect that route.
+      if (request.method === 'POST' && path.split('?')[0] === '/auth/saml/acs') return;
       if (path.startsWith('/auth/')) {
         const referer = request.headers.referer;
         const source = origin ?? referer;

@@ -40,3 +40,19 @@ describe('toastForError (SPEC.md section 8)', () => {
     expect(resetPasswordFailure('Acme')).toBe('Unable to Reset Password: Please contact your Acme Portal admin');
   });
 });
+
+describe('toastForError for a failed password reset', () => {
+  it('shows the reset failure with the brand, whatever the status', () => {
+    expect(toastForError({ status: 503, body: { code: 'reset_password_failed', message: 'x', requestId: 'r' }, brand: 'Acme' })).toEqual({
+      severity: 'error',
+      summary: 'Unable to Reset Password',
+      detail: 'Please contact your Acme Portal admin',
+    });
+    expect(toastForError({ status: 500, body: { code: 'reset_password_failed' } })?.detail).toBe('Please contact your Tevora Portal admin');
+  });
+
+  it('maps the password codes to their catalogue text', () => {
+    expect(toastForError({ status: 400, body: { code: 'current_password_incorrect' } })?.detail).toBe('The current password is not correct.');
+    expect(toastForError({ status: 400, body: { code: 'federated_user' } })?.detail).toMatch(/single sign-on/);
+  });
+});

@@ -60,6 +60,9 @@ export const ERROR_MESSAGES = {
   graph_user_not_found: 'The user was not found in the calendar service.',
   no_timezone: 'No time zone is set.',
   file_already_attached_to_task: 'This file is already attached to the task.',
+  // Local passwords (not named by SPEC.md; same catalogue so the web shows them the same way).
+  current_password_incorrect: 'The current password is not correct.',
+  federated_user: "This account signs in with the company's single sign-on: its password is managed there.",
 } as const;
 
 export type MappedErrorCode = keyof typeof ERROR_MESSAGES;
@@ -81,7 +84,11 @@ export const GENERIC_ERROR_CODES = [
 ] as const;
 
 export type GenericErrorCode = (typeof GENERIC_ERROR_CODES)[number];
-export type ErrorCode = MappedErrorCode | GenericErrorCode;
+
+/** A password reset could not be sent: the web shows `resetPasswordFailure(brand)` (SPEC.md section 8). */
+export const RESET_PASSWORD_FAILED = 'reset_password_failed';
+
+export type ErrorCode = MappedErrorCode | GenericErrorCode | typeof RESET_PASSWORD_FAILED;
 
 /** The body of every error reply of the api. */
 export interface ApiErrorBody {
@@ -105,8 +112,16 @@ export const TOO_MANY_REQUESTS_DETAIL = 'Please wait a moment until you can send
 export const FALLBACK_DETAIL = 'Please try again or contact support if the problem persists';
 export const MALFORMED_TASK_TRACKER = 'Malformed Task Tracker File';
 
+/** The product name when the caller does not say (the web's session state holds the configured one). */
+export const DEFAULT_BRAND = 'Tevora';
+export const RESET_PASSWORD_FAILURE_TITLE = 'Unable to Reset Password';
+
+export function resetPasswordFailureDetail(brand: string): string {
+  return `Please contact your ${brand} Portal admin`;
+}
+
 export function resetPasswordFailure(brand: string): string {
-  return `Unable to Reset Password: Please contact your ${brand} Portal admin`;
+  return `${RESET_PASSWORD_FAILURE_TITLE}: ${resetPasswordFailureDetail(brand)}`;
 }
 
 export function isMappedErrorCode(code: unknown): code is MappedErrorCode {
@@ -128,14 +143,19 @@ export function toastForError(input: {
   body?: Partial<ApiErrorBody> | null;
   requestId?: string | null;
   cancelled?: boolean;
+  /** The product name ({brand}) for messages that name it. */
+  brand?: string;
 }): ErrorToast | null {
   const { status, body } = input;
   if (input.cancelled || status === 401 || status === 502) return null;
   if (status === 429) {
     return { severity: 'warn', summary: TOO_MANY_REQUESTS_TITLE, detail: TOO_MANY_REQUESTS_DETAIL };
   }
-  const summary = STATUS_TITLES[status] ?? DEFAULT_ERROR_TITLE;
   const code = body?.code;
+  if (code === RESET_PASSWORD_FAILED) {
+    return { severity: 'error', summary: RESET_PASSWORD_FAILURE_TITLE, detail: resetPasswordFailureDetail(input.brand ?? DEFAULT_BRAND) };
+  }
+  const summary = STATUS_TITLES[status] ?? DEFAULT_ERROR_TITLE;
   const requestId = body?.requestId ?? input.requestId ?? null;
   let detail: string | undefined;
   if (isMappedErrorCode(code)) detail = ERROR_MESSAGES[code];

@@ -1,41 +1,52 @@
+import { buildApp } from '../../app';
+import { savePasswordPolicy } from '../../db/password-policies';
 import { DEMO_PASSWORD } from '../../db/seed';
 import { hashSessionToken } from '../../db/sessions';
 import { findUserCredentialsByEmail, setUserStatus } from '../../db/users';
-import { createTestApp, type TestApp } from '../../test/app';
-import { escapeHtml, renderLoginPage } from './login-page';
+import { SIGN_IN_LIMITS } from '../../lib/rate-limit';
+import * as samlLogin from '../../lib/saml-login';
+import { createTestApp, inject, type TestApp } from '../../test/app';
+import { companyId, createUserWithPassword, hiddenToken, postForm, sessionTokenOf, setCookies } from '../../test/identity';
+import { escapeHtml, renderAuthPage, renderLoginPage } from './login-page';
 import { safeReturnPath } from './index';
+
+// argon2 hashes (the production cost) make some of these tests take seconds on a busy machine.
+jest.setTimeout(20_000);
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
 });
 afterAll(() => t.close());
+beforeEach(async () => {
+  await t.database.db.deleteFrom('rate_limits').execute();
+  jest.restoreAllMocks();
+});
 
-function signIn(fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return t.inject({
-    method: 'POST',
-    url: '/auth/saml/login',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-    payload: new URLSearchParams(fields).toString(),
-  });
+function signIn(fields: Record<string, string>, headers: Record<string, string> = {}, remoteAddress?: string) {
+  return postForm(t, '/auth/saml/login', fields, headers, remoteAddress);
 }
 
-function sessionToken(setCookie: string | string[] | undefined): string {
-  const all = Array.isArray(setCookie) ? setCookie : [setCookie ?? ''];
-  const line = all.find((c) => c.startsWith('pe_session_token='));
-  if (!line) throw new Error('no session cookie set');
-  return line.split(';')[0].slice('pe_session_token='.length);
+function sessionToken(res: Awaited<ReturnType<typeof signIn>>): string {
+  const token = sessionTokenOf(res);
+  if (!token) throw new Error(`no session cookie set (status ${res.statusCode})`);
+  return token;
 }
 
-describe('GET /auth/saml/login', () => {
-  it('renders an accessible sign-in page with the brand and an alert area', async () => {
+const me = (cookie: string) => t.inject({ method: 'GET', url: '/api/v1/users/profile/me', headers: { cookie } });
+
+describe('GET /auth/saml/login (step 1)', () => {
+  it('asks for the email only: labelled, focused, with an alert area and no external assets', async () => {
     const res = await t.inject({ method: 'GET', url: '/auth/saml/login' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).toContain('Tevora Portal');
     expect(res.body).toMatch(/<label for="email">Email<\/label>/);
-    expect(res.body).toMatch(/<label for="password">Password<\/label>/);
+    expect(res.body).toMatch(/<input id="email"[^>]*autocomplete="username"[^>]*autofocus>/);
+    expect(res.body).toMatch(/<button type="submit">Continue<\/button>/);
+    expect(res.body).not.toContain('type="password"');
     expect(res.body).toContain('role="alert"');
     expect(res.body).not.toMatch(/<link|<script|src="http/);
   });
@@ -47,25 +58,72 @@ describe('GET /auth/saml/login', () => {
   });
 
   it('escapes every interpolated value', () => {
-    const html = renderLoginPage({ brandName: '<b>Brand</b>', email: '"><script>alert(1)</script>', error: '<img src=x>' });
-    expect(html).not.toContain('<script>alert');
-    expect(html).not.toContain('<img src=x>');
-    expect(html).not.toContain('<b>Brand</b>');
+    for (const step of ['email', 'password'] as const) {
+      const html = renderLoginPage({ brandName: '<b>Brand</b>', step, email: '"><script>alert(1)</script>', error: '<img src=x>' });
+      expect(html).not.toContain('<script>alert');
+      expect(html).not.toContain('<img src=x>');
+      expect(html).not.toContain('<b>Brand</b>');
+    }
+    const page = renderAuthPage({ brandName: 'B', title: '<t>', heading: '<h>', lead: '<l>', notice: '<n>', body: '' });
+    expect(page).not.toMatch(/<t>|<h>|<l>|<n>/);
     expect(escapeHtml(`<>&"'`)).toBe('&#60;&#62;&#38;&#34;&#39;');
   });
 });
 
-describe('POST /auth/saml/login', () => {
+describe('POST /auth/saml/login with an email only', () => {
+  it('shows the password step: the email kept, a way back, the password focused, a forgot-password link', async () => {
+    const res = await signIn({ email: ' lead@acme.test ' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<input id="email"[^>]*readonly[^>]*>/);
+    expect(res.body).toContain('value="lead@acme.test"');
+    expect(res.body).toMatch(/<a href="\/auth\/saml\/login">Use another email<\/a>/);
+    expect(res.body).toMatch(/<label for="password">Password<\/label>/);
+    expect(res.body).toMatch(/<input id="password"[^>]*type="password"[^>]*autocomplete="current-password"[^>]* autofocus>/);
+    expect(res.body).toMatch(/<button type="submit">Sign in<\/button>/);
+    expect(res.body).toMatch(/<a href="\/auth\/forgot-password">Forgot password\?<\/a>/);
+    expect(res.body).toContain('name="step" value="password"');
+    expect(setCookies(res)).toEqual([]);
+  });
+
+  it('shows unknown emails the same password step (no user enumeration)', async () => {
+    const known = await signIn({ email: 'lead@acme.test' });
+    const unknown = await signIn({ email: 'nobody@acme.test' });
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body.replace('nobody@acme.test', 'lead@acme.test')).toBe(known.body);
+  });
+
+  it.each([
+    [{}, 'Email is required'],
+    [{ email: '   ' }, 'Email is required'],
+    [{ email: 'not-an-email' }, 'Email is not a valid address'],
+  ])('answers 400 on the email step for %j: %s', async (fields, message) => {
+    const res = await signIn(fields);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain(message);
+    expect(res.body).toMatch(/<input id="email"[^>]*aria-invalid="true"/);
+    expect(res.body).toContain('>Continue</button>');
+  });
+
+  it('sends a user of a company with single sign-on to its identity provider, with the return path', async () => {
+    const spy = jest.spyOn(samlLogin, 'samlRedirectForEmail').mockResolvedValue('https://idp.example/sso?SAMLRequest=abc');
+    const res = await signIn({ email: 'lead@acme.test' }, { cookie: 'toUrl=%2Frequests%2F1' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('https://idp.example/sso?SAMLRequest=abc');
+    expect(spy).toHaveBeenCalledWith(expect.anything(), 'lead@acme.test', '/requests/1', 'http://localhost');
+  });
+});
+
+describe('POST /auth/saml/login with email and password', () => {
   it('signs in: HttpOnly SameSite=Lax cookie, stores only the token hash, redirects home', async () => {
     const res = await signIn({ email: 'Lead@Acme.test', password: DEMO_PASSWORD });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/');
-    const cookieLine = [res.headers['set-cookie']].flat().find((c) => c!.startsWith('pe_session_token='))!;
+    const cookieLine = setCookies(res).find((c) => c.startsWith('pe_session_token='))!;
     expect(cookieLine).toMatch(/HttpOnly/i);
     expect(cookieLine).toMatch(/SameSite=Lax/i);
     expect(cookieLine).toMatch(/Path=\//);
     expect(cookieLine).not.toMatch(/Secure/i);
-    const token = sessionToken(res.headers['set-cookie']);
+    const token = sessionToken(res);
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
 
     const user = await findUserCredentialsByEmail(t.database.db, 'lead@acme.test');
@@ -74,40 +132,60 @@ describe('POST /auth/saml/login', () => {
     for (const row of rows) expect(row.token_hash).not.toBe(token);
     expect(rows.map((r) => r.token_hash)).toContain(hashSessionToken(token));
 
-    const me = await t.inject({ method: 'GET', url: '/api/v1/users/profile/me', headers: { cookie: `pe_session_token=${token}` } });
-    expect(me.statusCode).toBe(200);
-    expect(me.json().email).toBe('lead@acme.test');
+    const profile = await me(`pe_session_token=${token}`);
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().email).toBe('lead@acme.test');
+  });
+
+  it('signs in from the password step form', async () => {
+    const res = await signIn({ step: 'password', email: 'lead@acme.test', password: DEMO_PASSWORD });
+    expect(res.statusCode).toBe(303);
+    expect(sessionTokenOf(res)).not.toBeNull();
+  });
+
+  it('gives a new token at every sign-in and ends the session the browser had before', async () => {
+    const first = sessionToken(await signIn({ email: 'both@acme.test', password: DEMO_PASSWORD }));
+    const second = await signIn({ email: 'member@acme.test', password: DEMO_PASSWORD }, { cookie: `pe_session_token=${first}` });
+    const secondToken = sessionToken(second);
+    expect(secondToken).not.toBe(first);
+    expect(await t.database.db.selectFrom('sessions').select('id').where('token_hash', '=', hashSessionToken(first)).executeTakeFirst()).toBeUndefined();
+    expect((await me(`pe_session_token=${first}`)).statusCode).toBe(401);
+    expect((await me(`pe_session_token=${secondToken}`)).json().email).toBe('member@acme.test');
   });
 
   it('sets a Secure cookie when the request came over https through the proxy', async () => {
     const res = await signIn({ email: 'lead@acme.test', password: DEMO_PASSWORD }, { 'x-forwarded-proto': 'https' });
     expect(res.statusCode).toBe(303);
-    expect([res.headers['set-cookie']].flat().find((c) => c!.startsWith('pe_session_token='))).toMatch(/Secure/);
+    expect(setCookies(res).find((c) => c.startsWith('pe_session_token='))).toMatch(/Secure/);
   });
 
-  it('refuses a wrong password with 401, the catalogue message, and keeps the email', async () => {
+  it('refuses a wrong password with 401, the catalogue message, and keeps the email on the password step', async () => {
     const res = await signIn({ email: 'lead@acme.test', password: 'wrong-password' });
     expect(res.statusCode).toBe(401);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.body).toContain('Your credentials are not correct.');
+    expect(res.body).toMatch(/role="alert">Your credentials are not correct\.</);
     expect(res.body).toContain('value="lead@acme.test"');
-    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.body).toMatch(/<input id="password"[^>]*aria-invalid="true"/);
+    expect(setCookies(res)).toEqual([]);
   });
 
   it('refuses an unknown user the same way', async () => {
     const res = await signIn({ email: 'nobody@nowhere.test', password: DEMO_PASSWORD });
     expect(res.statusCode).toBe(401);
     expect(res.body).toContain('Your credentials are not correct.');
-    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(setCookies(res)).toEqual([]);
   });
 
-  it('answers 400 naming the missing field', async () => {
-    const noPassword = await signIn({ email: 'lead@acme.test' });
+  it('answers 400 naming the missing or invalid field', async () => {
+    const noPassword = await signIn({ step: 'password', email: 'lead@acme.test', password: '' });
     expect(noPassword.statusCode).toBe(400);
     expect(noPassword.body).toContain('Password is required');
     const noEmail = await signIn({ password: DEMO_PASSWORD });
     expect(noEmail.statusCode).toBe(400);
     expect(noEmail.body).toContain('Email is required');
+    const tooLong = await signIn({ email: 'lead@acme.test', password: 'x'.repeat(257) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.body).toContain('Password must be at most 256 characters');
   });
 
   it('refuses a suspended user', async () => {
@@ -116,11 +194,20 @@ describe('POST /auth/saml/login', () => {
     try {
       const res = await signIn({ email: 'client@globex.test', password: DEMO_PASSWORD });
       expect(res.statusCode).toBe(403);
-      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(setCookies(res)).toEqual([]);
       expect(res.body).toContain('The user is inactive.');
     } finally {
       await setUserStatus(t.database.db, user!.user.id, 'active');
     }
+  });
+
+  it('redirects to the identity provider instead when the company uses single sign-on, without checking the password', async () => {
+    jest.spyOn(samlLogin, 'samlRedirectForEmail').mockResolvedValue('https://idp.example/sso?SAMLRequest=xyz');
+    const res = await signIn({ email: 'lead@acme.test', password: 'anything at all' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('https://idp.example/sso?SAMLRequest=xyz');
+    expect(sessionTokenOf(res)).toBeNull();
+    expect(await t.database.db.selectFrom('rate_limits').select('key').execute()).toEqual([]);
   });
 
   it('rejects a sign-in posted from another origin', async () => {
@@ -146,7 +233,7 @@ describe('POST /auth/saml/login', () => {
     const res = await signIn({ email: 'both@acme.test', password: DEMO_PASSWORD }, { cookie: `toUrl=${cookieValue}` });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(expected);
-    expect([res.headers['set-cookie']].flat().some((c) => /^toUrl=;/.test(c!) && /Max-Age=0/.test(c!))).toBe(true);
+    expect(setCookies(res).some((c) => /^toUrl=;/.test(c) && /Max-Age=0/.test(c))).toBe(true);
   });
 
   it('accepts only same-origin paths as return addresses', () => {
@@ -157,53 +244,183 @@ describe('POST /auth/saml/login', () => {
   });
 });
 
+describe('failed sign-in limits', () => {
+  const wrong = (email: string, address = '10.0.0.1') => signIn({ email, password: 'not-the-password' }, {}, address);
+
+  it(`refuses an account with 429 after ${SIGN_IN_LIMITS.account.max} failures, not before, even with the right password`, async () => {
+    for (let i = 0; i < SIGN_IN_LIMITS.account.max; i++) expect((await wrong('member@acme.test')).statusCode).toBe(401);
+    const locked = await signIn({ email: 'member@acme.test', password: DEMO_PASSWORD }, {}, '10.0.0.2');
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(SIGN_IN_LIMITS.account.windowMinutes * 60 - 60);
+    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(SIGN_IN_LIMITS.account.windowMinutes * 60);
+    expect(locked.body).toMatch(/role="alert">Too many failed sign-in attempts\. Please wait 15 minutes and try again/);
+    expect(sessionTokenOf(locked)).toBeNull();
+    // other accounts from the same address are not affected
+    expect((await signIn({ email: 'both@acme.test', password: DEMO_PASSWORD }, {}, '10.0.0.1')).statusCode).toBe(303);
+  });
+
+  it('limits unknown emails the same way (the 429 does not tell who has an account)', async () => {
+    for (let i = 0; i < SIGN_IN_LIMITS.account.max; i++) expect((await wrong('nobody@acme.test')).statusCode).toBe(401);
+    expect((await wrong('nobody@acme.test')).statusCode).toBe(429);
+  });
+
+  it('forgives the failures of an account once its password is right', async () => {
+    for (let i = 0; i < SIGN_IN_LIMITS.account.max - 1; i++) expect((await wrong('both@acme.test')).statusCode).toBe(401);
+    expect((await signIn({ email: 'both@acme.test', password: DEMO_PASSWORD }, {}, '10.0.0.1')).statusCode).toBe(303);
+    for (let i = 0; i < SIGN_IN_LIMITS.account.max; i++) expect((await wrong('both@acme.test')).statusCode).toBe(401);
+    expect((await wrong('both@acme.test')).statusCode).toBe(429);
+  });
+
+  it(`refuses an address with 429 after ${SIGN_IN_LIMITS.address.max} failures across accounts, not before`, async () => {
+    for (let i = 0; i < SIGN_IN_LIMITS.address.max; i++) {
+      expect((await wrong(`guess${i}@acme.test`, '10.9.9.9')).statusCode).toBe(401);
+    }
+    const res = await signIn({ email: 'lead@acme.test', password: DEMO_PASSWORD }, {}, '10.9.9.9');
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBeDefined();
+    expect((await signIn({ email: 'lead@acme.test', password: DEMO_PASSWORD }, {}, '10.9.9.10')).statusCode).toBe(303);
+  });
+
+  it('counts in the database, so every instance sharing it refuses together', async () => {
+    const other = buildApp({ db: t.database.db, config: t.config });
+    await other.ready();
+    try {
+      for (let i = 0; i < SIGN_IN_LIMITS.account.max; i++) expect((await wrong('lead@acme.test')).statusCode).toBe(401);
+      const res = await inject(other, {
+        method: 'POST',
+        url: '/auth/saml/login',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ email: 'lead@acme.test', password: DEMO_PASSWORD }).toString(),
+      });
+      expect(res.statusCode).toBe(429);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('lets the account in again once the window has ended', async () => {
+    for (let i = 0; i <= SIGN_IN_LIMITS.account.max; i++) await wrong('lead@acme.test');
+    expect((await signIn({ email: 'lead@acme.test', password: DEMO_PASSWORD }, {}, '10.0.0.3')).statusCode).toBe(429);
+    await t.database.db.updateTable('rate_limits').set({ reset_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    expect((await signIn({ email: 'lead@acme.test', password: DEMO_PASSWORD }, {}, '10.0.0.3')).statusCode).toBe(303);
+  });
+});
+
+describe('expired passwords', () => {
+  const PASSWORD = 'Original-Passw0rd!';
+  const NEW_PASSWORD = 'Brand-New-Passw0rd!';
+  let acmeId: string;
+
+  beforeAll(async () => {
+    acmeId = await companyId(t, 'Acme Corp');
+  });
+  afterEach(() => savePasswordPolicy(t.database.db, acmeId, { minimumLength: 12, rotationInDays: 0 }));
+
+  async function userChangedDaysAgo(days: number) {
+    const user = await createUserWithPassword(t, PASSWORD, { companies: ['Acme Corp'] });
+    const changedAt = new Date(Date.now() - days * 86_400_000).toISOString();
+    await t.database.db.updateTable('users').set({ password_changed_at: changedAt }).where('id', '=', user.id).execute();
+    return user;
+  }
+
+  it('asks for a new password after a correct old one, with a short-lived token and no session; then signs in', async () => {
+    await savePasswordPolicy(t.database.db, acmeId, { minimumLength: 14, rotationInDays: 30 });
+    const user = await userChangedDaysAgo(31);
+    const res = await signIn({ email: user.email, password: PASSWORD }, { cookie: 'toUrl=%2Frequests%2F7' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Choose a new password');
+    expect(res.body).toContain('Your password has expired.');
+    expect(res.body).toContain('At least 14 characters. It has to be changed every 30 days.');
+    expect(res.body).toMatch(/<label for="password">New password<\/label>/);
+    expect(sessionTokenOf(res)).toBeNull();
+    expect(await t.database.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    const token = hiddenToken(res.body);
+    const row = await t.database.db.selectFrom('password_tokens').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.purpose).toBe('reset');
+    expect(row.token_hash).not.toBe(token);
+    expect(Date.parse(String(row.expires_at instanceof Date ? row.expires_at.toISOString() : row.expires_at)) - Date.now()).toBeLessThanOrEqual(10 * 60_000);
+
+    const choose = (fields: Record<string, string>) =>
+      postForm(t, '/auth/reset-password', { token, reason: 'expired', ...fields }, { cookie: 'toUrl=%2Frequests%2F7' });
+    const short = await choose({ password: 'Short-Pass1!', confirmPassword: 'Short-Pass1!' });
+    expect(short.statusCode).toBe(400);
+    expect(short.body).toContain('Password must be at least 14 characters');
+    const same = await choose({ password: PASSWORD, confirmPassword: PASSWORD });
+    expect(same.statusCode).toBe(400);
+    expect(same.body).toContain('Password must be different from the current password');
+    const mismatch = await choose({ password: NEW_PASSWORD, confirmPassword: `${NEW_PASSWORD}x` });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.body).toContain('Passwords do not match');
+    expect(mismatch.body).toMatch(/<input id="confirmPassword"[^>]*aria-invalid="true"/);
+
+    const done = await choose({ password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    expect(done.statusCode).toBe(303);
+    expect(done.headers.location).toBe('/requests/7');
+    const token2 = sessionTokenOf(done)!;
+    expect((await me(`pe_session_token=${token2}`)).json().email).toBe(user.email);
+
+    // the token is spent, and the new password signs in directly
+    expect((await choose({ password: `${NEW_PASSWORD}2`, confirmPassword: `${NEW_PASSWORD}2` })).statusCode).toBe(400);
+    expect((await signIn({ email: user.email, password: PASSWORD })).statusCode).toBe(401);
+    expect((await signIn({ email: user.email, password: NEW_PASSWORD })).statusCode).toBe(303);
+  });
+
+  it('signs in directly while the password is younger than the rotation', async () => {
+    await savePasswordPolicy(t.database.db, acmeId, { minimumLength: 12, rotationInDays: 30 });
+    const user = await userChangedDaysAgo(29);
+    const res = await signIn({ email: user.email, password: PASSWORD });
+    expect(res.statusCode).toBe(303);
+    expect(sessionTokenOf(res)).not.toBeNull();
+  });
+
+  it('never expires a password when the rotation is 0', async () => {
+    const user = await userChangedDaysAgo(5000);
+    expect((await signIn({ email: user.email, password: PASSWORD })).statusCode).toBe(303);
+  });
+});
+
 describe('sessions', () => {
   it('logout deletes the session, clears the cookie, and the old cookie then gets 401', async () => {
-    const res = await signIn({ email: 'member@acme.test', password: DEMO_PASSWORD });
-    const token = sessionToken(res.headers['set-cookie']);
+    const token = sessionToken(await signIn({ email: 'member@acme.test', password: DEMO_PASSWORD }));
     const cookie = `pe_session_token=${token}`;
-    expect((await t.inject({ method: 'GET', url: '/api/v1/users/profile/me', headers: { cookie } })).statusCode).toBe(200);
+    expect((await me(cookie)).statusCode).toBe(200);
 
     const out = await t.inject({ method: 'GET', url: '/auth/saml/logout', headers: { cookie } });
     expect(out.statusCode).toBe(303);
     expect(out.headers.location).toBe('/auth/saml/login');
-    expect([out.headers['set-cookie']].flat().some((c) => /^pe_session_token=;/.test(c!))).toBe(true);
+    expect(setCookies(out).some((c) => /^pe_session_token=;/.test(c))).toBe(true);
     const hash = hashSessionToken(token);
     expect(await t.database.db.selectFrom('sessions').select('id').where('token_hash', '=', hash).executeTakeFirst()).toBeUndefined();
 
-    const again = await t.inject({ method: 'GET', url: '/api/v1/users/profile/me', headers: { cookie } });
+    const again = await me(cookie);
     expect(again.statusCode).toBe(401);
     expect(again.json().code).toBe('unauthorized');
   });
 
   it('answers 401 for a session past its absolute end', async () => {
-    const res = await signIn({ email: 'member@acme.test', password: DEMO_PASSWORD });
-    const token = sessionToken(res.headers['set-cookie']);
+    const token = sessionToken(await signIn({ email: 'member@acme.test', password: DEMO_PASSWORD }));
     const hash = hashSessionToken(token);
     await t.database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', hash).execute();
-    const me = await t.inject({ method: 'GET', url: '/api/v1/users/profile/me', headers: { cookie: `pe_session_token=${token}` } });
-    expect(me.statusCode).toBe(401);
+    expect((await me(`pe_session_token=${token}`)).statusCode).toBe(401);
   });
 
   it('answers 401 for a session idle longer than the idle timeout, and touches active ones', async () => {
-    const res = await signIn({ email: 'member@acme.test', password: DEMO_PASSWORD });
-    const token = sessionToken(res.headers['set-cookie']);
+    const token = sessionToken(await signIn({ email: 'member@acme.test', password: DEMO_PASSWORD }));
     const hash = hashSessionToken(token);
     const cookie = `pe_session_token=${token}`;
 
     const twoMinutesAgo = new Date(Date.now() - 120_000).toISOString();
     await t.database.db.updateTable('sessions').set({ last_seen_at: twoMinutesAgo }).where('token_hash', '=', hash).execute();
-    expect((await t.inject({ method: 'GET', url: '/api/v1/users/profile/me', headers: { cookie } })).statusCode).toBe(200);
+    expect((await me(cookie)).statusCode).toBe(200);
     const touched = await t.database.db.selectFrom('sessions').select('last_seen_at').where('token_hash', '=', hash).executeTakeFirstOrThrow();
     expect(Date.parse(String(touched.last_seen_at instanceof Date ? touched.last_seen_at.toISOString() : touched.last_seen_at))).toBeGreaterThan(Date.parse(twoMinutesAgo));
 
     const idle = new Date(Date.now() - (t.config.sessionIdleMinutes + 1) * 60_000).toISOString();
     await t.database.db.updateTable('sessions').set({ last_seen_at: idle }).where('token_hash', '=', hash).execute();
-    expect((await t.inject({ method: 'GET', url: '/api/v1/users/profile/me', headers: { cookie } })).statusCode).toBe(401);
+    expect((await me(cookie)).statusCode).toBe(401);
   });
 
   it('answers 401 for a made-up token', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/v1/users/profile/me', headers: { cookie: 'pe_session_token=forged' } });
-    expect(res.statusCode).toBe(401);
+    expect((await me('pe_session_token=forged')).statusCode).toBe(401);
   });
 });

@@ -1,14 +1,29 @@
-import argon2 from 'argon2';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_MESSAGES } from '@portal/shared/core/errors';
-import { signInSchema } from '@portal/shared/core/schemas';
-import { createSession, deleteSessionByToken } from '../../db/sessions';
-import { findUserCredentialsByEmail } from '../../db/users';
-import { SESSION_COOKIE, clearSessionCookie, getAuth, setSessionCookie } from '../../plugins/auth';
-import { renderLoginPage, type LoginPageInput } from './login-page';
+import { ERROR_MESSAGES, resetPasswordFailure } from '@portal/shared/core/errors';
+import { PASSWORD_MAX_LENGTH, signInEmailSchema } from '@portal/shared/core/schemas';
+import { passwordPolicyForUser } from '../../db/password-policies';
+import { consumePasswordToken, createPasswordToken, findUsablePasswordToken } from '../../db/password-tokens';
+import { deleteSessionByToken } from '../../db/sessions';
+import { findUserCredentialsByEmail, findUserCredentialsById, setUserPassword, type UserCredentials } from '../../db/users';
+import { RESET_LINK_TTL_MINUTES, RESET_PASSWORD_PATH, sendPasswordResetLink, sendSsoPasswordNote, signsInWithSso } from '../../lib/password-reset';
+import { hashPassword, isPasswordExpired, newPasswordProblem, verifyPassword } from '../../lib/passwords';
+import { beginSignInAttempt, clearSignInFailures, signInSucceeded, takeForgotPasswordAttempt } from '../../lib/rate-limit';
+import { requestOrigin } from '../../lib/saml';
+import { samlRedirectForEmail } from '../../lib/saml-login';
+import { SESSION_COOKIE, clearSessionCookie, getAuth, startSession } from '../../plugins/auth';
+import { FORGOT_PASSWORD_PATH, LOGIN_PATH, renderLoginPage, type LoginPageInput } from './login-page';
+import {
+  renderChoosePasswordPage,
+  renderForgotPasswordPage,
+  renderForgotPasswordSentPage,
+  renderPasswordLinkProblemPage,
+  type ChoosePasswordPageInput,
+} from './password-pages';
 
-export const LOGIN_PATH = '/auth/saml/login';
+export { LOGIN_PATH };
 export const TO_URL_COOKIE = 'toUrl';
+/** The change token issued after a correct but expired password: enough to choose a new one, not a session. */
+export const EXPIRED_PASSWORD_TOKEN_TTL_MINUTES = 10;
 
 /** The return address the shell remembered, if it is a path on this origin (no open redirect). */
 export function safeReturnPath(value: string | undefined): string {
@@ -25,71 +40,118 @@ export function safeReturnPath(value: string | undefined): string {
   return value;
 }
 
-let dummyHash: Promise<string> | null = null;
-/** Verifying against a real hash when the user is unknown keeps the reply time the same (no user enumeration). */
-function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= argon2.hash(`no-such-user-${Math.random()}`, { type: argon2.argon2id });
-  return dummyHash;
+/** The string fields of a form (or JSON) body; anything else is treated as absent. */
+function formFields(request: FastifyRequest): Record<string, string> {
+  const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+  return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
-async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
-  try {
-    if (!hash) {
-      await argon2.verify(await dummyPasswordHash(), password);
-      return false;
-    }
-    return await argon2.verify(hash, password);
-  } catch {
-    return false;
-  }
-}
-
-function page(reply: FastifyReply, status: number, input: Omit<LoginPageInput, 'brandName'>, brandName: string) {
+function sendPage(reply: FastifyReply, status: number, html: string) {
   return reply
     .code(status)
     .header('cache-control', 'no-store')
+    // A reset token in the address must not travel to another site in a Referer.
+    .header('referrer-policy', 'same-origin')
     .type('text/html; charset=utf-8')
-    .send(renderLoginPage({ brandName, ...input }));
+    .send(html);
+}
+
+function minutes(seconds: number): string {
+  const m = Math.ceil(seconds / 60);
+  return m === 1 ? '1 minute' : `${m} minutes`;
 }
 
 export default async function authRoutes(app: FastifyInstance) {
   const { config, db } = app;
+  const brandName = config.brandName;
+
+  const loginPage = (reply: FastifyReply, status: number, input: Omit<LoginPageInput, 'brandName'>) =>
+    sendPage(reply, status, renderLoginPage({ brandName, ...input }));
+  const choosePage = (reply: FastifyReply, status: number, input: Omit<ChoosePasswordPageInput, 'brandName'>) =>
+    sendPage(reply, status, renderChoosePasswordPage({ brandName, ...input }));
+  const linkProblem = (reply: FastifyReply, status: number, message: string) =>
+    sendPage(reply, status, renderPasswordLinkProblemPage({ brandName, message }));
+  const inactiveMessage = `${ERROR_MESSAGES.user_is_inactive} Please contact your ${brandName} Portal admin.`;
+
+  async function signInAndReturn(request: FastifyRequest, reply: FastifyReply, userId: string) {
+    await startSession(request, reply, userId);
+    reply.clearCookie(TO_URL_COOKIE, { path: '/' });
+    request.log.info({ userId }, 'signed in');
+    return reply.header('cache-control', 'no-store').redirect(safeReturnPath(request.cookies[TO_URL_COOKIE]), 303);
+  }
 
   app.get(LOGIN_PATH, { config: { policy: 'public' } }, async (request, reply) => {
     if (await getAuth(request)) return reply.redirect('/', 303);
-    return page(reply, 200, {}, config.brandName);
+    return loginPage(reply, 200, {});
   });
 
-  app.post(LOGIN_PATH, { config: { policy: 'public' } }, async (request: FastifyRequest, reply) => {
-    const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
-    const email = typeof body.email === 'string' ? body.email : '';
-    const parsed = signInSchema.safeParse({ email, password: typeof body.password === 'string' ? body.password : '' });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue.path[0] === 'password' ? 'password' : 'email';
-      return page(reply, 400, { email, error: issue.message, errorField: field }, config.brandName);
+  /**
+   * Identifier-first: an email alone goes to the company's identity provider, or on to the password
+   * step (unknown emails too: the answer does not tell who has an account). Email and password
+   * together sign in at once (scripts, autofill), unless the company signs in with SSO.
+   */
+  app.post(LOGIN_PATH, { config: { policy: 'public' } }, async (request, reply) => {
+    const fields = formFields(request);
+    const passwordStep = fields.step === 'password';
+    const parsedEmail = signInEmailSchema.safeParse({ email: fields.email ?? '' });
+    if (!parsedEmail.success) {
+      return loginPage(reply, 400, {
+        step: passwordStep ? 'password' : 'email',
+        email: fields.email ?? '',
+        error: parsedEmail.error.issues[0].message,
+        errorField: 'email',
+      });
+    }
+    const email = parsedEmail.data.email;
+    const password = fields.password ?? '';
+    if (password === '' && passwordStep) {
+      return loginPage(reply, 400, { step: 'password', email, error: 'Password is required', errorField: 'password' });
+    }
+    if (password.length > PASSWORD_MAX_LENGTH) {
+      return loginPage(reply, 400, {
+        step: 'password',
+        email,
+        error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+        errorField: 'password',
+      });
     }
 
-    const found = await findUserCredentialsByEmail(db, parsed.data.email);
-    const valid = await verifyPassword(found?.passwordHash ?? null, parsed.data.password);
+    const returnPath = safeReturnPath(request.cookies[TO_URL_COOKIE]);
+    const identityProvider = await samlRedirectForEmail(app, email, returnPath, requestOrigin(request));
+    if (identityProvider) return reply.header('cache-control', 'no-store').redirect(identityProvider, 303);
+    if (password === '') return loginPage(reply, 200, { step: 'password', email });
+
+    const attempt = await beginSignInAttempt(db, email, request.ip);
+    if (!attempt.allowed) {
+      request.log.warn({ retryAfterSeconds: attempt.retryAfterSeconds }, 'sign-in refused: too many failed attempts');
+      reply.header('retry-after', attempt.retryAfterSeconds);
+      return loginPage(reply, 429, {
+        step: 'password',
+        email,
+        error: `Too many failed sign-in attempts. Please wait ${minutes(attempt.retryAfterSeconds)} and try again, or reset your password.`,
+        errorField: null,
+      });
+    }
+    const found = await findUserCredentialsByEmail(db, email);
+    const valid = await verifyPassword(found?.passwordHash ?? null, password);
     if (!found || !valid) {
       request.log.info({ reason: found ? 'wrong password' : 'unknown user' }, 'sign-in failed');
-      return page(reply, 401, { email, error: ERROR_MESSAGES.failed_login }, config.brandName);
+      return loginPage(reply, 401, { step: 'password', email, error: ERROR_MESSAGES.failed_login, errorField: 'password' });
     }
+    await signInSucceeded(db, email, request.ip);
     if (found.user.status !== 'active') {
       request.log.info({ userId: found.user.id }, 'sign-in refused: user suspended');
-      return page(reply, 403, { email, error: `${ERROR_MESSAGES.user_is_inactive} Please contact your ${config.brandName} Portal admin.` }, config.brandName);
+      return loginPage(reply, 403, { step: 'password', email, error: inactiveMessage, errorField: null });
     }
 
-    const { token } = await createSession(db, {
-      userId: found.user.id,
-      userAgent: request.headers['user-agent'] ?? null,
-      maxHours: config.sessionMaxHours,
-    });
-    setSessionCookie(request, reply, token, config.sessionMaxHours * 3600);
-    reply.clearCookie(TO_URL_COOKIE, { path: '/' });
-    request.log.info({ userId: found.user.id }, 'signed in');
-    return reply.redirect(safeReturnPath(request.cookies[TO_URL_COOKIE]), 303);
+    const policy = await passwordPolicyForUser(db, found.user, config.staffPasswordPolicy);
+    if (isPasswordExpired(found.passwordChangedAt, policy)) {
+      // No session yet: a short-lived token lets this browser choose the new password, then signs in.
+      const { token } = await createPasswordToken(db, { userId: found.user.id, purpose: 'reset', ttlMinutes: EXPIRED_PASSWORD_TOKEN_TTL_MINUTES });
+      request.log.info({ userId: found.user.id }, 'sign-in: password expired, a new one is required');
+      return choosePage(reply, 200, { token, policy, reason: 'expired' });
+    }
+    return signInAndReturn(request, reply, found.user.id);
   });
 
   app.get('/auth/saml/logout', { config: { policy: 'public' } }, async (request, reply) => {
@@ -97,5 +159,89 @@ export default async function authRoutes(app: FastifyInstance) {
     if (token) await deleteSessionByToken(db, token);
     clearSessionCookie(request, reply);
     return reply.header('cache-control', 'no-store').redirect(LOGIN_PATH, 303);
+  });
+
+  app.get(FORGOT_PASSWORD_PATH, { config: { policy: 'public' } }, async (_request, reply) =>
+    sendPage(reply, 200, renderForgotPasswordPage({ brandName })),
+  );
+
+  /** Always the same answer for any well-formed email (no user enumeration); limited per email and per address. */
+  app.post(FORGOT_PASSWORD_PATH, { config: { policy: 'public' } }, async (request, reply) => {
+    const fields = formFields(request);
+    const parsed = signInEmailSchema.safeParse({ email: fields.email ?? '' });
+    if (!parsed.success) {
+      return sendPage(reply, 400, renderForgotPasswordPage({ brandName, email: fields.email ?? '', error: parsed.error.issues[0].message }));
+    }
+    const { email } = parsed.data;
+    const attempt = await takeForgotPasswordAttempt(db, email, request.ip);
+    if (!attempt.allowed) {
+      reply.header('retry-after', attempt.retryAfterSeconds);
+      return sendPage(
+        reply,
+        429,
+        renderForgotPasswordPage({
+          brandName,
+          email,
+          error: `Too many reset requests. Please wait ${minutes(attempt.retryAfterSeconds)} and try again.`,
+        }),
+      );
+    }
+    const found = await findUserCredentialsByEmail(db, email);
+    if (found && found.user.status === 'active') {
+      try {
+        if (await signsInWithSso(db, found.user)) await sendSsoPasswordNote(app, request, found.user);
+        else await sendPasswordResetLink(app, request, found.user, 'user');
+      } catch (error) {
+        request.log.error({ err: error, userId: found.user.id }, 'password reset mail could not be sent');
+        return sendPage(reply, 503, renderForgotPasswordPage({ brandName, email, error: resetPasswordFailure(brandName) }));
+      }
+    }
+    return sendPage(reply, 200, renderForgotPasswordSentPage({ brandName, linkMinutes: RESET_LINK_TTL_MINUTES }));
+  });
+
+  const INVALID_LINK = 'This link is invalid, has already been used, or has expired. Ask for a new one below.';
+
+  /** The user behind a usable token, or why the link cannot be used. */
+  async function tokenUser(token: string): Promise<{ found: UserCredentials } | { status: number; message: string }> {
+    const record = token ? await findUsablePasswordToken(db, token) : null;
+    const found = record ? await findUserCredentialsById(db, record.userId) : null;
+    if (!found) return { status: 400, message: INVALID_LINK };
+    if (found.user.status !== 'active') return { status: 403, message: inactiveMessage };
+    if (await signsInWithSso(db, found.user)) {
+      return { status: 400, message: "You sign in with your company's single sign-on: your password is managed there, not in the portal." };
+    }
+    return { found };
+  }
+
+  app.get(RESET_PASSWORD_PATH, { config: { policy: 'public' } }, async (request, reply) => {
+    const { token } = (request.query ?? {}) as { token?: unknown };
+    const tokenText = typeof token === 'string' ? token : '';
+    const check = await tokenUser(tokenText);
+    if (!('found' in check)) return linkProblem(reply, check.status, check.message);
+    const policy = await passwordPolicyForUser(db, check.found.user, config.staffPasswordPolicy);
+    return choosePage(reply, 200, { token: tokenText, policy, reason: 'reset' });
+  });
+
+  /** Sets the password under the user's policy, uses the token up, ends every session, then signs this browser in. */
+  app.post(RESET_PASSWORD_PATH, { config: { policy: 'public' } }, async (request, reply) => {
+    const fields = formFields(request);
+    const token = fields.token ?? '';
+    const reason = fields.reason === 'expired' ? 'expired' : 'reset';
+    const check = await tokenUser(token);
+    if (!('found' in check)) return linkProblem(reply, check.status, check.message);
+    const { found } = check;
+    const policy = await passwordPolicyForUser(db, found.user, config.staffPasswordPolicy);
+    const password = fields.password ?? '';
+    const problem = await newPasswordProblem(password, policy, found.passwordHash, 'Password');
+    if (problem) return choosePage(reply, 400, { token, policy, reason, error: problem, errorField: 'password' });
+    if ((fields.confirmPassword ?? '') !== password) {
+      return choosePage(reply, 400, { token, policy, reason, error: 'Passwords do not match', errorField: 'confirmPassword' });
+    }
+    // Exactly one of two racing posts gets the token.
+    if (!(await consumePasswordToken(db, token))) return linkProblem(reply, 400, INVALID_LINK);
+    await setUserPassword(db, found.user.id, await hashPassword(password));
+    await clearSignInFailures(db, found.user.email);
+    request.log.info({ userId: found.user.id, reason }, 'password set');
+    return signInAndReturn(request, reply, found.user.id);
   });
 }

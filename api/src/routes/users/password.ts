@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { resetPasswordFailure } from '@portal/shared/core/errors';
+import { changePasswordSchema } from '@portal/shared/core/schemas';
+import { passwordPolicyForUser } from '../../db/password-policies';
+import { findUserCredentialsById, setUserPassword, unsuspendUser } from '../../db/users';
+import { HttpError, validationError } from '../../lib/http-error';
+import { sendPasswordResetLink, signsInWithSso } from '../../lib/password-reset';
+import { hashPassword, newPasswordProblem, verifyPassword } from '../../lib/passwords';
+import { beginSignInAttempt, signInSucceeded } from '../../lib/rate-limit';
+import { requireAuth, startSession } from '../../plugins/auth';
+import { policyTargetUser } from '../../plugins/policies';
+
+/** Passwords and suspension of users (SPEC.md section 7: reset-password, unsuspend; the settings screen's password change). */
+export default async function userPasswordRoutes(app: FastifyInstance) {
+  const { db, config } = app;
+
+  /**
+   * The signed-in user changes their own password. Every other session of theirs ends; this browser
+   * gets a new session. Wrong current passwords count as failed sign-ins.
+   */
+  app.post('/api/v1/users/profile/me/password', { config: { policy: 'signedIn' } }, async (request, reply) => {
+    const { user } = await requireAuth(request);
+    const parsed = changePasswordSchema.safeParse(request.body ?? {});
+    if (!parsed.success) throw validationError(parsed.error, 'field');
+    const { currentPassword, newPassword } = parsed.data;
+    if (await signsInWithSso(db, user)) {
+      throw new HttpError(400, 'federated_user', "You sign in with your company's single sign-on: change your password there.");
+    }
+    const attempt = await beginSignInAttempt(db, user.email, request.ip);
+    if (!attempt.allowed) {
+      reply.header('retry-after', attempt.retryAfterSeconds);
+      throw new HttpError(429, 'too_many_requests', 'Too many wrong passwords: please wait and try again.');
+    }
+    const credentials = await findUserCredentialsById(db, user.id);
+    if (!credentials || !(await verifyPassword(credentials.passwordHash, currentPassword))) {
+      throw new HttpError(400, 'current_password_incorrect', undefined, [
+        { field: 'currentPassword', message: 'The current password is not correct.' },
+      ]);
+    }
+    await signInSucceeded(db, user.email, request.ip);
+    const policy = await passwordPolicyForUser(db, user, config.staffPasswordPolicy);
+    const problem = await newPasswordProblem(newPassword, policy, credentials.passwordHash, 'newPassword');
+    if (problem) throw new HttpError(400, 'validation_failed', problem, [{ field: 'newPassword', message: problem }]);
+    await setUserPassword(db, user.id, await hashPassword(newPassword));
+    await startSession(request, reply, user.id);
+    request.log.info({ userId: user.id }, 'password changed');
+    return reply.code(204).send();
+  });
+
+  /** Mails the user a one-time link to choose a new password. */
+  app.post('/api/v1/users/:id/reset-password', { config: { policy: { targetUser: 'company.editUsersAndTeams' } } }, async (request, reply) => {
+    const target = policyTargetUser(request);
+    if (target.status !== 'active') throw new HttpError(400, 'user_is_inactive', 'The user is suspended: unsuspend them first.');
+    if (await signsInWithSso(db, target)) {
+      throw new HttpError(400, 'federated_user', "This user signs in with their company's single sign-on: their password is managed there.");
+    }
+    try {
+      await sendPasswordResetLink(app, request, target, 'admin');
+    } catch (error) {
+      request.log.error({ err: error, userId: target.id }, 'password reset mail could not be sent');
+      throw new HttpError(503, 'reset_password_failed', resetPasswordFailure(config.brandName));
+    }
+    return reply.code(204).send();
+  });
+
+  app.post('/api/v1/users/:id/unsuspend', { config: { policy: { targetUser: 'company.editUsersAndTeams' } } }, async (request, reply) => {
+    const target = policyTargetUser(request);
+    await unsuspendUser(db, target.id);
+    request.log.info({ userId: target.id }, 'user unsuspended');
+    return reply.code(204).send();
+  });
+}
