@@ -1,25 +1,38 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
 import type { Database } from './db/schema';
+import liveEventsPlugin from './lib/live-events';
+import { createMailer, type Mailer } from './lib/mailer';
 import authPlugin from './plugins/auth';
 import csrfPlugin from './plugins/csrf';
 import errorHandlerPlugin from './plugins/error-handler';
 import policiesPlugin from './plugins/policies';
+import rateLimitPlugin from './plugins/rate-limit';
 import requestContextPlugin from './plugins/request-context';
 import staticWebPlugin from './plugins/static-web';
 import authRoutes from './routes/auth';
+import samlRoutes from './routes/auth/saml';
 import companiesRoutes from './routes/companies';
+import identityProviderRoutes from './routes/companies/identity-provider';
+import passwordPolicyRoutes from './routes/companies/password-policy';
+import featureFlagsRoutes from './routes/feature-flags';
 import healthRoutes from './routes/health';
+import notificationsRoutes from './routes/notifications';
+import portalConfigRoutes from './routes/portal-config';
+import systemSettingsRoutes from './routes/system-settings';
 import usersRoutes from './routes/users';
+import userPasswordRoutes from './routes/users/password';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     config: AppConfig;
+    mailer: Mailer;
   }
 }
 
@@ -38,6 +51,15 @@ export function loggerOptions(level = process.env.LOG_LEVEL ?? 'info'): FastifyS
       paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'headers.cookie', 'headers.authorization'],
       censor: '[redacted]',
     },
+    serializers: {
+      // Password reset links carry their token in the query: it never reaches the log.
+      req: (req: { method: string; url: string; host?: string; ip?: string }) => ({
+        method: req.method,
+        url: req.url.replace(/([?&]token=)[^&#]*/g, '$1[redacted]'),
+        host: req.host,
+        remoteAddress: req.ip,
+      }),
+    },
   };
 }
 
@@ -53,6 +75,9 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): Fasti
   });
   app.decorate('db', db);
   app.decorate('config', config);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
 
   // External plugins first, then ours, then the routes (fastify demo order).
   app.register(cookie);
@@ -61,12 +86,22 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): Fasti
   app.register(errorHandlerPlugin);
   app.register(csrfPlugin);
   app.register(authPlugin);
+  app.register(rateLimitPlugin);
   app.register(policiesPlugin);
   app.register(staticWebPlugin);
+  app.register(liveEventsPlugin);
 
   app.register(healthRoutes);
+  app.register(portalConfigRoutes);
   app.register(authRoutes);
+  app.register(samlRoutes);
   app.register(usersRoutes);
+  app.register(userPasswordRoutes);
+  app.register(passwordPolicyRoutes);
   app.register(companiesRoutes);
+  app.register(featureFlagsRoutes);
+  app.register(systemSettingsRoutes);
+  app.register(notificationsRoutes);
+  app.register(identityProviderRoutes);
   return app;
 }

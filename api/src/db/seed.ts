@@ -2,7 +2,10 @@ import argon2 from 'argon2';
 import type { Kysely } from 'kysely';
 import type { CompanyRole, ModuleName } from '@portal/shared/core/modules';
 import { addCompanyMember, insertCompany } from './companies';
+import { seedFeatureFlags } from './feature-flags';
 import { setUserModuleAccess } from './module-access';
+import { createNotification, markNotificationRead } from './notifications';
+import { insertPortalMessage } from './portal-messages';
 import { addProjectMember, insertProject } from './projects';
 import type { Database, ProjectRoleName } from './schema';
 import { addTeamMember, insertTeam } from './teams';
@@ -58,6 +61,21 @@ const DEMO_COMPANIES: DemoCompany[] = [
   },
 ];
 
+/** A few bell notifications per demo user: [user, title, body, link, hours ago, read]. */
+const DEMO_NOTIFICATIONS: [userKey: string, title: string, body: string, link: string | null, hoursAgo: number, read: boolean][] = [
+  ['admin', 'Welcome to the portal', 'Your staff administrator account is ready.', '/settings/personal', 72, true],
+  ['admin', 'Acme SOC 2 Type II 2026 is active', 'The project moved to active.', '/v2/projects/', 5, false],
+  ['admin', 'Globex Inc updated its team', 'Security Team has a new member.', '/settings/teams', 1, false],
+  ['consultant', 'Acme PCI DSS Assessment is pending', 'Add the remaining roles to activate it.', '/v2/projects/', 26, true],
+  ['consultant', 'New request from Acme Corp', 'Laura Chen sent a request for evidence.', '/requests', 3, false],
+  ['auditor', 'You were added to Globex HIPAA Risk Assessment', 'Your role: Consultant.', '/v2/projects/', 30, false],
+  ['lead', 'A request needs your review', 'Evidence for control AC-2 was uploaded.', '/requests', 2, false],
+  ['lead', 'Acme ISO 27001 Gap Analysis is completed', 'The final report is available.', '/reports', 48, true],
+  ['member', 'You are Project Manager of Acme PCI DSS Assessment', 'Daniel Reyes assigned the role.', '/v2/projects/', 8, false],
+  ['client', 'Welcome to the portal', 'You can now see the projects of Globex Inc.', '/', 20, false],
+  ['both', 'You were added to Globex Inc', 'You now work in Acme Corp and Globex Inc.', '/', 12, false],
+];
+
 export interface SeedOptions {
   /** Tests only: a cheaper argon2 cost. Production uses the library's argon2id defaults. */
   hashOptions?: Omit<argon2.Options, 'raw'>;
@@ -94,6 +112,20 @@ export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {
         for (const [key, role] of project.roles) await addProjectMember(trx, projectId, ids.get(key)!, role);
       }
     }
+    const now = Date.now();
+    for (const [key, title, body, link, hoursAgo, read] of DEMO_NOTIFICATIONS) {
+      const userId = ids.get(key)!;
+      const createdAt = new Date(now - hoursAgo * 3_600_000).toISOString();
+      const notification = await createNotification(trx, { userId, title, body, link, createdAt });
+      if (read) await markNotificationRead(trx, userId, notification.id);
+    }
+    await seedFeatureFlags(trx);
+    // No banner is shown by default: one inactive example shows admins the shape.
+    await insertPortalMessage(trx, {
+      key: 'banner',
+      status: 'inactive',
+      value: '<strong>Scheduled maintenance</strong> on Saturday from 22:00 to 23:00 UTC: the portal may be unavailable.',
+    });
   });
   return true;
 }
