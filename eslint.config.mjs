@@ -23,6 +23,10 @@ const STORE = {
   group: ['@reduxjs/toolkit', '@reduxjs/toolkit/*', 'react-redux'],
   message: 'Import Redux Toolkit, RTK Query and react-redux through @portal/shared/web/store, so the federation keeps one store context.',
 };
+const OPENFEATURE = {
+  group: ['@openfeature/*'],
+  message: 'Only the shell runs the OpenFeature SDK (loaded lazily): read flags with useFeatureFlag from @portal/shared/web/flags.',
+};
 const OTHER_PACKAGES = {
   group: ['@portal/*', '@portal/*/**', '!@portal/shared', '!@portal/shared/**'],
   message: 'shared imports none of our other packages.',
@@ -82,6 +86,7 @@ export default tseslint.config(
             ANTD,
             ROUTER,
             STORE,
+            OPENFEATURE,
           ],
         },
       ],
@@ -97,7 +102,7 @@ export default tseslint.config(
     },
   },
   // shared: only its kits import the libraries they wrap
-  { files: ['shared/**/*.{ts,tsx,js}'], rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_PACKAGES, ANTD, ROUTER, STORE] }] } },
+  { files: ['shared/**/*.{ts,tsx,js}'], rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_PACKAGES, ANTD, ROUTER, STORE, OPENFEATURE] }] } },
   { files: ['shared/src/ui/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_PACKAGES, ROUTER, STORE] }] } },
   { files: ['shared/src/web/router.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_PACKAGES, ANTD, STORE] }] } },
   { files: ['shared/src/web/store.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_PACKAGES, ANTD, ROUTER] }] } },

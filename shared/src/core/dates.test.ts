@@ -14,5 +14,7 @@ describe('dates (SPEC.md section 9)', () => {
   it('renders nothing for missing or invalid values', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate('not a date')).toBe('');
+    expect(formatDate('2026-02-31')).toBe('');
+    expect(formatDateTime('2026-13-01')).toBe('');
   });
 });

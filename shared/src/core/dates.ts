@@ -5,7 +5,9 @@ function toDate(value: string | number | Date): Date | null {
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
     const [y, m, d] = value.split('-').map(Number);
     // A date without a time means the whole day: show it as its end, in the browser's zone.
-    return new Date(y, m - 1, d, 23, 59, 59, 999);
+    const endOfDay = new Date(y, m - 1, d, 23, 59, 59, 999);
+    // No such day (2026-02-31): Date would roll it over into the next month.
+    return endOfDay.getMonth() === m - 1 && endOfDay.getDate() === d ? endOfDay : null;
   }
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? null : d;

@@ -1,6 +1,7 @@
 /** Entities and bodies shared by the api and the web (SPEC.md section 3). */
 import { z } from 'zod';
 import { MODULES } from './modules';
+import * as flags from './feature-flags';
 
 const moduleAccessShape = Object.fromEntries(MODULES.map((m) => [m, z.boolean().nullable()])) as Record<
   (typeof MODULES)[number],
@@ -66,13 +67,261 @@ export function listSchema<T extends z.ZodTypeAny>(item: T) {
   return z.object({ results: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 }
 
-export const signInSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').email('Email is not a valid address'),
-  password: z.string().min(1, 'Password is required'),
+/** Longest password accepted anywhere (hashing cost stays bounded). */
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const signInEmailSchema = z.object({
+  email: z.string().trim().min(1, 'Email is required').max(320, 'Email is too long').email('Email is not a valid address'),
 });
+
+export const signInSchema = signInEmailSchema.extend({
+  password: z
+    .string()
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+});
+
+function wholeNumber(field: string, min: number, max: number) {
+  const range = `${field} must be a whole number from ${min} to ${max}`;
+  return z
+    .number({ error: (issue) => (issue.input === undefined ? `${field} is required` : range) })
+    .int({ error: range })
+    .min(min, { error: `${field} must be at least ${min}` })
+    .max(max, { error: `${field} must be at most ${max}` });
+}
+
+/** A company's password policy (SPEC.md section 3); numbers are sent as integers (section 5). */
+export const passwordPolicySchema = z.object({
+  minimumLength: wholeNumber('minimumLength', 8, 128),
+  /** 0: passwords never expire. */
+  rotationInDays: wholeNumber('rotationInDays', 0, 3650),
+});
+export type PasswordPolicy = z.infer<typeof passwordPolicySchema>;
+
+/** The policy of a company that has not set one. */
+export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = { minimumLength: 12, rotationInDays: 0 };
+
+/** A new password under a policy: the web's forms and the api check it with the same rule. */
+export function newPasswordSchema(policy: PasswordPolicy, label = 'Password') {
+  return z
+    .string({ error: `${label} is required` })
+    .min(1, `${label} is required`)
+    .min(policy.minimumLength, `${label} must be at least ${policy.minimumLength} characters`)
+    .max(PASSWORD_MAX_LENGTH, `${label} must be at most ${PASSWORD_MAX_LENGTH} characters`);
+}
+
+/** POST /users/profile/me/password; the policy's length is checked by the api against the user's policy. */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ error: 'currentPassword is required' }).min(1, 'currentPassword is required').max(PASSWORD_MAX_LENGTH),
+  newPassword: z
+    .string({ error: 'newPassword is required' })
+    .min(1, 'newPassword is required')
+    .max(PASSWORD_MAX_LENGTH, `newPassword must be at most ${PASSWORD_MAX_LENGTH} characters`),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordSchema>;
 
 /** name -> URL of the remote's mf-manifest.json */
 export const remotesManifestSchema = z.record(z.string().regex(/^[a-z][a-z0-9-]*$/), z.string().min(1));
 export type RemotesManifest = z.infer<typeof remotesManifestSchema>;
 
 export const healthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok'), apiVersion: z.string() });
+
+/** GET /api/v1/portal-config: public, read by the shell at start (the brand is SPEC.md's {brand}). */
+export const portalConfigSchema = z.object({ brandName: z.string().min(1), apiVersion: z.string(), uiVersion: z.string() });
+export type PortalConfig = z.infer<typeof portalConfigSchema>;
+
+/** An identity provider's endpoint: https, or http on the local machine (a test identity provider). */
+export function isIdentityProviderUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
+
+const identityProviderUrl = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .max(2048, `${field} must be at most 2048 characters`)
+    .refine(isIdentityProviderUrl, `${field} must be an https URL (http only for localhost)`);
+
+/** A PEM certificate block or its base64 DER body. Only the api can parse it as X.509 (node:crypto). */
+export function looksLikeCertificate(value: string): boolean {
+  const body = value.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '');
+  return body.length >= 64 && /^[A-Za-z0-9+/]+={0,2}$/.test(body);
+}
+
+/** PUT /companies/{id}/identity-provider: the company's SAML 2.0 identity provider. */
+export const identityProviderInputSchema = z.object({
+  entityId: z
+    .string({ error: 'entityId is required' })
+    .trim()
+    .min(1, 'entityId is required')
+    .max(1024, 'entityId must be at most 1024 characters'),
+  ssoUrl: identityProviderUrl('ssoUrl'),
+  certificate: z
+    .string({ error: 'certificate is required' })
+    .trim()
+    .min(1, 'certificate is required')
+    .max(16_384, 'certificate must be at most 16384 characters')
+    .refine(looksLikeCertificate, 'certificate must be an X.509 certificate in PEM or base64 DER'),
+  sloUrl: identityProviderUrl('sloUrl').nullable().optional(),
+});
+export type IdentityProviderInput = z.infer<typeof identityProviderInputSchema>;
+
+export const identityProviderSchema = z.object({
+  entityId: z.string(),
+  ssoUrl: z.string(),
+  /** PEM */
+  certificate: z.string(),
+  sloUrl: z.string().nullable(),
+  /** SHA-256 fingerprint, `AB:CD:…`, to compare with the identity provider's screen. */
+  certificateFingerprint: z.string(),
+  certificateExpiresAt: z.string(),
+  updatedAt: z.string(),
+});
+export type IdentityProvider = z.infer<typeof identityProviderSchema>;
+
+/** What the identity provider's administrator enters for the portal. */
+export const serviceProviderSchema = z.object({ entityId: z.string(), acsUrl: z.string(), metadataUrl: z.string() });
+export type ServiceProvider = z.infer<typeof serviceProviderSchema>;
+
+/** GET and PUT /companies/{id}/identity-provider; `identityProvider` is null when none is configured. */
+export const identityProviderSettingsSchema = z.object({
+  identityProvider: identityProviderSchema.nullable(),
+  serviceProvider: serviceProviderSchema,
+});
+export type IdentityProviderSettings = z.infer<typeof identityProviderSettingsSchema>;
+
+// Feature flags (SPEC.md sections 1, 3 and 9): what staff admins write, validated where it enters.
+const flagTag = z.string().min(1).max(flags.FLAG_SERVICE_DEFAULTS.tagValueMaxLength);
+
+export const featureFlagKeySchema = z
+  .string()
+  .regex(flags.FLAG_KEY_PATTERN, 'must start with a lowercase letter and hold only a-z, 0-9 and "-" (at most 64 characters)');
+
+export const featureFlagValueSchema = z
+  .json()
+  .refine((v) => v !== null, 'must be a boolean, number, string, object or array, not null')
+  .refine((v) => flags.utf8Length(JSON.stringify(v)) <= flags.FLAG_VALUE_MAX_BYTES, `must be at most ${flags.FLAG_VALUE_MAX_BYTES} bytes as JSON`)
+  .transform((v) => v as flags.FlagValue);
+
+export const featureFlagConditionSchema = z
+  .strictObject({
+    attribute: z.enum(flags.FLAG_ATTRIBUTES as [flags.FlagAttribute, ...flags.FlagAttribute[]]),
+    op: z.enum(flags.FLAG_OPERATORS),
+    value: z.unknown(),
+  })
+  .superRefine((c, ctx) => {
+    const allowed = flags.FLAG_OPERATORS_BY_KIND[flags.FLAG_ATTRIBUTE_KINDS[c.attribute]];
+    if (!allowed.includes(c.op)) {
+      ctx.addIssue({ code: 'custom', path: ['op'], message: `${c.attribute} supports ${allowed.join(', ')}` });
+      return;
+    }
+    const kind = flags.flagOperandKind(c.attribute, c.op);
+    const result =
+      kind === 'boolean' ? z.boolean().safeParse(c.value) : kind === 'string' ? flagTag.safeParse(c.value) : z.array(flagTag).min(1).max(100).safeParse(c.value);
+    if (!result.success) {
+      const expected = kind === 'boolean' ? 'a boolean' : kind === 'string' ? 'a string of 1 to 64 characters' : 'a list of 1 to 100 strings of 1 to 64 characters';
+      ctx.addIssue({ code: 'custom', path: ['value'], message: `must be ${expected} for ${c.attribute} ${c.op}` });
+    }
+  })
+  .transform((c) => c as flags.FlagCondition);
+
+export const featureFlagRuleSchema = z.strictObject({
+  if: featureFlagConditionSchema,
+  value: featureFlagValueSchema,
+  variant: flagTag.optional(),
+});
+
+export const featureFlagRulesSchema = z.array(featureFlagRuleSchema).max(flags.FLAG_RULES_MAX);
+
+/** PUT /api/v1/feature-flags/:key: creates or replaces a flag. Rules must serve the default's type. */
+export const featureFlagInputSchema = z
+  .strictObject({
+    description: z.string().trim().max(flags.FLAG_DESCRIPTION_MAX_LENGTH).default(''),
+    defaultValue: featureFlagValueSchema,
+    rules: featureFlagRulesSchema.default([]),
+    enabled: z.boolean().default(true),
+  })
+  .superRefine((input, ctx) => {
+    const type = flags.flagValueType(input.defaultValue);
+    input.rules.forEach((rule, i) => {
+      const ruleType = flags.flagValueType(rule.value);
+      if (ruleType !== type) {
+        ctx.addIssue({ code: 'custom', path: ['rules', i, 'value'], message: `must be a ${type} like defaultValue, not a ${ruleType}` });
+      }
+    });
+  });
+export type FeatureFlagInput = z.infer<typeof featureFlagInputSchema>;
+
+/** Portal messages (SPEC.md section 3): the maintenance banner, help text and bell message, as HTML. */
+export const PORTAL_MESSAGE_KEYS = ['banner', 'help', 'bell'] as const;
+export const PORTAL_MESSAGE_STATUSES = ['active', 'inactive'] as const;
+export const PORTAL_MESSAGE_MAX_LENGTH = 20000;
+export type PortalMessageKey = (typeof PORTAL_MESSAGE_KEYS)[number];
+
+/** A key as callers send it: `Banner` and `banner` are the same key. */
+export const portalMessageKeySchema = z
+  .string({ error: 'key is required' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(PORTAL_MESSAGE_KEYS, { error: `key must be one of ${PORTAL_MESSAGE_KEYS.join(', ')}` }));
+
+export const portalMessageSchema = z.object({
+  id: z.string(),
+  key: z.enum(PORTAL_MESSAGE_KEYS),
+  status: z.enum(PORTAL_MESSAGE_STATUSES),
+  /** HTML; the web sanitizes it before showing it. */
+  value: z.string(),
+  /** Bumped on every change: a message closed at version n shows again at n + 1. */
+  version: z.number().int(),
+  /** The caller closed this version. */
+  dismissed: z.boolean(),
+  updatedAt: z.string(),
+});
+export type PortalMessage = z.infer<typeof portalMessageSchema>;
+
+/** GET /system-settings: `{ data }`. */
+export const systemSettingsListSchema = z.object({ data: z.array(portalMessageSchema) });
+export type SystemSettingsList = z.infer<typeof systemSettingsListSchema>;
+
+/** POST /system-settings and PUT /system-settings/{id}. */
+export const portalMessageBodySchema = z.object({
+  key: portalMessageKeySchema,
+  status: z.enum(PORTAL_MESSAGE_STATUSES, { error: `status must be one of ${PORTAL_MESSAGE_STATUSES.join(', ')}` }),
+  value: z
+    .string({ error: 'value must be a text' })
+    .max(PORTAL_MESSAGE_MAX_LENGTH, `value must be at most ${PORTAL_MESSAGE_MAX_LENGTH} characters`),
+});
+export type PortalMessageBody = z.input<typeof portalMessageBodySchema>;
+
+/** POST /system-settings/{id}/dismiss: the version the user closed. */
+export const portalMessageDismissSchema = z.object({
+  version: z.number({ error: 'version must be a whole number' }).int('version must be a whole number').min(1, 'version must be at least 1'),
+});
+
+/** A notification of the bell (SPEC.md section 3: a list plus an unread count). */
+export const notificationSchema = z.object({
+  id: z.string(),
+  companyId: z.string().nullable(),
+  title: z.string(),
+  /** Plain text. */
+  body: z.string(),
+  /** A path inside the portal, or null. */
+  link: z.string().nullable(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListSchema = listSchema(notificationSchema).extend({ unreadCount: z.number().int().min(0) });
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+/** Replies of the read calls and the data of the stream's `unread` event. */
+export const unreadCountSchema = z.object({ unreadCount: z.number().int().min(0) });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;

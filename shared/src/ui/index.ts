@@ -26,6 +26,7 @@ export {
   LockOutlined,
   QuestionCircleOutlined,
   BarChartOutlined,
+  BellOutlined,
   BulbOutlined,
   DownOutlined,
   FileSearchOutlined,

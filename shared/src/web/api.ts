@@ -4,7 +4,8 @@
  */
 import { createApi, fetchBaseQuery } from '@portal/shared/web/store';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta } from '@portal/shared/web/store';
-import type { AccessPermissions, Company, User } from '@portal/shared/core/schemas';
+import type { AccessPermissions, Company, PortalConfig, User } from '@portal/shared/core/schemas';
+import { sessionActions } from '@portal/shared/web/session';
 
 export const API_BASE = '/api/v1';
 export const CLIENT_HEADER = 'X-Portal-Client';
@@ -43,8 +44,14 @@ export const portalBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBase
     const result = await rawBaseQuery(args, api, extra);
     const headers = result.meta?.response?.headers;
     if (headers) {
-      versions.apiVersion = headers.get('x-api-version') ?? versions.apiVersion;
-      versions.uiVersion = headers.get('x-ui-version') ?? versions.uiVersion;
+      const apiVersion = headers.get('x-api-version') ?? versions.apiVersion;
+      const uiVersion = headers.get('x-ui-version') ?? versions.uiVersion;
+      // kept in the session settings too (SPEC.md section 3), only when they change
+      if (apiVersion !== versions.apiVersion || uiVersion !== versions.uiVersion) {
+        versions.apiVersion = apiVersion;
+        versions.uiVersion = uiVersion;
+        api.dispatch(sessionActions.versionsAnnounced({ apiVersion, uiVersion }));
+      }
     }
     return result;
   };
@@ -54,6 +61,10 @@ export const portalApi = createApi({
   baseQuery: portalBaseQuery,
   tagTypes: ['User', 'Company', 'AccessPermissions'],
   endpoints: (build) => ({
+    /** Public: the brand and versions, read at start in parallel with the user. */
+    portalConfigGet: build.query<PortalConfig, void>({
+      query: () => '/portal-config',
+    }),
     usersMe: build.query<User, void>({
       query: () => '/users/profile/me',
       // The user hook is cached for 300 s (SPEC.md section 9).
@@ -64,6 +75,10 @@ export const portalApi = createApi({
       query: () => ({ url: '/companies', params: { ignorePagination: true } }),
       providesTags: ['Company'],
     }),
+    companiesGet: build.query<Company, string>({
+      query: (companyId) => `/companies/${encodeURIComponent(companyId)}`,
+      providesTags: (_r, _e, id) => [{ type: 'Company', id }],
+    }),
     companiesAccessPermissions: build.query<AccessPermissions, string>({
       query: (companyId) => `/companies/${encodeURIComponent(companyId)}/access-permissions`,
       providesTags: (_r, _e, id) => [{ type: 'AccessPermissions', id }],
@@ -71,4 +86,10 @@ export const portalApi = createApi({
   }),
 });
 
-export const { useUsersMeQuery, useCompaniesListQuery, useCompaniesAccessPermissionsQuery } = portalApi;
+export const {
+  usePortalConfigGetQuery,
+  useUsersMeQuery,
+  useCompaniesListQuery,
+  useCompaniesGetQuery,
+  useCompaniesAccessPermissionsQuery,
+} = portalApi;

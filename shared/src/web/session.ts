@@ -11,12 +11,22 @@ export interface SessionState {
   companies: Company[];
   companiesLoaded: boolean;
   selectedCompanyId: string | null;
+  /** Details of the selected company (GET /companies/:id), loaded when it is chosen. */
+  company: Company | null;
   access: AccessPermissions | null;
+  /** Session settings (SPEC.md section 3): detailedView, apiVersion, uiVersion, lastKnownUiVersion. */
   detailedView: boolean;
+  apiVersion: string;
+  uiVersion: string;
+  /** The UI version this page was loaded with; a newer `uiVersion` means a newer UI is deployed. */
+  lastKnownUiVersion: string | null;
   theme: 'light' | 'dark';
   /** The product name shown wherever SPEC.md says {brand}. */
   brand: string;
 }
+
+/** The version label before the server announces one (SPEC.md section 9). */
+const DEFAULT_VERSION_LABEL = 'dev';
 
 export const initialSessionState: SessionState = {
   user: null,
@@ -24,8 +34,12 @@ export const initialSessionState: SessionState = {
   companies: [],
   companiesLoaded: false,
   selectedCompanyId: null,
+  company: null,
   access: null,
   detailedView: false,
+  apiVersion: DEFAULT_VERSION_LABEL,
+  uiVersion: DEFAULT_VERSION_LABEL,
+  lastKnownUiVersion: null,
   theme: 'light',
   brand: 'Tevora',
 };
@@ -43,8 +57,14 @@ export const sessionSlice = createSlice({
       state.companiesLoaded = true;
     },
     companySelected(state, action: PayloadAction<string | null>) {
-      if (state.selectedCompanyId !== action.payload) state.access = null;
+      if (state.selectedCompanyId !== action.payload) {
+        state.access = null;
+        state.company = null;
+      }
       state.selectedCompanyId = action.payload;
+    },
+    companyDetailsLoaded(state, action: PayloadAction<Company>) {
+      if (action.payload.id === state.selectedCompanyId) state.company = action.payload;
     },
     accessLoaded(state, action: PayloadAction<AccessPermissions>) {
       state.access = action.payload;
@@ -58,19 +78,43 @@ export const sessionSlice = createSlice({
     brandSet(state, action: PayloadAction<string>) {
       state.brand = action.payload;
     },
-    loggedOut() {
-      return initialSessionState;
+    versionsAnnounced(state, action: PayloadAction<{ apiVersion?: string | null; uiVersion?: string | null }>) {
+      const { apiVersion, uiVersion } = action.payload;
+      if (apiVersion) state.apiVersion = apiVersion;
+      if (uiVersion) {
+        state.uiVersion = uiVersion;
+        state.lastKnownUiVersion ??= uiVersion;
+      }
+    },
+    /** Clears the user, the logged-in flag and their companies; per-browser choices and the brand stay. */
+    loggedOut(state) {
+      return {
+        ...initialSessionState,
+        theme: state.theme,
+        detailedView: state.detailedView,
+        brand: state.brand,
+        apiVersion: state.apiVersion,
+        uiVersion: state.uiVersion,
+        lastKnownUiVersion: state.lastKnownUiVersion,
+      };
     },
   },
   selectors: {
     selectUser: (s) => s.user,
+    selectLoggedIn: (s) => s.loggedIn,
     selectCompanies: (s) => s.companies,
+    selectCompaniesLoaded: (s) => s.companiesLoaded,
     selectSelectedCompanyId: (s) => s.selectedCompanyId,
-    selectSelectedCompany: (s) => s.companies.find((c) => c.id === s.selectedCompanyId) ?? null,
+    /** The selected company: its loaded details, else its entry in the user's list. */
+    selectSelectedCompany: (s) =>
+      (s.company?.id === s.selectedCompanyId ? s.company : null) ?? s.companies.find((c) => c.id === s.selectedCompanyId) ?? null,
     selectAccess: (s) => s.access,
     selectTheme: (s) => s.theme,
     selectDetailedView: (s) => s.detailedView,
     selectBrand: (s) => s.brand,
+    selectApiVersion: (s) => s.apiVersion,
+    selectUiVersion: (s) => s.uiVersion,
+    selectLastKnownUiVersion: (s) => s.lastKnownUiVersion,
   },
 });
 

@@ -19,8 +19,11 @@ import {
   type MenuProps,
 } from '@portal/shared/ui';
 import { sessionActions, sessionSelectors, type SessionState } from '@portal/shared/web/session';
-import { useSelectCompany } from '../session/use-session';
-import { signOut } from '../session/sign-in';
+import { useSelectCompany, useSignOut } from '../session/use-session';
+import { FeatureFlagsClient } from '../features/flags/feature-flags-client';
+import { HeaderHelpLink } from '../features/flags/header-help-link';
+import { MaintenanceBannerSlot } from '../features/banner/components/maintenance-banner-slot';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { activeKey, navigationFor } from './navigation';
 
 type Root = { session: SessionState };
@@ -45,7 +48,9 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
   const access = useSelector((s: Root) => sessionSelectors.selectAccess(s));
   const theme = useSelector((s: Root) => sessionSelectors.selectTheme(s));
   const brand = useSelector((s: Root) => sessionSelectors.selectBrand(s));
+  const detailedView = useSelector((s: Root) => sessionSelectors.selectDetailedView(s));
   const selectCompany = useSelectCompany();
+  const signOut = useSignOut();
 
   const items = useMemo<MenuProps['items']>(
     () => [
@@ -61,8 +66,17 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
 
   const userMenu: MenuProps['items'] = [
     { key: 'settings', icon: <SettingOutlined />, label: <Link to="/settings/personal">Personal settings</Link> },
+    // a checkbox item (role and state reach the <li>); remembered per browser under 'detailed-view'
+    {
+      key: 'detailed-view',
+      label: 'Detailed view',
+      extra: detailedView ? 'On' : 'Off',
+      role: 'menuitemcheckbox',
+      'aria-checked': detailedView,
+      onClick: () => dispatch(sessionActions.detailedViewSet(!detailedView)),
+    } as NonNullable<MenuProps['items']>[number],
     { type: 'divider' },
-    { key: 'logout', icon: <LogoutOutlined />, label: 'Sign out', onClick: () => signOut(() => dispatch(sessionActions.loggedOut())) },
+    { key: 'logout', icon: <LogoutOutlined />, label: 'Sign out', onClick: signOut },
   ];
 
   return (
@@ -80,6 +94,7 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
           {companies.length > 0 ? (
             <Dropdown
               trigger={['click']}
+              autoFocus
               menu={{
                 items: companies.map((c) => ({ key: c.id, label: c.name })),
                 selectable: true,
@@ -87,14 +102,18 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
                 onClick: ({ key }) => selectCompany(key),
               }}
             >
-              <Button aria-label={`Company: ${selected?.name ?? 'none'}. Switch company`} icon={<SwapOutlined />}>
+              <Button aria-label={`Company: ${selected?.name ?? 'none'}. Switch company`} aria-haspopup="menu" icon={<SwapOutlined />}>
                 {selected?.name ?? 'Choose a company'}
               </Button>
             </Dropdown>
           ) : null}
+          <FeatureFlagsClient />
+          <HeaderHelpLink />
+          <NotificationBell />
           <Button
             type="text"
             aria-label="Toggle theme"
+            aria-pressed={theme === 'dark'}
             title={theme === 'dark' ? 'Switch to the light theme' : 'Switch to the dark theme'}
             icon={<BulbOutlined />}
             onClick={() => dispatch(sessionActions.themeSet(theme === 'dark' ? 'light' : 'dark'))}
@@ -106,6 +125,7 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
             </Button>
           </Dropdown>
         </Layout.Header>
+        <MaintenanceBannerSlot />
         {noCompanies ? (
           <Suspense fallback={null}>
             <NoDataAccessBanner />

@@ -1,19 +1,26 @@
-import { useEffect, useState } from 'react';
-import { Provider, useDispatch, useSelector } from '@portal/shared/web/store';
-import { BrowserRouter, Route, Routes } from '@portal/shared/web/router';
-import { Button, ConfigProvider, Spin, theme as antdTheme } from '@portal/shared/ui';
+import { useEffect, useMemo, useState } from 'react';
+import { Provider, useDispatch, useSelector, useStore } from '@portal/shared/web/store';
+import { Route, Routes } from '@portal/shared/web/router';
+import { Button, ConfigProvider, Spin, theme as antdTheme, type ThemeConfig } from '@portal/shared/ui';
 import { StatusPanel } from '@portal/shared/ui/components';
+import { portalApi, usePortalConfigGetQuery } from '@portal/shared/web/api';
+import { session$ } from '@portal/shared/web/events';
 import { sessionActions, sessionSelectors, type SessionState } from '@portal/shared/web/session';
 import type { PortalStore } from '../store/store';
-import { useSessionBootstrap } from '../session/use-session';
+import { loadUser } from '../session/load-user';
+import { redirectToSignIn } from '../session/sign-in';
+import { useCompanySession } from '../session/use-session';
 import { AccountRemovedPage } from '../pages/pages';
 import { PortalFrame } from './layout';
+import { signedInGuard } from './navigation-guard';
+import { createPortalRouter, PortalRouterProvider, usePortalRouter, type PortalRouter } from './portal-router';
+import { usePersistedPreferences } from './preferences';
+import { RouteLoadingIndicator } from './route-loading-indicator';
 import { PortalRoutes } from './routes';
 import { ToastHost } from './toasts';
 
 type Root = { session: SessionState };
-const THEME_KEY = 'portal.theme';
-const DETAILED_VIEW_KEY = 'detailed-view';
+const selectUserLoad = portalApi.endpoints.usersMe.select();
 
 function FullScreenSpin({ label }: { label: string }) {
   return (
@@ -23,20 +30,9 @@ function FullScreenSpin({ label }: { label: string }) {
   );
 }
 
-/** Everything behind sign-in: loads the user first; nothing renders until it is known. */
-function SignedInPortal() {
-  const s = useSessionBootstrap();
-  if (s.userLoading || s.userError === 'unauthorized') return <FullScreenSpin label="Signing in" />;
-  if (s.userError) {
-    return (
-      <StatusPanel
-        kind="warning"
-        title="The portal could not load your account"
-        subTitle="Check your connection and try again."
-        extra={<Button type="primary" onClick={() => s.retryUser()}>Try again</Button>}
-      />
-    );
-  }
+/** The frame once the user is known: companies, the selected one's access, then the routes. */
+function CompanyPortal() {
+  const s = useCompanySession();
   if (s.companiesLoading) return <FullScreenSpin label="Loading companies" />;
   return (
     <PortalFrame noCompanies={s.noCompanies}>
@@ -53,43 +49,95 @@ function SignedInPortal() {
   );
 }
 
-function ThemedPortal() {
-  const dispatch = useDispatch();
-  const theme = useSelector((s: Root) => sessionSelectors.selectTheme(s));
-  const detailedView = useSelector((s: Root) => sessionSelectors.selectDetailedView(s));
-  const [restored, setRestored] = useState(false);
+/**
+ * Everything behind sign-in. The router's guard loads the user before every route (cached 300 s);
+ * until the first load ends nothing of the portal renders.
+ */
+function SignedInPortal() {
+  const store = useStore() as PortalStore;
+  const user = useSelector((s: Root) => sessionSelectors.selectUser(s));
+  const userLoad = useSelector(selectUserLoad);
+  if (user) return <CompanyPortal />;
+  const unauthorized = userLoad.error && 'status' in userLoad.error && userLoad.error.status === 401;
+  if (userLoad.isError && !unauthorized) {
+    return (
+      <StatusPanel
+        kind="warning"
+        title="The portal could not load your account"
+        subTitle="Check your connection and try again."
+        extra={
+          <Button type="primary" onClick={() => void loadUser(store)}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  return <FullScreenSpin label="Signing in" />;
+}
 
-  // Theme and detailed view are remembered per browser.
+/**
+ * Any 401 sends the browser to sign-in, remembering for 300 s the address the user is on or, during a
+ * navigation, going to (the server brings them back there). Once: concurrent 401s redirect once.
+ */
+function SignInOnUnauthorized() {
+  const router = usePortalRouter();
   useEffect(() => {
-    const savedTheme = window.localStorage.getItem(THEME_KEY);
-    if (savedTheme === 'dark' || savedTheme === 'light') dispatch(sessionActions.themeSet(savedTheme));
-    dispatch(sessionActions.detailedViewSet(window.localStorage.getItem(DETAILED_VIEW_KEY) === 'true'));
-    setRestored(true);
-  }, [dispatch]);
+    let leaving = false;
+    const sub = session$.subscribe((e) => {
+      if (e.type !== 'unauthorized' || leaving) return;
+      leaving = true;
+      redirectToSignIn(router.target());
+    });
+    return () => sub.unsubscribe();
+  }, [router]);
+  return null;
+}
+
+/** The brand and versions from /portal-config, read at start next to the user; 'Tevora' until then. */
+function usePortalConfig() {
+  const dispatch = useDispatch();
+  const { data } = usePortalConfigGetQuery();
+  const brand = useSelector((s: Root) => sessionSelectors.selectBrand(s));
+  // The versions come with every response's headers (shared/web/api.ts); the brand only from here.
   useEffect(() => {
-    if (restored) window.localStorage.setItem(THEME_KEY, theme);
-  }, [theme, restored]);
+    if (data) dispatch(sessionActions.brandSet(data.brandName));
+  }, [data, dispatch]);
   useEffect(() => {
-    if (restored) window.localStorage.setItem(DETAILED_VIEW_KEY, String(detailedView));
-  }, [detailedView, restored]);
+    document.title = `${brand} Portal`;
+  }, [brand]);
+}
+
+function ThemedPortal({ router }: { router: PortalRouter }) {
+  usePersistedPreferences();
+  usePortalConfig();
+  const theme = useSelector((s: Root) => sessionSelectors.selectTheme(s));
+  const themeConfig = useMemo<ThemeConfig>(
+    () => ({ algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm }),
+    [theme],
+  );
 
   return (
-    <ConfigProvider theme={{ algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm }}>
+    <ConfigProvider theme={themeConfig}>
       <ToastHost />
-      <BrowserRouter>
+      <PortalRouterProvider router={router}>
+        <SignInOnUnauthorized />
+        <RouteLoadingIndicator />
         <Routes>
           <Route path="/account-removed" element={<AccountRemovedPage />} />
           <Route path="*" element={<SignedInPortal />} />
         </Routes>
-      </BrowserRouter>
+      </PortalRouterProvider>
     </ConfigProvider>
   );
 }
 
-export function PortalApp({ store }: { store: PortalStore }) {
+/** The shell: one store, one router whose navigations wait for the signed-in user (see portal-router). */
+export function PortalApp({ store, router }: { store: PortalStore; router?: PortalRouter }) {
+  const [portalRouter] = useState(() => router ?? createPortalRouter({ guard: signedInGuard(store) }));
   return (
     <Provider store={store}>
-      <ThemedPortal />
+      <ThemedPortal router={portalRouter} />
     </Provider>
   );
 }

@@ -1,7 +1,8 @@
-import { Component, lazy, Suspense, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
 import { Button, ReloadOutlined, Spin } from '@portal/shared/ui';
 import { StatusPanel } from '@portal/shared/ui/components';
 import type { RemoteAppModule } from '@portal/shared/web/remote';
+import { markFirstContentShown } from '../app/first-content';
 import { loadRemoteApp } from './remotes';
 
 const TITLES: Record<string, string> = {
@@ -53,6 +54,12 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
   }
 }
 
+/** Rendered beside the remote's App: its effect runs once the App has rendered (Suspense resolved). */
+function Committed() {
+  useEffect(() => markFirstContentShown(), []);
+  return null;
+}
+
 export type RemoteLoader = (remote: string, fresh: boolean) => Promise<RemoteAppModule>;
 
 /**
@@ -72,6 +79,7 @@ export function RemoteMount({ remote, basePath, load = loadRemoteApp }: { remote
         }
       >
         <App basePath={basePath} />
+        <Committed />
       </Suspense>
     </RemoteErrorBoundary>
   );

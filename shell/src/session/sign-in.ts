@@ -18,17 +18,24 @@ export function writeCookie(name: string, value: string, maxAgeSeconds: number):
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax`;
 }
 
-/** Remembers the current address for 300 s and goes to sign-in; the server brings the user back. */
+/** Full page loads away from the portal, in one place (tests watch it: jsdom cannot navigate). */
+export const browserLocation = {
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+};
+
+/** Remembers the address for 300 s and goes to sign-in; the server brings the user back there. */
 export function redirectToSignIn(location: Pick<Location, 'pathname' | 'search' | 'hash'> = window.location): void {
   writeCookie(TO_URL_COOKIE, `${location.pathname}${location.search}${location.hash}`, TO_URL_SECONDS);
-  window.location.assign(SIGN_IN_URL);
+  browserLocation.assign(SIGN_IN_URL);
 }
 
 /** Logout clears the user, the logged-in flag and session storage, then goes to the sign-out address. */
 export function signOut(clearState: () => void): void {
   clearState();
   window.sessionStorage.clear();
-  window.location.assign(SIGN_OUT_URL);
+  browserLocation.assign(SIGN_OUT_URL);
 }
 
 /** The remembered company if the user still belongs to it, else the first (SPEC.md section 4). */

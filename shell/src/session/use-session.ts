@@ -1,40 +1,32 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useDispatch, useSelector, skipToken } from '@portal/shared/web/store';
-import { useCompaniesAccessPermissionsQuery, useCompaniesListQuery, useUsersMeQuery } from '@portal/shared/web/api';
-import { publishSessionEvent, session$ } from '@portal/shared/web/events';
+import { portalApi, useCompaniesAccessPermissionsQuery, useCompaniesGetQuery, useCompaniesListQuery } from '@portal/shared/web/api';
+import { publishSessionEvent } from '@portal/shared/web/events';
 import { sessionActions, sessionSelectors, type SessionState } from '@portal/shared/web/session';
-import { chooseCompany, COMPANY_COOKIE, readCookie, redirectToSignIn, writeCookie } from './sign-in';
+import { chooseCompany, COMPANY_COOKIE, readCookie, signOut, writeCookie } from './sign-in';
 
 type Root = { session: SessionState };
 const ONE_YEAR = 365 * 24 * 3600;
 
 /**
- * Loads the user, then their companies, selects one and loads its access permissions.
- * Returns what the frame needs to decide what to show.
+ * Company selection of SPEC.md section 4, once the user is signed in: loads their companies, selects
+ * the remembered one if they still belong to it (else the first), loads its details and then its
+ * access permissions. Whenever the list changes (a refetch after a company was removed) the selection
+ * runs again. Returns what the frame needs to decide what to show.
  */
-export function useSessionBootstrap() {
+export function useCompanySession({ flagNoCompanies = true }: { flagNoCompanies?: boolean } = {}) {
   const dispatch = useDispatch();
-  const me = useUsersMeQuery();
-  const companies = useCompaniesListQuery(me.data ? undefined : skipToken);
+  const loggedIn = useSelector((s: Root) => sessionSelectors.selectLoggedIn(s));
+  const companies = useCompaniesListQuery(loggedIn ? undefined : skipToken);
   const companyList = useSelector((s: Root) => sessionSelectors.selectCompanies(s));
   const selectedId = useSelector((s: Root) => sessionSelectors.selectSelectedCompanyId(s));
-  const access = useCompaniesAccessPermissionsQuery(selectedId ?? skipToken);
+  const details = useCompaniesGetQuery(selectedId ?? skipToken);
+  // Details first, then access permissions (SPEC.md section 4).
+  const detailsReady = !!selectedId && details.currentData?.id === selectedId;
+  const access = useCompaniesAccessPermissionsQuery(detailsReady ? selectedId : skipToken);
 
   useEffect(() => {
-    const sub = session$.subscribe((e) => {
-      if (e.type === 'unauthorized') redirectToSignIn();
-    });
-    return () => sub.unsubscribe();
-  }, []);
-
-  useEffect(() => {
-    if (me.data) dispatch(sessionActions.userLoaded(me.data));
-  }, [me.data, dispatch]);
-
-  useEffect(() => {
-    if (!companies.data) return;
-    const list = companies.data.results;
-    dispatch(sessionActions.companiesLoaded(list));
+    if (companies.data) dispatch(sessionActions.companiesLoaded(companies.data.results));
   }, [companies.data, dispatch]);
 
   // Re-runs whenever the list changes: a company removed from the list re-runs the selection.
@@ -50,27 +42,47 @@ export function useSessionBootstrap() {
   }, [companies.data, companyList, selectedId, dispatch]);
 
   useEffect(() => {
+    if (details.currentData) dispatch(sessionActions.companyDetailsLoaded(details.currentData));
+  }, [details.currentData, dispatch]);
+
+  useEffect(() => {
     if (access.currentData && selectedId) dispatch(sessionActions.accessLoaded(access.currentData));
   }, [access.currentData, selectedId, dispatch]);
 
-  const meStatus = me.error && 'status' in me.error ? me.error.status : null;
+  const companyFailed = !!selectedId && (details.isError || access.isError);
   return {
-    userLoading: me.isLoading,
-    userError: me.error ? (meStatus === 401 ? 'unauthorized' : 'failed') : null,
-    retryUser: me.refetch,
-    companiesLoading: !!me.data && companies.isLoading,
-    noCompanies: !!companies.data && companies.data.results.length === 0,
-    accessLoading: !!selectedId && !access.currentData && !access.isError,
-    accessError: access.isError,
-    retryAccess: access.refetch,
+    companiesLoading: loggedIn && companies.isLoading,
+    noCompanies: flagNoCompanies && !!companies.data && companies.data.results.length === 0,
+    accessError: companyFailed,
+    retryAccess: () => (details.isError ? details.refetch() : access.refetch()),
   };
 }
 
+/** Choosing a company: remembered in a cookie, then its details and access load (useCompanySession). */
 export function useSelectCompany() {
   const dispatch = useDispatch();
-  return (companyId: string) => {
-    writeCookie(COMPANY_COOKIE, companyId, ONE_YEAR);
-    dispatch(sessionActions.companySelected(companyId));
-    publishSessionEvent({ type: 'companyChanged', companyId });
-  };
+  const selectedId = useSelector((s: Root) => sessionSelectors.selectSelectedCompanyId(s));
+  return useCallback(
+    (companyId: string) => {
+      writeCookie(COMPANY_COOKIE, companyId, ONE_YEAR);
+      if (companyId === selectedId) return;
+      dispatch(sessionActions.companySelected(companyId));
+      publishSessionEvent({ type: 'companyChanged', companyId });
+    },
+    [dispatch, selectedId],
+  );
+}
+
+/** Logout clears the user, the logged-in flag and session storage, then goes to the sign-out address. */
+export function useSignOut() {
+  const dispatch = useDispatch();
+  return useCallback(
+    () =>
+      signOut(() => {
+        dispatch(sessionActions.loggedOut());
+        dispatch(portalApi.util.resetApiState());
+        publishSessionEvent({ type: 'logout' });
+      }),
+    [dispatch],
+  );
 }

@@ -13,7 +13,7 @@ function statusOf(error: FetchBaseQueryError): number {
  * The one HTTP error path of the web: every failed api call becomes a toast through the catalogue of
  * SPEC.md section 8; a 401 sends the user to sign-in instead; cancelled requests are ignored.
  */
-export const errorToastMiddleware: Middleware = () => (next) => (action) => {
+export const errorToastMiddleware: Middleware = (store) => (next) => (action) => {
   if (isRejectedWithValue(action)) {
     const error = action.payload as FetchBaseQueryError;
     const meta = action.meta as { aborted?: boolean; baseQueryMeta?: FetchBaseQueryMeta };
@@ -27,6 +27,7 @@ export const errorToastMiddleware: Middleware = () => (next) => (action) => {
       body,
       requestId: meta.baseQueryMeta?.response?.headers.get('x-request-id') ?? null,
       cancelled,
+      brand: (store.getState() as { session?: { brand?: string } }).session?.brand,
     });
     if (toast) publishToast(toast);
   }

@@ -1,0 +1,40 @@
+/**
+ * Test double of ../federation/remotes for the shell's tests (`jest.mock`): each "remote" is a small
+ * App that, like a real one, renders its own nested <Routes> under the path the shell mounts it at,
+ * and shows the selected company and the theme it runs in.
+ */
+import { Route, Routes, useLocation } from '@portal/shared/web/router';
+import { useSelector } from '@portal/shared/web/store';
+import { theme } from '@portal/shared/ui';
+import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
+import type { RemoteAppModule, RemoteAppProps } from '@portal/shared/web/remote';
+
+export const loadedRemotes: string[] = [];
+
+function remoteApp(remote: string) {
+  function Page({ basePath }: RemoteAppProps) {
+    const { pathname } = useLocation();
+    const company = useSelector((s: { session: SessionState }) => sessionSelectors.selectSelectedCompany(s));
+    const { token } = theme.useToken();
+    return (
+      <p data-testid={remote} data-bg={token.colorBgContainer}>
+        {remote} at {pathname} (mounted at {basePath}) for {company?.name ?? 'no company'}
+      </p>
+    );
+  }
+  return function FakeRemoteApp(props: RemoteAppProps) {
+    return (
+      <Routes>
+        <Route path="detail/:id" element={<p>{remote} detail page</p>} />
+        <Route path="*" element={<Page {...props} />} />
+      </Routes>
+    );
+  };
+}
+
+export function initFederation(): void {}
+
+export async function loadRemoteApp(remote: string): Promise<RemoteAppModule> {
+  loadedRemotes.push(remote);
+  return { default: remoteApp(remote) };
+}
