@@ -42,9 +42,21 @@ async function main() {
   });
   try {
     const page = await browser.newPage();
+    // The moment the dashboard is in the DOM, as the page itself sees it: scripts requested after it
+    // (work deferred until the page is shown) are not part of what the user waited for.
+    // (a string: tsx would add helpers to a function that do not exist in the page)
+    await page.addInitScript(`(() => {
+      const tick = () => {
+        if (document.querySelector('[data-testid="dashboard"]')) window.__dashboardAt = performance.now();
+        else requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    })();`);
     await page.goto(`${portal.baseURL}/auth/saml/login`);
+    // identifier-first: the email decides the next step (the password form for local users)
     await page.getByLabel('Email').fill('admin@demo.test');
-    await page.getByLabel('Password').fill('Demo-Passw0rd!');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Password', { exact: true }).fill('Demo-Passw0rd!');
 
     const scripts: { url: URL; raw: number; gzip: number }[] = [];
     let counting = true;
@@ -64,6 +76,14 @@ async function main() {
     const renderedMs = Date.now() - started;
     counting = false;
     await Promise.all(pending);
+    const requestedAfter = new Set(
+      await page.evaluate(() => {
+        const at = (window as unknown as { __dashboardAt?: number }).__dashboardAt ?? Infinity;
+        return (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.startTime > at).map((e) => e.name);
+      }),
+    );
+    const deferred = scripts.filter((s) => requestedAfter.has(s.url.href));
+    for (const s of deferred) scripts.splice(scripts.indexOf(s), 1);
 
     const reports = new Map<string, Record<string, string[]>>();
     for (const base of new Set(scripts.map((s) => containerOf(s.url.pathname).base))) {
@@ -90,6 +110,9 @@ async function main() {
     console.log(`\nFirst page (sign-in -> dashboard rendered in ${renderedMs} ms): ${rows.length} JS files`);
     for (const r of rows) {
       console.log(`  ${kb(r.gzip).padStart(9)} gzip  ${kb(r.raw).padStart(9)} raw  ${r.container}/${r.file}  ${r.packages.join(', ')}`);
+    }
+    if (deferred.length) {
+      console.log(`  requested after the dashboard rendered (not counted): ${deferred.map((s) => containerOf(s.url.pathname).file).join(', ')}`);
     }
     console.log(`\nfirst-load JS: ${kb(total)} gzip (${kb(totalRaw)} raw)`);
     console.log(`budget: ${kb(BUDGET_BYTES)} gzip; used ${((total / BUDGET_BYTES) * 100).toFixed(1)}% (ratio ${(total / BUDGET_BYTES).toFixed(3)})`);

@@ -11,11 +11,15 @@ export const test = base.extend({
 
 export { expect };
 
-/** Signs in through the real sign-in page; the page ends where the server sends it. */
+/**
+ * Signs in through the real identifier-first sign-in page (Email, Continue, then Password, Sign in);
+ * the page ends where the server sends it.
+ */
 export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
   if (!page.url().includes('/auth/saml/login')) await page.goto('/auth/saml/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
 }

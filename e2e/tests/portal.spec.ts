@@ -42,7 +42,8 @@ test.describe('signing in and the modules a user sees', () => {
   test('a wrong password keeps the user on the sign-in page with the catalogue message', async ({ page }) => {
     await page.goto('/auth/saml/login');
     await page.getByLabel('Email').fill('admin@demo.test');
-    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toHaveText('Your credentials are not correct.');
     await expect(page.getByLabel('Email')).toHaveValue('admin@demo.test');
