@@ -56,3 +56,20 @@ describe('toastForError for a failed password reset', () => {
     expect(toastForError({ status: 400, body: { code: 'federated_user' } })?.detail).toMatch(/single sign-on/);
   });
 });
+
+describe('toastForError special cases of the task tracker', () => {
+  it("shows a malformed task tracker file's server message, else the catalogue text", () => {
+    expect(toastForError({ status: 400, body: { code: 'malformed_task_tracker', message: 'Row 4: the Task ID column is missing' } })).toEqual({
+      severity: 'error',
+      summary: 'Unable to complete request',
+      detail: 'Row 4: the Task ID column is missing',
+    });
+    expect(toastForError({ status: 400, body: { code: 'malformed_task_tracker', message: '' } })?.detail).toBe('Malformed Task Tracker File');
+  });
+
+  it('tells that task IDs must be unique for a duplicate task reference', () => {
+    expect(toastForError({ status: 400, body: { code: 'task_reference_id_already_exist_on_project' } })?.detail).toBe(
+      'Task IDs must be unique or null',
+    );
+  });
+});

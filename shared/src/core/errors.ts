@@ -111,6 +111,8 @@ export const TOO_MANY_REQUESTS_TITLE = 'Too Many Requests';
 export const TOO_MANY_REQUESTS_DETAIL = 'Please wait a moment until you can send requests again.';
 export const FALLBACK_DETAIL = 'Please try again or contact support if the problem persists';
 export const MALFORMED_TASK_TRACKER = 'Malformed Task Tracker File';
+/** The server's code for a task tracker file it cannot read: the web shows its message, else MALFORMED_TASK_TRACKER. */
+export const MALFORMED_TASK_TRACKER_CODE = 'malformed_task_tracker';
 
 /** The product name when the caller does not say (the web's session state holds the configured one). */
 export const DEFAULT_BRAND = 'Tevora';
@@ -156,6 +158,9 @@ export function toastForError(input: {
     return { severity: 'error', summary: RESET_PASSWORD_FAILURE_TITLE, detail: resetPasswordFailureDetail(input.brand ?? DEFAULT_BRAND) };
   }
   const summary = STATUS_TITLES[status] ?? DEFAULT_ERROR_TITLE;
+  if (code === MALFORMED_TASK_TRACKER_CODE) {
+    return { severity: 'error', summary, detail: body?.message || MALFORMED_TASK_TRACKER };
+  }
   const requestId = body?.requestId ?? input.requestId ?? null;
   let detail: string | undefined;
   if (isMappedErrorCode(code)) detail = ERROR_MESSAGES[code];
