@@ -15,7 +15,8 @@ const DEMO_USERS = [
 async function apiAs(email: string): Promise<APIRequestContext> {
   const api = await playwrightRequest.newContext({
     baseURL: process.env.E2E_BASE_URL,
-    extraHTTPHeaders: { 'X-Portal-Client': 'web' },
+    // what the portal's own pages send: the client header and their origin
+    extraHTTPHeaders: { 'X-Portal-Client': 'web', Origin: new URL(process.env.E2E_BASE_URL!).origin },
   });
   const res = await api.post('/auth/saml/login', { form: { email, password: PASSWORD }, maxRedirects: 0 });
   expect(res.status(), `sign-in of ${email}`).toBe(303);

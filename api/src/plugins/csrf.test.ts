@@ -29,10 +29,17 @@ describe('CSRF rule for state-changing api calls', () => {
     expect((await post({ 'x-portal-client': 'curl' })).statusCode).toBe(403);
   });
 
-  it('accepts the header without an Origin', async () => {
+  it('rejects the header without an Origin or Referer', async () => {
     const res = await post({ 'x-portal-client': 'web' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ changed: true });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'csrf_rejected', message: 'The request was rejected: the Origin header is missing.' });
+  });
+
+  it('accepts a same-origin Referer where the Origin is missing, and refuses a foreign one', async () => {
+    const same = await post({ 'x-portal-client': 'web', referer: 'http://portal.example:8080/settings' });
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toEqual({ changed: true });
+    expect((await post({ 'x-portal-client': 'web', referer: 'https://evil.example/page' })).statusCode).toBe(403);
   });
 
   it('accepts the header with a same-origin Origin', async () => {

@@ -20,7 +20,7 @@ export function isSameOrigin(request: FastifyRequest, value: string): boolean {
 
 /**
  * CSRF defence. The api's state-changing calls must carry `X-Portal-Client: web` (a header a
- * cross-site form cannot send) and, when the browser sends an Origin, come from this origin.
+ * cross-site form cannot send) and an Origin (or, without one, a Referer) of this origin.
  * The sign-in form cannot add a header: it must come from this origin by Origin or Referer.
  */
 export default fp(
@@ -33,7 +33,12 @@ export default fp(
         if (request.headers[CLIENT_HEADER] !== 'web') {
           throw new HttpError(403, 'csrf_rejected', 'The request was rejected: the X-Portal-Client header is missing.');
         }
-        if (origin !== undefined && !isSameOrigin(request, origin)) {
+        // Browsers send Origin on every non-GET fetch; Referer stands in where a privacy setting drops it.
+        const source = origin ?? request.headers.referer;
+        if (source === undefined) {
+          throw new HttpError(403, 'csrf_rejected', 'The request was rejected: the Origin header is missing.');
+        }
+        if (!isSameOrigin(request, source)) {
           throw new HttpError(403, 'csrf_rejected', 'The request was rejected: it came from another origin.');
         }
         return;

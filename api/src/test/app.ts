@@ -67,7 +67,7 @@ export interface TestApp {
   cookieFor(email: string): Promise<string>;
   /** `app.inject`, through the light-my-request pinned in api/package.json (see `inject` below). */
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
-  /** `inject` with the portal's client header, as the web sends it. */
+  /** `inject` with the portal's client header and a same-origin Origin, as the web sends them. */
   api(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -116,7 +116,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     api({ cookie, headers, ...rest }) {
       return inject(app, {
         ...rest,
-        headers: { 'x-portal-client': 'web', ...(cookie ? { cookie } : {}), ...headers },
+        // as a browser sends it: light-my-request's default host is localhost:80
+        headers: { 'x-portal-client': 'web', origin: 'http://localhost', ...(cookie ? { cookie } : {}), ...headers },
       } as InjectOptions);
     },
     async close() {
