@@ -66,6 +66,19 @@ export function isSessionActive(session: SessionRecord, idleMinutes: number, now
   return t < Date.parse(session.expiresAt) && t < Date.parse(session.lastSeenAt) + idleMinutes * 60_000;
 }
 
+/** Which of these sessions are still signed in (not expired, not idle too long, not deleted). */
+export async function activeSessionIds(db: Kysely<Database>, ids: string[], idleMinutes: number, now: Date = new Date()): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('expires_at', '>', now.toISOString())
+    .where('last_seen_at', '>', new Date(now.getTime() - idleMinutes * 60_000).toISOString())
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function touchSession(db: Kysely<Database>, id: string, now: Date = new Date()): Promise<void> {
   await db.updateTable('sessions').set({ last_seen_at: now.toISOString() }).where('id', '=', id).execute();
 }

@@ -107,6 +107,30 @@ describe('LiveEvents', () => {
     expect(hub.size).toBe(0);
   });
 
+  it("closes a stream at the next poll once its session has ended, and keeps the others", async () => {
+    const active = new Set(['s1', 's2']);
+    const checked: string[][] = [];
+    const sessions = new LiveEvents({
+      countUnread: async () => new Map([['u1', 1]]),
+      activeSessions: async (ids) => {
+        checked.push(ids);
+        return new Set(ids.filter((id) => active.has(id)));
+      },
+    });
+    const first = sink();
+    const second = sink();
+    await sessions.add('u1', first, 's1');
+    await sessions.add('u1', second, 's2');
+    await sessions.pollNow();
+    expect([first.closed, second.closed]).toEqual([false, false]);
+    active.delete('s2'); // signed out in another tab, or suspended
+    await sessions.pollNow();
+    expect([first.closed, second.closed]).toEqual([false, true]);
+    expect(sessions.size).toBe(1);
+    expect(checked.at(-1)).toEqual(['s1', 's2']);
+    sessions.closeAll();
+  });
+
   it('reports a failed count and keeps going', async () => {
     const errors: unknown[] = [];
     const failing = new LiveEvents({

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { countUnreadByUser } from '../db/notifications';
+import { activeSessionIds } from '../db/sessions';
 
 /** Where a stream's text goes; the route backs it with the HTTP response. */
 export interface EventSink {
@@ -24,6 +25,11 @@ export interface LiveEventsOptions {
   heartbeatMs?: number;
   /** Streams are closed after this long: the browser reconnects and the session is checked again. */
   maxStreamMs?: number;
+  /**
+   * Which of these sessions are still signed in. Asked on every poll: a stream whose session ended
+   * (sign-out, expiry, suspension, password change) is closed then, not at the end of its lifetime.
+   */
+  activeSessions?(sessionIds: string[]): Promise<Set<string>>;
   /** More streams of one user than this (tabs) close the oldest. */
   maxStreamsPerUser?: number;
   /** What the browser waits before reconnecting to a closed stream. */
@@ -34,6 +40,7 @@ export interface LiveEventsOptions {
 
 interface Stream {
   userId: string;
+  sessionId: string | null;
   sink: EventSink;
   openedAt: number;
   closed: boolean;
@@ -65,6 +72,7 @@ export class LiveEvents {
       retryMs: 3_000,
       onError: () => undefined,
       now: () => Date.now(),
+      activeSessions: async (ids) => new Set(ids),
       ...options,
     };
   }
@@ -80,8 +88,8 @@ export class LiveEvents {
    * Adds a stream for the user and sends the current unread count on it.
    * Returns the function that removes it (call it when the client goes away; calling twice is fine).
    */
-  async add(userId: string, sink: EventSink): Promise<() => void> {
-    const stream: Stream = { userId, sink, openedAt: this.options.now(), closed: false };
+  async add(userId: string, sink: EventSink, sessionId: string | null = null): Promise<() => void> {
+    const stream: Stream = { userId, sessionId, sink, openedAt: this.options.now(), closed: false };
     const remove = () => this.remove(stream);
     if (this.stopped) {
       sink.close();
@@ -118,12 +126,23 @@ export class LiveEvents {
     return this.enqueue(() => this.refresh([userId]));
   }
 
-  /** One poll: every connected user's count, sent where it changed. */
+  /** One poll: streams of ended sessions closed, then every connected user's count, sent where it changed. */
   pollNow(): Promise<void> {
     return this.enqueue(async () => {
+      await this.closeEndedSessions();
       const users = [...this.streams.keys()];
       for (let i = 0; i < users.length; i += POLL_BATCH) await this.refresh(users.slice(i, i + POLL_BATCH));
     });
+  }
+
+  private async closeEndedSessions(): Promise<void> {
+    const open = [...this.streams.values()].flatMap((set) => [...set]).filter((s) => s.sessionId !== null);
+    const ids = [...new Set(open.map((s) => s.sessionId!))];
+    const active = new Set<string>();
+    for (let i = 0; i < ids.length; i += POLL_BATCH) {
+      for (const id of await this.options.activeSessions(ids.slice(i, i + POLL_BATCH))) active.add(id);
+    }
+    for (const stream of open) if (!active.has(stream.sessionId!)) this.end(stream);
   }
 
   /** Ends every stream and stops the timers (app close); later streams are closed at once. */
@@ -222,6 +241,7 @@ export default fp(
   async function liveEvents(app: FastifyInstance) {
     const hub = new LiveEvents({
       countUnread: (userIds) => countUnreadByUser(app.db, userIds),
+      activeSessions: (sessionIds) => activeSessionIds(app.db, sessionIds, app.config.sessionIdleMinutes),
       onError: (error) => app.log.error({ err: error }, 'live events: counting unread notifications failed'),
     });
     app.decorate('liveEvents', hub);

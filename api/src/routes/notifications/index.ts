@@ -60,11 +60,11 @@ export default async function notificationsRoutes(app: FastifyInstance) {
 
   /**
    * Server-sent events: `unread` with `{ unreadCount }` on connect and whenever it changes, a
-   * heartbeat comment every 25 s. Ends when the client goes away, after 15 minutes (the browser
-   * reconnects, and the session is checked again) and when the app closes.
+   * heartbeat comment every 25 s. Ends when the client goes away, when its session ends (checked on
+   * every poll), after 15 minutes (the browser reconnects) and when the app closes.
    */
   app.get('/api/v1/notifications/stream', { config: { policy: 'signedIn' } }, async (request, reply) => {
-    const { user } = await requireAuth(request);
+    const { user, session } = await requireAuth(request);
     const stream = new PassThrough();
     let remove: (() => void) | null = null;
     let gone = false;
@@ -79,7 +79,7 @@ export default async function notificationsRoutes(app: FastifyInstance) {
         if (!stream.destroyed && !stream.writableEnded) stream.write(text);
       },
       close: () => stream.end(),
-    });
+    }, session.id);
     if (gone) remove();
     stream.on('close', remove);
     return reply
