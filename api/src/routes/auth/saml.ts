@@ -13,46 +13,18 @@ import {
 } from '../../lib/saml';
 import { startSession } from '../../plugins/auth';
 import { LOGIN_PATH, TO_URL_COOKIE, safeReturnPath } from './index';
+import { renderAuthPage } from './login-page';
 
-/** A failed single sign-on: self-contained like the sign-in page, every value escaped. */
+/** A failed single sign-on: the /auth page frame with the reason, a way back and the request reference. */
 export function renderSamlErrorPage({ brandName, message, requestId }: { brandName: string; message: string; requestId: string }): string {
-  const brand = escapeHtml(brandName);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Sign-in failed · ${brand} Portal</title>
-<style>
-  :root { color-scheme: light dark; }
-  body { margin: 0; min-height: 100vh; display: grid; place-items: center; padding: 1.5rem;
-    font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: #f3f5f8; color: #1b1f24; }
-  main { width: 100%; max-width: 28rem; background: #fff; border-radius: 12px; padding: 2rem;
-    box-shadow: 0 1px 3px rgba(0,0,0,.12), 0 8px 24px rgba(0,0,0,.06); }
-  h1 { margin: 0 0 1rem; font-size: 1.5rem; }
-  .error { margin: 0 0 1rem; padding: .75rem 1rem; border-radius: 8px; color: #b3261e; background: #fdecea; border: 1px solid #f5c2c0; }
-  .reference { color: #57606a; font-size: .875rem; }
-  a { color: #1f5fbf; font-weight: 600; }
-  @media (prefers-color-scheme: dark) {
-    body { background: #0d1117; color: #e6edf3; }
-    main { background: #161b22; box-shadow: none; border: 1px solid #30363d; }
-    .error { background: #3b1614; border-color: #6e2a26; color: #ffb4ab; }
-    .reference { color: #9da7b3; }
-    a { color: #79b8ff; }
-  }
-</style>
-</head>
-<body>
-<main>
-  <h1>${brand} Portal</h1>
-  <p class="error" role="alert">${escapeHtml(message)}</p>
-  <p><a href="${LOGIN_PATH}">Back to sign-in</a></p>
-  <p class="reference">Reference: ${escapeHtml(requestId)}</p>
-</main>
-</body>
-</html>
-`;
+  return renderAuthPage({
+    brandName,
+    title: 'Sign-in failed',
+    heading: 'Sign-in failed',
+    error: message,
+    body: `  <p class="aside"><a href="${LOGIN_PATH}">Back to sign-in</a></p>
+  <p class="hint">Reference: ${escapeHtml(requestId)}</p>`,
+  });
 }
 
 export default async function samlRoutes(app: FastifyInstance) {
