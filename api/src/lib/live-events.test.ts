@@ -1,4 +1,5 @@
-import { formatEvent, LiveEvents, type EventSink } from './live-events';
+import { LiveEvents, type EventSink } from './live-events';
+import { formatEvent } from './sse';
 
 function sink() {
   const s = { lines: [] as string[], closed: false };

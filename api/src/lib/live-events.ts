@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { countUnreadByUser } from '../db/notifications';
 import { activeSessionIds } from '../db/sessions';
+import { formatEvent } from './sse';
 
 /** Where a stream's text goes; the route backs it with the HTTP response. */
 export interface EventSink {
@@ -47,11 +48,6 @@ interface Stream {
 }
 
 const POLL_BATCH = 500;
-
-/** One server-sent event. */
-export function formatEvent(event: string, data: unknown): string {
-  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-}
 
 export class LiveEvents {
   private readonly streams = new Map<string, Set<Stream>>();

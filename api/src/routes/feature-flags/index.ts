@@ -10,9 +10,9 @@ import { findSessionByToken, isSessionActive } from '../../db/sessions';
 import { findUserById, type UserRecord } from '../../db/users';
 import { evaluateFlags, flagSubjectOf, toDefinitionDto, type FlagSubject } from '../../lib/flag-evaluation';
 import { HttpError, validationError } from '../../lib/http-error';
+import { SseChannel } from '../../lib/sse';
 import { requireAuth, SESSION_COOKIE } from '../../plugins/auth';
 import { FeatureFlagChanges, readFlagSnapshot, type FlagSnapshot } from './changes';
-import { SseChannel } from './sse';
 
 const keyParamsSchema = z.object({ key: featureFlagKeySchema });
 

@@ -1,5 +1,12 @@
-/** One server-sent event stream: named events with JSON data, and a heartbeat the client can see. */
+/** Server-sent events: the wire format, and a stream of named events with a heartbeat the client can see. */
 import { FLAG_STREAM_HEARTBEAT_MS } from '@portal/shared/core/feature-flags';
+
+/** One event; `data` is JSON-encoded unless already a string of JSON. */
+export function formatEvent(event: string, data: unknown): string {
+  const json = typeof data === 'string' ? data : JSON.stringify(data);
+  // JSON.stringify never emits a raw newline, so one data line carries the whole payload.
+  return `event: ${event}\ndata: ${json}\n\n`;
+}
 
 /** The part of http.ServerResponse a stream writes to. */
 export interface SseTarget {
@@ -45,9 +52,7 @@ export class SseChannel {
       this.close();
       return;
     }
-    const json = typeof data === 'string' ? data : JSON.stringify(data);
-    // JSON.stringify never emits a raw newline, so one data line carries the whole payload.
-    this.#target.write(`event: ${event}\ndata: ${json}\n\n`);
+    this.#target.write(formatEvent(event, data));
   }
 
   close(): void {
