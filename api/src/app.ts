@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
@@ -27,6 +28,13 @@ import portalConfigRoutes from './routes/portal-config';
 import systemSettingsRoutes from './routes/system-settings';
 import usersRoutes from './routes/users';
 import userPasswordRoutes from './routes/users/password';
+import userProfileRoutes from './routes/users/profile';
+import userAdminRoutes from './routes/users/admin';
+import companyUsersRoutes from './routes/companies/users';
+import companyManageRoutes from './routes/companies/manage';
+import teamsRoutes from './routes/companies/teams';
+import auditLogRoutes from './routes/audit-log';
+import systemSettingFilesRoutes from './routes/system-settings/files';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,6 +90,8 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): Fasti
   // External plugins first, then ours, then the routes (fastify demo order).
   app.register(cookie);
   app.register(formbody, { bodyLimit: config.bodyLimitBytes });
+  // Routes read parts themselves (lib/multipart.ts) with per-field size limits; nothing is buffered here.
+  app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 20, fields: 50, parts: 80 } });
   app.register(requestContextPlugin);
   app.register(errorHandlerPlugin);
   app.register(csrfPlugin);
@@ -103,5 +113,12 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): Fasti
   app.register(systemSettingsRoutes);
   app.register(notificationsRoutes);
   app.register(identityProviderRoutes);
+  app.register(userProfileRoutes);
+  app.register(userAdminRoutes);
+  app.register(companyUsersRoutes);
+  app.register(companyManageRoutes);
+  app.register(teamsRoutes);
+  app.register(auditLogRoutes);
+  app.register(systemSettingFilesRoutes);
   return app;
 }

@@ -36,7 +36,11 @@ function visibleCompanyIds(db: Kysely<Database>, viewer: CompanyViewer) {
       .select('projects.company_id as company_id')
       .where('project_members.user_id', '=', viewer.id);
   }
-  return db.selectFrom('company_memberships').select('company_id').where('user_id', '=', viewer.id);
+  return db
+    .selectFrom('company_memberships')
+    .select('company_id')
+    .where('user_id', '=', viewer.id)
+    .where('access_revoked_at', 'is', null);
 }
 
 async function companyModules(db: Kysely<Database>, companyIds: string[]): Promise<Map<string, Record<ModuleName, boolean>>> {
@@ -106,6 +110,7 @@ export async function findCompanyRole(db: Kysely<Database>, companyId: string, u
     .select('role')
     .where('company_id', '=', companyId)
     .where('user_id', '=', userId)
+    .where('access_revoked_at', 'is', null)
     .executeTakeFirst();
   return row?.role ?? null;
 }

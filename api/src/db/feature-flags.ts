@@ -98,7 +98,7 @@ export async function featureFlagsRevision(db: Kysely<Database>): Promise<string
 
 /** The companies a user is a member of (client users; staff are members of none). */
 export async function companyIdsOfMember(db: Kysely<Database>, userId: string): Promise<string[]> {
-  const rows = await db.selectFrom('company_memberships').select('company_id').where('user_id', '=', userId).orderBy('company_id').execute();
+  const rows = await db.selectFrom('company_memberships').select('company_id').where('user_id', '=', userId).where('access_revoked_at', 'is', null).orderBy('company_id').execute();
   return rows.map((r) => r.company_id);
 }
 

@@ -67,6 +67,7 @@ export async function findFederationByEmail(
     .select('companies.id as federation_company_id')
     .where('users.email', '=', normalizeEmail(email))
     .where('users.is_tevora', '=', false)
+    .where('company_memberships.access_revoked_at', 'is', null)
     .orderBy('companies.name')
     .orderBy('companies.id')
     .limit(1)

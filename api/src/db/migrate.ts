@@ -1,12 +1,14 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-identity';
+import * as m0003 from './migrations/0003-settings';
 import type { Dialect } from './database';
 
 /** In-code provider: no file-system scanning, works the same under tsx, jest and a bundle. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-identity': m0002,
+  '0003-settings': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -26,6 +26,7 @@ export interface UsersTable {
   is_federated: Bool;
   first_login: Bool;
   password_changed_at: NullableTimestamp;
+  last_sign_in_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -49,6 +50,8 @@ export interface CompanyMembershipsTable {
   user_id: string;
   role: 'admin' | 'member';
   created_at: Timestamp;
+  /** Set: the member stays listed but no longer sees the company. */
+  access_revoked_at: NullableTimestamp;
 }
 
 export interface TeamsTable {
@@ -187,6 +190,56 @@ export interface ProjectMembersTable {
   role: ProjectRoleName;
 }
 
+export interface AuditLogTable {
+  id: string;
+  created_at: Timestamp;
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  target_label: string;
+  company_id: string | null;
+  /** JSON text */
+  before: string | null;
+  /** JSON text */
+  after: string | null;
+  request_id: string | null;
+}
+
+export interface PracticesTable {
+  id: string;
+  name: string;
+  description: string;
+  status: 'active' | 'retired';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface StaffPracticesTable {
+  user_id: string;
+  practice_id: string;
+}
+
+export interface TeamObjectsTable {
+  team_id: string;
+  module: string;
+  object_id: string;
+  created_at: Timestamp;
+}
+
+export interface SystemSettingFilesTable {
+  id: string;
+  message_id: string;
+  name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  storage_key: string;
+  uploaded_by: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   companies: CompaniesTable;
@@ -209,6 +262,11 @@ export interface Database {
   notifications: NotificationsTable;
   projects: ProjectsTable;
   project_members: ProjectMembersTable;
+  audit_log: AuditLogTable;
+  practices: PracticesTable;
+  staff_practices: StaffPracticesTable;
+  team_objects: TeamObjectsTable;
+  system_setting_files: SystemSettingFilesTable;
 }
 
 export type { Generated };

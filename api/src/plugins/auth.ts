@@ -85,6 +85,7 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
     maxHours: config.sessionMaxHours,
   });
   setSessionCookie(request, reply, token, config.sessionMaxHours * 3600);
+  await db.updateTable('users').set({ last_sign_in_at: new Date().toISOString() }).where('id', '=', userId).execute();
 }
 
 /** Sessions live in the database; this plugin only checks that the cookie parser is there. */

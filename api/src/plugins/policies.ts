@@ -102,6 +102,7 @@ async function enforceTargetUser(request: FastifyRequest, caller: UserRecord, pe
         .innerJoin('company_memberships as theirs', 'theirs.company_id', 'mine.company_id')
         .select('mine.company_id')
         .where('mine.user_id', '=', caller.id)
+        .where('mine.access_revoked_at', 'is', null)
         .where('theirs.user_id', '=', target.id)
         .execute();
   if (shared.length === 0) throw new HttpError(404, 'user_not_found');

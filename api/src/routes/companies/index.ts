@@ -4,6 +4,7 @@ import type { AccessPermissions, Company } from '@portal/shared/core/schemas';
 import { listVisibleCompanies, type CompanyRecord } from '../../db/companies';
 import { moduleAccessFor } from '../../db/module-access';
 import { validationError } from '../../lib/http-error';
+import { imageUrl } from '../../lib/images';
 import { requireAuth } from '../../plugins/auth';
 import { permissionsIn, policyCompany } from '../../plugins/policies';
 
@@ -16,8 +17,8 @@ export const companiesQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
 });
 
-function toCompanyDto(company: CompanyRecord): Company {
-  return { id: company.id, name: company.name, logo: company.logo, modulesAccess: company.modulesAccess };
+export function toCompanyDto(company: CompanyRecord): Company {
+  return { id: company.id, name: company.name, logo: imageUrl('companies', company.id, company.logo), modulesAccess: company.modulesAccess };
 }
 
 export default async function companiesRoutes(app: FastifyInstance) {

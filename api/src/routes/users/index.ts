@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { User } from '@portal/shared/core/schemas';
 import { isLead, projectRolesOf, type ProjectRoleRecord } from '../../db/projects';
 import type { UserRecord } from '../../db/users';
+import { imageUrl } from '../../lib/images';
 import { requireAuth } from '../../plugins/auth';
 
 /** The user as the web sees it (userSchema). */
@@ -14,7 +15,7 @@ export function toUserDto(user: UserRecord, flagHmacSecret: string, projectRoles
     title: user.title,
     email: user.email,
     login: user.email,
-    avatar: user.avatar,
+    avatar: imageUrl('users', user.id, user.avatar),
     status: user.status,
     primaryPhone: user.primaryPhone,
     isTevora: user.isTevora,

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { PortalMessage } from '@portal/shared/core/schemas';
 import { Alert } from '@portal/shared/ui/extra';
-import { sanitizeMessageHtml } from '../model/sanitize-html';
+import { sanitizeMessageHtml } from '@portal/shared/web/sanitize';
 
 /**
  * The maintenance banner (SPEC.md section 1): a warning across the top with the staff admins' HTML,

@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Placeholder: filled in by issue 4. */
+export default async function companiesTeamsRoutes(_app: FastifyInstance) {}

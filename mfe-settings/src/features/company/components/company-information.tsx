@@ -1,0 +1,6 @@
+import { ComingSoon } from '@portal/shared/ui/components';
+
+/** Placeholder while issue 4 builds it. */
+export function CompanyInformation(_props: { companyId: string; canEdit: boolean }) {
+  return <ComingSoon what="CompanyInformation" />;
+}
