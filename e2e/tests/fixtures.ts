@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { request as playwrightRequest, test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Demo-Passw0rd!';
 
@@ -26,4 +26,16 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
 
 export function mainNav(page: Page) {
   return page.getByRole('navigation', { name: 'Main' });
+}
+
+/** An api client signed in through the real sign-in form (no browser), for setting up state as an admin would. */
+export async function apiAs(email: string): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    // what the portal's own pages send: the client header and their origin
+    extraHTTPHeaders: { 'X-Portal-Client': 'web', Origin: new URL(process.env.E2E_BASE_URL!).origin },
+  });
+  const res = await api.post('/auth/saml/login', { form: { email, password: PASSWORD }, maxRedirects: 0 });
+  expect(res.status(), `sign-in of ${email}`).toBe(303);
+  return api;
 }

@@ -1,5 +1,5 @@
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { expect, mainNav, PASSWORD, signIn, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { apiAs, expect, mainNav, signIn, test } from './fixtures';
 
 const DEMO_USERS = [
   'admin@demo.test',
@@ -10,18 +10,6 @@ const DEMO_USERS = [
   'client@globex.test',
   'both@acme.test',
 ];
-
-/** An api client signed in through the real sign-in form (no browser), for setting up state as an admin would. */
-async function apiAs(email: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({
-    baseURL: process.env.E2E_BASE_URL,
-    // what the portal's own pages send: the client header and their origin
-    extraHTTPHeaders: { 'X-Portal-Client': 'web', Origin: new URL(process.env.E2E_BASE_URL!).origin },
-  });
-  const res = await api.post('/auth/saml/login', { form: { email, password: PASSWORD }, maxRedirects: 0 });
-  expect(res.status(), `sign-in of ${email}`).toBe(303);
-  return api;
-}
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'User menu' }).click();

@@ -17,6 +17,8 @@ export interface AuditRecordInput {
   before?: unknown;
   after?: unknown;
   requestId?: string | null;
+  /** When it happened; now unless given (the demo seed records earlier changes). */
+  createdAt?: string;
 }
 
 const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
@@ -26,7 +28,7 @@ export async function insertAuditRecord(db: Kysely<Database>, input: AuditRecord
     .insertInto('audit_log')
     .values({
       id: randomUUID(),
-      created_at: nowIso(),
+      created_at: input.createdAt ?? nowIso(),
       actor_id: input.actorId,
       actor_email: input.actorEmail,
       action: input.action,
@@ -69,7 +71,11 @@ function parse(text: string | null): unknown {
 /** Newest first; `action` matches the action or any action under it (`team` finds `team.member.add`). */
 export async function listAuditRecords(db: Kysely<Database>, query: AuditQuery): Promise<{ results: AuditEntry[]; total: number }> {
   let base = db.selectFrom('audit_log');
-  if (query.action) base = base.where((eb) => eb.or([eb('action', '=', query.action!), eb('action', 'like', `${query.action!.replace(/[!%_]/g, (c) => `!${c}`)}.%`)]));
+  if (query.action) {
+    // LIKE needs its escape character declared, or `!_` would match literally.
+    const under = `${query.action.replace(/[!%_]/g, (c) => `!${c}`)}.%`;
+    base = base.where((eb) => eb.or([eb('action', '=', query.action!), sql<boolean>`action like ${under} escape '!'`]));
+  }
   if (query.targetType) base = base.where('target_type', '=', query.targetType);
   if (query.actorId) base = base.where('actor_id', '=', query.actorId);
   if (query.companyId) base = base.where('company_id', '=', query.companyId);

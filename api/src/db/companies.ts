@@ -150,3 +150,38 @@ export async function insertCompany(
 export async function addCompanyMember(db: Kysely<Database>, companyId: string, userId: string, role: CompanyRole): Promise<void> {
   await db.insertInto('company_memberships').values({ company_id: companyId, user_id: userId, role, created_at: nowIso() }).execute();
 }
+
+/**
+ * Whether a write failed on a unique constraint (SQLite and PostgreSQL): a concurrent writer took the
+ * name between our check and our insert.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** Whether another company already has this name, compared case-insensitively. */
+export async function companyNameTaken(db: Kysely<Database>, name: string, exceptId?: string): Promise<boolean> {
+  let query = db.selectFrom('companies').select('id').where(sql<boolean>`lower(name) = ${name.toLowerCase()}`);
+  if (exceptId) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** Changes the name and/or the logo key (undefined: unchanged). */
+export async function updateCompany(db: Kysely<Database>, id: string, input: { name?: string; logo?: string | null }): Promise<void> {
+  const values: { name?: string; logo?: string | null; updated_at: string } = { updated_at: nowIso() };
+  if (input.name !== undefined) values.name = input.name;
+  if (input.logo !== undefined) values.logo = input.logo;
+  await db.updateTable('companies').set(values).where('id', '=', id).execute();
+}
+
+/** Sets some modules on or off for the company (the ceiling for everybody in it). */
+export async function setCompanyModulesAccess(db: Kysely<Database>, id: string, access: Partial<Record<ModuleName, boolean>>): Promise<void> {
+  const rows = MODULES.filter((m) => access[m] !== undefined).map((module) => ({ company_id: id, module, enabled: access[module]! }));
+  if (rows.length === 0) return;
+  await db
+    .insertInto('company_modules_access')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['company_id', 'module']).doUpdateSet((eb) => ({ enabled: eb.ref('excluded.enabled') })))
+    .execute();
+}

@@ -24,15 +24,23 @@ describe('migrations and seed', () => {
   it('seed an empty database once, with argon2id hashes of the demo password', async () => {
     expect(await seedIfEmpty(database.db)).toBe(true);
     expect(await seedIfEmpty(database.db)).toBe(false);
-    expect(await countUsers(database.db)).toBe(7);
+    // the seven of DESIGN.md and sixteen more (two staff, clients of Acme, Globex and two further companies)
+    expect(await countUsers(database.db)).toBe(23);
     const companies = await database.db.selectFrom('companies').select('name').orderBy('name').execute();
-    expect(companies.map((c) => c.name)).toEqual(['Acme Corp', 'Globex Inc']);
+    // DESIGN.md's two companies come first by name; ten more clients follow them
+    expect(companies.map((c) => c.name).slice(0, 2)).toEqual(['Acme Corp', 'Globex Inc']);
+    expect(companies).toHaveLength(12);
     const admin = await findUserCredentialsByEmail(database.db, 'admin@demo.test');
     expect(admin!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await argon2.verify(admin!.passwordHash!, DEMO_PASSWORD)).toBe(true);
     expect(admin!.user).toMatchObject({ isTevora: true, isAdmin: true, isAuditor: false, status: 'active' });
     expect(admin!.user.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    const teams = await database.db.selectFrom('team_members').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const teams = await database.db
+      .selectFrom('team_members')
+      .innerJoin('teams', 'teams.id', 'team_members.team_id')
+      .where('teams.name', 'in', ['Compliance Team', 'Security Team'])
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(teams.n)).toBe(5);
   });
 

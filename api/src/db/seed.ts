@@ -1,20 +1,29 @@
 import argon2 from 'argon2';
 import type { Kysely } from 'kysely';
-import type { CompanyRole, ModuleName } from '@portal/shared/core/modules';
+import { emptyModuleAccess, type CompanyRole, type ModuleAccess, type ModuleName } from '@portal/shared/core/modules';
+import { insertAuditRecord } from './audit-log';
 import { addCompanyMember, insertCompany } from './companies';
 import { seedFeatureFlags } from './feature-flags';
 import { setUserModuleAccess } from './module-access';
 import { createNotification, markNotificationRead } from './notifications';
+import { savePasswordPolicy } from './password-policies';
 import { insertPortalMessage } from './portal-messages';
+import { insertPractice, setStaffPractices } from './practices';
 import { addProjectMember, insertProject } from './projects';
 import type { Database, ProjectRoleName } from './schema';
-import { addTeamMember, insertTeam } from './teams';
+import { addTeamMember, addTeamObject, insertTeam, setTeamModulesAccess } from './teams';
 import { countUsers, insertUser, type NewUser } from './users';
 
 /** The demo data of DESIGN.md: outside checks sign in with it, so emails and password are fixed. */
 export const DEMO_PASSWORD = 'Demo-Passw0rd!';
 
-type DemoUser = Omit<NewUser, 'passwordHash'> & { key: string };
+type DemoUser = Omit<NewUser, 'passwordHash'> & {
+  key: string;
+  /** Invited and not signed in yet: no password (the demo password otherwise). */
+  invited?: boolean;
+  /** Hours since the last sign-in, for the users lists; never signed in when absent. */
+  lastSignInHoursAgo?: number;
+};
 
 const DEMO_USERS: DemoUser[] = [
   { key: 'admin', email: 'admin@demo.test', firstName: 'Alice', lastName: 'Morgan', title: 'Portal Administrator', isTevora: true, isAdmin: true },
@@ -26,39 +35,157 @@ const DEMO_USERS: DemoUser[] = [
   { key: 'both', email: 'both@acme.test', firstName: 'Ben', lastName: 'Carter', title: 'Risk Officer' },
 ];
 
+/** More people, so every settings tab has something to show; nobody outside relies on these. */
+const MORE_USERS: DemoUser[] = [
+  { key: 'nina', email: 'nina.patel@demo.test', firstName: 'Nina', lastName: 'Patel', title: 'Senior Consultant', isTevora: true, lastSignInHoursAgo: 20 },
+  { key: 'omar', email: 'omar.haddad@demo.test', firstName: 'Omar', lastName: 'Haddad', title: 'Security Consultant', isTevora: true, lastSignInHoursAgo: 74 },
+  { key: 'sarah', email: 'sarah.kim@acme.test', firstName: 'Sarah', lastName: 'Kim', title: 'Chief Information Security Officer', lastSignInHoursAgo: 3 },
+  { key: 'james', email: 'james.patel@acme.test', firstName: 'James', lastName: 'Patel', title: 'Security Engineer', lastSignInHoursAgo: 27 },
+  { key: 'olivia', email: 'olivia.nguyen@acme.test', firstName: 'Olivia', lastName: 'Nguyen', title: 'Internal Auditor', lastSignInHoursAgo: 50 },
+  { key: 'ethan', email: 'ethan.brooks@acme.test', firstName: 'Ethan', lastName: 'Brooks', title: 'DevOps Lead', lastSignInHoursAgo: 140 },
+  { key: 'mia', email: 'mia.rossi@acme.test', firstName: 'Mia', lastName: 'Rossi', title: 'HR Manager', status: 'suspended', lastSignInHoursAgo: 900 },
+  { key: 'noah', email: 'noah.fischer@acme.test', firstName: 'Noah', lastName: 'Fischer', title: 'Privacy Counsel', invited: true },
+  { key: 'chloe', email: 'chloe.martin@acme.test', firstName: 'Chloe', lastName: 'Martin', title: 'IT Support Specialist', lastSignInHoursAgo: 2000 },
+  { key: 'hannah', email: 'hannah.schmidt@globex.test', firstName: 'Hannah', lastName: 'Schmidt', title: 'VP of Engineering', lastSignInHoursAgo: 9 },
+  { key: 'lucas', email: 'lucas.silva@globex.test', firstName: 'Lucas', lastName: 'Silva', title: 'Compliance Analyst', lastSignInHoursAgo: 31 },
+  { key: 'zoe', email: 'zoe.anderson@globex.test', firstName: 'Zoe', lastName: 'Anderson', title: 'Network Engineer', lastSignInHoursAgo: 200 },
+  { key: 'ryan', email: 'ryan.oconnor@globex.test', firstName: 'Ryan', lastName: "O'Connor", title: 'Data Protection Officer', invited: true },
+  { key: 'peter', email: 'peter.gibbons@initech.test', firstName: 'Peter', lastName: 'Gibbons', title: 'IT Director', lastSignInHoursAgo: 400 },
+  { key: 'samir', email: 'samir.nagheenanajar@initech.test', firstName: 'Samir', lastName: 'Nagheenanajar', title: 'Software Engineer', invited: true },
+  { key: 'alice', email: 'alice.abernathy@umbrella.test', firstName: 'Alice', lastName: 'Abernathy', title: 'Chief Medical Information Officer', lastSignInHoursAgo: 60 },
+];
+
+interface DemoTeam {
+  name: string;
+  members: string[];
+  /** The team's own values (others inherit). */
+  modules?: Partial<ModuleAccess>;
+  /** Titles of the company's projects the team has access to. */
+  projects?: string[];
+}
+
 interface DemoCompany {
   name: string;
   modulesAccess: Record<ModuleName, boolean>;
   members: [userKey: string, role: CompanyRole][];
-  team: { name: string; members: string[] };
+  /** Members whose access was revoked: still listed, no longer see the company. */
+  revoked?: string[];
+  teams: DemoTeam[];
   userModules: [userKey: string, module: ModuleName, enabled: boolean][];
   projects: { title: string; status: string; roles: [userKey: string, role: ProjectRoleName][] }[];
+  passwordPolicy?: { minimumLength: number; rotationInDays: number };
 }
+
+const ALL_ON: Record<ModuleName, boolean> = { risks: true, projects: true, requests: true, reports: true, assets: true };
 
 const DEMO_COMPANIES: DemoCompany[] = [
   {
     name: 'Acme Corp',
-    modulesAccess: { risks: true, projects: true, requests: true, reports: true, assets: true },
-    members: [['lead', 'admin'], ['member', 'member'], ['both', 'member']],
-    team: { name: 'Compliance Team', members: ['lead', 'member', 'both'] },
-    userModules: [['member', 'reports', false]],
+    modulesAccess: ALL_ON,
+    members: [
+      ['lead', 'admin'],
+      ['member', 'member'],
+      ['both', 'member'],
+      ['sarah', 'admin'],
+      ['james', 'member'],
+      ['olivia', 'member'],
+      ['ethan', 'member'],
+      ['mia', 'member'],
+      ['noah', 'member'],
+      ['chloe', 'member'],
+    ],
+    revoked: ['chloe'],
+    // Team values that grant only what the company already grants: the demo users' access stays as DESIGN.md says.
+    teams: [
+      { name: 'Compliance Team', members: ['lead', 'member', 'both'], modules: { risks: true, projects: true }, projects: ['Acme SOC 2 Type II 2026', 'Acme ISO 27001 Gap Analysis'] },
+      { name: 'Security Engineering', members: ['james', 'ethan'], modules: { reports: false, assets: true }, projects: ['Acme PCI DSS Assessment'] },
+      { name: 'Internal Audit', members: ['olivia', 'sarah'], modules: { reports: true, assets: false }, projects: ['Acme ISO 27001 Gap Analysis'] },
+    ],
+    userModules: [['member', 'reports', false], ['noah', 'risks', false]],
+    passwordPolicy: { minimumLength: 14, rotationInDays: 0 },
     projects: [
       { title: 'Acme SOC 2 Type II 2026', status: 'active', roles: [['consultant', 'Lead Consultant'], ['lead', 'Client Lead']] },
-      { title: 'Acme PCI DSS Assessment', status: 'pending', roles: [['consultant', 'Lead Consultant'], ['member', 'Project Manager']] },
+      {
+        title: 'Acme PCI DSS Assessment',
+        status: 'pending',
+        roles: [['consultant', 'Lead Consultant'], ['member', 'Project Manager'], ['nina', 'Consultant']],
+      },
       { title: 'Acme ISO 27001 Gap Analysis', status: 'completed', roles: [['consultant', 'Lead Consultant'], ['lead', 'Client Lead']] },
     ],
   },
   {
     name: 'Globex Inc',
     modulesAccess: { risks: true, projects: true, requests: false, reports: true, assets: true },
-    members: [['client', 'member'], ['both', 'member']],
-    team: { name: 'Security Team', members: ['client', 'both'] },
-    userModules: [],
+    members: [['client', 'member'], ['both', 'member'], ['hannah', 'admin'], ['lucas', 'member'], ['zoe', 'member'], ['ryan', 'member']],
+    teams: [
+      { name: 'Security Team', members: ['client', 'both'], modules: { risks: true }, projects: ['Globex HIPAA Risk Assessment'] },
+      { name: 'Infrastructure', members: ['hannah', 'zoe'], modules: { assets: true, reports: false }, projects: ['Globex Penetration Test 2026'] },
+      { name: 'Privacy Office', members: ['lucas', 'ryan'], modules: { risks: false } },
+    ],
+    userModules: [['zoe', 'reports', true]],
     projects: [
       { title: 'Globex HIPAA Risk Assessment', status: 'active', roles: [['auditor', 'Consultant'], ['client', 'Client Lead']] },
       { title: 'Globex Penetration Test 2026', status: 'pending', roles: [['both', 'Project Manager']] },
     ],
   },
+];
+
+/** Further clients, all sorted after the two of DESIGN.md: the Clients list has pages and search to show. */
+const MORE_COMPANIES: DemoCompany[] = [
+  { name: 'Hooli', modulesAccess: ALL_ON, members: [], teams: [], userModules: [], projects: [] },
+  {
+    name: 'Initech LLC',
+    modulesAccess: { ...ALL_ON, reports: false, assets: false },
+    members: [['peter', 'admin'], ['samir', 'member']],
+    teams: [{ name: 'Platform', members: ['peter', 'samir'] }],
+    userModules: [],
+    projects: [{ title: 'Initech SOC 2 Readiness', status: 'pending', roles: [['nina', 'Lead Consultant'], ['peter', 'Client Lead']] }],
+  },
+  { name: 'Massive Dynamic', modulesAccess: { ...ALL_ON, risks: false }, members: [], teams: [], userModules: [], projects: [] },
+  { name: 'Soylent Foods', modulesAccess: ALL_ON, members: [], teams: [], userModules: [], projects: [] },
+  { name: 'Tyrell Corporation', modulesAccess: { ...ALL_ON, requests: false }, members: [], teams: [], userModules: [], projects: [] },
+  {
+    name: 'Umbrella Health',
+    modulesAccess: { ...ALL_ON, risks: false, requests: false },
+    members: [['alice', 'admin']],
+    teams: [],
+    userModules: [],
+    projects: [],
+    passwordPolicy: { minimumLength: 16, rotationInDays: 0 },
+  },
+  { name: 'Vandelay Industries', modulesAccess: { ...ALL_ON, assets: false }, members: [], teams: [], userModules: [], projects: [] },
+  { name: 'Wayne Enterprises', modulesAccess: ALL_ON, members: [], teams: [], userModules: [], projects: [] },
+  { name: 'Wonka Confections', modulesAccess: { ...ALL_ON, reports: false }, members: [], teams: [], userModules: [], projects: [] },
+  { name: 'Zorin Industries', modulesAccess: ALL_ON, members: [], teams: [], userModules: [], projects: [] },
+];
+
+const DEMO_PRACTICES: { name: string; description: string; staff: string[] }[] = [
+  {
+    name: 'SOC 2 Readiness',
+    description: 'Readiness assessment against the AICPA Trust Services Criteria: scoping, control walkthroughs, evidence requests and a gap report.',
+    staff: ['consultant', 'admin', 'omar'],
+  },
+  {
+    name: 'PCI DSS Assessment',
+    description: 'Assessment of the cardholder data environment against PCI DSS v4.0, from scoping to the Report on Compliance.',
+    staff: ['consultant', 'nina'],
+  },
+];
+
+/** Earlier administrative changes, so the audit log has a history: [days ago, actor, action, company, target, before, after]. */
+const DEMO_AUDIT: [daysAgo: number, actor: string, action: string, company: string | null, target: { type: string; label: string }, before: unknown, after: unknown][] = [
+  [45, 'admin', 'company.create', 'Initech LLC', { type: 'company', label: 'Initech LLC' }, null, { name: 'Initech LLC', modulesAccess: ALL_ON }],
+  [44, 'admin', 'company.modules.update', 'Initech LLC', { type: 'company', label: 'Initech LLC' }, { reports: true, assets: true }, { reports: false, assets: false }],
+  [38, 'admin', 'company.create', 'Umbrella Health', { type: 'company', label: 'Umbrella Health' }, null, { name: 'Umbrella Health', modulesAccess: ALL_ON }],
+  [37, 'consultant', 'company.modules.update', 'Umbrella Health', { type: 'company', label: 'Umbrella Health' }, { risks: true, requests: true }, { risks: false, requests: false }],
+  [30, 'admin', 'systemSetting.create', null, { type: 'systemSetting', label: 'help' }, null, { key: 'help', status: 'active' }],
+  [21, 'lead', 'company.passwordPolicy.update', 'Acme Corp', { type: 'company', label: 'Acme Corp' }, { minimumLength: 12, rotationInDays: 0 }, { minimumLength: 14, rotationInDays: 0 }],
+  [18, 'lead', 'team.create', 'Acme Corp', { type: 'team', label: 'Security Engineering' }, null, { name: 'Security Engineering' }],
+  [18, 'lead', 'team.member.add', 'Acme Corp', { type: 'team', label: 'Security Engineering' }, null, { user: 'james' }],
+  [12, 'consultant', 'team.modules.update', 'Acme Corp', { type: 'team', label: 'Security Engineering' }, { reports: null }, { reports: false }],
+  [9, 'admin', 'featureFlag.update', null, { type: 'featureFlag', label: 'staff-preview' }, { enabled: false }, { enabled: true }],
+  [6, 'admin', 'company.update', 'Globex Inc', { type: 'company', label: 'Globex Inc' }, { name: 'Globex Incorporated' }, { name: 'Globex Inc' }],
+  [2, 'sarah', 'team.member.add', 'Acme Corp', { type: 'team', label: 'Internal Audit' }, null, { user: 'sarah' }],
 ];
 
 /** A few bell notifications per demo user: [user, title, body, link, hours ago, read]. */
@@ -91,32 +218,66 @@ export async function hashPassword(password: string, options?: SeedOptions['hash
  */
 export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {}): Promise<boolean> {
   if ((await countUsers(db)) > 0) return false;
-  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD, options.hashOptions)));
+  // argon2 is the slow part: one hash of the demo password serves every demo user.
+  const hash = await hashPassword(DEMO_PASSWORD, options.hashOptions);
   await db.transaction().execute(async (trx) => {
     // Re-check inside the transaction: two instances starting together seed once.
     if ((await countUsers(trx)) > 0) return;
+    const now = Date.now();
+    const hoursAgo = (hours: number) => new Date(now - hours * 3_600_000).toISOString();
     const ids = new Map<string, string>();
-    for (const [i, { key, ...user }] of DEMO_USERS.entries()) {
-      ids.set(key, await insertUser(trx, { ...user, passwordHash: hashes[i], firstLogin: false }));
+    for (const { key, ...user } of DEMO_USERS) {
+      ids.set(key, await insertUser(trx, { ...user, passwordHash: hash, firstLogin: false }));
     }
-    for (const company of DEMO_COMPANIES) {
+    for (const { key, invited, lastSignInHoursAgo, ...user } of MORE_USERS) {
+      const id = await insertUser(trx, { ...user, passwordHash: invited ? null : hash, firstLogin: Boolean(invited) });
+      ids.set(key, id);
+      if (lastSignInHoursAgo !== undefined) {
+        await trx.updateTable('users').set({ last_sign_in_at: hoursAgo(lastSignInHoursAgo) }).where('id', '=', id).execute();
+      }
+    }
+    const companyIds = new Map<string, string>();
+    /** By `company/team`, for the audit history. */
+    const teamIds = new Map<string, string>();
+    for (const company of [...DEMO_COMPANIES, ...MORE_COMPANIES]) {
       const companyId = await insertCompany(trx, { name: company.name, modulesAccess: company.modulesAccess });
+      companyIds.set(company.name, companyId);
       for (const [key, role] of company.members) await addCompanyMember(trx, companyId, ids.get(key)!, role);
-      const teamId = await insertTeam(trx, companyId, company.team.name);
-      for (const key of company.team.members) await addTeamMember(trx, teamId, ids.get(key)!);
+      for (const key of company.revoked ?? []) {
+        await trx
+          .updateTable('company_memberships')
+          .set({ access_revoked_at: hoursAgo(24 * 8) })
+          .where('company_id', '=', companyId)
+          .where('user_id', '=', ids.get(key)!)
+          .execute();
+      }
       for (const [key, module, enabled] of company.userModules) {
         await setUserModuleAccess(trx, companyId, ids.get(key)!, module, enabled);
       }
+      const projectIds = new Map<string, string>();
       for (const project of company.projects) {
         const projectId = await insertProject(trx, { companyId, title: project.title, status: project.status });
+        projectIds.set(project.title, projectId);
         for (const [key, role] of project.roles) await addProjectMember(trx, projectId, ids.get(key)!, role);
       }
+      for (const team of company.teams) {
+        const teamId = await insertTeam(trx, companyId, team.name);
+        teamIds.set(`${company.name}/${team.name}`, teamId);
+        for (const key of team.members) await addTeamMember(trx, teamId, ids.get(key)!);
+        if (team.modules) await setTeamModulesAccess(trx, companyId, teamId, { ...emptyModuleAccess(), ...team.modules });
+        for (const title of team.projects ?? []) await addTeamObject(trx, teamId, 'projects', projectIds.get(title)!);
+      }
+      if (company.passwordPolicy) await savePasswordPolicy(trx, companyId, company.passwordPolicy);
     }
-    const now = Date.now();
-    for (const [key, title, body, link, hoursAgo, read] of DEMO_NOTIFICATIONS) {
+    const practicesOf = new Map<string, string[]>();
+    for (const practice of DEMO_PRACTICES) {
+      const practiceId = await insertPractice(trx, { name: practice.name, description: practice.description });
+      for (const key of practice.staff) practicesOf.set(key, [...(practicesOf.get(key) ?? []), practiceId]);
+    }
+    for (const [key, practiceIds] of practicesOf) await setStaffPractices(trx, ids.get(key)!, practiceIds);
+    for (const [key, title, body, link, hours, read] of DEMO_NOTIFICATIONS) {
       const userId = ids.get(key)!;
-      const createdAt = new Date(now - hoursAgo * 3_600_000).toISOString();
-      const notification = await createNotification(trx, { userId, title, body, link, createdAt });
+      const notification = await createNotification(trx, { userId, title, body, link, createdAt: hoursAgo(hours) });
       if (read) await markNotificationRead(trx, userId, notification.id);
     }
     await seedFeatureFlags(trx);
@@ -126,6 +287,37 @@ export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {
       status: 'inactive',
       value: '<strong>Scheduled maintenance</strong> on Saturday from 22:00 to 23:00 UTC: the portal may be unavailable.',
     });
+    const help = await insertPortalMessage(trx, {
+      key: 'help',
+      status: 'active',
+      value:
+        '<p><strong>Need help?</strong> Write to <a href="mailto:support@demo.test">support@demo.test</a> or call +1 (555) 010-2030, Monday to Friday, 8:00 to 18:00 Pacific time.</p>',
+    });
+    const emailOf = (key: string) => [...DEMO_USERS, ...MORE_USERS].find((u) => u.key === key)!.email;
+    for (const [days, actor, action, company, target, before, rawAfter] of DEMO_AUDIT) {
+      const companyId = company ? companyIds.get(company)! : null;
+      const targetId = {
+        company: companyId,
+        team: teamIds.get(`${company}/${target.label}`) ?? null,
+        systemSetting: help.id,
+        featureFlag: target.label,
+      }[target.type] ?? null;
+      // A member added: the user by id and email, as the api records it.
+      const memberKey = (rawAfter as { user?: string } | null)?.user;
+      const after = memberKey ? { userId: ids.get(memberKey)!, email: emailOf(memberKey) } : rawAfter;
+      await insertAuditRecord(trx, {
+        actorId: ids.get(actor)!,
+        actorEmail: emailOf(actor),
+        action,
+        targetType: target.type,
+        targetId,
+        targetLabel: target.label,
+        companyId,
+        before,
+        after,
+        createdAt: hoursAgo(days * 24),
+      });
+    }
   });
   return true;
 }

@@ -5,6 +5,7 @@ import {
   type IdentityProviderSettings,
 } from '@portal/shared/core/schemas';
 import { deleteIdentityProvider, findIdentityProvider, saveIdentityProvider, type IdentityProviderRecord } from '../../db/identity-providers';
+import { audit } from '../../lib/audit';
 import { HttpError, validationError } from '../../lib/http-error';
 import { parseCertificate, requestOrigin, serviceProviderFor } from '../../lib/saml';
 import { policyCompany, type Policy } from '../../plugins/policies';
@@ -22,6 +23,17 @@ function toIdentityProviderDto(record: IdentityProviderRecord): IdentityProvider
     certificateFingerprint: certificate?.fingerprint256 ?? '',
     certificateExpiresAt: certificate ? new Date(certificate.validTo).toISOString() : '',
     updatedAt: record.updatedAt,
+  };
+}
+
+/** What the audit log keeps of an identity provider: the certificate by its fingerprint only. */
+function auditedSettings(record: IdentityProviderRecord | null) {
+  if (!record) return null;
+  return {
+    entityId: record.entityId,
+    ssoUrl: record.ssoUrl,
+    sloUrl: record.sloUrl,
+    certificateFingerprint: parseCertificate(record.certificate)?.fingerprint256 ?? null,
   };
 }
 
@@ -46,21 +58,50 @@ export default async function identityProviderRoutes(app: FastifyInstance) {
         { field: 'certificate', message: 'certificate is not a readable X.509 certificate (PEM or base64 DER)' },
       ]);
     }
-    const record = await saveIdentityProvider(db, {
-      companyId: policyCompany(request).id,
-      entityId,
-      ssoUrl,
-      // Stored as PEM whatever the form it came in.
-      certificate: x509.toString(),
-      sloUrl: sloUrl ?? null,
+    const company = policyCompany(request);
+    const record = await db.transaction().execute(async (trx) => {
+      const before = await findIdentityProvider(trx, company.id);
+      const saved = await saveIdentityProvider(trx, {
+        companyId: company.id,
+        entityId,
+        ssoUrl,
+        // Stored as PEM whatever the form it came in.
+        certificate: x509.toString(),
+        sloUrl: sloUrl ?? null,
+      });
+      await audit(
+        request,
+        {
+          action: 'company.identityProvider.update',
+          targetType: 'company',
+          targetId: company.id,
+          targetLabel: company.name,
+          companyId: company.id,
+          before: auditedSettings(before),
+          after: auditedSettings(saved),
+        },
+        trx,
+      );
+      return saved;
     });
     request.log.info({ companyId: record.companyId, fingerprint: x509.fingerprint256 }, 'identity provider saved');
     return settings(request, record);
   });
 
   app.delete(PATH, { config: { policy } }, async (request, reply) => {
-    const companyId = policyCompany(request).id;
-    await deleteIdentityProvider(db, companyId);
+    const company = policyCompany(request);
+    const companyId = company.id;
+    await db.transaction().execute(async (trx) => {
+      const before = await findIdentityProvider(trx, companyId);
+      await deleteIdentityProvider(trx, companyId);
+      if (before) {
+        await audit(
+          request,
+          { action: 'company.identityProvider.delete', targetType: 'company', targetId: companyId, targetLabel: company.name, companyId, before: auditedSettings(before) },
+          trx,
+        );
+      }
+    });
     request.log.info({ companyId }, 'identity provider removed');
     return reply.code(204).send();
   });

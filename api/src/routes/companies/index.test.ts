@@ -13,6 +13,22 @@ afterAll(() => t.close());
 
 const companyList = listSchema(companySchema);
 
+/** The seed: DESIGN.md's two companies first by name, then ten more clients. */
+const SEEDED = [
+  'Acme Corp',
+  'Globex Inc',
+  'Hooli',
+  'Initech LLC',
+  'Massive Dynamic',
+  'Soylent Foods',
+  'Tyrell Corporation',
+  'Umbrella Health',
+  'Vandelay Industries',
+  'Wayne Enterprises',
+  'Wonka Confections',
+  'Zorin Industries',
+];
+
 async function names(email: string, query = ''): Promise<string[]> {
   const res = await t.api({ method: 'GET', url: `/api/v1/companies${query}`, cookie: await t.cookieFor(email) });
   expect({ status: res.statusCode, query }).toEqual({ status: 200, query });
@@ -27,10 +43,10 @@ describe('GET /api/v1/companies', () => {
   it('shows staff every company, sorted by name, with paging fields', async () => {
     const res = await t.api({ method: 'GET', url: '/api/v1/companies', cookie: await t.cookieFor('admin@demo.test') });
     const body = companyList.parse(res.json());
-    expect(body.results.map((c) => c.name)).toEqual(['Acme Corp', 'Globex Inc']);
-    expect(body).toMatchObject({ total: 2, page: 1, pageSize: 50 });
+    expect(body.results.map((c) => c.name)).toEqual(SEEDED);
+    expect(body).toMatchObject({ total: SEEDED.length, page: 1, pageSize: 50 });
     expect(body.results[1].modulesAccess).toEqual({ risks: true, projects: true, requests: false, reports: true, assets: true });
-    expect(await names('consultant@demo.test')).toEqual(['Acme Corp', 'Globex Inc']);
+    expect(await names('consultant@demo.test')).toEqual(SEEDED);
   });
 
   it('shows auditors only the companies of projects where they hold a role', async () => {
@@ -56,11 +72,14 @@ describe('GET /api/v1/companies', () => {
     });
     expect(await names('admin@demo.test', '?pageSize=1&page=2')).toEqual(['Globex Inc']);
     const page = (await t.api({ method: 'GET', url: '/api/v1/companies?pageSize=1&page=2', cookie: await t.cookieFor('admin@demo.test') })).json();
-    expect(page).toMatchObject({ total: 3, page: 2, pageSize: 1 });
+    expect(page).toMatchObject({ total: SEEDED.length + 1, page: 2, pageSize: 1 });
     expect(await names('admin@demo.test', '?search=GLOB')).toEqual(['Globex Inc']);
     expect(await names('admin@demo.test', '?search=100%25_')).toEqual(['Initech 100%_Co']);
     expect(await names('admin@demo.test', '?search=%25')).toEqual(['Initech 100%_Co']);
-    expect(await names('admin@demo.test', '?pageSize=1&ignorePagination=true')).toEqual(['Acme Corp', 'Globex Inc', 'Initech 100%_Co']);
+    expect(await names('admin@demo.test', '?search=initech')).toEqual(['Initech 100%_Co', 'Initech LLC']);
+    expect(await names('admin@demo.test', '?pageSize=1&ignorePagination=true')).toEqual(
+      [...SEEDED, 'Initech 100%_Co'].sort((a, b) => (a < b ? -1 : 1)),
+    );
     expect(await names('member@acme.test', '?search=initech')).toEqual([]);
   });
 

@@ -23,7 +23,8 @@ const url = (id: string) => `/api/v1/companies/${id}/password-policy`;
 
 describe('GET /api/v1/companies/:id/password-policy', () => {
   it('answers the default (12 characters, no rotation) until the company sets one', async () => {
-    const res = await t.api({ method: 'GET', url: url(acmeId), cookie: await t.cookieFor('member@acme.test') });
+    // Globex has none in the seed (Acme has one)
+    const res = await t.api({ method: 'GET', url: url(globexId), cookie: await t.cookieFor('client@globex.test') });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ minimumLength: 12, rotationInDays: 0 });
     expect(DEFAULT_PASSWORD_POLICY).toEqual({ minimumLength: 12, rotationInDays: 0 });

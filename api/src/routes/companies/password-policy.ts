@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { passwordPolicySchema, type PasswordPolicy } from '@portal/shared/core/schemas';
 import { findPasswordPolicy, savePasswordPolicy } from '../../db/password-policies';
+import { audit } from '../../lib/audit';
 import { validationError } from '../../lib/http-error';
 import { policyCompany } from '../../plugins/policies';
 
@@ -19,7 +20,16 @@ export default async function passwordPolicyRoutes(app: FastifyInstance) {
       const parsed = passwordPolicySchema.safeParse(request.body ?? {});
       if (!parsed.success) throw validationError(parsed.error, 'field');
       const company = policyCompany(request);
-      const saved = await savePasswordPolicy(db, company.id, parsed.data);
+      const saved = await db.transaction().execute(async (trx) => {
+        const before = await findPasswordPolicy(trx, company.id);
+        const after = await savePasswordPolicy(trx, company.id, parsed.data);
+        await audit(
+          request,
+          { action: 'company.passwordPolicy.update', targetType: 'company', targetId: company.id, targetLabel: company.name, companyId: company.id, before, after },
+          trx,
+        );
+        return after;
+      });
       request.log.info({ companyId: company.id, ...saved }, 'password policy saved');
       return saved;
     },

@@ -1,4 +1,292 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ModuleName } from '@portal/shared/core/modules';
+import {
+  companyUserInviteSchema,
+  companyUserRoleSchema,
+  companyUsersQuerySchema,
+  moduleAccessPatchSchema,
+  type CompanyUser,
+  type UserModulesAccess,
+} from '@portal/shared/core/settings';
+import type { CompanyRecord } from '../../db/companies';
+import {
+  createCompanyUser,
+  emailTaken,
+  findCompanyUser,
+  isLeadRole,
+  listCompanyUsers,
+  projectRolesInCompany,
+  removeCompanyUser,
+  setCompanyAccessRevoked,
+  setCompanyUserRole,
+  type CompanyUserRecord,
+} from '../../db/company-users';
+import { findIdentityProvider } from '../../db/identity-providers';
+import { moduleAccessFor, setUserModuleAccess, userModuleAccess } from '../../db/module-access';
+import { createPasswordToken } from '../../db/password-tokens';
+import { nowIso } from '../../db/values';
+import { audit } from '../../lib/audit';
+import { escapeHtml } from '../../lib/html';
+import { HttpError, validationError } from '../../lib/http-error';
+import { imageUrl } from '../../lib/images';
+import { RESET_PASSWORD_PATH, linkOrigin } from '../../lib/password-reset';
+import { requireAuth } from '../../plugins/auth';
+import { policyCompany } from '../../plugins/policies';
+import { LOGIN_PATH } from '../auth/login-page';
 
-/** Placeholder: filled in by issue 4. */
-export default async function companiesUsersRoutes(_app: FastifyInstance) {}
+/** How long an invitation's set-password link works. */
+export const INVITE_LINK_TTL_DAYS = 7;
+
+const EDIT_USERS = { company: 'settings', permission: 'company.editUsersAndTeams' } as const;
+
+export function toCompanyUserDto(user: CompanyUserRecord): CompanyUser {
+  return { ...user, avatar: imageUrl('users', user.id, user.avatar) };
+}
+
+const EMAIL_TAKEN_DETAILS = [{ field: 'email', message: 'Email address already in use.' }];
+
+/** PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE: another request took the email between our check and our insert. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+function mail(lines: string[]): { text: string; html: string } {
+  return {
+    text: `${lines.join('\n\n')}\n`,
+    html: `<!doctype html><html><body>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}</body></html>`,
+  };
+}
+
+/** The members of a company: list, invite, role, revoke and restore access, remove, module access (SPEC.md section 7). */
+export default async function companiesUsersRoutes(app: FastifyInstance) {
+  const { db, config } = app;
+
+  /** The member of the route's company, or 404 user_not_found (also for users of other companies). */
+  async function memberOf(request: FastifyRequest): Promise<{ company: CompanyRecord; member: CompanyUserRecord }> {
+    const company = policyCompany(request);
+    const { userId } = request.params as { userId: string };
+    const member = await findCompanyUser(db, company.id, userId);
+    if (!member) throw new HttpError(404, 'user_not_found');
+    return { company, member };
+  }
+
+  async function notSelf(request: FastifyRequest, member: CompanyUserRecord, message: string): Promise<void> {
+    const { user } = await requireAuth(request);
+    if (user.id === member.id) throw new HttpError(400, 'bad_request', message);
+  }
+
+  async function reloaded(companyId: string, userId: string): Promise<CompanyUser> {
+    const member = await findCompanyUser(db, companyId, userId);
+    if (!member) throw new HttpError(404, 'user_not_found');
+    return toCompanyUserDto(member);
+  }
+
+  app.get('/api/v1/companies/:id/users', { config: { policy: { company: 'member' } } }, async (request) => {
+    const company = policyCompany(request);
+    const parsed = companyUsersQuerySchema.safeParse(request.query ?? {});
+    if (!parsed.success) throw validationError(parsed.error, 'query parameter');
+    const { page, pageSize, ignorePagination, search, role, status, sort } = parsed.data;
+    const { results, total } = await listCompanyUsers(db, company.id, {
+      search: search || undefined,
+      role,
+      status,
+      sort,
+      limit: ignorePagination ? null : pageSize,
+      offset: ignorePagination ? 0 : (page - 1) * pageSize,
+    });
+    return {
+      results: results.map(toCompanyUserDto),
+      total,
+      page: ignorePagination ? 1 : page,
+      pageSize: ignorePagination ? total : pageSize,
+    };
+  });
+
+  /**
+   * Invites a new user: the account and the membership in one transaction, then the mail (a
+   * set-password link, or for a company with an identity provider a note to use single sign-on).
+   * If the mail cannot be sent the account is removed again: nothing is left of a failed invite.
+   */
+  app.post('/api/v1/companies/:id/users', { config: { policy: EDIT_USERS } }, async (request, reply) => {
+    const company = policyCompany(request);
+    const { user: inviter } = await requireAuth(request);
+    const parsed = companyUserInviteSchema.safeParse(request.body ?? {});
+    if (!parsed.success) throw validationError(parsed.error, 'field');
+    const input = parsed.data;
+    if (await emailTaken(db, input.email)) throw new HttpError(409, 'email_already_taken', undefined, EMAIL_TAKEN_DETAILS);
+    const federated = (await findIdentityProvider(db, company.id)) !== null;
+
+    let created: { userId: string; token: string | null };
+    try {
+      created = await db.transaction().execute(async (trx) => {
+        const userId = await createCompanyUser(trx, company.id, { ...input, isFederated: federated });
+        const token = federated
+          ? null
+          : (await createPasswordToken(trx, { userId, purpose: 'invite', ttlMinutes: INVITE_LINK_TTL_DAYS * 24 * 60 })).token;
+        return { userId, token };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(409, 'email_already_taken', undefined, EMAIL_TAKEN_DETAILS);
+      throw error;
+    }
+
+    const portal = `${config.brandName} Portal`;
+    const origin = linkOrigin(app, request);
+    const intro = `${inviter.firstName} ${inviter.lastName} added you to the ${portal} for ${company.name}.`;
+    const body = created.token
+      ? mail([
+          `Hello ${input.firstName},`,
+          intro,
+          `Choose your password here: ${origin}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(created.token)}`,
+          `The link works once and expires in ${INVITE_LINK_TTL_DAYS} days. Your sign-in email is ${input.email}.`,
+        ])
+      : mail([
+          `Hello ${input.firstName},`,
+          intro,
+          `You sign in with your company's single sign-on: go to ${origin}${LOGIN_PATH}, enter ${input.email} and you will be taken to your company's sign-in page. The portal never asks you for a password.`,
+        ]);
+    try {
+      await app.mailer.send({ to: input.email, subject: `You are invited to the ${portal}`, text: body.text, html: body.html });
+    } catch (error) {
+      request.log.error({ err: error, userId: created.userId }, 'invitation mail could not be sent: invitation withdrawn');
+      await db.deleteFrom('users').where('id', '=', created.userId).execute();
+      throw new HttpError(503, 'service_unavailable', 'The invitation mail could not be sent, so nobody was invited. Please try again later.');
+    }
+    await audit(request, {
+      action: 'user.invite',
+      targetType: 'user',
+      targetId: created.userId,
+      targetLabel: input.email,
+      companyId: company.id,
+      after: { email: input.email, firstName: input.firstName, lastName: input.lastName, title: input.title, role: input.role, isFederated: federated },
+    });
+    return reply.code(201).send(await reloaded(company.id, created.userId));
+  });
+
+  app.patch('/api/v1/companies/:id/users/:userId/role', { config: { policy: EDIT_USERS } }, async (request) => {
+    const { company, member } = await memberOf(request);
+    const parsed = companyUserRoleSchema.safeParse(request.body ?? {});
+    if (!parsed.success) throw validationError(parsed.error, 'field');
+    await notSelf(request, member, 'You cannot change your own role: ask another administrator.');
+    const { role } = parsed.data;
+    if (role !== member.role) {
+      await db.transaction().execute(async (trx) => {
+        await setCompanyUserRole(trx, company.id, member.id, role);
+        await audit(
+          request,
+          { action: 'user.role.update', targetType: 'user', targetId: member.id, targetLabel: member.email, companyId: company.id, before: { role: member.role }, after: { role } },
+          trx,
+        );
+      });
+    }
+    return reloaded(company.id, member.id);
+  });
+
+  /** The member stays listed but no longer sees the company; their sessions go on (they may work for other companies). */
+  app.delete('/api/v1/companies/:id/users/:userId/revoke-access', { config: { policy: EDIT_USERS } }, async (request) => {
+    const { company, member } = await memberOf(request);
+    await notSelf(request, member, 'You cannot revoke your own access.');
+    if (!member.accessRevoked) {
+      await db.transaction().execute(async (trx) => {
+        await setCompanyAccessRevoked(trx, company.id, member.id, nowIso());
+        await audit(
+          request,
+          { action: 'user.access.revoke', targetType: 'user', targetId: member.id, targetLabel: member.email, companyId: company.id, before: { accessRevoked: false }, after: { accessRevoked: true } },
+          trx,
+        );
+      });
+    }
+    return reloaded(company.id, member.id);
+  });
+
+  app.post('/api/v1/companies/:id/users/:userId/restore-access', { config: { policy: EDIT_USERS } }, async (request) => {
+    const { company, member } = await memberOf(request);
+    if (member.accessRevoked) {
+      await db.transaction().execute(async (trx) => {
+        await setCompanyAccessRevoked(trx, company.id, member.id, null);
+        await audit(
+          request,
+          { action: 'user.access.restore', targetType: 'user', targetId: member.id, targetLabel: member.email, companyId: company.id, before: { accessRevoked: true }, after: { accessRevoked: false } },
+          trx,
+        );
+      });
+    }
+    return reloaded(company.id, member.id);
+  });
+
+  /** Removes the member with their teams, module values and project roles in the company; a lead role must be reassigned first. */
+  app.delete('/api/v1/companies/:id/users/:userId', { config: { policy: EDIT_USERS } }, async (request, reply) => {
+    const { company, member } = await memberOf(request);
+    await notSelf(request, member, 'You cannot remove yourself from the company.');
+    await db.transaction().execute(async (trx) => {
+      const roles = await projectRolesInCompany(trx, company.id, member.id);
+      const leads = roles.filter((r) => isLeadRole(r.role));
+      if (leads.length > 0) {
+        throw new HttpError(
+          409,
+          'lead_user_can_not_be_revoked',
+          `${member.firstName} ${member.lastName} is ${leads.map((l) => `${l.role} of ${l.title}`).join(', ')}: reassign the role first.`,
+        );
+      }
+      await removeCompanyUser(trx, company.id, member.id);
+      await audit(
+        request,
+        {
+          action: 'user.remove',
+          targetType: 'user',
+          targetId: member.id,
+          targetLabel: member.email,
+          companyId: company.id,
+          before: { role: member.role, accessRevoked: member.accessRevoked, teams: member.teams.map((t) => t.name), projectRoles: roles.map((r) => ({ project: r.title, role: r.role })) },
+          after: null,
+        },
+        trx,
+      );
+    });
+    return reply.code(204).send();
+  });
+
+  async function modulesAccess(company: CompanyRecord, userId: string): Promise<UserModulesAccess> {
+    const [own, effective] = await Promise.all([userModuleAccess(db, company.id, userId), moduleAccessFor(db, userId, company.id)]);
+    return { modulesAccess: own, effective, company: company.modulesAccess };
+  }
+
+  app.get('/api/v1/companies/:id/users/:userId/modules-access', { config: { policy: EDIT_USERS } }, async (request) => {
+    const { company, member } = await memberOf(request);
+    return modulesAccess(company, member.id);
+  });
+
+  app.patch(
+    '/api/v1/companies/:id/users/:userId/modules-access',
+    { config: { policy: { company: 'settings', permission: 'users.editModulesAccess' } } },
+    async (request) => {
+      const { company, member } = await memberOf(request);
+      const parsed = moduleAccessPatchSchema.safeParse(request.body ?? {});
+      if (!parsed.success) throw validationError(parsed.error, 'field');
+      const current = await userModuleAccess(db, company.id, member.id);
+      const changes = (Object.entries(parsed.data) as [ModuleName, boolean | null | undefined][]).filter(
+        (entry): entry is [ModuleName, boolean | null] => entry[1] !== undefined && current[entry[0]] !== entry[1],
+      );
+      if (changes.length > 0) {
+        await db.transaction().execute(async (trx) => {
+          for (const [module, enabled] of changes) await setUserModuleAccess(trx, company.id, member.id, module, enabled);
+          await audit(
+            request,
+            {
+              action: 'user.modules.update',
+              targetType: 'user',
+              targetId: member.id,
+              targetLabel: member.email,
+              companyId: company.id,
+              before: Object.fromEntries(changes.map(([m]) => [m, current[m]])),
+              after: Object.fromEntries(changes),
+            },
+            trx,
+          );
+        });
+      }
+      return modulesAccess(company, member.id);
+    },
+  );
+}

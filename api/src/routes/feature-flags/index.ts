@@ -9,6 +9,7 @@ import { companyIdsOfMember, deleteFeatureFlag, listFeatureFlags, upsertFeatureF
 import { findSessionByToken, isSessionActive } from '../../db/sessions';
 import { findUserById, type UserRecord } from '../../db/users';
 import { evaluateFlags, flagSubjectOf, toDefinitionDto, type FlagSubject } from '../../lib/flag-evaluation';
+import { audit } from '../../lib/audit';
 import { HttpError, validationError } from '../../lib/http-error';
 import { SseChannel } from '../../lib/sse';
 import { requireAuth, SESSION_COOKIE } from '../../plugins/auth';
@@ -135,7 +136,23 @@ export default async function featureFlagsRoutes(app: FastifyInstance) {
     const key = keyOf(request);
     const parsed = featureFlagInputSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw validationError(nameUnknownFields(parsed.error), 'field');
-    const { flag, created } = await upsertFeatureFlag(app.db, key, parsed.data);
+    const { flag, created } = await app.db.transaction().execute(async (trx) => {
+      const before = (await listFeatureFlags(trx)).find((f) => f.key === key);
+      const result = await upsertFeatureFlag(trx, key, parsed.data);
+      await audit(
+        request,
+        {
+          action: 'featureFlag.update',
+          targetType: 'featureFlag',
+          targetId: key,
+          targetLabel: key,
+          before: before ? toDefinitionDto(before) : null,
+          after: toDefinitionDto(result.flag),
+        },
+        trx,
+      );
+      return result;
+    });
     request.log.info({ flag: key, version: flag.version, by: user.id }, created ? 'feature flag created' : 'feature flag updated');
     await changes.changed();
     return reply.code(created ? 201 : 200).send(toDefinitionDto(flag));
@@ -144,7 +161,15 @@ export default async function featureFlagsRoutes(app: FastifyInstance) {
   app.delete('/api/v1/feature-flags/:key', { config: { policy: 'staffAdmin' } }, async (request, reply) => {
     const { user } = await requireAuth(request);
     const key = keyOf(request);
-    if (!(await deleteFeatureFlag(app.db, key))) throw new HttpError(404, 'feature_flag_not_found', 'Feature flag not found.');
+    await app.db.transaction().execute(async (trx) => {
+      const before = (await listFeatureFlags(trx)).find((f) => f.key === key);
+      if (!before || !(await deleteFeatureFlag(trx, key))) throw new HttpError(404, 'feature_flag_not_found', 'Feature flag not found.');
+      await audit(
+        request,
+        { action: 'featureFlag.delete', targetType: 'featureFlag', targetId: key, targetLabel: key, before: toDefinitionDto(before) },
+        trx,
+      );
+    });
     request.log.info({ flag: key, by: user.id }, 'feature flag deleted');
     await changes.changed();
     return reply.code(204).send();

@@ -32,11 +32,14 @@ async function list(email: string, query = '?keys[]=Banner') {
 }
 
 describe('the seed', () => {
-  it('has one inactive banner and nothing active', async () => {
+  it('has one inactive banner, no active banner, and an active help message', async () => {
     const fresh = await createTestApp();
     try {
-      const rows = await fresh.database.db.selectFrom('portal_messages').select(['key', 'status']).execute();
-      expect(rows).toEqual([{ key: 'banner', status: 'inactive' }]);
+      const rows = await fresh.database.db.selectFrom('portal_messages').select(['key', 'status']).orderBy('key').execute();
+      expect(rows).toEqual([
+        { key: 'banner', status: 'inactive' },
+        { key: 'help', status: 'active' },
+      ]);
     } finally {
       await fresh.close();
     }

@@ -17,6 +17,7 @@ import {
   type PortalMessageForUser,
   type PortalMessageRecord,
 } from '../../db/portal-messages';
+import { audit } from '../../lib/audit';
 import { HttpError, validationError } from '../../lib/http-error';
 import { requireAuth } from '../../plugins/auth';
 
@@ -73,6 +74,9 @@ function parseBody(request: FastifyRequest) {
   return { ...parsed.data, value: stripScripts(parsed.data.value) };
 }
 
+/** What the audit log keeps of a message. */
+const audited = (m: PortalMessageRecord) => ({ key: m.key, status: m.status, value: m.value, version: m.version });
+
 const notFound = () => new HttpError(404, 'not_found', 'System setting not found.');
 
 /**
@@ -99,7 +103,16 @@ export default async function systemSettingsRoutes(app: FastifyInstance) {
   // SPEC.md writes the create call with a trailing slash: both spellings work.
   for (const url of ['/api/v1/system-settings', '/api/v1/system-settings/']) {
     app.post(url, { config: { policy: 'staffAdmin' } }, async (request, reply) => {
-      const message = await insertPortalMessage(db, parseBody(request));
+      const input = parseBody(request);
+      const message = await db.transaction().execute(async (trx) => {
+        const created = await insertPortalMessage(trx, input);
+        await audit(
+          request,
+          { action: 'systemSetting.create', targetType: 'systemSetting', targetId: created.id, targetLabel: created.key, after: audited(created) },
+          trx,
+        );
+        return created;
+      });
       return reply.code(201).send(toDto(message));
     });
   }
@@ -107,13 +120,27 @@ export default async function systemSettingsRoutes(app: FastifyInstance) {
   app.put('/api/v1/system-settings/:id', { config: { policy: 'staffAdmin' } }, async (request) => {
     const id = parseId(request);
     const input = parseBody(request);
-    const message = await updatePortalMessage(db, id, input);
-    if (!message) throw notFound();
+    const message = await db.transaction().execute(async (trx) => {
+      const before = await findPortalMessage(trx, id);
+      const updated = before ? await updatePortalMessage(trx, id, input) : null;
+      if (!before || !updated) throw notFound();
+      await audit(
+        request,
+        { action: 'systemSetting.update', targetType: 'systemSetting', targetId: id, targetLabel: updated.key, before: audited(before), after: audited(updated) },
+        trx,
+      );
+      return updated;
+    });
     return toDto(message);
   });
 
   app.delete('/api/v1/system-settings/:id', { config: { policy: 'staffAdmin' } }, async (request, reply) => {
-    if (!(await deletePortalMessage(db, parseId(request)))) throw notFound();
+    const id = parseId(request);
+    await db.transaction().execute(async (trx) => {
+      const before = await findPortalMessage(trx, id);
+      if (!before || !(await deletePortalMessage(trx, id))) throw notFound();
+      await audit(request, { action: 'systemSetting.delete', targetType: 'systemSetting', targetId: id, targetLabel: before.key, before: audited(before) }, trx);
+    });
     return reply.code(204).send();
   });
 

@@ -126,6 +126,8 @@ describe('POST /api/v1/users/:id/reset-password', () => {
     const [mail] = readOutbox(t);
     expect(mail.to).toBe(user.email);
     expect(mail.text).toContain('An administrator of the Tevora Portal asked for your password to be reset.');
+    const audit = await t.database.db.selectFrom('audit_log').selectAll().where('target_id', '=', user.id).execute();
+    expect(audit).toEqual([expect.objectContaining({ action: 'user.passwordReset', actor_email: 'lead@acme.test', target_label: user.email })]);
     const token = lastResetToken(t, user.email);
     const done = await postForm(t, '/auth/reset-password', { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
     expect(done.statusCode).toBe(303);
@@ -203,5 +205,10 @@ describe('suspending and unsuspending', () => {
     expect(res.statusCode).toBe(204);
     expect((await findUserById(t.database.db, user.id))!.status).toBe('active');
     expect((await postForm(t, '/auth/saml/login', { email: user.email, password: PASSWORD })).statusCode).toBe(303);
+    const audit = await t.database.db.selectFrom('audit_log').selectAll().where('target_id', '=', user.id).execute();
+    expect(audit).toEqual([expect.objectContaining({ action: 'user.unsuspend', before: '{"status":"suspended"}', after: '{"status":"active"}' })]);
+    // unsuspending an active user changes nothing and records nothing
+    expect((await t.api({ method: 'POST', url: `/api/v1/users/${user.id}/unsuspend`, cookie: await t.cookieFor('lead@acme.test') })).statusCode).toBe(204);
+    expect(await t.database.db.selectFrom('audit_log').select('id').where('target_id', '=', user.id).execute()).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@ import { resetPasswordFailure } from '@portal/shared/core/errors';
 import { changePasswordSchema } from '@portal/shared/core/schemas';
 import { passwordPolicyForUser } from '../../db/password-policies';
 import { findUserCredentialsById, setUserPassword, unsuspendUser } from '../../db/users';
+import { audit } from '../../lib/audit';
 import { HttpError, validationError } from '../../lib/http-error';
 import { sendPasswordResetLink, signsInWithSso } from '../../lib/password-reset';
 import { hashPassword, newPasswordProblem, verifyPassword } from '../../lib/passwords';
@@ -60,12 +61,22 @@ export default async function userPasswordRoutes(app: FastifyInstance) {
       request.log.error({ err: error, userId: target.id }, 'password reset mail could not be sent');
       throw new HttpError(503, 'reset_password_failed', resetPasswordFailure(config.brandName));
     }
+    await audit(request, { action: 'user.passwordReset', targetType: 'user', targetId: target.id, targetLabel: target.email, after: { resetLinkSent: true } });
     return reply.code(204).send();
   });
 
   app.post('/api/v1/users/:id/unsuspend', { config: { policy: { targetUser: 'company.editUsersAndTeams' } } }, async (request, reply) => {
     const target = policyTargetUser(request);
-    await unsuspendUser(db, target.id);
+    if (target.status === 'suspended') {
+      await db.transaction().execute(async (trx) => {
+        await unsuspendUser(trx, target.id);
+        await audit(
+          request,
+          { action: 'user.unsuspend', targetType: 'user', targetId: target.id, targetLabel: target.email, before: { status: 'suspended' }, after: { status: 'active' } },
+          trx,
+        );
+      });
+    }
     request.log.info({ userId: target.id }, 'user unsuspended');
     return reply.code(204).send();
   });
