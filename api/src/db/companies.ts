@@ -151,15 +151,6 @@ export async function addCompanyMember(db: Kysely<Database>, companyId: string, 
   await db.insertInto('company_memberships').values({ company_id: companyId, user_id: userId, role, created_at: nowIso() }).execute();
 }
 
-/**
- * Whether a write failed on a unique constraint (SQLite and PostgreSQL): a concurrent writer took the
- * name between our check and our insert.
- */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
 /** Whether another company already has this name, compared case-insensitively. */
 export async function companyNameTaken(db: Kysely<Database>, name: string, exceptId?: string): Promise<boolean> {
   let query = db.selectFrom('companies').select('id').where(sql<boolean>`lower(name) = ${name.toLowerCase()}`);

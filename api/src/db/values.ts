@@ -22,3 +22,12 @@ export function toNullableBool(value: boolean | number | null | undefined): bool
 export function toCount(value: string | number | bigint | null | undefined): number {
   return Number(value ?? 0);
 }
+
+/**
+ * Whether a write failed on a unique constraint (SQLite and PostgreSQL): a concurrent writer took the
+ * name between our check and our insert.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

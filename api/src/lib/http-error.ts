@@ -1,4 +1,4 @@
-import type { ZodError } from 'zod';
+import { ZodError, type z } from 'zod';
 import { ERROR_MESSAGES, isMappedErrorCode, type ErrorCode } from '@portal/shared/core/errors';
 
 export interface ErrorDetail {
@@ -52,4 +52,15 @@ export function validationError(error: ZodError, where: 'query parameter' | 'fie
   const details = zodDetails(error);
   const names = [...new Set(details.map((d) => d.field))].join(', ');
   return new HttpError(400, 'validation_failed', `Invalid ${where}${details.length > 1 ? 's' : ''}: ${names}`, details);
+}
+
+/** zod reports unknown fields on the object itself; name each one instead, so the web can point at it. */
+export function nameUnknownFields(error: ZodError): ZodError {
+  return new ZodError(
+    error.issues.flatMap((issue): z.core.$ZodIssue[] =>
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.map((key) => ({ ...issue, keys: [key], path: [...issue.path, key], message: `${key} is not a known field` }))
+        : [issue],
+    ),
+  );
 }

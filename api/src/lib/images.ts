@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { IMAGE_MAX_BYTES, IMAGE_RULE, IMAGE_SIZE_RULE, sniffImageType, type ImageType } from '@portal/shared/core/settings';
+import { writeFileAtomic } from './disk';
 import { HttpError } from './http-error';
 import type { UploadedFile } from './multipart';
 
@@ -35,12 +36,8 @@ export function checkImage(file: UploadedFile): ImageType {
 
 /** Writes to a temporary name, then renames into place: a crash never leaves a half-written image under its key. */
 export async function saveImage(dataDir: string, buffer: Buffer, type: ImageType): Promise<string> {
-  const dir = imagesDir(dataDir);
-  await fs.promises.mkdir(dir, { recursive: true });
   const key = `${randomUUID()}.${EXTENSIONS[type]}`;
-  const temp = path.join(dir, `.tmp-${randomUUID()}`);
-  await fs.promises.writeFile(temp, buffer, { flag: 'wx' });
-  await fs.promises.rename(temp, path.join(dir, key));
+  await writeFileAtomic(imagesDir(dataDir), key, buffer);
   return key;
 }
 

@@ -24,7 +24,8 @@ export function linkOrigin(app: FastifyInstance, request: FastifyRequest): strin
   return app.config.publicUrl ?? requestOrigin(request);
 }
 
-function paragraphs(lines: string[]): { text: string; html: string } {
+/** A plain mail of paragraphs, as text and as escaped HTML. */
+export function mailBody(lines: string[]): { text: string; html: string } {
   return {
     text: `${lines.join('\n\n')}\n`,
     html: `<!doctype html><html><body>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}</body></html>`,
@@ -44,7 +45,7 @@ export async function sendPasswordResetLink(
   const { token } = await createPasswordToken(app.db, { userId: user.id, purpose: 'reset', ttlMinutes: RESET_LINK_TTL_MINUTES });
   const link = `${linkOrigin(app, request)}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
   const portal = `${app.config.brandName} Portal`;
-  const body = paragraphs([
+  const body = mailBody([
     `Hello ${user.firstName},`,
     requestedBy === 'admin'
       ? `An administrator of the ${portal} asked for your password to be reset.`
@@ -64,7 +65,7 @@ export async function sendPasswordResetLink(
 /** What a single sign-on user gets instead of a link: their password is not ours to reset. */
 export async function sendSsoPasswordNote(app: FastifyInstance, request: FastifyRequest, user: Pick<UserRecord, 'id' | 'email' | 'firstName'>): Promise<void> {
   const portal = `${app.config.brandName} Portal`;
-  const body = paragraphs([
+  const body = mailBody([
     `Hello ${user.firstName},`,
     `Someone, hopefully you, asked to reset the password of your ${portal} account.`,
     `You sign in to the ${portal} with your company's single sign-on, so the portal has no password of yours to reset. Use your company's single sign-on to sign in, and ask your company's IT team if you cannot.`,

@@ -32,6 +32,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('company_memberships').addColumn('access_revoked_at', 'timestamptz').execute();
   await db.schema.alterTable('users').addColumn('last_sign_in_at', 'timestamptz').execute();
 
+  // Names compare case-insensitively (the api checks first; these settle two requests that race).
+  await db.schema.createIndex('companies_name_lower_unique').on('companies').unique().expression(sql`lower(name)`).execute();
+  await db.schema.createIndex('teams_company_id_name_lower_unique').on('teams').unique().columns(['company_id']).expression(sql`lower(name)`).execute();
+
   await db.schema
     .createTable('practices')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -80,6 +84,8 @@ export async function down(db: Kysely<any>): Promise<void> {
   for (const table of ['system_setting_files', 'team_objects', 'staff_practices', 'practices', 'audit_log']) {
     await db.schema.dropTable(table).execute();
   }
+  await db.schema.dropIndex('teams_company_id_name_lower_unique').execute();
+  await db.schema.dropIndex('companies_name_lower_unique').execute();
   await db.schema.alterTable('users').dropColumn('last_sign_in_at').execute();
   await db.schema.alterTable('company_memberships').dropColumn('access_revoked_at').execute();
 }

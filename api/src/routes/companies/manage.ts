@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z, ZodError } from 'zod';
 import { MODULES, type ModuleName } from '@portal/shared/core/modules';
 import type { Company } from '@portal/shared/core/schemas';
 import { companyCreateSchema, companyModulesAccessSchema, companyUpdateSchema } from '@portal/shared/core/settings';
@@ -7,30 +6,19 @@ import {
   companyNameTaken,
   findCompanyById,
   insertCompany,
-  isUniqueViolation,
   setCompanyModulesAccess,
   updateCompany,
   type CompanyRecord,
 } from '../../db/companies';
+import { isUniqueViolation } from '../../db/values';
 import { audit } from '../../lib/audit';
-import { HttpError, validationError } from '../../lib/http-error';
+import { HttpError, nameUnknownFields, validationError } from '../../lib/http-error';
 import { IMAGE_FIELD, checkImage, deleteImage, saveImage, sendImage } from '../../lib/images';
 import { readForm } from '../../lib/multipart';
 import { policyCompany, type Policy } from '../../plugins/policies';
 import { toCompanyDto } from '.';
 
 const editInformation: Policy = { company: 'settings', permission: 'company.editInformation' };
-
-/** zod reports unknown fields on the object itself; name each one instead, so the web can point at it. */
-export function nameUnknownFields(error: ZodError): ZodError {
-  return new ZodError(
-    error.issues.flatMap((issue): z.core.$ZodIssue[] =>
-      issue.code === 'unrecognized_keys'
-        ? issue.keys.map((key) => ({ ...issue, keys: [key], path: [...issue.path, key], message: `${key} is not a known field` }))
-        : [issue],
-    ),
-  );
-}
 
 export const companyNameTakenError = () =>
   new HttpError(409, 'company_name_taken', 'A company with this name already exists.', [

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { MODULES } from '@portal/shared/core/modules';
 import { moduleAccessPutSchema, teamNameSchema, type AssignedObject, type Team } from '@portal/shared/core/settings';
-import { isUniqueViolation } from '../../db/companies';
+import { isUniqueViolation } from '../../db/values';
 import type { Database } from '../../db/schema';
 import {
   activeCompanyMemberIds,
@@ -19,9 +19,8 @@ import {
   teamNameTaken,
 } from '../../db/teams';
 import { audit } from '../../lib/audit';
-import { HttpError, validationError } from '../../lib/http-error';
+import { HttpError, nameUnknownFields, validationError } from '../../lib/http-error';
 import { policyCompany, type Policy } from '../../plugins/policies';
-import { nameUnknownFields } from './manage';
 
 const member: Policy = { company: 'member' };
 const editUsersAndTeams: Policy = { company: 'settings', permission: 'company.editUsersAndTeams' };

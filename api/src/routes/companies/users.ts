@@ -24,12 +24,11 @@ import {
 import { findIdentityProvider } from '../../db/identity-providers';
 import { moduleAccessFor, setUserModuleAccess, userModuleAccess } from '../../db/module-access';
 import { createPasswordToken } from '../../db/password-tokens';
-import { nowIso } from '../../db/values';
+import { isUniqueViolation, nowIso } from '../../db/values';
 import { audit } from '../../lib/audit';
-import { escapeHtml } from '../../lib/html';
 import { HttpError, validationError } from '../../lib/http-error';
 import { imageUrl } from '../../lib/images';
-import { RESET_PASSWORD_PATH, linkOrigin } from '../../lib/password-reset';
+import { RESET_PASSWORD_PATH, linkOrigin, mailBody } from '../../lib/password-reset';
 import { requireAuth } from '../../plugins/auth';
 import { policyCompany } from '../../plugins/policies';
 import { LOGIN_PATH } from '../auth/login-page';
@@ -44,19 +43,6 @@ export function toCompanyUserDto(user: CompanyUserRecord): CompanyUser {
 }
 
 const EMAIL_TAKEN_DETAILS = [{ field: 'email', message: 'Email address already in use.' }];
-
-/** PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE: another request took the email between our check and our insert. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
-
-function mail(lines: string[]): { text: string; html: string } {
-  return {
-    text: `${lines.join('\n\n')}\n`,
-    html: `<!doctype html><html><body>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}</body></html>`,
-  };
-}
 
 /** The members of a company: list, invite, role, revoke and restore access, remove, module access (SPEC.md section 7). */
 export default async function companiesUsersRoutes(app: FastifyInstance) {
@@ -135,13 +121,13 @@ export default async function companiesUsersRoutes(app: FastifyInstance) {
     const origin = linkOrigin(app, request);
     const intro = `${inviter.firstName} ${inviter.lastName} added you to the ${portal} for ${company.name}.`;
     const body = created.token
-      ? mail([
+      ? mailBody([
           `Hello ${input.firstName},`,
           intro,
           `Choose your password here: ${origin}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(created.token)}`,
           `The link works once and expires in ${INVITE_LINK_TTL_DAYS} days. Your sign-in email is ${input.email}.`,
         ])
-      : mail([
+      : mailBody([
           `Hello ${input.firstName},`,
           intro,
           `You sign in with your company's single sign-on: go to ${origin}${LOGIN_PATH}, enter ${input.email} and you will be taken to your company's sign-in page. The portal never asks you for a password.`,

@@ -3,30 +3,19 @@
  * them and follows changes on a server-sent event stream; staff admins write the definitions.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z, ZodError } from 'zod';
+import { z } from 'zod';
 import { featureFlagInputSchema, featureFlagKeySchema } from '@portal/shared/core/schemas';
 import { companyIdsOfMember, deleteFeatureFlag, listFeatureFlags, upsertFeatureFlag } from '../../db/feature-flags';
 import { findSessionByToken, isSessionActive } from '../../db/sessions';
 import { findUserById, type UserRecord } from '../../db/users';
 import { evaluateFlags, flagSubjectOf, toDefinitionDto, type FlagSubject } from '../../lib/flag-evaluation';
 import { audit } from '../../lib/audit';
-import { HttpError, validationError } from '../../lib/http-error';
+import { HttpError, nameUnknownFields, validationError } from '../../lib/http-error';
 import { SseChannel } from '../../lib/sse';
 import { requireAuth, SESSION_COOKIE } from '../../plugins/auth';
 import { FeatureFlagChanges, readFlagSnapshot, type FlagSnapshot } from './changes';
 
 const keyParamsSchema = z.object({ key: featureFlagKeySchema });
-
-/** zod reports unknown fields on the object itself; name each one instead, as the catalogue expects. */
-function nameUnknownFields(error: ZodError): ZodError {
-  return new ZodError(
-    error.issues.flatMap((issue): z.core.$ZodIssue[] =>
-      issue.code === 'unrecognized_keys'
-        ? issue.keys.map((key) => ({ ...issue, keys: [key], path: [...issue.path, key], message: 'is not a known field' }))
-        : [issue],
-    ),
-  );
-}
 
 async function subjectFor(app: FastifyInstance, user: UserRecord): Promise<FlagSubject> {
   return flagSubjectOf(user, await companyIdsOfMember(app.db, user.id));

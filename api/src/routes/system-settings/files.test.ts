@@ -183,4 +183,14 @@ describe('GET and DELETE /api/v1/system-settings/:id/files/:fileId', () => {
     expect((await t.api({ method: 'GET', url: `${url(other)}/${file.id}`, cookie: admin })).statusCode).toBe(404);
     expect((await t.api({ method: 'DELETE', url: `${url(other)}/${file.id}`, cookie: admin })).statusCode).toBe(404);
   });
+
+  it('removes the bytes of every attached file when the setting itself is deleted', async () => {
+    const setting = (await t.api({ method: 'POST', url: '/api/v1/system-settings', cookie: admin, payload: { key: 'help', status: 'inactive', value: 'Doomed' } })).json().id;
+    const before = stored().length;
+    expect((await upload([{ filename: 'a.pdf', data: PDF }, { filename: 'b.png', data: PNG }], admin, setting)).statusCode).toBe(200);
+    expect(stored()).toHaveLength(before + 2);
+    expect((await t.api({ method: 'DELETE', url: `/api/v1/system-settings/${setting}`, cookie: admin })).statusCode).toBe(204);
+    expect(stored()).toHaveLength(before);
+    expect(await t.database.db.selectFrom('system_setting_files').select('id').where('message_id', '=', setting).execute()).toEqual([]);
+  });
 });

@@ -1,6 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SYSTEM_SETTING_FILE_MAX_BYTES, sniffImageType, type SystemSettingFile } from '@portal/shared/core/settings';
@@ -16,11 +14,11 @@ import {
 import { audit } from '../../lib/audit';
 import { HttpError, validationError } from '../../lib/http-error';
 import { readForm, type UploadedFile } from '../../lib/multipart';
+import { systemFileStore } from '../../lib/system-files';
 import { requireAuth } from '../../plugins/auth';
 
 export const SYSTEM_SETTING_MAX_FILES = 10;
 const FILES_FIELD = { maxBytes: SYSTEM_SETTING_FILE_MAX_BYTES, sizeRule: 'must be at most 10 MB each', maxCount: SYSTEM_SETTING_MAX_FILES };
-const KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const NAME_MAX = 200;
 
 const idText = (field: string) => z.string().min(1, `${field} is required`).max(100, `${field} is too long`);
@@ -56,46 +54,6 @@ export function attachmentDisposition(name: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-/** Files on local disk under DATA_DIR/system-files, named by a random key, never by the upload's name. */
-class SystemFileStore {
-  constructor(private readonly dir: string) {}
-
-  private pathOf(key: string): string {
-    if (!KEY_PATTERN.test(key)) throw new Error('invalid storage key');
-    return path.join(this.dir, key);
-  }
-
-  /** Writes to a temporary name, then renames into place: a key never names half-written bytes. */
-  async put(buffer: Buffer): Promise<string> {
-    await fs.promises.mkdir(this.dir, { recursive: true });
-    const key = randomUUID();
-    const temp = path.join(this.dir, `.tmp-${randomUUID()}`);
-    try {
-      await fs.promises.writeFile(temp, buffer, { flag: 'wx' });
-      await fs.promises.rename(temp, this.pathOf(key));
-    } catch (error) {
-      await fs.promises.rm(temp, { force: true });
-      throw error;
-    }
-    return key;
-  }
-
-  async open(key: string): Promise<fs.ReadStream | null> {
-    const file = this.pathOf(key);
-    try {
-      await fs.promises.access(file, fs.constants.R_OK);
-    } catch {
-      return null;
-    }
-    return fs.createReadStream(file);
-  }
-
-  /** A missing file is not an error. */
-  async remove(key: string): Promise<void> {
-    if (KEY_PATTERN.test(key)) await fs.promises.rm(this.pathOf(key), { force: true });
-  }
-}
-
 function params<T extends z.ZodType>(schema: T, request: FastifyRequest): z.infer<T> {
   const parsed = schema.safeParse(request.params);
   if (!parsed.success) throw validationError(parsed.error, 'path parameter');
@@ -117,7 +75,7 @@ function checkFiles(files: UploadedFile[]): void {
 /** Files attached to a system setting (SPEC.md sections 3 and 7), for staff admins. */
 export default async function systemSettingsFilesRoutes(app: FastifyInstance) {
   const { db } = app;
-  const store = new SystemFileStore(path.join(app.config.dataDir, 'system-files'));
+  const store = systemFileStore(app.config.dataDir);
 
   const filesOf = async (messageId: string): Promise<{ files: SystemSettingFile[] }> => ({
     files: (await listSystemSettingFiles(db, messageId)).map(toSystemSettingFileDto),

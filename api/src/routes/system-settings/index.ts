@@ -17,7 +17,9 @@ import {
   type PortalMessageForUser,
   type PortalMessageRecord,
 } from '../../db/portal-messages';
+import { listSystemSettingFiles } from '../../db/system-setting-files';
 import { audit } from '../../lib/audit';
+import { systemFileStore } from '../../lib/system-files';
 import { HttpError, validationError } from '../../lib/http-error';
 import { requireAuth } from '../../plugins/auth';
 
@@ -136,11 +138,16 @@ export default async function systemSettingsRoutes(app: FastifyInstance) {
 
   app.delete('/api/v1/system-settings/:id', { config: { policy: 'staffAdmin' } }, async (request, reply) => {
     const id = parseId(request);
-    await db.transaction().execute(async (trx) => {
+    const files = await db.transaction().execute(async (trx) => {
       const before = await findPortalMessage(trx, id);
+      // Its file rows go with it (foreign key cascade); their bytes go once the delete has committed.
+      const attached = await listSystemSettingFiles(trx, id);
       if (!before || !(await deletePortalMessage(trx, id))) throw notFound();
       await audit(request, { action: 'systemSetting.delete', targetType: 'systemSetting', targetId: id, targetLabel: before.key, before: audited(before) }, trx);
+      return attached;
     });
+    const store = systemFileStore(app.config.dataDir);
+    await Promise.all(files.map((f) => store.remove(f.storageKey)));
     return reply.code(204).send();
   });
 
