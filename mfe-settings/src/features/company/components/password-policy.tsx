@@ -1,6 +1,66 @@
-import { ComingSoon } from '@portal/shared/ui/components';
+import { Button } from '@portal/shared/ui';
+import { Card, Form, InputNumber } from '@portal/shared/ui/extra';
+import { passwordPolicySchema, type PasswordPolicy } from '@portal/shared/core/schemas';
+import { publishToast } from '@portal/shared/web/events';
+import { useSettingsCompanyPasswordPolicyQuery, useSettingsCompanyPasswordPolicyUpdateMutation } from '../api/company-api';
+import { showFieldErrors, zodRule } from '../model/form-rules';
+import { ReadOnlyNote, SectionError, SectionLoading } from './section-states';
 
-/** Placeholder while issue 4 builds it. */
-export function CompanyPasswordPolicy(_props: { companyId: string; canEdit: boolean }) {
-  return <ComingSoon what="CompanyPasswordPolicy" />;
+const shape = passwordPolicySchema.shape;
+
+/**
+ * The company's password policy (GET/POST /companies/:id/password-policy). The numbers are checked with
+ * the api's schema, not rounded or clamped by the inputs: -1 or 3.5 is an error to fix, never something
+ * silently changed and sent (SPEC.md section 5: sent as integers).
+ */
+export function CompanyPasswordPolicy({ companyId, canEdit }: { companyId: string; canEdit: boolean }) {
+  const policy = useSettingsCompanyPasswordPolicyQuery(companyId);
+  if (policy.isLoading) return <SectionLoading label="Loading the password policy" />;
+  if (!policy.data) return <SectionError what="The password policy" error={policy.error} onRetry={() => void policy.refetch()} />;
+  return <PolicyForm key={companyId} companyId={companyId} policy={policy.data} canEdit={canEdit} />;
+}
+
+function PolicyForm({ companyId, policy, canEdit }: { companyId: string; policy: PasswordPolicy; canEdit: boolean }) {
+  const [form] = Form.useForm<PasswordPolicy>();
+  const [save, { isLoading }] = useSettingsCompanyPasswordPolicyUpdateMutation();
+
+  const onFinish = async (values: PasswordPolicy) => {
+    const parsed = passwordPolicySchema.safeParse(values);
+    if (!parsed.success) return; // the rules above already show why
+    try {
+      await save({ companyId, policy: parsed.data }).unwrap();
+      publishToast({ severity: 'success', summary: 'Password policy saved' });
+    } catch (error) {
+      showFieldErrors(form, error);
+    }
+  };
+
+  return (
+    <Card title="Password policy">
+      {canEdit ? null : <ReadOnlyNote>Changing the password policy needs the permission to edit company information.</ReadOnlyNote>}
+      <Form form={form} name="password-policy" layout="vertical" disabled={!canEdit} initialValues={policy} onFinish={onFinish} style={{ maxWidth: 560 }}>
+        <Form.Item
+          name="minimumLength"
+          label="Minimum length"
+          required
+          extra="Characters, from 8 to 128. Users in several companies follow the strictest of their policies."
+          rules={[zodRule(shape.minimumLength)]}
+        >
+          <InputNumber step={1} style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item
+          name="rotationInDays"
+          label="Rotation (days)"
+          required
+          extra="Days before a password must be changed, from 0 to 3650; 0 means passwords never expire."
+          rules={[zodRule(shape.rotationInDays)]}
+        >
+          <InputNumber step={1} style={{ width: 160 }} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={isLoading} disabled={!canEdit}>
+          Save password policy
+        </Button>
+      </Form>
+    </Card>
+  );
 }

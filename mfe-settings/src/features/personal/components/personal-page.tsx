@@ -1,6 +1,42 @@
-import { ComingSoon } from '@portal/shared/ui/components';
+import { useSelector } from '@portal/shared/web/store';
+import { Alert, Flex, Skeleton } from '@portal/shared/ui/extra';
+import { PageHeader } from '@portal/shared/ui/components';
+import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
+import { PasswordForm } from './password-form';
+import { ProfileForm } from './profile-form';
 
-/** Placeholder while issue 4 builds it. */
+type Root = { session: SessionState };
+
+/** Personal settings (everyone): the profile and, for users who sign in with a password, the password. */
 export function PersonalPage() {
-  return <ComingSoon what="PersonalPage" />;
+  const user = useSelector((s: Root) => sessionSelectors.selectUser(s));
+  const companyId = useSelector((s: Root) => sessionSelectors.selectSelectedCompanyId(s));
+  const header = <PageHeader title="Personal settings" crumbs={[{ title: 'Settings', to: '/settings' }, { title: 'Personal' }]} />;
+  if (!user) {
+    return (
+      <div data-testid="settings-personal">
+        {header}
+        <Skeleton active />
+      </div>
+    );
+  }
+  // SPEC.md section 5: federated users cannot edit their profile; their identity provider owns it.
+  const federated = user.metadata.isFederated;
+  return (
+    <div data-testid="settings-personal">
+      {header}
+      <Flex vertical gap="large">
+        {federated ? (
+          <Alert
+            type="info"
+            showIcon
+            title="You sign in with your company's single sign-on"
+            description="Your profile and password come from it: to change them, use your company's single sign-on (or ask its administrator)."
+          />
+        ) : null}
+        <ProfileForm key={user.id} user={user} readOnly={federated} />
+        {federated ? null : <PasswordForm user={user} companyId={companyId} />}
+      </Flex>
+    </div>
+  );
 }

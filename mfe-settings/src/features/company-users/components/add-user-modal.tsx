@@ -1,0 +1,73 @@
+import { Form, Input, Modal, Radio } from '@portal/shared/ui/extra';
+import { companyUserInviteSchema, type CompanyUser, type CompanyUserInvite } from '@portal/shared/core/settings';
+import { fieldErrors } from '../../../app/settings-api';
+import { useSettingsCompanyUsersInviteMutation } from '../api/company-users-api';
+import { zodRule } from '../model/zod-rule';
+
+const shape = companyUserInviteSchema.shape;
+
+/** Invites a user into the company (companyUserInviteSchema); the api's field errors land on their fields. */
+export function AddUserModal({
+  companyId,
+  open,
+  onClose,
+  onInvited,
+}: {
+  companyId: string;
+  open: boolean;
+  onClose: () => void;
+  onInvited: (user: CompanyUser) => void;
+}) {
+  const [form] = Form.useForm<CompanyUserInvite>();
+  const [invite, { isLoading }] = useSettingsCompanyUsersInviteMutation();
+
+  const submit = async (values: CompanyUserInvite) => {
+    const body = companyUserInviteSchema.parse(values);
+    try {
+      const user = await invite({ companyId, body }).unwrap();
+      form.resetFields();
+      onInvited(user);
+    } catch (error) {
+      const fields = fieldErrors(error);
+      if (fields.length) form.setFields(fields.map((f) => ({ name: f.name as keyof CompanyUserInvite, errors: f.errors })));
+    }
+  };
+
+  return (
+    <Modal
+      title="Add user"
+      open={open}
+      okText="Add user"
+      onOk={() => form.submit()}
+      confirmLoading={isLoading}
+      onCancel={() => {
+        form.resetFields();
+        onClose();
+      }}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={{ role: 'member' }} onFinish={submit}>
+        <Form.Item name="email" label="Email" rules={[zodRule(shape.email)]}>
+          <Input type="email" autoComplete="off" autoFocus />
+        </Form.Item>
+        <Form.Item name="firstName" label="First name" rules={[zodRule(shape.firstName)]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="lastName" label="Last name" rules={[zodRule(shape.lastName)]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="title" label="Title" rules={[zodRule(shape.title)]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="role" label="Role">
+          <Radio.Group
+            options={[
+              { value: 'member', label: 'Member' },
+              { value: 'admin', label: 'Admin' },
+            ]}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

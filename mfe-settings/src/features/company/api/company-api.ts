@@ -1,0 +1,61 @@
+/**
+ * The selected company's settings. Changes to its name, logo or module access invalidate `Company` and
+ * `AccessPermissions` (the shell's queries: navigation, the company switcher and mounted remotes follow)
+ * and `Clients` (the staff's list of companies shows names and modules).
+ */
+import type { ModuleName } from '@portal/shared/core/modules';
+import type { Company, IdentityProviderInput, IdentityProviderSettings, PasswordPolicy } from '@portal/shared/core/schemas';
+import { settingsApi } from '../../../app/settings-api';
+
+const companyPath = (companyId: string) => `/companies/${encodeURIComponent(companyId)}`;
+const COMPANY_CHANGED = ['Company', 'AccessPermissions', 'Clients'] as const;
+
+export const companyApi = settingsApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** PATCH /companies/:id, multipart: `name` and/or a `logo` file. */
+    settingsCompanyUpdate: build.mutation<Company, { companyId: string; body: FormData }>({
+      query: ({ companyId, body }) => ({ url: companyPath(companyId), method: 'PATCH', body }),
+      invalidatesTags: [...COMPANY_CHANGED],
+    }),
+    settingsCompanyLogoDelete: build.mutation<void, string>({
+      query: (companyId) => ({ url: `${companyPath(companyId)}/logo`, method: 'DELETE' }),
+      invalidatesTags: [...COMPANY_CHANGED],
+    }),
+    /** The company's ceiling for its users and teams: some modules, each on or off. */
+    settingsCompanyModulesUpdate: build.mutation<Company, { companyId: string; modules: Partial<Record<ModuleName, boolean>> }>({
+      query: ({ companyId, modules }) => ({ url: `${companyPath(companyId)}/modules-access`, method: 'PATCH', body: modules }),
+      invalidatesTags: [...COMPANY_CHANGED],
+    }),
+    settingsCompanyPasswordPolicy: build.query<PasswordPolicy, string>({
+      query: (companyId) => `${companyPath(companyId)}/password-policy`,
+      providesTags: (_r, _e, id) => [{ type: 'PasswordPolicy', id }],
+    }),
+    settingsCompanyPasswordPolicyUpdate: build.mutation<PasswordPolicy, { companyId: string; policy: PasswordPolicy }>({
+      query: ({ companyId, policy }) => ({ url: `${companyPath(companyId)}/password-policy`, method: 'POST', body: policy }),
+      invalidatesTags: (_r, _e, { companyId }) => [{ type: 'PasswordPolicy', id: companyId }],
+    }),
+    settingsCompanyIdentityProvider: build.query<IdentityProviderSettings, string>({
+      query: (companyId) => `${companyPath(companyId)}/identity-provider`,
+      providesTags: (_r, _e, id) => [{ type: 'IdentityProvider', id }],
+    }),
+    settingsCompanyIdentityProviderUpdate: build.mutation<IdentityProviderSettings, { companyId: string; identityProvider: IdentityProviderInput }>({
+      query: ({ companyId, identityProvider }) => ({ url: `${companyPath(companyId)}/identity-provider`, method: 'PUT', body: identityProvider }),
+      invalidatesTags: (_r, _e, { companyId }) => [{ type: 'IdentityProvider', id: companyId }],
+    }),
+    settingsCompanyIdentityProviderDelete: build.mutation<void, string>({
+      query: (companyId) => ({ url: `${companyPath(companyId)}/identity-provider`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, companyId) => [{ type: 'IdentityProvider', id: companyId }],
+    }),
+  }),
+});
+
+export const {
+  useSettingsCompanyUpdateMutation,
+  useSettingsCompanyLogoDeleteMutation,
+  useSettingsCompanyModulesUpdateMutation,
+  useSettingsCompanyPasswordPolicyQuery,
+  useSettingsCompanyPasswordPolicyUpdateMutation,
+  useSettingsCompanyIdentityProviderQuery,
+  useSettingsCompanyIdentityProviderUpdateMutation,
+  useSettingsCompanyIdentityProviderDeleteMutation,
+} = companyApi;

@@ -1,0 +1,43 @@
+import type { FormInstance } from '@portal/shared/ui/extra';
+import { IMAGE_MAX_BYTES, IMAGE_RULE, IMAGE_SIZE_RULE, sniffImageType } from '@portal/shared/core/settings';
+import { fieldErrors } from '../../../app/settings-api';
+
+interface Schema {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: { message: string }[] } };
+}
+
+/** An antd Form rule that checks a field with the api's own zod schema, so the messages match the server's. */
+export function zodRule(schema: Schema) {
+  return {
+    validator: async (_rule: unknown, value: unknown) => {
+      const result = schema.safeParse(value ?? undefined);
+      if (!result.success) throw new Error(result.error.issues[0]?.message ?? 'Invalid value');
+    },
+  };
+}
+
+/** Why an image cannot be sent, named like the api names it (`avatar must be at most 2 MB`), or null. Reads only the first bytes. */
+export async function imageProblem(file: Blob, field: string): Promise<string | null> {
+  if (file.size === 0) return `${field} is empty`;
+  if (file.size > IMAGE_MAX_BYTES) return `${field} ${IMAGE_SIZE_RULE}`;
+  const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+  return sniffImageType(head) ? null : `${field} ${IMAGE_RULE}`;
+}
+
+/** The form rule of an image field: checked by its bytes and size before anything is sent. */
+export function imageRule(field: string) {
+  return {
+    validator: async (_rule: unknown, value: unknown) => {
+      if (!(value instanceof Blob)) return;
+      const problem = await imageProblem(value, field);
+      if (problem) throw new Error(problem);
+    },
+  };
+}
+
+/** Puts the api's per-field messages of a 400 (or 409) on the form; true when there were any. */
+export function showFieldErrors<T>(form: FormInstance<T>, error: unknown): boolean {
+  const errors = fieldErrors(error);
+  form.setFields(errors as Parameters<FormInstance<T>['setFields']>[0]);
+  return errors.length > 0;
+}
