@@ -64,6 +64,8 @@ async function companyModules(db: Kysely<Database>, companyIds: string[]): Promi
 
 export interface CompanyListQuery {
   search?: string;
+  /** By name, Z to A. */
+  descending?: boolean;
   /** null: all rows (offset is then ignored). */
   limit: number | null;
   offset: number;
@@ -86,7 +88,8 @@ export async function listVisibleCompanies(
     base = base.where(sql<boolean>`lower(companies.name) like ${likePattern(query.search)} escape '!'`);
   }
   const totalRow = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  let page = base.select(['id', 'name', 'logo']).orderBy('name').orderBy('id');
+  const direction = query.descending ? 'desc' : 'asc';
+  let page = base.select(['id', 'name', 'logo']).orderBy('name', direction).orderBy('id', direction);
   // SQLite accepts OFFSET only after a LIMIT.
   if (query.limit !== null) page = page.limit(query.limit).offset(query.offset);
   const rows = await page.execute();

@@ -83,11 +83,18 @@ describe('GET /api/v1/companies', () => {
     expect(await names('member@acme.test', '?search=initech')).toEqual([]);
   });
 
+  it('sorts by name either way, across pages', async () => {
+    const all = await names('admin@demo.test', '?ignorePagination=true');
+    expect(await names('admin@demo.test', '?ignorePagination=true&sort=-name')).toEqual([...all].reverse());
+    expect(await names('admin@demo.test', '?sort=-name&pageSize=2&page=1')).toEqual([...all].reverse().slice(0, 2));
+  });
+
   it.each([
     ['page=0', 'page'],
     ['page=abc', 'page'],
     ['pageSize=201', 'pageSize'],
     ['ignorePagination=yes', 'ignorePagination'],
+    ['sort=title', 'sort'],
   ])('rejects %s with 400 naming %s', async (query, field) => {
     const res = await t.api({ method: 'GET', url: `/api/v1/companies?${query}`, cookie: await t.cookieFor('admin@demo.test') });
     expect(res.statusCode).toBe(400);

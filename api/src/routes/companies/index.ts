@@ -15,6 +15,7 @@ export const companiesQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
   ignorePagination: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   search: z.string().trim().max(200).optional(),
+  sort: z.enum(['name', '-name'], { error: 'sort must be name or -name' }).default('name'),
 });
 
 export function toCompanyDto(company: CompanyRecord): Company {
@@ -28,9 +29,10 @@ export default async function companiesRoutes(app: FastifyInstance) {
     const { user } = await requireAuth(request);
     const parsed = companiesQuerySchema.safeParse(request.query ?? {});
     if (!parsed.success) throw validationError(parsed.error, 'query parameter');
-    const { page, pageSize, ignorePagination, search } = parsed.data;
+    const { page, pageSize, ignorePagination, search, sort } = parsed.data;
     const { results, total } = await listVisibleCompanies(db, user, {
       search: search || undefined,
+      descending: sort === '-name',
       limit: ignorePagination ? null : pageSize,
       offset: ignorePagination ? 0 : (page - 1) * pageSize,
     });
