@@ -1,47 +1,20 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { settingsPermissionsFor, type PermissionSubject } from '@portal/shared/core/modules';
-import type { Company, User } from '@portal/shared/core/schemas';
 import { Route, Routes } from '@portal/shared/web/router';
 import { renderWithProviders } from '@portal/shared/testing';
-import type { SessionState } from '@portal/shared/web/session';
-// antd's Form needs MessageChannel, which jest-fixed-jsdom lacks: the personal feature's fixtures add it.
-import './features/personal/testing/fixtures';
 import SettingsApp from './App';
+import { sessionFor, setupTestServer, staffAdmin } from './testing/fixtures';
 
 jest.setTimeout(30_000);
 
 const mounted = <Routes><Route path="/settings/*" element={<SettingsApp basePath="/settings" />} /></Routes>;
-const member: User = {
-  id: 'u1', firstName: 'Ada', lastName: 'Lovelace', title: 'CISO', email: 'ada@acme.test', login: 'ada@acme.test', avatar: null,
-  status: 'active' as const, primaryPhone: null, isTevora: false, isAuditor: false, admin: { active: false }, sendDailyEmails: false,
-  metadata: { firstLogin: false, isFederated: false, isLead: false }, projectRoles: [], ldhmac: 'x',
-};
-const staffAdmin: User = { ...member, id: 's1', firstName: 'Sam', email: 'admin@demo.test', login: 'admin@demo.test', isTevora: true, admin: { active: true } };
-const acme: Company = { id: 'c1', name: 'Acme Corp', logo: null, modulesAccess: { risks: true, projects: true, requests: true, reports: true, assets: true } };
+const memberSession = sessionFor({ companyRole: 'member' });
+const staffAdminSession = sessionFor({ isTevora: true, isStaffAdmin: true, companyRole: null }, staffAdmin);
 
-function sessionOf(user: User, who: PermissionSubject): Partial<SessionState> {
-  return {
-    user,
-    loggedIn: true,
-    companies: [acme],
-    companiesLoaded: true,
-    selectedCompanyId: acme.id,
-    access: { modulesAccess: acme.modulesAccess, settingsPermissions: settingsPermissionsFor(who) },
-    brand: 'Tevora',
-  };
-}
-const memberSession = sessionOf(member, { isTevora: false, isAuditor: false, isStaffAdmin: false, companyRole: 'member' });
-const staffAdminSession = sessionOf(staffAdmin, { isTevora: true, isAuditor: false, isStaffAdmin: true, companyRole: null });
-
-const server = setupServer(
+setupTestServer(
   http.get('*/api/v1/companies/:id/password-policy', () => HttpResponse.json({ minimumLength: 12, rotationInDays: 0 })),
   http.get('*/api/v1/users/:id', () => HttpResponse.json({ code: 'user_not_found', message: 'User not found.', requestId: 'r' }, { status: 404 })),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 async function menuTabs(): Promise<string[]> {
   const nav = await screen.findByRole('navigation', { name: 'Settings' });

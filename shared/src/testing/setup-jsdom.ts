@@ -46,3 +46,23 @@ if (typeof window !== 'undefined' && typeof window.requestIdleCallback !== 'func
     window.setTimeout(() => cb({ didTimeout: false, timeRemaining: () => 50 }), 0)) as typeof window.requestIdleCallback;
   window.cancelIdleCallback = ((id: number) => window.clearTimeout(id)) as typeof window.cancelIdleCallback;
 }
+
+// antd's Form batches watchers in a MessageChannel macrotask; jest-fixed-jsdom has none.
+if (typeof globalThis.MessageChannel === 'undefined') {
+  class Port {
+    onmessage: ((event: { data: unknown }) => void) | null = null;
+    other: Port | null = null;
+    postMessage(data: unknown) {
+      setTimeout(() => this.other?.onmessage?.({ data }), 0);
+    }
+    close() {}
+  }
+  globalThis.MessageChannel = class {
+    port1 = new Port();
+    port2 = new Port();
+    constructor() {
+      this.port1.other = this.port2;
+      this.port2.other = this.port1;
+    }
+  } as unknown as typeof MessageChannel;
+}

@@ -3,11 +3,10 @@ import { Flex, Form, Input, Modal, Switch, Typography } from '@portal/shared/ui/
 import { MODULES, type ModuleName } from '@portal/shared/core/modules';
 import { companyCreateSchema } from '@portal/shared/core/settings';
 import { publishToast } from '@portal/shared/web/events';
+import { showFieldErrors, zodRule } from '../../../app/forms';
+import { MODULE_LABELS } from '../../../app/modules';
 import { errorMessage } from '../../../app/settings-api';
 import { useSettingsClientsCreateMutation } from '../api/clients-api';
-import { showFieldErrors, zodRule } from '../model/form-rules';
-
-const MODULE_LABELS: Record<ModuleName, string> = { risks: 'Risks', projects: 'Projects', requests: 'Requests', reports: 'Reports', assets: 'Assets' };
 
 interface AddCompanyValues {
   name: string;
@@ -50,7 +49,7 @@ export function AddCompanyModal({ open, onClose }: { open: boolean; onClose: () 
       ]}
     >
       <Form form={form} name="add-company" layout="vertical" initialValues={{ name: '', modulesAccess: ALL_ON }} onFinish={onFinish}>
-        <Form.Item name="name" label="Company name" required rules={[zodRule(companyCreateSchema.shape.name)]}>
+        <Form.Item name="name" label="Company name" required rules={[zodRule(companyCreateSchema.shape.name, { nullAsMissing: true })]}>
           <Input autoFocus autoComplete="off" />
         </Form.Item>
         <Typography.Paragraph type="secondary">

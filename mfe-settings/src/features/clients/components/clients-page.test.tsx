@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import type { Company } from '@portal/shared/core/schemas';
 import { renderWithProviders } from '@portal/shared/testing';
 import { useCompaniesListQuery } from '@portal/shared/web/api';
-import { useLocation } from '@portal/shared/web/router';
-import { makeCompanies, staffSession } from '../testing/fixtures';
+import { AddressQuery, makeCompanies, sessionFor, setupTestServer } from '../../../testing/fixtures';
 import { ClientsPage } from './clients-page';
 
 jest.setTimeout(30_000);
@@ -19,7 +17,7 @@ let switcherFetches: number;
 let posted: unknown[];
 let failList: boolean;
 
-const server = setupServer(
+setupTestServer(
   http.get('*/api/v1/companies', ({ request }) => {
     const url = new URL(request.url);
     if (url.searchParams.get('ignorePagination') === 'true') {
@@ -50,7 +48,6 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   companies = makeCompanies(25);
   listRequests = [];
@@ -58,13 +55,7 @@ beforeEach(() => {
   posted = [];
   failList = false;
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
-function Address() {
-  const { search } = useLocation();
-  return <output aria-label="Address">{search}</output>;
-}
 function Switcher() {
   useCompaniesListQuery();
   return null;
@@ -75,9 +66,9 @@ function renderClients(route = '/settings/clients', addCompany = true) {
     <>
       <Switcher />
       <ClientsPage />
-      <Address />
+      <AddressQuery label="Address" decoded={false} />
     </>,
-    { route, session: staffSession(addCompany) },
+    { route, session: sessionFor({ isTevora: true, isStaffAdmin: addCompany, companyRole: null }) },
   );
 }
 

@@ -4,9 +4,10 @@ import { useSearchParams } from '@portal/shared/web/router';
 import { Button, ReloadOutlined } from '@portal/shared/ui';
 import { Alert, Empty, Flex, Input, PlusOutlined, SearchOutlined, Table, Tag, Tooltip, type TableProps } from '@portal/shared/ui/extra';
 import { PageHeader } from '@portal/shared/ui/components';
-import { MODULES, type ModuleName } from '@portal/shared/core/modules';
+import { MODULES } from '@portal/shared/core/modules';
 import type { Company } from '@portal/shared/core/schemas';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
+import { MODULE_LABELS } from '../../../app/modules';
 import { errorMessage } from '../../../app/settings-api';
 import { useSettingsClientsListQuery } from '../api/clients-api';
 import { clientsQueryFrom, PAGE_SIZES, withClientsQuery } from '../model/clients-query';
@@ -15,7 +16,6 @@ import { AddCompanyModal } from './add-company-modal';
 type Root = { session: SessionState };
 
 const SEARCH_DELAY_MS = 300;
-const MODULE_LABELS: Record<ModuleName, string> = { risks: 'Risks', projects: 'Projects', requests: 'Requests', reports: 'Reports', assets: 'Assets' };
 
 function ModuleTags({ company }: { company: Company }) {
   return (
@@ -66,9 +66,8 @@ export function ClientsPage() {
     return () => clearTimeout(timer);
   }, [text, setParams]);
 
-  const rows = [...(list.data?.results ?? [])];
-  // The api sorts by name; this keeps the page in the chosen order whatever it does with `sort`.
-  rows.sort((a, b) => (query.sort === '-name' ? -1 : 1) * a.name.localeCompare(b.name));
+  // The api sorts by name either way (`sort=name|-name`), across pages.
+  const rows = list.data?.results ?? [];
 
   const onChange: TableProps<Company>['onChange'] = (pagination, _filters, sorter) => {
     const order = Array.isArray(sorter) ? sorter[0]?.order : sorter.order;

@@ -1,19 +1,15 @@
+import { intParam } from '../../../app/use-url-params';
 import type { ClientsListArgs, ClientsSort } from '../api/clients-api';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 
-function positiveInt(value: string | null, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 ? n : fallback;
-}
-
 /** The list's state as the address keeps it (?search=&page=&pageSize=&sort=), so reload and back restore it. */
 export function clientsQueryFrom(params: URLSearchParams): ClientsListArgs {
-  const pageSize = positiveInt(params.get('pageSize'), DEFAULT_PAGE_SIZE);
+  const pageSize = intParam(params, 'pageSize', DEFAULT_PAGE_SIZE);
   const sort: ClientsSort = params.get('sort') === '-name' ? '-name' : 'name';
   return {
-    page: positiveInt(params.get('page'), 1),
+    page: intParam(params, 'page', 1),
     pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
     search: params.get('search')?.trim() || undefined,
     sort,

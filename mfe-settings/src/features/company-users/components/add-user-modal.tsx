@@ -1,8 +1,7 @@
 import { Form, Input, Modal, Radio } from '@portal/shared/ui/extra';
 import { companyUserInviteSchema, type CompanyUser, type CompanyUserInvite } from '@portal/shared/core/settings';
-import { fieldErrors } from '../../../app/settings-api';
+import { showFieldErrors, zodRule } from '../../../app/forms';
 import { useSettingsCompanyUsersInviteMutation } from '../api/company-users-api';
-import { zodRule } from '../model/zod-rule';
 
 const shape = companyUserInviteSchema.shape;
 
@@ -28,8 +27,7 @@ export function AddUserModal({
       form.resetFields();
       onInvited(user);
     } catch (error) {
-      const fields = fieldErrors(error);
-      if (fields.length) form.setFields(fields.map((f) => ({ name: f.name as keyof CompanyUserInvite, errors: f.errors })));
+      showFieldErrors(form, error);
     }
   };
 

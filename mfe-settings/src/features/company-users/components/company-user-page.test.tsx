@@ -1,10 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import type { AssignedObject, UserDetail, UserModulesAccess } from '@portal/shared/core/settings';
 import { renderWithProviders } from '@portal/shared/testing';
 import { Route, Routes } from '@portal/shared/web/router';
-import { button, findHeading, findDialog, sessionFor, setupUser } from '../testing/fixtures';
+import { button, findDialog, findHeading, sessionFor, setupTestServer, setupUser } from '../../../testing/fixtures';
 import { CompanyUserPage } from './company-user-page';
 
 jest.setTimeout(30_000);
@@ -27,7 +26,7 @@ const objects: AssignedObject[] = [
 
 let user = detail();
 const sent: unknown[] = [];
-const server = setupServer(
+const server = setupTestServer(
   http.get('*/api/v1/users/u2', () => HttpResponse.json(user)),
   http.get('*/api/v1/companies/c1/users/u2/modules-access', () => HttpResponse.json(modules())),
   http.get('*/api/v1/users/u2/assigned-objects', ({ request }) => {
@@ -55,17 +54,14 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 let ue = setupUser();
 beforeEach(() => {
   ue = setupUser();
   user = detail();
 });
 afterEach(() => {
-  server.resetHandlers();
   sent.length = 0;
 });
-afterAll(() => server.close());
 
 const renderPage = (session = sessionFor({ isTevora: true })) =>
   renderWithProviders(

@@ -1,10 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import type { CompanyUser } from '@portal/shared/core/settings';
 import { renderWithProviders } from '@portal/shared/testing';
-import { useLocation } from '@portal/shared/web/router';
-import { button, findDialog, sessionFor, setupUser } from '../testing/fixtures';
+import { AddressQuery, button, findDialog, sessionFor, setupTestServer, setupUser } from '../../../testing/fixtures';
 import { CompanyUsers } from './company-users';
 
 const session = sessionFor();
@@ -21,14 +19,13 @@ const member = (id: string, firstName: string, extra: Partial<CompanyUser> = {})
 let users: CompanyUser[] = [];
 const calls: string[] = [];
 const bodies: unknown[] = [];
-const server = setupServer(
+const server = setupTestServer(
   http.get('*/api/v1/companies/c1/users', ({ request }) => {
     calls.push(`GET ${decodeURIComponent(new URL(request.url).search)}`);
     return HttpResponse.json({ results: users, total: users.length, page: 1, pageSize: 25 });
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   users = [
     member('u2', 'Ann', { role: 'admin', teams: [{ id: 't1', name: 'Auditors' }], lastSignInAt: '2026-03-04T15:05:00' }),
@@ -37,22 +34,15 @@ beforeEach(() => {
   ];
 });
 afterEach(() => {
-  server.resetHandlers();
   calls.length = 0;
   bodies.length = 0;
 });
-afterAll(() => server.close());
-
-function Where() {
-  const { search } = useLocation();
-  return <output aria-label="query">{decodeURIComponent(search)}</output>;
-}
 
 const renderUsers = (route = '/settings/company?tab=users') =>
   renderWithProviders(
     <>
       <CompanyUsers companyId="c1" />
-      <Where />
+      <AddressQuery />
     </>,
     { route, session },
   );

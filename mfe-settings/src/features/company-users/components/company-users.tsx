@@ -8,6 +8,8 @@ import { COMPANY_ROLES, type CompanyRoleName, type CompanyUser, type CompanyUser
 import { useSelector } from '@portal/shared/web/store';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
 import { errorMessage } from '../../../app/settings-api';
+import { intParam, useUrlParams } from '../../../app/use-url-params';
+import { fullName } from '../../../app/users';
 import {
   useSettingsCompanyUsersListQuery,
   useSettingsCompanyUsersRemoveMutation,
@@ -15,8 +17,7 @@ import {
   useSettingsCompanyUsersRevokeAccessMutation,
   useSettingsCompanyUsersSetRoleMutation,
 } from '../api/company-users-api';
-import { intParam, useUrlParams } from '../hooks/use-url-params';
-import { fullName, ROLE_LABELS } from '../model/labels';
+import { ROLE_LABELS } from '../model/labels';
 import { AddUserModal } from './add-user-modal';
 
 const STATUSES = ['active', 'suspended', 'invited', 'revoked'] as const;

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button } from '@portal/shared/ui';
 import { Alert, Card, Modal, Table, Typography } from '@portal/shared/ui/extra';
 import type { AssignedObject } from '@portal/shared/core/settings';
+import { MODULE_LABELS } from '../../../app/modules';
 import { errorMessage } from '../../../app/settings-api';
 import { useSettingsUserAssignedObjectsQuery, useSettingsUserObjectAccessRemoveMutation } from '../api/company-users-api';
-import { MODULE_LABELS } from '../model/labels';
 
 /** The projects (and later other objects) a user can reach in the company, with Remove access. */
 export function UserAssignedObjects({ companyId, userId }: { companyId: string; userId: string }) {

@@ -3,15 +3,16 @@ import { Button } from '@portal/shared/ui';
 import { Alert, Card, Descriptions, Form, Input, KeyOutlined, Modal, Space, StopOutlined, Tag, Typography } from '@portal/shared/ui/extra';
 import { formatDate, formatDateTime } from '@portal/shared/core/dates';
 import { requiredText, userAdminUpdateSchema, type UserDetail } from '@portal/shared/core/settings';
-import { errorMessage, fieldErrors } from '../../../app/settings-api';
+import { showFieldErrors, zodRule } from '../../../app/forms';
+import { errorMessage } from '../../../app/settings-api';
+import { fullName } from '../../../app/users';
 import {
   useSettingsUsersResetPasswordMutation,
   useSettingsUsersUnsuspendMutation,
   useSettingsUsersUpdateMutation,
   type UserAdminUpdate,
 } from '../api/company-users-api';
-import { fullName, ROLE_LABELS } from '../model/labels';
-import { zodRule } from '../model/zod-rule';
+import { ROLE_LABELS } from '../model/labels';
 
 interface DetailsForm {
   firstName: string;
@@ -42,8 +43,7 @@ export function UserDetails({ user }: { user: UserDetail }) {
       await update({ userId: user.id, body }).unwrap();
       setNotice({ type: 'success', text: 'The details were saved.' });
     } catch (error) {
-      const fields = fieldErrors(error);
-      if (fields.length) form.setFields(fields.map((f) => ({ name: f.name as keyof DetailsForm, errors: f.errors })));
+      showFieldErrors(form, error);
     }
   };
 

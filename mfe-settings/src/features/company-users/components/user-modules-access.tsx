@@ -1,12 +1,8 @@
-import { Alert, Card, Radio, Table, Tag, Typography } from '@portal/shared/ui/extra';
+import { Alert, Card, Table, Tag, Typography } from '@portal/shared/ui/extra';
 import { Button } from '@portal/shared/ui';
 import { MODULES, type ModuleName } from '@portal/shared/core/modules';
+import { moduleAccessColumns } from '../../../app/modules';
 import { useSettingsUserModulesGetQuery, useSettingsUserModulesUpdateMutation } from '../api/company-users-api';
-import { MODULE_LABELS } from '../model/labels';
-
-type Choice = 'inherit' | 'on' | 'off';
-const toChoice = (v: boolean | null): Choice => (v === null ? 'inherit' : v ? 'on' : 'off');
-const fromChoice = (c: Choice): boolean | null => (c === 'inherit' ? null : c === 'on');
 
 /**
  * A user's own module access in the company: for each module Inherit (teams, then the company), On or
@@ -32,27 +28,12 @@ export function UserModulesAccessCard({ companyId, userId, canEdit }: { companyI
           loading={isLoading || saving}
           dataSource={data ? rows : []}
           columns={[
-            { title: 'Module', key: 'module', render: (_v, { module }) => MODULE_LABELS[module] },
-            {
-              title: 'Access',
-              key: 'choice',
-              render: (_v, { module }) => (
-                <Radio.Group
-                  name={`user-${userId}-${module}`}
-                  aria-label={`${MODULE_LABELS[module]} access`}
-                  optionType="button"
-                  size="small"
-                  disabled={!canEdit || saving}
-                  value={data ? toChoice(data.modulesAccess[module]) : undefined}
-                  onChange={(e) => void patch({ companyId, userId, changes: { [module]: fromChoice(e.target.value as Choice) } })}
-                  options={[
-                    { value: 'inherit', label: 'Inherit' },
-                    { value: 'on', label: 'On' },
-                    { value: 'off', label: 'Off' },
-                  ]}
-                />
-              ),
-            },
+            ...moduleAccessColumns({
+              name: `user-${userId}`,
+              disabled: !canEdit || saving,
+              value: (module) => data?.modulesAccess[module],
+              onChange: (module, access) => void patch({ companyId, userId, changes: { [module]: access } }),
+            }),
             {
               title: 'Effective',
               key: 'effective',

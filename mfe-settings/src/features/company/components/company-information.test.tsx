@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import type { Company } from '@portal/shared/core/schemas';
 import { renderWithProviders } from '@portal/shared/testing';
 import { useCompaniesListQuery } from '@portal/shared/web/api';
-import { acme, exeAsPngFile, multipartFields, pngFile, staffAdmin, validationFailed } from '../testing/fixtures';
+import { acme, exeAsPngFile, multipartFields, pngFile, setupTestServer, staffAdmin, validationFailed } from '../../../testing/fixtures';
 import { CompanyInformation } from './company-information';
 
 jest.setTimeout(30_000);
@@ -15,7 +14,7 @@ let company: Company;
 let calls: { method: string; fields?: Record<string, string> }[];
 let listFetches: number;
 
-const server = setupServer(
+setupTestServer(
   http.get('*/api/v1/companies/:id', () => HttpResponse.json(company)),
   http.get('*/api/v1/companies', () => {
     listFetches += 1;
@@ -38,14 +37,11 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
-  company = { ...acme };
+  company = { ...acme, name: 'Acme Corp' };
   calls = [];
   listFetches = 0;
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 function CompanySwitcherList() {
   const list = useCompaniesListQuery();

@@ -4,8 +4,8 @@ import type { Company } from '@portal/shared/core/schemas';
 import { companyCreateSchema } from '@portal/shared/core/settings';
 import { useCompaniesGetQuery } from '@portal/shared/web/api';
 import { publishToast } from '@portal/shared/web/events';
+import { imageRule, showFieldErrors, zodRule } from '../../../app/forms';
 import { useSettingsCompanyLogoDeleteMutation, useSettingsCompanyUpdateMutation } from '../api/company-api';
-import { imageRule, showFieldErrors, zodRule } from '../model/form-rules';
 import { LogoInput } from './logo-input';
 import { ReadOnlyNote, SectionError, SectionLoading } from './section-states';
 
@@ -53,7 +53,7 @@ function InformationForm({ company, canEdit }: { company: Company; canEdit: bool
     <Card title="Company information">
       {canEdit ? null : <ReadOnlyNote>Changing the company's information needs the permission to edit company information.</ReadOnlyNote>}
       <Form form={form} name="company-information" layout="vertical" disabled={!canEdit} initialValues={{ name: company.name }} onFinish={onFinish} style={{ maxWidth: 560 }}>
-        <Form.Item name="name" label="Company name" required rules={[zodRule(companyCreateSchema.shape.name)]}>
+        <Form.Item name="name" label="Company name" required rules={[zodRule(companyCreateSchema.shape.name, { nullAsMissing: true })]}>
           <Input autoComplete="organization" />
         </Form.Item>
         <Form.Item name="logo" label="Logo" rules={[imageRule('logo')]}>

@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import type { Company } from '@portal/shared/core/schemas';
 import { renderWithProviders } from '@portal/shared/testing';
 import { useCompaniesAccessPermissionsQuery, useCompaniesListQuery } from '@portal/shared/web/api';
-import { globex, staffAdmin } from '../testing/fixtures';
+import { globex, setupTestServer, staffAdmin } from '../../../testing/fixtures';
 import { CompanyModules } from './company-modules';
 
 jest.setTimeout(30_000);
@@ -14,7 +13,7 @@ const user = userEvent.setup({ delay: null });
 let company: Company;
 let calls: string[];
 
-const server = setupServer(
+const server = setupTestServer(
   http.get('*/api/v1/companies/:id', () => {
     calls.push('GET company');
     return HttpResponse.json(company);
@@ -35,13 +34,10 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   company = { ...globex };
   calls = [];
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 /** What the shell keeps mounted: the company switcher's list and the selected company's access. */
 function ShellQueries() {

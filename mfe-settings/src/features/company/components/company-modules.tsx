@@ -4,15 +4,16 @@ import { MODULES, type ModuleName } from '@portal/shared/core/modules';
 import type { Company } from '@portal/shared/core/schemas';
 import { useCompaniesGetQuery } from '@portal/shared/web/api';
 import { publishToast } from '@portal/shared/web/events';
+import { MODULE_LABELS } from '../../../app/modules';
 import { useSettingsCompanyModulesUpdateMutation } from '../api/company-api';
 import { ReadOnlyNote, SectionError, SectionLoading } from './section-states';
 
-export const MODULE_TEXT: Record<ModuleName, { label: string; description: string }> = {
-  risks: { label: 'Risks', description: 'The risk register and its treatments.' },
-  projects: { label: 'Projects', description: 'Compliance projects with their tasks, controls and files.' },
-  requests: { label: 'Requests', description: 'Requests exchanged with the consultancy.' },
-  reports: { label: 'Reports', description: 'Reports and their downloads.' },
-  assets: { label: 'Assets', description: 'The inventory of assets in scope.' },
+const MODULE_DESCRIPTIONS: Record<ModuleName, string> = {
+  risks: 'The risk register and its treatments.',
+  projects: 'Compliance projects with their tasks, controls and files.',
+  requests: 'Requests exchanged with the consultancy.',
+  reports: 'Reports and their downloads.',
+  assets: 'The inventory of assets in scope.',
 };
 
 /**
@@ -35,7 +36,7 @@ function ModulesCard({ company, canEdit }: { company: Company; canEdit: boolean 
     setSaving(module);
     try {
       await update({ companyId: company.id, modules: { [module]: on } }).unwrap();
-      publishToast({ severity: 'success', summary: `${MODULE_TEXT[module].label} turned ${on ? 'on' : 'off'} for ${company.name}` });
+      publishToast({ severity: 'success', summary: `${MODULE_LABELS[module]} turned ${on ? 'on' : 'off'} for ${company.name}` });
     } catch {
       // toasted by the shell; the switch keeps the server's value
     } finally {
@@ -70,7 +71,8 @@ function ModulesCard({ company, canEdit }: { company: Company; canEdit: boolean 
 function ModuleRow(props: { module: ModuleName; companyName: string; on: boolean; disabled: boolean; saving: boolean; onSet: (on: boolean) => void }) {
   const { module, companyName, on, disabled, saving, onSet } = props;
   const [confirming, setConfirming] = useState(false);
-  const { label, description } = MODULE_TEXT[module];
+  const label = MODULE_LABELS[module];
+  const description = MODULE_DESCRIPTIONS[module];
   const id = `company-module-${module}`;
   return (
     <Flex role="listitem" align="center" gap="middle">

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import type { IdentityProvider, IdentityProviderSettings } from '@portal/shared/core/schemas';
 import { renderWithProviders } from '@portal/shared/testing';
-import { staffAdmin, validationFailed } from '../testing/fixtures';
+import { setupTestServer, staffAdmin, validationFailed } from '../../../testing/fixtures';
 import { CompanyIdentityProvider } from './identity-provider';
 
 jest.setTimeout(30_000);
@@ -25,7 +24,7 @@ let calls: { method: string; body?: unknown }[];
 
 const settings = (): IdentityProviderSettings => ({ identityProvider: current, serviceProvider: SERVICE_PROVIDER });
 
-const server = setupServer(
+setupTestServer(
   http.get('*/api/v1/companies/:id/identity-provider', () => {
     calls.push({ method: 'GET' });
     return HttpResponse.json(settings());
@@ -47,13 +46,10 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   current = null;
   calls = [];
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 const renderSso = (canEdit = true) =>
   renderWithProviders(<CompanyIdentityProvider companyId="c1" canEdit={canEdit} />, { session: { user: staffAdmin, loggedIn: true } });

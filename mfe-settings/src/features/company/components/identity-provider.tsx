@@ -4,12 +4,12 @@ import { formatDate } from '@portal/shared/core/dates';
 import { identityProviderInputSchema, type IdentityProvider, type IdentityProviderInput, type IdentityProviderSettings } from '@portal/shared/core/schemas';
 import { publishToast } from '@portal/shared/web/events';
 import { skipToken } from '@portal/shared/web/store';
+import { showFieldErrors, zodRule } from '../../../app/forms';
 import {
   useSettingsCompanyIdentityProviderDeleteMutation,
   useSettingsCompanyIdentityProviderQuery,
   useSettingsCompanyIdentityProviderUpdateMutation,
 } from '../api/company-api';
-import { showFieldErrors, zodRule } from '../model/form-rules';
 import { ReadOnlyNote, SectionError, SectionLoading } from './section-states';
 
 const shape = identityProviderInputSchema.shape;
@@ -129,10 +129,10 @@ function IdentityProviderForm({ companyId, identityProvider }: { companyId: stri
 
   return (
     <Form form={form} name="identity-provider" layout="vertical" initialValues={initialValues} onFinish={onFinish} style={{ maxWidth: 720 }}>
-      <Form.Item name="entityId" label="Identity provider entity ID" required rules={[zodRule(shape.entityId)]}>
+      <Form.Item name="entityId" label="Identity provider entity ID" required rules={[zodRule(shape.entityId, { nullAsMissing: true })]}>
         <Input placeholder="https://idp.example.com/metadata" />
       </Form.Item>
-      <Form.Item name="ssoUrl" label="Single sign-on URL" required extra="Where users are sent to sign in (HTTP-Redirect). https only." rules={[zodRule(shape.ssoUrl)]}>
+      <Form.Item name="ssoUrl" label="Single sign-on URL" required extra="Where users are sent to sign in (HTTP-Redirect). https only." rules={[zodRule(shape.ssoUrl, { nullAsMissing: true })]}>
         <Input type="url" placeholder="https://idp.example.com/sso" />
       </Form.Item>
       <Form.Item
@@ -140,14 +140,14 @@ function IdentityProviderForm({ companyId, identityProvider }: { companyId: stri
         label="Signing certificate"
         required
         extra="The identity provider's X.509 signing certificate, as PEM or base64 DER."
-        rules={[zodRule(shape.certificate)]}
+        rules={[zodRule(shape.certificate, { nullAsMissing: true })]}
       >
         <Input.TextArea rows={6} spellCheck={false} style={{ fontFamily: 'monospace' }} placeholder="-----BEGIN CERTIFICATE-----" />
       </Form.Item>
       <Form.Item
         name="sloUrl"
         label="Single logout URL (optional)"
-        rules={[{ validator: (rule: unknown, value: string | null) => zodRule(shape.sloUrl).validator(rule, noneIfBlank(value)) }]}
+        rules={[{ validator: (rule: unknown, value: string | null) => zodRule(shape.sloUrl, { nullAsMissing: true }).validator(rule, noneIfBlank(value)) }]}
       >
         <Input type="url" placeholder="https://idp.example.com/slo" />
       </Form.Item>

@@ -1,10 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import type { PasswordPolicy } from '@portal/shared/core/schemas';
 import { renderWithProviders } from '@portal/shared/testing';
-import { staffAdmin, validationFailed } from '../testing/fixtures';
+import { setupTestServer, staffAdmin, validationFailed } from '../../../testing/fixtures';
 import { CompanyPasswordPolicy } from './password-policy';
 
 jest.setTimeout(30_000);
@@ -13,7 +12,7 @@ const user = userEvent.setup({ delay: null });
 let policy: PasswordPolicy;
 let posted: unknown[];
 
-const server = setupServer(
+setupTestServer(
   http.get('*/api/v1/companies/:id/password-policy', () => HttpResponse.json(policy)),
   http.post('*/api/v1/companies/:id/password-policy', async ({ request }) => {
     const body = (await request.json()) as PasswordPolicy;
@@ -27,13 +26,10 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   policy = { minimumLength: 12, rotationInDays: 0 };
   posted = [];
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 const renderPolicy = (canEdit = true) =>
   renderWithProviders(<CompanyPasswordPolicy companyId="c1" canEdit={canEdit} />, { session: { user: staffAdmin, loggedIn: true } });

@@ -2,8 +2,8 @@ import { Button } from '@portal/shared/ui';
 import { Card, Form, InputNumber } from '@portal/shared/ui/extra';
 import { passwordPolicySchema, type PasswordPolicy } from '@portal/shared/core/schemas';
 import { publishToast } from '@portal/shared/web/events';
+import { showFieldErrors, zodRule } from '../../../app/forms';
 import { useSettingsCompanyPasswordPolicyQuery, useSettingsCompanyPasswordPolicyUpdateMutation } from '../api/company-api';
-import { showFieldErrors, zodRule } from '../model/form-rules';
 import { ReadOnlyNote, SectionError, SectionLoading } from './section-states';
 
 const shape = passwordPolicySchema.shape;
@@ -44,7 +44,7 @@ function PolicyForm({ companyId, policy, canEdit }: { companyId: string; policy:
           label="Minimum length"
           required
           extra="Characters, from 8 to 128. Users in several companies follow the strictest of their policies."
-          rules={[zodRule(shape.minimumLength)]}
+          rules={[zodRule(shape.minimumLength, { nullAsMissing: true })]}
         >
           <InputNumber step={1} style={{ width: 160 }} />
         </Form.Item>
@@ -53,7 +53,7 @@ function PolicyForm({ companyId, policy, canEdit }: { companyId: string; policy:
           label="Rotation (days)"
           required
           extra="Days before a password must be changed, from 0 to 3650; 0 means passwords never expire."
-          rules={[zodRule(shape.rotationInDays)]}
+          rules={[zodRule(shape.rotationInDays, { nullAsMissing: true })]}
         >
           <InputNumber step={1} style={{ width: 160 }} />
         </Form.Item>

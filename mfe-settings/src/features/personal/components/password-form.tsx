@@ -4,8 +4,8 @@ import { Alert, Card, Form, Input } from '@portal/shared/ui/extra';
 import { changePasswordSchema, DEFAULT_PASSWORD_POLICY, newPasswordSchema, type User } from '@portal/shared/core/schemas';
 import { publishToast } from '@portal/shared/web/events';
 import { skipToken } from '@portal/shared/web/store';
+import { showFieldErrors, zodRule } from '../../../app/forms';
 import { useSettingsMyPasswordPolicyQuery, useSettingsPasswordChangeMutation } from '../api/personal-api';
-import { showFieldErrors, zodRule } from '../model/form-rules';
 
 interface PasswordFormValues {
   currentPassword: string;
@@ -45,7 +45,7 @@ export function PasswordForm({ user, companyId }: { user: User; companyId: strin
             <Alert type="success" showIcon title="Your password was changed." description="Your other sessions were signed out." />
           </Form.Item>
         ) : null}
-        <Form.Item name="currentPassword" label="Current password" required rules={[zodRule(changePasswordSchema.shape.currentPassword)]}>
+        <Form.Item name="currentPassword" label="Current password" required rules={[zodRule(changePasswordSchema.shape.currentPassword, { nullAsMissing: true })]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Form.Item
@@ -53,7 +53,7 @@ export function PasswordForm({ user, companyId }: { user: User; companyId: strin
           label="New password"
           required
           extra={`At least ${minimumLength} characters.`}
-          rules={[zodRule(newPasswordSchema({ ...DEFAULT_PASSWORD_POLICY, minimumLength }, 'newPassword'))]}
+          rules={[zodRule(newPasswordSchema({ ...DEFAULT_PASSWORD_POLICY, minimumLength }, 'newPassword'), { nullAsMissing: true })]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

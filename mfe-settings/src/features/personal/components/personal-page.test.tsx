@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import type { User } from '@portal/shared/core/schemas';
 import { renderWithProviders } from '@portal/shared/testing';
 import { toast$, type ToastMessage } from '@portal/shared/web/events';
-import { acme, clientUser, exeAsPngFile, multipartFields, pngFile } from '../testing/fixtures';
+import { acme, clientUser, exeAsPngFile, multipartFields, pngFile, setupTestServer } from '../../../testing/fixtures';
 import { PersonalPage } from './personal-page';
 
 jest.setTimeout(30_000);
@@ -21,7 +20,7 @@ let me: User;
 let calls: { method: string; path: string; fields?: Record<string, string>; json?: unknown }[];
 let policy = { minimumLength: 12, rotationInDays: 0 };
 
-const server = setupServer(
+const server = setupTestServer(
   http.get('*/api/v1/users/profile/me', () => HttpResponse.json(me)),
   http.put('*/api/v1/users/profile/me', async ({ request }) => {
     const fields = await multipartFields(request);
@@ -48,14 +47,11 @@ const server = setupServer(
   http.get('*/api/v1/companies/:id/password-policy', () => HttpResponse.json(policy)),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   me = { ...baseUser };
   calls = [];
   policy = { minimumLength: 12, rotationInDays: 0 };
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 function renderPage(user: User = me) {
   const toasts: ToastMessage[] = [];

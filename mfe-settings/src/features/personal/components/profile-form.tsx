@@ -3,8 +3,8 @@ import { Card, Form, Input, Switch, Typography } from '@portal/shared/ui/extra';
 import type { User } from '@portal/shared/core/schemas';
 import { profileUpdateSchema } from '@portal/shared/core/settings';
 import { publishToast } from '@portal/shared/web/events';
+import { imageRule, showFieldErrors, zodRule } from '../../../app/forms';
 import { useSettingsProfileAvatarDeleteMutation, useSettingsProfileUpdateMutation } from '../api/personal-api';
-import { imageRule, showFieldErrors, zodRule } from '../model/form-rules';
 import { profileFormData, profileFormValues, type ProfileFormValues } from '../model/profile';
 import { AvatarInput } from './avatar-input';
 
@@ -50,16 +50,16 @@ export function ProfileForm({ user, readOnly }: { user: User; readOnly: boolean 
         <Form.Item label="Email" extra="Your email is also your sign-in; an administrator can change it.">
           <Typography.Text>{user.email}</Typography.Text>
         </Form.Item>
-        <Form.Item name="firstName" label="First name" required rules={[zodRule(shape.firstName)]}>
+        <Form.Item name="firstName" label="First name" required rules={[zodRule(shape.firstName, { nullAsMissing: true })]}>
           <Input autoComplete="given-name" />
         </Form.Item>
-        <Form.Item name="lastName" label="Last name" required rules={[zodRule(shape.lastName)]}>
+        <Form.Item name="lastName" label="Last name" required rules={[zodRule(shape.lastName, { nullAsMissing: true })]}>
           <Input autoComplete="family-name" />
         </Form.Item>
-        <Form.Item name="title" label="Title" rules={[zodRule(shape.title)]}>
+        <Form.Item name="title" label="Title" rules={[zodRule(shape.title, { nullAsMissing: true })]}>
           <Input autoComplete="organization-title" />
         </Form.Item>
-        <Form.Item name="primaryPhone" label="Phone" rules={[zodRule(shape.primaryPhone)]}>
+        <Form.Item name="primaryPhone" label="Phone" rules={[zodRule(shape.primaryPhone, { nullAsMissing: true })]}>
           <Input type="tel" autoComplete="tel" />
         </Form.Item>
         <Form.Item name="sendDailyEmails" label="Daily e-mails" valuePropName="checked" extra="A summary of the day's activity, sent each morning.">

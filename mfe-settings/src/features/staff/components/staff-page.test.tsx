@@ -1,11 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import type { StaffUser } from '@portal/shared/core/settings';
 import { renderWithProviders } from '@portal/shared/testing';
-import { useLocation } from '@portal/shared/web/router';
 import type { SessionState } from '@portal/shared/web/session';
-import { button, findDialog, sessionFor, setupUser } from '../testing/fixtures';
+import { AddressQuery, button, findDialog, sessionFor, setupTestServer, setupUser } from '../../../testing/fixtures';
 import { StaffPage } from './staff-page';
 
 jest.setTimeout(30_000);
@@ -17,7 +15,7 @@ const staff = (id: string, firstName: string, extra: Partial<StaffUser> = {}): S
 });
 
 const calls: string[] = [];
-const server = setupServer(
+const server = setupTestServer(
   http.get('*/api/v1/users/staff', ({ request }) => {
     calls.push(`GET ${decodeURIComponent(new URL(request.url).search)}`);
     return HttpResponse.json({
@@ -35,26 +33,20 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 let ue = setupUser();
 beforeEach(() => {
   ue = setupUser();
 });
 afterEach(() => {
-  server.resetHandlers();
   calls.length = 0;
 });
-afterAll(() => server.close());
 
-function Where() {
-  return <output aria-label="query">{decodeURIComponent(useLocation().search)}</output>;
-}
 const staffAdmin = { ...sessionFor({ isTevora: true, isStaffAdmin: true }), brand: 'Northwind' };
 const renderStaff = (session: Partial<SessionState> = staffAdmin, route = '/settings/tevora') =>
   renderWithProviders(
     <>
       <StaffPage />
-      <Where />
+      <AddressQuery />
     </>,
     { route, session },
   );

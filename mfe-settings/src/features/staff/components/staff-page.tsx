@@ -8,9 +8,9 @@ import { formatDateTime } from '@portal/shared/core/dates';
 import type { StaffUser } from '@portal/shared/core/settings';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
 import { errorMessage } from '../../../app/settings-api';
+import { intParam, useUrlParams } from '../../../app/use-url-params';
+import { fullName } from '../../../app/users';
 import { useSettingsStaffListQuery, useSettingsStaffSetAdminMutation } from '../api/staff-api';
-import { intParam, useUrlParams } from '../hooks/use-url-params';
-import { fullName } from '../model/labels';
 
 type Root = { session: SessionState };
 const PAGE_SIZE = 25;

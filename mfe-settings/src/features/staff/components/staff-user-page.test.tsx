@@ -1,10 +1,9 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import type { Practice, UserDetail } from '@portal/shared/core/settings';
 import { renderWithProviders } from '@portal/shared/testing';
 import { Route, Routes } from '@portal/shared/web/router';
-import { button, findHeading, sessionFor, setupUser } from '../testing/fixtures';
+import { button, findHeading, sessionFor, setupTestServer, setupUser } from '../../../testing/fixtures';
 import { StaffUserPage } from './staff-user-page';
 
 jest.setTimeout(30_000);
@@ -19,7 +18,7 @@ const ben: UserDetail = {
 
 let own: Practice[] = [];
 const sent: unknown[] = [];
-const server = setupServer(
+setupTestServer(
   http.get('*/api/v1/users/s2', () => HttpResponse.json(ben)),
   http.get('*/api/v1/practices', () => HttpResponse.json({ results: all })),
   http.get('*/api/v1/users/s2/practices', () => HttpResponse.json({ results: own })),
@@ -31,17 +30,14 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 let ue = setupUser();
 beforeEach(() => {
   ue = setupUser();
   own = [all[0]];
 });
 afterEach(() => {
-  server.resetHandlers();
   sent.length = 0;
 });
-afterAll(() => server.close());
 
 const renderPage = (session = sessionFor({ isTevora: true })) =>
   renderWithProviders(

@@ -7,13 +7,13 @@ import { PageHeader, StatusPanel } from '@portal/shared/ui/components';
 import { formatDateTime } from '@portal/shared/core/dates';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
 import { errorMessage } from '../../../app/settings-api';
+import { fullName } from '../../../app/users';
 import {
   useSettingsPracticesListQuery,
   useSettingsStaffPracticesQuery,
   useSettingsStaffPracticesUpdateMutation,
   useSettingsStaffUserQuery,
 } from '../api/staff-api';
-import { fullName } from '../model/labels';
 
 type Root = { session: SessionState };
 

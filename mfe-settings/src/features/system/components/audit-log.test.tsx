@@ -1,10 +1,8 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import type { AuditEntry } from '@portal/shared/core/settings';
 import { renderWithProviders } from '@portal/shared/testing';
-import { useLocation } from '@portal/shared/web/router';
-import { button, sessionFor, setupUser } from '../testing/fixtures';
+import { AddressQuery, button, sessionFor, setupTestServer, setupUser } from '../../../testing/fixtures';
 import { SystemPage } from './system-page';
 
 jest.setTimeout(30_000);
@@ -16,32 +14,26 @@ const entry: AuditEntry = {
 };
 
 const calls: URLSearchParams[] = [];
-const server = setupServer(
+setupTestServer(
   http.get('*/api/v1/audit-log', ({ request }) => {
     calls.push(new URL(request.url).searchParams);
     return HttpResponse.json({ results: [entry], total: 1, page: 1, pageSize: 50 });
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 let ue = setupUser();
 beforeEach(() => {
   ue = setupUser();
 });
 afterEach(() => {
-  server.resetHandlers();
   calls.length = 0;
 });
-afterAll(() => server.close());
 
-function Where() {
-  return <output aria-label="query">{decodeURIComponent(useLocation().search)}</output>;
-}
 const renderAudit = (route = '/settings/system?tab=audit') =>
   renderWithProviders(
     <>
       <SystemPage />
-      <Where />
+      <AddressQuery />
     </>,
     { route, session: sessionFor({ isTevora: true, isStaffAdmin: true }) },
   );

@@ -5,8 +5,8 @@ import { Alert, Flex, Form, Input, Table, Tag, Typography } from '@portal/shared
 import { formatDateTime } from '@portal/shared/core/dates';
 import type { AuditEntry } from '@portal/shared/core/settings';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
+import { intParam, useUrlParams } from '../../../app/use-url-params';
 import { useSettingsAuditLogQuery } from '../api/system-api';
-import { intParam, useUrlParams } from '../hooks/use-url-params';
 
 const PAGE_SIZE = 50;
 const FILTERS = ['search', 'action', 'targetType', 'from', 'to'] as const;

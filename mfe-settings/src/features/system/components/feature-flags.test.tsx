@@ -1,9 +1,8 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import type { FeatureFlagDefinition } from '@portal/shared/core/feature-flags';
 import { renderWithProviders } from '@portal/shared/testing';
-import { button, findDialog, sessionFor, setupUser } from '../testing/fixtures';
+import { button, findDialog, sessionFor, setupTestServer, setupUser } from '../../../testing/fixtures';
 import { SystemPage } from './system-page';
 
 jest.setTimeout(30_000);
@@ -15,7 +14,7 @@ const flag = (key: string, extra: Partial<FeatureFlagDefinition> = {}): FeatureF
 const staffRule = { if: { attribute: 'isTevora' as const, op: 'eq' as const, value: true }, value: true, variant: 'staff' };
 
 const sent: unknown[] = [];
-const server = setupServer(
+setupTestServer(
   http.get('*/api/v1/feature-flags/definitions', () =>
     HttpResponse.json({
       results: [
@@ -35,16 +34,13 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 let ue = setupUser();
 beforeEach(() => {
   ue = setupUser();
 });
 afterEach(() => {
-  server.resetHandlers();
   sent.length = 0;
 });
-afterAll(() => server.close());
 
 const renderFlags = () =>
   renderWithProviders(<SystemPage />, { route: '/settings/system?tab=flags', session: sessionFor({ isTevora: true, isStaffAdmin: true }) });

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Alert, Form, Input, Modal, Radio, Switch } from '@portal/shared/ui/extra';
 import { featureFlagInputSchema, featureFlagKeySchema, featureFlagValueSchema } from '@portal/shared/core/schemas';
 import type { FeatureFlagDefinition, FlagValue } from '@portal/shared/core/feature-flags';
+import { zodRule } from '../../../app/forms';
 import { errorMessage, fieldErrors } from '../../../app/settings-api';
 import { useSettingsFlagsPutMutation } from '../api/system-api';
-import { zodRule } from '../model/zod-rule';
 
 type Kind = 'boolean' | 'json';
 

@@ -9,9 +9,8 @@ import {
   type PortalMessageBody,
 } from '@portal/shared/core/schemas';
 import { sanitizeMessageHtml } from '@portal/shared/web/sanitize';
-import { fieldErrors } from '../../../app/settings-api';
+import { showFieldErrors, zodRule } from '../../../app/forms';
 import { useSettingsMessagesCreateMutation, useSettingsMessagesUpdateMutation } from '../api/system-api';
-import { zodRule } from '../model/zod-rule';
 import { MessageFiles } from './message-files';
 
 interface MessageForm {
@@ -37,8 +36,7 @@ export function MessageEditor({ message, onClose }: { message: PortalMessage | n
       else await create(body).unwrap();
       onClose();
     } catch (error) {
-      const fields = fieldErrors(error);
-      if (fields.length) form.setFields(fields.map((f) => ({ name: f.name as keyof MessageForm, errors: f.errors })));
+      showFieldErrors(form, error);
     }
   };
 

@@ -1,12 +1,10 @@
 import { File as NodeFile } from 'node:buffer';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import type { PortalMessage } from '@portal/shared/core/schemas';
 import type { SystemSettingFile } from '@portal/shared/core/settings';
 import { renderWithProviders } from '@portal/shared/testing';
-import { useLocation } from '@portal/shared/web/router';
-import { button, findDialog, sessionFor, setupUser } from '../testing/fixtures';
+import { AddressQuery, button, findDialog, sessionFor, setupTestServer, setupUser } from '../../../testing/fixtures';
 import { SystemPage } from './system-page';
 
 jest.setTimeout(30_000);
@@ -19,7 +17,7 @@ const file = (id: string, name: string): SystemSettingFile => ({ id, name, conte
 
 let files: SystemSettingFile[] = [];
 const sent: unknown[] = [];
-const server = setupServer(
+const server = setupTestServer(
   http.get('*/api/v1/system-settings', () => HttpResponse.json({ data: [message('m1'), message('m2', { key: 'help', status: 'active', value: 'Call us' })] })),
   http.post('*/api/v1/system-settings', async ({ request }) => {
     const body = (await request.json()) as PortalMessage;
@@ -42,26 +40,20 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 let ue = setupUser();
 beforeEach(() => {
   ue = setupUser();
   files = [file('f1', 'runbook.pdf')];
 });
 afterEach(() => {
-  server.resetHandlers();
   sent.length = 0;
 });
-afterAll(() => server.close());
 
-function Where() {
-  return <output aria-label="query">{decodeURIComponent(useLocation().search)}</output>;
-}
 const renderSystem = (route = '/settings/system') =>
   renderWithProviders(
     <>
       <SystemPage />
-      <Where />
+      <AddressQuery />
     </>,
     { route, session: sessionFor({ isTevora: true, isStaffAdmin: true }) },
   );

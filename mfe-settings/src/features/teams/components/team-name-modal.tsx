@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { Form, Input, Modal } from '@portal/shared/ui/extra';
 import { teamNameSchema } from '@portal/shared/core/settings';
-import { fieldErrors } from '../../../app/settings-api';
-import { zodRule } from '../model/zod-rule';
+import { showFieldErrors, zodRule } from '../../../app/forms';
 
 /**
  * Creates or renames a team (teamNameSchema). `onSubmit` rejects with the api's error: a 409
@@ -33,8 +32,7 @@ export function TeamNameModal({
       await onSubmit(teamNameSchema.parse({ name }).name);
       onClose();
     } catch (error) {
-      const fields = fieldErrors(error);
-      if (fields.length) form.setFields(fields.map((f) => ({ name: f.name as 'name', errors: f.errors })));
+      showFieldErrors(form, error);
     }
   };
 

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Button } from '@portal/shared/ui';
-import { Alert, Card, DeleteOutlined, EditOutlined, Flex, Modal, Radio, Select, Space, Table, Typography } from '@portal/shared/ui/extra';
+import { Alert, Card, DeleteOutlined, EditOutlined, Flex, Modal, Select, Space, Table, Typography } from '@portal/shared/ui/extra';
 import type { Company } from '@portal/shared/core/schemas';
 import type { AssignedObject, Team } from '@portal/shared/core/settings';
 import { MODULES, type ModuleAccess, type ModuleName } from '@portal/shared/core/modules';
+import { MODULE_LABELS, moduleAccessColumns } from '../../../app/modules';
 import { errorMessage } from '../../../app/settings-api';
+import { fullName } from '../../../app/users';
 import {
   useSettingsTeamsAddMemberMutation,
   useSettingsTeamsAddMembersMutation,
@@ -15,13 +17,9 @@ import {
   useSettingsTeamsRemoveMemberMutation,
   useSettingsTeamsRenameMutation,
 } from '../api/teams-api';
-import { fullName, MODULE_LABELS } from '../model/labels';
 import { TeamNameModal } from './team-name-modal';
 
 type Member = Team['users'][number];
-type Choice = 'inherit' | 'on' | 'off';
-const toChoice = (v: boolean | null): Choice => (v === null ? 'inherit' : v ? 'on' : 'off');
-const fromChoice = (c: Choice): boolean | null => (c === 'inherit' ? null : c === 'on');
 
 /** One team: rename, delete, members, module access (Inherit/On/Off per module) and assigned objects. */
 export function TeamPanel({
@@ -93,9 +91,9 @@ export function TeamPanel({
       onOk: () => attempt(() => removeMember({ ...ids, userId: m.id }).unwrap()),
     });
 
-  const setModule = (module: ModuleName, choice: Choice) => {
+  const setModule = (module: ModuleName, access: boolean | null) => {
     // The api takes all five at once.
-    const modulesAccess: ModuleAccess = { ...team.modulesAccess, [module]: fromChoice(choice) };
+    const modulesAccess: ModuleAccess = { ...team.modulesAccess, [module]: access };
     void attempt(() => putModules({ ...ids, modulesAccess }).unwrap());
   };
 
@@ -170,27 +168,12 @@ export function TeamPanel({
           loading={savingModules}
           dataSource={MODULES.map((module) => ({ module }))}
           columns={[
-            { title: 'Module', key: 'module', render: (_v, { module }) => MODULE_LABELS[module] },
-            {
-              title: 'Access',
-              key: 'choice',
-              render: (_v, { module }) => (
-                <Radio.Group
-                  name={`team-${team.id}-${module}`}
-                  aria-label={`${MODULE_LABELS[module]} access`}
-                  optionType="button"
-                  size="small"
-                  disabled={!canEditModules || savingModules}
-                  value={toChoice(team.modulesAccess[module])}
-                  onChange={(e) => setModule(module, e.target.value as Choice)}
-                  options={[
-                    { value: 'inherit', label: 'Inherit' },
-                    { value: 'on', label: 'On' },
-                    { value: 'off', label: 'Off' },
-                  ]}
-                />
-              ),
-            },
+            ...moduleAccessColumns({
+              name: `team-${team.id}`,
+              disabled: !canEditModules || savingModules,
+              value: (module) => team.modulesAccess[module],
+              onChange: setModule,
+            }),
             {
               title: 'Company',
               key: 'company',

@@ -1,10 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import type { CompanyUser, Team } from '@portal/shared/core/settings';
 import { renderWithProviders } from '@portal/shared/testing';
-import { useLocation } from '@portal/shared/web/router';
-import { button, findHeading, findDialog, sessionFor, setupUser } from '../testing/fixtures';
+import { AddressQuery, button, findDialog, findHeading, sessionFor, setupTestServer, setupUser } from '../../../testing/fixtures';
 import { TeamsPage } from './teams-page';
 
 jest.setTimeout(30_000);
@@ -26,7 +24,7 @@ const record = async (request: Request) => {
   const body = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();
   sent.push(`${request.method} ${url.pathname.replace('/api/v1/companies/c1', '')}${decodeURIComponent(url.search)}${body ? ` ${body}` : ''}`);
 };
-const server = setupServer(
+setupTestServer(
   http.get('*/api/v1/companies/c1/teams', () => HttpResponse.json({ results: teams })),
   http.get('*/api/v1/companies/c1/users', ({ request }) => {
     expect(new URL(request.url).searchParams.get('ignorePagination')).toBe('true');
@@ -82,7 +80,6 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 let ue = setupUser();
 beforeEach(() => {
   ue = setupUser();
@@ -92,20 +89,14 @@ beforeEach(() => {
   ];
 });
 afterEach(() => {
-  server.resetHandlers();
   sent.length = 0;
 });
-afterAll(() => server.close());
 
-function Where() {
-  const { search } = useLocation();
-  return <output aria-label="query">{decodeURIComponent(search)}</output>;
-}
 const renderTeams = (route = '/settings/teams', session = sessionFor({ isTevora: true })) =>
   renderWithProviders(
     <>
       <TeamsPage />
-      <Where />
+      <AddressQuery />
     </>,
     { route, session },
   );

@@ -1,19 +1,30 @@
 import type { FormInstance } from '@portal/shared/ui/extra';
 import { IMAGE_MAX_BYTES, IMAGE_RULE, IMAGE_SIZE_RULE, sniffImageType } from '@portal/shared/core/settings';
-import { fieldErrors } from '../../../app/settings-api';
+import { fieldErrors } from './settings-api';
 
 interface Schema {
   safeParse(value: unknown): { success: true } | { success: false; error: { issues: { message: string }[] } };
 }
 
-/** An antd Form rule that checks a field with the api's own zod schema, so the messages match the server's. */
-export function zodRule(schema: Schema) {
+/**
+ * An antd Form rule that checks a field with the api's own zod schema, so the messages match the server's.
+ * `nullAsMissing`: a null value (a cleared number input) is checked as an absent one.
+ */
+export function zodRule(schema: Schema, { nullAsMissing = false } = {}) {
   return {
     validator: async (_rule: unknown, value: unknown) => {
-      const result = schema.safeParse(value ?? undefined);
+      const result = schema.safeParse(nullAsMissing ? (value ?? undefined) : value);
       if (!result.success) throw new Error(result.error.issues[0]?.message ?? 'Invalid value');
     },
   };
+}
+
+/** Puts the api's per-field messages of a 400 (or 409) on the form; true when there were any. */
+export function showFieldErrors<T>(form: FormInstance<T>, error: unknown): boolean {
+  const errors = fieldErrors(error);
+  if (!errors.length) return false;
+  form.setFields(errors as Parameters<FormInstance<T>['setFields']>[0]);
+  return true;
 }
 
 /** Why an image cannot be sent, named like the api names it (`avatar must be at most 2 MB`), or null. Reads only the first bytes. */
@@ -33,11 +44,4 @@ export function imageRule(field: string) {
       if (problem) throw new Error(problem);
     },
   };
-}
-
-/** Puts the api's per-field messages of a 400 (or 409) on the form; true when there were any. */
-export function showFieldErrors<T>(form: FormInstance<T>, error: unknown): boolean {
-  const errors = fieldErrors(error);
-  form.setFields(errors as Parameters<FormInstance<T>['setFields']>[0]);
-  return errors.length > 0;
 }
