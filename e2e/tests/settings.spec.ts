@@ -24,7 +24,9 @@ async function open(page: Page, email: string, url: string) {
   await expect(menu).toBeVisible();
 }
 
-async function idOf(api: APIRequestContext, url: string, pick: (body: any) => string | undefined): Promise<string> {
+type Listed = { results: { id: string; name?: string; email?: string }[] };
+
+async function idOf(api: APIRequestContext, url: string, pick: (body: Listed) => string | undefined): Promise<string> {
   const res = await api.get(url);
   expect(res.status(), url).toBe(200);
   const id = pick(await res.json());
@@ -33,7 +35,7 @@ async function idOf(api: APIRequestContext, url: string, pick: (body: any) => st
 }
 
 async function acmeId(api: APIRequestContext) {
-  return idOf(api, '/api/v1/companies?ignorePagination=true', (b) => b.results.find((c: { name: string }) => c.name === 'Acme Corp')?.id);
+  return idOf(api, '/api/v1/companies?ignorePagination=true', (b) => b.results.find((c) => c.name === 'Acme Corp')?.id);
 }
 
 /** A user without the permission: the tab is not in the menu and a direct link is refused. */
@@ -58,7 +60,7 @@ const HUGE = Buffer.concat([PNG, Buffer.alloc(20 * 1024 * 1024, 0)]);
 
 /** The id of a demo user, through the admin's api (staff see every company's users). */
 async function userId(api: APIRequestContext, companyId: string, email: string): Promise<string> {
-  return idOf(api, `/api/v1/companies/${companyId}/users?ignorePagination=true`, (b) => b.results.find((u: { email: string }) => u.email === email)?.id);
+  return idOf(api, `/api/v1/companies/${companyId}/users?ignorePagination=true`, (b) => b.results.find((u) => u.email === email)?.id);
 }
 
 async function markPage(page: Page) {

@@ -78,7 +78,7 @@ export function requiredText(field: string, max = 100) {
     .max(max, `${field} must be at most ${max} characters`);
 }
 
-/** An optional one-line text: empty becomes null. */
+/** An optional one-line text: empty (or null) clears it to null; absent stays undefined (unchanged). */
 export function optionalText(field: string, max = 100) {
   return z
     .string({ error: `${field} must be a text` })
@@ -86,7 +86,11 @@ export function optionalText(field: string, max = 100) {
     .max(max, `${field} must be at most ${max} characters`)
     .nullable()
     .optional()
-    .transform((v) => (v ? v : null));
+    .transform(clearedOrAbsent);
+}
+
+function clearedOrAbsent(v: string | null | undefined): string | null | undefined {
+  return v === undefined ? undefined : v || null;
 }
 
 export const phoneSchema = z
@@ -96,7 +100,7 @@ export const phoneSchema = z
   .regex(/^[+0-9 ().-]*$/, 'primaryPhone may hold only digits, spaces and + ( ) - .')
   .nullable()
   .optional()
-  .transform((v) => (v ? v : null));
+  .transform(clearedOrAbsent);
 
 /** Booleans as JSON sends them, or as multipart fields ("true" / "false"). */
 export const formBoolean = (field: string) =>
@@ -163,14 +167,21 @@ export type CompanyCreate = z.input<typeof companyCreateSchema>;
 /** PATCH /companies/:id multipart fields besides the `logo` file. */
 export const companyUpdateSchema = z.object({ name: requiredText('name', 120).optional() });
 
+/** `page` (from 1) and `pageSize` (1 to 200) of a list query, as numbers from the query string. */
+export function pagingShape(defaultPageSize: number) {
+  return {
+    page: z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1, 'page must be at least 1').default(1),
+    pageSize: z.coerce
+      .number({ error: 'pageSize must be a whole number' })
+      .int('pageSize must be a whole number')
+      .min(1, 'pageSize must be at least 1')
+      .max(200, 'pageSize must be at most 200')
+      .default(defaultPageSize),
+  };
+}
+
 export const companyUsersQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1, 'page must be at least 1').default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a whole number' })
-    .int('pageSize must be a whole number')
-    .min(1, 'pageSize must be at least 1')
-    .max(200, 'pageSize must be at most 200')
-    .default(25),
+  ...pagingShape(25),
   ignorePagination: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
   role: z.enum(COMPANY_ROLES).optional(),
@@ -319,13 +330,7 @@ export const staffPracticesSchema = z.object({
 
 /** GET /audit-log */
 export const auditLogQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1, 'page must be at least 1').default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a whole number' })
-    .int('pageSize must be a whole number')
-    .min(1, 'pageSize must be at least 1')
-    .max(200, 'pageSize must be at most 200')
-    .default(50),
+  ...pagingShape(50),
   /** Text in the actor's email, the action or the target's label. */
   search: z.string().trim().max(200).optional(),
   action: z.string().trim().max(100).optional(),

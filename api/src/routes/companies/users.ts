@@ -106,7 +106,7 @@ export default async function companiesUsersRoutes(app: FastifyInstance) {
     let created: { userId: string; token: string | null };
     try {
       created = await db.transaction().execute(async (trx) => {
-        const userId = await createCompanyUser(trx, company.id, { ...input, isFederated: federated });
+        const userId = await createCompanyUser(trx, company.id, { ...input, title: input.title ?? null, isFederated: federated });
         const token = federated
           ? null
           : (await createPasswordToken(trx, { userId, purpose: 'invite', ttlMinutes: INVITE_LINK_TTL_DAYS * 24 * 60 })).token;

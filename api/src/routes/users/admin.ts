@@ -5,6 +5,7 @@ import {
   objectAccessQuerySchema,
   staffAdminRoleSchema,
   staffPracticesSchema,
+  pagingShape,
   userAdminUpdateSchema,
   type AssignedObject,
   type StaffUser,
@@ -27,13 +28,7 @@ import { policyTargetUser } from '../../plugins/policies';
 const EDIT_USER = { targetUser: 'company.editUsersAndTeams' } as const;
 
 const staffQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1, 'page must be at least 1').default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a whole number' })
-    .int('pageSize must be a whole number')
-    .min(1, 'pageSize must be at least 1')
-    .max(200, 'pageSize must be at most 200')
-    .default(50),
+  ...pagingShape(50),
   search: z.string({ error: 'search must be a text' }).trim().max(200, 'search must be at most 200 characters').optional(),
 });
 
@@ -97,12 +92,9 @@ export default async function usersAdminRoutes(app: FastifyInstance) {
     if (typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'bad_request', 'The body must be a JSON object.');
     const parsed = userAdminUpdateSchema.safeParse(body);
     if (!parsed.success) throw validationError(parsed.error, 'field');
-    // The schema turns an absent title or phone into null: only the fields the body names are changed.
-    const named = ADMIN_FIELDS.filter((f) => f in body);
-    if (named.length === 0) {
-      throw new HttpError(400, 'validation_failed', 'Invalid field: (root)', [{ field: '(root)', message: 'name at least one field to change' }]);
-    }
+    // Only the fields the body names change (the schema refuses a body that names none).
     const data = parsed.data;
+    const named = ADMIN_FIELDS.filter((f) => data[f] !== undefined);
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
     const set: Updateable<UsersTable> = {};
