@@ -21,7 +21,9 @@ export function AddUserModal({
   const [invite, { isLoading }] = useSettingsCompanyUsersInviteMutation();
 
   const submit = async (values: CompanyUserInvite) => {
-    const body = companyUserInviteSchema.parse(values);
+    const parsed = companyUserInviteSchema.parse(values);
+    // A new user's title is stated either way: null when the form leaves it empty.
+    const body = { ...parsed, title: parsed.title ?? null };
     try {
       const user = await invite({ companyId, body }).unwrap();
       form.resetFields();
