@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { AuditEntry } from '@portal/shared/core/settings';
 import type { Database } from './schema';
-import { nowIso, toCount, toIso } from './values';
+import { likePattern, nowIso, toCount, toIso } from './values';
 
 /** One administrative change: who, what, when, before and after. */
 export interface AuditRecordInput {
@@ -53,10 +53,6 @@ export interface AuditQuery {
   to?: string;
   limit: number;
   offset: number;
-}
-
-function likePattern(search: string): string {
-  return `%${search.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
 }
 
 function parse(text: string | null): unknown {

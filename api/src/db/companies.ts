@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { MODULES, type CompanyRole, type ModuleName } from '@portal/shared/core/modules';
 import type { Database } from './schema';
-import { nowIso, toBool, toCount } from './values';
+import { likePattern, nowIso, toBool, toCount } from './values';
 
 export interface CompanyRecord {
   id: string;
@@ -69,10 +69,6 @@ export interface CompanyListQuery {
   /** null: all rows (offset is then ignored). */
   limit: number | null;
   offset: number;
-}
-
-function likePattern(search: string): string {
-  return `%${search.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
 }
 
 export async function listVisibleCompanies(
@@ -156,7 +152,7 @@ export async function addCompanyMember(db: Kysely<Database>, companyId: string, 
 
 /** Whether another company already has this name, compared case-insensitively. */
 export async function companyNameTaken(db: Kysely<Database>, name: string, exceptId?: string): Promise<boolean> {
-  let query = db.selectFrom('companies').select('id').where(sql<boolean>`lower(name) = ${name.toLowerCase()}`);
+  let query = db.selectFrom('companies').select('id').where(sql<boolean>`lower(name) = lower(${name})`);
   if (exceptId) query = query.where('id', '<>', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }

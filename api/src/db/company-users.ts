@@ -4,7 +4,7 @@ import { addCompanyMember } from './companies';
 import { isLead } from './projects';
 import type { Database, ProjectRoleName } from './schema';
 import { insertUser } from './users';
-import { toBool, toCount, toIso } from './values';
+import { likePattern, toBool, toCount, toIso } from './values';
 
 /** A member of a company with what the users list shows (the avatar is the stored key). */
 export interface CompanyUserRecord {
@@ -39,10 +39,6 @@ export interface CompanyUsersListQuery {
 
 /** Invited: has neither chosen a password nor signed in (with single sign-on) yet. */
 const invitedSql = sql<boolean>`(u.password_hash is null and u.last_sign_in_at is null)`;
-
-function likePattern(search: string): string {
-  return `%${search.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
-}
 
 function membersOf(db: Kysely<Database>, companyId: string) {
   return db
@@ -284,10 +280,15 @@ export interface UserViewer {
   isTevora: boolean;
 }
 
-/** The ids of the companies the viewer sees users in, as a subquery (null: all). */
-function viewerCompanyIds(db: Kysely<Database>, viewer: UserViewer) {
+/**
+ * The ids of the companies the viewer sees users in, as a subquery (null: all, for staff). With
+ * `administered`, only those where the client viewer holds the admin role (editUsersAndTeams).
+ */
+function viewerCompanyIds(db: Kysely<Database>, viewer: UserViewer, administered = false) {
   if (viewer.isTevora) return null;
-  return db.selectFrom('company_memberships').select('company_id').where('user_id', '=', viewer.id).where('access_revoked_at', 'is', null);
+  let query = db.selectFrom('company_memberships').select('company_id').where('user_id', '=', viewer.id).where('access_revoked_at', 'is', null);
+  if (administered) query = query.where('role', '=', 'admin');
+  return query;
 }
 
 /** The user's companies the viewer may see, by name. */
@@ -326,7 +327,9 @@ export async function assignedProjectsFor(
     .innerJoin('projects as p', 'p.id', 'pm.project_id')
     .select(['p.id', 'p.title', 'p.company_id', 'pm.role'])
     .where('pm.user_id', '=', userId);
-  const visible = viewerCompanyIds(db, viewer);
+  // Only projects of companies where the viewer manages users: an admin of one company sees and
+  // removes nothing of another company they are a plain member of.
+  const visible = viewerCompanyIds(db, viewer, true);
   if (visible) query = query.where('p.company_id', 'in', visible);
   if (companyId !== undefined) query = query.where('p.company_id', '=', companyId);
   const rows = await query.orderBy('p.title').orderBy('p.id').execute();
@@ -348,4 +351,20 @@ export async function sharesCompany(db: Kysely<Database>, viewerId: string, user
     .where('theirs.user_id', '=', userId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Whether the user's account is the caller's alone to suspend: every company the user is an active
+ * member of is one where the client caller holds the admin role. Staff callers always may.
+ */
+export async function accountWithinCallerCompanies(db: Kysely<Database>, userId: string, caller: UserViewer): Promise<boolean> {
+  if (caller.isTevora) return true;
+  const outside = await db
+    .selectFrom('company_memberships as theirs')
+    .select('theirs.company_id')
+    .where('theirs.user_id', '=', userId)
+    .where('theirs.access_revoked_at', 'is', null)
+    .where('theirs.company_id', 'not in', viewerCompanyIds(db, caller, true)!)
+    .executeTakeFirst();
+  return outside === undefined;
 }

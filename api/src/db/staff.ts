@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Practice } from '@portal/shared/core/settings';
 import type { Database } from './schema';
-import { toBool, toCount, toIso } from './values';
+import { likePattern, toBool, toCount, toIso } from './values';
 
 /** A staff user as the staff list shows it (the avatar is the stored key; practices are added by the caller). */
 export interface StaffUserRecord {
@@ -15,10 +15,6 @@ export interface StaffUserRecord {
   isAdmin: boolean;
   isAuditor: boolean;
   lastSignInAt: string | null;
-}
-
-function likePattern(search: string): string {
-  return `%${search.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
 }
 
 function staffQuery(db: Kysely<Database>) {

@@ -60,7 +60,7 @@ export async function teamNameTaken(db: Kysely<Database>, companyId: string, nam
     .selectFrom('teams')
     .select('id')
     .where('company_id', '=', companyId)
-    .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`);
+    .where(sql<boolean>`lower(name) = lower(${name})`);
   if (exceptId) query = query.where('id', '<>', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }

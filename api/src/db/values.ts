@@ -31,3 +31,8 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
+
+/** A LIKE pattern matching `search` anywhere, lower-cased, with `!` escaping % and _ (use `escape '!'`). */
+export function likePattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+}

@@ -21,7 +21,8 @@ export type SettingsPermissionName =
  *   and, when given, the module is on for the caller there (else 403);
  * - `{ company: 'settings', permission }`: visible company and the caller holds that settings permission there (else 403);
  * - `{ targetUser: permission }`: the user of `params.id` shares a company with the caller, or the caller
- *   is staff (else 404), and the caller holds the permission in one of the target's companies (else 403).
+ *   is staff (else 404), and the caller holds the permission in one of the target's companies (else 403);
+ *   a staff target under a company permission needs `users.editTevoraAdmins` (staff admins).
  */
 export type Policy =
   | 'public'
@@ -89,8 +90,11 @@ async function enforceTargetUser(request: FastifyRequest, caller: UserRecord, pe
   const target = await findUserById(db, targetId);
   if (!target) throw new HttpError(404, 'user_not_found');
   if (caller.isTevora) {
-    // Staff: the permission does not depend on the company (staff roles are global).
-    if (!holds(await permissionsIn(db, caller, ''), permission)) throw new HttpError(403, 'forbidden');
+    // Staff: the permission does not depend on the company (staff roles are global). Company
+    // permissions are about client users: another staff user is managed only by whoever may edit
+    // the staff's admins (staff admins), so no staff member can suspend or rename an admin.
+    const needed = target.isTevora && target.id !== caller.id && permission.startsWith('company.') ? 'users.editTevoraAdmins' : permission;
+    if (!holds(await permissionsIn(db, caller, ''), needed)) throw new HttpError(403, 'forbidden');
     targetUsers.set(request, target);
     return;
   }

@@ -5,17 +5,9 @@
 export {
   Alert,
   App,
-  AutoComplete,
-  Avatar as ExtraAvatar,
   Badge,
-  Checkbox,
-  DatePicker,
-  Drawer,
   InputNumber,
-  Popover,
-  Progress,
   Radio,
-  Segmented,
   Upload,
   Card,
   Col,
@@ -44,23 +36,14 @@ export {
   Tooltip,
   Typography,
 } from 'antd';
-export type { FormInstance, TableProps, UploadFile, UploadProps, TablePaginationConfig } from 'antd';
+export type { FormInstance, TableProps } from 'antd';
 export {
-  CheckCircleOutlined,
-  CloseCircleOutlined,
   DeleteOutlined,
   EditOutlined,
-  EyeOutlined,
-  FileOutlined,
   KeyOutlined,
-  MailOutlined,
-  MinusCircleOutlined,
   PlusOutlined,
-  SafetyCertificateOutlined,
   SearchOutlined,
   StopOutlined,
-  TeamOutlined,
   UploadOutlined,
   UserAddOutlined,
-  UserDeleteOutlined,
 } from '@ant-design/icons';

@@ -110,6 +110,18 @@ export default async function companiesUsersRoutes(app: FastifyInstance) {
         const token = federated
           ? null
           : (await createPasswordToken(trx, { userId, purpose: 'invite', ttlMinutes: INVITE_LINK_TTL_DAYS * 24 * 60 })).token;
+        await audit(
+          request,
+          {
+            action: 'user.invite',
+            targetType: 'user',
+            targetId: userId,
+            targetLabel: input.email,
+            companyId: company.id,
+            after: { email: input.email, firstName: input.firstName, lastName: input.lastName, title: input.title ?? null, role: input.role, isFederated: federated },
+          },
+          trx,
+        );
         return { userId, token };
       });
     } catch (error) {
@@ -136,17 +148,13 @@ export default async function companiesUsersRoutes(app: FastifyInstance) {
       await app.mailer.send({ to: input.email, subject: `You are invited to the ${portal}`, text: body.text, html: body.html });
     } catch (error) {
       request.log.error({ err: error, userId: created.userId }, 'invitation mail could not be sent: invitation withdrawn');
-      await db.deleteFrom('users').where('id', '=', created.userId).execute();
+      // Withdrawn whole: the account and the record of inviting it.
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('audit_log').where('action', '=', 'user.invite').where('target_id', '=', created.userId).execute();
+        await trx.deleteFrom('users').where('id', '=', created.userId).execute();
+      });
       throw new HttpError(503, 'service_unavailable', 'The invitation mail could not be sent, so nobody was invited. Please try again later.');
     }
-    await audit(request, {
-      action: 'user.invite',
-      targetType: 'user',
-      targetId: created.userId,
-      targetLabel: input.email,
-      companyId: company.id,
-      after: { email: input.email, firstName: input.firstName, lastName: input.lastName, title: input.title, role: input.role, isFederated: federated },
-    });
     return reply.code(201).send(await reloaded(company.id, created.userId));
   });
 

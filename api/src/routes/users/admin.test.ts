@@ -341,3 +341,50 @@ describe('practices', () => {
     expect(await auditRows('staff.practices.update', staff.id)).toHaveLength(0);
   });
 });
+
+describe('boundaries of user administration', () => {
+  it('lets only staff admins manage another staff user under a company permission', async () => {
+    const nina = await userId('nina.patel@demo.test');
+    const admin = await userId('admin@demo.test');
+    const consultant = await cookie('consultant@demo.test');
+    for (const target of [admin, nina]) {
+      expect((await t.api({ method: 'PATCH', url: `/api/v1/users/${target}`, cookie: consultant, payload: { status: 'suspended' } })).statusCode).toBe(403);
+      expect((await t.api({ method: 'PATCH', url: `/api/v1/users/${target}`, cookie: consultant, payload: { title: 'Renamed' } })).statusCode).toBe(403);
+      expect((await t.api({ method: 'DELETE', url: `/api/v1/users/${target}/avatar`, cookie: consultant })).statusCode).toBe(403);
+    }
+    expect((await findUserById(t.database.db, admin))!.status).toBe('active');
+    // a staff admin may; a staff member still manages client users and their own record
+    const byAdmin = await t.api({ method: 'PATCH', url: `/api/v1/users/${nina}`, cookie: await cookie('admin@demo.test'), payload: { title: 'Practice Lead' } });
+    expect(byAdmin.statusCode).toBe(200);
+    const client = await acmeUser();
+    expect((await t.api({ method: 'PATCH', url: `/api/v1/users/${client.id}`, cookie: consultant, payload: { title: 'Checked' } })).statusCode).toBe(200);
+  });
+
+  it("keeps a client admin's reach to the companies they administer", async () => {
+    // an admin of Acme who is a plain member of Globex
+    const split = await createUserWithPassword(t, PASSWORD, { companies: ['Acme Corp'], companyRole: 'admin' });
+    await addCompanyMember(t.database.db, globexId, split.id, 'member');
+    const splitCookie = await t.cookieFor(split.email);
+    const both = await userId('both@acme.test');
+    const globexProject = await insertProject(t.database.db, { companyId: globexId, title: `Globex only ${randomUUID()}`, status: 'active' });
+    await addProjectMember(t.database.db, globexProject, both, 'Consultant');
+
+    const listed = await t.api({ method: 'GET', url: `/api/v1/users/${both}/assigned-objects`, cookie: splitCookie });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().results.map((o: { companyId: string }) => o.companyId)).not.toContain(globexId);
+    const removed = await t.api({ method: 'DELETE', url: `/api/v1/users/${both}/object-access/${globexProject}?module=projects`, cookie: splitCookie });
+    expect(removed.statusCode).toBe(404);
+    expect(await t.database.db.selectFrom('project_members').select('role').where('project_id', '=', globexProject).where('user_id', '=', both).execute()).toHaveLength(1);
+
+    // both@acme.test also works for Globex: the Acme admin cannot suspend (or unsuspend) the whole account
+    const suspend = await t.api({ method: 'PATCH', url: `/api/v1/users/${both}`, cookie: splitCookie, payload: { status: 'suspended' } });
+    expect(suspend.statusCode).toBe(403);
+    expect(suspend.json().message).toMatch(/revoke their access/);
+    expect((await t.api({ method: 'POST', url: `/api/v1/users/${both}/unsuspend`, cookie: splitCookie })).statusCode).toBe(403);
+    expect((await findUserById(t.database.db, both))!.status).toBe('active');
+    // a user only of Acme is theirs to suspend
+    const own = await acmeUser();
+    expect((await t.api({ method: 'PATCH', url: `/api/v1/users/${own.id}`, cookie: splitCookie, payload: { status: 'suspended' } })).statusCode).toBe(200);
+    expect((await t.api({ method: 'POST', url: `/api/v1/users/${own.id}/unsuspend`, cookie: splitCookie })).statusCode).toBe(204);
+  });
+});

@@ -12,7 +12,7 @@ import {
   type UserDetail,
   type UserStatus,
 } from '@portal/shared/core/settings';
-import { assignedProjectsFor, isLeadRole, removeProjectRole, userCompaniesFor, userSignInState } from '../../db/company-users';
+import { accountWithinCallerCompanies, assignedProjectsFor, isLeadRole, removeProjectRole, userCompaniesFor, userSignInState } from '../../db/company-users';
 import { listPractices, practicesOfUsers, setStaffPractices } from '../../db/practices';
 import { findStaffUser, listStaffUsers, practicesOfStaffUser, setStaffAdmin, unknownPracticeIds, type StaffUserRecord } from '../../db/staff';
 import type { UsersTable } from '../../db/schema';
@@ -108,6 +108,9 @@ export default async function usersAdminRoutes(app: FastifyInstance) {
     }
     const status = named.includes('status') && data.status !== target.status ? data.status : undefined;
     if (status === 'suspended' && target.id === caller.id) throw new HttpError(400, 'bad_request', 'You cannot suspend yourself.');
+    if (status && !(await accountWithinCallerCompanies(db, target.id, caller))) {
+      throw new HttpError(403, 'forbidden', 'This user also belongs to companies you do not administer: revoke their access to your company instead of suspending the account.');
+    }
     if (Object.keys(set).length > 0 || status) {
       await db.transaction().execute(async (trx) => {
         if (Object.keys(set).length > 0) {

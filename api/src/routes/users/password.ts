@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { resetPasswordFailure } from '@portal/shared/core/errors';
 import { changePasswordSchema } from '@portal/shared/core/schemas';
+import { accountWithinCallerCompanies } from '../../db/company-users';
 import { passwordPolicyForUser } from '../../db/password-policies';
 import { findUserCredentialsById, setUserPassword, unsuspendUser } from '../../db/users';
 import { audit } from '../../lib/audit';
@@ -67,6 +68,10 @@ export default async function userPasswordRoutes(app: FastifyInstance) {
 
   app.post('/api/v1/users/:id/unsuspend', { config: { policy: { targetUser: 'company.editUsersAndTeams' } } }, async (request, reply) => {
     const target = policyTargetUser(request);
+    const { user: caller } = await requireAuth(request);
+    if (!(await accountWithinCallerCompanies(db, target.id, caller))) {
+      throw new HttpError(403, 'forbidden', 'This user also belongs to companies you do not administer: revoke their access to your company instead.');
+    }
     if (target.status === 'suspended') {
       await db.transaction().execute(async (trx) => {
         await unsuspendUser(trx, target.id);

@@ -43,7 +43,8 @@ export function ClientsPage() {
   const [params, setParams] = useSearchParams();
   const query = clientsQueryFrom(params);
   const list = useSettingsClientsListQuery(query);
-  const canAdd = useSelector((s: Root) => !!sessionSelectors.selectAccess(s)?.settingsPermissions.company.addCompany);
+  // Adding a company belongs to staff admins (company.addCompany), whichever company is selected, even none.
+  const canAdd = useSelector((s: Root) => { const u = sessionSelectors.selectUser(s); return !!u?.isTevora && u.admin.active; });
   const [adding, setAdding] = useState(false);
 
   // The box follows the address (back, forward, a link) and, after a pause in typing, sets it.

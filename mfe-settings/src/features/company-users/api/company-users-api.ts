@@ -51,13 +51,10 @@ export const companyUsersApi = settingsApi.injectEndpoints({
       query: ({ companyId, userId }) => ({ url: `/companies/${enc(companyId)}/users/${enc(userId)}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, { userId }) => ['CompanyUsers', 'Teams', { type: 'UserDetail', id: userId }],
     }),
-    settingsUsersGet: build.query<UserDetail, string>({
-      query: (userId) => `/users/${enc(userId)}`,
-      providesTags: (_r, _e, id) => [{ type: 'UserDetail', id }],
-    }),
     settingsUsersUpdate: build.mutation<UserDetail, { userId: string; body: UserAdminUpdate }>({
       query: ({ userId, body }) => ({ url: `/users/${enc(userId)}`, method: 'PATCH', body }),
-      invalidatesTags: (_r, _e, { userId }) => ['CompanyUsers', { type: 'UserDetail', id: userId }],
+      // the header (User) when admins edit themselves, and the staff list (Staff)
+      invalidatesTags: (_r, _e, { userId }) => ['CompanyUsers', 'User', 'Staff', { type: 'UserDetail', id: userId }],
     }),
     settingsUsersUnsuspend: build.mutation<void, string>({
       query: (userId) => ({ url: `/users/${enc(userId)}/unsuspend`, method: 'POST' }),
@@ -99,7 +96,6 @@ export const {
   useSettingsCompanyUsersRevokeAccessMutation,
   useSettingsCompanyUsersRestoreAccessMutation,
   useSettingsCompanyUsersRemoveMutation,
-  useSettingsUsersGetQuery,
   useSettingsUsersUpdateMutation,
   useSettingsUsersUnsuspendMutation,
   useSettingsUsersResetPasswordMutation,

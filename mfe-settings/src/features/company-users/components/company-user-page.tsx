@@ -5,7 +5,7 @@ import { Alert, Space } from '@portal/shared/ui/extra';
 import { PageHeader, StatusPanel } from '@portal/shared/ui/components';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
 import { fullName } from '../../../app/users';
-import { useSettingsUsersGetQuery } from '../api/company-users-api';
+import { useSettingsUserGetQuery } from '../../../app/shared-queries';
 import { UserAssignedObjects } from './user-assigned-objects';
 import { UserDetails } from './user-details';
 import { UserModulesAccessCard } from './user-modules-access';
@@ -17,7 +17,7 @@ export function CompanyUserPage() {
   const { userId = '' } = useParams();
   const companyId = useSelector((s: Root) => sessionSelectors.selectSelectedCompanyId(s));
   const permissions = useSelector((s: Root) => sessionSelectors.selectAccess(s))?.settingsPermissions;
-  const { data: user, isLoading, isError, error, refetch } = useSettingsUsersGetQuery(userId, { skip: !userId });
+  const { data: user, isLoading, isError, error, refetch } = useSettingsUserGetQuery(userId, { skip: !userId });
   const notFound = (error as { status?: unknown } | undefined)?.status === 404;
 
   return (

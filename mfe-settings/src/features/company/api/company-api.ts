@@ -8,7 +8,8 @@ import type { Company, IdentityProviderInput, IdentityProviderSettings, Password
 import { settingsApi } from '../../../app/settings-api';
 
 const companyPath = (companyId: string) => `/companies/${encodeURIComponent(companyId)}`;
-const COMPANY_CHANGED = ['Company', 'AccessPermissions', 'Clients'] as const;
+/** A user's effective module access (UserModules) follows the company's ceiling. */
+const COMPANY_CHANGED = ['Company', 'AccessPermissions', 'Clients', 'UserModules'] as const;
 
 export const companyApi = settingsApi.injectEndpoints({
   endpoints: (build) => ({
@@ -25,10 +26,6 @@ export const companyApi = settingsApi.injectEndpoints({
     settingsCompanyModulesUpdate: build.mutation<Company, { companyId: string; modules: Partial<Record<ModuleName, boolean>> }>({
       query: ({ companyId, modules }) => ({ url: `${companyPath(companyId)}/modules-access`, method: 'PATCH', body: modules }),
       invalidatesTags: [...COMPANY_CHANGED],
-    }),
-    settingsCompanyPasswordPolicy: build.query<PasswordPolicy, string>({
-      query: (companyId) => `${companyPath(companyId)}/password-policy`,
-      providesTags: (_r, _e, id) => [{ type: 'PasswordPolicy', id }],
     }),
     settingsCompanyPasswordPolicyUpdate: build.mutation<PasswordPolicy, { companyId: string; policy: PasswordPolicy }>({
       query: ({ companyId, policy }) => ({ url: `${companyPath(companyId)}/password-policy`, method: 'POST', body: policy }),
@@ -53,7 +50,6 @@ export const {
   useSettingsCompanyUpdateMutation,
   useSettingsCompanyLogoDeleteMutation,
   useSettingsCompanyModulesUpdateMutation,
-  useSettingsCompanyPasswordPolicyQuery,
   useSettingsCompanyPasswordPolicyUpdateMutation,
   useSettingsCompanyIdentityProviderQuery,
   useSettingsCompanyIdentityProviderUpdateMutation,

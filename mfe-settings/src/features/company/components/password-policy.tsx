@@ -3,7 +3,8 @@ import { Card, Form, InputNumber } from '@portal/shared/ui/extra';
 import { passwordPolicySchema, type PasswordPolicy } from '@portal/shared/core/schemas';
 import { publishToast } from '@portal/shared/web/events';
 import { showFieldErrors, zodRule } from '../../../app/forms';
-import { useSettingsCompanyPasswordPolicyQuery, useSettingsCompanyPasswordPolicyUpdateMutation } from '../api/company-api';
+import { useSettingsPasswordPolicyGetQuery } from '../../../app/shared-queries';
+import { useSettingsCompanyPasswordPolicyUpdateMutation } from '../api/company-api';
 import { ReadOnlyNote, SectionError, SectionLoading } from './section-states';
 
 const shape = passwordPolicySchema.shape;
@@ -14,7 +15,7 @@ const shape = passwordPolicySchema.shape;
  * silently changed and sent (SPEC.md section 5: sent as integers).
  */
 export function CompanyPasswordPolicy({ companyId, canEdit }: { companyId: string; canEdit: boolean }) {
-  const policy = useSettingsCompanyPasswordPolicyQuery(companyId);
+  const policy = useSettingsPasswordPolicyGetQuery(companyId);
   if (policy.isLoading) return <SectionLoading label="Loading the password policy" />;
   if (!policy.data) return <SectionError what="The password policy" error={policy.error} onRetry={() => void policy.refetch()} />;
   return <PolicyForm key={companyId} companyId={companyId} policy={policy.data} canEdit={canEdit} />;

@@ -4,7 +4,7 @@
  * so the updated user (the api's reply, else read again) is also put in the session and the cache:
  * the header's name and avatar follow at once.
  */
-import { userSchema, type ChangePasswordBody, type PasswordPolicy, type User } from '@portal/shared/core/schemas';
+import { userSchema, type ChangePasswordBody, type User } from '@portal/shared/core/schemas';
 import { sessionActions } from '@portal/shared/web/session';
 import { settingsApi } from '../../../app/settings-api';
 
@@ -43,11 +43,6 @@ export const personalApi = settingsApi.injectEndpoints({
     settingsPasswordChange: build.mutation<void, ChangePasswordBody>({
       query: (body) => ({ url: '/users/profile/me/password', method: 'POST', body }),
     }),
-    /** The selected company's policy, to tell the user the minimum length before the api does. */
-    settingsMyPasswordPolicy: build.query<PasswordPolicy, string>({
-      query: (companyId) => `/companies/${encodeURIComponent(companyId)}/password-policy`,
-      providesTags: (_r, _e, id) => [{ type: 'PasswordPolicy', id }],
-    }),
   }),
 });
 
@@ -55,5 +50,4 @@ export const {
   useSettingsProfileUpdateMutation,
   useSettingsProfileAvatarDeleteMutation,
   useSettingsPasswordChangeMutation,
-  useSettingsMyPasswordPolicyQuery,
 } = personalApi;

@@ -1,4 +1,4 @@
-import { ExtraAvatar } from '@portal/shared/ui/extra';
+import { Avatar } from '@portal/shared/ui';
 import { ImageInput, type ImageInputProps } from '../../../app/image-input';
 
 const TEXTS = {
@@ -17,9 +17,9 @@ export function AvatarInput({ initials, ...field }: ImageInputProps & { initials
       {...field}
       texts={TEXTS}
       preview={(preview) => (
-        <ExtraAvatar size={64} src={preview ?? field.currentUrl ?? undefined} alt={preview ? 'New avatar preview' : 'Your avatar'}>
+        <Avatar size={64} src={preview ?? field.currentUrl ?? undefined} alt={preview ? 'New avatar preview' : 'Your avatar'}>
           {initials}
-        </ExtraAvatar>
+        </Avatar>
       )}
     />
   );

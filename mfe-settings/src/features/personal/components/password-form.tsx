@@ -5,7 +5,8 @@ import { changePasswordSchema, DEFAULT_PASSWORD_POLICY, newPasswordSchema, type 
 import { publishToast } from '@portal/shared/web/events';
 import { skipToken } from '@portal/shared/web/store';
 import { showFieldErrors, zodRule } from '../../../app/forms';
-import { useSettingsMyPasswordPolicyQuery, useSettingsPasswordChangeMutation } from '../api/personal-api';
+import { useSettingsPasswordPolicyGetQuery } from '../../../app/shared-queries';
+import { useSettingsPasswordChangeMutation } from '../api/personal-api';
 
 interface PasswordFormValues {
   currentPassword: string;
@@ -20,7 +21,7 @@ interface PasswordFormValues {
  */
 export function PasswordForm({ user, companyId }: { user: User; companyId: string | null }) {
   const [form] = Form.useForm<PasswordFormValues>();
-  const policy = useSettingsMyPasswordPolicyQuery(companyId && !user.isTevora ? companyId : skipToken);
+  const policy = useSettingsPasswordPolicyGetQuery(companyId && !user.isTevora ? companyId : skipToken);
   const minimumLength = policy.data?.minimumLength ?? DEFAULT_PASSWORD_POLICY.minimumLength;
   const [change, { isLoading }] = useSettingsPasswordChangeMutation();
   const [changed, setChanged] = useState(false);

@@ -1,4 +1,4 @@
-import type { Practice, StaffUser, UserDetail } from '@portal/shared/core/settings';
+import type { Practice, StaffUser } from '@portal/shared/core/settings';
 import { settingsApi } from '../../../app/settings-api';
 
 const enc = encodeURIComponent;
@@ -21,10 +21,6 @@ export const staffApi = settingsApi.injectEndpoints({
       query: ({ userId, role }) => ({ url: `/users/admin/${enc(userId)}`, method: 'PUT', body: { role } }),
       invalidatesTags: (_r, _e, { userId }) => ['Staff', { type: 'UserDetail', id: userId }],
     }),
-    settingsStaffUser: build.query<UserDetail, string>({
-      query: (userId) => `/users/${enc(userId)}`,
-      providesTags: (_r, _e, id) => [{ type: 'UserDetail', id }],
-    }),
     settingsPracticesList: build.query<Practice[], void>({
       query: () => '/practices',
       transformResponse: (body: { results: Practice[] }) => body.results,
@@ -46,7 +42,6 @@ export const staffApi = settingsApi.injectEndpoints({
 export const {
   useSettingsStaffListQuery,
   useSettingsStaffSetAdminMutation,
-  useSettingsStaffUserQuery,
   useSettingsPracticesListQuery,
   useSettingsStaffPracticesQuery,
   useSettingsStaffPracticesUpdateMutation,

@@ -8,11 +8,11 @@ import { formatDateTime } from '@portal/shared/core/dates';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
 import { errorMessage } from '../../../app/settings-api';
 import { fullName } from '../../../app/users';
+import { useSettingsUserGetQuery } from '../../../app/shared-queries';
 import {
   useSettingsPracticesListQuery,
   useSettingsStaffPracticesQuery,
   useSettingsStaffPracticesUpdateMutation,
-  useSettingsStaffUserQuery,
 } from '../api/staff-api';
 
 type Root = { session: SessionState };
@@ -22,7 +22,7 @@ export function StaffUserPage() {
   const { userId = '' } = useParams();
   const brand = useSelector((s: Root) => sessionSelectors.selectBrand(s));
   const canEdit = !!useSelector((s: Root) => sessionSelectors.selectAccess(s))?.settingsPermissions.users.editPractices;
-  const user = useSettingsStaffUserQuery(userId, { skip: !userId });
+  const user = useSettingsUserGetQuery(userId, { skip: !userId });
   const practices = useSettingsPracticesListQuery();
   const own = useSettingsStaffPracticesQuery(userId, { skip: !userId });
   const [save, { isLoading: saving }] = useSettingsStaffPracticesUpdateMutation();

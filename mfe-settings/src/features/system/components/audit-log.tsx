@@ -52,7 +52,7 @@ export function AuditLog() {
     page,
     pageSize,
   };
-  const { data, isFetching, isError, refetch } = useSettingsAuditLogQuery(query);
+  const { data, isFetching, isError, refetch } = useSettingsAuditLogQuery(query, { refetchOnMountOrArgChange: true }); // changes made on other tabs are not tagged here
 
   // Back and forward change the address: the form follows it.
   useEffect(() => {
