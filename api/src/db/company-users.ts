@@ -4,7 +4,7 @@ import { addCompanyMember } from './companies';
 import { isLead } from './projects';
 import type { Database, ProjectRoleName } from './schema';
 import { insertUser } from './users';
-import { likePattern, toBool, toCount, toIso } from './values';
+import { inTransaction, likePattern, toBool, toCount, toIso } from './values';
 
 /** A member of a company with what the users list shows (the avatar is the stored key). */
 export interface CompanyUserRecord {
@@ -254,7 +254,7 @@ export async function removeCompanyUser(db: Kysely<Database>, companyId: string,
       .execute();
     await trx.deleteFrom('company_memberships').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
   };
-  await (db.isTransaction ? work(db) : db.transaction().execute(work));
+  await inTransaction(db, work);
 }
 
 /** Whether the user has an account at all (any email is unique across the portal). */

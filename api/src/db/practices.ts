@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Practice } from '@portal/shared/core/settings';
 import type { Database } from './schema';
-import { nowIso } from './values';
+import { inTransaction, nowIso } from './values';
 
 /** Practices (SPEC.md section 3 names them; issue 7 adds their task tracker templates). */
 export async function insertPractice(db: Kysely<Database>, input: { name: string; description?: string; status?: 'active' | 'retired' }): Promise<string> {
@@ -41,5 +41,5 @@ export async function setStaffPractices(db: Kysely<Database>, userId: string, pr
     const unique = [...new Set(practiceIds)];
     if (unique.length) await trx.insertInto('staff_practices').values(unique.map((practice_id) => ({ user_id: userId, practice_id }))).execute();
   };
-  await (db.isTransaction ? work(db) : db.transaction().execute(work));
+  await inTransaction(db, work);
 }

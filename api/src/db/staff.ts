@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Practice } from '@portal/shared/core/settings';
 import type { Database } from './schema';
-import { likePattern, toBool, toCount, toIso } from './values';
+import { inTransaction, likePattern, toBool, toCount, toIso } from './values';
 
 /** A staff user as the staff list shows it (the avatar is the stored key; practices are added by the caller). */
 export interface StaffUserRecord {
@@ -96,7 +96,7 @@ export async function setStaffAdmin(db: Kysely<Database>, id: string, isAdmin: b
     await trx.updateTable('users').set({ is_admin: false, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
     return true;
   };
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
+  return inTransaction(db, work);
 }
 
 /** The number of active staff admins. */

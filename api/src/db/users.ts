@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { invalidatePasswordTokensOfUser } from './password-tokens';
 import type { Database, UsersTable } from './schema';
 import { deleteSessionsOfUser } from './sessions';
-import { nowIso, toBool, toCount, toIso } from './values';
+import { inTransaction, nowIso, toBool, toCount, toIso } from './values';
 
 export interface UserRecord {
   id: string;
@@ -78,11 +78,6 @@ export async function findUserCredentialsByEmail(db: Kysely<Database>, email: st
 export async function findUserCredentialsById(db: Kysely<Database>, id: string): Promise<UserCredentials | null> {
   const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toCredentials(row) : null;
-}
-
-/** Runs `work` in a transaction, or in the caller's when `db` already is one. */
-function inTransaction(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
 export interface NewUser {

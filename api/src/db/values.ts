@@ -1,4 +1,6 @@
-/** Normalising what the two dialects return. */
+/** Normalising what the two dialects return, and small helpers every repository uses. */
+import type { Kysely } from 'kysely';
+import type { Database } from './schema';
 
 /** PostgreSQL returns Date for timestamptz, SQLite the ISO string we stored. */
 export function toIso(value: Date | string): string {
@@ -35,4 +37,9 @@ export function isUniqueViolation(error: unknown): boolean {
 /** A LIKE pattern matching `search` anywhere, lower-cased, with `!` escaping % and _ (use `escape '!'`). */
 export function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+}
+
+/** Runs `work` in a transaction, or in the caller's when `db` already is one. */
+export function inTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
