@@ -5,6 +5,7 @@ import { listVisibleCompanies, type CompanyRecord } from '../../db/companies';
 import { moduleAccessFor } from '../../db/module-access';
 import { validationError } from '../../lib/http-error';
 import { imageUrl } from '../../lib/images';
+import { pageWindow } from '../../lib/paging';
 import { requireAuth } from '../../plugins/auth';
 import { permissionsIn, policyCompany } from '../../plugins/policies';
 
@@ -30,18 +31,14 @@ export default async function companiesRoutes(app: FastifyInstance) {
     const parsed = companiesQuerySchema.safeParse(request.query ?? {});
     if (!parsed.success) throw validationError(parsed.error, 'query parameter');
     const { page, pageSize, ignorePagination, search, sort } = parsed.data;
+    const window = pageWindow({ page, pageSize, ignorePagination });
     const { results, total } = await listVisibleCompanies(db, user, {
       search: search || undefined,
       descending: sort === '-name',
-      limit: ignorePagination ? null : pageSize,
-      offset: ignorePagination ? 0 : (page - 1) * pageSize,
+      limit: window.limit,
+      offset: window.offset,
     });
-    return {
-      results: results.map(toCompanyDto),
-      total,
-      page: ignorePagination ? 1 : page,
-      pageSize: ignorePagination ? total : pageSize,
-    };
+    return window.reply(results.map(toCompanyDto), total);
   });
 
   app.get('/api/v1/companies/:id', { config: { policy: { company: 'member' } } }, async (request) =>

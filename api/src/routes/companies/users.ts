@@ -28,6 +28,7 @@ import { isUniqueViolation, nowIso } from '../../db/values';
 import { audit } from '../../lib/audit';
 import { HttpError, validationError } from '../../lib/http-error';
 import { imageUrl } from '../../lib/images';
+import { pageWindow } from '../../lib/paging';
 import { RESET_PASSWORD_PATH, linkOrigin, mailBody } from '../../lib/password-reset';
 import { requireAuth } from '../../plugins/auth';
 import { policyCompany } from '../../plugins/policies';
@@ -73,20 +74,16 @@ export default async function companiesUsersRoutes(app: FastifyInstance) {
     const parsed = companyUsersQuerySchema.safeParse(request.query ?? {});
     if (!parsed.success) throw validationError(parsed.error, 'query parameter');
     const { page, pageSize, ignorePagination, search, role, status, sort } = parsed.data;
+    const window = pageWindow({ page, pageSize, ignorePagination });
     const { results, total } = await listCompanyUsers(db, company.id, {
       search: search || undefined,
       role,
       status,
       sort,
-      limit: ignorePagination ? null : pageSize,
-      offset: ignorePagination ? 0 : (page - 1) * pageSize,
+      limit: window.limit,
+      offset: window.offset,
     });
-    return {
-      results: results.map(toCompanyUserDto),
-      total,
-      page: ignorePagination ? 1 : page,
-      pageSize: ignorePagination ? total : pageSize,
-    };
+    return window.reply(results.map(toCompanyUserDto), total);
   });
 
   /**
