@@ -35,6 +35,10 @@ import companyManageRoutes from './routes/companies/manage';
 import teamsRoutes from './routes/companies/teams';
 import auditLogRoutes from './routes/audit-log';
 import systemSettingFilesRoutes from './routes/system-settings/files';
+import projectsRoutes from './routes/projects';
+import projectRosterRoutes from './routes/projects/roster';
+import projectTasksRoutes from './routes/projects/tasks';
+import projectControlsRoutes from './routes/projects/controls';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -118,6 +122,10 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): Fasti
   app.register(companyUsersRoutes);
   app.register(companyManageRoutes);
   app.register(teamsRoutes);
+  app.register(projectsRoutes);
+  app.register(projectRosterRoutes);
+  app.register(projectTasksRoutes);
+  app.register(projectControlsRoutes);
   app.register(auditLogRoutes);
   app.register(systemSettingFilesRoutes);
   return app;

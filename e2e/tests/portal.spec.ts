@@ -68,11 +68,15 @@ test.describe('routes', () => {
   test('legacy project links, /documents and unknown paths', async ({ page }) => {
     await page.goto('/auth/saml/login');
     await signIn(page, 'admin@demo.test');
-    await page.goto('/projects/p-1?tasksPage=2');
-    await expect(page).toHaveURL(/\/v2\/projects\/p-1\?tasksPage=2$/);
-    await expect(page.getByRole('heading', { name: 'Project p-1' })).toBeVisible();
+    const acme = (await (await page.request.get('/api/v1/companies?search=Acme')).json()).results[0];
+    const project = (await (await page.request.get(`/api/v1/companies/${acme.id}/projects?search=SOC%202%20Type%20II`)).json()).results[0];
+    await page.goto(`/projects/${project.id}?tasksPage=2`);
+    await expect(page).toHaveURL(new RegExp(`/v2/projects/${project.id}\\?tasksPage=2$`));
+    await expect(page.getByRole('heading', { name: project.title })).toBeVisible();
+    await expect(page.locator('.ant-pagination-item-active')).toHaveText('2');
     await page.goto('/documents');
     await expect(page).toHaveURL(/\/v2\/projects\/documents$/);
+    await expect(page.getByRole('heading', { name: 'Documents' })).toBeVisible();
     await page.goto('/safe-transfer');
     await expect(page.getByRole('heading', { name: 'Safe Transfer' })).toBeVisible();
     await page.goto('/no/such/page');

@@ -2,6 +2,7 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } fr
 import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-identity';
 import * as m0003 from './migrations/0003-settings';
+import * as m0004 from './migrations/0004-projects';
 import type { Dialect } from './database';
 
 /** In-code provider: no file-system scanning, works the same under tsx, jest and a bundle. */
@@ -9,6 +10,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-identity': m0002,
   '0003-settings': m0003,
+  '0004-projects': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -180,6 +180,80 @@ export interface ProjectsTable {
   status: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  description: string | null;
+  type: ColumnType<string, string | undefined, string>;
+  practice_id: string | null;
+  /** YYYY-MM-DD */
+  start_date: string | null;
+  /** YYYY-MM-DD */
+  due_date: string | null;
+  created_by: string | null;
+}
+
+export interface TasksTable {
+  id: string;
+  project_id: string;
+  company_id: string;
+  parent_id: string | null;
+  reference_id: string | null;
+  title: string;
+  description: string | null;
+  status: string;
+  /** YYYY-MM-DD */
+  due_date: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+
+export interface TaskAssigneesTable {
+  task_id: string;
+  user_id: string;
+}
+
+export interface TaskCommentsTable {
+  id: string;
+  task_id: string;
+  author_id: string | null;
+  body: string;
+  created_at: Timestamp;
+}
+
+export interface ControlsTable {
+  id: string;
+  project_id: string;
+  name: string;
+  title: string;
+  description: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ControlTasksTable {
+  control_id: string;
+  task_id: string;
+}
+
+export interface PointsOfFocusTable {
+  id: string;
+  control_id: string;
+  project_id: string;
+  name: string;
+  description: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FilesTable {
+  id: string;
+  project_id: string;
+  name: string;
+  content_type: string;
+  /** bigint: PostgreSQL hands it back as a string */
+  size: ColumnType<number | string, number, number>;
+  uploaded_by: string | null;
+  created_at: Timestamp;
 }
 
 export type ProjectRoleName = 'Lead Consultant' | 'Consultant' | 'Project Manager' | 'Client Lead';
@@ -267,6 +341,13 @@ export interface Database {
   staff_practices: StaffPracticesTable;
   team_objects: TeamObjectsTable;
   system_setting_files: SystemSettingFilesTable;
+  tasks: TasksTable;
+  task_assignees: TaskAssigneesTable;
+  task_comments: TaskCommentsTable;
+  controls: ControlsTable;
+  control_tasks: ControlTasksTable;
+  points_of_focus: PointsOfFocusTable;
+  files: FilesTable;
 }
 
 export type { Generated };

@@ -1,4 +1,5 @@
 import argon2 from 'argon2';
+import { CLOSED_TASK_STATUSES, PROJECT_STATUSES, PROJECT_TYPES, TASK_STATUSES, type TaskStatus } from '@portal/shared/core/projects';
 import { findPasswordPolicy } from './password-policies';
 import { moduleAccessFor } from './module-access';
 import { migrateToLatest } from './migrate';
@@ -103,6 +104,202 @@ describe('the demo seed', () => {
     for (const row of rows) {
       expect(row.actor_id).not.toBeNull();
       expect(Date.parse(String(row.created_at instanceof Date ? row.created_at.toISOString() : row.created_at))).toBeLessThan(Date.now() - 24 * 3_600_000);
+    }
+  });
+});
+
+describe('the demo projects', () => {
+  const projects = () =>
+    db()
+      .selectFrom('projects')
+      .innerJoin('companies', 'companies.id', 'projects.company_id')
+      .select(['projects.id', 'projects.title', 'projects.status', 'projects.type', 'projects.description', 'projects.start_date', 'projects.due_date', 'projects.company_id', 'companies.name as company'])
+      .execute();
+  const projectIdOf = async (title: string) => (await db().selectFrom('projects').select('id').where('title', '=', title).executeTakeFirstOrThrow()).id;
+  const today = new Date().toISOString().slice(0, 10);
+  const isClosed = (status: string) => CLOSED_TASK_STATUSES.includes(status as TaskStatus);
+
+  it("keeps DESIGN.md's project titles and roles: the demo users hold those roles and no others", async () => {
+    const roles = await db()
+      .selectFrom('project_members')
+      .innerJoin('users', 'users.id', 'project_members.user_id')
+      .innerJoin('projects', 'projects.id', 'project_members.project_id')
+      .select(['users.email', 'projects.title', 'project_members.role'])
+      .where('users.email', 'in', ['admin@demo.test', 'auditor@demo.test', 'lead@acme.test', 'member@acme.test', 'client@globex.test', 'both@acme.test'])
+      .orderBy('users.email')
+      .orderBy('projects.title')
+      .execute();
+    expect(roles).toEqual([
+      { email: 'auditor@demo.test', title: 'Globex HIPAA Risk Assessment', role: 'Consultant' },
+      { email: 'both@acme.test', title: 'Globex Penetration Test 2026', role: 'Project Manager' },
+      { email: 'client@globex.test', title: 'Globex HIPAA Risk Assessment', role: 'Client Lead' },
+      { email: 'lead@acme.test', title: 'Acme ISO 27001 Gap Analysis', role: 'Client Lead' },
+      { email: 'lead@acme.test', title: 'Acme SOC 2 Type II 2026', role: 'Client Lead' },
+      { email: 'member@acme.test', title: 'Acme PCI DSS Assessment', role: 'Project Manager' },
+    ]);
+    const consultant = await db()
+      .selectFrom('project_members')
+      .innerJoin('projects', 'projects.id', 'project_members.project_id')
+      .select(['projects.title', 'project_members.role', 'projects.company_id'])
+      .where('project_members.user_id', '=', await idOf('consultant@demo.test'))
+      .execute();
+    expect(consultant.map((r) => r.title)).toEqual(expect.arrayContaining(['Acme SOC 2 Type II 2026', 'Acme PCI DSS Assessment', 'Acme ISO 27001 Gap Analysis']));
+    const acme = await companyIdOf('Acme Corp');
+    for (const row of consultant) expect({ ...row, company_id: row.company_id === acme }).toEqual({ ...row, role: 'Lead Consultant', company_id: true });
+    const nina = await db()
+      .selectFrom('project_members')
+      .select('role')
+      .where('project_id', '=', await projectIdOf('Acme PCI DSS Assessment'))
+      .where('user_id', '=', await idOf('nina.patel@demo.test'))
+      .execute();
+    expect(nina).toEqual([{ role: 'Consultant' }]);
+  });
+
+  it('gives Acme Corp and Globex Inc several projects in every status, each with a type, a description and dates', async () => {
+    const all = await projects();
+    for (const company of ['Acme Corp', 'Globex Inc']) {
+      const mine = all.filter((p) => p.company === company);
+      const atLeastTwo = (status: string) => mine.filter((p) => p.status === status).length >= 2;
+      expect({ company, statuses: PROJECT_STATUSES.filter(atLeastTwo) }).toEqual({ company, statuses: [...PROJECT_STATUSES] });
+    }
+    for (const p of all) {
+      expect(PROJECT_TYPES).toContain(p.type);
+      expect(p.description?.length).toBeGreaterThan(20);
+      expect(p.start_date).toMatch(/^\d{4}-\d\d-\d\d$/);
+      expect(p.due_date).toMatch(/^\d{4}-\d\d-\d\d$/);
+      expect(p.start_date! <= p.due_date!).toBe(true);
+    }
+    // relative to the seed date: pending work starts later, completed work ended earlier
+    for (const p of all.filter((p) => p.status === 'pending')) expect(p.start_date! > today).toBe(true);
+    for (const p of all.filter((p) => p.status === 'completed')) expect(p.due_date! < today).toBe(true);
+    const practices = await db().selectFrom('projects').innerJoin('practices', 'practices.id', 'projects.practice_id').select('practices.name').distinct().execute();
+    expect(practices.map((p) => p.name).sort()).toEqual(['PCI DSS Assessment', 'SOC 2 Readiness']);
+  });
+
+  it('puts a Client Lead and a Lead Consultant on every project that is or has been active', async () => {
+    const all = (await projects()).filter((p) => ['active', 'on_hold', 'completed'].includes(p.status));
+    expect(all.length).toBeGreaterThanOrEqual(12);
+    const leads = await db().selectFrom('project_members').select(['project_id', 'role']).where('role', 'in', ['Client Lead', 'Lead Consultant']).execute();
+    for (const p of all) {
+      const held = leads.filter((l) => l.project_id === p.id).map((l) => l.role).sort();
+      expect({ title: p.title, held }).toEqual({ title: p.title, held: ['Client Lead', 'Lead Consultant'] });
+    }
+  });
+
+  it('leaves canceled projects without tasks or files (the rules forbid canceling those)', async () => {
+    const canceled = (await projects()).filter((p) => p.status === 'canceled').map((p) => p.id);
+    expect(canceled.length).toBeGreaterThanOrEqual(4);
+    expect(await db().selectFrom('tasks').select('id').where('project_id', 'in', canceled).execute()).toEqual([]);
+    expect(await db().selectFrom('files').select('id').where('project_id', 'in', canceled).execute()).toEqual([]);
+  });
+
+  it('gives Acme SOC 2 Type II 2026 hundreds of tasks: Task IDs by criterion, subtasks, every status, overdue work, assignees and comments', async () => {
+    const projectId = await projectIdOf('Acme SOC 2 Type II 2026');
+    const tasks = await db().selectFrom('tasks').select(['id', 'parent_id', 'reference_id', 'title', 'status', 'due_date']).where('project_id', '=', projectId).execute();
+    const top = tasks.filter((t) => !t.parent_id);
+    expect(top.length).toBeGreaterThanOrEqual(200);
+    expect(tasks.length - top.length).toBeGreaterThanOrEqual(100);
+    for (const t of top) expect(t.reference_id).toMatch(/^CC[1-9]\.\d-\d{2}$/);
+    expect(new Set(tasks.map((t) => t.reference_id!.toLowerCase())).size).toBe(tasks.length);
+    expect(new Set(tasks.map((t) => t.status))).toEqual(new Set(TASK_STATUSES));
+    const open = tasks.filter((t) => !isClosed(t.status));
+    expect(open.filter((t) => t.due_date && t.due_date < today).length).toBeGreaterThan(10);
+    expect(open.filter((t) => t.due_date && t.due_date >= today).length).toBeGreaterThan(10);
+    const assigned = await db().selectFrom('task_assignees').select('task_id').distinct().where('task_id', 'in', top.map((t) => t.id)).execute();
+    expect(assigned.length / top.length).toBeGreaterThan(0.8);
+    const comments = await db().selectFrom('task_comments').select('task_id').where('task_id', 'in', tasks.map((t) => t.id)).execute();
+    expect(comments.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it("keeps every project's tasks consistent with it: status, company, one level of subtasks, completion time", async () => {
+    const all = await projects();
+    const tasks = await db()
+      .selectFrom('tasks')
+      .select(['id', 'project_id', 'company_id', 'parent_id', 'status', 'created_at', 'updated_at', 'completed_at'])
+      .execute();
+    const byId = new Map(tasks.map((t) => [t.id, t]));
+    const statusOf = new Map(all.map((p) => [p.id, p]));
+    for (const p of all.filter((p) => p.company === 'Acme Corp' || p.company === 'Globex Inc')) {
+      // "tens of tasks" in the others: every company has work to show beyond the big one
+      if (p.status !== 'canceled' && p.title !== 'Acme SOC 2 Type II 2026') expect(tasks.filter((t) => t.project_id === p.id).length).toBeLessThan(150);
+    }
+    expect(tasks.length).toBeGreaterThanOrEqual(700);
+    const ms = (v: unknown) => Date.parse(v instanceof Date ? v.toISOString() : String(v));
+    for (const t of tasks) {
+      const project = statusOf.get(t.project_id)!;
+      expect(t.company_id).toBe(project.company_id);
+      if (project.status === 'pending') expect(t.status).toBe('OPEN');
+      if (project.status === 'completed') expect(isClosed(t.status)).toBe(true);
+      expect(t.completed_at === null).toBe(t.status !== 'COMPLETED');
+      expect(ms(t.created_at)).toBeLessThanOrEqual(ms(t.updated_at));
+      expect(ms(t.updated_at)).toBeLessThan(Date.now());
+      if (t.parent_id) {
+        const parent = byId.get(t.parent_id)!;
+        expect({ project: parent.project_id, grandparent: parent.parent_id }).toEqual({ project: t.project_id, grandparent: null });
+      }
+    }
+  });
+
+  it("assigns work only to staff on the project's roster and active client members of its company", async () => {
+    const rows = await db()
+      .selectFrom('task_assignees')
+      .innerJoin('tasks', 'tasks.id', 'task_assignees.task_id')
+      .innerJoin('users', 'users.id', 'task_assignees.user_id')
+      .leftJoin('project_members', (join) => join.onRef('project_members.project_id', '=', 'tasks.project_id').onRef('project_members.user_id', '=', 'users.id'))
+      .leftJoin('company_memberships', (join) => join.onRef('company_memberships.company_id', '=', 'tasks.company_id').onRef('company_memberships.user_id', '=', 'users.id'))
+      .select(['users.email', 'users.is_tevora', 'users.status', 'project_members.role', 'company_memberships.access_revoked_at', 'company_memberships.user_id as member'])
+      .execute();
+    expect(rows.length).toBeGreaterThan(500);
+    for (const r of rows) {
+      if (r.is_tevora) expect({ email: r.email, role: r.role }).toEqual({ email: r.email, role: expect.stringMatching(/Consultant/) });
+      else expect({ email: r.email, member: Boolean(r.member), revoked: r.access_revoked_at, status: r.status }).toEqual({ email: r.email, member: true, revoked: null, status: 'active' });
+    }
+  });
+
+  it('gives controls their framework IDs and titles, 1 to 4 points of focus and linked tasks of the same project', async () => {
+    const controls = await db().selectFrom('controls').innerJoin('projects', 'projects.id', 'controls.project_id').select(['controls.id', 'controls.project_id', 'controls.name', 'controls.title', 'projects.title as project']).execute();
+    const names = (project: string) => controls.filter((c) => c.project === project).map((c) => c.name);
+    expect(names('Acme SOC 2 Type II 2026')).toEqual(expect.arrayContaining(['CC1.1', 'CC6.1', 'CC9.2']));
+    for (const name of names('Acme SOC 2 Type II 2026')) expect(name).toMatch(/^CC[1-9]\.\d$/);
+    expect(names('Acme PCI DSS Assessment')).toEqual(expect.arrayContaining(['1.1', '12.1']));
+    for (const name of names('Globex HIPAA Risk Assessment')) expect(name).toMatch(/^164\.3(08|10|12)\([a-e]\)/);
+    const points = await db().selectFrom('points_of_focus').select(['control_id', 'project_id']).execute();
+    const links = await db().selectFrom('control_tasks').innerJoin('tasks', 'tasks.id', 'control_tasks.task_id').select(['control_tasks.control_id', 'tasks.project_id']).execute();
+    for (const c of controls) {
+      expect(c.title.length).toBeGreaterThan(5);
+      const mine = points.filter((p) => p.control_id === c.id);
+      expect({ control: c.name, count: mine.length >= 1 && mine.length <= 4 }).toEqual({ control: c.name, count: true });
+      for (const p of mine) expect(p.project_id).toBe(c.project_id);
+      const linked = links.filter((l) => l.control_id === c.id);
+      expect(linked.length).toBeGreaterThan(0);
+      for (const l of linked) expect(l.project_id).toBe(c.project_id);
+    }
+  });
+
+  it('is deterministic: another seed gives the same projects, Task IDs, titles, statuses, assignees and comments', async () => {
+    const other = await createTestDatabase();
+    try {
+      await migrateToLatest(other.db, other.dialect);
+      await seedIfEmpty(other.db);
+      const fingerprint = async (d: TestDatabase['db']) => {
+        const tasks = await d
+          .selectFrom('tasks')
+          .innerJoin('projects', 'projects.id', 'tasks.project_id')
+          .select(['projects.title as project', 'tasks.reference_id', 'tasks.title', 'tasks.status'])
+          .select((eb) => [
+            eb.selectFrom('task_assignees').innerJoin('users', 'users.id', 'task_assignees.user_id').select((e) => e.fn.count('users.id').as('n')).whereRef('task_assignees.task_id', '=', 'tasks.id').as('assignees'),
+            eb.selectFrom('task_comments').select((e) => e.fn.max('task_comments.body').as('b')).whereRef('task_comments.task_id', '=', 'tasks.id').as('comment'),
+          ])
+          .orderBy('projects.title')
+          .orderBy('tasks.reference_id')
+          .execute();
+        return tasks.map((t) => ({ ...t, assignees: Number(t.assignees) }));
+      };
+      const mine = await fingerprint(db());
+      expect(mine.length).toBeGreaterThan(700);
+      expect(await fingerprint(other.db)).toEqual(mine);
+    } finally {
+      await other.destroy();
     }
   });
 });

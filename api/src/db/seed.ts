@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { emptyModuleAccess, type CompanyRole, type ModuleAccess, type ModuleName } from '@portal/shared/core/modules';
+import type { ProjectStatus, ProjectType } from '@portal/shared/core/projects';
 import { insertAuditRecord } from './audit-log';
 import { addCompanyMember, insertCompany } from './companies';
 import { seedFeatureFlags } from './feature-flags';
@@ -9,10 +11,14 @@ import { createNotification, markNotificationRead } from './notifications';
 import { savePasswordPolicy } from './password-policies';
 import { insertPortalMessage } from './portal-messages';
 import { insertPractice, setStaffPractices } from './practices';
-import { addProjectMember, insertProject } from './projects';
-import type { Database, ProjectRoleName } from './schema';
+import type { CatalogueName } from './seed-catalogue';
+import { dayOf, insertInBatches, insertProjectWork, planProjectWork, type ProjectWorkPlan } from './seed-projects';
+import type { Database, ProjectMembersTable, ProjectRoleName } from './schema';
 import { addTeamMember, addTeamObject, insertTeam, setTeamModulesAccess } from './teams';
 import { countUsers, insertUser, type NewUser } from './users';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 /** The demo data of DESIGN.md: outside checks sign in with it, so emails and password are fixed. */
 export const DEMO_PASSWORD = 'Demo-Passw0rd!';
@@ -72,8 +78,24 @@ interface DemoCompany {
   revoked?: string[];
   teams: DemoTeam[];
   userModules: [userKey: string, module: ModuleName, enabled: boolean][];
-  projects: { title: string; status: string; roles: [userKey: string, role: ProjectRoleName][] }[];
+  projects: DemoProject[];
   passwordPolicy?: { minimumLength: number; rotationInDays: number };
+}
+
+interface DemoProject {
+  title: string;
+  status: ProjectStatus;
+  roles: [userKey: string, role: ProjectRoleName][];
+  type: ProjectType;
+  practice?: 'SOC 2 Readiness' | 'PCI DSS Assessment';
+  description: string;
+  /** Days from the seed date (negative: in the past). */
+  start: number;
+  due: number;
+  /** Staff who created it; the Lead Consultant when absent. */
+  createdBy?: string;
+  /** Its tasks: top-level count, from which catalogue, and the share of them with subtasks. */
+  work?: { catalogue: CatalogueName; tasks: number; subtaskShare: number };
 }
 
 const ALL_ON: Record<ModuleName, boolean> = { risks: true, projects: true, requests: true, reports: true, assets: true };
@@ -103,14 +125,110 @@ const DEMO_COMPANIES: DemoCompany[] = [
     ],
     userModules: [['member', 'reports', false], ['noah', 'risks', false]],
     passwordPolicy: { minimumLength: 14, rotationInDays: 0 },
+    // Two in every status. The first three are DESIGN.md's (titles and roles fixed); canceled ones have no tasks.
     projects: [
-      { title: 'Acme SOC 2 Type II 2026', status: 'active', roles: [['consultant', 'Lead Consultant'], ['lead', 'Client Lead']] },
+      {
+        title: 'Acme SOC 2 Type II 2026',
+        status: 'active',
+        roles: [['consultant', 'Lead Consultant'], ['lead', 'Client Lead']],
+        type: 'Audit',
+        practice: 'SOC 2 Readiness',
+        description:
+          'SOC 2 Type II examination of the Acme platform against the Security criteria (CC1 to CC9) over a twelve-month period: evidence requests, walkthroughs, sample testing and the auditor\'s report.',
+        start: -75,
+        due: 105,
+        work: { catalogue: 'soc2', tasks: 250, subtaskShare: 0.45 },
+      },
       {
         title: 'Acme PCI DSS Assessment',
         status: 'pending',
         roles: [['consultant', 'Lead Consultant'], ['member', 'Project Manager'], ['nina', 'Consultant']],
+        type: 'Assessment',
+        practice: 'PCI DSS Assessment',
+        description: 'PCI DSS v4.0 assessment of the e-commerce cardholder data environment, leading to the Report on Compliance and the Attestation of Compliance.',
+        start: 10,
+        due: 130,
+        work: { catalogue: 'pci', tasks: 40, subtaskShare: 0.2 },
       },
-      { title: 'Acme ISO 27001 Gap Analysis', status: 'completed', roles: [['consultant', 'Lead Consultant'], ['lead', 'Client Lead']] },
+      {
+        title: 'Acme ISO 27001 Gap Analysis',
+        status: 'completed',
+        roles: [['consultant', 'Lead Consultant'], ['lead', 'Client Lead']],
+        type: 'Assessment',
+        description: 'Gap analysis of the information security management system against ISO/IEC 27001:2022 and its Annex A controls, with a prioritized roadmap to certification.',
+        start: -240,
+        due: -170,
+        work: { catalogue: 'iso27001', tasks: 30, subtaskShare: 0.2 },
+      },
+      {
+        title: 'Acme SOC 2 Type I 2025',
+        status: 'completed',
+        roles: [['consultant', 'Lead Consultant'], ['sarah', 'Client Lead'], ['omar', 'Consultant']],
+        type: 'Audit',
+        practice: 'SOC 2 Readiness',
+        description: "SOC 2 Type I examination of the design of the platform's controls at a point in time: the baseline for the Type II period.",
+        start: -430,
+        due: -330,
+        work: { catalogue: 'soc2', tasks: 45, subtaskShare: 0.3 },
+      },
+      {
+        title: 'Acme Cloud Penetration Test 2026',
+        status: 'active',
+        roles: [['omar', 'Lead Consultant'], ['sarah', 'Client Lead'], ['ethan', 'Project Manager']],
+        type: 'Penetration Test',
+        description: 'External network, web application and AWS configuration testing of the production platform, with a retest of remediated findings.',
+        start: -20,
+        due: 25,
+        work: { catalogue: 'pentest', tasks: 22, subtaskShare: 0.3 },
+      },
+      {
+        title: 'Acme HIPAA Security Rule Review',
+        status: 'on_hold',
+        roles: [['nina', 'Lead Consultant'], ['olivia', 'Client Lead']],
+        type: 'Assessment',
+        description: 'Review of the employee health plan systems against the HIPAA Security Rule. On hold while the benefits platform is replaced.',
+        start: -120,
+        due: -10,
+        work: { catalogue: 'hipaa', tasks: 30, subtaskShare: 0.2 },
+      },
+      {
+        title: 'Acme Vendor Risk Management Program',
+        status: 'on_hold',
+        roles: [['consultant', 'Lead Consultant'], ['james', 'Client Lead']],
+        type: 'Advisory',
+        description: 'Design of the third-party risk program: vendor tiers, questionnaires, contract clauses and the annual review cycle. Paused until the procurement tooling is chosen.',
+        start: -60,
+        due: 60,
+        work: { catalogue: 'vendor', tasks: 14, subtaskShare: 0.15 },
+      },
+      {
+        title: 'Acme Incident Response Tabletop',
+        status: 'pending',
+        roles: [['omar', 'Lead Consultant']],
+        type: 'Advisory',
+        description: 'A half-day ransomware tabletop exercise with the executive and incident response teams, and its after-action report.',
+        start: 21,
+        due: 35,
+      },
+      {
+        title: 'Acme PCI DSS Readiness 2025',
+        status: 'canceled',
+        roles: [['consultant', 'Lead Consultant']],
+        type: 'Readiness',
+        practice: 'PCI DSS Assessment',
+        description: 'Readiness review ahead of the PCI DSS assessment. Canceled: folded into the full assessment.',
+        start: -200,
+        due: -120,
+      },
+      {
+        title: 'Acme GDPR Data Mapping',
+        status: 'canceled',
+        roles: [['nina', 'Lead Consultant'], ['olivia', 'Project Manager']],
+        type: 'Advisory',
+        description: 'Records of processing and data flow mapping for the EU subsidiary. Canceled when the subsidiary was sold.',
+        start: -90,
+        due: -30,
+      },
     ],
   },
   {
@@ -123,9 +241,109 @@ const DEMO_COMPANIES: DemoCompany[] = [
       { name: 'Privacy Office', members: ['lucas', 'ryan'], modules: { risks: false } },
     ],
     userModules: [['zoe', 'reports', true]],
+    // Two in every status; the first two are DESIGN.md's.
     projects: [
-      { title: 'Globex HIPAA Risk Assessment', status: 'active', roles: [['auditor', 'Consultant'], ['client', 'Client Lead']] },
-      { title: 'Globex Penetration Test 2026', status: 'pending', roles: [['both', 'Project Manager']] },
+      {
+        title: 'Globex HIPAA Risk Assessment',
+        status: 'active',
+        // DESIGN.md's two roles, and the Lead Consultant an active project needs
+        roles: [['auditor', 'Consultant'], ['client', 'Client Lead'], ['omar', 'Lead Consultant']],
+        type: 'Assessment',
+        description: 'Enterprise risk analysis of the systems that create, receive, maintain or transmit ePHI (164.308(a)(1)), and the risk management plan that follows from it.',
+        start: -45,
+        due: 75,
+        work: { catalogue: 'hipaa', tasks: 60, subtaskShare: 0.3 },
+      },
+      {
+        title: 'Globex Penetration Test 2026',
+        status: 'pending',
+        roles: [['both', 'Project Manager']],
+        type: 'Penetration Test',
+        description: 'Annual external and web application penetration test of the Globex customer portal.',
+        start: 30,
+        due: 60,
+        createdBy: 'admin',
+        work: { catalogue: 'pentest', tasks: 15, subtaskShare: 0.1 },
+      },
+      {
+        title: 'Globex PCI DSS Report on Compliance',
+        status: 'active',
+        roles: [['nina', 'Lead Consultant'], ['hannah', 'Client Lead'], ['lucas', 'Project Manager']],
+        type: 'Audit',
+        practice: 'PCI DSS Assessment',
+        description: 'PCI DSS v4.0 on-site assessment of the payment processing environment by a QSA, ending in the Report on Compliance.',
+        start: -30,
+        due: 90,
+        work: { catalogue: 'pci', tasks: 50, subtaskShare: 0.3 },
+      },
+      {
+        title: 'Globex SOC 2 Readiness 2026',
+        status: 'on_hold',
+        roles: [['omar', 'Lead Consultant'], ['lucas', 'Client Lead']],
+        type: 'Readiness',
+        practice: 'SOC 2 Readiness',
+        description: 'Readiness assessment against the SOC 2 Security criteria before the first Type I. On hold until the new data center move is complete.',
+        start: -100,
+        due: 20,
+        work: { catalogue: 'soc2', tasks: 35, subtaskShare: 0.25 },
+      },
+      {
+        title: 'Globex AWS Cloud Security Review',
+        status: 'on_hold',
+        roles: [['nina', 'Lead Consultant'], ['zoe', 'Client Lead']],
+        type: 'Advisory',
+        description: 'Configuration review of the AWS organization against the CIS AWS Foundations Benchmark. Paused at the client\'s request during a migration freeze.',
+        start: -50,
+        due: -5,
+        work: { catalogue: 'cloud', tasks: 14, subtaskShare: 0.2 },
+      },
+      {
+        title: 'Globex HIPAA Risk Assessment 2025',
+        status: 'completed',
+        roles: [['omar', 'Lead Consultant'], ['hannah', 'Client Lead']],
+        type: 'Assessment',
+        description: "Last year's HIPAA Security Rule risk analysis; its findings feed this year's assessment.",
+        start: -400,
+        due: -320,
+        work: { catalogue: 'hipaa', tasks: 40, subtaskShare: 0.2 },
+      },
+      {
+        title: 'Globex Business Continuity Review',
+        status: 'completed',
+        roles: [['nina', 'Lead Consultant'], ['zoe', 'Client Lead']],
+        type: 'Advisory',
+        description: 'Business impact analysis, review of the continuity plan and observation of a disaster recovery test.',
+        start: -200,
+        due: -140,
+        work: { catalogue: 'continuity', tasks: 13, subtaskShare: 0.2 },
+      },
+      {
+        title: 'Globex Vendor Due Diligence',
+        status: 'pending',
+        roles: [['omar', 'Lead Consultant']],
+        type: 'Advisory',
+        description: 'Security due diligence of three shortlisted payroll providers before contract signature.',
+        start: 14,
+        due: 60,
+      },
+      {
+        title: 'Globex Red Team Exercise',
+        status: 'canceled',
+        roles: [['omar', 'Lead Consultant']],
+        type: 'Penetration Test',
+        description: 'Objective-based red team exercise. Canceled: replaced by the 2026 penetration test.',
+        start: -150,
+        due: -100,
+      },
+      {
+        title: 'Globex Privacy Impact Assessment',
+        status: 'canceled',
+        roles: [['nina', 'Lead Consultant'], ['lucas', 'Project Manager']],
+        type: 'Advisory',
+        description: 'Privacy impact assessment of the customer analytics program. Canceled when the program was shelved.',
+        start: -80,
+        due: -40,
+      },
     ],
   },
 ];
@@ -139,7 +357,18 @@ const MORE_COMPANIES: DemoCompany[] = [
     members: [['peter', 'admin'], ['samir', 'member']],
     teams: [{ name: 'Platform', members: ['peter', 'samir'] }],
     userModules: [],
-    projects: [{ title: 'Initech SOC 2 Readiness', status: 'pending', roles: [['nina', 'Lead Consultant'], ['peter', 'Client Lead']] }],
+    projects: [
+      {
+        title: 'Initech SOC 2 Readiness',
+        status: 'pending',
+        roles: [['nina', 'Lead Consultant'], ['peter', 'Client Lead']],
+        type: 'Readiness',
+        practice: 'SOC 2 Readiness',
+        description: 'Readiness assessment against the SOC 2 Security criteria for the TPS reporting platform.',
+        start: 7,
+        due: 120,
+      },
+    ],
   },
   { name: 'Massive Dynamic', modulesAccess: { ...ALL_ON, risks: false }, members: [], teams: [], userModules: [], projects: [] },
   { name: 'Soylent Foods', modulesAccess: ALL_ON, members: [], teams: [], userModules: [], projects: [] },
@@ -224,7 +453,7 @@ export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {
     // Re-check inside the transaction: two instances starting together seed once.
     if ((await countUsers(trx)) > 0) return;
     const now = Date.now();
-    const hoursAgo = (hours: number) => new Date(now - hours * 3_600_000).toISOString();
+    const hoursAgo = (hours: number) => new Date(now - hours * HOUR).toISOString();
     const ids = new Map<string, string>();
     for (const { key, ...user } of DEMO_USERS) {
       ids.set(key, await insertUser(trx, { ...user, passwordHash: hash, firstLogin: false }));
@@ -236,6 +465,18 @@ export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {
         await trx.updateTable('users').set({ last_sign_in_at: hoursAgo(lastSignInHoursAgo) }).where('id', '=', id).execute();
       }
     }
+    // Practices first: projects name theirs.
+    const practiceIds = new Map<string, string>();
+    const practicesOf = new Map<string, string[]>();
+    for (const practice of DEMO_PRACTICES) {
+      const practiceId = await insertPractice(trx, { name: practice.name, description: practice.description });
+      practiceIds.set(practice.name, practiceId);
+      for (const key of practice.staff) practicesOf.set(key, [...(practicesOf.get(key) ?? []), practiceId]);
+    }
+    for (const [key, ofUser] of practicesOf) await setStaffPractices(trx, ids.get(key)!, ofUser);
+    const people = new Map([...DEMO_USERS, ...MORE_USERS].map((user) => [user.key, user]));
+    const projectMembers: Insertable<ProjectMembersTable>[] = [];
+    const workPlans: ProjectWorkPlan[] = [];
     const companyIds = new Map<string, string>();
     /** By `company/team`, for the audit history. */
     const teamIds = new Map<string, string>();
@@ -254,12 +495,51 @@ export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {
       for (const [key, module, enabled] of company.userModules) {
         await setUserModuleAccess(trx, companyId, ids.get(key)!, module, enabled);
       }
+      // Work goes to the company's active client members (not the revoked, suspended or invited).
+      const clients = company.members
+        .map(([key]) => people.get(key)!)
+        .filter((user) => !company.revoked?.includes(user.key) && user.status !== 'suspended' && !user.invited)
+        .map((user) => ids.get(user.key)!);
       const projectIds = new Map<string, string>();
-      for (const project of company.projects) {
-        const projectId = await insertProject(trx, { companyId, title: project.title, status: project.status });
-        projectIds.set(project.title, projectId);
-        for (const [key, role] of project.roles) await addProjectMember(trx, projectId, ids.get(key)!, role);
-      }
+      const projectRows = company.projects.map((project) => {
+        const id = randomUUID();
+        projectIds.set(project.title, id);
+        const creator = project.createdBy ?? project.roles.find(([, role]) => role === 'Lead Consultant')?.[0];
+        const startMs = now + project.start * DAY;
+        const dueMs = now + project.due * DAY;
+        const created = Math.min(now - 6 * DAY, startMs - 10 * DAY);
+        const updated = Math.min(now - HOUR, Math.max(created, project.status === 'completed' ? dueMs + 2 * DAY : now - 3 * DAY));
+        for (const [key, role] of project.roles) projectMembers.push({ project_id: id, user_id: ids.get(key)!, role });
+        if (project.work) {
+          workPlans.push({
+            projectId: id,
+            companyId,
+            title: project.title,
+            status: project.status,
+            ...project.work,
+            startMs,
+            dueMs,
+            createdBy: creator ? ids.get(creator)! : null,
+            staff: project.roles.filter(([key]) => people.get(key)!.isTevora).map(([key]) => ids.get(key)!),
+            clients,
+          });
+        }
+        return {
+          id,
+          company_id: companyId,
+          title: project.title,
+          status: project.status,
+          type: project.type,
+          description: project.description,
+          practice_id: project.practice ? practiceIds.get(project.practice)! : null,
+          start_date: dayOf(startMs),
+          due_date: dayOf(dueMs),
+          created_by: creator ? ids.get(creator)! : null,
+          created_at: new Date(created).toISOString(),
+          updated_at: new Date(updated).toISOString(),
+        };
+      });
+      if (projectRows.length) await trx.insertInto('projects').values(projectRows).execute();
       for (const team of company.teams) {
         const teamId = await insertTeam(trx, companyId, team.name);
         teamIds.set(`${company.name}/${team.name}`, teamId);
@@ -269,12 +549,8 @@ export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {
       }
       if (company.passwordPolicy) await savePasswordPolicy(trx, companyId, company.passwordPolicy);
     }
-    const practicesOf = new Map<string, string[]>();
-    for (const practice of DEMO_PRACTICES) {
-      const practiceId = await insertPractice(trx, { name: practice.name, description: practice.description });
-      for (const key of practice.staff) practicesOf.set(key, [...(practicesOf.get(key) ?? []), practiceId]);
-    }
-    for (const [key, practiceIds] of practicesOf) await setStaffPractices(trx, ids.get(key)!, practiceIds);
+    await insertInBatches(trx, 'project_members', projectMembers);
+    await insertProjectWork(trx, workPlans.map((plan) => planProjectWork(plan, now)));
     for (const [key, title, body, link, hours, read] of DEMO_NOTIFICATIONS) {
       const userId = ids.get(key)!;
       const notification = await createNotification(trx, { userId, title, body, link, createdAt: hoursAgo(hours) });

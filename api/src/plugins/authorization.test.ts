@@ -7,7 +7,9 @@
  *  - company routes answer 404 to a user of another company (existence is not revealed);
  *  - module-gated routes answer 403 when the module is off for the company;
  *  - settings-permission routes answer 403 to a member of the company without that permission;
- *  - routes about a user answer 404 to a client user of another company (users are not revealed).
+ *  - routes about a user answer 404 to a client user of another company (users are not revealed);
+ *  - project routes answer 404 to a user of another company, 403 with the projects module off, and
+ *    refuse writes to a client without a role on the project and management to a Client Lead.
  */
 import type { InjectOptions } from 'fastify';
 import { createTestApp, type TestApp } from '../test/app';
@@ -16,11 +18,14 @@ import type { RoutePolicy } from './policies';
 let t: TestApp;
 let acmeId: string;
 let acmeMemberId: string;
+/** Acme SOC 2 Type II 2026: lead@acme.test is its Client Lead, member@acme.test holds no role on it. */
+let acmeProjectId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   acmeId = (await t.database.db.selectFrom('companies').select('id').where('name', '=', 'Acme Corp').executeTakeFirstOrThrow()).id;
   acmeMemberId = (await t.database.db.selectFrom('users').select('id').where('email', '=', 'member@acme.test').executeTakeFirstOrThrow()).id;
+  acmeProjectId = (await t.database.db.selectFrom('projects').select('id').where('title', '=', 'Acme SOC 2 Type II 2026').executeTakeFirstOrThrow()).id;
 });
 afterAll(() => t.close());
 
@@ -30,10 +35,12 @@ const isCompanyPolicy = (p: RoutePolicy['policy']): p is Extract<RoutePolicy['po
   typeof p === 'object' && 'company' in p;
 const isUserPolicy = (p: RoutePolicy['policy']): p is Extract<RoutePolicy['policy'], { targetUser: string }> =>
   typeof p === 'object' && 'targetUser' in p;
+const isProjectPolicy = (p: RoutePolicy['policy']): p is Extract<RoutePolicy['policy'], { project: string }> =>
+  typeof p === 'object' && 'project' in p;
 
 /** `:id` is an Acme id: the company for company routes, an Acme member for user routes. */
 function urlFor(route: RoutePolicy): string {
-  const id = isUserPolicy(route.policy) ? acmeMemberId : acmeId;
+  const id = isUserPolicy(route.policy) ? acmeMemberId : isProjectPolicy(route.policy) ? acmeProjectId : acmeId;
   return route.url.replace(/:id\b/g, id).replace(/:[A-Za-z]+/g, OTHER_ID).replace(/\*$/, 'x');
 }
 
@@ -124,6 +131,45 @@ describe('authorization of every registered route', () => {
       const res = await call(r, outsider);
       expect({ route: label(r), status: res.statusCode }).toEqual({ route: label(r), status: 404 });
       expect(res.json()).toMatchObject({ code: 'user_not_found' });
+    }
+  });
+
+  it('answers 404 project_not_found on every project route to a user of another company', async () => {
+    const outsider = await t.cookieFor('client@globex.test');
+    const projectRoutes = routes().filter((r) => isProjectPolicy(r.policy));
+    expect(projectRoutes.length).toBeGreaterThan(10);
+    for (const r of projectRoutes) {
+      const res = await call(r, outsider);
+      expect({ route: label(r), status: res.statusCode, code: res.json().code }).toEqual({ route: label(r), status: 404, code: 'project_not_found' });
+    }
+  });
+
+  it('answers 403 on every project route when the projects module is off for the company', async () => {
+    const admin = await t.cookieFor('admin@demo.test');
+    const where = t.database.db.updateTable('company_modules_access').where('company_id', '=', acmeId).where('module', '=', 'projects');
+    await where.set({ enabled: false }).execute();
+    try {
+      for (const r of routes()) {
+        if (!isProjectPolicy(r.policy)) continue;
+        const res = await call(r, admin);
+        expect({ route: label(r), status: res.statusCode, code: res.json().code }).toEqual({ route: label(r), status: 403, code: 'module_access_denied' });
+      }
+    } finally {
+      await where.set({ enabled: true }).execute();
+    }
+  });
+
+  it('refuses project writes to a client without a role and project management to a Client Lead', async () => {
+    const member = await t.cookieFor('member@acme.test');
+    const clientLead = await t.cookieFor('lead@acme.test');
+    for (const r of routes()) {
+      if (!isProjectPolicy(r.policy) || r.policy.project === 'read') continue;
+      // A task's assignee may move its status without write access: the route checks that itself.
+      const callers = r.policy.project === 'manage' ? [member, clientLead] : [member];
+      for (const cookie of callers) {
+        const res = await call(r, cookie);
+        expect({ route: label(r), status: res.statusCode }).toEqual({ route: label(r), status: 403 });
+      }
     }
   });
 });

@@ -3,6 +3,7 @@ import { HttpError } from '../lib/http-error';
 import { createTestApp, type TestApp } from '../test/app';
 
 let t: TestApp;
+let reached = 0;
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -15,6 +16,17 @@ beforeAll(async () => {
         });
         scope.get('/api/v1/test/teapot', { config: { policy: 'public' } }, async () => {
           throw new HttpError(409, 'project_already_exist');
+        });
+        scope.get('/api/v1/test/refused/:code', { config: { policy: 'public' } }, async (request) => {
+          // what the pg driver throws when PostgreSQL refuses a value
+          throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+            code: (request.params as { code: string }).code,
+            severity: 'ERROR',
+          });
+        });
+        scope.get('/api/v1/test/items/:itemId', { config: { policy: 'public' } }, async (request) => {
+          reached += 1;
+          return { params: request.params, query: request.query };
         });
       }),
   });
@@ -106,5 +118,40 @@ describe('error handling and standard headers', () => {
     const res = await t.api({ method: 'GET', url: '/api/v1/test/teapot' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'project_already_exist', message: 'A project with this title already exists.' });
+  });
+
+  it.each(['22021', '22P02'])('answers a value PostgreSQL refused (%s) with 400 validation_failed, without its detail', async (code) => {
+    const res = await t.api({ method: 'GET', url: `/api/v1/test/refused/${code}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'validation_failed', message: 'The request has invalid values.', requestId: res.headers['x-request-id'] });
+  });
+
+  it('keeps other database failures a 500', async () => {
+    const res = await t.api({ method: 'GET', url: '/api/v1/test/refused/23505' });
+    expect(res.statusCode).toBe(500);
+  });
+
+  it.each([
+    ['/api/v1/test/items/%00', 'path parameter', 'itemId'],
+    ['/api/v1/test/items/a%00b', 'path parameter', 'itemId'],
+    ['/api/v1/test/items/1?search=%00', 'query parameter', 'search'],
+    ['/api/v1/test/items/1?tags[]=a&tags[]=b%00', 'query parameter', 'tags'],
+    ['/api/v1/test/items/1?a%00=1', 'query parameter', 'a\\0'],
+  ])('refuses %s before the handler runs, naming the %s', async (url, where, field) => {
+    const before = reached;
+    const res = await t.api({ method: 'GET', url });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'validation_failed',
+      message: `Invalid ${where}: ${field}`,
+      details: [{ field, message: `${field} must not contain a NUL character` }],
+    });
+    expect(reached).toBe(before);
+  });
+
+  it('lets parameters without NUL through', async () => {
+    const res = await t.api({ method: 'GET', url: '/api/v1/test/items/x%20y?search=caf%C3%A9' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ params: { itemId: 'x y' }, query: { search: 'café' } });
   });
 });

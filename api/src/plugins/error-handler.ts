@@ -28,6 +28,41 @@ const FASTIFY_ERRORS: Record<string, { status: number; code: string; message: st
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large', message: 'The request body is too large.' },
 };
 
+/**
+ * PostgreSQL's refusals of a value the request carried (a NUL character in text, text that is not a
+ * valid number or uuid...): the request is at fault, not the server. The routes validate first; this
+ * is the last line of defence.
+ */
+const POSTGRES_INVALID_INPUT = new Set(['22021', '22P02']);
+
+function isPostgresInvalidInput(error: unknown): boolean {
+  const { code, severity } = (error ?? {}) as { code?: unknown; severity?: unknown };
+  return typeof code === 'string' && POSTGRES_INVALID_INPUT.has(code) && typeof severity === 'string';
+}
+
+const hasNul = (value: unknown): boolean => {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (value !== null && typeof value === 'object') return Object.entries(value).some(([k, v]) => hasNul(k) || hasNul(v));
+  return false;
+};
+
+/** The first path or query parameter holding a NUL character (in its name or value), or null. */
+export function parameterWithNul(params: unknown, query: unknown): { field: string; where: 'path parameter' | 'query parameter' } | null {
+  const sources = [
+    [params, 'path parameter'],
+    [query, 'query parameter'],
+  ] as const;
+  for (const [source, where] of sources) {
+    if (source === null || typeof source !== 'object') continue;
+    for (const [key, value] of Object.entries(source)) {
+      // Named as the routes name it: `status[]` is the list `status`.
+      if (hasNul(key) || hasNul(value)) return { field: key.split('\u0000').join('\\0').replace(/\[\]$/, ''), where };
+    }
+  }
+  return null;
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, body: Omit<ApiErrorBody, 'requestId'>) {
   const payload: ApiErrorBody = { code: body.code, message: body.message, requestId: request.id };
   if (body.details) payload.details = body.details;
@@ -43,6 +78,9 @@ function toReply(error: unknown): { status: number; body: Omit<ApiErrorBody, 're
       status: 400,
       body: { code: 'validation_failed', message: defaultMessage('validation_failed'), details: zodDetails(error) },
     };
+  }
+  if (isPostgresInvalidInput(error)) {
+    return { status: 400, body: { code: 'validation_failed', message: defaultMessage('validation_failed') } };
   }
   const fastifyError = error as Partial<FastifyError>;
   const known = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;
@@ -61,6 +99,16 @@ function toReply(error: unknown): { status: number; body: Omit<ApiErrorBody, 're
 /** The one error path: every failure becomes `{ code, message, requestId }`; 5xx details stay in the log. */
 export default fp(
   async function errorHandler(app: FastifyInstance) {
+    // No NUL character reaches a query (PostgreSQL cannot hold one in text): refused before any hook that reads the database.
+    app.addHook('preValidation', async (request) => {
+      const found = parameterWithNul(request.params, request.query);
+      if (found) {
+        throw new HttpError(400, 'validation_failed', `Invalid ${found.where}: ${found.field}`, [
+          { field: found.field, message: `${found.field} must not contain a NUL character` },
+        ]);
+      }
+    });
+
     app.setErrorHandler((error, request, reply) => {
       const { status, body } = toReply(error);
       if (status >= 500) request.log.error({ err: error }, 'request failed');

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { settingsPermissionsFor, type ModuleName, type SettingsPermissions } from '@portal/shared/core/modules';
 import { findCompanyRole, findVisibleCompany, type CompanyRecord } from '../db/companies';
-import type { Database } from '../db/schema';
+import type { Database, ProjectRoleName } from '../db/schema';
 import { findUserById, type UserRecord } from '../db/users';
 import { moduleAccessFor } from '../db/module-access';
 import { HttpError } from '../lib/http-error';
@@ -22,7 +22,12 @@ export type SettingsPermissionName =
  * - `{ company: 'settings', permission }`: visible company and the caller holds that settings permission there (else 403);
  * - `{ targetUser: permission }`: the user of `params.id` shares a company with the caller, or the caller
  *   is staff (else 404), and the caller holds the permission in one of the target's companies (else 403);
- *   a staff target under a company permission needs `users.editTevoraAdmins` (staff admins).
+ *   a staff target under a company permission needs `users.editTevoraAdmins` (staff admins);
+ * - `{ project: 'read' | 'write' | 'manage' }`: the project of `params.id` is visible to the caller
+ *   (its company is visible and, for auditors, they hold a role on it; else 404 `project_not_found`),
+ *   the projects module is on for the caller there (else 403), and for `write` the caller is staff
+ *   but not an auditor or holds a role on the project, for `manage` staff but not an auditor
+ *   (else 403 `user_can_not_update_project`).
  */
 export type Policy =
   | 'public'
@@ -31,7 +36,22 @@ export type Policy =
   | 'staffAdmin'
   | { company: 'member'; module?: ModuleName }
   | { company: 'settings'; permission: SettingsPermissionName }
-  | { targetUser: SettingsPermissionName };
+  | { targetUser: SettingsPermissionName }
+  | { project: ProjectAccessLevel };
+
+export type ProjectAccessLevel = 'read' | 'write' | 'manage';
+
+/** What a project policy resolved: the project, its company and what the caller may do there. */
+export interface ProjectAccess {
+  project: { id: string; companyId: string; title: string; status: string };
+  company: CompanyRecord;
+  /** The caller's role on the project, if any. */
+  role: ProjectRoleName | null;
+  /** Staff who are not auditors: create, edit, move the project, any role on the roster. */
+  manage: boolean;
+  /** Manage, or any role on the project: tasks, controls, points of focus. */
+  write: boolean;
+}
 
 /** A registered route under /api/v1 or /auth and the policy it declared. */
 export interface RoutePolicy {
@@ -57,6 +77,55 @@ export function needsPolicy(url: string): boolean {
 
 const companies = new WeakMap<FastifyRequest, CompanyRecord>();
 const targetUsers = new WeakMap<FastifyRequest, UserRecord>();
+const projects = new WeakMap<FastifyRequest, ProjectAccess>();
+
+/** The project a project policy resolved for this request. */
+export function policyProject(request: FastifyRequest): ProjectAccess {
+  const access = projects.get(request);
+  if (!access) throw new Error('policyProject called on a route without a project policy');
+  return access;
+}
+
+/**
+ * The caller's access to a project, or null when it is not visible to them (missing, another
+ * company's, or an auditor's project without a role). Throws 403 when the projects module is off.
+ */
+export async function projectAccessFor(db: Kysely<Database>, caller: UserRecord, projectId: string): Promise<ProjectAccess | null> {
+  const row = await db
+    .selectFrom('projects')
+    .leftJoin('project_members', (join) =>
+      join.onRef('project_members.project_id', '=', 'projects.id').on('project_members.user_id', '=', caller.id),
+    )
+    .select(['projects.id', 'projects.company_id', 'projects.title', 'projects.status', 'project_members.role'])
+    .where('projects.id', '=', projectId)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (caller.isAuditor && !row.role) return null;
+  const company = await findVisibleCompany(db, caller, row.company_id);
+  if (!company) return null;
+  const access = await moduleAccessFor(db, caller.id, company.id);
+  if (!access.projects) throw new HttpError(403, 'module_access_denied');
+  const manage = caller.isTevora && !caller.isAuditor;
+  return {
+    project: { id: row.id, companyId: row.company_id, title: row.title, status: row.status },
+    company,
+    role: row.role ?? null,
+    manage,
+    write: manage || row.role != null,
+  };
+}
+
+async function enforceProject(request: FastifyRequest, caller: UserRecord, level: ProjectAccessLevel): Promise<void> {
+  const projectId = (request.params as { id?: unknown } | undefined)?.id;
+  if (typeof projectId !== 'string' || projectId === '') throw new Error('a project policy needs a route with :id');
+  const access = await projectAccessFor(request.server.db, caller, projectId);
+  // Not found both when it does not exist and when it is not the caller's: existence is not revealed.
+  if (!access) throw new HttpError(404, 'project_not_found');
+  if ((level === 'write' && !access.write) || (level === 'manage' && !access.manage)) {
+    throw new HttpError(403, 'user_can_not_update_project');
+  }
+  projects.set(request, access);
+}
 
 /** The user a target-user policy resolved for this request. */
 export function policyTargetUser(request: FastifyRequest): UserRecord {
@@ -141,6 +210,7 @@ async function enforce(request: FastifyRequest, policy: Policy): Promise<void> {
     return;
   }
   if ('targetUser' in policy) return enforceTargetUser(request, user, policy.targetUser);
+  if ('project' in policy) return enforceProject(request, user, policy.project);
   const companyId = (request.params as { id?: unknown } | undefined)?.id;
   if (typeof companyId !== 'string' || companyId === '') throw new Error('a company policy needs a route with :id');
   // Not found both when it does not exist and when it is not the user's: existence is not revealed.

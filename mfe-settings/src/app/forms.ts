@@ -1,23 +1,8 @@
 import type { FormInstance } from '@portal/shared/ui/extra';
 import { IMAGE_MAX_BYTES, IMAGE_RULE, IMAGE_SIZE_RULE, sniffImageType } from '@portal/shared/core/settings';
-import { fieldErrors } from './settings-api';
+import { fieldErrors } from '@portal/shared/web/api';
 
-interface Schema {
-  safeParse(value: unknown): { success: true } | { success: false; error: { issues: { message: string }[] } };
-}
-
-/**
- * An antd Form rule that checks a field with the api's own zod schema, so the messages match the server's.
- * `nullAsMissing`: a null value (a cleared number input) is checked as an absent one.
- */
-export function zodRule(schema: Schema, { nullAsMissing = false } = {}) {
-  return {
-    validator: async (_rule: unknown, value: unknown) => {
-      const result = schema.safeParse(nullAsMissing ? (value ?? undefined) : value);
-      if (!result.success) throw new Error(result.error.issues[0]?.message ?? 'Invalid value');
-    },
-  };
-}
+export { zodRule } from '@portal/shared/web/api';
 
 /** Puts the api's per-field messages of a 400 (or 409) on the form; true when there were any. */
 export function showFieldErrors<T>(form: FormInstance<T>, error: unknown): boolean {

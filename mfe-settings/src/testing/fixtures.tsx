@@ -1,13 +1,10 @@
 /** What the settings features' tests share: users, companies and sessions, an api server, files, and antd queries. */
 import { File as NodeFile } from 'node:buffer';
-import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import type { RequestHandler } from 'msw';
-import { setupServer } from 'msw/node';
 import { settingsPermissionsFor, type PermissionSubject } from '@portal/shared/core/modules';
 import type { AccessPermissions, Company, User } from '@portal/shared/core/schemas';
-import { useLocation } from '@portal/shared/web/router';
 import type { SessionState } from '@portal/shared/web/session';
+
+export { AddressQuery, button, findDialog, findHeading, setupTestServer, setupUser } from '@portal/shared/testing';
 
 const ALL_ON = { risks: true, projects: true, requests: true, reports: true, assets: true };
 
@@ -49,15 +46,6 @@ export function sessionFor(who: Partial<PermissionSubject> = {}, user: Partial<U
   };
 }
 
-/** The api for this test file: listening while its tests run, failing any request no handler takes, reset after each test. */
-export function setupTestServer(...handlers: RequestHandler[]) {
-  const server = setupServer(...handlers);
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterEach(() => server.resetHandlers());
-  afterAll(() => server.close());
-  return server;
-}
-
 /** A 400 of the api naming fields. */
 export function validationFailed(details: { field: string; message: string }[], status = 400, code = 'validation_failed') {
   return { status, body: { code, message: `Invalid field: ${details.map((d) => d.field).join(', ')}`, requestId: 'req-1', details } };
@@ -83,39 +71,4 @@ export async function multipartFields(request: Request): Promise<Record<string, 
     out[key] = typeof value === 'string' ? value : `file ${value.name} (${value.size} bytes)`;
   }
   return out;
-}
-
-/** The address's query, for tests to read: named `label`, percent-encoding undone unless `decoded` is false. */
-export function AddressQuery({ label = 'query', decoded = true }: { label?: string; decoded?: boolean }) {
-  const { search } = useLocation();
-  return <output aria-label={label}>{decoded ? decodeURIComponent(search) : search}</output>;
-}
-
-/**
- * A user-event instance for antd screens. jsdom's getComputedStyle is slow under antd's many injected
- * styles, so pointer-events checks are skipped and buttons are found by their text (a role query with a
- * name takes seconds here).
- */
-export const setupUser = () => userEvent.setup({ delay: null, pointerEventsCheck: 0 });
-
-/** The button whose text is `text`, inside `container` (the whole page by default). */
-export function button(text: string | RegExp, container: HTMLElement = document.body): HTMLButtonElement {
-  const label = within(container).getByText(text, { selector: 'button, button *' });
-  return label.closest('button') as HTMLButtonElement;
-}
-
-/** The most recently opened antd dialog (modal or confirmation) that is still shown. */
-export async function findDialog(): Promise<HTMLElement> {
-  return waitFor(() => {
-    const open = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].filter(
-      (d) => (d.closest('.ant-modal-wrap') as HTMLElement | null)?.style.display !== 'none',
-    );
-    if (!open.length) throw new Error('no open dialog');
-    return open[open.length - 1];
-  });
-}
-
-/** A heading by its text: role queries walk every element of antd's large DOM, this does not. */
-export function findHeading(text: string): Promise<HTMLElement> {
-  return screen.findByText(text, { selector: 'h1, h2, h3, h4, h5, h6' });
 }

@@ -63,6 +63,14 @@ export const ERROR_MESSAGES = {
   // Local passwords (not named by SPEC.md; same catalogue so the web shows them the same way).
   current_password_incorrect: 'The current password is not correct.',
   federated_user: "This account signs in with the company's single sign-on: its password is managed there.",
+  // Projects (SPEC.md section 4 names the rules, not their codes).
+  project_type_cannot_be_switched: "Tasks must be OPEN or INCOMPLETE to switch a project's type.",
+  invalid_status_transition: 'This status change is not allowed.',
+  task_not_found: 'Task not found.',
+  control_not_found: 'Control not found.',
+  point_of_focus_not_found: 'Point of focus not found.',
+  project_is_canceled: 'The project is canceled: restore it to change its work.',
+  project_role_taken: 'This role was just given to another user: reload the team and try again.',
 } as const;
 
 export type MappedErrorCode = keyof typeof ERROR_MESSAGES;

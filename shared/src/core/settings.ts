@@ -69,21 +69,29 @@ export function sniffImageType(head: Uint8Array): ImageType | null {
   return null;
 }
 
-/** A required one-line text: trimmed, not empty, bounded. */
+/** No NUL character: PostgreSQL cannot store one in text (and no one types it). */
+export const hasNoNul = (value: string): boolean => !value.includes('\u0000');
+
+/** The message for a text holding a NUL character. */
+export const nulMessage = (field: string) => `${field} must not contain a NUL character`;
+
+/** A required one-line text: trimmed, not empty, bounded, without NUL characters. */
 export function requiredText(field: string, max = 100) {
   return z
     .string({ error: `${field} is required` })
     .trim()
     .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${max} characters`);
+    .max(max, `${field} must be at most ${max} characters`)
+    .refine(hasNoNul, nulMessage(field));
 }
 
-/** An optional one-line text: empty (or null) clears it to null; absent stays undefined (unchanged). */
+/** An optional one-line text: empty (or null) clears it to null; absent stays undefined (unchanged). No NUL characters. */
 export function optionalText(field: string, max = 100) {
   return z
     .string({ error: `${field} must be a text` })
     .trim()
     .max(max, `${field} must be at most ${max} characters`)
+    .refine(hasNoNul, nulMessage(field))
     .nullable()
     .optional()
     .transform(clearedOrAbsent);

@@ -30,3 +30,5 @@ export function renderWithProviders(
   );
   return { store, ...render(ui, { wrapper: Wrapper }) };
 }
+
+export * from './screen';

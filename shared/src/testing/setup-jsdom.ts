@@ -1,6 +1,11 @@
 /** jsdom shims antd and react-router need (TOOLCHAIN.md gotcha 6). */
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'util';
+
+// antd in jsdom is slow, and slower still when CI runs every package at once: findBy… waits up to 5 s
+// (it returns as soon as the element is there, so only a failing test waits the whole time).
+configure({ asyncUtilTimeout: 5000 });
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 if (!window.matchMedia) {

@@ -11,6 +11,7 @@ export {
   Upload,
   Card,
   Col,
+  Progress,
   Descriptions,
   Divider,
   Flex,
@@ -36,8 +37,12 @@ export {
   Tooltip,
   Typography,
 } from 'antd';
-export type { FormInstance, TableProps } from 'antd';
+export type { FormInstance, TableProps, TablePaginationConfig } from 'antd';
 export {
+  DisconnectOutlined,
+  LinkOutlined,
+  PlayCircleOutlined,
+  TeamOutlined,
   DeleteOutlined,
   EditOutlined,
   KeyOutlined,

@@ -93,3 +93,36 @@ export const {
   useCompaniesGetQuery,
   useCompaniesAccessPermissionsQuery,
 } = portalApi;
+
+/** The `details` of a 400 from the api, as antd Form field errors: [{ name, errors }]. */
+export function fieldErrors(error: unknown): { name: string; errors: string[] }[] {
+  const data = (error as { data?: { details?: { field: string; message: string }[] } } | undefined)?.data;
+  const byField = new Map<string, string[]>();
+  for (const d of data?.details ?? []) byField.set(d.field, [...(byField.get(d.field) ?? []), d.message]);
+  return [...byField].map(([name, errors]) => ({ name, errors }));
+}
+
+interface Schema {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: { message: string }[] } };
+}
+
+/**
+ * An antd Form rule that checks a field with the api's own zod schema, so the messages match the server's.
+ * `skipEmpty`: an empty value (undefined, null or '') passes unchecked (an optional field left blank).
+ * `nullAsMissing`: a null value (a cleared number input) is checked as an absent one.
+ */
+export function zodRule(schema: Schema, { skipEmpty = false, nullAsMissing = false } = {}) {
+  return {
+    validator: async (_rule: unknown, value: unknown) => {
+      if (skipEmpty && (value === undefined || value === null || value === '')) return;
+      const result = schema.safeParse(nullAsMissing ? (value ?? undefined) : value);
+      if (!result.success) throw new Error(result.error.issues[0]?.message ?? 'Invalid value');
+    },
+  };
+}
+
+/** The api's message for a failed call (the shell also shows it as a toast). */
+export function errorMessage(error: unknown): string | null {
+  const data = (error as { data?: { message?: string } } | undefined)?.data;
+  return typeof data?.message === 'string' ? data.message : null;
+}

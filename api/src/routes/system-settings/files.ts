@@ -99,6 +99,8 @@ export default async function systemSettingsFilesRoutes(app: FastifyInstance) {
     const written: string[] = [];
     try {
       const rows: NewSystemSettingFile[] = [];
+      // One request's files keep the order they were sent in: each is a millisecond after the one before.
+      const uploadedAt = Date.now();
       for (const upload of uploads) {
         const storageKey = await store.put(upload.buffer);
         written.push(storageKey);
@@ -111,7 +113,7 @@ export default async function systemSettingsFilesRoutes(app: FastifyInstance) {
           sha256: createHash('sha256').update(upload.buffer).digest('hex'),
           storageKey,
           uploadedBy: user.id,
-          createdAt: new Date().toISOString(),
+          createdAt: new Date(uploadedAt + rows.length).toISOString(),
         });
       }
       await db.transaction().execute(async (trx) => {

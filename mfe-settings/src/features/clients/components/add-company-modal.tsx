@@ -5,7 +5,7 @@ import { companyCreateSchema } from '@portal/shared/core/settings';
 import { publishToast } from '@portal/shared/web/events';
 import { showFieldErrors, zodRule } from '../../../app/forms';
 import { MODULE_LABELS } from '../../../app/modules';
-import { errorMessage } from '../../../app/settings-api';
+import { errorMessage } from '@portal/shared/web/api';
 import { useSettingsClientsCreateMutation } from '../api/clients-api';
 
 interface AddCompanyValues {

@@ -8,7 +8,7 @@ import { MODULES } from '@portal/shared/core/modules';
 import type { Company } from '@portal/shared/core/schemas';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
 import { MODULE_LABELS } from '../../../app/modules';
-import { errorMessage } from '../../../app/settings-api';
+import { errorMessage } from '@portal/shared/web/api';
 import { useSettingsClientsListQuery } from '../api/clients-api';
 import { clientsQueryFrom, PAGE_SIZES, withClientsQuery } from '../model/clients-query';
 import { AddCompanyModal } from './add-company-modal';

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { AssignedObject, UserDetail, UserModulesAccess } from '@portal/shared/core/settings';
 import { renderWithProviders } from '@portal/shared/testing';
@@ -7,7 +7,6 @@ import { button, findDialog, findHeading, sessionFor, setupTestServer, setupUser
 import { CompanyUserPage } from './company-user-page';
 
 jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 5000 });
 
 const detail = (extra: Partial<UserDetail> = {}): UserDetail => ({
   id: 'u2', firstName: 'Ann', lastName: 'Lee', email: 'ann@acme.test', title: 'CFO', primaryPhone: null, avatar: null, status: 'active',

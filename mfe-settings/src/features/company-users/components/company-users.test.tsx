@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { CompanyUser } from '@portal/shared/core/settings';
 import { renderWithProviders } from '@portal/shared/testing';
@@ -9,7 +9,6 @@ const session = sessionFor();
 
 // antd renders slowly in jsdom
 jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 5000 });
 
 const member = (id: string, firstName: string, extra: Partial<CompanyUser> = {}): CompanyUser => ({
   id, firstName, lastName: 'Lee', email: `${firstName.toLowerCase()}@acme.test`, title: null, avatar: null, role: 'member', status: 'active',

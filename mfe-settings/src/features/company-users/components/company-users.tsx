@@ -7,7 +7,7 @@ import { ERROR_MESSAGES, isMappedErrorCode } from '@portal/shared/core/errors';
 import { COMPANY_ROLES, type CompanyRoleName, type CompanyUser, type CompanyUsersQuery } from '@portal/shared/core/settings';
 import { useSelector } from '@portal/shared/web/store';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
-import { errorMessage } from '../../../app/settings-api';
+import { errorMessage } from '@portal/shared/web/api';
 import { intParam, useUrlParams } from '../../../app/use-url-params';
 import { fullName } from '../../../app/users';
 import {

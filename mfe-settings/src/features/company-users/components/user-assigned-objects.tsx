@@ -3,7 +3,7 @@ import { Button } from '@portal/shared/ui';
 import { Alert, Card, Modal, Table, Typography } from '@portal/shared/ui/extra';
 import type { AssignedObject } from '@portal/shared/core/settings';
 import { MODULE_LABELS } from '../../../app/modules';
-import { errorMessage } from '../../../app/settings-api';
+import { errorMessage } from '@portal/shared/web/api';
 import { useSettingsUserAssignedObjectsQuery, useSettingsUserObjectAccessRemoveMutation } from '../api/company-users-api';
 
 /** The projects (and later other objects) a user can reach in the company, with Remove access. */

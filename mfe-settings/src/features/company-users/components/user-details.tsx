@@ -4,7 +4,7 @@ import { Alert, Card, Descriptions, Form, Input, KeyOutlined, Modal, Space, Stop
 import { formatDate, formatDateTime } from '@portal/shared/core/dates';
 import { requiredText, userAdminUpdateSchema, type UserDetail } from '@portal/shared/core/settings';
 import { showFieldErrors, zodRule } from '../../../app/forms';
-import { errorMessage } from '../../../app/settings-api';
+import { errorMessage } from '@portal/shared/web/api';
 import { fullName } from '../../../app/users';
 import {
   useSettingsUsersResetPasswordMutation,

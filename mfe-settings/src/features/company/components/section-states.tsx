@@ -1,6 +1,6 @@
 import { Button, ReloadOutlined } from '@portal/shared/ui';
 import { Alert, Skeleton } from '@portal/shared/ui/extra';
-import { errorMessage } from '../../../app/settings-api';
+import { errorMessage } from '@portal/shared/web/api';
 
 export function SectionLoading({ label }: { label: string }) {
   return (

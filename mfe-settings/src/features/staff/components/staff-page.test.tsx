@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { StaffUser } from '@portal/shared/core/settings';
 import { renderWithProviders } from '@portal/shared/testing';
@@ -7,7 +7,6 @@ import { AddressQuery, button, findDialog, sessionFor, setupTestServer, setupUse
 import { StaffPage } from './staff-page';
 
 jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 5000 });
 
 const staff = (id: string, firstName: string, extra: Partial<StaffUser> = {}): StaffUser => ({
   id, firstName, lastName: 'Stone', email: `${firstName.toLowerCase()}@tevora.test`, title: null, avatar: null, status: 'active',

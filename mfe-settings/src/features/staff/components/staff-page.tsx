@@ -7,7 +7,7 @@ import { PageHeader } from '@portal/shared/ui/components';
 import { formatDateTime } from '@portal/shared/core/dates';
 import type { StaffUser } from '@portal/shared/core/settings';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
-import { errorMessage } from '../../../app/settings-api';
+import { errorMessage } from '@portal/shared/web/api';
 import { intParam, useUrlParams } from '../../../app/use-url-params';
 import { fullName } from '../../../app/users';
 import { useSettingsStaffListQuery, useSettingsStaffSetAdminMutation } from '../api/staff-api';

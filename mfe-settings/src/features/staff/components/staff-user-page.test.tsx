@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Practice, UserDetail } from '@portal/shared/core/settings';
 import { renderWithProviders } from '@portal/shared/testing';
@@ -7,7 +7,6 @@ import { button, findHeading, sessionFor, setupTestServer, setupUser } from '../
 import { StaffUserPage } from './staff-user-page';
 
 jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 5000 });
 
 const practice = (id: string, name: string, status: Practice['status'] = 'active'): Practice => ({ id, name, description: '', status });
 const all = [practice('p1', 'PCI'), practice('p2', 'SOC 2'), practice('p3', 'HIPAA'), practice('p4', 'Legacy', 'retired')];

@@ -6,7 +6,7 @@ import { Alert, Card, Descriptions, Select, Space, Tag, Typography } from '@port
 import { PageHeader, StatusPanel } from '@portal/shared/ui/components';
 import { formatDateTime } from '@portal/shared/core/dates';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
-import { errorMessage } from '../../../app/settings-api';
+import { errorMessage } from '@portal/shared/web/api';
 import { fullName } from '../../../app/users';
 import { useSettingsUserGetQuery } from '../../../app/shared-queries';
 import {

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { AuditEntry } from '@portal/shared/core/settings';
 import { renderWithProviders } from '@portal/shared/testing';
@@ -6,7 +6,6 @@ import { AddressQuery, button, sessionFor, setupTestServer, setupUser } from '..
 import { SystemPage } from './system-page';
 
 jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 5000 });
 
 const entry: AuditEntry = {
   id: 'a1', createdAt: '2026-05-06T14:07:00', actor: { id: 'u1', email: 'ada@tevora.test' }, action: 'team.update', targetType: 'team',

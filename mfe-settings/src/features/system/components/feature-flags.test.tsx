@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { FeatureFlagDefinition } from '@portal/shared/core/feature-flags';
 import { renderWithProviders } from '@portal/shared/testing';
@@ -6,7 +6,6 @@ import { button, findDialog, sessionFor, setupTestServer, setupUser } from '../.
 import { SystemPage } from './system-page';
 
 jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 5000 });
 
 const flag = (key: string, extra: Partial<FeatureFlagDefinition> = {}): FeatureFlagDefinition => ({
   key, description: '', defaultValue: false, rules: [], enabled: true, version: 1, updatedAt: '2026-05-06T09:30:00', ...extra,

@@ -3,7 +3,7 @@ import { Button } from '@portal/shared/ui';
 import { Alert, Flex, Modal, PlusOutlined, Space, Table, Tag, Typography } from '@portal/shared/ui/extra';
 import { formatDateTime } from '@portal/shared/core/dates';
 import type { FeatureFlagDefinition, FlagValue } from '@portal/shared/core/feature-flags';
-import { errorMessage } from '../../../app/settings-api';
+import { errorMessage } from '@portal/shared/web/api';
 import { useSettingsFlagsDeleteMutation, useSettingsFlagsListQuery } from '../api/system-api';
 import { FlagEditor } from './flag-editor';
 

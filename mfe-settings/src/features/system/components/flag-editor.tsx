@@ -3,7 +3,7 @@ import { Alert, Form, Input, Modal, Radio, Switch } from '@portal/shared/ui/extr
 import { featureFlagInputSchema, featureFlagKeySchema, featureFlagValueSchema } from '@portal/shared/core/schemas';
 import type { FeatureFlagDefinition, FlagValue } from '@portal/shared/core/feature-flags';
 import { zodRule } from '../../../app/forms';
-import { errorMessage, fieldErrors } from '../../../app/settings-api';
+import { errorMessage, fieldErrors } from '@portal/shared/web/api';
 import { useSettingsFlagsPutMutation } from '../api/system-api';
 
 type Kind = 'boolean' | 'json';

@@ -5,7 +5,7 @@ import { FileTypeIcon } from '@portal/shared/ui/components';
 import { API_BASE } from '@portal/shared/web/api';
 import { formatDateTime } from '@portal/shared/core/dates';
 import { SYSTEM_SETTING_FILE_MAX_BYTES, type SystemSettingFile } from '@portal/shared/core/settings';
-import { errorMessage, fieldErrors } from '../../../app/settings-api';
+import { errorMessage, fieldErrors } from '@portal/shared/web/api';
 import { useSettingsMessageFilesDeleteMutation, useSettingsMessageFilesQuery, useSettingsMessageFilesUploadMutation } from '../api/system-api';
 
 function size(bytes: number): string {

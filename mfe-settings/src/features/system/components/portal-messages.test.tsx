@@ -1,5 +1,5 @@
 import { File as NodeFile } from 'node:buffer';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { PortalMessage } from '@portal/shared/core/schemas';
 import type { SystemSettingFile } from '@portal/shared/core/settings';
@@ -8,7 +8,6 @@ import { AddressQuery, button, findDialog, sessionFor, setupTestServer, setupUse
 import { SystemPage } from './system-page';
 
 jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 5000 });
 
 const message = (id: string, extra: Partial<PortalMessage> = {}): PortalMessage => ({
   id, key: 'banner', status: 'inactive', value: '<p>Maintenance on <b>Sunday</b></p>', version: 1, dismissed: false, updatedAt: '2026-05-06T09:30:00', ...extra,

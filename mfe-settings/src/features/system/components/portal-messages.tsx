@@ -3,7 +3,7 @@ import { Button } from '@portal/shared/ui';
 import { Alert, Flex, Modal, PlusOutlined, Space, Table, Tag, Typography } from '@portal/shared/ui/extra';
 import { formatDateTime } from '@portal/shared/core/dates';
 import type { PortalMessage } from '@portal/shared/core/schemas';
-import { errorMessage } from '../../../app/settings-api';
+import { errorMessage } from '@portal/shared/web/api';
 import { useSettingsMessagesDeleteMutation, useSettingsMessagesListQuery } from '../api/system-api';
 import { MessageEditor } from './message-editor';
 

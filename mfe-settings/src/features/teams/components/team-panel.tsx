@@ -5,7 +5,7 @@ import type { Company } from '@portal/shared/core/schemas';
 import type { AssignedObject, Team } from '@portal/shared/core/settings';
 import { MODULES, type ModuleAccess, type ModuleName } from '@portal/shared/core/modules';
 import { MODULE_LABELS, moduleAccessColumns } from '../../../app/modules';
-import { errorMessage } from '../../../app/settings-api';
+import { errorMessage } from '@portal/shared/web/api';
 import { fullName } from '../../../app/users';
 import {
   useSettingsTeamsAddMemberMutation,

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { CompanyUser, Team } from '@portal/shared/core/settings';
 import { renderWithProviders } from '@portal/shared/testing';
@@ -6,7 +6,6 @@ import { AddressQuery, button, findDialog, findHeading, sessionFor, setupTestSer
 import { TeamsPage } from './teams-page';
 
 jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 5000 });
 
 const inherit = { risks: null, projects: null, requests: null, reports: null, assets: null };
 const team = (id: string, name: string, extra: Partial<Team> = {}): Team => ({

@@ -1,0 +1,600 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import {
+  CLOSED_TASK_STATUSES,
+  TASK_STATUSES,
+  dueWeekRange,
+  type CompanyTask,
+  type ProjectUserRef,
+  type Task,
+  type TaskComment,
+  type TaskDetail,
+  type TaskDueFilter,
+  type TaskStatus,
+  type TasksQuery,
+} from '@portal/shared/core/projects';
+import { todayUtc } from './projects';
+import { orderByName } from './roster';
+import type { Database } from './schema';
+import { likePattern, nowIso, toCount, toIso } from './values';
+
+/** Tasks of a project (issue 5): top-level tasks with one level of subtasks, assignees, comments. */
+
+export type TaskSort = NonNullable<TasksQuery['sort']>;
+
+export interface TaskFilters {
+  status?: TaskStatus[];
+  /** A user id, or `none` for tasks without assignees. */
+  assigneeId?: string;
+  due?: TaskDueFilter;
+  search?: string;
+}
+
+export interface TaskListQuery extends TaskFilters {
+  sort: TaskSort;
+  limit: number;
+  offset: number;
+}
+
+type TaskEb = ExpressionBuilder<Database & { t: Database['tasks'] }, 't'>;
+
+const TASK_COLUMNS = ['t.id', 't.project_id', 't.parent_id', 't.reference_id', 't.title', 't.status', 't.due_date', 't.created_at', 't.updated_at'] as const;
+
+interface TaskRow {
+  id: string;
+  project_id: string;
+  parent_id: string | null;
+  reference_id: string | null;
+  title: string;
+  status: string;
+  due_date: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const isClosed = (status: string) => (CLOSED_TASK_STATUSES as readonly string[]).includes(status);
+
+function closedStatusList() {
+  return sql.join(CLOSED_TASK_STATUSES.map((s) => sql.lit(s)));
+}
+
+/** How many of the grouped tasks (alias `t`) are closed: the "done" of a done/total count. */
+export function closedTaskSum() {
+  return sql<number | string>`sum(case when t.status in (${closedStatusList()}) then 1 else 0 end)`;
+}
+
+/** The statuses in the order of the work (OPEN first), for sorting by status. */
+function statusRank(): Expression<number> {
+  return sql<number>`case t.status ${sql.join(
+    TASK_STATUSES.map((s, i) => sql`when ${sql.lit(s)} then ${sql.lit(i)}`),
+    sql` `,
+  )} else ${sql.lit(TASK_STATUSES.length)} end`;
+}
+
+function filtersOf(eb: TaskEb, filters: TaskFilters, today: string): Expression<SqlBool>[] {
+  const where: Expression<SqlBool>[] = [];
+  if (filters.status?.length) where.push(eb('t.status', 'in', filters.status));
+  if (filters.assigneeId === 'none') {
+    where.push(eb.not(eb.exists(eb.selectFrom('task_assignees as a').select('a.task_id').whereRef('a.task_id', '=', 't.id'))));
+  } else if (filters.assigneeId) {
+    where.push(
+      eb.exists(eb.selectFrom('task_assignees as a').select('a.task_id').whereRef('a.task_id', '=', 't.id').where('a.user_id', '=', filters.assigneeId)),
+    );
+  }
+  if (filters.due === 'none') where.push(eb('t.due_date', 'is', null));
+  if (filters.due === 'overdue' || filters.due === 'week') {
+    where.push(sql<SqlBool>`t.status not in (${closedStatusList()})`);
+    if (filters.due === 'overdue') {
+      where.push(eb('t.due_date', '<', today));
+    } else {
+      const week = dueWeekRange(today);
+      where.push(eb.and([eb('t.due_date', '>=', week.first), eb('t.due_date', '<=', week.last)]));
+    }
+  }
+  if (filters.search) {
+    const pattern = likePattern(filters.search);
+    where.push(sql<SqlBool>`(lower(t.title) like ${pattern} escape '!' or lower(coalesce(t.reference_id, '')) like ${pattern} escape '!')`);
+  }
+  return where;
+}
+
+/** Assignees and counts for these tasks: one grouped query each, whatever the number of tasks. */
+async function completeTasks(db: Kysely<Database>, rows: TaskRow[]): Promise<Task[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [assignees, subtasks, comments] = await Promise.all([
+    db
+      .selectFrom('task_assignees as a')
+      .innerJoin('users as u', 'u.id', 'a.user_id')
+      .select(['a.task_id', 'u.id', 'u.first_name', 'u.last_name', 'u.email'])
+      .where('a.task_id', 'in', ids)
+      .orderBy('u.first_name')
+      .orderBy('u.last_name')
+      .orderBy('u.id')
+      .execute(),
+    db
+      .selectFrom('tasks as t')
+      .select((eb) => [
+        't.parent_id',
+        eb.fn.countAll().as('n'),
+        closedTaskSum().as('done'),
+      ])
+      .where('t.parent_id', 'in', ids)
+      .groupBy('t.parent_id')
+      .execute(),
+    db
+      .selectFrom('task_comments')
+      .select((eb) => ['task_id', eb.fn.countAll().as('n')])
+      .where('task_id', 'in', ids)
+      .groupBy('task_id')
+      .execute(),
+  ]);
+  const people = new Map<string, ProjectUserRef[]>();
+  for (const a of assignees) {
+    const list = people.get(a.task_id) ?? [];
+    list.push({ id: a.id, firstName: a.first_name, lastName: a.last_name, email: a.email });
+    people.set(a.task_id, list);
+  }
+  const subtaskCounts = new Map(subtasks.map((s) => [s.parent_id, { n: toCount(s.n as string | number), done: toCount(s.done) }]));
+  const commentCounts = new Map(comments.map((c) => [c.task_id, toCount(c.n as string | number)]));
+  const today = todayUtc();
+  return rows.map((r) => ({
+    id: r.id,
+    projectId: r.project_id,
+    parentId: r.parent_id,
+    referenceId: r.reference_id,
+    title: r.title,
+    status: r.status as TaskStatus,
+    dueDate: r.due_date,
+    overdue: r.due_date !== null && r.due_date < today && !isClosed(r.status),
+    assignees: people.get(r.id) ?? [],
+    subtaskCount: subtaskCounts.get(r.id)?.n ?? 0,
+    subtasksDone: subtaskCounts.get(r.id)?.done ?? 0,
+    commentCount: commentCounts.get(r.id) ?? 0,
+    createdAt: toIso(r.created_at),
+    updatedAt: toIso(r.updated_at),
+  }));
+}
+
+/**
+ * The users assigned to any of the project's top-level tasks (the task list's assignee filter: it
+ * matches top-level tasks only), each once, by name. Suspended or revoked users stay listed while
+ * their tasks keep them.
+ */
+export async function taskAssigneesInUse(db: Kysely<Database>, projectId: string): Promise<ProjectUserRef[]> {
+  const rows = await db
+    .selectFrom('users as u')
+    .select(['u.id', 'u.first_name', 'u.last_name', 'u.email'])
+    .where(
+      'u.id',
+      'in',
+      db
+        .selectFrom('task_assignees as a')
+        .innerJoin('tasks as t', 't.id', 'a.task_id')
+        .select('a.user_id')
+        .where('t.project_id', '=', projectId)
+        .where('t.parent_id', 'is', null),
+    )
+    .$call(orderByName)
+    .execute();
+  return rows.map((r) => ({ id: r.id, firstName: r.first_name, lastName: r.last_name, email: r.email }));
+}
+
+/** A page of the project's top-level tasks, filtered and sorted in SQL. */
+export async function listProjectTasks(db: Kysely<Database>, projectId: string, query: TaskListQuery): Promise<{ results: Task[]; total: number }> {
+  const today = todayUtc();
+  const base = db
+    .selectFrom('tasks as t')
+    .where('t.project_id', '=', projectId)
+    .where('t.parent_id', 'is', null)
+    .where((eb) => eb.and(filtersOf(eb, query, today)));
+  const totalRow = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const direction = query.sort.startsWith('-') ? 'desc' : 'asc';
+  // The page's ids first, then their rows: the id walk reads only the index (no row is fetched for the
+  // rows OFFSET skips), which keeps a deep page of a large project close to the first.
+  let page = base.select('t.id');
+  switch (query.sort.replace(/^-/, '')) {
+    case 'referenceId':
+      // Tasks without an ID last, whichever the direction (the dialects disagree on where nulls go).
+      page = page.orderBy(sql`case when t.reference_id is null then 1 else 0 end`).orderBy(sql`lower(t.reference_id)`, direction);
+      break;
+    case 'title':
+      page = page.orderBy(sql`lower(t.title)`, direction);
+      break;
+    case 'status':
+      page = page.orderBy(statusRank(), direction);
+      break;
+    case 'dueDate':
+      page = page.orderBy(sql`case when t.due_date is null then 1 else 0 end`).orderBy('t.due_date', direction);
+      break;
+  }
+  const createdDirection = query.sort === '-createdAt' ? 'desc' : 'asc';
+  // parent_id is null on every row here; naming it lets PostgreSQL walk tasks_project_list_idx in order
+  // instead of sorting every top-level task of the project.
+  page = page.orderBy('t.parent_id', createdDirection).orderBy('t.created_at', createdDirection).orderBy('t.id', createdDirection);
+  const ids = (await page.limit(query.limit).offset(query.offset).execute()).map((r) => r.id);
+  const found = ids.length ? await db.selectFrom('tasks as t').select([...TASK_COLUMNS]).where('t.id', 'in', ids).execute() : [];
+  const position = new Map(ids.map((id, i) => [id, i]));
+  const rows = found.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  return { results: await completeTasks(db, rows), total: toCount(totalRow.n as string | number) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The company-wide list, newest first, by keyset
+
+/** Where the previous page stopped: the created_at text exactly as the database holds it, and the id. */
+export interface TaskCursor {
+  createdAt: string;
+  id: string;
+}
+
+export function encodeTaskCursor(cursor: TaskCursor): string {
+  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
+}
+
+// The ISO text SQLite stores, or PostgreSQL's text form of a timestamptz ('2026-01-02 03:04:05.123456+00').
+const CURSOR_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?(?:Z|[+-](\d{2})(?::?(\d{2}))?)?$/;
+
+/** The cursor, or null when it is not one we made (PostgreSQL would fail on a malformed time). */
+export function decodeTaskCursor(text: string): TaskCursor | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(value) || value.length !== 2) return null;
+  const [createdAt, id] = value as unknown[];
+  if (typeof createdAt !== 'string' || typeof id !== 'string' || id.length === 0 || id.length > 100) return null;
+  const m = CURSOR_TIME.exec(createdAt);
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number);
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return null;
+  // A zone offset PostgreSQL accepts: within 15:59 either way.
+  const [offsetHours, offsetMinutes] = [m[7], m[8]].map((v) => (v === undefined ? 0 : Number(v)));
+  if (offsetHours > 15 || offsetMinutes > 59) return null;
+  return { createdAt, id };
+}
+
+export interface CompanyTasksQuery {
+  status?: TaskStatus[];
+  /** Only tasks assigned to this user. */
+  assigneeId?: string;
+  /** Auditors: only the projects where this user holds a role. */
+  memberOf?: string;
+  after: TaskCursor | null;
+  limit: number;
+}
+
+/**
+ * A page of every task of the company, newest first. The keyset condition is written so both
+ * databases walk tasks_company_keyset_idx (or tasks_company_id_status_idx for one status) from the
+ * cursor: a deep page costs what the first does. For one assignee the walk starts from their
+ * assignments (task_assignees_user_id_idx), so a user with few tasks in a large company costs little.
+ */
+export async function listCompanyTasks(
+  db: Kysely<Database>,
+  companyId: string,
+  query: CompanyTasksQuery,
+): Promise<{ results: CompanyTask[]; next: TaskCursor | null }> {
+  const userId = query.assigneeId;
+  let page = db
+    .selectFrom('tasks as t')
+    .$if(userId !== undefined, (qb) => qb.innerJoin('task_assignees as a', (join) => join.onRef('a.task_id', '=', 't.id').on('a.user_id', '=', userId!)))
+    .select([...TASK_COLUMNS, sql<string>`cast(t.created_at as text)`.as('created_key')])
+    .where('t.company_id', '=', companyId);
+  if (query.status?.length) page = page.where('t.status', 'in', query.status);
+  if (query.memberOf) {
+    page = page.where('t.project_id', 'in', db.selectFrom('project_members').select('project_id').where('user_id', '=', query.memberOf));
+  }
+  const after = query.after;
+  if (after) {
+    // (created_at, id) < (x, y), spelled out: the `<=` bound is what lets the index seek.
+    page = page.where((eb) =>
+      eb.and([
+        eb('t.created_at', '<=', after.createdAt),
+        eb.or([eb('t.created_at', '<', after.createdAt), eb.and([eb('t.created_at', '=', after.createdAt), eb('t.id', '<', after.id)])]),
+      ]),
+    );
+  }
+  const rows = await page.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').limit(query.limit + 1).execute();
+  const more = rows.length > query.limit;
+  const shown = more ? rows.slice(0, query.limit) : rows;
+  const projectIds = [...new Set(shown.map((r) => r.project_id))];
+  const [tasks, projects] = await Promise.all([
+    completeTasks(db, shown),
+    projectIds.length ? db.selectFrom('projects').select(['id', 'title']).where('id', 'in', projectIds).execute() : Promise.resolve([]),
+  ]);
+  const titles = new Map(projects.map((p) => [p.id, p.title]));
+  const last = shown[shown.length - 1];
+  return {
+    results: tasks.map((task) => ({ ...task, projectTitle: titles.get(task.projectId) ?? '' })),
+    next: more && last ? { createdAt: last.created_key, id: last.id } : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One task
+
+export interface TaskRecord {
+  id: string;
+  projectId: string;
+  parentId: string | null;
+  referenceId: string | null;
+  title: string;
+  description: string | null;
+  status: TaskStatus;
+  dueDate: string | null;
+  assigneeIds: string[];
+}
+
+/** The task if it belongs to the project; null otherwise (another project's task is not revealed). */
+export async function findTask(db: Kysely<Database>, projectId: string, taskId: string): Promise<TaskRecord | null> {
+  const row = await db
+    .selectFrom('tasks')
+    .select(['id', 'project_id', 'parent_id', 'reference_id', 'title', 'description', 'status', 'due_date'])
+    .where('id', '=', taskId)
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const assignees = await db.selectFrom('task_assignees').select('user_id').where('task_id', '=', taskId).orderBy('user_id').execute();
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    parentId: row.parent_id,
+    referenceId: row.reference_id,
+    title: row.title,
+    description: row.description,
+    status: row.status as TaskStatus,
+    dueDate: row.due_date,
+    assigneeIds: assignees.map((a) => a.user_id),
+  };
+}
+
+/** The task as the detail page shows it, without the caller's permissions. */
+export async function findTaskDetail(db: Kysely<Database>, projectId: string, taskId: string): Promise<Omit<TaskDetail, 'permissions'> | null> {
+  const row = await db
+    .selectFrom('tasks as t')
+    .leftJoin('users as u', 'u.id', 't.created_by')
+    .leftJoin('tasks as p', 'p.id', 't.parent_id')
+    .select([
+      ...TASK_COLUMNS,
+      't.description',
+      't.completed_at',
+      'u.id as creator_id',
+      'u.first_name as creator_first_name',
+      'u.last_name as creator_last_name',
+      'u.email as creator_email',
+      'p.title as parent_title',
+      'p.reference_id as parent_reference_id',
+    ])
+    .where('t.id', '=', taskId)
+    .where('t.project_id', '=', projectId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const [subtaskRows, controls] = await Promise.all([
+    db.selectFrom('tasks as t').select([...TASK_COLUMNS]).where('t.parent_id', '=', taskId).orderBy('t.created_at').orderBy('t.id').execute(),
+    db
+      .selectFrom('control_tasks as ct')
+      .innerJoin('controls as c', 'c.id', 'ct.control_id')
+      .select(['c.id', 'c.name', 'c.title'])
+      .where('ct.task_id', '=', taskId)
+      .orderBy(sql`lower(c.name)`)
+      .orderBy('c.id')
+      .execute(),
+  ]);
+  const [task, ...subtasks] = await completeTasks(db, [row, ...subtaskRows]);
+  return {
+    ...task,
+    description: row.description,
+    parent: row.parent_id ? { id: row.parent_id, title: row.parent_title ?? '', referenceId: row.parent_reference_id ?? null } : null,
+    subtasks,
+    controls,
+    createdBy:
+      row.creator_id && row.creator_email
+        ? { id: row.creator_id, firstName: row.creator_first_name ?? '', lastName: row.creator_last_name ?? '', email: row.creator_email }
+        : null,
+    completedAt: row.completed_at === null ? null : toIso(row.completed_at),
+  };
+}
+
+/** Tasks by id, as lists show them (ControlDetail.tasks), oldest first. */
+export async function tasksByIds(db: Kysely<Database>, ids: string[]): Promise<Task[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('tasks as t').select([...TASK_COLUMNS]).where('t.id', 'in', ids).orderBy('t.created_at').orderBy('t.id').execute();
+  return completeTasks(db, rows);
+}
+
+/** Whether another task of the project has this Task ID, ignoring case. */
+export async function taskReferenceTaken(db: Kysely<Database>, projectId: string, referenceId: string, exceptId?: string): Promise<boolean> {
+  let query = db
+    .selectFrom('tasks')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where(sql<SqlBool>`lower(reference_id) = lower(${referenceId})`);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** Whether the task is a top-level task of the project (so it may take subtasks). */
+export async function isTopLevelTask(db: Kysely<Database>, projectId: string, taskId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('tasks')
+    .select('id')
+    .where('id', '=', taskId)
+    .where('project_id', '=', projectId)
+    .where('parent_id', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Which of these ids are tasks of the project. */
+export async function projectTaskIds(db: Kysely<Database>, projectId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('tasks').select('id').where('project_id', '=', projectId).where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Which of these users may be given the project's work: active users who are staff but not auditors,
+ * auditors holding a role on the project, or members of its company whose access stands.
+ */
+export async function assignableUserIds(db: Kysely<Database>, project: { id: string; companyId: string }, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users as u')
+    .select('u.id')
+    .where('u.id', 'in', ids)
+    .where('u.status', '=', 'active')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('u.is_tevora', '=', true), eb('u.is_auditor', '=', false)]),
+        eb.and([
+          eb('u.is_tevora', '=', true),
+          eb.exists(eb.selectFrom('project_members as pm').select('pm.user_id').whereRef('pm.user_id', '=', 'u.id').where('pm.project_id', '=', project.id)),
+        ]),
+        eb.and([
+          eb('u.is_tevora', '=', false),
+          eb.exists(
+            eb
+              .selectFrom('company_memberships as m')
+              .select('m.user_id')
+              .whereRef('m.user_id', '=', 'u.id')
+              .where('m.company_id', '=', project.companyId)
+              .where('m.access_revoked_at', 'is', null),
+          ),
+        ]),
+      ]),
+    )
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export interface NewTask {
+  projectId: string;
+  companyId: string;
+  parentId: string | null;
+  referenceId: string | null;
+  title: string;
+  description: string | null;
+  status: TaskStatus;
+  dueDate: string | null;
+  createdBy: string;
+  assigneeIds: string[];
+  controlIds: string[];
+}
+
+export async function insertTask(db: Kysely<Database>, input: NewTask): Promise<string> {
+  const id = randomUUID();
+  const now = nowIso();
+  await db
+    .insertInto('tasks')
+    .values({
+      id,
+      project_id: input.projectId,
+      company_id: input.companyId,
+      parent_id: input.parentId,
+      reference_id: input.referenceId,
+      title: input.title,
+      description: input.description,
+      status: input.status,
+      due_date: input.dueDate,
+      created_by: input.createdBy,
+      created_at: now,
+      updated_at: now,
+      completed_at: input.status === 'COMPLETED' ? now : null,
+    })
+    .execute();
+  if (input.assigneeIds.length) {
+    await db.insertInto('task_assignees').values(input.assigneeIds.map((userId) => ({ task_id: id, user_id: userId }))).execute();
+  }
+  if (input.controlIds.length) {
+    await db.insertInto('control_tasks').values(input.controlIds.map((controlId) => ({ control_id: controlId, task_id: id }))).execute();
+  }
+  return id;
+}
+
+export interface TaskChanges {
+  title?: string;
+  description?: string | null;
+  referenceId?: string | null;
+  dueDate?: string | null;
+}
+
+export async function updateTask(db: Kysely<Database>, taskId: string, changes: TaskChanges): Promise<void> {
+  await db
+    .updateTable('tasks')
+    .set({
+      ...(changes.title !== undefined ? { title: changes.title } : {}),
+      ...(changes.description !== undefined ? { description: changes.description } : {}),
+      ...(changes.referenceId !== undefined ? { reference_id: changes.referenceId } : {}),
+      ...(changes.dueDate !== undefined ? { due_date: changes.dueDate } : {}),
+      updated_at: nowIso(),
+    })
+    .where('id', '=', taskId)
+    .execute();
+}
+
+/** Makes the task's assignees exactly these users. */
+export async function setTaskAssignees(db: Kysely<Database>, taskId: string, userIds: string[], current: string[]): Promise<void> {
+  const removed = current.filter((id) => !userIds.includes(id));
+  const added = userIds.filter((id) => !current.includes(id));
+  if (removed.length) await db.deleteFrom('task_assignees').where('task_id', '=', taskId).where('user_id', 'in', removed).execute();
+  if (added.length) await db.insertInto('task_assignees').values(added.map((userId) => ({ task_id: taskId, user_id: userId }))).execute();
+}
+
+/** Entering COMPLETED stamps completed_at; leaving it clears the stamp. */
+export async function setTaskStatus(db: Kysely<Database>, taskId: string, status: TaskStatus): Promise<void> {
+  const now = nowIso();
+  await db
+    .updateTable('tasks')
+    .set({ status, completed_at: status === 'COMPLETED' ? now : null, updated_at: now })
+    .where('id', '=', taskId)
+    .execute();
+}
+
+/** Deletes the task; its subtasks, assignees, comments and control links go with it (foreign keys cascade). */
+export async function deleteTask(db: Kysely<Database>, taskId: string): Promise<void> {
+  await db.deleteFrom('tasks').where('id', '=', taskId).execute();
+}
+
+export async function subtaskIds(db: Kysely<Database>, taskId: string): Promise<string[]> {
+  const rows = await db.selectFrom('tasks').select('id').where('parent_id', '=', taskId).orderBy('created_at').orderBy('id').execute();
+  return rows.map((r) => r.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Comments
+
+function commentsQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('task_comments as c')
+    .leftJoin('users as u', 'u.id', 'c.author_id')
+    .select(['c.id', 'c.task_id', 'c.body', 'c.created_at', 'u.id as author_id', 'u.first_name', 'u.last_name', 'u.email']);
+}
+
+type CommentRow = Awaited<ReturnType<ReturnType<typeof commentsQuery>['executeTakeFirstOrThrow']>>;
+
+function toComment(row: CommentRow): TaskComment {
+  return {
+    id: row.id,
+    taskId: row.task_id,
+    author: row.author_id && row.email ? { id: row.author_id, firstName: row.first_name ?? '', lastName: row.last_name ?? '', email: row.email } : null,
+    body: row.body,
+    createdAt: toIso(row.created_at),
+  };
+}
+
+/** The task's comments, oldest first. */
+export async function listTaskComments(db: Kysely<Database>, taskId: string): Promise<TaskComment[]> {
+  const rows = await commentsQuery(db).where('c.task_id', '=', taskId).orderBy('c.created_at').orderBy('c.id').execute();
+  return rows.map(toComment);
+}
+
+/** Stores the body as given: it is plain text, and the web shows it as text. */
+export async function insertTaskComment(db: Kysely<Database>, input: { taskId: string; authorId: string; body: string }): Promise<TaskComment> {
+  const id = randomUUID();
+  await db.insertInto('task_comments').values({ id, task_id: input.taskId, author_id: input.authorId, body: input.body, created_at: nowIso() }).execute();
+  return toComment(await commentsQuery(db).where('c.id', '=', id).executeTakeFirstOrThrow());
+}

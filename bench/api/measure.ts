@@ -1,0 +1,66 @@
+/** Timing HTTP requests against the running api, and the figures the benchmark prints. */
+
+export interface Case {
+  name: string;
+  url: string;
+}
+
+export interface Timing {
+  name: string;
+  p50: number;
+  p99: number;
+  samples: number;
+}
+
+/** Nearest-rank percentile of sorted values. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export interface Client {
+  /** GET `url`, the whole body read; throws unless 200. */
+  get(url: string): Promise<{ ms: number; body: string }>;
+}
+
+/** Node's fetch (undici) keeps the connection alive between the sequential requests. */
+export function httpClient(baseUrl: string, cookie: string): Client {
+  return {
+    async get(url) {
+      const started = performance.now();
+      const res = await fetch(`${baseUrl}${url}`, { headers: { cookie, 'x-portal-client': 'web', accept: 'application/json' } });
+      const body = await res.text();
+      const ms = performance.now() - started;
+      if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${body.slice(0, 300)}`);
+      return { ms, body };
+    },
+  };
+}
+
+/**
+ * `warmup` rounds, then `rounds` measured ones; each round requests every case once, one request at
+ * a time, in an order that alternates, so a slow spell of the machine hits all cases alike.
+ */
+export async function measure(client: Client, cases: Case[], rounds: number, warmup: number): Promise<Timing[]> {
+  const samples = cases.map(() => [] as number[]);
+  for (let round = 0; round < warmup + rounds; round++) {
+    const order = round % 2 === 0 ? cases.map((_, i) => i) : cases.map((_, i) => cases.length - 1 - i);
+    for (const i of order) {
+      const { ms } = await client.get(cases[i].url);
+      if (round >= warmup) samples[i].push(ms);
+    }
+  }
+  return cases.map((c, i) => {
+    const sorted = [...samples[i]].sort((a, b) => a - b);
+    return { name: c.name, p50: percentile(sorted, 50), p99: percentile(sorted, 99), samples: sorted.length };
+  });
+}
+
+export function table(header: string[], rows: string[][], alignLeft = 1): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i < alignLeft ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+export const ms = (n: number) => n.toFixed(2);
+export const count = (n: number) => n.toLocaleString('en-US');

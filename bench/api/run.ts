@@ -1,0 +1,258 @@
+/**
+ * bench/api: do the tasks lists stay fast as data grows? On SQLite and on PostgreSQL, each in a fresh
+ * database (a temp dir; a new schema of BENCH_DATABASE_URL, dropped at the end): migrate, seed the
+ * demo data, bulk-load 1,000,000 tasks (100,000 of them in Acme Corp, see load.ts), start the real api
+ * on 127.0.0.1, sign in as consultant@demo.test and time, over keep-alive HTTP, the first page and a
+ * page ~90% deep of:
+ *  - the company task list (GET /companies/:id/tasks, keyset: the deep page's cursor is made from
+ *    the row 90% down, with the api's own encoding), and
+ *  - the project task list of Acme's large project (GET /projects/:id/tasks, page/pageSize).
+ * Prints p50/p99 per case and the deep/first ratio of the p50s, which should stay within 1.5x.
+ * Exits 1 when a ratio does not.
+ *
+ * Options: --tasks=N (1,000,000), --requests=N per case (250), --only=sqlite|postgres.
+ */
+import { randomBytes } from 'crypto';
+import fs from 'fs';
+import type { AddressInfo } from 'net';
+import os from 'os';
+import path from 'path';
+import { sql, type Kysely } from 'kysely';
+import { buildApp } from '../../api/src/app';
+import { loadConfig } from '../../api/src/config';
+import { describePostgresUrl, openDatabase, type Dialect, type OpenDatabase } from '../../api/src/db/database';
+import { migrateToLatest } from '../../api/src/db/migrate';
+import type { Database } from '../../api/src/db/schema';
+import { seedIfEmpty } from '../../api/src/db/seed';
+import { createSession } from '../../api/src/db/sessions';
+import { encodeTaskCursor } from '../../api/src/db/tasks';
+import { loadTasks, type LoadResult } from './load';
+import { count, httpClient, measure, ms, table, type Case, type Timing } from './measure';
+
+const RATIO_LIMIT = 1.5;
+const DEPTH = 0.9;
+const PAGE = 25;
+const WARMUP = 30;
+const USER = 'consultant@demo.test';
+
+function option(name: string, fallback: string): string {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return arg ? arg.slice(name.length + 3) : fallback;
+}
+
+const TOTAL = Number(option('tasks', '1000000'));
+const REQUESTS = Number(option('requests', '250'));
+const ONLY = option('only', '');
+const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+interface Target {
+  label: string;
+  database: OpenDatabase;
+  dispose(): Promise<void>;
+}
+
+/** Cleanup of whatever is open, also on Ctrl-C: the loaded data never outlives the run. */
+const disposers = new Set<() => Promise<void>>();
+process.on('SIGINT', () => {
+  void Promise.allSettled([...disposers].map((d) => d())).then(() => process.exit(130));
+});
+
+function sqliteTarget(): Target {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const database = openDatabase({ sqlitePath: path.join(dir, 'portal.sqlite') });
+  return {
+    label: 'SQLite',
+    database,
+    async dispose() {
+      await database.close().catch(() => undefined);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function postgresTarget(): Promise<Target | null> {
+  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  const admin = openDatabase({ databaseUrl: PG_URL });
+  try {
+    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+  } catch (error) {
+    await admin.close();
+    const reason = (error as Error).message || (error as NodeJS.ErrnoException).code;
+    console.log(`\nPostgreSQL skipped: cannot use ${describePostgresUrl(PG_URL)} (${reason}). Set BENCH_DATABASE_URL to a PostgreSQL database.`);
+    return null;
+  }
+  const database = openDatabase({ databaseUrl: PG_URL, searchPath: schema });
+  return {
+    label: `PostgreSQL (${describePostgresUrl(PG_URL)}, schema ${schema})`,
+    database,
+    async dispose() {
+      await database.close().catch(() => undefined);
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db);
+      await admin.close();
+    },
+  };
+}
+
+interface Report {
+  label: string;
+  dialect: Dialect;
+  load: LoadResult;
+  seedSeconds: number;
+  projectTopLevel: number;
+  projectPages: number;
+  deepPage: number;
+  companyRow: number;
+  timings: Timing[];
+}
+
+async function idOf(db: Kysely<Database>, table: 'companies' | 'users', column: 'name' | 'email', value: string): Promise<string> {
+  return (await db.selectFrom(table).select('id').where(column, '=', value).executeTakeFirstOrThrow()).id;
+}
+
+async function bench(target: Target): Promise<Report> {
+  const { db, dialect } = target.database;
+  console.log(`\n${target.label}: migrating, seeding, loading ${count(TOTAL)} tasks…`);
+  await migrateToLatest(db, dialect);
+  const seedStarted = performance.now();
+  await seedIfEmpty(db);
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+  const acmeId = await idOf(db, 'companies', 'name', 'Acme Corp');
+  const userId = await idOf(db, 'users', 'email', USER);
+  const acmeAssignees = (
+    await db
+      .selectFrom('company_memberships')
+      .innerJoin('users', 'users.id', 'company_memberships.user_id')
+      .select('users.id')
+      .where('company_memberships.company_id', '=', acmeId)
+      .where('company_memberships.access_revoked_at', 'is', null)
+      .where('users.status', '=', 'active')
+      .execute()
+  ).map((u) => u.id);
+  const load = await loadTasks(db, dialect, { total: TOTAL, acmeId, creatorId: userId, acmeAssignees, now: Date.now() });
+  const loadSeconds = Object.values(load.timings).reduce((a, b) => a + b, 0);
+  console.log(`  loaded in ${loadSeconds.toFixed(1)} s (${Object.entries(load.timings).map(([step, s]) => `${step} ${s.toFixed(1)} s`).join(', ')})`);
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-app-'));
+  const config = loadConfig({ DATA_DIR: dataDir, WEB_ROOT: dataDir, FLAG_HMAC_SECRET: 'bench', RATE_LIMIT_MAX: '1000000' });
+  const app = buildApp({ db, config });
+  const closeApp = async () => {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  disposers.add(closeApp);
+  try {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const { token } = await createSession(db, { userId, userAgent: 'bench/api', maxHours: 2 });
+    const client = httpClient(`http://127.0.0.1:${port}`, `pe_session_token=${token}`);
+
+    // The company list, ~90% deep: the cursor of the row just above, as the api makes it (its own
+    // created_at text and encoder); checked against the api's first nextCursor and the deep page's first row.
+    const ordered = () =>
+      db
+        .selectFrom('tasks')
+        .select(['id', sql<string>`cast(created_at as text)`.as('created_key')])
+        .where('company_id', '=', acmeId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc');
+    const companyRow = Math.floor(load.acmeTasks * DEPTH);
+    const [above] = await ordered().limit(1).offset(companyRow - 1).execute();
+    const [expected] = await ordered().limit(1).offset(companyRow).execute();
+    const cursor = encodeTaskCursor({ createdAt: above.created_key, id: above.id });
+    const companyUrl = `/api/v1/companies/${acmeId}/tasks?limit=${PAGE}`;
+    const first = JSON.parse((await client.get(companyUrl)).body) as { results: { id: string }[]; nextCursor: string };
+    const [row25] = await ordered().limit(1).offset(PAGE - 1).execute();
+    if (first.nextCursor !== encodeTaskCursor({ createdAt: row25.created_key, id: row25.id })) {
+      throw new Error(`the api's cursor is not built as this benchmark builds it: ${first.nextCursor}`);
+    }
+    const deepUrl = `${companyUrl}&cursor=${encodeURIComponent(cursor)}`;
+    const deep = JSON.parse((await client.get(deepUrl)).body) as { results: { id: string }[] };
+    if (deep.results.length !== PAGE || deep.results[0].id !== expected.id) throw new Error('the deep company page does not start at the row 90% down');
+
+    // The large project's list: the page ~90% deep.
+    const project = load.acmeProjects[0];
+    const projectUrl = `/api/v1/projects/${project.id}/tasks?pageSize=${PAGE}`;
+    const projectFirst = JSON.parse((await client.get(`${projectUrl}&page=1`)).body) as { total: number; results: unknown[] };
+    const projectPages = Math.ceil(projectFirst.total / PAGE);
+    const deepPage = Math.floor(projectPages * DEPTH);
+    const projectDeep = JSON.parse((await client.get(`${projectUrl}&page=${deepPage}`)).body) as { results: unknown[] };
+    if (projectFirst.results.length !== PAGE || projectDeep.results.length !== PAGE) throw new Error('the project pages are not full');
+
+    const cases: Case[] = [
+      { name: 'company tasks, first page', url: companyUrl },
+      { name: `company tasks, deep page (cursor after row ${count(companyRow)})`, url: deepUrl },
+      { name: 'project tasks, first page', url: `${projectUrl}&page=1` },
+      { name: `project tasks, deep page (page ${count(deepPage)} of ${count(projectPages)})`, url: `${projectUrl}&page=${deepPage}` },
+    ];
+    const timings = await measure(client, cases, REQUESTS, WARMUP);
+    return { label: target.label, dialect, load, seedSeconds, projectTopLevel: projectFirst.total, projectPages, deepPage, companyRow, timings };
+  } finally {
+    disposers.delete(closeApp);
+    await closeApp();
+  }
+}
+
+function print(reports: Report[]): boolean {
+  console.log(`\n== api benchmark: tasks lists, ${count(TOTAL)} tasks loaded; ${REQUESTS} sequential requests per case after ${WARMUP} warm-up rounds ==`);
+  let allWithin = true;
+  const summary: string[][] = [];
+  for (const r of reports) {
+    console.log(
+      `\n${r.label}\n  Acme Corp: ${count(r.load.acmeTasks)} tasks of ${count(r.load.tasks)}; project "${r.load.acmeProjects[0].title}": ${count(r.projectTopLevel)} top-level tasks (${count(r.projectPages)} pages of ${PAGE})\n`,
+    );
+    console.log(
+      table(
+        ['case', 'p50 ms', 'p99 ms'],
+        r.timings.map((t) => [t.name, ms(t.p50), ms(t.p99)]),
+      )
+        .split('\n')
+        .map((l) => `  ${l}`)
+        .join('\n'),
+    );
+    for (const [list, firstIndex] of [
+      ['company tasks (keyset)', 0],
+      ['project tasks (page)', 2],
+    ] as const) {
+      const first = r.timings[firstIndex];
+      const deep = r.timings[firstIndex + 1];
+      const ratio = deep.p50 / first.p50;
+      const within = ratio <= RATIO_LIMIT;
+      allWithin &&= within;
+      summary.push([r.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL', list, ms(first.p50), ms(deep.p50), `${ratio.toFixed(2)}x`, `${(deep.p99 / first.p99).toFixed(2)}x`, within ? 'yes' : 'NO']);
+    }
+  }
+  console.log(`\nDeep page / first page (p50; p99 for reference), limit ${RATIO_LIMIT}x:\n`);
+  console.log(table(['database', 'list', 'first p50', 'deep p50', 'ratio p50', 'ratio p99', `within ${RATIO_LIMIT}x`], summary, 2));
+  console.log(allWithin ? `\nEvery deep page is within ${RATIO_LIMIT}x of its first page.` : `\nNOT every deep page is within ${RATIO_LIMIT}x of its first page.`);
+  return allWithin;
+}
+
+async function main() {
+  // whole rounds of the load's pattern (ten companies, four parts); enough rows for full pages
+  if (!Number.isInteger(TOTAL) || TOTAL < 40_000 || TOTAL % 40 !== 0) throw new Error('--tasks must be a multiple of 40, at least 40,000');
+  if (!Number.isInteger(REQUESTS) || REQUESTS < 1) throw new Error('--requests must be a positive whole number');
+  const started = performance.now();
+  const reports: Report[] = [];
+  const makers: (() => Promise<Target | null>)[] = [];
+  if (ONLY !== 'postgres') makers.push(async () => sqliteTarget());
+  if (ONLY !== 'sqlite') makers.push(postgresTarget);
+  for (const make of makers) {
+    const target = await make();
+    if (!target) continue;
+    disposers.add(target.dispose);
+    try {
+      reports.push(await bench(target));
+    } finally {
+      disposers.delete(target.dispose);
+      await target.dispose();
+    }
+  }
+  const ok = print(reports);
+  console.log(`\n(${((performance.now() - started) / 1000).toFixed(0)} s in all)`);
+  process.exitCode = ok ? 0 : 1;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,23 @@
+import { Form, Input } from '@portal/shared/ui/extra';
+import { pointOfFocusSchema, type PointOfFocusInput } from '@portal/shared/core/projects';
+import { zodRule } from '@portal/shared/web/api';
+import { FormModal, type FormModalUse } from './form-modal';
+
+export type PointOfFocusValues = { name: string; description?: string };
+
+/** Adds or edits a point of focus of a control. */
+export function PointOfFocusModal({
+  onSubmit,
+  ...props
+}: Omit<FormModalUse<PointOfFocusValues>, 'onSubmit'> & { onSubmit: (body: PointOfFocusInput) => Promise<unknown> }) {
+  return (
+    <FormModal<PointOfFocusValues> {...props} onSubmit={(v) => onSubmit({ name: v.name.trim(), description: v.description?.trim() || null })}>
+      <Form.Item name="name" label="Name" rules={[zodRule(pointOfFocusSchema.shape.name)]}>
+        <Input autoFocus />
+      </Form.Item>
+      <Form.Item name="description" label="Description" rules={[zodRule(pointOfFocusSchema.shape.description)]}>
+        <Input.TextArea rows={4} />
+      </Form.Item>
+    </FormModal>
+  );
+}

@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import { Tabs } from '@portal/shared/ui/extra';
+import { useParams } from '@portal/shared/web/router';
+import { pageParam, projectView, type Project, type ProjectView } from '@portal/shared/core/projects';
+import { useAddress } from '../hooks/use-address';
+import { ControlsTab } from './controls-tab';
+import { FilesTab } from './files-tab';
+import { ProjectGate } from './page-states';
+import { PointsOfFocusTab } from './points-of-focus-tab';
+import { ProjectHeader } from './project-header';
+import { TasksTab } from './tasks-tab';
+
+const TAB_LABELS: Record<ProjectView, string> = {
+  tasks: 'Tasks',
+  files: 'Files',
+  controls: 'Controls',
+  pointsOfFocus: 'Points of focus',
+};
+
+/**
+ * The tabs of a project. The address is the state (SPEC.md section 2): `view` names the tab (tasks by
+ * default) and each tab its page; choosing a tab pushes a history entry and keeps every other parameter,
+ * so reload, back and forward come back to the same tab and page. Only the open tab loads its list.
+ */
+function ProjectTabs({ project }: { project: Project }) {
+  const [params, change] = useAddress();
+  const view = projectView(params);
+  const content: Record<ProjectView, () => ReactNode> = {
+    tasks: () => <TasksTab project={project} />,
+    files: () => <FilesTab page={pageParam(params, 'filesPage')} folderId={params.get('folderId')} />,
+    controls: () => <ControlsTab project={project} />,
+    pointsOfFocus: () => <PointsOfFocusTab project={project} />,
+  };
+  return (
+    <Tabs
+      activeKey={view}
+      onChange={(key) => change({ view: key === 'tasks' ? null : key })}
+      items={(Object.keys(TAB_LABELS) as ProjectView[]).map((key) => ({
+        key,
+        label: TAB_LABELS[key],
+        children: key === view ? content[key]() : null,
+      }))}
+    />
+  );
+}
+
+/** /v2/projects/:projectId */
+export function ProjectDetailPage() {
+  const { projectId = '' } = useParams();
+  return (
+    <div data-testid="project-detail">
+      <ProjectGate projectId={projectId}>
+        {(project) => (
+          <>
+            <ProjectHeader project={project} />
+            <ProjectTabs project={project} />
+          </>
+        )}
+      </ProjectGate>
+    </div>
+  );
+}

@@ -1,0 +1,564 @@
+/**
+ * Projects (SPEC.md sections 2 to 8, issue 5): projects and their lifecycle, tasks with subtasks,
+ * comments, controls, points of focus and the project roster. The api validates with these schemas
+ * and the web forms use the same ones. Framework-free: the api imports it.
+ *
+ * Calls (base /api/v1). Policies (api/src/plugins/policies.ts): `member+projects` is a member of the
+ * company of `:id` with the projects module on; `project:read|write|manage` resolves the project of
+ * `:id` (404 `project_not_found` unless its company is visible to the caller and, for auditors, they
+ * hold a role on it; 403 `module_access_denied` with the module off; write: staff who are not auditors
+ * or any holder of a role on the project, else 403 `user_can_not_update_project`; manage: staff who
+ * are not auditors, else 403 `user_can_not_update_project`).
+ * - GET  /companies/:id/projects            projectsQuerySchema -> ProjectList          member+projects
+ * - GET  /companies/:id/projects/summary    -> ProjectsSummary (charts)                  member+projects
+ * - POST /companies/:id/projects            projectCreateSchema -> Project (201)         member+projects, staff not auditor
+ * - GET  /companies/:id/tasks               companyTasksQuerySchema -> CompanyTaskPage (keyset)   member+projects
+ * - GET  /projects/:id                      -> Project                                   project:read
+ * - PATCH /projects/:id                     projectUpdateSchema -> Project               project:manage
+ * - POST /projects/:id/status               projectStatusSchema -> Project               project:manage
+ * - GET  /projects/:id/users                -> { results: ProjectMember[] }              project:read
+ * - GET  /projects/:id/assignable-users     -> { results: AssignableUser[] }             project:read, and the caller manages projects
+ *                                              or is the project's Client Lead (else 403 `client_cannot_add_user_to_project`
+ *                                              to clients, `user_can_not_update_project` to others); the roster's pickers:
+ *                                              a Client Lead is offered the company's users only
+ * - GET  /projects/:id/assignees            -> { results: ProjectUserRef[] }             project:write (the task form's picker:
+ *                                              staff on the roster and the company's active members; no other staff)
+ * - GET  /projects/:id/task-assignees       -> { results: ProjectUserRef[] }             project:read (the task list's assignee
+ *                                              filter: the users assigned to the project's top-level tasks, each once, by name)
+ * - GET  /users/:id/get-projects            -> { results: UserProject[] }                signedIn: self, or staff; others 404
+ * - GET  /projects/roles/:userId/assignments?projectId=  -> RoleAssignment               project of projectId: read
+ * - PATCH /projects/roles/:userId/assignments  roleAssignmentSchema -> RoleAssignment    rules below
+ * - GET  /projects/:id/tasks                tasksQuerySchema -> TaskList (top-level tasks)  project:read
+ * - POST /projects/:id/tasks                taskCreateSchema -> TaskDetail (201)         project:write
+ * - GET  /projects/:id/tasks/:taskId        -> TaskDetail                                project:read
+ * - PATCH /projects/:id/tasks/:taskId       taskUpdateSchema -> TaskDetail               project:write
+ * - DELETE /projects/:id/tasks/:taskId      (and its subtasks, comments, links) 204      project:write
+ * - POST /projects/:id/tasks/:taskId/status taskStatusSchema -> TaskDetail               project:write, or an assignee of the task
+ * - GET  /projects/:id/tasks/:taskId/comments -> { results: TaskComment[] }              project:read
+ * - POST /projects/:id/tasks/:taskId/comments commentCreateSchema -> TaskComment (201)   project:read
+ * - GET  /projects/:id/controls             controlsQuerySchema -> ControlList           project:read
+ * - POST /projects/:id/controls             controlCreateSchema -> ControlDetail (201)   project:write
+ * - GET  /projects/:id/controls/:controlId  -> ControlDetail                             project:read
+ * - PATCH /projects/:id/controls/:controlId controlUpdateSchema -> ControlDetail         project:write
+ * - DELETE /projects/:id/controls/:controlId 204                                         project:write
+ * - PUT, DELETE /projects/:id/controls/:controlId/tasks/:taskId  link or unlink a task   project:write
+ * - GET  /projects/:id/points-of-focus      pointsOfFocusQuerySchema -> PointOfFocusList project:read
+ * - POST /projects/:id/controls/:controlId/points-of-focus  pointOfFocusSchema -> PointOfFocus (201)  project:write
+ * - PATCH, DELETE /projects/:id/points-of-focus/:pointId  pointOfFocusUpdateSchema          project:write
+ *
+ * A canceled project's work is frozen: creating, editing, deleting or moving its tasks, controls and points
+ * of focus, linking them, and commenting answer 409 `project_is_canceled` until it is restored to pending.
+ * Task assignees are active users: staff who are not auditors, auditors holding a role on the project, or
+ * members of the project's company whose access stands (400 naming assigneeIds otherwise). Lead Consultant
+ * never goes to an auditor, and a Client Lead never takes a unique role from staff (403
+ * `forbidden_role_assignment`). Activation counts a suspended Client Lead or Lead Consultant as missing.
+ * Text never holds a NUL character (400 `validation_failed` naming the field or parameter).
+ *
+ * Errors (SPEC.md section 8): 409 `project_already_exist` (field title), `client_lead_missing_in_project`,
+ * `lead_consultant_missing_in_project`, `project_with_tasks_cannot_be_canceled`,
+ * `project_with_files_cannot_be_canceled`, `project_type_cannot_be_switched`,
+ * `practices_can_not_be_changed_when_project_has_tasks`, `invalid_status_transition`,
+ * `task_reference_id_already_exist_on_project` (field referenceId), `control_name_must_be_unique` (field name),
+ * `same_project_lead_and_manager`, `forbidden_role_assignment_for_lead`, `lead_user_can_not_be_revoked`,
+ * `project_is_canceled`, `project_role_taken` (two requests gave one unique role at once);
+ * 403 `client_cannot_add_user_to_project`, `forbidden_role_assignment`, `user_can_not_update_project`;
+ * 404 `project_not_found`, `task_not_found`, `control_not_found`, `point_of_focus_not_found`,
+ * `user_not_found`, `user_not_in_project`; 400 `user_is_inactive`, `validation_failed` with `details`.
+ */
+import { z } from 'zod';
+import { hasNoNul, nulMessage, optionalText, pagingShape, requiredText } from './settings';
+
+// ---------------------------------------------------------------------------------------------
+// Project statuses and their machine (README "Project lifecycle")
+
+export const PROJECT_STATUSES = ['pending', 'active', 'on_hold', 'completed', 'canceled'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+  pending: 'Pending',
+  active: 'Active',
+  on_hold: 'On hold',
+  completed: 'Completed',
+  canceled: 'Canceled',
+};
+
+/**
+ * Allowed moves. Entering `active` (from pending or on hold, or reopening a completed project) needs a
+ * Client Lead and a Lead Consultant on the roster; entering `canceled` needs a project without tasks and
+ * without files. A canceled project can be restored to pending.
+ */
+export const PROJECT_TRANSITIONS: Record<ProjectStatus, readonly ProjectStatus[]> = {
+  pending: ['active', 'canceled'],
+  active: ['on_hold', 'completed', 'canceled'],
+  on_hold: ['active', 'canceled'],
+  completed: ['active'],
+  canceled: ['pending'],
+};
+
+export function canMoveProject(from: ProjectStatus, to: ProjectStatus): boolean {
+  return PROJECT_TRANSITIONS[from].includes(to);
+}
+
+/** The kind of engagement. Switching it is allowed only while every task is OPEN or INCOMPLETE. */
+export const PROJECT_TYPES = ['Assessment', 'Readiness', 'Audit', 'Penetration Test', 'Advisory'] as const;
+export type ProjectType = (typeof PROJECT_TYPES)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Task statuses and their machine
+
+export const TASK_STATUSES = ['OPEN', 'IN_PROGRESS', 'INCOMPLETE', 'IN_REVIEW', 'COMPLETED', 'NOT_APPLICABLE'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
+  OPEN: 'Open',
+  IN_PROGRESS: 'In progress',
+  INCOMPLETE: 'Incomplete',
+  IN_REVIEW: 'In review',
+  COMPLETED: 'Completed',
+  NOT_APPLICABLE: 'Not applicable',
+};
+
+/** Statuses in which a project's type may still be switched (SPEC.md section 4). */
+export const TYPE_SWITCHABLE_TASK_STATUSES: readonly TaskStatus[] = ['OPEN', 'INCOMPLETE'];
+
+/** Done work: not counted as open or overdue. */
+export const CLOSED_TASK_STATUSES: readonly TaskStatus[] = ['COMPLETED', 'NOT_APPLICABLE'];
+
+/** Review returns work as INCOMPLETE; closed work can be reopened. */
+export const TASK_TRANSITIONS: Record<TaskStatus, readonly TaskStatus[]> = {
+  OPEN: ['IN_PROGRESS', 'IN_REVIEW', 'COMPLETED', 'NOT_APPLICABLE'],
+  IN_PROGRESS: ['OPEN', 'IN_REVIEW', 'COMPLETED', 'NOT_APPLICABLE'],
+  INCOMPLETE: ['IN_PROGRESS', 'IN_REVIEW', 'NOT_APPLICABLE'],
+  IN_REVIEW: ['COMPLETED', 'INCOMPLETE'],
+  COMPLETED: ['IN_PROGRESS'],
+  NOT_APPLICABLE: ['OPEN'],
+};
+
+export function canMoveTask(from: TaskStatus, to: TaskStatus): boolean {
+  return TASK_TRANSITIONS[from].includes(to);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Project roles (SPEC.md section 6)
+
+export const PROJECT_ROLES = ['Lead Consultant', 'Consultant', 'Project Manager', 'Client Lead'] as const;
+export type ProjectRole = (typeof PROJECT_ROLES)[number];
+/** Held by one user per project; they move only by being given to someone else. */
+export const LEAD_ROLES: readonly ProjectRole[] = ['Lead Consultant', 'Client Lead'];
+/** Only staff hold these. */
+export const STAFF_ROLES: readonly ProjectRole[] = ['Lead Consultant', 'Consultant'];
+/** Only client users hold this. */
+export const CLIENT_ROLES: readonly ProjectRole[] = ['Client Lead'];
+/** Project Manager goes to staff or clients; one per project. */
+export const UNIQUE_ROLES: readonly ProjectRole[] = ['Lead Consultant', 'Client Lead', 'Project Manager'];
+
+// ---------------------------------------------------------------------------------------------
+// Shared field schemas
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A date-only value (YYYY-MM-DD) that exists in the calendar; shown as the end of that day. */
+export function dayText(field: string) {
+  return z
+    .string({ error: `${field} must be a date (YYYY-MM-DD)` })
+    .regex(ISO_DAY, `${field} must be a date (YYYY-MM-DD)`)
+    .refine((v) => {
+      const [y, m, d] = v.split('-').map(Number);
+      const date = new Date(Date.UTC(y, m - 1, d));
+      return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+    }, `${field} is not a day of the calendar`);
+}
+
+/** A date-only value, or null to clear it; absent stays undefined (unchanged). */
+export function optionalDay(field: string) {
+  return dayText(field).nullable().optional();
+}
+
+const longText = (field: string, max = 5000) => optionalText(field, max);
+const idText = (field: string) =>
+  z.string({ error: `${field} is required` }).min(1, `${field} is required`).max(100, `${field} is too long`).refine(hasNoNul, nulMessage(field));
+/** A free query parameter (an id or a search text): bounded, without NUL characters. */
+const queryText = (field: string, max = 100, tooLong = `${field} is too long`) => z.string().max(max, tooLong).refine(hasNoNul, nulMessage(field));
+const searchText = () => z.string().trim().max(200, 'search must be at most 200 characters').refine(hasNoNul, nulMessage('search'));
+
+/** `key[]=a&key[]=b`, `key=a&key=b` or one value, as the query parser hands them over. */
+export function queryList<T extends z.ZodType>(item: T) {
+  return z.preprocess((v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v]), z.array(item).max(20).optional());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Projects
+
+export const projectCreateSchema = z
+  .object({
+    title: requiredText('title', 150),
+    description: longText('description'),
+    type: z.enum(PROJECT_TYPES, { error: `type must be one of ${PROJECT_TYPES.join(', ')}` }).default('Assessment'),
+    practiceId: idText('practiceId').nullable().optional(),
+    startDate: optionalDay('startDate'),
+    dueDate: optionalDay('dueDate'),
+    /** A staff user to hold Lead Consultant; defaults to the creator. */
+    leadConsultantId: idText('leadConsultantId').optional(),
+  })
+  .refine((v) => !v.startDate || !v.dueDate || v.startDate <= v.dueDate, { message: 'dueDate must not be before startDate', path: ['dueDate'] });
+export type ProjectCreate = z.input<typeof projectCreateSchema>;
+
+export const projectUpdateSchema = z
+  .object({
+    title: requiredText('title', 150).optional(),
+    description: longText('description'),
+    type: z.enum(PROJECT_TYPES, { error: `type must be one of ${PROJECT_TYPES.join(', ')}` }).optional(),
+    practiceId: idText('practiceId').nullable().optional(),
+    startDate: optionalDay('startDate'),
+    dueDate: optionalDay('dueDate'),
+  })
+  .refine((v) => !v.startDate || !v.dueDate || v.startDate <= v.dueDate, { message: 'dueDate must not be before startDate', path: ['dueDate'] });
+export type ProjectUpdate = z.input<typeof projectUpdateSchema>;
+
+export const projectStatusSchema = z.object({
+  status: z.enum(PROJECT_STATUSES, { error: `status must be one of ${PROJECT_STATUSES.join(', ')}` }),
+});
+
+export const projectsQuerySchema = z.object({
+  ...pagingShape(10),
+  status: queryList(z.enum(PROJECT_STATUSES, { error: `status must be one of ${PROJECT_STATUSES.join(', ')}` })),
+  practiceId: queryText('practiceId').optional(),
+  search: searchText().optional(),
+  sort: z.enum(['title', '-title', 'status', '-status', 'dueDate', '-dueDate', 'createdAt', '-createdAt', 'progress', '-progress']).default('title'),
+});
+export type ProjectsQuery = z.input<typeof projectsQuerySchema>;
+
+export interface ProjectRef {
+  id: string;
+  title: string;
+}
+
+export interface Project {
+  id: string;
+  companyId: string;
+  title: string;
+  description: string | null;
+  type: ProjectType;
+  status: ProjectStatus;
+  practice: { id: string; name: string } | null;
+  startDate: string | null;
+  dueDate: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Counts over all tasks (subtasks included). */
+  tasksTotal: number;
+  tasksDone: number;
+  tasksOverdue: number;
+  leadConsultant: ProjectUserRef | null;
+  clientLead: ProjectUserRef | null;
+  /** What the caller may do (the server enforces it the same way); `write` is false while the project is canceled. */
+  permissions: { manage: boolean; write: boolean; manageRoster: boolean };
+  /** The caller's role on the project, if any. */
+  myRole: ProjectRole | null;
+}
+
+export interface ProjectList {
+  results: Project[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface ProjectsSummary {
+  projectsByStatus: Record<ProjectStatus, number>;
+  tasksByStatus: Record<TaskStatus, number>;
+  /** Open tasks past their due date, per project (most first, at most 10). */
+  overdueByProject: { projectId: string; title: string; overdue: number }[];
+  overdueTotal: number;
+  /** Open tasks due this week (dueWeekRange: today and the 6 days after). */
+  dueThisWeek: number;
+  /** The practices of the company's projects (the dashboard's practice filter; /practices is staff-only). */
+  practices: { id: string; name: string }[];
+  /** Whether the caller may create projects here. */
+  canCreate: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Roster
+
+export interface ProjectUserRef {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export interface ProjectMember extends ProjectUserRef {
+  role: ProjectRole;
+  isTevora: boolean;
+  title: string | null;
+  status: 'active' | 'suspended';
+}
+
+export interface AssignableUser extends ProjectUserRef {
+  isTevora: boolean;
+  /** Roles the caller could give this user (the server checks again). */
+  roles: ProjectRole[];
+}
+
+export interface UserProject {
+  projectId: string;
+  title: string;
+  companyId: string;
+  companyName: string;
+  status: ProjectStatus;
+  role: ProjectRole;
+}
+
+export interface RoleAssignment {
+  userId: string;
+  projectId: string;
+  role: ProjectRole | null;
+}
+
+/** PATCH /projects/roles/:userId/assignments: give `role` (null removes the user from the roster). */
+export const roleAssignmentSchema = z.object({
+  projectId: idText('projectId'),
+  role: z.enum(PROJECT_ROLES, { error: `role must be one of ${PROJECT_ROLES.join(', ')} or null` }).nullable(),
+});
+export type RoleAssignmentInput = z.input<typeof roleAssignmentSchema>;
+
+export const roleAssignmentQuerySchema = z.object({ projectId: idText('projectId') });
+
+// ---------------------------------------------------------------------------------------------
+// Tasks
+
+/** A task's own ID within its project (e.g. "CC6.1-01"): unique in the project, or null. */
+export const taskReferenceSchema = z
+  .string({ error: 'referenceId must be a text' })
+  .trim()
+  .max(50, 'referenceId must be at most 50 characters')
+  .refine(hasNoNul, nulMessage('referenceId'))
+  .nullable()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v || null));
+
+export const taskCreateSchema = z.object({
+  title: requiredText('title', 200),
+  description: longText('description'),
+  referenceId: taskReferenceSchema,
+  /** A top-level task of the same project: the new task is its subtask (one level deep). */
+  parentId: idText('parentId').nullable().optional(),
+  status: z.enum(TASK_STATUSES, { error: `status must be one of ${TASK_STATUSES.join(', ')}` }).default('OPEN'),
+  dueDate: optionalDay('dueDate'),
+  assigneeIds: z.array(idText('assigneeIds'), { error: 'assigneeIds must be a list of user ids' }).max(20, 'assigneeIds may name at most 20 users').optional(),
+  controlIds: z.array(idText('controlIds'), { error: 'controlIds must be a list of control ids' }).max(50, 'controlIds may name at most 50 controls').optional(),
+});
+export type TaskCreate = z.input<typeof taskCreateSchema>;
+
+/** Status moves go through POST …/status (the machine above); this edits the rest. */
+export const taskUpdateSchema = z.object({
+  title: requiredText('title', 200).optional(),
+  description: longText('description'),
+  referenceId: taskReferenceSchema,
+  dueDate: optionalDay('dueDate'),
+  assigneeIds: z.array(idText('assigneeIds'), { error: 'assigneeIds must be a list of user ids' }).max(20, 'assigneeIds may name at most 20 users').optional(),
+});
+export type TaskUpdate = z.input<typeof taskUpdateSchema>;
+
+export const taskStatusSchema = z.object({
+  status: z.enum(TASK_STATUSES, { error: `status must be one of ${TASK_STATUSES.join(', ')}` }),
+});
+
+export const TASK_DUE_FILTERS = ['overdue', 'week', 'none'] as const;
+export type TaskDueFilter = (typeof TASK_DUE_FILTERS)[number];
+
+/**
+ * "Due this week", one definition for the `due=week` filter and the dashboard's dueThisWeek: open work
+ * due from `today` to six days later, both included (7 days). Date-only values, compared as text.
+ */
+export function dueWeekRange(today: string): { first: string; last: string } {
+  const [y, m, d] = today.split('-').map(Number);
+  return { first: today, last: new Date(Date.UTC(y, m - 1, d + 6)).toISOString().slice(0, 10) };
+}
+
+export const tasksQuerySchema = z.object({
+  ...pagingShape(25),
+  status: queryList(z.enum(TASK_STATUSES, { error: `status must be one of ${TASK_STATUSES.join(', ')}` })),
+  /** A user id, or `none` for unassigned tasks. */
+  assigneeId: queryText('assigneeId').optional(),
+  due: z.enum(TASK_DUE_FILTERS, { error: `due must be one of ${TASK_DUE_FILTERS.join(', ')}` }).optional(),
+  search: searchText().optional(),
+  sort: z.enum(['referenceId', '-referenceId', 'title', '-title', 'status', '-status', 'dueDate', '-dueDate', 'createdAt', '-createdAt']).default('createdAt'),
+});
+export type TasksQuery = z.input<typeof tasksQuerySchema>;
+
+/** GET /companies/:id/tasks: every task of the company's visible projects, newest first, by keyset. */
+export const companyTasksQuerySchema = z.object({
+  limit: z.coerce.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').default(25),
+  /** The `nextCursor` of the previous page (opaque). */
+  cursor: queryText('cursor', 200, 'cursor is not valid').optional(),
+  status: queryList(z.enum(TASK_STATUSES, { error: `status must be one of ${TASK_STATUSES.join(', ')}` })),
+  /** A user id, or `me`. */
+  assigneeId: queryText('assigneeId').optional(),
+});
+export type CompanyTasksQuery = z.input<typeof companyTasksQuerySchema>;
+
+export interface Task {
+  id: string;
+  projectId: string;
+  parentId: string | null;
+  referenceId: string | null;
+  title: string;
+  status: TaskStatus;
+  dueDate: string | null;
+  overdue: boolean;
+  assignees: ProjectUserRef[];
+  subtaskCount: number;
+  subtasksDone: number;
+  commentCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TaskList {
+  results: Task[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface CompanyTask extends Task {
+  projectTitle: string;
+}
+
+export interface CompanyTaskPage {
+  results: CompanyTask[];
+  /** null on the last page. */
+  nextCursor: string | null;
+}
+
+export interface TaskDetail extends Task {
+  description: string | null;
+  parent: { id: string; title: string; referenceId: string | null } | null;
+  subtasks: Task[];
+  controls: { id: string; name: string; title: string }[];
+  createdBy: ProjectUserRef | null;
+  completedAt: string | null;
+  /** What the caller may do here (nothing while the project is canceled). */
+  permissions: { edit: boolean; changeStatus: boolean; comment: boolean };
+}
+
+export const commentCreateSchema = z.object({ body: requiredText('body', 5000) });
+
+export interface TaskComment {
+  id: string;
+  taskId: string;
+  author: ProjectUserRef | null;
+  body: string;
+  createdAt: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Controls and points of focus
+
+export const controlCreateSchema = z.object({
+  /** The control's ID (e.g. "CC6.1"): unique in the project, ignoring case. */
+  name: requiredText('name', 50),
+  title: requiredText('title', 200),
+  description: longText('description'),
+  taskIds: z.array(idText('taskIds'), { error: 'taskIds must be a list of task ids' }).max(200, 'taskIds may name at most 200 tasks').optional(),
+});
+export type ControlCreate = z.input<typeof controlCreateSchema>;
+
+export const controlUpdateSchema = z.object({
+  name: requiredText('name', 50).optional(),
+  title: requiredText('title', 200).optional(),
+  description: longText('description'),
+});
+export type ControlUpdate = z.input<typeof controlUpdateSchema>;
+
+export const controlsQuerySchema = z.object({
+  ...pagingShape(25),
+  search: searchText().optional(),
+  sort: z.enum(['name', '-name', 'title', '-title']).default('name'),
+});
+
+export interface Control {
+  id: string;
+  projectId: string;
+  name: string;
+  title: string;
+  taskCount: number;
+  tasksDone: number;
+  pointOfFocusCount: number;
+}
+
+export interface ControlList {
+  results: Control[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface ControlDetail extends Control {
+  description: string | null;
+  tasks: Task[];
+  pointsOfFocus: PointOfFocus[];
+  /** False while the project is canceled. */
+  permissions: { edit: boolean };
+}
+
+export const pointOfFocusSchema = z.object({
+  name: requiredText('name', 200),
+  description: longText('description'),
+});
+export type PointOfFocusInput = z.input<typeof pointOfFocusSchema>;
+
+export const pointOfFocusUpdateSchema = z.object({
+  name: requiredText('name', 200).optional(),
+  description: longText('description'),
+});
+
+export const pointsOfFocusQuerySchema = z.object({
+  ...pagingShape(25),
+  controlId: queryText('controlId').optional(),
+  search: searchText().optional(),
+});
+
+export interface PointOfFocus {
+  id: string;
+  controlId: string;
+  controlName: string;
+  name: string;
+  description: string | null;
+  createdAt: string;
+}
+
+export interface PointOfFocusList {
+  results: PointOfFocus[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The project detail's address (SPEC.md section 2): the query is the state.
+
+export const PROJECT_VIEWS = ['tasks', 'files', 'controls', 'pointsOfFocus'] as const;
+export type ProjectView = (typeof PROJECT_VIEWS)[number];
+export const PROJECT_PAGE_PARAMS = ['tasksPage', 'filesPage', 'controlsPage', 'pointsOfFocusPage'] as const;
+
+/** Page-number query parameters default to 1 (SPEC.md section 9). */
+export function pageParam(params: URLSearchParams, name: string): number {
+  const raw = params.get(name);
+  const n = Number(raw);
+  return raw !== null && Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+export function projectView(params: URLSearchParams): ProjectView {
+  const v = params.get('view');
+  return (PROJECT_VIEWS as readonly string[]).includes(v ?? '') ? (v as ProjectView) : 'tasks';
+}
+
+/** Whether a date-only due date has passed (it lasts to the end of its day, in the viewer's zone). */
+export function isOverdue(dueDate: string | null, status: TaskStatus, now = new Date()): boolean {
+  if (!dueDate || CLOSED_TASK_STATUSES.includes(status)) return false;
+  const [y, m, d] = dueDate.split('-').map(Number);
+  return new Date(y, m - 1, d, 23, 59, 59, 999).getTime() < now.getTime();
+}
