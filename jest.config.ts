@@ -51,6 +51,7 @@ const config: Config = {
       rootDir: '<rootDir>/api',
       testEnvironment: 'node',
       transform: tsJest,
+      setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
       testMatch: ['<rootDir>/src/**/*.test.ts'],
     },
     {

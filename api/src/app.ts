@@ -8,6 +8,8 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
 import type { Database } from './db/schema';
 import liveEventsPlugin from './lib/live-events';
+import type { FileKind } from './lib/file-kinds';
+import { createStorage } from './lib/storage';
 import { createMailer, type Mailer } from './lib/mailer';
 import authPlugin from './plugins/auth';
 import csrfPlugin from './plugins/csrf';
@@ -35,10 +37,15 @@ import companyManageRoutes from './routes/companies/manage';
 import teamsRoutes from './routes/companies/teams';
 import auditLogRoutes from './routes/audit-log';
 import systemSettingFilesRoutes from './routes/system-settings/files';
+import fileDownloadRoutes from './routes/files/download';
 import projectsRoutes from './routes/projects';
 import projectRosterRoutes from './routes/projects/roster';
 import projectTasksRoutes from './routes/projects/tasks';
 import projectControlsRoutes from './routes/projects/controls';
+import projectFilesRoutes from './routes/projects/files';
+import projectFoldersRoutes from './routes/projects/folders';
+import documentsRoutes from './routes/projects/documents';
+import transfersRoutes from './routes/transfers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,10 +71,10 @@ export function loggerOptions(level = process.env.LOG_LEVEL ?? 'info'): FastifyS
       censor: '[redacted]',
     },
     serializers: {
-      // Password reset links carry their token in the query: it never reaches the log.
+      // Password reset links carry their token in the query, signed download links their signature: neither reaches the log.
       req: (req: { method: string; url: string; host?: string; ip?: string }) => ({
         method: req.method,
-        url: req.url.replace(/([?&]token=)[^&#]*/g, '$1[redacted]'),
+        url: req.url.replace(/([?&](?:token|s)=)[^&#]*/g, '$1[redacted]'),
         host: req.host,
         remoteAddress: req.ip,
       }),
@@ -89,13 +96,16 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): Fasti
   app.decorate('config', config);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
   app.decorate('mailer', mailer);
+  // File bytes (lib/storage.ts) and the kinds of stored file the download routes serve (lib/file-kinds.ts).
+  app.decorate('storage', createStorage(config));
+  app.decorate('fileKinds', [] as FileKind[]);
   app.addHook('onClose', async () => mailer.close());
 
   // External plugins first, then ours, then the routes (fastify demo order).
   app.register(cookie);
   app.register(formbody, { bodyLimit: config.bodyLimitBytes });
-  // Routes read parts themselves (lib/multipart.ts) with per-field size limits; nothing is buffered here.
-  app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 20, fields: 50, parts: 80 } });
+  // Routes read parts themselves (lib/multipart.ts, lib/uploads.ts) with their own limits; nothing is buffered here.
+  app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 20, fields: 50, parts: 80 } });
   app.register(requestContextPlugin);
   app.register(errorHandlerPlugin);
   app.register(csrfPlugin);
@@ -126,7 +136,12 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): Fasti
   app.register(projectRosterRoutes);
   app.register(projectTasksRoutes);
   app.register(projectControlsRoutes);
+  app.register(projectFilesRoutes);
+  app.register(projectFoldersRoutes);
+  app.register(documentsRoutes);
   app.register(auditLogRoutes);
   app.register(systemSettingFilesRoutes);
+  app.register(fileDownloadRoutes);
+  app.register(transfersRoutes);
   return app;
 }

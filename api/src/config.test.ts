@@ -111,3 +111,36 @@ describe('loadConfig: mail, rate limits and passwords', () => {
     expect(() => loadConfig({ SMTP_URL: 'ftp://user:secret@mail' })).toThrow(/^(?!.*secret)/);
   });
 });
+
+describe('loadConfig: files', () => {
+  it('has defaults: 100 MB uploads, 5-minute links signed with the database secret, a 15-minute sweep grace', () => {
+    expect(loadConfig({})).toMatchObject({
+      uploadMaxBytes: 100 * 1024 * 1024,
+      signedUrlTtlSeconds: 300,
+      fileUrlSecret: null,
+      storageSweepGraceMinutes: 15,
+    });
+  });
+
+  it('reads the environment', () => {
+    const secret = 'x'.repeat(40);
+    expect(
+      loadConfig({ UPLOAD_MAX_BYTES: '1048576', SIGNED_URL_TTL_SECONDS: '60', FILE_URL_SECRET: secret, STORAGE_SWEEP_GRACE_MINUTES: '60' }),
+    ).toMatchObject({ uploadMaxBytes: 1048576, signedUrlTtlSeconds: 60, fileUrlSecret: secret, storageSweepGraceMinutes: 60 });
+  });
+
+  it.each([
+    [{ UPLOAD_MAX_BYTES: '0' }, 'UPLOAD_MAX_BYTES'],
+    [{ UPLOAD_MAX_BYTES: '100MB' }, 'UPLOAD_MAX_BYTES'],
+    [{ SIGNED_URL_TTL_SECONDS: '4' }, 'SIGNED_URL_TTL_SECONDS'],
+    [{ SIGNED_URL_TTL_SECONDS: '3601' }, 'SIGNED_URL_TTL_SECONDS'],
+    [{ FILE_URL_SECRET: 'short-secret' }, 'FILE_URL_SECRET'],
+    [{ STORAGE_SWEEP_GRACE_MINUTES: '0' }, 'STORAGE_SWEEP_GRACE_MINUTES'],
+  ])('rejects %j naming %s', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
+  });
+
+  it('never repeats the secret in its message', () => {
+    expect(() => loadConfig({ FILE_URL_SECRET: 'hunter2-secret' })).toThrow(/^(?!.*hunter2)/);
+  });
+});

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_PASSWORD_POLICY, remotesManifestSchema, type PasswordPolicy, type RemotesManifest } from '@portal/shared/core/schemas';
+import { SIGNED_URL_TTL_SECONDS_DEFAULT, UPLOAD_MAX_BYTES_DEFAULT } from '@portal/shared/core/files';
 
 /** Everything the api reads from the environment, parsed and checked once at start. */
 export interface AppConfig {
@@ -37,6 +38,14 @@ export interface AppConfig {
   publicUrl: string | null;
   /** The SAML service provider's entity id (SAML_SP_ENTITY_ID); null: `<origin>/auth/saml/metadata`. */
   samlSpEntityId: string | null;
+  /** The largest file an upload may carry (UPLOAD_MAX_BYTES). */
+  uploadMaxBytes: number;
+  /** How long a signed download link works (SIGNED_URL_TTL_SECONDS, 5 to 3600). */
+  signedUrlTtlSeconds: number;
+  /** Signs download links (FILE_URL_SECRET); null: a random secret kept in the database, shared by every instance. */
+  fileUrlSecret: string | null;
+  /** Staged leftovers and unnamed blobs younger than this are left to the upload that may still own them. */
+  storageSweepGraceMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -101,6 +110,14 @@ function serviceUrl(env: Env, name: string, protocols: string[], example: string
   if (!protocols.includes(parsed.protocol)) {
     throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(' or ')}, got "${parsed.protocol}//"`);
   }
+  return raw;
+}
+
+function fileUrlSecret(env: Env): string | null {
+  const raw = value(env, 'FILE_URL_SECRET');
+  if (raw === undefined) return null;
+  // The value itself is never part of the message.
+  if (raw.length < 32) throw new ConfigError('FILE_URL_SECRET', `must be at least 32 characters long, got ${raw.length}`);
   return raw;
 }
 
@@ -173,5 +190,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     publicUrl: publicOrigin(env),
     samlSpEntityId: value(env, 'SAML_SP_ENTITY_ID') ?? null,
+    uploadMaxBytes: integer(env, 'UPLOAD_MAX_BYTES', UPLOAD_MAX_BYTES_DEFAULT, 1, 10 * 1024 * 1024 * 1024),
+    signedUrlTtlSeconds: integer(env, 'SIGNED_URL_TTL_SECONDS', SIGNED_URL_TTL_SECONDS_DEFAULT, 5, 3600),
+    fileUrlSecret: fileUrlSecret(env),
+    storageSweepGraceMinutes: integer(env, 'STORAGE_SWEEP_GRACE_MINUTES', 15, 1, 10_080),
   };
 }

@@ -3,6 +3,8 @@ import { ConfigError, loadConfig, type AppConfig } from './config';
 import { describePostgresUrl, openDatabase, pingDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
+import { scheduleStorageMaintenance } from './lib/storage-maintenance';
+import { createStorage } from './lib/storage';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -31,9 +33,11 @@ async function main(): Promise<void> {
   }
 
   await migrateToLatest(database.db, database.dialect);
-  await seedIfEmpty(database.db);
+  await seedIfEmpty(database.db, { storage: createStorage(config) });
 
   const app = buildApp({ db: database.db, config, logger: loggerOptions() });
+  // Leftovers of uploads cut short (a crash, a lost connection) go at start, then every hour.
+  scheduleStorageMaintenance(app);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -4,13 +4,13 @@ import { Spin } from '@portal/shared/ui';
 import { NotFoundResult } from '@portal/shared/ui/components';
 import type { RemoteAppProps } from '@portal/shared/web/remote';
 import { DashboardPage, ProjectsListPage } from './features/dashboard/components/dashboard-page';
-import { DocumentsPage } from './features/documents/components/documents-page';
-import { SafeTransferPage } from './features/safe-transfer/components/safe-transfer-page';
 
-// The project screens load on first use, so they add nothing to Home's first load.
+// The project, documents and transfer screens load on first use, so they add nothing to Home's first load.
 const ProjectDetailPage = lazy(() => import('./features/projects/components/project-detail-page').then((m) => ({ default: m.ProjectDetailPage })));
 const TaskPage = lazy(() => import('./features/projects/components/task-page').then((m) => ({ default: m.TaskPage })));
 const ControlPage = lazy(() => import('./features/projects/components/control-page').then((m) => ({ default: m.ControlPage })));
+const DocumentsPage = lazy(() => import('./features/documents/components/documents-page').then((m) => ({ default: m.DocumentsPage })));
+const SafeTransferPage = lazy(() => import('./features/safe-transfer/components/safe-transfer-page').then((m) => ({ default: m.SafeTransferPage })));
 const TeamRosterPage = lazy(() => import('./features/projects/components/team-roster-page').then((m) => ({ default: m.TeamRosterPage })));
 
 function Page({ children }: { children: ReactNode }) {
@@ -38,13 +38,13 @@ export default function ProjectsApp(_props: RemoteAppProps) {
       <Route path="dashboard" element={<DashboardPage />} />
       <Route path="v2/projects">
         <Route index element={<ProjectsListPage />} />
-        <Route path="documents" element={<DocumentsPage />} />
+        <Route path="documents" element={<Page><DocumentsPage /></Page>} />
         <Route path=":projectId" element={<Page><ProjectDetailPage /></Page>} />
         <Route path=":projectId/tasks/:taskId" element={<Page><TaskPage /></Page>} />
         <Route path=":projectId/controls/:controlId" element={<Page><ControlPage /></Page>} />
         <Route path=":projectId/team-roster" element={<Page><TeamRosterPage /></Page>} />
       </Route>
-      <Route path="safe-transfer" element={<SafeTransferPage />} />
+      <Route path="safe-transfer" element={<Page><SafeTransferPage /></Page>} />
       <Route path="*" element={<NotFoundResult />} />
     </Routes>
   );

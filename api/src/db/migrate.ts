@@ -3,6 +3,9 @@ import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-identity';
 import * as m0003 from './migrations/0003-settings';
 import * as m0004 from './migrations/0004-projects';
+import * as m0005 from './migrations/0005-files';
+import * as m0006 from './migrations/0006-transfers';
+import * as m0007 from './migrations/0007-app-secrets';
 import type { Dialect } from './database';
 
 /** In-code provider: no file-system scanning, works the same under tsx, jest and a bundle. */
@@ -11,6 +14,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-identity': m0002,
   '0003-settings': m0003,
   '0004-projects': m0004,
+  '0005-files': m0005,
+  '0006-transfers': m0006,
+  '0007-app-secrets': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -13,6 +13,7 @@ import {
   type ProjectUserRef,
   type TaskStatus,
 } from '@portal/shared/core/projects';
+import { insertRootFolder } from './folders';
 import type { Database, ProjectRoleName } from './schema';
 import { likePattern, nowIso, toCount, toIso } from './values';
 
@@ -31,6 +32,8 @@ export async function insertProject(db: Kysely<Database>, input: { companyId: st
     .insertInto('projects')
     .values({ id, company_id: input.companyId, title: input.title, status: input.status, created_at: now, updated_at: now })
     .execute();
+  // Every project has its root folder (issue 6).
+  await insertRootFolder(db, id, null, now);
   return id;
 }
 
@@ -333,7 +336,7 @@ export async function activePracticeExists(db: Kysely<Database>, id: string): Pr
   return row !== undefined;
 }
 
-/** A new project, pending, with its Lead Consultant. */
+/** A new project, pending, with its Lead Consultant and its root folder. */
 export async function createProject(
   db: Kysely<Database>,
   input: ProjectFields & { companyId: string; createdBy: string; leadConsultantId: string },
@@ -358,6 +361,8 @@ export async function createProject(
     })
     .execute();
   await addProjectMember(db, id, input.leadConsultantId, 'Lead Consultant');
+  // Every project has its root folder (issue 6), made in the project's transaction.
+  await insertRootFolder(db, id, input.createdBy, now);
   return id;
 }
 

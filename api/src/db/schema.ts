@@ -254,6 +254,41 @@ export interface FilesTable {
   size: ColumnType<number | string, number, number>;
   uploaded_by: string | null;
   created_at: Timestamp;
+  /** Set by the api on every row (nullable in the database: SQLite adds no NOT NULL column to a table). */
+  folder_id: ColumnType<string | null, string | null | undefined, string | null>;
+  company_id: ColumnType<string | null, string | null | undefined, string | null>;
+  current_version_id: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: ColumnType<Date | string | null, string | undefined, string>;
+}
+
+export interface FoldersTable {
+  id: string;
+  project_id: string;
+  /** null: the project's root */
+  parent_id: string | null;
+  name: string;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface FileVersionsTable {
+  id: string;
+  file_id: string;
+  version: number;
+  /** bigint: PostgreSQL hands it back as a string */
+  size: ColumnType<number | string, number, number>;
+  sha256: string;
+  content_type: string;
+  storage_key: string;
+  uploaded_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface TaskFilesTable {
+  task_id: string;
+  file_id: string;
+  created_by: string | null;
+  created_at: Timestamp;
 }
 
 export type ProjectRoleName = 'Lead Consultant' | 'Consultant' | 'Project Manager' | 'Client Lead';
@@ -314,6 +349,51 @@ export interface SystemSettingFilesTable {
   created_at: Timestamp;
 }
 
+export interface TransfersTable {
+  id: string;
+  company_id: string;
+  sender_id: string | null;
+  message: string | null;
+  /** argon2id; null: no passphrase. */
+  passphrase_hash: string | null;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface TransferRecipientsTable {
+  transfer_id: string;
+  user_id: string;
+  /** The transfer's, copied for the received box's index. */
+  company_id: string;
+  created_at: Timestamp;
+}
+
+export interface TransferFilesTable {
+  id: string;
+  transfer_id: string;
+  name: string;
+  content_type: string;
+  /** bigint: PostgreSQL hands it back as a string */
+  size: ColumnType<number | string, number, number>;
+  sha256: string;
+  storage_key: string;
+  created_at: Timestamp;
+}
+
+export interface TransferDownloadsTable {
+  id: string;
+  transfer_file_id: string;
+  user_id: string | null;
+  downloaded_at: Timestamp;
+}
+
+/** Secrets shared by every instance (the download-link key when FILE_URL_SECRET is unset). */
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   companies: CompaniesTable;
@@ -348,6 +428,14 @@ export interface Database {
   control_tasks: ControlTasksTable;
   points_of_focus: PointsOfFocusTable;
   files: FilesTable;
+  folders: FoldersTable;
+  file_versions: FileVersionsTable;
+  task_files: TaskFilesTable;
+  transfers: TransfersTable;
+  transfer_recipients: TransferRecipientsTable;
+  transfer_files: TransferFilesTable;
+  transfer_downloads: TransferDownloadsTable;
+  app_secrets: AppSecretsTable;
 }
 
 export type { Generated };

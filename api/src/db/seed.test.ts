@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import argon2 from 'argon2';
 import { CLOSED_TASK_STATUSES, PROJECT_STATUSES, PROJECT_TYPES, TASK_STATUSES, type TaskStatus } from '@portal/shared/core/projects';
 import { findPasswordPolicy } from './password-policies';
@@ -5,16 +7,25 @@ import { moduleAccessFor } from './module-access';
 import { migrateToLatest } from './migrate';
 import { DEMO_PASSWORD, seedIfEmpty } from './seed';
 import { findUserCredentialsByEmail } from './users';
-import { createTestDatabase, type TestDatabase } from '../test/app';
+import { FILE_PROJECTS } from './seed-files';
+import { createStorage, type BlobStorage } from '../lib/storage';
+import { createTestDatabase, makeTempDir, type TestDatabase } from '../test/app';
 
 let database: TestDatabase;
+let dataDir: string;
+let storage: BlobStorage;
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  dataDir = makeTempDir('portal-seed-files-');
+  storage = createStorage({ dataDir });
   await migrateToLatest(database.db, database.dialect);
-  await seedIfEmpty(database.db);
+  await seedIfEmpty(database.db, { storage });
 });
-afterAll(() => database.destroy());
+afterAll(async () => {
+  await database.destroy();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 const db = () => database.db;
 const idOf = async (email: string) => (await findUserCredentialsByEmail(db(), email))!.user.id;
@@ -280,7 +291,7 @@ describe('the demo projects', () => {
     const other = await createTestDatabase();
     try {
       await migrateToLatest(other.db, other.dialect);
-      await seedIfEmpty(other.db);
+      await seedIfEmpty(other.db, { storage });
       const fingerprint = async (d: TestDatabase['db']) => {
         const tasks = await d
           .selectFrom('tasks')
@@ -298,8 +309,63 @@ describe('the demo projects', () => {
       const mine = await fingerprint(db());
       expect(mine.length).toBeGreaterThan(700);
       expect(await fingerprint(other.db)).toEqual(mine);
+      const files = (d: TestDatabase['db']) =>
+        d
+          .selectFrom('file_versions as v')
+          .innerJoin('files as f', 'f.id', 'v.file_id')
+          .innerJoin('folders as fo', 'fo.id', 'f.folder_id')
+          .innerJoin('projects as p', 'p.id', 'f.project_id')
+          .select(['p.title', 'fo.name as folder', 'f.name', 'v.version', 'v.size', 'v.sha256', 'v.content_type'])
+          .orderBy('p.title')
+          .orderBy('f.name')
+          .orderBy('v.version')
+          .execute();
+      const myFiles = await files(db());
+      expect(myFiles.length).toBeGreaterThan(10);
+      expect(await files(other.db)).toEqual(myFiles);
     } finally {
       await other.destroy();
     }
+  });
+});
+
+describe('the demo folders and files', () => {
+  it('gives every project one root, Files, with Policies, Evidence (and its Q1) and Reports below it', async () => {
+    const projects = await db().selectFrom('projects').select(['id', 'title']).execute();
+    const folders = await db().selectFrom('folders').select(['id', 'project_id', 'parent_id', 'name']).execute();
+    for (const p of projects) {
+      const mine = folders.filter((f) => f.project_id === p.id);
+      const roots = mine.filter((f) => f.parent_id === null);
+      expect({ title: p.title, roots: roots.map((r) => r.name) }).toEqual({ title: p.title, roots: ['Files'] });
+      const nameOf = (id: string | null) => mine.find((f) => f.id === id)?.name ?? null;
+      expect(mine.filter((f) => f.parent_id).map((f) => `${nameOf(f.parent_id)}/${f.name}`).sort()).toEqual(['Evidence/Q1', 'Files/Evidence', 'Files/Policies', 'Files/Reports']);
+    }
+  });
+
+  it('stores a handful of real files in the chosen projects: each version names bytes that are there, with their hash', async () => {
+    const rows = await db()
+      .selectFrom('files as f')
+      .innerJoin('projects as p', 'p.id', 'f.project_id')
+      .innerJoin('file_versions as v', 'v.file_id', 'f.id')
+      .select(['p.title', 'p.company_id as project_company', 'f.company_id', 'f.name', 'f.current_version_id', 'f.size as file_size', 'v.id', 'v.version', 'v.size', 'v.sha256', 'v.storage_key', 'v.content_type'])
+      .execute();
+    expect(new Set(rows.map((r) => r.title))).toEqual(new Set(FILE_PROJECTS));
+    expect(new Set(rows.map((r) => r.content_type))).toEqual(new Set(['application/pdf', 'image/png', expect.stringMatching(/^text\/csv/), expect.stringMatching(/^text\/plain/)]));
+    for (const r of rows) {
+      expect(r.company_id).toBe(r.project_company);
+      const stream = await storage.open(r.storage_key);
+      expect(stream).not.toBeNull();
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream!) chunks.push(chunk as Buffer);
+      const bytes = Buffer.concat(chunks);
+      expect({ name: r.name, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }).toEqual({ name: r.name, size: Number(r.size), sha256: r.sha256 });
+    }
+    // the policy has two versions; the file row follows its newest
+    const policy = rows.filter((r) => r.name === 'Information Security Policy.pdf' && r.title === FILE_PROJECTS[0]).sort((a, b) => a.version - b.version);
+    expect(policy.map((r) => r.version)).toEqual([1, 2]);
+    expect(policy[1].current_version_id).toBe(policy[1].id);
+    expect(Number(policy[1].file_size)).toBe(Number(policy[1].size));
+    const onTasks = await db().selectFrom('task_files').select('file_id').execute();
+    expect(onTasks.length).toBe(FILE_PROJECTS.length);
   });
 });

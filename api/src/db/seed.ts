@@ -13,6 +13,8 @@ import { insertPortalMessage } from './portal-messages';
 import { insertPractice, setStaffPractices } from './practices';
 import type { CatalogueName } from './seed-catalogue';
 import { dayOf, insertInBatches, insertProjectWork, planProjectWork, type ProjectWorkPlan } from './seed-projects';
+import { seedProjectFiles, type SeededProject } from './seed-files';
+import type { BlobStorage } from '../lib/storage';
 import type { Database, ProjectMembersTable, ProjectRoleName } from './schema';
 import { addTeamMember, addTeamObject, insertTeam, setTeamModulesAccess } from './teams';
 import { countUsers, insertUser, type NewUser } from './users';
@@ -435,6 +437,8 @@ const DEMO_NOTIFICATIONS: [userKey: string, title: string, body: string, link: s
 export interface SeedOptions {
   /** Tests only: a cheaper argon2 cost. Production uses the library's argon2id defaults. */
   hashOptions?: Omit<argon2.Options, 'raw'>;
+  /** Where the demo files' bytes go (issue 6); without it the projects get their folders but no files. */
+  storage?: BlobStorage;
 }
 
 export async function hashPassword(password: string, options?: SeedOptions['hashOptions']): Promise<string> {
@@ -477,6 +481,7 @@ export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {
     const people = new Map([...DEMO_USERS, ...MORE_USERS].map((user) => [user.key, user]));
     const projectMembers: Insertable<ProjectMembersTable>[] = [];
     const workPlans: ProjectWorkPlan[] = [];
+    const seededProjects: SeededProject[] = [];
     const companyIds = new Map<string, string>();
     /** By `company/team`, for the audit history. */
     const teamIds = new Map<string, string>();
@@ -510,6 +515,18 @@ export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {
         const created = Math.min(now - 6 * DAY, startMs - 10 * DAY);
         const updated = Math.min(now - HOUR, Math.max(created, project.status === 'completed' ? dueMs + 2 * DAY : now - 3 * DAY));
         for (const [key, role] of project.roles) projectMembers.push({ project_id: id, user_id: ids.get(key)!, role });
+        const holder = (role: ProjectRoleName) => project.roles.find(([, r]) => r === role)?.[0];
+        const staffKey = holder('Lead Consultant') ?? creator;
+        const clientKey = holder('Client Lead');
+        seededProjects.push({
+          id,
+          companyId,
+          title: project.title,
+          status: project.status,
+          createdAtMs: created,
+          staffId: staffKey ? ids.get(staffKey)! : null,
+          clientId: clientKey ? ids.get(clientKey)! : null,
+        });
         if (project.work) {
           workPlans.push({
             projectId: id,
@@ -551,6 +568,7 @@ export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {
     }
     await insertInBatches(trx, 'project_members', projectMembers);
     await insertProjectWork(trx, workPlans.map((plan) => planProjectWork(plan, now)));
+    await seedProjectFiles(trx, seededProjects, options.storage, now);
     for (const [key, title, body, link, hours, read] of DEMO_NOTIFICATIONS) {
       const userId = ids.get(key)!;
       const notification = await createNotification(trx, { userId, title, body, link, createdAt: hoursAgo(hours) });

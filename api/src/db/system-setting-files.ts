@@ -56,6 +56,18 @@ export async function findSystemSettingFile(db: Kysely<Database>, messageId: str
   return row ? toRecord(row) : null;
 }
 
+/** The file of any setting (the download routes know only the file's id). */
+export async function findSystemSettingFileById(db: Kysely<Database>, fileId: string): Promise<SystemSettingFileRecord | null> {
+  const row = await db.selectFrom('system_setting_files').selectAll().where('id', '=', fileId).executeTakeFirst();
+  return row ? toRecord(row) : null;
+}
+
+/** Points the rows naming `from` at `to` (moving bytes between stores); how many rows. */
+export async function replaceSystemSettingFileKey(db: Kysely<Database>, from: string, to: string): Promise<number> {
+  const result = await db.updateTable('system_setting_files').set({ storage_key: to }).where('storage_key', '=', from).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 export async function insertSystemSettingFiles(db: Kysely<Database>, files: NewSystemSettingFile[]): Promise<void> {
   if (files.length === 0) return;
   await db

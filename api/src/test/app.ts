@@ -13,6 +13,7 @@ import { migrateToLatest } from '../db/migrate';
 import { seedIfEmpty } from '../db/seed';
 import { createSession } from '../db/sessions';
 import { findUserCredentialsByEmail } from '../db/users';
+import { createStorage } from '../lib/storage';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
 
@@ -83,7 +84,6 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   await migrateToLatest(database.db, database.dialect);
-  if (options.seed !== false) await seedIfEmpty(database.db);
   const tempDirs = [makeTempDir('portal-web-')];
   if (TEST_DATABASE_URL) tempDirs.push(makeTempDir());
   const config = loadConfig({
@@ -92,6 +92,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     FLAG_HMAC_SECRET: 'test-flag-secret',
     ...options.env,
   });
+  // The demo files' bytes go where the app's storage reads them.
+  if (options.seed !== false) await seedIfEmpty(database.db, { storage: createStorage(config) });
   const app = buildApp({ db: database.db, config });
   options.extend?.(app);
   await app.ready();

@@ -36,6 +36,7 @@ export {
   Tag,
   Tooltip,
   Typography,
+  TreeSelect,
 } from 'antd';
 export type { FormInstance, TableProps, TablePaginationConfig } from 'antd';
 export {
@@ -51,4 +52,11 @@ export {
   StopOutlined,
   UploadOutlined,
   UserAddOutlined,
+  FolderOutlined,
+  FolderAddOutlined,
+  HistoryOutlined,
+  PaperClipOutlined,
+  UnorderedListOutlined,
+  DownloadOutlined,
+  InboxOutlined,
 } from '@ant-design/icons';

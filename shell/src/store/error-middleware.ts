@@ -1,6 +1,6 @@
 import { isRejectedWithValue, type Middleware } from '@portal/shared/web/store';
 import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@portal/shared/web/store';
-import { toastForError, type ApiErrorBody } from '@portal/shared/core/errors';
+import type { ApiErrorBody } from '@portal/shared/core/errors';
 import { publishSessionEvent, publishToast } from '@portal/shared/web/events';
 
 function statusOf(error: FetchBaseQueryError): number {
@@ -11,7 +11,8 @@ function statusOf(error: FetchBaseQueryError): number {
 
 /**
  * The one HTTP error path of the web: every failed api call becomes a toast through the catalogue of
- * SPEC.md section 8; a 401 sends the user to sign-in instead; cancelled requests are ignored.
+ * SPEC.md section 8; a 401 sends the user to sign-in instead; cancelled requests are ignored. The
+ * catalogue loads with the first failure, not with the first page (bench/bundle's budget).
  */
 export const errorToastMiddleware: Middleware = (store) => (next) => (action) => {
   if (isRejectedWithValue(action)) {
@@ -22,14 +23,19 @@ export const errorToastMiddleware: Middleware = (store) => (next) => (action) =>
       meta.aborted === true || (error.status === 'FETCH_ERROR' && /abort/i.test(String(error.error)));
     if (status === 401) publishSessionEvent({ type: 'unauthorized' });
     const body = 'data' in error && error.data && typeof error.data === 'object' ? (error.data as Partial<ApiErrorBody>) : null;
-    const toast = toastForError({
+    const input = {
       status,
       body,
       requestId: meta.baseQueryMeta?.response?.headers.get('x-request-id') ?? null,
       cancelled,
       brand: (store.getState() as { session?: { brand?: string } }).session?.brand,
-    });
-    if (toast) publishToast(toast);
+    };
+    if (!cancelled && status !== 401 && status !== 502) {
+      void import('@portal/shared/core/errors').then(({ toastForError }) => {
+        const toast = toastForError(input);
+        if (toast) publishToast(toast);
+      });
+    }
   }
   return next(action);
 };

@@ -19,7 +19,6 @@ import {
 } from '../../db/portal-messages';
 import { listSystemSettingFiles } from '../../db/system-setting-files';
 import { audit } from '../../lib/audit';
-import { systemFileStore } from '../../lib/system-files';
 import { HttpError, validationError } from '../../lib/http-error';
 import { requireAuth } from '../../plugins/auth';
 
@@ -146,8 +145,7 @@ export default async function systemSettingsRoutes(app: FastifyInstance) {
       await audit(request, { action: 'systemSetting.delete', targetType: 'systemSetting', targetId: id, targetLabel: before.key, before: audited(before) }, trx);
       return attached;
     });
-    const store = systemFileStore(app.config.dataDir);
-    await Promise.all(files.map((f) => store.remove(f.storageKey)));
+    await Promise.all(files.map((f) => app.storage.remove(f.storageKey)));
     return reply.code(204).send();
   });
 

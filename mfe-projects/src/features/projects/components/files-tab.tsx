@@ -1,13 +1,11 @@
-import { Empty } from '@portal/shared/ui/extra';
+import type { Project } from '@portal/shared/core/projects';
+import { FilesBrowser } from '../../files/components/files-browser';
 
 /**
- * The Files tab. Files and folders arrive with the files module; the tab already reads its place
- * from the address (`filesPage`, `folderId`) so links made today keep working then.
+ * The Files tab: the project's folders and files. Its place is in the address (`folderId`, `filesPage`,
+ * `filesView`, `filesSort`, `filesSearch`), kept when another tab is chosen, so back and forward and a
+ * shared link come back to the same folder and page.
  */
-export function FilesTab({ page, folderId }: { page: number; folderId: string | null }) {
-  return (
-    <div data-files-page={page} data-folder-id={folderId ?? undefined}>
-      <Empty description="Files arrive with the files module: the project’s files and folders will be listed here." />
-    </div>
-  );
+export function FilesTab({ project }: { project: Project }) {
+  return <FilesBrowser project={project} />;
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Tabs } from '@portal/shared/ui/extra';
 import { useParams } from '@portal/shared/web/router';
-import { pageParam, projectView, type Project, type ProjectView } from '@portal/shared/core/projects';
+import { projectView, type Project, type ProjectView } from '@portal/shared/core/projects';
 import { useAddress } from '../hooks/use-address';
 import { ControlsTab } from './controls-tab';
 import { FilesTab } from './files-tab';
@@ -27,7 +27,7 @@ function ProjectTabs({ project }: { project: Project }) {
   const view = projectView(params);
   const content: Record<ProjectView, () => ReactNode> = {
     tasks: () => <TasksTab project={project} />,
-    files: () => <FilesTab page={pageParam(params, 'filesPage')} folderId={params.get('folderId')} />,
+    files: () => <FilesTab project={project} />,
     controls: () => <ControlsTab project={project} />,
     pointsOfFocus: () => <PointsOfFocusTab project={project} />,
   };

@@ -19,6 +19,9 @@ setupTestServer(
   http.get('*/api/v1/projects/p1/tasks/t1/comments', () => HttpResponse.json({ results: comments })),
   http.get('*/api/v1/projects/p1/tasks/t2', () => HttpResponse.json(subtask)),
   http.get('*/api/v1/projects/p1/tasks/t2/comments', () => HttpResponse.json({ results: [] })),
+  // the Files section (features/files has its own tests)
+  http.get('*/api/v1/projects/p1/tasks/:taskId/files', () => HttpResponse.json({ results: [] })),
+  http.get('*/api/v1/projects/p1/folders', () => HttpResponse.json({ results: [] })),
   http.delete('*/api/v1/projects/p1/tasks/:taskId', ({ params }) => {
     sent.push(`delete ${String(params.taskId)}`);
     return new HttpResponse(null, { status: 204 });

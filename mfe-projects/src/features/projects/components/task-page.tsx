@@ -7,6 +7,7 @@ import { formatDateTime } from '@portal/shared/core/dates';
 import { CLOSED_TASK_STATUSES, TASK_STATUS_LABELS, TASK_TRANSITIONS, type Project, type Task, type TaskDetail, type TaskStatus } from '@portal/shared/core/projects';
 import { controlPath, fromProjectOf, projectPath, taskPath, type FromProject } from '../../../app/paths';
 import { projectsApi } from '../../../app/projects-api';
+import { TaskFiles } from '../../files/components/task-files';
 import { useRemoval } from '../hooks/use-removal';
 import { personName } from '../model/labels';
 import { taskCreateBody, taskFormValues, taskUpdateBody } from '../model/task-body';
@@ -153,6 +154,7 @@ function TaskView({ project, task, from, onDelete }: { project: Project; task: T
           <Typography.Text type="secondary">Not linked to any control. Link tasks from a control’s page.</Typography.Text>
         )}
       </Card>
+      <TaskFiles project={project} taskId={task.id} />
       <TaskComments projectId={project.id} task={task} />
       <TaskFormModal
         projectId={project.id}

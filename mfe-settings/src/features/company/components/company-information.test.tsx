@@ -106,7 +106,8 @@ describe('company information', () => {
     await save();
     expect(await screen.findByRole('img', { name: 'Acme Corp logo' })).toHaveAttribute('src', '/api/v1/companies/c1/logo?v=2');
     expect(calls).toEqual([{ method: 'PATCH', fields: { name: 'Acme Corp', logo: 'file logo.png (100 bytes)' } }]);
-  });
+    // three uploads and four saves: slow on a loaded machine
+  }, 60_000);
 
   it('deletes the logo after a confirmation', async () => {
     company = { ...company, logo: '/api/v1/companies/c1/logo?v=1' };

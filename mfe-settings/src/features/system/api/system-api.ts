@@ -1,4 +1,5 @@
 import type { AuditEntry, SystemSettingFile } from '@portal/shared/core/settings';
+import type { SignedUrl } from '@portal/shared/core/files';
 import type { PortalMessage, PortalMessageBody, SystemSettingsList } from '@portal/shared/core/schemas';
 import type { FeatureFlagDefinition, FlagRule, FlagValue } from '@portal/shared/core/feature-flags';
 import { settingsApi } from '../../../app/settings-api';
@@ -63,6 +64,10 @@ export const systemApi = settingsApi.injectEndpoints({
       transformResponse: (body: { files: SystemSettingFile[] }) => body.files,
       invalidatesTags: (_r, _e, { id }) => [{ type: 'SystemSettings', id: `files/${id}` }, 'AuditLog'],
     }),
+    /** A short-lived download link: files are served only through signed URLs. Never cached. */
+    settingsFileSignedUrl: build.mutation<SignedUrl, string>({
+      query: (fileId) => ({ url: `/files/${enc(fileId)}/signed-url`, method: 'GET' }),
+    }),
     settingsMessageFilesDelete: build.mutation<void, { id: string; fileId: string }>({
       query: ({ id, fileId }) => ({ url: `/system-settings/${enc(id)}/files/${enc(fileId)}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'SystemSettings', id: `files/${id}` }, 'AuditLog'],
@@ -95,6 +100,7 @@ export const {
   useSettingsMessageFilesQuery,
   useSettingsMessageFilesUploadMutation,
   useSettingsMessageFilesDeleteMutation,
+  useSettingsFileSignedUrlMutation,
   useSettingsFlagsListQuery,
   useSettingsFlagsPutMutation,
   useSettingsFlagsDeleteMutation,

@@ -2,11 +2,15 @@ import { useRef, useState } from 'react';
 import { Button, Spin } from '@portal/shared/ui';
 import { Alert, DeleteOutlined, Modal, Space, Table, Upload, UploadOutlined } from '@portal/shared/ui/extra';
 import { FileTypeIcon } from '@portal/shared/ui/components';
-import { API_BASE } from '@portal/shared/web/api';
 import { formatDateTime } from '@portal/shared/core/dates';
 import { SYSTEM_SETTING_FILE_MAX_BYTES, type SystemSettingFile } from '@portal/shared/core/settings';
 import { errorMessage, fieldErrors } from '@portal/shared/web/api';
-import { useSettingsMessageFilesDeleteMutation, useSettingsMessageFilesQuery, useSettingsMessageFilesUploadMutation } from '../api/system-api';
+import {
+  useSettingsFileSignedUrlMutation,
+  useSettingsMessageFilesDeleteMutation,
+  useSettingsMessageFilesQuery,
+  useSettingsMessageFilesUploadMutation,
+} from '../api/system-api';
 
 function size(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -19,6 +23,7 @@ export function MessageFiles({ messageId }: { messageId: string }) {
   const files = useSettingsMessageFilesQuery(messageId);
   const [upload, { isLoading: uploading }] = useSettingsMessageFilesUploadMutation();
   const [remove] = useSettingsMessageFilesDeleteMutation();
+  const [signUrl] = useSettingsFileSignedUrlMutation();
   const [modal, modalHolder] = Modal.useModal();
   const [pending, setPending] = useState<string[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
@@ -42,6 +47,23 @@ export function MessageFiles({ messageId }: { messageId: string }) {
     }
   };
 
+  // The api serves files only through a short-lived signed link: ask for one, then let the browser fetch it as an attachment.
+  const download = async (f: SystemSettingFile) => {
+    setFailure(null);
+    try {
+      const signed = await signUrl(f.id).unwrap();
+      const link = document.createElement('a');
+      link.href = signed.url;
+      link.download = signed.name;
+      link.rel = 'noopener';
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+    } catch (error) {
+      setFailure(errorMessage(error) ?? `${f.name} could not be downloaded.`);
+    }
+  };
+
   const confirmDelete = (f: SystemSettingFile) =>
     modal.confirm({
       title: `Delete ${f.name}?`,
@@ -57,7 +79,6 @@ export function MessageFiles({ messageId }: { messageId: string }) {
       },
     });
 
-  const base = `${API_BASE}/system-settings/${encodeURIComponent(messageId)}/files`;
   return (
     <div>
       {modalHolder}
@@ -104,9 +125,9 @@ export function MessageFiles({ messageId }: { messageId: string }) {
                 render: (_v, f) => (
                   <Space>
                     <FileTypeIcon name={f.name} />
-                    <a href={`${base}/${encodeURIComponent(f.id)}`} download={f.name}>
+                    <Button type="link" size="small" style={{ padding: 0 }} aria-label={`Download ${f.name}`} onClick={() => void download(f)}>
                       {f.name}
-                    </a>
+                    </Button>
                   </Space>
                 ),
               },

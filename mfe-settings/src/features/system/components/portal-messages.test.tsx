@@ -105,7 +105,7 @@ describe('portal messages', () => {
     await waitFor(() => expect(sent).toContain('DELETE m1'));
   });
 
-  it('lists attached files with download links, uploads several at once and deletes one', async () => {
+  it('lists attached files, downloads one through a signed URL, uploads several at once and deletes one', async () => {
     let release = () => undefined as void;
     const held = new Promise<void>((r) => (release = r));
     server.use(
@@ -122,8 +122,22 @@ describe('portal messages', () => {
     await screen.findByText('Maintenance on Sunday');
     await ue.click(screen.getByLabelText('Edit Banner message m1'));
     const dialog = await findDialog();
-    const link = await within(dialog).findByText('runbook.pdf');
-    expect(link).toHaveAttribute('href', '/api/v1/system-settings/m1/files/f1');
+    const signedUrl = '/api/v1/files/f1/content?v=f1&u=u1&e=1778060000&s=signature';
+    server.use(
+      http.get('*/api/v1/files/:id/signed-url', ({ params }) => {
+        sent.push(`SIGN ${String(params.id)}`);
+        return HttpResponse.json({ url: signedUrl, name: 'runbook.pdf', expiresAt: '2026-05-06T09:35:00Z' });
+      }),
+    );
+    const clicked: { href: string; download: string }[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.getAttribute('href') ?? '', download: this.download });
+    });
+    await ue.click(await within(dialog).findByRole('button', { name: 'Download runbook.pdf' }));
+    await waitFor(() => expect(clicked).toEqual([{ href: signedUrl, download: 'runbook.pdf' }]));
+    expect(sent).toEqual(['SIGN f1']);
+    click.mockRestore();
+    sent.length = 0;
 
     const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
     const chosen = [new NodeFile(['a'], 'notes.txt', { type: 'text/plain' }), new NodeFile(['b'], 'plan.pdf', { type: 'application/pdf' })];

@@ -1,0 +1,211 @@
+import type { FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import {
+  TRANSFER_MAX_FILES,
+  transferFieldsSchema,
+  transfersQuerySchema,
+  type Transfer,
+  type TransferList,
+  type TransferUser,
+} from '@portal/shared/core/files';
+import {
+  allowedRecipientIds,
+  deleteTransfer,
+  insertTransfer,
+  listTransferIds,
+  listTransferRecipients,
+  transfersByIds,
+  type NewTransferFile,
+} from '../../db/transfers';
+import { audit } from '../../lib/audit';
+import { HttpError, validationError } from '../../lib/http-error';
+import { hashPassword } from '../../lib/passwords';
+import { discardForm, readStreamedForm } from '../../lib/uploads';
+import { requireAuth } from '../../plugins/auth';
+import { policyCompany, type Policy } from '../../plugins/policies';
+import { idParam, invalidField, parseInput, parseListQuery } from '../projects/query';
+import { TRANSFER_SWEEP_INTERVAL_MS, sweepExpiredTransfers, transferFileKind, transferFor, transferNotFound } from './access';
+
+/** Safe Transfer lives with the projects module in the shell. */
+const memberWithProjects: Policy = { company: 'member', module: 'projects' };
+
+const DAY_MS = 86_400_000;
+
+/** The text fields of the form as transferFieldsSchema reads them: `recipientIds[]` counts as `recipientIds`. */
+function transferFields(fields: Record<string, string | string[]>) {
+  const input: Record<string, unknown> = Object.create(null);
+  for (const [key, value] of Object.entries(fields)) {
+    const name = key === 'recipientIds[]' ? 'recipientIds' : key;
+    input[name] = name in input ? [input[name], value].flat() : value;
+  }
+  const parsed = transferFieldsSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  // One list is one field to the caller: `recipientIds`, not `recipientIds.0`.
+  throw validationError(
+    new ZodError(parsed.error.issues.map((issue) => ({ ...issue, path: issue.path.filter((key) => typeof key !== 'number') }))),
+    'field',
+  );
+}
+
+/**
+ * Safe transfer (issue 6): a user of a company sends files to other users of that company through
+ * expiring links, optionally behind a passphrase; the sender and the recipients see it until it
+ * expires, when the sweep removes it.
+ */
+export default async function transfersRoutes(app: FastifyInstance) {
+  const { db } = app;
+
+  app.fileKinds.push(transferFileKind(db));
+
+  // The sweep of expired transfers: once at start, then every 10 minutes until the app closes.
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  const sweep = () => {
+    running ??= sweepExpiredTransfers({ db, storage: app.storage, log: app.log })
+      .catch((error: unknown) => app.log.error({ err: error }, 'the sweep of expired transfers failed'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  app.addHook('onReady', async () => {
+    await sweep();
+    timer = setInterval(() => void sweep(), TRANSFER_SWEEP_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    timer = null;
+    await running;
+  });
+
+  async function transferReply(transferId: string, viewerId: string): Promise<Transfer> {
+    const [transfer] = await transfersByIds(db, [transferId], viewerId);
+    if (!transfer) throw transferNotFound();
+    return transfer;
+  }
+
+  app.get('/api/v1/companies/:id/transfer-recipients', { config: { policy: memberWithProjects } }, async (request, reply) => {
+    const company = policyCompany(request);
+    const { user } = await requireAuth(request);
+    const results: TransferUser[] = await listTransferRecipients(db, company.id, user.id);
+    return reply.header('cache-control', 'no-store').send({ results });
+  });
+
+  app.get('/api/v1/companies/:id/transfers', { config: { policy: memberWithProjects } }, async (request, reply) => {
+    const company = policyCompany(request);
+    const { user } = await requireAuth(request);
+    const { page, pageSize, box } = parseListQuery(transfersQuerySchema, request.query);
+    const { ids, total } = await listTransferIds(db, { companyId: company.id, userId: user.id, box, limit: pageSize, offset: (page - 1) * pageSize });
+    const list: TransferList = { results: await transfersByIds(db, ids, user.id), total, page, pageSize };
+    return reply.header('cache-control', 'no-store').send(list);
+  });
+
+  app.post('/api/v1/companies/:id/transfers', { config: { policy: memberWithProjects } }, async (request, reply) => {
+    const company = policyCompany(request);
+    const { user } = await requireAuth(request);
+    // Every file is staged (streamed, size and content checked) before any field is judged.
+    const form = await readStreamedForm(request, {
+      storage: app.storage,
+      fileField: 'files',
+      maxFiles: TRANSFER_MAX_FILES,
+      maxBytes: app.config.uploadMaxBytes,
+      required: true,
+    });
+    const committed: string[] = [];
+    let transferId: string;
+    try {
+      const input = transferFields(form.fields);
+      const recipientIds = [...new Set(input.recipientIds)];
+      const allowed = await allowedRecipientIds(db, company.id, recipientIds);
+      if (recipientIds.some((id) => id === user.id || !allowed.has(id))) {
+        throw invalidField('recipientIds', 'recipientIds must name active users of this company, other than yourself');
+      }
+      // The passphrase is kept only as its hash, and never logged or audited.
+      const passphraseHash = input.passphrase ? await hashPassword(input.passphrase) : null;
+      const files: NewTransferFile[] = [];
+      for (const file of form.files) {
+        const storageKey = await file.blob.commit();
+        committed.push(storageKey);
+        files.push({ name: file.name, contentType: file.contentType, size: file.blob.size, sha256: file.blob.sha256, storageKey });
+      }
+      const createdAt = new Date();
+      const expiresAt = new Date(createdAt.getTime() + input.expiresInDays * DAY_MS).toISOString();
+      transferId = await db.transaction().execute(async (trx) => {
+        const { id, fileIds } = await insertTransfer(trx, {
+          companyId: company.id,
+          senderId: user.id,
+          recipientIds,
+          message: input.message ?? null,
+          passphraseHash,
+          expiresAt,
+          createdAt: createdAt.toISOString(),
+          files,
+        });
+        await audit(
+          request,
+          {
+            action: 'transfer.create',
+            targetType: 'transfer',
+            targetId: id,
+            targetLabel: files.map((f) => f.name).join(', '),
+            companyId: company.id,
+            after: {
+              recipientIds,
+              expiresAt,
+              hasPassphrase: passphraseHash !== null,
+              files: files.map((f, i) => ({ id: fileIds[i], name: f.name, size: f.size, sha256: f.sha256 })),
+            },
+          },
+          trx,
+        );
+        return id;
+      });
+    } catch (error) {
+      // Nothing stays behind a refused or failed transfer: staged bytes are discarded, committed ones removed.
+      await discardForm(form);
+      await Promise.allSettled(committed.map((key) => app.storage.remove(key)));
+      throw error;
+    }
+    return reply.code(201).send(await transferReply(transferId, user.id));
+  });
+
+  app.get('/api/v1/transfers/:id', { config: { policy: 'signedIn' } }, async (request, reply) => {
+    const { user } = await requireAuth(request);
+    const id = parseInput(idParam('id'), (request.params as { id?: unknown }).id, 'path parameter');
+    if (!(await transferFor(db, user, id))) throw transferNotFound();
+    return reply.header('cache-control', 'no-store').send(await transferReply(id, user.id));
+  });
+
+  app.delete('/api/v1/transfers/:id', { config: { policy: 'signedIn' } }, async (request, reply) => {
+    const { user } = await requireAuth(request);
+    const id = parseInput(idParam('id'), (request.params as { id?: unknown }).id, 'path parameter');
+    const transfer = await transferFor(db, user, id);
+    if (!transfer) throw transferNotFound();
+    if (!transfer.isSender) throw new HttpError(403, 'forbidden', 'Only the sender can withdraw a transfer.');
+    const before = await transferReply(id, user.id);
+    const storageKeys = await db.transaction().execute(async (trx) => {
+      const keys = await deleteTransfer(trx, id);
+      await audit(
+        request,
+        {
+          action: 'transfer.delete',
+          targetType: 'transfer',
+          targetId: id,
+          targetLabel: before.files.map((f) => f.name).join(', '),
+          companyId: transfer.companyId,
+          before: {
+            recipientIds: before.recipients.map((r) => r.id),
+            expiresAt: before.expiresAt,
+            files: before.files.map((f) => ({ id: f.id, name: f.name, size: f.size, sha256: f.sha256 })),
+          },
+        },
+        trx,
+      );
+      return keys;
+    });
+    // Only once the rows are gone: a failed delete never leaves a row naming missing bytes.
+    await Promise.allSettled(storageKeys.map((key) => app.storage.remove(key)));
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,47 @@
+/** The Files tab's place in the address: folder, page, view, sort and search (SPEC.md section 2: the address is the state). */
+import { FILE_SORTS, type FilesQuery } from '@portal/shared/core/files';
+import { pageParam } from '@portal/shared/core/projects';
+
+export const FILES_PARAMS = { folder: 'folderId', page: 'filesPage', view: 'filesView', sort: 'filesSort', search: 'filesSearch' } as const;
+export const FILES_PAGE_SIZE = 25;
+
+export type FilesView = 'list' | 'grid';
+export type FileSort = (typeof FILE_SORTS)[number];
+export const DEFAULT_FILE_SORT: FileSort = 'name';
+
+export interface FilesState {
+  /** null: the root. */
+  folderId: string | null;
+  page: number;
+  view: FilesView;
+  sort: FileSort;
+  search: string | null;
+}
+
+export function filesListState(params: URLSearchParams): FilesState {
+  const sort = params.get(FILES_PARAMS.sort);
+  const search = params.get(FILES_PARAMS.search)?.trim();
+  return {
+    folderId: params.get(FILES_PARAMS.folder) || null,
+    page: pageParam(params, FILES_PARAMS.page),
+    view: params.get(FILES_PARAMS.view) === 'grid' ? 'grid' : 'list',
+    sort: (FILE_SORTS as readonly string[]).includes(sort ?? '') ? (sort as FileSort) : DEFAULT_FILE_SORT,
+    search: search || null,
+  };
+}
+
+/** The files list call for a state: the root when no folder is addressed. */
+export function filesQuery(state: FilesState): FilesQuery {
+  return {
+    page: state.page,
+    pageSize: FILES_PAGE_SIZE,
+    sort: state.sort,
+    ...(state.folderId ? { folderId: state.folderId } : {}),
+    ...(state.search ? { search: state.search } : {}),
+  };
+}
+
+/** The address change that opens a folder: its first page (the root is the default, so it is left out). */
+export function openFolderChanges(folderId: string | null, rootId: string | undefined) {
+  return { [FILES_PARAMS.folder]: folderId && folderId !== rootId ? folderId : null, [FILES_PARAMS.page]: null, [FILES_PARAMS.search]: null };
+}
