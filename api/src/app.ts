@@ -67,7 +67,15 @@ export function loggerOptions(level = process.env.LOG_LEVEL ?? 'info'): FastifyS
   return {
     level,
     redact: {
-      paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'headers.cookie', 'headers.authorization'],
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["x-transfer-passphrase"]',
+        'res.headers["set-cookie"]',
+        'headers.cookie',
+        'headers.authorization',
+        'headers["x-transfer-passphrase"]',
+      ],
       censor: '[redacted]',
     },
     serializers: {

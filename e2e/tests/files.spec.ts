@@ -7,7 +7,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { startPortal, type RunningPortal } from '../portal-server';
-import { apiAs, expect, signIn, test } from './fixtures';
+import { apiAs, expect, openAs, signIn, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -37,17 +37,6 @@ interface FileJson {
   size: number;
 }
 
-async function open(page: Page, email: string, url: string) {
-  await page.goto(url);
-  const menu = page.getByRole('button', { name: 'User menu' });
-  const signInForm = page.getByRole('button', { name: 'Continue' });
-  await expect(menu.or(signInForm)).toBeVisible();
-  if (await signInForm.isVisible()) {
-    await signIn(page, email);
-    if (!page.url().endsWith(url)) await page.goto(url);
-  }
-  await expect(menu).toBeVisible();
-}
 
 async function folders(): Promise<FolderJson[]> {
   const res = await consultantApi.get(`/api/v1/projects/${projectId}/folders`);
@@ -97,7 +86,7 @@ test.beforeAll(async () => {
 });
 
 test('a file dragged onto a folder shows its progress, then the file is in that folder', async ({ page }) => {
-  await open(page, 'consultant@demo.test', filesUrl());
+  await openAs(page, 'consultant@demo.test', filesUrl());
   const folderRow = page.getByTestId(`folder-${DROP_FOLDER}`);
   await expect(folderRow).toBeVisible();
 
@@ -129,7 +118,7 @@ test('a file dragged onto a folder shows its progress, then the file is in that 
 });
 
 test('a file pasted while the pointer is over the files uploads into the folder on screen', async ({ page }) => {
-  await open(page, 'consultant@demo.test', filesUrl(folderIds[OTHER]));
+  await openAs(page, 'consultant@demo.test', filesUrl(folderIds[OTHER]));
   const target = page.getByTestId('files-drop-target');
   await expect(target).toBeVisible();
 
@@ -148,7 +137,7 @@ test('a file pasted while the pointer is over the files uploads into the folder 
 });
 
 test('a folder moves into another; moving a folder into its own subfolder is refused with the message', async ({ page }) => {
-  await open(page, 'consultant@demo.test', filesUrl());
+  await openAs(page, 'consultant@demo.test', filesUrl());
   await page.getByRole('button', { name: `Move ${OTHER}` }).click();
   let dialog = page.getByRole('dialog', { name: `Move the folder ${OTHER}` });
   await dialog.getByLabel('Move to').click();
@@ -170,7 +159,7 @@ test('a folder moves into another; moving a folder into its own subfolder is ref
 });
 
 test('a file downloads through its signed URL, as an attachment with its bytes', async ({ page }) => {
-  await open(page, 'consultant@demo.test', filesUrl(folderIds[OTHER]));
+  await openAs(page, 'consultant@demo.test', filesUrl(folderIds[OTHER]));
   const signed = page.waitForResponse((res) => res.url().includes('/signed-url'));
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: `Download ${PASTED}` }).click();
@@ -186,7 +175,7 @@ test('a file downloads through its signed URL, as an attachment with its bytes',
 
 test('an altered signed URL is refused, and another company\'s client gets 404 for the file and its URL', async ({ page }) => {
   const [file] = await filesIn(folderIds[OTHER]);
-  await open(page, 'consultant@demo.test', filesUrl(folderIds[OTHER]));
+  await openAs(page, 'consultant@demo.test', filesUrl(folderIds[OTHER]));
   const signed = await page.request.get(`/api/v1/files/${file.id}/signed-url`, { headers: { 'X-Portal-Client': 'web' } });
   expect(signed.status()).toBe(200);
   const { url } = await signed.json();
@@ -233,7 +222,7 @@ test('an expired signed URL is refused', async ({ browser }) => {
 });
 
 test('an uploaded HTML page with a script is downloaded, never run in the portal origin', async ({ page }) => {
-  await open(page, 'consultant@demo.test', filesUrl(folderIds[DROP_FOLDER]));
+  await openAs(page, 'consultant@demo.test', filesUrl(folderIds[DROP_FOLDER]));
   const script = `<!doctype html><html><body><h1>evil</h1><script>
     try { localStorage.setItem('e2e-pwned', '1'); } catch (e) {}
     try { window.parent.__e2ePwned = true; } catch (e) {}

@@ -24,6 +24,22 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
 }
 
+/**
+ * Opens `url`, signing in as `email` on the way when the browser has no session yet, and ends on
+ * `url` with the portal's frame shown.
+ */
+export async function openAs(page: Page, email: string, url: string): Promise<void> {
+  await page.goto(url);
+  const menu = page.getByRole('button', { name: 'User menu' });
+  const signInForm = page.getByRole('button', { name: 'Continue' });
+  await expect(menu.or(signInForm)).toBeVisible();
+  if (await signInForm.isVisible()) {
+    await signIn(page, email);
+    if (!page.url().endsWith(url)) await page.goto(url);
+  }
+  await expect(menu).toBeVisible();
+}
+
 export function mainNav(page: Page) {
   return page.getByRole('navigation', { name: 'Main' });
 }

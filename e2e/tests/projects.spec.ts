@@ -7,7 +7,7 @@
  * run in order.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiAs, expect, signIn, test } from './fixtures';
+import { apiAs, expect, openAs, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -16,17 +16,6 @@ let projectUrl = '';
 let projectId = '';
 let consultantApi: APIRequestContext;
 
-async function open(page: Page, email: string, url: string) {
-  await page.goto(url);
-  const menu = page.getByRole('button', { name: 'User menu' });
-  const signInForm = page.getByRole('button', { name: 'Continue' });
-  await expect(menu.or(signInForm)).toBeVisible();
-  if (await signInForm.isVisible()) {
-    await signIn(page, email);
-    if (!page.url().endsWith(url)) await page.goto(url);
-  }
-  await expect(menu).toBeVisible();
-}
 
 /** The shell's toast (antd notification) carrying this text. */
 const toast = (page: Page, text: string) => page.locator('.ant-notification-notice').filter({ hasText: text });
@@ -53,7 +42,7 @@ test.beforeAll(async () => {
 });
 
 test('a consultant creates a project from Home and cannot activate it without a Client Lead', async ({ page }) => {
-  await open(page, 'consultant@demo.test', '/');
+  await openAs(page, 'consultant@demo.test', '/');
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
   await page.getByRole('button', { name: 'New project' }).click();
   const dialog = page.getByRole('dialog', { name: 'New project' });
@@ -96,7 +85,7 @@ test('a consultant creates a project from Home and cannot activate it without a 
 });
 
 test('the roster takes a Client Lead, refuses broken role rules, and then the project activates', async ({ page }) => {
-  await open(page, 'consultant@demo.test', `${projectUrl}/team-roster`);
+  await openAs(page, 'consultant@demo.test', `${projectUrl}/team-roster`);
   await expect(page.getByRole('heading', { name: 'Team roster' })).toBeVisible();
   await expect(page.getByRole('row', { name: /Consultant/ }).first()).toBeVisible();
 
@@ -147,7 +136,7 @@ test('the roster takes a Client Lead, refuses broken role rules, and then the pr
 });
 
 test('tasks with a subtask, a control with a point of focus, found again through the address', async ({ page }) => {
-  await open(page, 'consultant@demo.test', projectUrl);
+  await openAs(page, 'consultant@demo.test', projectUrl);
   for (const [ref, title] of [
     ['VR-01', 'Collect the vendor inventory'],
     ['VR-02', 'Review SOC reports of critical vendors'],
@@ -233,7 +222,7 @@ test('a large project opens on the addressed page of tasks after a reload', asyn
   expect(big.tasksTotal).toBeGreaterThan(100);
   const third = await (await consultantApi.get(`/api/v1/projects/${big.id}/tasks?page=3&pageSize=25`)).json();
 
-  await open(page, 'consultant@demo.test', `/v2/projects/${big.id}?tasksPage=3`);
+  await openAs(page, 'consultant@demo.test', `/v2/projects/${big.id}?tasksPage=3`);
   await expect(page.getByRole('link', { name: third.results[0].title }).first()).toBeVisible();
   await page.reload();
   await expect(page.locator('.ant-pagination-item-active')).toHaveText('3');
@@ -246,7 +235,7 @@ test('a large project opens on the addressed page of tasks after a reload', asyn
 });
 
 test('project rules broken on purpose are refused with their message and change nothing', async ({ page }) => {
-  await open(page, 'consultant@demo.test', projectUrl);
+  await openAs(page, 'consultant@demo.test', projectUrl);
   const before = await projectJson();
 
   // Cancel a project that has tasks.
@@ -287,7 +276,7 @@ test('project rules broken on purpose are refused with their message and change 
 });
 
 test("a client user sees the company's projects but cannot create one", async ({ page }) => {
-  await open(page, 'member@acme.test', '/');
+  await openAs(page, 'member@acme.test', '/');
   const projects = page.getByRole('region', { name: 'Projects', exact: true });
   await expect(projects.getByRole('link', { name: 'Acme SOC 2 Type II 2026' })).toBeVisible();
   await expect(projects.getByRole('button', { name: /^Activate/ })).toHaveCount(0);

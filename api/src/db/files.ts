@@ -347,7 +347,11 @@ export async function listCompanyFiles(
   const folderById = new Map(folders.map((f) => [f.id, f]));
   const pathOf = (folderId: string | null): string => {
     const names: string[] = [];
-    for (let at = folderId ? folderById.get(folderId) : undefined; at?.parent_id; at = folderById.get(at.parent_id)) names.unshift(at.name);
+    const seen = new Set<string>();
+    for (let at = folderId ? folderById.get(folderId) : undefined; at?.parent_id && !seen.has(at.id); at = folderById.get(at.parent_id)) {
+      seen.add(at.id);
+      names.unshift(at.name);
+    }
     return names.join(' / ');
   };
   return {

@@ -65,4 +65,17 @@ describe('FolderTree', () => {
     expect(tree.subtree('a').sort()).toEqual(['a', 'b', 'c']);
     expect([tree.height('root'), tree.height('a'), tree.height('c')]).toEqual([3, 2, 0]);
   });
+
+  it('ends its walks on a loop in the parent links', () => {
+    const loop = new FolderTree([
+      { id: 'root', parent_id: null },
+      { id: 'a', parent_id: 'b' },
+      { id: 'b', parent_id: 'a' },
+      { id: 'c', parent_id: 'a' },
+    ]);
+    expect(loop.depth('a')).toBe(1);
+    expect(loop.depth('c')).toBe(2);
+    expect(loop.subtree('a').sort()).toEqual(['a', 'b', 'c']);
+    expect(loop.height('a')).toBe(1);
+  });
 });

@@ -115,29 +115,37 @@ export class FolderTree {
     }
   }
 
-  /** The root is 0, its children 1... */
+  /** The root is 0, its children 1... (a loop in the links, which the files lock prevents, ends the walk). */
   depth(id: string): number {
     let depth = 0;
-    for (let at = this.parents.get(id); at; at = this.parents.get(at)) depth += 1;
+    const seen = new Set([id]);
+    for (let at = this.parents.get(id); at && !seen.has(at); at = this.parents.get(at)) {
+      seen.add(at);
+      depth += 1;
+    }
     return depth;
   }
 
-  /** The folder and every folder below it. */
+  /** The folder and every folder below it (each once, even were the links to loop). */
   subtree(id: string): string[] {
-    const out: string[] = [];
+    const seen = new Set<string>();
     const stack = [id];
     while (stack.length) {
       const next = stack.pop()!;
-      out.push(next);
+      if (seen.has(next)) continue;
+      seen.add(next);
       stack.push(...(this.children.get(next) ?? []));
     }
-    return out;
+    return [...seen];
   }
 
-  /** How many levels sit below the folder (0 for a leaf). */
-  height(id: string): number {
-    const below = this.children.get(id) ?? [];
-    return below.length ? 1 + Math.max(...below.map((c) => this.height(c))) : 0;
+  /** How many levels sit below the folder (0 for a leaf; a loop counts once). */
+  height(id: string, seen: Set<string> = new Set()): number {
+    seen.add(id);
+    const below = (this.children.get(id) ?? []).filter((c) => !seen.has(c));
+    let height = 0;
+    for (const c of below) height = Math.max(height, 1 + this.height(c, seen));
+    return height;
   }
 }
 

@@ -34,6 +34,15 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/**
+ * Whether a write failed on a foreign key (SQLite and PostgreSQL): a concurrent writer deleted the row
+ * ours names between our check and our write.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
 /** A LIKE pattern matching `search` anywhere, lower-cased, with `!` escaping % and _ (use `escape '!'`). */
 export function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;

@@ -30,6 +30,8 @@ export class HttpError extends Error {
   readonly statusCode: number;
   readonly code: ErrorCode | (string & {});
   readonly details?: ErrorDetail[];
+  /** Sent as Retry-After (a 429). */
+  retryAfterSeconds?: number;
 
   constructor(statusCode: number, code: ErrorCode | (string & {}), message?: string, details?: ErrorDetail[]) {
     super(message ?? defaultMessage(code));

@@ -32,6 +32,17 @@ describe('MemoryRateLimitStore', () => {
     now += 1;
     expect(await store.hit('a', 60_000)).toEqual({ hits: 1, resetAt: 1_120_000 });
   });
+
+  it('peeks at a window without counting', async () => {
+    let now = 1_000_000;
+    const store = new MemoryRateLimitStore(() => now);
+    expect(await store.peek('a')).toBeNull();
+    await store.hit('a', 60_000);
+    expect(await store.peek('a')).toEqual({ hits: 1, resetAt: 1_060_000 });
+    expect(await store.peek('a')).toEqual({ hits: 1, resetAt: 1_060_000 });
+    now += 60_000;
+    expect(await store.peek('a')).toBeNull();
+  });
 });
 
 describe('rate_limits in the database', () => {

@@ -96,6 +96,8 @@ export interface WindowCount {
 
 export interface RateLimitStore {
   hit(key: string, windowMs: number): Promise<WindowCount>;
+  /** The key's current window without counting a hit (null when it has none). */
+  peek(key: string): Promise<WindowCount | null>;
   close(): Promise<void>;
 }
 
@@ -120,6 +122,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return { ...window };
   }
 
+  async peek(key: string): Promise<WindowCount | null> {
+    const window = this.windows.get(key);
+    return window && window.resetAt > this.clock() ? { ...window } : null;
+  }
+
   async close(): Promise<void> {
     this.windows.clear();
   }
@@ -136,6 +143,13 @@ end
 return {hits, ttl}
 `;
 
+/** The hits and the milliseconds left of a window; one round trip. */
+const PEEK_SCRIPT = `
+local hits = redis.call('GET', KEYS[1])
+if not hits then return {0, -2} end
+return {tonumber(hits), redis.call('PTTL', KEYS[1])}
+`;
+
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(
     readonly redis: Redis,
@@ -145,6 +159,11 @@ export class RedisRateLimitStore implements RateLimitStore {
   async hit(key: string, windowMs: number): Promise<WindowCount> {
     const [hits, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, String(windowMs))) as [number, number];
     return { hits: Number(hits), resetAt: Date.now() + Number(ttl) };
+  }
+
+  async peek(key: string): Promise<WindowCount | null> {
+    const [hits, ttl] = (await this.redis.eval(PEEK_SCRIPT, 1, this.prefix + key)) as [number, number];
+    return Number(ttl) <= 0 ? null : { hits: Number(hits), resetAt: Date.now() + Number(ttl) };
   }
 
   async close(): Promise<void> {
@@ -187,6 +206,17 @@ export class FallbackRateLimitStore implements RateLimitStore {
       }
     }
     return this.fallback.hit(key, windowMs);
+  }
+
+  async peek(key: string): Promise<WindowCount | null> {
+    if (this.primary.redis.status === 'ready') {
+      try {
+        return await this.primary.peek(key);
+      } catch (error) {
+        this.markDown(error);
+      }
+    }
+    return this.fallback.peek(key);
   }
 
   async close(): Promise<void> {

@@ -38,16 +38,32 @@ export async function moveLegacySystemFiles(app: FastifyInstance): Promise<numbe
       if (name.startsWith('.tmp-')) await fs.promises.rm(file, { force: true });
       continue;
     }
-    const staged = await app.storage.stage(fs.createReadStream(file), { maxBytes: Number.MAX_SAFE_INTEGER });
-    const key = await staged.commit();
-    const rows = await replaceSystemSettingFileKey(app.db, name, key);
-    // Bytes no row named are not carried over.
-    if (rows === 0) await app.storage.remove(key);
-    await fs.promises.rm(file, { force: true });
-    moved += rows > 0 ? 1 : 0;
+    try {
+      moved += (await moveLegacySystemFile(app, file, name)) ? 1 : 0;
+    } catch (error) {
+      // Another instance moved it first (ENOENT), or it cannot be read: the start-up goes on; the file stays for the next one.
+      app.log.warn({ err: error, name }, 'a legacy system-setting file was not moved into the file storage');
+    }
   }
   await fs.promises.rmdir(dir).catch(() => undefined);
   return moved;
+}
+
+/** Moves one legacy file into the storage: whether a row named it. */
+async function moveLegacySystemFile(app: FastifyInstance, file: string, name: string): Promise<boolean> {
+  const staged = await app.storage.stage(fs.createReadStream(file), { maxBytes: Number.MAX_SAFE_INTEGER });
+  const key = await staged.commit();
+  let rows: number;
+  try {
+    rows = await replaceSystemSettingFileKey(app.db, name, key);
+  } catch (error) {
+    await app.storage.remove(key).catch(() => undefined);
+    throw error;
+  }
+  // Bytes no row named are not carried over.
+  if (rows === 0) await app.storage.remove(key);
+  await fs.promises.rm(file, { force: true });
+  return rows > 0;
 }
 
 /**

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { createTestApp, type TestApp } from '../test/app';
 import type { LocalDiskStorage } from './storage';
-import { discardForm, readStreamedForm } from './uploads';
+import { commitUpload, discardForm, readStreamedForm } from './uploads';
 
 const LIMIT = 1000;
 let t: TestApp;
@@ -18,6 +20,11 @@ beforeAll(async () => {
           const form = await readStreamedForm(request, { storage: app.storage, fileField: 'file', maxFiles: 2, maxBytes: app.config.uploadMaxBytes });
           await discardForm(form);
           return { fields: form.fields, files: form.files.map((f) => ({ field: f.field, name: f.name, contentType: f.contentType, size: f.blob.size, sha256: f.blob.sha256 })) };
+        });
+        scope.post('/api/v1/test/idle-upload', { config: { policy: 'public' } }, async (request) => {
+          const form = await readStreamedForm(request, { storage: app.storage, fileField: 'file', maxFiles: 1, maxBytes: LIMIT, idleTimeoutMs: 300 });
+          await discardForm(form);
+          return { files: form.files.length };
         });
         scope.post('/api/v1/test/optional-upload', { config: { policy: 'public' } }, async (request) => {
           const form = await readStreamedForm(request, { storage: app.storage, fileField: 'file', maxFiles: 1, maxBytes: LIMIT, required: false });
@@ -126,6 +133,41 @@ describe('readStreamedForm', () => {
     expect(optional.json()).toEqual({ fields: { note: 'x' }, files: 0 });
   });
 
+  it('cuts off an upload that stalls and discards what it staged', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = Number(new URL(address).port);
+    const { payload, headers } = multipart([file('slow.pdf', Buffer.concat([PDF, Buffer.alloc(500, 7)]))]);
+    const head = [
+      'POST /api/v1/test/idle-upload HTTP/1.1',
+      'Host: localhost',
+      'Origin: http://localhost',
+      'X-Portal-Client: web',
+      `Content-Type: ${headers['content-type']}`,
+      `Content-Length: ${payload.length}`,
+      '',
+      '',
+    ].join('\r\n');
+    const started = Date.now();
+    const closed = await new Promise<number>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write(head);
+        // Half the body, then silence.
+        socket.write(payload.subarray(0, Math.floor(payload.length / 2)));
+      });
+      let reply = '';
+      socket.on('data', (chunk) => (reply += chunk.toString()));
+      // Closed with no answer (the staged file discarded), not answered.
+      socket.on('close', () => (reply === '' ? resolve(Date.now() - started) : reject(new Error(reply.split('\r\n')[0]))));
+      socket.on('error', reject);
+      setTimeout(() => {
+        socket.destroy();
+        reject(new Error('the server kept the stalled upload open'));
+      }, 5000).unref();
+    });
+    expect(closed).toBeGreaterThanOrEqual(250);
+    for (let i = 0; i < 40 && (await storage().stagedNames()).length > 0; i++) await new Promise((r) => setTimeout(r, 50));
+  });
+
   it('refuses a body that is not multipart, or is malformed, with 400 bad_request', async () => {
     const json = await t.api({ method: 'POST', url: '/api/v1/test/upload', payload: { file: 'x' } });
     expect(json.statusCode).toBe(400);
@@ -138,5 +180,16 @@ describe('readStreamedForm', () => {
     });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().code).toBe('bad_request');
+  });
+});
+
+describe('commitUpload', () => {
+  it('answers 400 "send it again" when the staged bytes went meanwhile (another instance swept them)', async () => {
+    const blob = await storage().stage(Readable.from([PDF]), { maxBytes: LIMIT });
+    for (const name of await storage().stagedNames()) fs.rmSync(path.join(storage().stagingDir, name));
+    await expect(commitUpload({ field: 'file', name: 'a.pdf', contentType: 'application/pdf', blob })).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'The upload was interrupted: send it again.',
+    });
   });
 });

@@ -4,6 +4,7 @@
  * content check applied before the caller sees it. On any failure every staged blob is discarded and
  * the error (an HttpError naming the field) is thrown; on success the caller commits or discards each.
  */
+import type { Socket } from 'node:net';
 import type { MultipartFile, MultipartValue, Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileDisplayName, formatBytes } from '@portal/shared/core/files';
@@ -36,7 +37,12 @@ export interface StreamedFormOptions {
   maxBytes: number;
   /** At least one file (none: 400 naming the field). Default true. */
   required?: boolean;
+  /** A client that sends nothing for this long is cut off (its staged files discarded). Default UPLOAD_IDLE_TIMEOUT_MS. */
+  idleTimeoutMs?: number;
 }
+
+/** How long an upload may stall before its connection is closed (the server has no request timeout: uploads may be large). */
+export const UPLOAD_IDLE_TIMEOUT_MS = 60_000;
 
 const MAX_FIELDS = 60;
 const MAX_FIELD_BYTES = 100_000;
@@ -65,10 +71,19 @@ function formError(error: unknown): HttpError {
 const isSystemError = (error: unknown) => typeof (error as { syscall?: unknown } | null)?.syscall === 'string';
 
 export async function readStreamedForm(request: FastifyRequest, options: StreamedFormOptions): Promise<StreamedForm> {
-  const { storage, fileField, maxFiles, maxBytes, required = true } = options;
+  const { storage, fileField, maxFiles, maxBytes, required = true, idleTimeoutMs = UPLOAD_IDLE_TIMEOUT_MS } = options;
   if (!request.isMultipart()) throw new HttpError(400, 'bad_request', 'The body must be multipart form data.');
 
-  const form: StreamedForm = { fields: {}, files: [] };
+  // A stalled client would hold the connection and its staged file for ever: cut it off after a silence,
+  // which breaks the form's stream and so discards what it staged.
+  const socket = request.raw.socket as Socket | undefined;
+  const watchesIdle = typeof socket?.setTimeout === 'function';
+  const previousTimeout = watchesIdle ? (socket!.timeout ?? 0) : 0;
+  const onIdle = () => socket?.destroy(new Error('the upload stalled: connection closed'));
+  if (watchesIdle) socket!.setTimeout(idleTimeoutMs, onIdle);
+
+  // No prototype: a field named __proto__ or constructor is just a field.
+  const form: StreamedForm = { fields: Object.create(null) as Record<string, string | string[]>, files: [] };
   let iterator: AsyncIterator<Multipart> | null = null;
   let pending: MultipartFile | null = null;
   const next = async (): Promise<Multipart | null> => {
@@ -100,7 +115,7 @@ export async function readStreamedForm(request: FastifyRequest, options: Streame
       if (part.type === 'field') {
         const { fieldname } = part as MultipartValue;
         const value = String((part as MultipartValue).value ?? '');
-        const previous = form.fields[fieldname];
+        const previous = Object.hasOwn(form.fields, fieldname) ? form.fields[fieldname] : undefined;
         form.fields[fieldname] = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
         continue;
       }
@@ -141,10 +156,48 @@ export async function readStreamedForm(request: FastifyRequest, options: Streame
       // The body was broken too: the answer is the first error.
     }
     throw error;
+  } finally {
+    if (watchesIdle) {
+      socket!.off('timeout', onIdle);
+      socket!.setTimeout(previousTimeout);
+    }
+  }
+}
+
+/**
+ * Commits a staged file. Its staged bytes gone meanwhile (the orphan sweep of another instance took a
+ * stalled upload's): 400, the client sends it again.
+ */
+export async function commitUpload(file: StreamedFile): Promise<string> {
+  try {
+    return await file.blob.commit();
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code === 'ENOENT') throw new HttpError(400, 'bad_request', 'The upload was interrupted: send it again.');
+    throw error;
   }
 }
 
 /** Discards every staged blob of a form (after a failed check or transaction). Never throws. */
 export async function discardForm(form: StreamedForm): Promise<void> {
   await Promise.all(form.files.map((f) => f.blob.discard().catch(() => undefined)));
+}
+
+/**
+ * The bytes one request commits before the rows that name them, so a refused or failed request takes
+ * them back: `commit` commits a staged file and notes its key; `undo` discards the form's staged blobs
+ * and removes the committed ones (never throws).
+ */
+export function formCommits(form: StreamedForm, storage: BlobStorage) {
+  const committed: string[] = [];
+  return {
+    async commit(file: StreamedFile): Promise<string> {
+      const storageKey = await commitUpload(file);
+      committed.push(storageKey);
+      return storageKey;
+    },
+    async undo(): Promise<void> {
+      await discardForm(form);
+      await Promise.allSettled(committed.map((key) => storage.remove(key)));
+    },
+  };
 }

@@ -113,6 +113,7 @@ export default fp(
       const { status, body } = toReply(error);
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ code: body.code, status }, 'request rejected');
+      if (error instanceof HttpError && error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds);
       return sendError(request, reply, status, body);
     });
 

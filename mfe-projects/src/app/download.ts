@@ -1,5 +1,6 @@
 import { API_BASE, CLIENT_HEADER, CLIENT_NAME } from '@portal/shared/web/api';
 import { TRANSFER_PASSPHRASE_HEADER, type SignedUrl } from '@portal/shared/core/files';
+import { startDownload } from '@portal/shared/web/download';
 import { UploadError } from './upload';
 
 /**
@@ -14,12 +15,6 @@ export async function downloadFile(fileId: string, options: { versionId?: string
   const res = await fetch(`${API_BASE}/files/${encodeURIComponent(fileId)}/signed-url${query}`, { credentials: 'include', headers });
   const body = (await res.json().catch(() => null)) as (SignedUrl & { code?: string; message?: string }) | null;
   if (!res.ok || !body) throw new UploadError(res.status, body?.code ?? null, body?.message ?? 'The download could not start. Try again.');
-  const link = document.createElement('a');
-  link.href = body.url;
-  link.download = body.name;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
+  startDownload(body);
   return body;
 }

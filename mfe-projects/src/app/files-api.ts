@@ -74,7 +74,8 @@ export const filesApi = api.injectEndpoints({
     /** Files of one project across all its folders, by name (the task page's picker; the company's documents call). */
     filesProjectSearch: build.query<DocumentList, { companyId: string; projectId: string } & Omit<DocumentsQuery, 'projectId'>>({
       query: ({ companyId, ...params }) => ({ url: `/companies/${enc(companyId)}/files`, params }),
-      providesTags: ['Files'],
+      // each row names its folder's path: renaming or moving a folder changes it
+      providesTags: ['Files', 'Folders'],
     }),
 
     // ---- files on tasks

@@ -1,7 +1,7 @@
 import { API_BASE, CLIENT_HEADER, CLIENT_NAME } from '@portal/shared/web/api';
 import { ERROR_MESSAGES } from '@portal/shared/core/errors';
 
-/** A failed upload: the api's code and message (the catalogue's text when the code is known), and field errors. */
+/** A failed upload: the api's code and message (its first field error's when there is one, else the catalogue's text when the code is known), and field errors. */
 export class UploadError extends Error {
   constructor(
     readonly status: number,
@@ -73,7 +73,8 @@ export function uploadForm<T>(path: string, form: FormData, { onProgress, signal
       const code = typeof data.code === 'string' ? data.code : null;
       const known = code !== null && code in ERROR_MESSAGES ? ERROR_MESSAGES[code as keyof typeof ERROR_MESSAGES] : null;
       const detail = data.details?.[0]?.message;
-      const message = (code === 'validation_failed' && detail) || known || data.message || (xhr.status === 429 ? 'Too Many Requests: Please wait a moment until you can send requests again.' : 'The upload failed. Try again.');
+      // the field's reason is the most precise ("x.pdf is not a PDF"), then the catalogue's text for the code
+      const message = detail || known || data.message || (xhr.status === 429 ? 'Too Many Requests: Please wait a moment until you can send requests again.' : 'The upload failed. Try again.');
       reject(new UploadError(xhr.status, code, message, data.details ?? []));
     };
     xhr.send(form);

@@ -48,7 +48,10 @@
  * FOLDER_MAX_DEPTH), validation_failed (field file: empty, too large, missing);
  * 415 unsupported_file_type (field file); 404 folder_not_found, file_not_found, folder_file_not_found,
  * transfer_not_found; 403 signed_url_invalid, signed_url_expired, transfer_passphrase_required,
- * transfer_passphrase_incorrect; 409 project_is_canceled (a canceled project's files are frozen).
+ * transfer_passphrase_incorrect; 429 too_many_requests with Retry-After (5 wrong passphrases of a transfer
+ * within 15 minutes: every try is refused until the window ends); 409 project_is_canceled (a canceled
+ * project's files are frozen). Names refuse control and bidirectional characters; renaming a file keeps
+ * its extension (400 validation_failed naming name). A transfer needs the projects module in its company.
  */
 import { z } from 'zod';
 import { hasNoNul, nulMessage, optionalText, pagingShape, requiredText } from './settings';
@@ -102,7 +105,10 @@ export function formatBytes(bytes: number): string {
 }
 
 const nameText = (field: string, max: number) =>
-  requiredText(field, max).refine((v) => !/[/\\]/.test(v), `${field} must not contain / or \\`).refine((v) => v !== '.' && v !== '..', `${field} must not be . or ..`);
+  requiredText(field, max)
+    .refine((v) => !/[/\\]/.test(v), `${field} must not contain / or \\`)
+    .refine((v) => v !== '.' && v !== '..', `${field} must not be . or ..`)
+    .refine((v) => v.search(UNSAFE_NAME_CHARACTERS) === -1, `${field} must not contain control or direction characters`);
 const idText = (field: string) =>
   z.string({ error: `${field} is required` }).min(1, `${field} is required`).max(100, `${field} is too long`).refine(hasNoNul, nulMessage(field));
 const searchText = () => z.string().trim().max(200, 'search must be at most 200 characters').refine(hasNoNul, nulMessage('search'));

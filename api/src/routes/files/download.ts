@@ -53,7 +53,8 @@ export default async function fileDownloadRoutes(app: FastifyInstance) {
     return reply.header('cache-control', 'no-store').send(body);
   });
 
-  app.get('/api/v1/files/:id/content', { config: { policy: 'signedIn' } }, async (request, reply) => {
+  // GET only: a HEAD would count as a download without taking the bytes.
+  app.get('/api/v1/files/:id/content', { exposeHeadRoute: false, config: { policy: 'signedIn' } }, async (request, reply) => {
     const auth = await requireAuth(request);
     const id = fileId(request);
     // Whoever may not see the file learns nothing else about it, whatever the link says: 404.

@@ -1,8 +1,7 @@
 import type { ControlDetail, ControlList, PointOfFocus, PointOfFocusList, TaskDetail } from '@portal/shared/core/projects';
 import * as controlsRepository from '../../db/controls';
 import { createTestApp, type TestApp } from '../../test/app';
-import { companyId } from '../../test/identity';
-import { auditRows, cookiesFor, expectNulRefused, newActiveProject, type NulCase, postTask, rowCount, userIdsByEmail } from './test-fixtures';
+import { acmeProjectsSetup, auditRows, expectNulRefused, leadRoster, newActiveProject, type NulCase, postTask, rowCount } from './test-fixtures';
 
 let t: TestApp;
 let acmeId: string;
@@ -12,19 +11,15 @@ let cookies: Record<string, string>;
 let projectId: string;
 let otherProjectId: string;
 
-const newProject = () =>
-  newActiveProject(t, acmeId, 'Controls test project', [
-    [userIds['consultant@demo.test'], 'Lead Consultant'],
-    [userIds['lead@acme.test'], 'Client Lead'],
-  ]);
+const newProject = () => newActiveProject(t, acmeId, 'Controls test project', leadRoster(userIds));
 
 beforeAll(async () => {
   t = await createTestApp();
-  acmeId = await companyId(t, 'Acme Corp');
-  userIds = await userIdsByEmail(t);
-  cookies = await cookiesFor(t, ['consultant@demo.test', 'auditor@demo.test', 'lead@acme.test', 'member@acme.test', 'client@globex.test']);
-  projectId = await newProject();
-  otherProjectId = await newProject();
+  ({ acmeId, userIds, cookies, projectId, otherProjectId } = await acmeProjectsSetup(
+    t,
+    ['Controls test project', 'Controls test project'],
+    ['consultant@demo.test', 'auditor@demo.test', 'lead@acme.test', 'member@acme.test', 'client@globex.test'],
+  ));
 });
 afterAll(() => t.close());
 

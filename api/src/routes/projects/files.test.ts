@@ -16,7 +16,7 @@ import {
   upload,
   uploadRaw,
 } from './files-test-fixtures';
-import { auditRows, cookiesFor, insertTask, newActiveProject, userIdsByEmail } from './test-fixtures';
+import { acmeProjectsSetup, auditRows, insertTask, newActiveProject } from './test-fixtures';
 
 /** Small, so the size limit is cheap to pass. */
 const MAX_BYTES = 4096;
@@ -33,16 +33,12 @@ let root: Folder;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { UPLOAD_MAX_BYTES: String(MAX_BYTES) } });
-  acmeId = await companyId(t, 'Acme Corp');
+  ({ acmeId, userIds, cookies, projectId, otherProjectId } = await acmeProjectsSetup(
+    t,
+    ['Files test project', 'Files other project'],
+    ['consultant@demo.test', 'lead@acme.test', 'member@acme.test', 'client@globex.test', 'auditor@demo.test', 'admin@demo.test'],
+  ));
   globexId = await companyId(t, 'Globex Inc');
-  userIds = await userIdsByEmail(t);
-  cookies = await cookiesFor(t, ['consultant@demo.test', 'lead@acme.test', 'member@acme.test', 'client@globex.test', 'auditor@demo.test', 'admin@demo.test']);
-  const roster: [string, 'Lead Consultant' | 'Client Lead'][] = [
-    [userIds['consultant@demo.test'], 'Lead Consultant'],
-    [userIds['lead@acme.test'], 'Client Lead'],
-  ];
-  projectId = await newActiveProject(t, acmeId, 'Files test project', roster);
-  otherProjectId = await newActiveProject(t, acmeId, 'Files other project', roster);
   root = await rootOf(t, consultant(), projectId);
 });
 afterAll(() => t.close());
@@ -303,6 +299,30 @@ describe('a file: detail, rename, move, delete, download', () => {
     const bad = await t.api({ method: 'PATCH', url: fileUrl(file.id), cookie: consultant(), payload: { name: '../up.pdf' } });
     expect({ status: bad.statusCode, field: bad.json().details?.[0]?.field }).toEqual({ status: 400, field: 'name' });
     expect((await t.api({ method: 'PATCH', url: fileUrl(file.id), cookie: member(), payload: { name: 'm.pdf' } })).statusCode).toBe(403);
+  });
+
+  it('keeps the extension on rename and refuses control or direction characters (400 naming name)', async () => {
+    const file = await put('Run me.txt', Buffer.from('plain text\n'));
+    for (const name of ['Run me.bat', 'Run me.html', 'Run me', 'Run me.txt.exe']) {
+      const res = await t.api({ method: 'PATCH', url: fileUrl(file.id), cookie: consultant(), payload: { name } });
+      expect({ name, status: res.statusCode, code: res.json().code, details: res.json().details }).toEqual({
+        name,
+        status: 400,
+        code: 'validation_failed',
+        details: [{ field: 'name', message: 'name must keep the extension .txt' }],
+      });
+    }
+    for (const name of ['evil\u202Etxt.exe', 'two\r\nlines.txt', 'tab\there.txt']) {
+      const res = await t.api({ method: 'PATCH', url: fileUrl(file.id), cookie: consultant(), payload: { name } });
+      expect({ status: res.statusCode, details: res.json().details }).toEqual({
+        status: 400,
+        details: [{ field: 'name', message: 'name must not contain control or direction characters' }],
+      });
+      const folder = await t.api({ method: 'POST', url: `/api/v1/projects/${projectId}/folders`, cookie: consultant(), payload: { name, parentId: root.id } });
+      expect({ status: folder.statusCode, field: folder.json().details?.[0]?.field }).toEqual({ status: 400, field: 'name' });
+    }
+    const ok = await t.api({ method: 'PATCH', url: fileUrl(file.id), cookie: consultant(), payload: { name: 'Ran me.TXT' } });
+    expect({ status: ok.statusCode, name: ok.json().name }).toEqual({ status: 200, name: 'Ran me.TXT' });
   });
 
   it('deletes a file with every version and their bytes (204), then answers 404', async () => {

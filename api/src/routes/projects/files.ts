@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  fileExtension,
   fileUpdateSchema,
   filesQuerySchema,
   taskFileAttachSchema,
@@ -33,12 +34,12 @@ import { isUniqueViolation } from '../../db/values';
 import { audit } from '../../lib/audit';
 import type { FileKind } from '../../lib/file-kinds';
 import { HttpError, validationError } from '../../lib/http-error';
-import { discardForm, readStreamedForm } from '../../lib/uploads';
+import { commitUpload, discardForm, readStreamedForm } from '../../lib/uploads';
 import { requireAuth } from '../../plugins/auth';
 import { policyProject, projectAccessFor, type Policy } from '../../plugins/policies';
 import { idParam, parseInput, parseListQuery } from './query';
-import { lockWorkOf } from './work';
-import { settleDuplicate } from './writes';
+import { lockFilesOf } from './work';
+import { settleDuplicate, settleMissing } from './writes';
 
 const read: Policy = { project: 'read' };
 const write: Policy = { project: 'write' };
@@ -58,6 +59,11 @@ const duplicateFilename = (name: string) =>
   new HttpError(409, 'duplicate_filename', undefined, [{ field: 'file', message: `${name} already exists in this folder` }]);
 const fileNameTaken = () =>
   new HttpError(409, 'folder_file_already_exist', undefined, [{ field: 'name', message: 'name is already used by another file of this folder' }]);
+const extensionChanged = (current: string) => {
+  const extension = fileExtension(current);
+  const message = extension ? `name must keep the extension .${extension}` : 'name must not add an extension';
+  return new HttpError(400, 'validation_failed', 'Invalid field: name', [{ field: 'name', message }]);
+};
 const alreadyAttached = () => new HttpError(409, 'file_already_attached_to_task');
 
 /** Removes the bytes of deleted rows, after their transaction committed (a failure leaves an orphan the sweep removes). */
@@ -108,7 +114,7 @@ export default async function projectFilesRoutes(app: FastifyInstance) {
     const [upload] = form.files;
     let key: string;
     try {
-      key = await upload.blob.commit();
+      key = await commitUpload(upload);
     } catch (error) {
       await discardForm(form);
       throw error;
@@ -116,7 +122,7 @@ export default async function projectFilesRoutes(app: FastifyInstance) {
 
     const save = () =>
       db.transaction().execute(async (trx) => {
-        await lockWorkOf(trx, project.id);
+        await lockFilesOf(trx, project.id);
         const folder = await findFolder(trx, project.id, fields.folderId);
         if (!folder) throw folderNotFound();
         const task = fields.taskId ? await findTask(trx, project.id, fields.taskId) : null;
@@ -170,13 +176,13 @@ export default async function projectFilesRoutes(app: FastifyInstance) {
     let fileId: string;
     try {
       try {
-        fileId = await save();
+        fileId = await settleMissing(folderNotFound, save);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         // Another upload took the name (or the task link) meanwhile: as a new version, try once more (it now
         // finds the file); otherwise the name is taken.
         if (fields.onConflict !== 'version') throw duplicateFilename(upload.name);
-        fileId = await settleDuplicate(() => duplicateFilename(upload.name), save);
+        fileId = await settleMissing(folderNotFound, () => settleDuplicate(() => duplicateFilename(upload.name), save));
       }
     } catch (error) {
       // Never bytes without a row.
@@ -199,24 +205,28 @@ export default async function projectFilesRoutes(app: FastifyInstance) {
     const { project } = policyProject(request);
     const { fileId } = parseInput(fileParamsSchema, request.params, 'path parameter');
     const input = parseInput(fileUpdateSchema, request.body, 'field');
-    await settleDuplicate(fileNameTaken, () =>
-      db.transaction().execute(async (trx) => {
-        await lockWorkOf(trx, project.id);
-        const file = await findFile(trx, project.id, fileId);
-        if (!file) throw fileNotFound();
-        const folder = input.folderId !== undefined ? await findFolder(trx, project.id, input.folderId) : null;
-        if (input.folderId !== undefined && !folder) throw folderNotFound();
-        const name = input.name ?? file.name;
-        const folderId = folder?.id ?? file.folderId;
-        const renamed = name !== file.name;
-        const moved = folderId !== file.folderId;
-        if (!renamed && !moved) return;
-        if (folderId && (await findFileByName(trx, folderId, name, file.id))) throw fileNameTaken();
-        await updateFile(trx, file.id, { name: renamed ? name : undefined, folderId: moved && folderId ? folderId : undefined });
-        const common = { targetType: 'file', targetId: file.id, targetLabel: name, companyId: project.companyId };
-        if (renamed) await audit(request, { ...common, action: 'file.rename', before: { name: file.name }, after: { name } }, trx);
-        if (moved) await audit(request, { ...common, action: 'file.move', before: { folderId: file.folderId }, after: { folderId } }, trx);
-      }),
+    await settleMissing(input.folderId !== undefined ? folderNotFound : fileNotFound, () =>
+      settleDuplicate(fileNameTaken, () =>
+        db.transaction().execute(async (trx) => {
+          await lockFilesOf(trx, project.id);
+          const file = await findFile(trx, project.id, fileId);
+          if (!file) throw fileNotFound();
+          const folder = input.folderId !== undefined ? await findFolder(trx, project.id, input.folderId) : null;
+          if (input.folderId !== undefined && !folder) throw folderNotFound();
+          const name = input.name ?? file.name;
+          const folderId = folder?.id ?? file.folderId;
+          const renamed = name !== file.name;
+          const moved = folderId !== file.folderId;
+          if (!renamed && !moved) return;
+          // The content was checked against the name it came with: a new name keeps its extension.
+          if (renamed && fileExtension(name) !== fileExtension(file.name)) throw extensionChanged(file.name);
+          if (folderId && (await findFileByName(trx, folderId, name, file.id))) throw fileNameTaken();
+          await updateFile(trx, file.id, { name: renamed ? name : undefined, folderId: moved && folderId ? folderId : undefined });
+          const common = { targetType: 'file', targetId: file.id, targetLabel: name, companyId: project.companyId };
+          if (renamed) await audit(request, { ...common, action: 'file.rename', before: { name: file.name }, after: { name } }, trx);
+          if (moved) await audit(request, { ...common, action: 'file.move', before: { folderId: file.folderId }, after: { folderId } }, trx);
+        }),
+      ),
     );
     const file = await findProjectFile(db, fileId);
     if (!file) throw fileNotFound();
@@ -227,7 +237,7 @@ export default async function projectFilesRoutes(app: FastifyInstance) {
     const { project } = policyProject(request);
     const { fileId } = parseInput(fileParamsSchema, request.params, 'path parameter');
     const keys = await db.transaction().execute(async (trx) => {
-      await lockWorkOf(trx, project.id);
+      await lockFilesOf(trx, project.id);
       const file = await findFile(trx, project.id, fileId);
       if (!file) throw fileNotFound();
       const detail = await findFileDetail(trx, file.id);
@@ -264,21 +274,23 @@ export default async function projectFilesRoutes(app: FastifyInstance) {
     const { user } = await requireAuth(request);
     const { taskId } = parseInput(taskParamsSchema, request.params, 'path parameter');
     const { fileId } = parseInput(taskFileAttachSchema, request.body, 'field');
-    await settleDuplicate(alreadyAttached, () =>
-      db.transaction().execute(async (trx) => {
-        await lockWorkOf(trx, project.id);
-        const task = await findTask(trx, project.id, taskId);
-        if (!task) throw taskNotFound();
-        const file = await findFile(trx, project.id, fileId);
-        if (!file) throw fileNotFound();
-        if (await taskFileAttached(trx, task.id, file.id)) throw alreadyAttached();
-        await attachTaskFile(trx, task.id, file.id, user.id);
-        await audit(
-          request,
-          { action: 'task.file.attach', targetType: 'task', targetId: task.id, targetLabel: task.title, companyId: project.companyId, after: { fileId: file.id, name: file.name } },
-          trx,
-        );
-      }),
+    await settleMissing(fileNotFound, () =>
+      settleDuplicate(alreadyAttached, () =>
+        db.transaction().execute(async (trx) => {
+          await lockFilesOf(trx, project.id);
+          const task = await findTask(trx, project.id, taskId);
+          if (!task) throw taskNotFound();
+          const file = await findFile(trx, project.id, fileId);
+          if (!file) throw fileNotFound();
+          if (await taskFileAttached(trx, task.id, file.id)) throw alreadyAttached();
+          await attachTaskFile(trx, task.id, file.id, user.id);
+          await audit(
+            request,
+            { action: 'task.file.attach', targetType: 'task', targetId: task.id, targetLabel: task.title, companyId: project.companyId, after: { fileId: file.id, name: file.name } },
+            trx,
+          );
+        }),
+      ),
     );
     const [attached] = await listTaskFiles(db, taskId, fileId);
     return reply.code(201).send(attached);
@@ -288,7 +300,7 @@ export default async function projectFilesRoutes(app: FastifyInstance) {
     const { project } = policyProject(request);
     const { taskId, fileId } = parseInput(taskFileParamsSchema, request.params, 'path parameter');
     await db.transaction().execute(async (trx) => {
-      await lockWorkOf(trx, project.id);
+      await lockFilesOf(trx, project.id);
       const task = await findTask(trx, project.id, taskId);
       if (!task) throw taskNotFound();
       const file = await findFile(trx, project.id, fileId);

@@ -1,9 +1,8 @@
 import { FOLDER_MAX_DEPTH, type Folder } from '@portal/shared/core/files';
 import type { Project } from '@portal/shared/core/projects';
 import { createTestApp, type TestApp } from '../../test/app';
-import { companyId } from '../../test/identity';
-import { blobExists, createFolder, folders, rootOf, setProjectStatus, storageKeysOf, upload } from './files-test-fixtures';
-import { auditRows, cookiesFor, insertTask, newActiveProject, userIdsByEmail } from './test-fixtures';
+import { PDF, blobExists, blobsOnDisk, createFolder, folders, rootOf, setProjectStatus, storageKeysOf, upload, uploadRaw } from './files-test-fixtures';
+import { acmeProjectsSetup, auditRows, insertTask, newActiveProject } from './test-fixtures';
 
 let t: TestApp;
 let acmeId: string;
@@ -16,15 +15,11 @@ let root: Folder;
 
 beforeAll(async () => {
   t = await createTestApp();
-  acmeId = await companyId(t, 'Acme Corp');
-  userIds = await userIdsByEmail(t);
-  cookies = await cookiesFor(t, ['consultant@demo.test', 'lead@acme.test', 'member@acme.test', 'client@globex.test']);
-  const roster: [string, 'Lead Consultant' | 'Client Lead'][] = [
-    [userIds['consultant@demo.test'], 'Lead Consultant'],
-    [userIds['lead@acme.test'], 'Client Lead'],
-  ];
-  projectId = await newActiveProject(t, acmeId, 'Folders test project', roster);
-  otherProjectId = await newActiveProject(t, acmeId, 'Folders other project', roster);
+  ({ acmeId, userIds, cookies, projectId, otherProjectId } = await acmeProjectsSetup(
+    t,
+    ['Folders test project', 'Folders other project'],
+    ['consultant@demo.test', 'lead@acme.test', 'member@acme.test', 'client@globex.test'],
+  ));
   root = await rootOf(t, consultant(), projectId);
 });
 afterAll(() => t.close());
@@ -225,5 +220,59 @@ describe('DELETE /api/v1/projects/:id/folders/:folderId', () => {
     expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 404, code: 'folder_not_found' });
     expect((await remove(otherFolder.id, member(), otherProjectId)).statusCode).toBe(403);
     expect((await remove(otherFolder.id, cookies['client@globex.test'], otherProjectId)).statusCode).toBe(404);
+  });
+});
+
+describe('concurrent writes to a project\'s folders', () => {
+  /** Every folder reaches the root through its parents (no loop). */
+  async function treeIsSound(): Promise<void> {
+    const list = await folders(t, consultant(), projectId);
+    const parentOf = new Map(list.map((f) => [f.id, f.parentId]));
+    for (const folder of list) {
+      let at: string | null | undefined = folder.id;
+      for (let steps = 0; at && steps <= list.length; steps++) at = parentOf.get(at);
+      expect({ folder: folder.name, loops: at !== null }).toEqual({ folder: folder.name, loops: false });
+    }
+  }
+
+  it('moves two folders into each other at once: one move wins, the other is refused, and no loop is left', async () => {
+    for (let round = 0; round < 20; round++) {
+      const a = await make(root.id, `Swap A ${round}`);
+      const b = await make(root.id, `Swap B ${round}`);
+      const replies = await Promise.all([patch(a.id, { parentId: b.id }), patch(b.id, { parentId: a.id })]);
+      const outcome = replies.map((r) => ({ status: r.statusCode, code: r.statusCode === 200 ? null : r.json().code })).sort((x, y) => x.status - y.status);
+      expect({ round, outcome }).toEqual({ round, outcome: [{ status: 200, code: null }, { status: 400, code: 'folder_cannot_be_moved_to_itself' }] });
+    }
+    await treeIsSound();
+    // The documents list walks every folder's path.
+    expect((await t.api({ method: 'GET', url: `/api/v1/companies/${acmeId}/files`, cookie: consultant() })).statusCode).toBe(200);
+  });
+
+  it('answers a write racing the delete of its folder with its result or 404, never 500, and keeps no bytes without a row', async () => {
+    const taskId = await insertTask(t, projectId, { status: 'COMPLETED' });
+    const before = new Set(blobsOnDisk(t).committed);
+    for (let round = 0; round < 8; round++) {
+      const doomed = await make(root.id, `Doomed ${round}`);
+      const inside = await upload(t, consultant(), projectId, doomed.id, `inside-${round}.pdf`);
+      const outside = await upload(t, consultant(), projectId, root.id, `outside-${round}.pdf`);
+      const replies = await Promise.all([
+        remove(doomed.id),
+        uploadRaw(t, consultant(), projectId, { folderId: doomed.id }, { filename: `late-${round}.pdf`, data: PDF }),
+        post({ name: `Late ${round}`, parentId: doomed.id }),
+        t.api({ method: 'PATCH', url: `/api/v1/projects/${projectId}/files/${outside.id}`, cookie: consultant(), payload: { folderId: doomed.id } }),
+        t.api({ method: 'POST', url: `/api/v1/projects/${projectId}/tasks/${taskId}/files`, cookie: consultant(), payload: { fileId: inside.id } }),
+      ]);
+      const [deleted, ...writes] = replies.map((r) => ({ status: r.statusCode, code: r.statusCode < 300 ? null : r.json().code }));
+      expect({ round, deleted }).toEqual({ round, deleted: { status: 204, code: null } });
+      for (const write of writes) expect([200, 201, 404]).toContain(write.status);
+      expect(writes.filter((w) => w.status === 404).every((w) => w.code === 'folder_not_found' || w.code === 'file_not_found')).toBe(true);
+      // Whatever won, nothing names the deleted folder any more.
+      expect(await t.database.db.selectFrom('folders').select('id').where('parent_id', '=', doomed.id).execute()).toEqual([]);
+      expect(await t.database.db.selectFrom('files').select('id').where('folder_id', '=', doomed.id).execute()).toEqual([]);
+    }
+    const named = new Set((await t.database.db.selectFrom('file_versions').select('storage_key').execute()).map((r) => r.storage_key));
+    const added = blobsOnDisk(t).committed.filter((key) => !before.has(key));
+    expect(added.filter((key) => !named.has(key))).toEqual([]);
+    await treeIsSound();
   });
 });

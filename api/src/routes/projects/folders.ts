@@ -18,8 +18,8 @@ import { requireAuth } from '../../plugins/auth';
 import { policyProject, type Policy } from '../../plugins/policies';
 import { folderNotFound, removeBlobs } from './files';
 import { idParam, parseInput } from './query';
-import { lockWorkOf } from './work';
-import { settleDuplicate } from './writes';
+import { lockFilesOf } from './work';
+import { settleDuplicate, settleMissing } from './writes';
 
 const read: Policy = { project: 'read' };
 const write: Policy = { project: 'write' };
@@ -55,21 +55,23 @@ export default async function projectFoldersRoutes(app: FastifyInstance) {
     // Every project has its root already.
     if (input.parentId === null) throw new HttpError(409, 'root_folder_already_exist');
     const parentId = input.parentId;
-    const id = await settleDuplicate(folderTaken, () =>
-      db.transaction().execute(async (trx) => {
-        await lockWorkOf(trx, project.id);
-        const parent = await findFolder(trx, project.id, parentId);
-        if (!parent) throw folderNotFound();
-        if ((await folderTree(trx, project.id)).depth(parent.id) + 1 > FOLDER_MAX_DEPTH) throw tooDeep();
-        if (await folderNameTaken(trx, project.id, parent.id, input.name)) throw folderTaken();
-        const folderId = await insertFolder(trx, { projectId: project.id, parentId: parent.id, name: input.name, createdBy: user.id });
-        await audit(
-          request,
-          { action: 'folder.create', targetType: 'folder', targetId: folderId, targetLabel: input.name, companyId: project.companyId, after: { projectId: project.id, parentId: parent.id, name: input.name } },
-          trx,
-        );
-        return folderId;
-      }),
+    const id = await settleMissing(folderNotFound, () =>
+      settleDuplicate(folderTaken, () =>
+        db.transaction().execute(async (trx) => {
+          await lockFilesOf(trx, project.id);
+          const parent = await findFolder(trx, project.id, parentId);
+          if (!parent) throw folderNotFound();
+          if ((await folderTree(trx, project.id)).depth(parent.id) + 1 > FOLDER_MAX_DEPTH) throw tooDeep();
+          if (await folderNameTaken(trx, project.id, parent.id, input.name)) throw folderTaken();
+          const folderId = await insertFolder(trx, { projectId: project.id, parentId: parent.id, name: input.name, createdBy: user.id });
+          await audit(
+            request,
+            { action: 'folder.create', targetType: 'folder', targetId: folderId, targetLabel: input.name, companyId: project.companyId, after: { projectId: project.id, parentId: parent.id, name: input.name } },
+            trx,
+          );
+          return folderId;
+        }),
+      ),
     );
     return reply.code(201).send(await folderOrThrow(project.id, id));
   });
@@ -78,32 +80,34 @@ export default async function projectFoldersRoutes(app: FastifyInstance) {
     const { project } = policyProject(request);
     const { folderId } = parseInput(folderParamsSchema, request.params, 'path parameter');
     const input = parseInput(folderUpdateSchema, request.body, 'field');
-    await settleDuplicate(folderTaken, () =>
-      db.transaction().execute(async (trx) => {
-        await lockWorkOf(trx, project.id);
-        const folder = await findFolder(trx, project.id, folderId);
-        if (!folder) throw folderNotFound();
-        if (folder.parentId === null) throw new HttpError(400, 'forbidden_folder_action');
-        const name = input.name ?? folder.name;
-        let parentId = folder.parentId;
-        if (input.parentId !== undefined && input.parentId !== folder.parentId) {
-          const target = await findFolder(trx, project.id, input.parentId);
-          if (!target) throw folderNotFound();
-          const tree = await folderTree(trx, project.id);
-          if (tree.subtree(folder.id).includes(target.id)) throw new HttpError(400, 'folder_cannot_be_moved_to_itself');
-          // The moved folder sits one below its new parent, and its own subfolders go with it.
-          if (tree.depth(target.id) + 1 + tree.height(folder.id) > FOLDER_MAX_DEPTH) throw tooDeep();
-          parentId = target.id;
-        }
-        const renamed = name !== folder.name;
-        const moved = parentId !== folder.parentId;
-        if (!renamed && !moved) return;
-        if (await folderNameTaken(trx, project.id, parentId, name, folder.id)) throw folderTaken();
-        await updateFolder(trx, folder.id, { name: renamed ? name : undefined, parentId: moved ? parentId : undefined });
-        const common = { targetType: 'folder', targetId: folder.id, targetLabel: name, companyId: project.companyId };
-        if (renamed) await audit(request, { ...common, action: 'folder.rename', before: { name: folder.name }, after: { name } }, trx);
-        if (moved) await audit(request, { ...common, action: 'folder.move', before: { parentId: folder.parentId }, after: { parentId } }, trx);
-      }),
+    await settleMissing(folderNotFound, () =>
+      settleDuplicate(folderTaken, () =>
+        db.transaction().execute(async (trx) => {
+          await lockFilesOf(trx, project.id);
+          const folder = await findFolder(trx, project.id, folderId);
+          if (!folder) throw folderNotFound();
+          if (folder.parentId === null) throw new HttpError(400, 'forbidden_folder_action');
+          const name = input.name ?? folder.name;
+          let parentId = folder.parentId;
+          if (input.parentId !== undefined && input.parentId !== folder.parentId) {
+            const target = await findFolder(trx, project.id, input.parentId);
+            if (!target) throw folderNotFound();
+            const tree = await folderTree(trx, project.id);
+            if (tree.subtree(folder.id).includes(target.id)) throw new HttpError(400, 'folder_cannot_be_moved_to_itself');
+            // The moved folder sits one below its new parent, and its own subfolders go with it.
+            if (tree.depth(target.id) + 1 + tree.height(folder.id) > FOLDER_MAX_DEPTH) throw tooDeep();
+            parentId = target.id;
+          }
+          const renamed = name !== folder.name;
+          const moved = parentId !== folder.parentId;
+          if (!renamed && !moved) return;
+          if (await folderNameTaken(trx, project.id, parentId, name, folder.id)) throw folderTaken();
+          await updateFolder(trx, folder.id, { name: renamed ? name : undefined, parentId: moved ? parentId : undefined });
+          const common = { targetType: 'folder', targetId: folder.id, targetLabel: name, companyId: project.companyId };
+          if (renamed) await audit(request, { ...common, action: 'folder.rename', before: { name: folder.name }, after: { name } }, trx);
+          if (moved) await audit(request, { ...common, action: 'folder.move', before: { parentId: folder.parentId }, after: { parentId } }, trx);
+        }),
+      ),
     );
     return folderOrThrow(project.id, folderId);
   });
@@ -112,7 +116,7 @@ export default async function projectFoldersRoutes(app: FastifyInstance) {
     const { project } = policyProject(request);
     const { folderId } = parseInput(folderParamsSchema, request.params, 'path parameter');
     const keys = await db.transaction().execute(async (trx) => {
-      await lockWorkOf(trx, project.id);
+      await lockFilesOf(trx, project.id);
       const folder = await findFolder(trx, project.id, folderId);
       if (!folder) throw folderNotFound();
       if (folder.parentId === null) throw new HttpError(400, 'root_folder_cannot_be_deleted');

@@ -6,8 +6,8 @@ import * as tasksRepository from '../../db/tasks';
 import { createTestApp, type TestApp } from '../../test/app';
 import { companyId } from '../../test/identity';
 import {
+  acmeProjectsSetup,
   auditRows,
-  cookiesFor,
   day,
   expectNulRefused,
   insertControl,
@@ -18,7 +18,6 @@ import {
   type NulCase,
   postTask,
   rowCount,
-  userIdsByEmail,
 } from './test-fixtures';
 
 let t: TestApp;
@@ -36,16 +35,12 @@ const newProject = (company: string, roles: [email: string, role: ProjectRole][]
 
 beforeAll(async () => {
   t = await createTestApp();
-  acmeId = await companyId(t, 'Acme Corp');
+  ({ acmeId, userIds, cookies, projectId, otherProjectId } = await acmeProjectsSetup(
+    t,
+    ['Tasks test project', 'Tasks test project'],
+    ['admin@demo.test', 'consultant@demo.test', 'auditor@demo.test', 'lead@acme.test', 'member@acme.test', 'client@globex.test'],
+  ));
   globexId = await companyId(t, 'Globex Inc');
-  userIds = await userIdsByEmail(t);
-  cookies = await cookiesFor(t, ['admin@demo.test', 'consultant@demo.test', 'auditor@demo.test', 'lead@acme.test', 'member@acme.test', 'client@globex.test']);
-  const roster: Parameters<typeof newProject>[1] = [
-    ['consultant@demo.test', 'Lead Consultant'],
-    ['lead@acme.test', 'Client Lead'],
-  ];
-  projectId = await newProject(acmeId, roster);
-  otherProjectId = await newProject(acmeId, roster);
 });
 afterAll(() => t.close());
 

@@ -7,6 +7,7 @@ import { addProjectMember, insertProject } from '../../db/projects';
 import { insertUser } from '../../db/users';
 import { nowIso } from '../../db/values';
 import type { TestApp } from '../../test/app';
+import { companyId } from '../../test/identity';
 
 const ALL_ON: Record<ModuleName, boolean> = { risks: true, projects: true, requests: true, reports: true, assets: true };
 
@@ -60,6 +61,27 @@ export async function newActiveProject(t: TestApp, companyId: string, title: str
   const id = await insertProject(t.database.db, { companyId, title: `${title} ${randomUUID()}`, status: 'active' });
   for (const [userId, role] of roles) await addProjectMember(t.database.db, id, userId, role);
   return id;
+}
+
+/** The roster of the tests' Acme projects: consultant@demo.test Lead Consultant, lead@acme.test Client Lead. */
+export function leadRoster(userIds: Record<string, string>): [userId: string, role: ProjectRole][] {
+  return [
+    [userIds['consultant@demo.test'], 'Lead Consultant'],
+    [userIds['lead@acme.test'], 'Client Lead'],
+  ];
+}
+
+/**
+ * What most project api tests start from: Acme's id, every user's id by email, a session for each of
+ * `emails`, and two active Acme projects titled `titles` with the lead roster.
+ */
+export async function acmeProjectsSetup(t: TestApp, titles: [string, string], emails: string[]) {
+  const acmeId = await companyId(t, 'Acme Corp');
+  const userIds = await userIdsByEmail(t);
+  const cookies = await cookiesFor(t, emails);
+  const projectId = await newActiveProject(t, acmeId, titles[0], leadRoster(userIds));
+  const otherProjectId = await newActiveProject(t, acmeId, titles[1], leadRoster(userIds));
+  return { acmeId, userIds, cookies, projectId, otherProjectId };
 }
 
 /** A task made through the api (201 expected), as its detail. */

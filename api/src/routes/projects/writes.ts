@@ -1,5 +1,5 @@
 /** What the projects routes' edits share: a name the unique index settles, and the audit's before and after. */
-import { isUniqueViolation } from '../../db/values';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/values';
 import type { HttpError } from '../../lib/http-error';
 
 /**
@@ -12,6 +12,19 @@ export async function settleDuplicate<T>(conflict: () => HttpError, work: () => 
     return await work();
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict();
+    throw error;
+  }
+}
+
+/**
+ * Runs `work`, which checks that the rows it names exist and then writes. Should one go meanwhile (a
+ * concurrent delete), the foreign key refuses the write, answered as `missing()` like the check would have.
+ */
+export async function settleMissing<T>(missing: () => HttpError, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw missing();
     throw error;
   }
 }

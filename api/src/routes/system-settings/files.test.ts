@@ -203,6 +203,18 @@ describe('downloading and deleting system-setting files', () => {
     expect(entry).toMatchObject({ targetId: settingId, before: { id: first.id, name: first.name, sha256: first.sha256 }, after: null });
   });
 
+  it('answers 204 when the bytes fail to go after the row is deleted (the sweep removes them later)', async () => {
+    const [first] = await list();
+    const remove = jest.spyOn(t.app.storage, 'remove').mockRejectedValueOnce(Object.assign(new Error('EACCES'), { code: 'EACCES' }));
+    try {
+      expect((await t.api({ method: 'DELETE', url: `${url()}/${first.id}`, cookie: admin })).statusCode).toBe(204);
+      expect(remove).toHaveBeenCalled();
+    } finally {
+      remove.mockRestore();
+    }
+    expect((await list()).map((f) => f.id)).not.toContain(first.id);
+  });
+
   it("does not delete another setting's file", async () => {
     const other = (await t.api({ method: 'POST', url: '/api/v1/system-settings', cookie: admin, payload: { key: 'bell', status: 'inactive', value: 'x' } })).json().id;
     const [file] = await list();

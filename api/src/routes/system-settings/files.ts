@@ -15,7 +15,7 @@ import {
 import { audit } from '../../lib/audit';
 import type { FileKind } from '../../lib/file-kinds';
 import { HttpError, validationError } from '../../lib/http-error';
-import { discardForm, readStreamedForm } from '../../lib/uploads';
+import { formCommits, readStreamedForm } from '../../lib/uploads';
 import { requireAuth } from '../../plugins/auth';
 
 export const SYSTEM_SETTING_MAX_FILES = 10;
@@ -76,14 +76,13 @@ export default async function systemSettingsFilesRoutes(app: FastifyInstance) {
     });
 
     // The bytes are in place before any row names them; if anything fails, what was committed goes.
-    const committed: string[] = [];
+    const commits = formCommits(form, storage);
     try {
       const rows: NewSystemSettingFile[] = [];
       // One request's files keep the order they were sent in: each is a millisecond after the one before.
       const uploadedAt = Date.now();
       for (const file of form.files) {
-        const storageKey = await file.blob.commit();
-        committed.push(storageKey);
+        const storageKey = await commits.commit(file);
         rows.push({
           id: randomUUID(),
           messageId: id,
@@ -113,8 +112,7 @@ export default async function systemSettingsFilesRoutes(app: FastifyInstance) {
         );
       });
     } catch (error) {
-      await discardForm(form);
-      await Promise.all(committed.map((key) => storage.remove(key).catch(() => undefined)));
+      await commits.undo();
       throw error;
     }
     return filesOf(id);
@@ -141,7 +139,11 @@ export default async function systemSettingsFilesRoutes(app: FastifyInstance) {
       return file;
     });
     // Only once the row is gone: a failed delete never leaves a row naming missing bytes.
-    await storage.remove(removed.storageKey);
+    try {
+      await storage.remove(removed.storageKey);
+    } catch (error) {
+      request.log.warn({ err: error }, 'a deleted system-setting file kept its bytes: the sweep removes them');
+    }
     return reply.code(204).send();
   });
 }

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { TRANSFER_PASSPHRASE_HEADER } from '@portal/shared/core/files';
 import { findVisibleCompany } from '../../db/companies';
+import { moduleAccessFor } from '../../db/module-access';
 import type { Database } from '../../db/schema';
 import { deleteExpiredTransfers, findTransferFileFor, findTransferFor, insertTransferDownload, type TransferAccess } from '../../db/transfers';
 import type { UserRecord } from '../../db/users';
@@ -13,6 +14,7 @@ import { nowIso } from '../../db/values';
 import type { FileKind } from '../../lib/file-kinds';
 import { HttpError } from '../../lib/http-error';
 import { verifyPassword } from '../../lib/passwords';
+import type { RateLimitStore } from '../../lib/rate-limit';
 import type { BlobStorage } from '../../lib/storage';
 
 export const transferNotFound = () => new HttpError(404, 'transfer_not_found');
@@ -23,8 +25,39 @@ export const transferNotFound = () => new HttpError(404, 'transfer_not_found');
  */
 export async function transferFor(db: Kysely<Database>, caller: UserRecord, transferId: string): Promise<TransferAccess | null> {
   const transfer = await findTransferFor(db, transferId, caller.id);
-  if (!transfer || !(await findVisibleCompany(db, caller, transfer.companyId))) return null;
+  if (!transfer || !(await reachesTransfersOf(db, caller, transfer.companyId))) return null;
   return transfer;
+}
+
+/** Whether the caller still sees the company and holds its projects module (Safe Transfer lives with it). */
+async function reachesTransfersOf(db: Kysely<Database>, caller: UserRecord, companyId: string): Promise<boolean> {
+  if (!(await findVisibleCompany(db, caller, companyId))) return false;
+  return (await moduleAccessFor(db, caller.id, companyId)).projects;
+}
+
+/** Wrong passphrases per transfer and caller: this many in the window, then 429 until it ends. */
+export const PASSPHRASE_LIMIT = { max: 5, windowMs: 15 * 60_000 } as const;
+
+/**
+ * Checks a recipient's passphrase, counting the failures per transfer and caller in the api's rate-limit
+ * store: once PASSPHRASE_LIMIT.max failed in the window, every try (the right one too) is refused with 429
+ * until the window ends, before the passphrase is hashed.
+ */
+async function checkPassphrase(store: RateLimitStore, key: string, hash: string, passphrase: string | null): Promise<void> {
+  const failures = await store.peek(key);
+  if (failures && failures.hits >= PASSPHRASE_LIMIT.max) throw tooManyPassphrases(failures.resetAt);
+  if (passphrase === null) throw new HttpError(403, 'transfer_passphrase_required');
+  if (await verifyPassword(hash, passphrase)) return;
+  const counted = await store.hit(key, PASSPHRASE_LIMIT.windowMs);
+  if (counted.hits > PASSPHRASE_LIMIT.max) throw tooManyPassphrases(counted.resetAt);
+  throw new HttpError(403, 'transfer_passphrase_incorrect');
+}
+
+function tooManyPassphrases(resetAt: number): HttpError {
+  const seconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
+  const error = new HttpError(429, 'too_many_requests', `Too many wrong passphrases: please wait ${seconds} seconds and try again.`);
+  error.retryAfterSeconds = seconds;
+  return error;
 }
 
 /** The passphrase the caller sent in the header, or null when there is none. */
@@ -47,12 +80,11 @@ export function transferFileKind(db: Kysely<Database>): FileKind {
       // A transfer file has no versions: its one "version" is the file itself.
       if (versionId !== undefined && versionId !== fileId) return null;
       const found = await findTransferFileFor(db, fileId, auth.user.id);
-      if (!found || !(await findVisibleCompany(db, auth.user, found.transfer.companyId))) return null;
+      if (!found || !(await reachesTransfersOf(db, auth.user, found.transfer.companyId))) return null;
       const { file, transfer } = found;
       if (phase === 'sign' && transfer.passphraseHash !== null && !transfer.isSender) {
-        const passphrase = passphraseOf(request);
-        if (passphrase === null) throw new HttpError(403, 'transfer_passphrase_required');
-        if (!(await verifyPassword(transfer.passphraseHash, passphrase))) throw new HttpError(403, 'transfer_passphrase_incorrect');
+        const key = `transfer-passphrase:${transfer.id}:${auth.user.id}`;
+        await checkPassphrase(request.server.apiRateLimitStore, key, transfer.passphraseHash, passphraseOf(request));
       }
       const userId = auth.user.id;
       return {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { TRANSFER_MAX_FILES, TRANSFER_PASSPHRASE_HEADER, type SignedUrl, type Transfer, type TransferList, type TransferUser } from '@portal/shared/core/files';
 import { addCompanyMember } from '../../db/companies';
+import { setUserModuleAccess } from '../../db/module-access';
 import { createTestApp, type TestApp } from '../../test/app';
 import { auditRows, newCompany, newUser } from '../projects/test-fixtures';
 import { sweepExpiredTransfers } from './access';
@@ -98,6 +99,8 @@ const box = async (cookie: string, which: 'received' | 'sent', company = company
 const signedUrl = (fileId: string, cookie: string, passphrase?: string) =>
   t.api({ method: 'GET', url: `/api/v1/files/${fileId}/signed-url`, cookie, headers: passphrase === undefined ? {} : { [TRANSFER_PASSPHRASE_HEADER]: passphrase } });
 
+const downloadsOf = async (transferFileId: string) =>
+  Number((await t.database.db.selectFrom('transfer_downloads').select((eb) => eb.fn.countAll().as('n')).where('transfer_file_id', '=', transferFileId).executeTakeFirstOrThrow()).n);
 const storageKeysOf = async (transferId: string) =>
   (await t.database.db.selectFrom('transfer_files').select('storage_key').where('transfer_id', '=', transferId).execute()).map((r) => r.storage_key);
 const blobExists = async (key: string) => {
@@ -291,6 +294,57 @@ describe('downloads', () => {
     expect(asBob.files[0].downloads.map((d) => d.user?.id)).toEqual([bob.id]);
     const asCarol = (await getTransfer(transfer.id, carol.cookie)).json() as Transfer;
     expect(asCarol.files[0].downloads).toEqual([]);
+  });
+});
+
+describe('limits on downloads', () => {
+  it('refuses a sixth wrong passphrase within 15 minutes with 429 and Retry-After, and then the right one too', async () => {
+    const henry = await person({ companyIds: [companyId], firstName: 'Henry' });
+    const transfer = await sendOk([
+      ['recipientIds', henry.id],
+      ['passphrase', 'correct horse battery'],
+    ]);
+    const fileId = transfer.files[0].id;
+    for (let i = 0; i < 5; i += 1) {
+      const wrong = await signedUrl(fileId, henry.cookie, `wrong guess ${i}`);
+      expect({ i, status: wrong.statusCode, code: wrong.json().code }).toEqual({ i, status: 403, code: 'transfer_passphrase_incorrect' });
+    }
+    const sixth = await signedUrl(fileId, henry.cookie, 'wrong guess 6');
+    expect({ status: sixth.statusCode, code: sixth.json().code }).toEqual({ status: 429, code: 'too_many_requests' });
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+    const right = await signedUrl(fileId, henry.cookie, 'correct horse battery');
+    expect({ status: right.statusCode, code: right.json().code }).toEqual({ status: 429, code: 'too_many_requests' });
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+    // Counted per transfer and recipient: the sender is not held back.
+    expect((await signedUrl(fileId, alice.cookie)).statusCode).toBe(200);
+  });
+
+  it('answers 404 to a recipient without the projects module: the transfer, signing and a link signed before', async () => {
+    const gina = await person({ companyIds: [companyId], firstName: 'Gina' });
+    const transfer = await sendOk([['recipientIds', gina.id]]);
+    const fileId = transfer.files[0].id;
+    const signed = await signedUrl(fileId, gina.cookie);
+    expect(signed.statusCode).toBe(200);
+    const { url } = signed.json() as SignedUrl;
+    await setUserModuleAccess(t.database.db, companyId, gina.id, 'projects', false);
+    const get = await getTransfer(transfer.id, gina.cookie);
+    expect({ status: get.statusCode, code: get.json().code }).toEqual({ status: 404, code: 'transfer_not_found' });
+    expect((await signedUrl(fileId, gina.cookie)).statusCode).toBe(404);
+    expect((await t.api({ method: 'GET', url, cookie: gina.cookie })).statusCode).toBe(404);
+    expect(await downloadsOf(fileId)).toBe(0);
+    await setUserModuleAccess(t.database.db, companyId, gina.id, 'projects', null);
+    expect((await getTransfer(transfer.id, gina.cookie)).statusCode).toBe(200);
+  });
+
+  it('does not count a HEAD on a signed link as a download', async () => {
+    const transfer = await sendOk([['recipientIds', bob.id]]);
+    const fileId = transfer.files[0].id;
+    const { url } = (await signedUrl(fileId, bob.cookie)).json() as SignedUrl;
+    const head = await t.api({ method: 'HEAD', url, cookie: bob.cookie });
+    expect(head.statusCode).not.toBe(200);
+    expect(await downloadsOf(fileId)).toBe(0);
+    expect((await t.api({ method: 'GET', url, cookie: bob.cookie })).statusCode).toBe(200);
+    expect(await downloadsOf(fileId)).toBe(1);
   });
 });
 

@@ -20,7 +20,7 @@ import {
 import { audit } from '../../lib/audit';
 import { HttpError, validationError } from '../../lib/http-error';
 import { hashPassword } from '../../lib/passwords';
-import { discardForm, readStreamedForm } from '../../lib/uploads';
+import { formCommits, readStreamedForm } from '../../lib/uploads';
 import { requireAuth } from '../../plugins/auth';
 import { policyCompany, type Policy } from '../../plugins/policies';
 import { idParam, invalidField, parseInput, parseListQuery } from '../projects/query';
@@ -112,7 +112,7 @@ export default async function transfersRoutes(app: FastifyInstance) {
       maxBytes: app.config.uploadMaxBytes,
       required: true,
     });
-    const committed: string[] = [];
+    const commits = formCommits(form, app.storage);
     let transferId: string;
     try {
       const input = transferFields(form.fields);
@@ -125,8 +125,7 @@ export default async function transfersRoutes(app: FastifyInstance) {
       const passphraseHash = input.passphrase ? await hashPassword(input.passphrase) : null;
       const files: NewTransferFile[] = [];
       for (const file of form.files) {
-        const storageKey = await file.blob.commit();
-        committed.push(storageKey);
+        const storageKey = await commits.commit(file);
         files.push({ name: file.name, contentType: file.contentType, size: file.blob.size, sha256: file.blob.sha256, storageKey });
       }
       const createdAt = new Date();
@@ -163,8 +162,7 @@ export default async function transfersRoutes(app: FastifyInstance) {
       });
     } catch (error) {
       // Nothing stays behind a refused or failed transfer: staged bytes are discarded, committed ones removed.
-      await discardForm(form);
-      await Promise.allSettled(committed.map((key) => app.storage.remove(key)));
+      await commits.undo();
       throw error;
     }
     return reply.code(201).send(await transferReply(transferId, user.id));

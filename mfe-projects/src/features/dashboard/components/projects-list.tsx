@@ -4,10 +4,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from '@portal/shared/web/router';
-import { Button, ReloadOutlined } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui';
 import {
-  Alert,
-  Empty,
   Flex,
   Input,
   PlayCircleOutlined,
@@ -15,18 +13,17 @@ import {
   Progress,
   SearchOutlined,
   Select,
-  Table,
   Tag,
   Typography,
   type TableProps,
 } from '@portal/shared/ui/extra';
 import { formatDate } from '@portal/shared/core/dates';
 import { PROJECT_STATUSES, PROJECT_STATUS_LABELS, type Project, type ProjectUserRef } from '@portal/shared/core/projects';
-import { errorMessage } from '@portal/shared/web/api';
 import { publishToast } from '@portal/shared/web/events';
 import { projectPath } from '../../../app/paths';
 import { projectsApi } from '../../../app/projects-api';
 import { useDebouncedText } from '../../../app/use-debounced-text';
+import { PagedTable, sortableColumn, sortOfSorter, VISUALLY_HIDDEN } from '../../../app/list-table';
 import { apiQueryOf, DEFAULT_SORT, hasFilters, listStateFrom, PAGE_SIZES, withListState, type ProjectSort, type ProjectsListState } from '../model/projects-query';
 import { PROJECT_STATUS_COLORS } from '../../../app/status-colors';
 import { NewProjectModal } from './new-project-modal';
@@ -36,18 +33,9 @@ const ACTIVATABLE = new Set<Project['status']>(['pending', 'on_hold']);
 
 const STATUS_OPTIONS = PROJECT_STATUSES.map((s) => ({ value: s, label: PROJECT_STATUS_LABELS[s] }));
 
-/** Named for screen readers; the column needs no visible heading. */
-const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
-
 const personName = (p: ProjectUserRef | null) => (p ? `${p.firstName} ${p.lastName}` : '—');
 
 type SortKey = 'title' | 'status' | 'progress' | 'dueDate';
-
-function sortOrderOf(sort: ProjectSort, key: SortKey): 'ascend' | 'descend' | null {
-  if (sort === key) return 'ascend';
-  if (sort === `-${key}`) return 'descend';
-  return null;
-}
 
 export function ProjectsList({ companyId }: { companyId: string }) {
   const [params, setParams] = useSearchParams();
@@ -103,22 +91,14 @@ export function ProjectsList({ companyId }: { companyId: string }) {
 
   const onTableChange: TableProps<Project>['onChange'] = (pagination, _filters, sorter, { action }) => {
     if (action === 'sort') {
-      const one = Array.isArray(sorter) ? sorter[0] : sorter;
-      const key = one?.columnKey as SortKey | undefined;
-      const sort: ProjectSort = key && one.order ? ((one.order === 'descend' ? `-${key}` : key) as ProjectSort) : DEFAULT_SORT;
-      update({ sort });
+      update({ sort: sortOfSorter<ProjectSort>(sorter, DEFAULT_SORT) });
     } else if (action === 'paginate') {
       const pageSize = pagination.pageSize ?? state.pageSize;
       update(pageSize !== state.pageSize ? { pageSize } : { page: pagination.current ?? 1 });
     }
   };
 
-  const sortable = (key: SortKey) => ({
-    key,
-    sorter: true,
-    sortOrder: sortOrderOf(state.sort, key),
-    sortDirections: ['ascend', 'descend'] as ('ascend' | 'descend')[],
-  });
+  const sortable = (key: SortKey) => sortableColumn(state.sort, key);
 
   const columns: TableProps<Project>['columns'] = [
     {
@@ -222,52 +202,20 @@ export function ProjectsList({ companyId }: { companyId: string }) {
           </Button>
         ) : null}
       </Flex>
-      {list.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title="The projects could not be loaded"
-          description={errorMessage(list.error) ?? 'Check your connection and try again.'}
-          action={
-            <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
-              Retry
-            </Button>
-          }
-        />
-      ) : (
-        <Table<Project>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.data?.results ?? []}
-          loading={list.isFetching}
-          onChange={onTableChange}
-          scroll={{ x: 'max-content' }}
-          locale={{
-            emptyText: list.isLoading ? (
-              <span aria-hidden />
-            ) : state.page > 1 && (list.data?.total ?? 0) > 0 ? (
-              // An addressed page past the last one (an old link, or rows gone since).
-              <Empty description={`There is no page ${state.page}`}>
-                <Button onClick={() => update({ page: 1 })}>Go to the first page</Button>
-              </Empty>
-            ) : filtered ? (
-              <Empty description="No projects match these filters">
-                <Button onClick={clearFilters}>Clear filters</Button>
-              </Empty>
-            ) : (
-              <Empty description="No projects yet" />
-            ),
-          }}
-          pagination={{
-            current: state.page,
-            pageSize: state.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showTotal: (total) => `${total} ${total === 1 ? 'project' : 'projects'}`,
-          }}
-        />
-      )}
+      <PagedTable<Project>
+        what="projects"
+        one="project"
+        list={list}
+        columns={columns}
+        onChange={onTableChange}
+        pagination={{ pageSize: state.pageSize, showSizeChanger: true, pageSizeOptions: PAGE_SIZES.map(String) }}
+        page={state.page}
+        onFirstPage={() => update({ page: 1 })}
+        filtered={filtered}
+        noMatch="No projects match these filters"
+        onClearFilters={clearFilters}
+        none="No projects yet"
+      />
       {summary.data?.canCreate ? (
         <NewProjectModal open={creating} companyId={companyId} practices={practices} onClose={() => setCreating(false)} />
       ) : null}

@@ -4,15 +4,15 @@
  */
 import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from '@portal/shared/web/router';
-import { Button, ReloadOutlined } from '@portal/shared/ui';
-import { Alert, DownloadOutlined, Empty, Flex, Input, SearchOutlined, Select, Table, Typography, type TableProps } from '@portal/shared/ui/extra';
+import { Button } from '@portal/shared/ui';
+import { DownloadOutlined, Flex, Input, SearchOutlined, Select, Typography, type TableProps } from '@portal/shared/ui/extra';
 import { FileTypeIcon } from '@portal/shared/ui/components';
 import { formatBytes, type DocumentRow } from '@portal/shared/core/files';
 import { formatDateTime } from '@portal/shared/core/dates';
-import { errorMessage } from '@portal/shared/web/api';
 import { publishToast } from '@portal/shared/web/events';
 import { documentsApi } from '../../../app/documents-api';
 import { downloadFile } from '../../../app/download';
+import { PagedTable, sortableColumn, sortOfSorter, VISUALLY_HIDDEN } from '../../../app/list-table';
 import { projectPath } from '../../../app/paths';
 import { projectsApi } from '../../../app/projects-api';
 import { UploadError } from '../../../app/upload';
@@ -30,16 +30,8 @@ import {
 
 type SortKey = 'name' | 'size' | 'updatedAt';
 
-const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
-
 /** The file's folder in its project's Files tab. */
 export const folderLink = (row: DocumentRow) => `${projectPath(row.project.id)}?view=files&folderId=${encodeURIComponent(row.folderId)}`;
-
-function sortOrderOf(sort: FileSort, key: SortKey): 'ascend' | 'descend' | null {
-  if (sort === key) return 'ascend';
-  if (sort === `-${key}`) return 'descend';
-  return null;
-}
 
 export function DocumentsList({ companyId }: { companyId: string }) {
   const [params, setParams] = useSearchParams();
@@ -72,20 +64,13 @@ export function DocumentsList({ companyId }: { companyId: string }) {
 
   const onTableChange: TableProps<DocumentRow>['onChange'] = (pagination, _filters, sorter, { action }) => {
     if (action === 'sort') {
-      const one = Array.isArray(sorter) ? sorter[0] : sorter;
-      const key = one?.columnKey as SortKey | undefined;
-      update({ sort: key && one.order ? ((one.order === 'descend' ? `-${key}` : key) as FileSort) : DEFAULT_SORT });
+      update({ sort: sortOfSorter<FileSort>(sorter, DEFAULT_SORT) });
     } else if (action === 'paginate') {
       update({ page: pagination.current ?? 1 });
     }
   };
 
-  const sortable = (key: SortKey) => ({
-    key,
-    sorter: true,
-    sortOrder: sortOrderOf(state.sort, key),
-    sortDirections: ['ascend', 'descend'] as ('ascend' | 'descend')[],
-  });
+  const sortable = (key: SortKey) => sortableColumn(state.sort, key);
 
   const columns: TableProps<DocumentRow>['columns'] = [
     {
@@ -159,50 +144,20 @@ export function DocumentsList({ companyId }: { companyId: string }) {
           style={{ minWidth: 220 }}
         />
       </Flex>
-      {list.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title="The documents could not be loaded"
-          description={errorMessage(list.error) ?? 'Check your connection and try again.'}
-          action={
-            <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
-              Retry
-            </Button>
-          }
-        />
-      ) : (
-        <Table<DocumentRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.data?.results ?? []}
-          loading={list.isFetching}
-          onChange={onTableChange}
-          scroll={{ x: 'max-content' }}
-          locale={{
-            emptyText: list.isLoading ? (
-              <span aria-hidden />
-            ) : state.page > 1 && (list.data?.total ?? 0) > 0 ? (
-              <Empty description={`There is no page ${state.page}`}>
-                <Button onClick={() => update({ page: 1 })}>Go to the first page</Button>
-              </Empty>
-            ) : isFiltered(state) ? (
-              <Empty description="No documents match">
-                <Button onClick={clearFilters}>Clear filters</Button>
-              </Empty>
-            ) : (
-              <Empty description="No documents yet" />
-            ),
-          }}
-          pagination={{
-            current: state.page,
-            pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => `${total} ${total === 1 ? 'document' : 'documents'}`,
-          }}
-        />
-      )}
+      <PagedTable<DocumentRow>
+        what="documents"
+        one="document"
+        list={list}
+        columns={columns}
+        onChange={onTableChange}
+        pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false }}
+        page={state.page}
+        onFirstPage={() => update({ page: 1 })}
+        filtered={isFiltered(state)}
+        noMatch="No documents match"
+        onClearFilters={clearFilters}
+        none="No documents yet"
+      />
     </Flex>
   );
 }

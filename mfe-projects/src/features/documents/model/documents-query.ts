@@ -3,9 +3,11 @@
  * query it asks for. Defaults stay out of the address, so a plain /v2/projects/documents is page 1,
  * newest first, unfiltered.
  */
-import { FILE_SORTS, type DocumentsQuery } from '@portal/shared/core/files';
+import type { DocumentsQuery } from '@portal/shared/core/files';
+import { pageParam } from '@portal/shared/core/projects';
+import { fileSortOf, type FileSort } from '../../files/model/files-address';
 
-export type FileSort = (typeof FILE_SORTS)[number];
+export type { FileSort };
 export const DEFAULT_SORT: FileSort = '-updatedAt';
 export const PAGE_SIZE = 25;
 
@@ -16,18 +18,12 @@ export interface DocumentsListState {
   page: number;
 }
 
-function pageOf(raw: string | null): number {
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
-}
-
 export function documentsStateFrom(params: URLSearchParams): DocumentsListState {
-  const sort = params.get('sort');
   return {
     search: (params.get('search') ?? '').trim(),
     projectId: params.get('projectId') || null,
-    sort: (FILE_SORTS as readonly string[]).includes(sort ?? '') ? (sort as FileSort) : DEFAULT_SORT,
-    page: pageOf(params.get('page')),
+    sort: fileSortOf(params.get('sort'), DEFAULT_SORT),
+    page: pageParam(params, 'page'),
   };
 }
 

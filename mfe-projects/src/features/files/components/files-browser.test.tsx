@@ -1,12 +1,15 @@
+import { useState, type ReactNode } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { ERROR_MESSAGES } from '@portal/shared/core/errors';
-import type { Folder, ProjectFile } from '@portal/shared/core/files';
+import { fileDisplayName, type Folder, type ProjectFile } from '@portal/shared/core/files';
+import { toast$ } from '@portal/shared/web/events';
 import type { Project } from '@portal/shared/core/projects';
 import { renderWithProviders } from '@portal/shared/testing';
 import { Route, Routes } from '@portal/shared/web/router';
 import { AddressQuery, address, apiError, BackButton, button, findDialog, isClosed, makeProject, session, setupTestServer, setupUser } from '../../projects/testing/fixtures';
 import { gate, hugeFile, makeFile, makeFolder, pickedFile } from '../testing/files-fixtures';
+import { LEFT_BEFORE_CHOOSING } from '../hooks/use-uploads';
 import { FilesBrowser } from './files-browser';
 
 jest.setTimeout(60_000);
@@ -26,7 +29,7 @@ const page = <T,>(items: T[], url: URL) => {
   return { results: items.slice((n - 1) * size, n * size), total: items.length, page: n, pageSize: size };
 };
 
-setupTestServer(
+const server = setupTestServer(
   http.get('*/api/v1/projects/p1/folders', () => HttpResponse.json({ results: folders })),
   http.get('*/api/v1/projects/p1/files', ({ request }) => {
     const url = new URL(request.url);
@@ -322,5 +325,168 @@ describe('files tab', () => {
     expect(screen.queryByLabelText('Delete report.pdf')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Rename Evidence')).not.toBeInTheDocument();
     expect(screen.queryByText('Upload files, or drop them here.')).not.toBeInTheDocument();
+  });
+});
+
+/** The files tab beside another tab: "Switch tab" unmounts it and brings it back, as the project page does. */
+function Switchable({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(true);
+  return (
+    <>
+      {shown ? children : <p>Another tab</p>}
+      <button type="button" onClick={() => setShown((s) => !s)}>
+        Switch tab
+      </button>
+    </>
+  );
+}
+
+function renderSwitchable(search: string) {
+  return renderWithProviders(
+    <>
+      <Routes>
+        <Route
+          path="/v2/projects/:projectId"
+          element={
+            <Switchable>
+              <FilesBrowser project={makeProject()} />
+            </Switchable>
+          }
+        />
+      </Routes>
+      <AddressQuery />
+    </>,
+    { route: `/v2/projects/p1${search}`, session },
+  );
+}
+
+/** Whether leaving the page would ask first (a beforeunload whose default is prevented). */
+function leavingAsks(): boolean {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
+describe('files tab: uploads and drops (review fixes)', () => {
+  it('keeps uploads going and listed across a tab switch, and settles a question left open', async () => {
+    uploadGate = gate();
+    renderSwitchable('?view=files');
+    await fileRow('report.pdf');
+    await ue.upload(screen.getByLabelText('Files to upload'), [pickedFile('slow.zip')]);
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    // a taken name: the question is still open when the user switches tabs
+    await ue.upload(screen.getByLabelText('Files to upload'), [pickedFile('report.pdf')]);
+    expect(await findDialog()).toHaveTextContent('report.pdf already exists in Files');
+    await ue.click(button('Switch tab'));
+    expect(screen.queryByTestId('files-tab')).not.toBeInTheDocument();
+
+    uploadGate.open();
+    await waitFor(() => expect(files.some((f) => f.name === 'slow.zip')).toBe(true));
+    await ue.click(button('Switch tab'));
+    await waitFor(async () => expect(await uploadRow('slow.zip')).toHaveAttribute('data-status', 'done'));
+    expect(await uploadRow('report.pdf')).toHaveTextContent(LEFT_BEFORE_CHOOSING);
+    expect(uploads).toHaveLength(1);
+    expect(await fileRow('slow.zip')).toBeInTheDocument();
+  });
+
+  it('asks before the page is left while a file is uploading, and announces only how uploads end', async () => {
+    uploadGate = gate();
+    renderFiles('?view=files&folderId=f2');
+    await screen.findByText('No files in this folder yet');
+    expect(leavingAsks()).toBe(false);
+    await ue.upload(screen.getByLabelText('Files to upload'), [pickedFile('slow.zip')]);
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(leavingAsks()).toBe(true);
+    expect(screen.getByRole('list', { name: 'Uploads' })).not.toHaveAttribute('aria-live');
+    expect(screen.getByTestId('upload-announcements')).toHaveTextContent('');
+
+    uploadGate.open();
+    await waitFor(async () => expect(await uploadRow('slow.zip')).toHaveAttribute('data-status', 'done'));
+    expect(leavingAsks()).toBe(false);
+    expect(screen.getByTestId('upload-announcements')).toHaveTextContent('slow.zip uploaded');
+  });
+
+  it('keeps the browser from opening a file dropped beside the drop target, and uploads nothing', async () => {
+    renderFiles('?view=files');
+    await screen.findByTestId('folder-Policies');
+    const beside = screen.getByRole('navigation', { name: 'Folder path' });
+    const dataTransfer = { files: [pickedFile('stray.pdf')], types: ['Files'] };
+    // fireEvent returns false when the default (opening the file) was prevented
+    expect(fireEvent.dragOver(beside, { dataTransfer })).toBe(false);
+    expect(fireEvent.drop(beside, { dataTransfer })).toBe(false);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByTestId('upload-stray.pdf')).not.toBeInTheDocument();
+    expect(uploads).toEqual([]);
+  });
+
+  it('shows the api’s reason for a refused file (415), and announces it', async () => {
+    server.use(
+      http.post('*/api/v1/projects/p1/files', () =>
+        HttpResponse.json(
+          { code: 'unsupported_file_type', message: ERROR_MESSAGES.unsupported_file_type, requestId: 'r', details: [{ field: 'file', message: 'x.pdf is not a PDF' }] },
+          { status: 415 },
+        ),
+      ),
+    );
+    renderFiles('?view=files&folderId=f2');
+    await screen.findByText('No files in this folder yet');
+    await ue.upload(screen.getByLabelText('Files to upload'), [pickedFile('x.pdf')]);
+    await waitFor(async () => expect(await uploadRow('x.pdf')).toHaveAttribute('data-status', 'error'));
+    expect(await uploadRow('x.pdf')).toHaveTextContent('x.pdf is not a PDF');
+    expect(screen.getByTestId('upload-announcements')).toHaveTextContent('x.pdf failed: x.pdf is not a PDF');
+  });
+
+  it('looks a long name up by the name the api keeps (at most 200 characters)', async () => {
+    const searches: string[] = [];
+    server.use(
+      http.get('*/api/v1/projects/p1/files', ({ request }) => {
+        const url = new URL(request.url);
+        if (url.searchParams.get('pageSize') !== '200') return undefined;
+        searches.push(url.searchParams.get('search') ?? '');
+        return HttpResponse.json({ results: [], total: 0, page: 1, pageSize: 200 });
+      }),
+    );
+    renderFiles('?view=files&folderId=f2');
+    await screen.findByText('No files in this folder yet');
+    const long = `${'a'.repeat(230)}.txt`;
+    await ue.upload(screen.getByLabelText('Files to upload'), [pickedFile(long)]);
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(searches).toEqual([fileDisplayName(long)]);
+    expect(searches[0]).toHaveLength(200);
+  });
+
+  it('offers to try the folders again when they fail to load, and says why a drop is refused meanwhile', async () => {
+    server.use(http.get('*/api/v1/projects/p1/folders', () => HttpResponse.json({ code: 'internal', message: 'boom', requestId: 'r' }, { status: 500 }), { once: true }));
+    const toasts: string[] = [];
+    const subscription = toast$.subscribe((t) => toasts.push(`${t.summary}: ${t.detail ?? ''}`));
+    renderFiles('?view=files');
+    expect(await screen.findByText('The folders could not be loaded.')).toBeInTheDocument();
+    dropOn(screen.getByTestId('files-drop-target'), [pickedFile('early.txt')]);
+    expect(toasts).toContain('Nothing was uploaded: The folder is not known yet: wait until the folders are loaded, then try again.');
+    expect(screen.queryByTestId('upload-early.txt')).not.toBeInTheDocument();
+    await ue.click(button('Try again'));
+    expect(await screen.findByTestId('folder-Policies')).toBeInTheDocument();
+    subscription.unsubscribe();
+  });
+
+  it('goes back to the last page there is when the address points past it', async () => {
+    renderFiles('?view=files&folderId=f1&filesPage=3');
+    await waitFor(() => expect(address()).toBe('?view=files&folderId=f1&filesPage=2'));
+    expect(await fileRow('evidence-26.png')).toBeInTheDocument();
+  });
+
+  it('shows the api’s reason under "Move to" when a folder of that name is already there', async () => {
+    folderPatchReply = apiError(409, 'folder_already_exist', ERROR_MESSAGES.folder_already_exist, [{ field: 'name', message: ERROR_MESSAGES.folder_already_exist }]);
+    renderFiles('?view=files');
+    await ue.click(await screen.findByLabelText('Move Policies'));
+    const dialog = await findDialog();
+    await ue.click(dialog.querySelector('.ant-select') as HTMLElement);
+    await ue.click(await screen.findByText('Evidence', { selector: '.ant-select-tree-title' }));
+    await ue.click(button('Move', dialog));
+    await waitFor(() => expect(sent).toEqual(['patch f2 {"parentId":"f1"}']));
+    const message = await within(dialog).findByText(ERROR_MESSAGES.folder_already_exist);
+    // inline, under the picker: the form's only field
+    expect(message.closest('.ant-form-item')).toContainElement(within(dialog).getByLabelText('Move to'));
+    expect(isClosed(dialog)).toBe(false);
   });
 });

@@ -1,7 +1,9 @@
-import { useCallback, useRef, useState, type ChangeEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { AppstoreOutlined, Breadcrumb, Button } from '@portal/shared/ui';
 import { Empty, Flex, FolderAddOutlined, Modal, Pagination, Radio, Typography, UnorderedListOutlined, UploadOutlined } from '@portal/shared/ui/extra';
 import { Link } from '@portal/shared/web/router';
+import { publishToast } from '@portal/shared/web/events';
+import { useStrayFileDropGuard } from '@portal/shared/web/hooks';
 import type { Folder, ProjectFile } from '@portal/shared/core/files';
 import type { Project } from '@portal/shared/core/projects';
 import { filesApi } from '../../../app/files-api';
@@ -53,6 +55,7 @@ export function FilesBrowser({ project }: { project: Project }) {
   const [modal, modalHolder] = Modal.useModal();
   const askVersion = useCallback((name: string, folderName: string) => askUploadAsVersion(modal, name, folderName), [modal]);
   const uploads = useUploads(projectId, askVersion);
+  useStrayFileDropGuard();
   const [form, setForm] = useState<FilesForm | null>(null);
   const [versionsOf, setVersionsOf] = useState<ProjectFile | null>(null);
   const picker = useRef<HTMLInputElement>(null);
@@ -70,8 +73,10 @@ export function FilesBrowser({ project }: { project: Project }) {
   const setSort = (sort: FileSort) => refine({ [FILES_PARAMS.sort]: sort === DEFAULT_FILE_SORT ? null : sort });
 
   const send = (files: File[], folder: DropFolder | null) => {
+    if (!files.length) return;
     const target = folder ?? (current ? { id: current.id, name: folderLabel(current) } : null);
-    if (target && files.length) void uploads.add(files, { folderId: target.id, folderName: target.name });
+    if (target) void uploads.add(files, { folderId: target.id, folderName: target.name });
+    else publishToast({ severity: 'warn', summary: 'Nothing was uploaded', detail: 'The folder is not known yet: wait until the folders are loaded, then try again.' });
   };
   const onPicked = (e: ChangeEvent<HTMLInputElement>) => {
     send(Array.from(e.target.files ?? []), null);
@@ -119,6 +124,14 @@ export function FilesBrowser({ project }: { project: Project }) {
   const files = list.currentData?.results ?? [];
   const total = list.currentData?.total ?? 0;
   const loading = list.isFetching || folders.isLoading;
+  const foldersFailed = folders.isError && !folders.isFetching;
+
+  // Past the last page (after deletions elsewhere, or an old link): go to the last page there is.
+  const lastPage = list.currentData ? Math.max(1, Math.ceil(total / FILES_PAGE_SIZE)) : null;
+  const pastTheEnd = lastPage !== null && !list.isFetching && state.page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd && lastPage !== null) change({ [FILES_PARAMS.page]: pageValue(lastPage) }, { replace: true });
+  }, [pastTheEnd, lastPage, change]);
 
   const empty =
     state.page > 1 && total > 0 ? (
@@ -147,6 +160,7 @@ export function FilesBrowser({ project }: { project: Project }) {
         </Empty>
       );
     }
+    if (foldersFailed) return <LoadFailedEmpty what="folders" onRetry={() => void folders.refetch()} />;
     if (list.isError && !list.isFetching) return <LoadFailedEmpty what="files" onRetry={() => void list.refetch()} />;
     return state.view === 'grid' ? <FilesGrid {...viewProps} overFolderId={overFolderId} /> : <FilesTable {...viewProps} overFolderId={overFolderId} />;
   };

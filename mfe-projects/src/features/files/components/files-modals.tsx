@@ -92,7 +92,7 @@ export function MoveModal({
       onClose={onClose}
       onSubmit={async ({ place }) => {
         if (place === current) return;
-        await onSubmit(place).catch((error: unknown) => Promise.reject(onField(error, 'place')));
+        await onSubmit(place).catch((error: unknown) => Promise.reject(onField(error, 'place', { always: true })));
       }}
     >
       <Typography.Paragraph type="secondary">Choose the folder it moves to.</Typography.Paragraph>

@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { ERROR_MESSAGES } from '@portal/shared/core/errors';
 import type { DocumentRow, TaskFile } from '@portal/shared/core/files';
 import { renderWithProviders } from '@portal/shared/testing';
 import { apiError, button, findDialog, makeProject, session, setupTestServer, setupUser } from '../../projects/testing/fixtures';
 import { makeFile, makeFolder, pickedFile } from '../testing/files-fixtures';
+import { filesApi } from '../../../app/files-api';
 import { TaskFiles } from './task-files';
 
 jest.setTimeout(60_000);
@@ -19,7 +20,7 @@ let searches: string[];
 let attachReply: { status: number; body: unknown } | null;
 let uploads: { folderId: string; taskId: string | null; name: string }[];
 
-setupTestServer(
+const server = setupTestServer(
   http.get('*/api/v1/projects/p1/tasks/t1/files', () => HttpResponse.json({ results: taskFiles })),
   http.get('*/api/v1/projects/p1/folders', () => HttpResponse.json({ results: [makeFolder('root', 'p1', null), makeFolder('f1', 'Evidence', 'root')] })),
   http.get('*/api/v1/companies/c1/files', ({ request }) => {
@@ -118,5 +119,36 @@ describe('task files', () => {
     expect(screen.queryByLabelText('Attach file')).not.toBeInTheDocument();
     expect(screen.queryByText('Upload')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Detach scope.pdf')).not.toBeInTheDocument();
+  });
+
+  it('offers to load the folders again when they fail, and only then lets the user upload', async () => {
+    server.use(http.get('*/api/v1/projects/p1/folders', () => HttpResponse.json({ code: 'internal', message: 'boom', requestId: 'r' }, { status: 500 }), { once: true }));
+    renderSection();
+    expect(await screen.findByText('The project’s folders could not be loaded, so files cannot be uploaded here yet.')).toBeInTheDocument();
+    expect(button('Upload')).toBeDisabled();
+    await ue.click(button('Try again'));
+    await waitFor(() => expect(button('Upload')).toBeEnabled());
+    expect(screen.queryByText('The project’s folders could not be loaded, so files cannot be uploaded here yet.')).not.toBeInTheDocument();
+  });
+
+  it('keeps the browser from opening a file dropped on the section', async () => {
+    renderSection();
+    await screen.findByText('scope.pdf');
+    const dataTransfer = { files: [pickedFile('stray.pdf')], types: ['Files'] };
+    expect(fireEvent.dragOver(screen.getByTestId('task-files'), { dataTransfer })).toBe(false);
+    expect(fireEvent.drop(screen.getByTestId('task-files'), { dataTransfer })).toBe(false);
+    expect(uploads).toEqual([]);
+  });
+
+  it('searches the picker again when folders change (the rows show their folder’s path)', async () => {
+    const { store } = renderSection();
+    await screen.findByText('scope.pdf');
+    await ue.click(screen.getByLabelText('Attach file'));
+    await waitFor(() => expect(searches).toHaveLength(1));
+    // a folder renamed or moved (what the files tab's folder changes invalidate)
+    act(() => {
+      store.dispatch(filesApi.util.invalidateTags(['Folders']));
+    });
+    await waitFor(() => expect(searches).toHaveLength(2));
   });
 });

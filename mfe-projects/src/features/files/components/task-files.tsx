@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState, type ChangeEvent } from 'react';
-import { Button } from '@portal/shared/ui';
+import { Button, ReloadOutlined } from '@portal/shared/ui';
+import { useStrayFileDropGuard } from '@portal/shared/web/hooks';
 import { FileTypeIcon } from '@portal/shared/ui/components';
 import { Alert, Card, DownloadOutlined, Flex, Modal, PaperClipOutlined, Select, Space, Table, Typography, UploadOutlined, DisconnectOutlined, type TableProps } from '@portal/shared/ui/extra';
 import { formatDateTime } from '@portal/shared/core/dates';
@@ -70,13 +71,17 @@ export function TaskFiles({ project, taskId }: { project: Project; taskId: strin
   const [failure, setFailure] = useState<string | null>(null);
   const [modal, modalHolder] = Modal.useModal();
   const askVersion = useCallback((name: string, folderName: string) => askUploadAsVersion(modal, name, folderName), [modal]);
-  const uploads = useUploads(project.id, askVersion);
+  const uploads = useUploads(project.id, askVersion, taskId);
+  useStrayFileDropGuard();
   const picker = useRef<HTMLInputElement>(null);
+  const foldersFailed = canWrite && folders.isError && !folders.isFetching;
 
   const onPicked = (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = Array.from(e.target.files ?? []);
     e.target.value = '';
-    if (root && chosen.length) void uploads.add(chosen, { folderId: root.id, folderName: 'Files', taskId });
+    if (!chosen.length) return;
+    if (root) void uploads.add(chosen, { folderId: root.id, folderName: 'Files', taskId });
+    else setFailure('Nothing was uploaded: the project’s folders are not loaded yet. Try again in a moment.');
   };
 
   const confirmDetach = (file: TaskFile) =>
@@ -131,6 +136,18 @@ export function TaskFiles({ project, taskId }: { project: Project; taskId: strin
       {modalHolder}
       <Flex vertical gap="middle">
         {failure ? <Alert type="error" showIcon title={failure} closable={{ onClose: () => setFailure(null) }} /> : null}
+        {foldersFailed ? (
+          <Alert
+            type="warning"
+            showIcon
+            title="The project’s folders could not be loaded, so files cannot be uploaded here yet."
+            action={
+              <Button size="small" icon={<ReloadOutlined />} onClick={() => void folders.refetch()}>
+                Try again
+              </Button>
+            }
+          />
+        ) : null}
         {files.isError && !files.isFetching ? (
           <LoadFailedEmpty what="task’s files" onRetry={() => void files.refetch()} />
         ) : (

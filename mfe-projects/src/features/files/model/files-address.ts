@@ -9,6 +9,11 @@ export type FilesView = 'list' | 'grid';
 export type FileSort = (typeof FILE_SORTS)[number];
 export const DEFAULT_FILE_SORT: FileSort = 'name';
 
+/** The address's sort when it is one the api knows, else `fallback`. */
+export function fileSortOf(raw: string | null, fallback: FileSort): FileSort {
+  return (FILE_SORTS as readonly string[]).includes(raw ?? '') ? (raw as FileSort) : fallback;
+}
+
 export interface FilesState {
   /** null: the root. */
   folderId: string | null;
@@ -19,13 +24,12 @@ export interface FilesState {
 }
 
 export function filesListState(params: URLSearchParams): FilesState {
-  const sort = params.get(FILES_PARAMS.sort);
   const search = params.get(FILES_PARAMS.search)?.trim();
   return {
     folderId: params.get(FILES_PARAMS.folder) || null,
     page: pageParam(params, FILES_PARAMS.page),
     view: params.get(FILES_PARAMS.view) === 'grid' ? 'grid' : 'list',
-    sort: (FILE_SORTS as readonly string[]).includes(sort ?? '') ? (sort as FileSort) : DEFAULT_FILE_SORT,
+    sort: fileSortOf(params.get(FILES_PARAMS.sort), DEFAULT_FILE_SORT),
     search: search || null,
   };
 }

@@ -2,7 +2,7 @@
  * "New transfer": recipients, a message, an expiry, an optional passphrase and the files, sent as one
  * streamed upload with its progress and a Cancel. A failed or canceled send keeps what was entered.
  */
-import { useRef, useState } from 'react';
+import { createContext, useContext, useRef, useState } from 'react';
 import { Button } from '@portal/shared/ui';
 import { Alert, DeleteOutlined, Flex, Form, InboxOutlined, Input, Modal, Progress, Select, Typography } from '@portal/shared/ui/extra';
 import { FileTypeIcon } from '@portal/shared/ui/components';
@@ -16,7 +16,7 @@ import {
   type Transfer,
 } from '@portal/shared/core/files';
 import { zodRule } from '@portal/shared/web/api';
-import { useFileDrop } from '@portal/shared/web/hooks';
+import { useFileDrop, useStrayFileDropGuard } from '@portal/shared/web/hooks';
 import { transfersApi } from '../../../app/transfers-api';
 import { UploadError, uploadForm } from '../../../app/upload';
 import { addFiles, transferForm, type TransferFormValues } from '../model/transfer-form';
@@ -24,11 +24,18 @@ import { addFiles, transferForm, type TransferFormValues } from '../model/transf
 const FORM_FIELDS = new Set(['recipientIds', 'message', 'expiresInDays', 'passphrase']);
 const EXPIRY_OPTIONS = TRANSFER_EXPIRY_DAYS.map((d) => ({ value: d, label: `${d} ${d === 1 ? 'day' : 'days'}` }));
 
-/** Drop or paste files here (only while the pointer is over it), or choose them. */
+/**
+ * Whether the dialog is open. A context, not a prop: a closed antd Modal does not re-render its content
+ * with new props, but context still reaches it.
+ */
+const DialogOpen = createContext(false);
+
+/** Drop or paste files here (only while the pointer is over it and the dialog is open), or choose them. */
 function FileDropZone({ onFiles, disabled }: { onFiles: (files: File[]) => void; disabled: boolean }) {
+  const open = useContext(DialogOpen);
   const { ref, over } = useFileDrop<HTMLDivElement>((files) => {
     if (!disabled) onFiles(files);
-  });
+  }, open);
   const input = useRef<HTMLInputElement>(null);
   return (
     <div
@@ -85,6 +92,14 @@ export function NewTransferModal({
   const [formError, setFormError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const sending = useRef<AbortController | null>(null);
+  // while the dialog is open, a file dropped beside the box does not replace the portal
+  useStrayFileDropGuard(open);
+
+  const close = () => {
+    // the passphrase is not kept for the next time the dialog opens
+    form.setFieldValue('passphrase', '');
+    onClose();
+  };
 
   const add = (added: File[]) => {
     const next = addFiles(files, added);
@@ -143,107 +158,109 @@ export function NewTransferModal({
 
   const isSending = progress !== null;
   return (
-    <Modal
-      open={open}
-      title="New transfer"
-      width={640}
-      mask={{ closable: !isSending }}
-      onCancel={isSending ? cancelSend : onClose}
-      footer={
-        isSending ? (
-          <Flex gap="middle" align="center">
-            <Progress percent={progress} status="active" style={{ flex: 1, margin: 0 }} aria-label="Sending the transfer" />
-            <Button onClick={cancelSend}>Cancel</Button>
-          </Flex>
-        ) : (
-          <Flex gap="small" justify="flex-end">
-            <Button onClick={onClose}>Close</Button>
-            <Button type="primary" onClick={() => void submit()}>
-              Send
-            </Button>
-          </Flex>
-        )
-      }
-    >
-      {formError ? <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} /> : null}
-      <Form<TransferFormValues>
-        form={form}
-        layout="vertical"
-        disabled={isSending}
-        initialValues={{ recipientIds: [], expiresInDays: TRANSFER_EXPIRY_DEFAULT_DAYS, message: '', passphrase: '' }}
+    <DialogOpen.Provider value={open}>
+      <Modal
+        open={open}
+        title="New transfer"
+        width={640}
+        mask={{ closable: !isSending }}
+        onCancel={isSending ? cancelSend : close}
+        footer={
+          isSending ? (
+            <Flex gap="middle" align="center">
+              <Progress percent={progress} status="active" style={{ flex: 1, margin: 0 }} aria-label="Sending the transfer" />
+              <Button onClick={cancelSend}>Cancel</Button>
+            </Flex>
+          ) : (
+            <Flex gap="small" justify="flex-end">
+              <Button onClick={close}>Close</Button>
+              <Button type="primary" onClick={() => void submit()}>
+                Send
+              </Button>
+            </Flex>
+          )
+        }
       >
-        <Form.Item
-          name="recipientIds"
-          label="Recipients"
-          validateFirst
-          rules={[{ type: 'array', required: true, message: 'Choose at least one recipient' }, zodRule(transferFieldsSchema.shape.recipientIds)]}
+        {formError ? <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} /> : null}
+        <Form<TransferFormValues>
+          form={form}
+          layout="vertical"
+          disabled={isSending}
+          initialValues={{ recipientIds: [], expiresInDays: TRANSFER_EXPIRY_DEFAULT_DAYS, message: '', passphrase: '' }}
         >
-          <Select
-            mode="multiple"
-            placeholder="Search people of the company"
-            loading={recipients.isLoading}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={(recipients.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.email})${u.staff ? ' · staff' : ''}` }))}
-            notFoundContent={recipients.isError ? 'The recipients could not be loaded' : undefined}
-          />
-        </Form.Item>
-        <Form.Item name="message" label="Message" rules={[zodRule(transferFieldsSchema.shape.message, { skipEmpty: true })]}>
-          <Input.TextArea rows={3} maxLength={TRANSFER_MESSAGE_MAX} showCount />
-        </Form.Item>
-        <Flex gap="middle" wrap>
-          <Form.Item name="expiresInDays" label="Expires after" style={{ minWidth: 160 }}>
-            <Select options={EXPIRY_OPTIONS} />
-          </Form.Item>
           <Form.Item
-            name="passphrase"
-            label="Passphrase (optional)"
-            extra="Tell it to the recipients another way: they need it to download."
-            rules={[zodRule(transferFieldsSchema.shape.passphrase, { skipEmpty: true })]}
-            style={{ flex: 1, minWidth: 240 }}
+            name="recipientIds"
+            label="Recipients"
+            validateFirst
+            rules={[{ type: 'array', required: true, message: 'Choose at least one recipient' }, zodRule(transferFieldsSchema.shape.recipientIds)]}
           >
-            <Input.Password autoComplete="new-password" />
+            <Select
+              mode="multiple"
+              placeholder="Search people of the company"
+              loading={recipients.isLoading}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={(recipients.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.email})${u.staff ? ' · staff' : ''}` }))}
+              notFoundContent={recipients.isError ? 'The recipients could not be loaded' : undefined}
+            />
           </Form.Item>
-        </Flex>
-        <Form.Item label="Files" required validateStatus={filesError ? 'error' : undefined} help={filesError ?? undefined}>
-          <FileDropZone onFiles={add} disabled={isSending} />
-        </Form.Item>
-      </Form>
-      {rejected.length ? (
-        <Alert
-          type="warning"
-          showIcon
-          title="Some files were not added"
-          description={
-            <ul style={{ margin: 0, paddingLeft: 16 }}>
-              {rejected.map((r) => (
-                <li key={r}>{r}</li>
-              ))}
-            </ul>
-          }
-          style={{ marginBottom: 12 }}
-        />
-      ) : null}
-      {files.length ? (
-        <ul aria-label="Files to send" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 6 }}>
-          {files.map((file, i) => (
-            <li key={`${file.name}-${i}`}>
-              <Flex gap="small" align="center">
-                <FileTypeIcon name={file.name} />
-                <span style={{ flex: 1, overflowWrap: 'anywhere' }}>{file.name}</span>
-                <Typography.Text type="secondary">{formatBytes(file.size)}</Typography.Text>
-                <Button
-                  size="small"
-                  type="text"
-                  icon={<DeleteOutlined />}
-                  disabled={isSending}
-                  aria-label={`Remove ${file.name}`}
-                  onClick={() => setFiles((current) => current.filter((f) => f !== file))}
-                />
-              </Flex>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </Modal>
+          <Form.Item name="message" label="Message" rules={[zodRule(transferFieldsSchema.shape.message, { skipEmpty: true })]}>
+            <Input.TextArea rows={3} maxLength={TRANSFER_MESSAGE_MAX} showCount />
+          </Form.Item>
+          <Flex gap="middle" wrap>
+            <Form.Item name="expiresInDays" label="Expires after" style={{ minWidth: 160 }}>
+              <Select options={EXPIRY_OPTIONS} />
+            </Form.Item>
+            <Form.Item
+              name="passphrase"
+              label="Passphrase (optional)"
+              extra="Tell it to the recipients another way: they need it to download."
+              rules={[zodRule(transferFieldsSchema.shape.passphrase, { skipEmpty: true })]}
+              style={{ flex: 1, minWidth: 240 }}
+            >
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+          </Flex>
+          <Form.Item label="Files" required validateStatus={filesError ? 'error' : undefined} help={filesError ?? undefined}>
+            <FileDropZone onFiles={add} disabled={isSending} />
+          </Form.Item>
+        </Form>
+        {rejected.length ? (
+          <Alert
+            type="warning"
+            showIcon
+            title="Some files were not added"
+            description={
+              <ul style={{ margin: 0, paddingLeft: 16 }}>
+                {rejected.map((r) => (
+                  <li key={r}>{r}</li>
+                ))}
+              </ul>
+            }
+            style={{ marginBottom: 12 }}
+          />
+        ) : null}
+        {files.length ? (
+          <ul aria-label="Files to send" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 6 }}>
+            {files.map((file, i) => (
+              <li key={`${file.name}-${i}`}>
+                <Flex gap="small" align="center">
+                  <FileTypeIcon name={file.name} />
+                  <span style={{ flex: 1, overflowWrap: 'anywhere' }}>{file.name}</span>
+                  <Typography.Text type="secondary">{formatBytes(file.size)}</Typography.Text>
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<DeleteOutlined />}
+                    disabled={isSending}
+                    aria-label={`Remove ${file.name}`}
+                    onClick={() => setFiles((current) => current.filter((f) => f !== file))}
+                  />
+                </Flex>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </Modal>
+    </DialogOpen.Provider>
   );
 }

@@ -276,4 +276,47 @@ describe('Safe Transfer', () => {
     await waitFor(() => expect(deleted).toBe('tr1'));
     expect(await screen.findByText('You have not sent anything yet')).toBeInTheDocument();
   });
+
+  it('lets the sender download from Sent without asking the passphrase, and shows the download once the api recorded it', async () => {
+    const user = setupUser();
+    sent = [transfer({ sender: sam, recipients: [ann], hasPassphrase: true })];
+    const tried: (string | null)[] = [];
+    server.use(
+      http.get('*/api/v1/files/tf1/signed-url', ({ request }) => {
+        tried.push(request.headers.get('x-transfer-passphrase'));
+        return HttpResponse.json({ url: '/api/v1/files/tf1/content?v=1', expiresAt: new Date(Date.now() + 300_000).toISOString(), name: 'Contract.pdf' });
+      }),
+    );
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    render('/safe-transfer?box=sent');
+    const card = await screen.findByTestId('transfer-tr1');
+    const asked = boxesAsked.length;
+    await user.click(within(card).getByLabelText('Download Contract.pdf'));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(tried).toEqual([null]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // at once, and again a little later: the api records the download when the link is fetched
+    await waitFor(() => expect(boxesAsked.length).toBe(asked + 2), { timeout: 4000 });
+    click.mockRestore();
+  });
+
+  it('forgets the passphrase and ignores pastes once the dialog is closed', async () => {
+    const user = setupUser();
+    render();
+    let dialog = await openNewTransfer(user);
+    await user.type(within(dialog).getByLabelText('Passphrase (optional)'), 'secret words');
+    fireEvent.pointerEnter(screen.getByTestId('transfer-drop-zone'));
+    await user.click(button('Close', dialog));
+    await waitFor(() => expect((dialog.closest('.ant-modal-wrap') as HTMLElement | null)?.style.display).toBe('none'));
+    const paste = new Event('paste', { bubbles: true, cancelable: true });
+    Object.defineProperty(paste, 'clipboardData', { value: { files: [file('Pasted.pdf')] } });
+    document.dispatchEvent(paste);
+    expect(paste.defaultPrevented).toBe(false);
+
+    await user.click(button('New transfer'));
+    dialog = await findDialog();
+    expect(within(dialog).getByLabelText('Passphrase (optional)')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Passphrase (optional)')).toHaveAttribute('autocomplete', 'new-password');
+    expect(within(dialog).queryByText('Pasted.pdf')).not.toBeInTheDocument();
+  });
 });

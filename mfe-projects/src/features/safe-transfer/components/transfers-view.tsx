@@ -1,8 +1,9 @@
 /**
  * Safe transfer's content: the Received and Sent boxes (`box` and `page` in the address), the
- * downloads (asking a protected transfer's passphrase once per page visit), withdrawal and "New transfer".
+ * downloads (asking a received protected transfer's passphrase once per page visit; the sender is never
+ * asked), withdrawal and "New transfer".
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from '@portal/shared/web/router';
 import { useDispatch } from '@portal/shared/web/store';
 import { Button, ReloadOutlined } from '@portal/shared/ui';
@@ -19,6 +20,11 @@ import { TransferCard, type TransferBox } from './transfer-card';
 
 const PAGE_SIZE = 20;
 const PASSPHRASE_CODES = new Set(['transfer_passphrase_incorrect', 'transfer_passphrase_required']);
+/**
+ * The api records a download when the browser fetches the signed link (/content), after the download
+ * call returns: the list is asked again once more after this long, so "Downloaded by" shows it.
+ */
+export const DOWNLOAD_RECORDED_DELAY_MS = 1500;
 
 function pageOf(raw: string | null): number {
   const n = Number(raw);
@@ -51,11 +57,28 @@ export function TransfersView({ companyId }: { companyId: string }) {
       return out;
     });
 
-  const downloadsChanged = () => dispatch(transfersApi.util.invalidateTags(['Transfers']));
+  const refreshTimers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const timers = refreshTimers.current;
+    return () => {
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+    };
+  }, []);
+  const downloadsChanged = () => {
+    dispatch(transfersApi.util.invalidateTags(['Transfers']));
+    const timer = setTimeout(() => {
+      refreshTimers.current.delete(timer);
+      dispatch(transfersApi.util.invalidateTags(['Transfers']));
+    }, DOWNLOAD_RECORDED_DELAY_MS);
+    refreshTimers.current.add(timer);
+  };
 
   const download = async (transfer: Transfer, file: TransferFile) => {
-    const passphrase = passphrases[transfer.id];
-    if (transfer.hasPassphrase && !passphrase) {
+    // only a recipient is asked: the api lets the sender download their own transfer without it
+    const asksPassphrase = box === 'received' && transfer.hasPassphrase;
+    const passphrase = asksPassphrase ? passphrases[transfer.id] : undefined;
+    if (asksPassphrase && !passphrase) {
       setPrompt({ transfer, file });
       return;
     }
@@ -64,7 +87,7 @@ export function TransfersView({ companyId }: { companyId: string }) {
       await downloadFile(file.id, passphrase ? { passphrase } : {});
       downloadsChanged();
     } catch (e) {
-      if (e instanceof UploadError && e.code && PASSPHRASE_CODES.has(e.code)) {
+      if (asksPassphrase && e instanceof UploadError && e.code && PASSPHRASE_CODES.has(e.code)) {
         setPassphrases(({ [transfer.id]: _forgotten, ...rest }) => rest);
         setPrompt({ transfer, file });
       } else {

@@ -5,6 +5,7 @@ import { FileTypeIcon } from '@portal/shared/ui/components';
 import { formatDateTime } from '@portal/shared/core/dates';
 import { SYSTEM_SETTING_FILE_MAX_BYTES, type SystemSettingFile } from '@portal/shared/core/settings';
 import { errorMessage, fieldErrors } from '@portal/shared/web/api';
+import { startDownload } from '@portal/shared/web/download';
 import {
   useSettingsFileSignedUrlMutation,
   useSettingsMessageFilesDeleteMutation,
@@ -51,14 +52,7 @@ export function MessageFiles({ messageId }: { messageId: string }) {
   const download = async (f: SystemSettingFile) => {
     setFailure(null);
     try {
-      const signed = await signUrl(f.id).unwrap();
-      const link = document.createElement('a');
-      link.href = signed.url;
-      link.download = signed.name;
-      link.rel = 'noopener';
-      document.body.appendChild(link);
-      link.click();
-      link.remove();
+      startDownload(await signUrl(f.id).unwrap());
     } catch (error) {
       setFailure(errorMessage(error) ?? `${f.name} could not be downloaded.`);
     }
