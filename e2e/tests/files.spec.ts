@@ -5,7 +5,7 @@
  * another company gets 404 for the file and for its URL; an uploaded HTML page with a script is only
  * ever downloaded, never run in the portal's origin. The tests share one server and run in order.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { startPortal, type RunningPortal } from '../portal-server';
 import { apiAs, expect, openAs, signIn, test } from './fixtures';
 
@@ -54,6 +54,20 @@ async function createFolder(name: string, parentId: string): Promise<string> {
   const res = await consultantApi.post(`/api/v1/projects/${projectId}/folders`, { data: { name, parentId } });
   expect(res.status(), `create folder ${name}`).toBe(201);
   return (await res.json()).id;
+}
+
+/**
+ * Chooses a folder in the Move dialog's tree picker. A click that lands while the dropdown is still
+ * opening can miss its node and leave the list open over the dialog's buttons: pick again until the
+ * list has closed on a choice (the test then reads the move back from the api).
+ */
+async function pickFolder(page: Page, dialog: Locator, name: string) {
+  const open = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    if ((await open.count()) === 0) await dialog.getByLabel('Move to').click();
+    await open.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: name }).first().click({ timeout: 2000 });
+    await expect(open).toHaveCount(0, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 const filesUrl = (folderId?: string) => `/v2/projects/${projectId}?view=files${folderId ? `&folderId=${folderId}` : ''}`;
@@ -140,8 +154,7 @@ test('a folder moves into another; moving a folder into its own subfolder is ref
   await openAs(page, 'consultant@demo.test', filesUrl());
   await page.getByRole('button', { name: `Move ${OTHER}` }).click();
   let dialog = page.getByRole('dialog', { name: `Move the folder ${OTHER}` });
-  await dialog.getByLabel('Move to').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper').filter({ hasText: PARENT }).first().click();
+  await pickFolder(page, dialog, PARENT);
   await dialog.getByRole('button', { name: 'Move' }).click();
   await expect(dialog).toBeHidden();
   expect((await folders()).find((f) => f.id === folderIds[OTHER])!.parentId).toBe(folderIds[PARENT]);
@@ -149,8 +162,7 @@ test('a folder moves into another; moving a folder into its own subfolder is ref
 
   await page.getByRole('button', { name: `Move ${PARENT}` }).click();
   dialog = page.getByRole('dialog', { name: `Move the folder ${PARENT}` });
-  await dialog.getByLabel('Move to').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper').filter({ hasText: CHILD }).first().click();
+  await pickFolder(page, dialog, CHILD);
   await dialog.getByRole('button', { name: 'Move' }).click();
   await expect(dialog.getByText('A folder cannot be moved into itself or one of its subfolders.')).toBeVisible();
   await expect(dialog).toBeVisible();
