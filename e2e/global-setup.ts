@@ -4,5 +4,6 @@ import { startPortal } from './portal-server';
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const portal = await startPortal();
   process.env.E2E_BASE_URL = portal.baseURL;
+  process.env.E2E_DATA_DIR = portal.dataDir;
   return () => portal.stop();
 }

@@ -10,6 +10,8 @@ export const WEB_PACKAGES = ['shell', 'mfe-projects', 'mfe-requests', 'mfe-setti
 
 export interface RunningPortal {
   baseURL: string;
+  /** The portal's DATA_DIR (the mail outbox is `outbox/` under it). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -65,6 +67,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
   }
   return {
     baseURL,
+    dataDir,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -46,6 +46,10 @@ import projectFilesRoutes from './routes/projects/files';
 import projectFoldersRoutes from './routes/projects/folders';
 import documentsRoutes from './routes/projects/documents';
 import transfersRoutes from './routes/transfers';
+import practicesRoutes from './routes/practices';
+import taskTrackersRoutes from './routes/practices/task-trackers';
+import projectTaskTrackersRoutes from './routes/projects/task-trackers';
+import interviewsRoutes from './routes/projects/interviews';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -151,5 +155,9 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): Fasti
   app.register(systemSettingFilesRoutes);
   app.register(fileDownloadRoutes);
   app.register(transfersRoutes);
+  app.register(practicesRoutes);
+  app.register(taskTrackersRoutes);
+  app.register(projectTaskTrackersRoutes);
+  app.register(interviewsRoutes);
   return app;
 }

@@ -144,3 +144,54 @@ describe('loadConfig: files', () => {
     expect(() => loadConfig({ FILE_URL_SECRET: 'hunter2-secret' })).toThrow(/^(?!.*hunter2)/);
   });
 });
+
+describe('loadConfig: Microsoft Graph', () => {
+  const credentials = { GRAPH_TENANT_ID: 'contoso.onmicrosoft.com', GRAPH_CLIENT_ID: 'app-id', GRAPH_CLIENT_SECRET: 'graph-secret-value' };
+
+  it('is off unless configured: interviews go out as calendar mail alone', () => {
+    expect(loadConfig({}).graph).toBeNull();
+  });
+
+  it('reads the credentials with Microsoft defaults for the URLs', () => {
+    expect(loadConfig(credentials).graph).toEqual({
+      tenantId: 'contoso.onmicrosoft.com',
+      clientId: 'app-id',
+      clientSecret: 'graph-secret-value',
+      authorityUrl: 'https://login.microsoftonline.com',
+      apiUrl: 'https://graph.microsoft.com/v1.0',
+      notificationUrl: null,
+    });
+  });
+
+  it('reads the URLs, without a trailing slash; plain http only for a local stand-in', () => {
+    expect(
+      loadConfig({
+        ...credentials,
+        GRAPH_AUTHORITY_URL: 'http://127.0.0.1:4010/',
+        GRAPH_API_URL: 'https://graph.example.com/v1.0/',
+        GRAPH_NOTIFICATION_URL: 'https://portal.example.com/graph/notifications',
+      }).graph,
+    ).toMatchObject({
+      authorityUrl: 'http://127.0.0.1:4010',
+      apiUrl: 'https://graph.example.com/v1.0',
+      notificationUrl: 'https://portal.example.com/graph/notifications',
+    });
+  });
+
+  it.each([
+    [{ GRAPH_TENANT_ID: 't', GRAPH_CLIENT_ID: 'c' }, 'GRAPH_CLIENT_SECRET'],
+    [{ GRAPH_CLIENT_SECRET: 's' }, 'GRAPH_TENANT_ID'],
+    [{ GRAPH_TENANT_ID: 't', GRAPH_CLIENT_SECRET: 's' }, 'GRAPH_CLIENT_ID'],
+    [{ ...credentials, GRAPH_TENANT_ID: 'a/b' }, 'GRAPH_TENANT_ID'],
+    [{ ...credentials, GRAPH_API_URL: 'not a url' }, 'GRAPH_API_URL'],
+    [{ ...credentials, GRAPH_API_URL: 'http://graph.example.com/v1.0' }, 'GRAPH_API_URL'],
+    [{ ...credentials, GRAPH_AUTHORITY_URL: 'ftp://login.example.com' }, 'GRAPH_AUTHORITY_URL'],
+    [{ ...credentials, GRAPH_NOTIFICATION_URL: 'http://localhost/notify' }, 'GRAPH_NOTIFICATION_URL'],
+  ])('rejects %j naming %s', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
+  });
+
+  it('never repeats the client secret in its message', () => {
+    expect(() => loadConfig({ GRAPH_TENANT_ID: 'a/b', GRAPH_CLIENT_ID: 'c', GRAPH_CLIENT_SECRET: 'hunter2-graph' })).toThrow(/^(?!.*hunter2)/);
+  });
+});

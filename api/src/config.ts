@@ -46,6 +46,22 @@ export interface AppConfig {
   fileUrlSecret: string | null;
   /** Staged leftovers and unnamed blobs younger than this are left to the upload that may still own them. */
   storageSweepGraceMinutes: number;
+  /** Microsoft Graph meetings for interviews (GRAPH_*); null: interviews go out as iCalendar mail alone. */
+  graph: GraphConfig | null;
+}
+
+/** Microsoft Graph, reached with the client-credentials grant of an app registration (issue 7). */
+export interface GraphConfig {
+  tenantId: string;
+  clientId: string;
+  /** Never logged nor repeated in a message. */
+  clientSecret: string;
+  /** GRAPH_AUTHORITY_URL without a trailing slash, e.g. https://login.microsoftonline.com. */
+  authorityUrl: string;
+  /** GRAPH_API_URL without a trailing slash, e.g. https://graph.microsoft.com/v1.0. */
+  apiUrl: string;
+  /** GRAPH_NOTIFICATION_URL: when set, a change subscription is created for each meeting. */
+  notificationUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -121,6 +137,44 @@ function fileUrlSecret(env: Env): string | null {
   return raw;
 }
 
+const GRAPH_CREDENTIALS = ['GRAPH_TENANT_ID', 'GRAPH_CLIENT_ID', 'GRAPH_CLIENT_SECRET'] as const;
+
+/** An http(s) URL for Graph; plain http only on the loopback (a local stand-in), since the client secret travels to it. */
+function graphUrl(env: Env, name: string, fallback: string, httpsOnly = false): string {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `is not a valid URL, got "${raw}"`);
+  }
+  const loopback = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
+  if (url.username || url.password || url.search || url.hash) throw new ConfigError(name, 'must be a plain URL without credentials, query or fragment');
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback && !httpsOnly)) {
+    throw new ConfigError(name, `must start with https://${httpsOnly ? '' : ' (http:// only for localhost)'}, got "${url.protocol}//"`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+/** GRAPH_*: all three credentials or none. The secret itself never appears in a message. */
+function graphConfig(env: Env): GraphConfig | null {
+  const present = GRAPH_CREDENTIALS.filter((name) => value(env, name) !== undefined);
+  if (present.length === 0) return null;
+  const missing = GRAPH_CREDENTIALS.find((name) => value(env, name) === undefined);
+  if (missing) throw new ConfigError(missing, `must be set: Microsoft Graph needs ${GRAPH_CREDENTIALS.join(', ')} (set all three or none)`);
+  const tenantId = value(env, 'GRAPH_TENANT_ID')!;
+  if (!/^[A-Za-z0-9.-]{1,100}$/.test(tenantId)) throw new ConfigError('GRAPH_TENANT_ID', 'must be a tenant id (a GUID) or domain name');
+  return {
+    tenantId,
+    clientId: value(env, 'GRAPH_CLIENT_ID')!,
+    clientSecret: value(env, 'GRAPH_CLIENT_SECRET')!,
+    authorityUrl: graphUrl(env, 'GRAPH_AUTHORITY_URL', 'https://login.microsoftonline.com'),
+    apiUrl: graphUrl(env, 'GRAPH_API_URL', 'https://graph.microsoft.com/v1.0'),
+    notificationUrl: value(env, 'GRAPH_NOTIFICATION_URL') === undefined ? null : graphUrl(env, 'GRAPH_NOTIFICATION_URL', '', true),
+  };
+}
+
 /** The repository root: the folder above api/ (this file is api/src/config.ts). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -194,5 +248,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     signedUrlTtlSeconds: integer(env, 'SIGNED_URL_TTL_SECONDS', SIGNED_URL_TTL_SECONDS_DEFAULT, 5, 3600),
     fileUrlSecret: fileUrlSecret(env),
     storageSweepGraceMinutes: integer(env, 'STORAGE_SWEEP_GRACE_MINUTES', 15, 1, 10_080),
+    graph: graphConfig(env),
   };
 }

@@ -14,6 +14,7 @@ const staffAdminSession = sessionFor({ isTevora: true, isStaffAdmin: true, compa
 setupTestServer(
   http.get('*/api/v1/companies/:id/password-policy', () => HttpResponse.json({ minimumLength: 12, rotationInDays: 0 })),
   http.get('*/api/v1/users/:id', () => HttpResponse.json({ code: 'user_not_found', message: 'User not found.', requestId: 'r' }, { status: 404 })),
+  http.get('*/api/v1/practices', () => HttpResponse.json({ results: [] })),
 );
 
 async function menuTabs(): Promise<string[]> {

@@ -6,6 +6,8 @@ import * as m0004 from './migrations/0004-projects';
 import * as m0005 from './migrations/0005-files';
 import * as m0006 from './migrations/0006-transfers';
 import * as m0007 from './migrations/0007-app-secrets';
+import * as m0008 from './migrations/0008-task-trackers';
+import * as m0009 from './migrations/0009-interviews';
 import type { Dialect } from './database';
 
 /** In-code provider: no file-system scanning, works the same under tsx, jest and a bundle. */
@@ -17,6 +19,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-files': m0005,
   '0006-transfers': m0006,
   '0007-app-secrets': m0007,
+  '0008-task-trackers': m0008,
+  '0009-interviews': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -394,6 +394,82 @@ export interface AppSecretsTable {
   created_at: Timestamp;
 }
 
+export type TaskTrackerStatus = 'draft' | 'published' | 'retired';
+
+/** A practice's task tracker template (issue 7). */
+export interface TaskTrackersTable {
+  id: string;
+  practice_id: string;
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  status: ColumnType<TaskTrackerStatus, TaskTrackerStatus | undefined, TaskTrackerStatus>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TrackerTasksTable {
+  id: string;
+  tracker_id: string;
+  parent_id: string | null;
+  reference_id: string | null;
+  title: string;
+  description: string | null;
+  position: number;
+}
+
+export interface TrackerControlsTable {
+  id: string;
+  tracker_id: string;
+  name: string;
+  title: string;
+  description: string | null;
+  position: number;
+}
+
+export interface TrackerControlTasksTable {
+  control_id: string;
+  task_id: string;
+}
+
+export interface TrackerPointsOfFocusTable {
+  id: string;
+  tracker_id: string;
+  control_id: string;
+  name: string;
+  description: string | null;
+  position: number;
+}
+
+/** An interview of a project (issue 7); times are UTC instants, `time_zone` the IANA zone it was scheduled in. */
+export interface InterviewsTable {
+  id: string;
+  project_id: string;
+  company_id: string;
+  title: string;
+  description: string | null;
+  location: string | null;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  time_zone: string;
+  organizer_id: string | null;
+  status: ColumnType<'scheduled' | 'canceled', 'scheduled' | 'canceled' | undefined, 'scheduled' | 'canceled'>;
+  sequence: ColumnType<number, number | undefined, number>;
+  online_meeting_url: string | null;
+  graph_event_id: string | null;
+  graph_subscription_id: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  canceled_at: NullableTimestamp;
+}
+
+export interface InterviewParticipantsTable {
+  interview_id: string;
+  user_id: string;
+  role: 'interviewer' | 'attendee';
+}
+
 export interface Database {
   users: UsersTable;
   companies: CompaniesTable;
@@ -436,6 +512,13 @@ export interface Database {
   transfer_files: TransferFilesTable;
   transfer_downloads: TransferDownloadsTable;
   app_secrets: AppSecretsTable;
+  task_trackers: TaskTrackersTable;
+  tracker_tasks: TrackerTasksTable;
+  tracker_controls: TrackerControlsTable;
+  tracker_control_tasks: TrackerControlTasksTable;
+  tracker_points_of_focus: TrackerPointsOfFocusTable;
+  interviews: InterviewsTable;
+  interview_participants: InterviewParticipantsTable;
 }
 
 export type { Generated };

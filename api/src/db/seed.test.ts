@@ -109,6 +109,34 @@ describe('the demo seed', () => {
     expect(help).toEqual([{ status: 'active' }]);
   });
 
+  it('gives each practice a published template (tasks with subtasks, controls with points of focus) and a draft', async () => {
+    const trackers = await db()
+      .selectFrom('task_trackers')
+      .innerJoin('practices', 'practices.id', 'task_trackers.practice_id')
+      .select(['task_trackers.id', 'task_trackers.status', 'practices.name as practice'])
+      .orderBy('practices.name')
+      .orderBy('task_trackers.status')
+      .execute();
+    expect(trackers.map((t) => [t.practice, t.status])).toEqual([
+      ['PCI DSS Assessment', 'draft'],
+      ['PCI DSS Assessment', 'published'],
+      ['SOC 2 Readiness', 'draft'],
+      ['SOC 2 Readiness', 'published'],
+    ]);
+    for (const tracker of trackers.filter((t) => t.status === 'published')) {
+      const tasks = await db().selectFrom('tracker_tasks').select(['id', 'parent_id', 'reference_id']).where('tracker_id', '=', tracker.id).execute();
+      const topLevel = tasks.filter((t) => t.parent_id === null);
+      expect({ practice: tracker.practice, topLevel: topLevel.length >= 10 && topLevel.length <= 20 }).toEqual({ practice: tracker.practice, topLevel: true });
+      for (const task of topLevel) expect(tasks.some((t) => t.parent_id === task.id)).toBe(true);
+      const controls = await db().selectFrom('tracker_controls').select('id').where('tracker_id', '=', tracker.id).execute();
+      expect(controls.length).toBe(topLevel.length);
+      const points = await db().selectFrom('tracker_points_of_focus').select('control_id').where('tracker_id', '=', tracker.id).execute();
+      for (const control of controls) expect(points.some((p) => p.control_id === control.id)).toBe(true);
+      const links = await db().selectFrom('tracker_control_tasks').select('task_id').where('task_id', 'in', tasks.map((t) => t.id)).execute();
+      expect(links.length).toBe(tasks.length);
+    }
+  });
+
   it('has an audit history of earlier changes', async () => {
     const rows = await db().selectFrom('audit_log').select(['created_at', 'actor_id']).execute();
     expect(rows.length).toBeGreaterThanOrEqual(10);

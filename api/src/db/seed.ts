@@ -14,6 +14,8 @@ import { insertPractice, setStaffPractices } from './practices';
 import type { CatalogueName } from './seed-catalogue';
 import { dayOf, insertInBatches, insertProjectWork, planProjectWork, type ProjectWorkPlan } from './seed-projects';
 import { seedProjectFiles, type SeededProject } from './seed-files';
+import { seedInterviews } from './seed-interviews';
+import { seedTaskTrackers } from './seed-task-trackers';
 import type { BlobStorage } from '../lib/storage';
 import type { Database, ProjectMembersTable, ProjectRoleName } from './schema';
 import { addTeamMember, addTeamObject, insertTeam, setTeamModulesAccess } from './teams';
@@ -478,6 +480,7 @@ export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {
       for (const key of practice.staff) practicesOf.set(key, [...(practicesOf.get(key) ?? []), practiceId]);
     }
     for (const [key, ofUser] of practicesOf) await setStaffPractices(trx, ids.get(key)!, ofUser);
+    await seedTaskTrackers(trx, practiceIds, ids.get('admin')!);
     const people = new Map([...DEMO_USERS, ...MORE_USERS].map((user) => [user.key, user]));
     const projectMembers: Insertable<ProjectMembersTable>[] = [];
     const workPlans: ProjectWorkPlan[] = [];
@@ -569,6 +572,7 @@ export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {
     await insertInBatches(trx, 'project_members', projectMembers);
     await insertProjectWork(trx, workPlans.map((plan) => planProjectWork(plan, now)));
     await seedProjectFiles(trx, seededProjects, options.storage, now);
+    await seedInterviews(trx, seededProjects, now);
     for (const [key, title, body, link, hours, read] of DEMO_NOTIFICATIONS) {
       const userId = ids.get(key)!;
       const notification = await createNotification(trx, { userId, title, body, link, createdAt: hoursAgo(hours) });

@@ -28,6 +28,23 @@ describe('createMailer', () => {
     }
   });
 
+  it('adds a calendar invitation as a text/calendar alternative with its method and as an .ics attachment', async () => {
+    const dir = makeTempDir('portal-mail-');
+    const mailer = createMailer({ smtpUrl: null, from: 'Portal <no-reply@acme.test>', outboxDir: path.join(dir, 'outbox') });
+    const content = 'BEGIN:VCALENDAR\r\nMETHOD:CANCEL\r\nSUMMARY:Café\r\nEND:VCALENDAR\r\n';
+    try {
+      const sent = await mailer.send({ to: 'someone@example.test', subject: 'Canceled', text: 'Gone', icalEvent: { method: 'CANCEL', filename: 'invite.ics', content } });
+      const raw = fs.readFileSync(sent.file!, 'utf8');
+      expect(raw).toMatch(/^Content-Type: text\/calendar; charset=utf-8; method=CANCEL$/m);
+      expect(raw).toMatch(/^Content-Disposition: attachment; filename=invite\.ics$/m);
+      const attachment = /filename=invite\.ics\nContent-Transfer-Encoding: base64\n\n([A-Za-z0-9+/=\n]+)/.exec(raw);
+      expect(Buffer.from(attachment![1].replace(/\n/g, ''), 'base64').toString('utf8')).toBe(content);
+    } finally {
+      mailer.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('rejects when the SMTP server cannot be reached', async () => {
     // A port that refuses connections: listen, note it, close.
     const port = await new Promise<number>((resolve) => {

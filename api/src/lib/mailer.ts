@@ -8,6 +8,17 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * A calendar invitation (RFC 5545 text, lib/icalendar.ts): sent as the message's text/calendar
+   * alternative with this method, and as an .ics attachment named `filename`.
+   */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
+}
+
+/** What nodemailer is handed: only the fields of OutgoingMail, whatever else the object carries. */
+function message(mail: OutgoingMail) {
+  const { to, subject, text, html, icalEvent } = mail;
+  return { to, subject, text, html, ...(icalEvent ? { icalEvent: { ...icalEvent } } : {}) };
 }
 
 export interface SentMail {
@@ -47,7 +58,7 @@ export function createMailer({ smtpUrl, from, outboxDir }: MailerOptions): Maile
     );
     return {
       async send(mail) {
-        const info = await transport.sendMail(mail);
+        const info = await transport.sendMail(message(mail));
         return { messageId: info.messageId, file: null };
       },
       close: () => transport.close(),
@@ -56,7 +67,7 @@ export function createMailer({ smtpUrl, from, outboxDir }: MailerOptions): Maile
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }, { from });
   return {
     async send(mail) {
-      const info = await transport.sendMail(mail);
+      const info = await transport.sendMail(message(mail));
       await fs.mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, outboxFileName(new Date()));
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });

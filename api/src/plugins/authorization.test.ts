@@ -3,7 +3,8 @@
  * policies plugin recorded them) and proves each policy holds, so a route added later is covered
  * without anyone remembering to write its test:
  *  - anonymous callers get 401 (public routes aside);
- *  - staff routes refuse client users (403), staff-admin routes refuse other staff (403);
+ *  - staff routes refuse client users (403), staff-admin routes refuse other staff (403), staff-permission
+ *    routes refuse clients and staff without the permission (auditors, 403);
  *  - company routes answer 404 to a user of another company (existence is not revealed);
  *  - module-gated routes answer 403 when the module is off for the company;
  *  - settings-permission routes answer 403 to a member of the company without that permission;
@@ -84,6 +85,17 @@ describe('authorization of every registered route', () => {
       if (r.policy === 'staffAdmin') {
         expect({ route: label(r), status: (await call(r, staff)).statusCode }).toEqual({ route: label(r), status: 403 });
       }
+    }
+  });
+
+  it('keeps staff-permission routes from clients and from staff without the permission (auditors)', async () => {
+    const client = await t.cookieFor('member@acme.test');
+    const auditor = await t.cookieFor('auditor@demo.test');
+    const staffRoutes = routes().filter((r) => typeof r.policy === 'object' && 'staff' in r.policy);
+    expect(staffRoutes.length).toBeGreaterThan(0);
+    for (const r of staffRoutes) {
+      expect({ route: label(r), status: (await call(r, client)).statusCode }).toEqual({ route: label(r), status: 403 });
+      expect({ route: label(r), status: (await call(r, auditor)).statusCode }).toEqual({ route: label(r), status: 403 });
     }
   });
 

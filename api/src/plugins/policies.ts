@@ -23,6 +23,7 @@ export type SettingsPermissionName =
  * - `{ targetUser: permission }`: the user of `params.id` shares a company with the caller, or the caller
  *   is staff (else 404), and the caller holds the permission in one of the target's companies (else 403);
  *   a staff target under a company permission needs `users.editTevoraAdmins` (staff admins);
+ * - `{ staff: permission }`: the caller is staff and holds the permission (staff roles are global; else 403);
  * - `{ project: 'read' | 'write' | 'manage' }`: the project of `params.id` is visible to the caller
  *   (its company is visible and, for auditors, they hold a role on it; else 404 `project_not_found`),
  *   the projects module is on for the caller there (else 403), and for `write` the caller is staff
@@ -37,6 +38,7 @@ export type Policy =
   | { company: 'member'; module?: ModuleName }
   | { company: 'settings'; permission: SettingsPermissionName }
   | { targetUser: SettingsPermissionName }
+  | { staff: SettingsPermissionName }
   | { project: ProjectAccessLevel };
 
 export type ProjectAccessLevel = 'read' | 'write' | 'manage';
@@ -210,6 +212,10 @@ async function enforce(request: FastifyRequest, policy: Policy): Promise<void> {
     return;
   }
   if ('targetUser' in policy) return enforceTargetUser(request, user, policy.targetUser);
+  if ('staff' in policy) {
+    if (!user.isTevora || !holds(await permissionsIn(request.server.db, user, ''), policy.staff)) throw new HttpError(403, 'forbidden');
+    return;
+  }
   if ('project' in policy) return enforceProject(request, user, policy.project);
   const companyId = (request.params as { id?: unknown } | undefined)?.id;
   if (typeof companyId !== 'string' || companyId === '') throw new Error('a company policy needs a route with :id');

@@ -80,6 +80,13 @@ export const ERROR_MESSAGES = {
   transfer_not_found: 'Transfer not found, or it has expired.',
   transfer_passphrase_required: 'This transfer is protected: enter its passphrase.',
   transfer_passphrase_incorrect: 'The passphrase is not correct.',
+  // Practices, templates and interviews (issue 7).
+  practice_not_found: 'Practice not found.',
+  practice_name_taken: 'A practice with this name already exists.',
+  task_tracker_name_taken: 'This practice already has a template with this name.',
+  interview_not_found: 'Interview not found.',
+  interview_is_canceled: 'The interview is canceled: schedule a new one.',
+  interview_is_over: 'The interview has already started: it can no longer be changed.',
 } as const;
 
 export type MappedErrorCode = keyof typeof ERROR_MESSAGES;

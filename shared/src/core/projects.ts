@@ -540,9 +540,9 @@ export interface PointOfFocusList {
 // ---------------------------------------------------------------------------------------------
 // The project detail's address (SPEC.md section 2): the query is the state.
 
-export const PROJECT_VIEWS = ['tasks', 'files', 'controls', 'pointsOfFocus'] as const;
+export const PROJECT_VIEWS = ['tasks', 'files', 'controls', 'pointsOfFocus', 'interviews'] as const;
 export type ProjectView = (typeof PROJECT_VIEWS)[number];
-export const PROJECT_PAGE_PARAMS = ['tasksPage', 'filesPage', 'controlsPage', 'pointsOfFocusPage'] as const;
+export const PROJECT_PAGE_PARAMS = ['tasksPage', 'filesPage', 'controlsPage', 'pointsOfFocusPage', 'interviewsPage'] as const;
 
 /** Page-number query parameters default to 1 (SPEC.md section 9). */
 export function pageParam(params: URLSearchParams, name: string): number {

@@ -11,9 +11,11 @@ export {
   Upload,
   Card,
   Col,
+  DatePicker,
   Progress,
   Descriptions,
   Divider,
+  Drawer,
   Flex,
   Empty,
   Form,
@@ -36,8 +38,12 @@ export {
   Tag,
   Tooltip,
   Typography,
+  TimePicker,
   TreeSelect,
 } from 'antd';
+// antd's pickers take and give dayjs values: the kit's one dayjs, so the pickers' plugins apply to them.
+export { default as dayjs } from 'dayjs';
+export type { Dayjs } from 'dayjs';
 export type { FormInstance, TableProps, TablePaginationConfig } from 'antd';
 export {
   DisconnectOutlined,

@@ -13,7 +13,7 @@ import {
   type UserStatus,
 } from '@portal/shared/core/settings';
 import { accountWithinCallerCompanies, assignedProjectsFor, isLeadRole, removeProjectRole, userCompaniesFor, userSignInState } from '../../db/company-users';
-import { listPractices, practicesOfUsers, setStaffPractices } from '../../db/practices';
+import { practicesOfUsers, setStaffPractices } from '../../db/practices';
 import { findStaffUser, listStaffUsers, practicesOfStaffUser, setStaffAdmin, unknownPracticeIds, type StaffUserRecord } from '../../db/staff';
 import type { UsersTable } from '../../db/schema';
 import { findUserById, setUserStatus, type UserRecord } from '../../db/users';
@@ -253,8 +253,6 @@ export default async function usersAdminRoutes(app: FastifyInstance) {
     }
     return toStaffDto((await findStaffUser(db, target.id))!);
   });
-
-  app.get('/api/v1/practices', { config: { policy: 'staff' } }, async () => ({ results: await listPractices(db) }));
 
   app.get('/api/v1/users/:id/practices', { config: { policy: 'staff' } }, async (request) => {
     const target = await staffTarget(request);

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Spin } from '@portal/shared/ui';
 import { Tabs } from '@portal/shared/ui/extra';
 import { useParams } from '@portal/shared/web/router';
 import { projectView, type Project, type ProjectView } from '@portal/shared/core/projects';
@@ -10,11 +11,15 @@ import { PointsOfFocusTab } from './points-of-focus-tab';
 import { ProjectHeader } from './project-header';
 import { TasksTab } from './tasks-tab';
 
+// The Interviews tab (its pickers and forms) loads on first use, so it adds nothing to the other tabs.
+const InterviewsTab = lazy(() => import('../../interviews/components/interviews-tab').then((m) => ({ default: m.InterviewsTab })));
+
 const TAB_LABELS: Record<ProjectView, string> = {
   tasks: 'Tasks',
   files: 'Files',
   controls: 'Controls',
   pointsOfFocus: 'Points of focus',
+  interviews: 'Interviews',
 };
 
 /**
@@ -30,6 +35,17 @@ function ProjectTabs({ project }: { project: Project }) {
     files: () => <FilesTab project={project} />,
     controls: () => <ControlsTab project={project} />,
     pointsOfFocus: () => <PointsOfFocusTab project={project} />,
+    interviews: () => (
+      <Suspense
+        fallback={
+          <div role="status" aria-label="Loading the interviews" style={{ padding: 48, textAlign: 'center' }}>
+            <Spin />
+          </div>
+        }
+      >
+        <InterviewsTab project={project} />
+      </Suspense>
+    ),
   };
   return (
     <Tabs

@@ -5,6 +5,7 @@ import { Link } from '@portal/shared/web/router';
 import { TASK_DUE_FILTERS, TASK_STATUS_LABELS, TASK_STATUSES, type Project, type Task } from '@portal/shared/core/projects';
 import { taskPath, type FromProject } from '../../../app/paths';
 import { projectsApi } from '../../../app/projects-api';
+import { TaskTrackerActions } from '../../task-trackers/components/task-tracker-actions';
 import { pageValue, useAddress, type AddressChanges } from '../hooks/use-address';
 import { personName } from '../model/labels';
 import { taskCreateBody } from '../model/task-body';
@@ -145,11 +146,14 @@ export function TasksTab({ project }: { project: Project }) {
           value={state.search ?? ''}
           onSearch={(text) => refine({ [TASK_PARAMS.search]: text }, { replace: true })}
         />
-        {project.permissions.write ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} style={{ marginInlineStart: 'auto' }}>
-            New task
-          </Button>
-        ) : null}
+        <Flex gap="small" wrap style={{ marginInlineStart: 'auto' }}>
+          <TaskTrackerActions project={project} />
+          {project.permissions.write ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              New task
+            </Button>
+          ) : null}
+        </Flex>
       </Flex>
       <Table<Task>
         rowKey="id"

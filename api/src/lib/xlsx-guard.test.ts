@@ -1,0 +1,178 @@
+import zlib from 'node:zlib';
+import { Workbook } from 'exceljs';
+import { XLSX_MAX_ENTRIES } from '@portal/shared/core/practices';
+import { trackerXlsx, zipArchive, zipBombXlsx } from '../test/task-tracker-files';
+import { HttpError } from './http-error';
+import { checkXlsxArchive } from './xlsx-guard';
+
+const MB = 1024 * 1024;
+
+/** The error the check throws (it must throw). */
+async function refusal(bytes: Buffer): Promise<HttpError> {
+  const error = await checkXlsxArchive(bytes).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
+  return error;
+}
+
+/** Runs `work`, sampling the process memory meanwhile: how long it took and how far memory rose above where it started. */
+async function measured(work: () => Promise<unknown>) {
+  const before = process.memoryUsage();
+  const peak = { rss: before.rss, heap: before.heapUsed, buffers: before.arrayBuffers };
+  const sample = () => {
+    const now = process.memoryUsage();
+    peak.rss = Math.max(peak.rss, now.rss);
+    peak.heap = Math.max(peak.heap, now.heapUsed);
+    peak.buffers = Math.max(peak.buffers, now.arrayBuffers);
+  };
+  const timer = setInterval(sample, 1);
+  const started = performance.now();
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+    sample();
+  }
+  return { ms: performance.now() - started, rss: peak.rss - before.rss, heap: peak.heap - before.heapUsed, buffers: peak.buffers - before.arrayBuffers };
+}
+
+/** The end of central directory record of an archive without comment. */
+const endRecord = (zip: Buffer) => zip.length - 22;
+
+/** The archive with zip64 end records (as writers of huge archives add) before its end record, which then defers to them. */
+function asZip64(zip: Buffer, { markPlainRecord = true } = {}): Buffer {
+  const end = endRecord(zip);
+  const record = Buffer.alloc(56);
+  record.writeUInt32LE(0x06064b50, 0);
+  record.writeBigUInt64LE(44n, 4);
+  record.writeUInt16LE(45, 12);
+  record.writeUInt16LE(45, 14);
+  record.writeBigUInt64LE(BigInt(zip.readUInt16LE(end + 8)), 24);
+  record.writeBigUInt64LE(BigInt(zip.readUInt16LE(end + 10)), 32);
+  record.writeBigUInt64LE(BigInt(zip.readUInt32LE(end + 12)), 40);
+  record.writeBigUInt64LE(BigInt(zip.readUInt32LE(end + 16)), 48);
+  const locator = Buffer.alloc(20);
+  locator.writeUInt32LE(0x07064b50, 0);
+  locator.writeBigUInt64LE(BigInt(end), 8);
+  locator.writeUInt32LE(1, 16);
+  const plain = Buffer.from(zip.subarray(end));
+  if (markPlainRecord) {
+    plain.writeUInt16LE(0xffff, 8);
+    plain.writeUInt16LE(0xffff, 10);
+    plain.writeUInt32LE(0xffffffff, 12);
+    plain.writeUInt32LE(0xffffffff, 16);
+  }
+  return Buffer.concat([zip.subarray(0, end), record, locator, plain]);
+}
+
+describe('checkXlsxArchive', () => {
+  it('accepts a workbook', async () => {
+    await expect(checkXlsxArchive(await trackerXlsx([{ 'Task Title': 'One' }]))).resolves.toBeUndefined();
+  });
+
+  it.each([
+    ['text', Buffer.from('Task Title\nOne\n')],
+    ['a local file header alone', Buffer.from('PK\u0003\u0004 not really a zip')],
+  ])('refuses %s as not a workbook', async (_label, bytes) => {
+    expect(await refusal(bytes)).toMatchObject({ statusCode: 400, code: 'malformed_task_tracker', message: 'The file is not a valid .xlsx workbook.' });
+  });
+
+  it('refuses a workbook cut short', async () => {
+    const workbook = await trackerXlsx([{ 'Task Title': 'One' }]);
+    expect(await refusal(workbook.subarray(0, workbook.length - 30))).toMatchObject({ code: 'malformed_task_tracker', message: 'The file is not a valid .xlsx workbook.' });
+  });
+
+  it('tells a password-protected or .xls workbook apart', async () => {
+    const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)]);
+    expect((await refusal(ole)).message).toMatch(/password-protected or old-format \(\.xls\) workbook/);
+  });
+
+  it('refuses an archive of more than XLSX_MAX_ENTRIES parts, naming the limit', async () => {
+    const entries = Array.from({ length: XLSX_MAX_ENTRIES + 1 }, (_, i) => ({ name: `xl/part${i}.xml`, data: Buffer.from('x'), deflated: false, uncompressedSize: 1 }));
+    const error = await refusal(zipArchive(entries));
+    expect(error).toMatchObject({ code: 'malformed_task_tracker' });
+    expect(error.message).toContain(`more than ${XLSX_MAX_ENTRIES} parts`);
+    // At the limit, the count alone is no reason to refuse.
+    await expect(checkXlsxArchive(zipArchive(entries.slice(1)))).resolves.toBeUndefined();
+  });
+
+  describe('zip bombs', () => {
+    // ~1 MB that inflates to BOMB_MEGABYTES MB of zeros.
+    it('refuses one whose headers declare its size, before inflating anything', async () => {
+      const bomb = zipBombXlsx();
+      expect(bomb.length).toBeLessThan(2 * MB);
+      let error: unknown;
+      const cost = await measured(() => checkXlsxArchive(bomb).catch((e: unknown) => void (error = e)));
+      expect(error).toMatchObject({ statusCode: 400, code: 'malformed_task_tracker', message: 'The .xlsx workbook unpacks to more than 100 MB: it cannot be read.' });
+      expect(cost.ms).toBeLessThan(2000);
+      expect(cost.rss).toBeLessThan(64 * MB);
+    });
+
+    it.each([
+      ['a tiny size', 1000],
+      ['a size just under the limit', 90 * MB],
+    ])('refuses one whose headers lie (%s), with bounded memory and quickly', async (_label, declared) => {
+      const bomb = zipBombXlsx(declared);
+      let error: unknown;
+      const cost = await measured(() => checkXlsxArchive(bomb).catch((e: unknown) => void (error = e)));
+      expect(error).toMatchObject({ statusCode: 400, code: 'malformed_task_tracker' });
+      expect((error as Error).message).toMatch(/damaged: its parts do not match the sizes its directory declares/);
+      // Far below what the part inflates to (BOMB_MEGABYTES MB, see test/task-tracker-files.ts): nothing but a chunk is ever held.
+      expect(cost.rss).toBeLessThan(64 * MB);
+      expect(cost.heap).toBeLessThan(64 * MB);
+      expect(cost.buffers).toBeLessThan(64 * MB);
+      expect(cost.ms).toBeLessThan(2000);
+    });
+
+    it('refuses parts that together declare more than the limit', async () => {
+      const part = (i: number) => ({ name: `xl/part${i}.xml`, data: zlib.deflateRawSync('x'), deflated: true, uncompressedSize: 30 * MB });
+      expect((await refusal(zipArchive([0, 1, 2, 3].map(part)))).message).toBe('The .xlsx workbook unpacks to more than 100 MB: it cannot be read.');
+    });
+
+    it('refuses a part that inflates to less than it declares', async () => {
+      const zip = zipArchive([{ name: 'xl/workbook.xml', data: zlib.deflateRawSync('<workbook/>'), deflated: true, uncompressedSize: 5000 }]);
+      expect((await refusal(zip)).message).toBe('The .xlsx workbook is damaged: its parts do not match the sizes its directory declares.');
+    });
+
+    it('refuses a part whose data is not a deflate stream', async () => {
+      const zip = zipArchive([{ name: 'xl/workbook.xml', data: Buffer.from('not deflated at all'), deflated: true, uncompressedSize: 19 }]);
+      expect((await refusal(zip)).code).toBe('malformed_task_tracker');
+    });
+  });
+
+  describe('archives another zip reader would read differently', () => {
+    // exceljs unpacks with JSZip, which keeps reading directory records past the declared count, and
+    // moves every offset when the declared directory size does not end at the end record.
+    it('refuses a directory holding more records than the end record counts', async () => {
+      const zip = await trackerXlsx([{ 'Task Title': 'One' }]);
+      const end = endRecord(zip);
+      zip.writeUInt16LE(zip.readUInt16LE(end + 8) - 1, end + 8);
+      zip.writeUInt16LE(zip.readUInt16LE(end + 10) - 1, end + 10);
+      expect((await refusal(zip)).message).toBe('The .xlsx workbook is damaged: its directory is inconsistent.');
+    });
+
+    it('refuses a directory whose declared size is not its real size', async () => {
+      const zip = await trackerXlsx([{ 'Task Title': 'One' }]);
+      const end = endRecord(zip);
+      zip.writeUInt32LE(zip.readUInt32LE(end + 12) - 46, end + 12);
+      expect((await refusal(zip)).message).toBe('The .xlsx workbook is damaged: its directory is inconsistent.');
+    });
+
+    it('accepts the zip64 form of the end records when both readers take it alike, refuses it otherwise', async () => {
+      const zip = await trackerXlsx([{ 'Task Title': 'One' }]);
+      await expect(checkXlsxArchive(asZip64(zip))).resolves.toBeUndefined();
+      const workbook = new Workbook();
+      await workbook.xlsx.load(asZip64(zip) as unknown as ArrayBuffer);
+      expect(workbook.worksheets[0].getCell('C2').value).toBe('One');
+      // yauzl would take the zip64 record, JSZip the plain one.
+      expect((await refusal(asZip64(zip, { markPlainRecord: false }))).message).toBe('The .xlsx workbook is damaged: its directory is inconsistent.');
+    });
+
+    it('refuses bytes after the end record', async () => {
+      const zip = await trackerXlsx([{ 'Task Title': 'One' }]);
+      expect((await refusal(Buffer.concat([zip, Buffer.from('trailing')]))).code).toBe('malformed_task_tracker');
+    });
+  });
+});

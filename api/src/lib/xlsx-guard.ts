@@ -1,0 +1,148 @@
+/**
+ * The check an uploaded .xlsx passes before exceljs reads it (issue 7). exceljs unpacks every part of
+ * the archive into memory, so a zip bomb (a few MB that inflate to GBs, possibly behind headers that
+ * lie about the sizes) must be refused first, with bounded memory: the archive is read with yauzl,
+ * its entry count and declared sizes are checked against the limits of the contract, then every
+ * entry is inflated as a stream whose bytes are counted (against its declared size and the limit)
+ * and thrown away.
+ */
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
+import yauzl from 'yauzl';
+import { XLSX_MAX_ENTRIES, XLSX_MAX_UNCOMPRESSED_BYTES } from '@portal/shared/core/practices';
+import { HttpError } from './http-error';
+
+export const NOT_AN_XLSX = 'The file is not a valid .xlsx workbook.';
+
+/** The 400 of a task tracker file that cannot be read as a whole (no row to name). */
+export function malformedTaskTracker(message: string): HttpError {
+  return new HttpError(400, 'malformed_task_tracker', message);
+}
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+const TOO_LARGE = `The .xlsx workbook unpacks to more than ${megabytes(XLSX_MAX_UNCOMPRESSED_BYTES)}: it cannot be read.`;
+const TOO_MANY_PARTS = `The .xlsx workbook holds more than ${XLSX_MAX_ENTRIES} parts: it cannot be read.`;
+const DAMAGED = 'The .xlsx workbook is damaged: its parts do not match the sizes its directory declares.';
+const AMBIGUOUS = 'The .xlsx workbook is damaged: its directory is inconsistent.';
+/** Password-protected workbooks and the old .xls format are OLE compound files, not zip archives. */
+const OLE_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const ENCRYPTED = 'The file is a password-protected or old-format (.xls) workbook: save it as an Excel Workbook (.xlsx) without a password.';
+
+class LimitExceeded extends Error {}
+class SizeMismatch extends Error {}
+
+const INFLATE_CHUNK = 1024 * 1024;
+
+/**
+ * Refuses (400 `malformed_task_tracker`) an .xlsx that is not a zip archive, holds more than
+ * XLSX_MAX_ENTRIES entries, would inflate past XLSX_MAX_UNCOMPRESSED_BYTES (declared or actual), has
+ * entries whose data does not match their declared sizes, or whose directory another zip reader
+ * could read differently. Resolves when exceljs may load the bytes.
+ */
+export async function checkXlsxArchive(bytes: Buffer): Promise<void> {
+  if (bytes.subarray(0, OLE_SIGNATURE.length).equals(OLE_SIGNATURE)) throw malformedTaskTracker(ENCRYPTED);
+  let zip: yauzl.ZipFile;
+  try {
+    // Names are not needed (nor validated: exceljs tolerates odd ones); sizes are checked while inflating.
+    zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true, autoClose: false, decodeStrings: false });
+  } catch {
+    throw malformedTaskTracker(NOT_AN_XLSX);
+  }
+  try {
+    if (zip.entryCount > XLSX_MAX_ENTRIES) throw malformedTaskTracker(TOO_MANY_PARTS);
+    const entries: yauzl.Entry[] = [];
+    let declared = 0;
+    try {
+      for await (const entry of zip.eachEntry()) {
+        entries.push(entry);
+        declared += entry.uncompressedSize;
+        if (declared > XLSX_MAX_UNCOMPRESSED_BYTES) throw malformedTaskTracker(TOO_LARGE);
+      }
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      throw malformedTaskTracker(NOT_AN_XLSX);
+    }
+    if (!readsAlike(bytes, entries)) throw malformedTaskTracker(AMBIGUOUS);
+
+    let inflated = 0;
+    for (const entry of entries) {
+      // JSZip reads only stored and deflated parts, and no encrypted ones.
+      if (entry.isEncrypted() || (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)) throw malformedTaskTracker(NOT_AN_XLSX);
+      let source: Readable;
+      try {
+        source = await zip.openReadStreamPromise(entry, { decodeFileData: false });
+      } catch {
+        // A local header that is missing or points outside the file.
+        throw malformedTaskTracker(NOT_AN_XLSX);
+      }
+      // Inflated here rather than by yauzl, in large chunks: a 100 MB part takes a fraction of a second.
+      let size = 0;
+      const counted = async (chunks: AsyncIterable<Buffer>) => {
+        for await (const chunk of chunks) {
+          size += chunk.length;
+          inflated += chunk.length;
+          // A second bound: the declared sizes, checked above, already add up to at most the limit.
+          if (inflated > XLSX_MAX_UNCOMPRESSED_BYTES) throw new LimitExceeded();
+          if (size > entry.uncompressedSize) throw new SizeMismatch();
+        }
+      };
+      try {
+        if (entry.compressionMethod === 8) await pipeline(source, zlib.createInflateRaw({ chunkSize: INFLATE_CHUNK }), counted);
+        else await pipeline(source, counted);
+      } catch (error) {
+        if (error instanceof LimitExceeded) throw malformedTaskTracker(TOO_LARGE);
+        // More or less data than declared, or a broken deflate stream.
+        throw malformedTaskTracker(DAMAGED);
+      }
+      if (size !== entry.uncompressedSize) throw malformedTaskTracker(DAMAGED);
+    }
+  } finally {
+    zip.close();
+  }
+}
+
+const EOCD = 0x06054b50;
+const ZIP64_LOCATOR = 0x07064b50;
+const ZIP64_EOCD = 0x06064b50;
+const signature = (value: number) => {
+  const b = Buffer.alloc(4);
+  b.writeUInt32LE(value);
+  return b;
+};
+const readUInt64 = (bytes: Buffer, at: number) => Number(bytes.readBigUInt64LE(at));
+
+/**
+ * exceljs unpacks with JSZip, which finds the central directory its own way: from the last end record
+ * in the file, reading records for as long as their signature follows, and shifting every offset when
+ * the directory's declared size does not end at the end record. yauzl reads exactly the declared count
+ * from the declared offset. A crafted archive could show yauzl harmless entries and JSZip a bomb; this
+ * accepts only archives where both find the same records: the directory yauzl walked is the declared
+ * one and ends exactly where the end records begin.
+ */
+function readsAlike(bytes: Buffer, entries: yauzl.Entry[]): boolean {
+  try {
+    const eocd = bytes.lastIndexOf(signature(EOCD));
+    if (eocd < 0 || eocd + 22 + bytes.readUInt16LE(eocd + 20) !== bytes.length) return false;
+    const walked = entries.reduce((sum, e) => sum + 46 + e.fileNameLength + e.extraFieldLength + e.fileCommentLength, 0);
+    // JSZip's test for the zip64 form; yauzl's is a locator just before the end record.
+    const jszip64 = [4, 6, 8, 10].some((at) => bytes.readUInt16LE(eocd + at) === 0xffff) || [12, 16].some((at) => bytes.readUInt32LE(eocd + at) === 0xffffffff);
+    const yauzl64 = eocd >= 20 && bytes.readUInt32LE(eocd - 20) === ZIP64_LOCATOR;
+    if (jszip64 !== yauzl64) return false;
+    if (!yauzl64) {
+      const size = bytes.readUInt32LE(eocd + 12);
+      const offset = bytes.readUInt32LE(eocd + 16);
+      return size === walked && offset + size === eocd;
+    }
+    if (bytes.lastIndexOf(signature(ZIP64_LOCATOR)) !== eocd - 20) return false;
+    const record = readUInt64(bytes, eocd - 20 + 8);
+    if (bytes.readUInt32LE(record) !== ZIP64_EOCD) return false;
+    const recordSize = readUInt64(bytes, record + 4);
+    const size = readUInt64(bytes, record + 40);
+    const offset = readUInt64(bytes, record + 48);
+    return size === walked && offset + size === record && record + 12 + recordSize + 20 === eocd;
+  } catch {
+    // A field outside the file.
+    return false;
+  }
+}

@@ -1,0 +1,216 @@
+/**
+ * The schedule and reschedule form's logic, apart from its widgets: the values as plain text (the
+ * pickers' dates and times already formatted), what is wrong with them and the request they make.
+ * The rules are the api's own (interviewCreateSchema and checkInterviewTime of the shared contract),
+ * so the form shows the message the server would answer, under the field, before anything is sent.
+ */
+import { ERROR_MESSAGES } from '@portal/shared/core/errors';
+import {
+  checkInterviewTime,
+  INTERVIEW_DEFAULT_MINUTES,
+  interviewCreateSchema,
+  type Interview,
+  type InterviewCreate,
+  type InterviewPeople,
+  type InterviewUpdate,
+} from '@portal/shared/core/interviews';
+
+export interface InterviewDraft {
+  title?: string;
+  /** YYYY-MM-DD in `timeZone`; empty when not chosen. */
+  date?: string;
+  /** HH:mm (24 h) in `timeZone`; empty when not chosen. */
+  time?: string;
+  timeZone?: string;
+  durationMinutes?: number;
+  organizerId?: string;
+  interviewerIds?: string[];
+  attendeeIds?: string[];
+  location?: string;
+  description?: string;
+}
+
+export type InterviewField = keyof InterviewDraft;
+
+export interface FieldProblem {
+  field: InterviewField;
+  message: string;
+}
+
+/** The durations the form offers, in minutes. */
+export const INTERVIEW_DURATIONS = [15, 30, 45, 60, 90, 120, 180, 240] as const;
+
+/** A short list for runtimes that cannot enumerate their zones. */
+export const FALLBACK_TIME_ZONES = [
+  'UTC',
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Phoenix',
+  'America/Los_Angeles',
+  'America/Anchorage',
+  'Pacific/Honolulu',
+  'America/Toronto',
+  'America/Mexico_City',
+  'America/Sao_Paulo',
+  'Europe/London',
+  'Europe/Paris',
+  'Europe/Berlin',
+  'Asia/Dubai',
+  'Asia/Kolkata',
+  'Asia/Singapore',
+  'Asia/Tokyo',
+  'Australia/Sydney',
+];
+
+/** The browser's IANA zone (UTC when it does not say). */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** Every zone the runtime knows (else FALLBACK_TIME_ZONES), with `also` added when missing, sorted. */
+export function timeZoneNames(also: (string | undefined)[] = []): string[] {
+  let zones: string[];
+  try {
+    zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  } catch {
+    zones = [];
+  }
+  const all = new Set(zones.length ? zones : FALLBACK_TIME_ZONES);
+  for (const zone of also) if (zone) all.add(zone);
+  return [...all].sort((a, b) => a.localeCompare(b));
+}
+
+/** The durations offered, with `current` added when it is not one of them (set through the api). */
+export function durationChoices(current?: number): number[] {
+  const all = new Set<number>(INTERVIEW_DURATIONS);
+  if (current) all.add(current);
+  return [...all].sort((a, b) => a - b);
+}
+
+const text = (value: string | undefined) => value?.trim() ?? '';
+
+/** The whole draft as the create schema reads it: empties left out, so they read as missing. */
+function candidate(draft: InterviewDraft): Partial<InterviewCreate> {
+  const body: Partial<InterviewCreate> = {
+    title: text(draft.title),
+    durationMinutes: draft.durationMinutes ?? INTERVIEW_DEFAULT_MINUTES,
+    interviewerIds: draft.interviewerIds ?? [],
+    attendeeIds: draft.attendeeIds ?? [],
+  };
+  const timeZone = text(draft.timeZone);
+  const location = text(draft.location);
+  const description = text(draft.description);
+  if (draft.date) body.date = draft.date;
+  if (draft.time) body.time = draft.time;
+  if (timeZone) body.timeZone = timeZone;
+  if (draft.organizerId) body.organizerId = draft.organizerId;
+  if (location) body.location = location;
+  if (description) body.description = description;
+  return body;
+}
+
+/**
+ * The first rule the date, time and zone break, on the field it is about, or null. Waits for both a
+ * date and a time (their own "required" says what is missing). The catalogue's text, except for an
+ * impossible value, whose own message says which (a time skipped when the clocks go forward).
+ */
+export function timeRuleProblem(draft: InterviewDraft, now = Date.now()): FieldProblem | null {
+  if (!draft.date || !draft.time) return null;
+  const { problem } = checkInterviewTime({ date: draft.date, time: draft.time, timeZone: draft.timeZone }, now);
+  if (!problem) return null;
+  return { field: problem.field, message: problem.code === 'invalid_meeting_argument' ? problem.message : ERROR_MESSAGES[problem.code] };
+}
+
+/** Whether the draft moves the interview: its date, time, zone or duration differ. */
+export function movesInterview(draft: InterviewDraft, before: Interview): boolean {
+  return (
+    draft.date !== before.date ||
+    draft.time !== before.time ||
+    text(draft.timeZone) !== before.timeZone ||
+    (draft.durationMinutes ?? INTERVIEW_DEFAULT_MINUTES) !== before.durationMinutes
+  );
+}
+
+/**
+ * Everything wrong with a draft, at most one message per field: the schema's, then the time rules
+ * (for a reschedule, only when the interview moves: the api checks them only then).
+ */
+export function draftProblems(draft: InterviewDraft, before?: Interview, now = Date.now()): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const parsed = interviewCreateSchema.safeParse(candidate(draft));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? '') as InterviewField;
+      if (field && !problems.some((p) => p.field === field)) problems.push({ field, message: issue.message });
+    }
+  }
+  const rule = !before || movesInterview(draft, before) ? timeRuleProblem(draft, now) : null;
+  if (rule && !problems.some((p) => p.field === rule.field)) problems.push(rule);
+  return problems;
+}
+
+export type DraftRequest<T> = { body: T; problems: [] } | { body: null; problems: FieldProblem[] };
+
+/** The body of POST …/interviews, or what must be fixed first. */
+export function createRequest(draft: InterviewDraft, now = Date.now()): DraftRequest<InterviewCreate> {
+  const problems = draftProblems(draft, undefined, now);
+  // checked above: every required field is there
+  return problems.length ? { body: null, problems } : { body: candidate(draft) as InterviewCreate, problems: [] };
+}
+
+const sameMembers = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id) => b.includes(id));
+
+/**
+ * The body of PATCH …/interviews/:id: only what changed (a move sends date, time, zone and duration
+ * together, so the api checks the whole new time), or what must be fixed first. An empty body: nothing changed.
+ */
+export function updateRequest(draft: InterviewDraft, before: Interview, now = Date.now()): DraftRequest<InterviewUpdate> {
+  const problems = draftProblems(draft, before, now);
+  if (problems.length) return { body: null, problems };
+  const next = candidate(draft) as InterviewCreate;
+  const body: InterviewUpdate = {};
+  if (next.title !== before.title) body.title = next.title;
+  if ((next.description ?? null) !== before.description) body.description = next.description ?? null;
+  if ((next.location ?? null) !== before.location) body.location = next.location ?? null;
+  if (movesInterview(draft, before)) {
+    Object.assign(body, { date: next.date, time: next.time, timeZone: next.timeZone, durationMinutes: next.durationMinutes });
+  }
+  if (next.organizerId !== before.organizer?.id) body.organizerId = next.organizerId;
+  if (!sameMembers(next.interviewerIds, before.interviewers.map((p) => p.id))) body.interviewerIds = next.interviewerIds;
+  if (!sameMembers(next.attendeeIds ?? [], before.attendees.map((p) => p.id))) body.attendeeIds = next.attendeeIds;
+  return { body, problems: [] };
+}
+
+/** A new interview's draft: the browser's zone, an hour, the caller as organizer when they may be one. */
+export function newDraft(people: InterviewPeople | undefined, me: string | undefined, zone = browserTimeZone()): InterviewDraft {
+  const organizer = people?.organizers.find((p) => p.id === me);
+  return {
+    title: '',
+    timeZone: zone,
+    durationMinutes: INTERVIEW_DEFAULT_MINUTES,
+    organizerId: organizer?.id,
+    interviewerIds: [],
+    attendeeIds: [],
+  };
+}
+
+/** An interview's draft for a reschedule: its own date, time and zone, as scheduled. */
+export function draftOf(interview: Interview): InterviewDraft {
+  return {
+    title: interview.title,
+    date: interview.date,
+    time: interview.time,
+    timeZone: interview.timeZone,
+    durationMinutes: interview.durationMinutes,
+    organizerId: interview.organizer?.id,
+    interviewerIds: interview.interviewers.map((p) => p.id),
+    attendeeIds: interview.attendees.map((p) => p.id),
+    location: interview.location ?? '',
+    description: interview.description ?? '',
+  };
+}

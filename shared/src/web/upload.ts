@@ -1,0 +1,85 @@
+import { API_BASE, CLIENT_HEADER, CLIENT_NAME } from '@portal/shared/web/api';
+import { ERROR_MESSAGES } from '@portal/shared/core/errors';
+
+/** A failed upload: the api's code and message (its first field error's when there is one, else the catalogue's text when the code is known), and field errors. */
+export class UploadError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | null,
+    message: string,
+    readonly details: { field: string; message: string }[] = [],
+  ) {
+    super(message);
+    this.name = 'UploadError';
+  }
+}
+
+export interface UploadOptions {
+  /** The verb: POST unless said (PUT replaces, e.g. a template's content). */
+  method?: 'POST' | 'PUT' | 'PATCH';
+  /** Bytes sent so far and the total, as the browser reports them. */
+  onProgress?: (sent: number, total: number) => void;
+  /** Aborting rejects with an AbortError (a DOMException), not an UploadError. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Sends multipart form data to the api (POST unless `method` says) with upload progress (fetch has
+ * none): credentials, the client header, and the api's error turned into an UploadError. `path` is
+ * under /api/v1. Text fields must be appended to `form` before its files: the api reads them first.
+ * Shared by the remotes that upload (moved here from mfe-projects/src/app/upload.ts).
+ */
+export function uploadForm<T>(path: string, form: FormData, { method = 'POST', onProgress, signal }: UploadOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException('The upload was canceled.', 'AbortError'));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, `${API_BASE}${path}`);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader(CLIENT_HEADER, CLIENT_NAME);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded, event.total);
+    };
+    const canceled = () => {
+      done();
+      reject(new DOMException('The upload was canceled.', 'AbortError'));
+    };
+    // Settle at once: a browser fires `abort` only for a request already sent, and a canceled upload
+    // must never wait on the network to say so.
+    const onAbort = () => {
+      xhr.abort();
+      canceled();
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    xhr.onabort = canceled;
+    xhr.onerror = () => {
+      done();
+      reject(new UploadError(0, null, 'The upload failed: the connection was lost. Try again.'));
+    };
+    xhr.onload = () => {
+      done();
+      let body: unknown = null;
+      try {
+        body = xhr.responseText === '' ? null : JSON.parse(xhr.responseText);
+      } catch {
+        body = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve(body as T);
+        return;
+      }
+      const data = (body ?? {}) as { code?: string; message?: string; details?: { field: string; message: string }[] };
+      const code = typeof data.code === 'string' ? data.code : null;
+      const known = code !== null && code in ERROR_MESSAGES ? ERROR_MESSAGES[code as keyof typeof ERROR_MESSAGES] : null;
+      const detail = data.details?.[0]?.message;
+      // the field's reason is the most precise ("x.pdf is not a PDF"), then the catalogue's text for the code
+      const message = detail || known || data.message || (xhr.status === 429 ? 'Too Many Requests: Please wait a moment until you can send requests again.' : 'The upload failed. Try again.');
+      reject(new UploadError(xhr.status, code, message, data.details ?? []));
+    };
+    xhr.send(form);
+  });
+}
