@@ -1,6 +1,6 @@
 /** Interviews of a project and their participants (issue 7). */
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { PostgresAdapter, type Kysely, type Selectable } from 'kysely';
 import { instantToZoned, type Interview, type InterviewPeople, type InterviewPerson, type InterviewWhen } from '@portal/shared/core/interviews';
 import { orderByName } from './roster';
 import type { Database, InterviewsTable } from './schema';
@@ -71,9 +71,20 @@ async function participantsOf(db: Kysely<Database>, ids: string[]): Promise<Map<
   return map;
 }
 
-/** The interview if it belongs to the project; null otherwise (another project's interview is not revealed). */
-export async function findInterview(db: Kysely<Database>, projectId: string, interviewId: string): Promise<InterviewRecord | null> {
-  const row = await db.selectFrom('interviews').selectAll().where('id', '=', interviewId).where('project_id', '=', projectId).executeTakeFirst();
+/**
+ * The interview if it belongs to the project; null otherwise (another project's interview is not revealed).
+ * `lock` (inside a transaction): on PostgreSQL the row stays locked (FOR UPDATE) until the transaction
+ * ends, so two changes of one interview run one after the other; SQLite runs one write transaction at a time already.
+ */
+export async function findInterview(db: Kysely<Database>, projectId: string, interviewId: string, { lock = false }: { lock?: boolean } = {}): Promise<InterviewRecord | null> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const row = await db
+    .selectFrom('interviews')
+    .selectAll()
+    .where('id', '=', interviewId)
+    .where('project_id', '=', projectId)
+    .$call((q) => (lock && postgres ? q.forUpdate() : q))
+    .executeTakeFirst();
   if (!row) return null;
   return toRecord(row, (await participantsOf(db, [row.id])).get(row.id) ?? []);
 }

@@ -8,6 +8,7 @@ import * as m0006 from './migrations/0006-transfers';
 import * as m0007 from './migrations/0007-app-secrets';
 import * as m0008 from './migrations/0008-task-trackers';
 import * as m0009 from './migrations/0009-interviews';
+import * as m0010 from './migrations/0010-practice-names';
 import type { Dialect } from './database';
 
 /** In-code provider: no file-system scanning, works the same under tsx, jest and a bundle. */
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-app-secrets': m0007,
   '0008-task-trackers': m0008,
   '0009-interviews': m0009,
+  '0010-practice-names': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -35,6 +35,19 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
+ * Whether a write failed on the unique index or constraint named `name` (or any of `names`). PostgreSQL
+ * names it in `constraint`; SQLite in its message: "UNIQUE constraint failed: index 'name'" for an index on
+ * an expression, "UNIQUE constraint failed: table.column, …" for columns (pass that text as the name).
+ */
+export function isUniqueViolationOf(error: unknown, ...names: string[]): boolean {
+  if (!isUniqueViolation(error)) return false;
+  const { constraint, message } = error as { constraint?: unknown; message?: unknown };
+  if (typeof constraint === 'string') return names.includes(constraint);
+  const text = typeof message === 'string' ? message : '';
+  return names.some((name) => text.includes(`index '${name}'`) || text.endsWith(`: ${name}`));
+}
+
+/**
  * Whether a write failed on a foreign key (SQLite and PostgreSQL): a concurrent writer deleted the row
  * ours names between our check and our write.
  */

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from '../config';
 import { FAKE_GRAPH_SECRET, startFakeGraph, type FakeGraph } from '../test/fake-graph';
-import { createGraphClient, type GraphMeetingInput } from './graph';
+import { createGraphClient, subscriptionClientState, SUBSCRIPTION_MAX_MINUTES, type GraphMeetingInput } from './graph';
 import { HttpError } from './http-error';
 
 let graph: FakeGraph;
@@ -71,16 +71,27 @@ describe('createGraphClient', () => {
     expect(graph.tokensIssued - before).toBe(1);
   });
 
-  it('subscribes to the new event when a notification URL is configured', async () => {
+  it("subscribes to the organizer's events when a notification URL is configured, for less than Graph's maximum", async () => {
     const { log } = recordingLog();
-    const created = await client(true).schedule('consultant@demo.test', meeting, log);
+    const started = Date.now();
+    const created = await client(true).schedule('consultant@demo.test', { ...meeting, reference: 'interview-1' }, log);
     expect(created.subscriptionId).toMatch(/^subscription-/);
     const subscription = graph.requests.find((r) => r.path === '/subscriptions')!;
     expect(subscription.body).toMatchObject({
       changeType: 'updated,deleted',
       notificationUrl: 'https://portal.example.test/graph/notifications',
-      resource: `users/graph-user-consultant@demo.test/events/${created.eventId}`,
+      // Graph subscribes to collections, not to one event.
+      resource: 'users/graph-user-consultant@demo.test/events',
+      // Verifiable later without storing it, and never the secret itself.
+      clientState: subscriptionClientState(FAKE_GRAPH_SECRET, 'interview-1'),
     });
+    const clientState = subscription.body!.clientState as string;
+    expect(clientState).not.toContain(FAKE_GRAPH_SECRET);
+    expect(clientState.length).toBeLessThanOrEqual(128);
+    expect(subscriptionClientState(FAKE_GRAPH_SECRET, 'interview-2')).not.toBe(clientState);
+    const expires = Date.parse(subscription.body!.expirationDateTime as string);
+    expect(expires - started).toBeLessThan(SUBSCRIPTION_MAX_MINUTES * 60_000);
+    expect(expires - started).toBeGreaterThan(2 * 86_400_000);
   });
 
   it.each([
@@ -124,6 +135,12 @@ describe('createGraphClient', () => {
     expect(await refusal(c.cancel('consultant@demo.test', eventId, null, log))).toEqual({ status: 503, code: 'fail_to_schedule_interview' });
     delete graph.failures.cancel;
     await expect(c.cancel('consultant@demo.test', 'event-gone', null, log)).resolves.toBeUndefined();
+  });
+
+  it('answers null to a reschedule of an event Graph no longer has', async () => {
+    const { log, lines } = recordingLog();
+    await expect(client().reschedule('consultant@demo.test', 'event-gone', meeting, log)).resolves.toBeNull();
+    expect(JSON.stringify(lines)).toContain('no longer has the meeting');
   });
 
   it('gives up on a server that does not answer in time', async () => {

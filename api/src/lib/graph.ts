@@ -2,18 +2,29 @@
  * Microsoft Graph meetings for interviews (issue 7), optional: with GRAPH_* configured the interview is
  * also an online meeting in its organizer's calendar. The app signs in with the client-credentials grant
  * (the token is kept until shortly before it expires), finds the organizer by e-mail, and creates,
- * updates or cancels the event; with GRAPH_NOTIFICATION_URL a change subscription follows each new
- * event. Every call has a timeout. Failures become the contract's errors (shared/src/core/interviews.ts);
+ * updates or cancels the event; with GRAPH_NOTIFICATION_URL a change subscription to the organizer's
+ * events follows each new event (nothing receives its notifications yet). Every call has a timeout. Failures become the contract's errors (shared/src/core/interviews.ts);
  * what went wrong is logged with Graph's status and error code, never with the secret or a token.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GraphConfig } from '../config';
 import { HttpError } from './http-error';
 
 export const GRAPH_TIMEOUT_MS = 10_000;
-/** Outlook event subscriptions last at most 4230 minutes (a little under three days). */
-const SUBSCRIPTION_MINUTES = 4230;
+/** Graph refuses an Outlook event subscription that lasts longer than 4230 minutes (a little under three days). */
+export const SUBSCRIPTION_MAX_MINUTES = 4230;
+/** Asked for a little less than the maximum, so a clock a few minutes ahead of Microsoft's is not refused. */
+const SUBSCRIPTION_MARGIN_MINUTES = 30;
+
+/**
+ * The `clientState` of an interview's subscription: an HMAC of its reference (the interview id) keyed with
+ * the app's client secret, so a notification receiver can tell Graph's calls from forgeries without
+ * storing it. At most 128 characters, as Graph requires.
+ */
+export function subscriptionClientState(clientSecret: string, reference: string): string {
+  return createHmac('sha256', clientSecret).update(`interview-subscription:${reference}`).digest('base64url');
+}
 /** A token is renewed this long before Microsoft says it expires. */
 const TOKEN_MARGIN_MS = 60_000;
 
@@ -32,6 +43,8 @@ export interface GraphMeetingInput {
   end: string;
   timeZone: string;
   attendees: GraphAttendee[];
+  /** What the meeting is for (the interview id): bound into its subscription's clientState. */
+  reference?: string;
 }
 
 export interface GraphMeeting {
@@ -43,9 +56,12 @@ export interface GraphMeeting {
 export interface GraphClient {
   /** Creates the organizer's meeting (and its subscription when configured). */
   schedule(organizerEmail: string, meeting: GraphMeetingInput, log: FastifyBaseLogger): Promise<GraphMeeting>;
-  /** Changes the organizer's meeting; answers its online meeting URL as Graph now reports it. */
-  reschedule(organizerEmail: string, eventId: string, meeting: GraphMeetingInput, log: FastifyBaseLogger): Promise<{ onlineMeetingUrl: string | null }>;
-  /** Cancels the meeting, which tells its attendees; a meeting Graph no longer has counts as canceled. */
+  /**
+   * Changes the organizer's meeting; answers its online meeting URL as Graph now reports it, or null when
+   * Graph no longer has the meeting (deleted in Outlook): the caller makes a new one.
+   */
+  reschedule(organizerEmail: string, eventId: string, meeting: GraphMeetingInput, log: FastifyBaseLogger): Promise<{ onlineMeetingUrl: string | null } | null>;
+  /** Cancels the meeting, which tells its attendees; a meeting Graph no longer has counts as canceled (logged). */
   cancel(organizerEmail: string, eventId: string, comment: string | null, log: FastifyBaseLogger): Promise<void>;
   /** Deletes the meeting without a word to anyone (undoing a schedule whose row could not be stored); never rejects. */
   discard(organizerEmail: string, eventId: string, log: FastifyBaseLogger): Promise<void>;
@@ -231,9 +247,10 @@ export function createGraphClient(config: GraphConfig, options: { timeoutMs?: nu
             {
               changeType: 'updated,deleted',
               notificationUrl: config.notificationUrl,
-              resource: `users/${user}/events/${eventId}`,
-              expirationDateTime: new Date(now() + SUBSCRIPTION_MINUTES * 60_000).toISOString(),
-              clientState: randomBytes(16).toString('hex'),
+              // Graph subscribes to collections only: the organizer's events (not the one event).
+              resource: `users/${user}/events`,
+              expirationDateTime: new Date(now() + (SUBSCRIPTION_MAX_MINUTES - SUBSCRIPTION_MARGIN_MINUTES) * 60_000).toISOString(),
+              clientState: subscriptionClientState(config.clientSecret, meeting.reference ?? eventId),
             },
             'subscription',
             log,
@@ -252,14 +269,21 @@ export function createGraphClient(config: GraphConfig, options: { timeoutMs?: nu
 
     async reschedule(organizerEmail, eventId, meeting, log) {
       const user = await userId(organizerEmail, log);
-      const body = accept(await send('PATCH', eventPath(user, eventId), eventBody(meeting), 'other', log), [200], 'other', log, 'event update');
-      return { onlineMeetingUrl: joinUrlOf(body) };
+      const response = await send('PATCH', eventPath(user, eventId), eventBody(meeting), 'other', log);
+      if (response.status === 404) {
+        log.warn({ graph: { step: 'update', status: 404 } }, 'Microsoft Graph no longer has the meeting');
+        return null;
+      }
+      return { onlineMeetingUrl: joinUrlOf(accept(response, [200], 'other', log, 'event update')) };
     },
 
     async cancel(organizerEmail, eventId, comment, log) {
       const user = await userId(organizerEmail, log);
       const response = await send('POST', `${eventPath(user, eventId)}/cancel`, { comment: comment ?? '' }, 'other', log);
-      if (response.status === 404) return;
+      if (response.status === 404) {
+        log.warn({ graph: { step: 'cancel', status: 404 } }, 'Microsoft Graph no longer has the meeting: nothing to cancel there');
+        return;
+      }
       accept(response, [200, 202, 204], 'other', log, 'event cancel');
     },
 

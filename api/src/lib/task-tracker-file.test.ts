@@ -1,9 +1,10 @@
+import zlib from 'node:zlib';
 import { Workbook, ValueType } from 'exceljs';
 import { ERROR_MESSAGES } from '@portal/shared/core/errors';
-import { TASK_TRACKER_COLUMNS, TASK_TRACKER_MAX_ERRORS, TASK_TRACKER_MAX_ROWS } from '@portal/shared/core/practices';
-import { manyRows, trackerCsv, trackerXlsx, type FixtureRow } from '../test/task-tracker-files';
+import { TASK_TRACKER_COLUMNS, TASK_TRACKER_MAX_BYTES, TASK_TRACKER_MAX_ERRORS, TASK_TRACKER_MAX_LINES, TASK_TRACKER_MAX_ROWS } from '@portal/shared/core/practices';
+import { manyRows, measured, trackerCsv, trackerXlsx, zipArchive, type FixtureRow } from '../test/task-tracker-files';
 import { HttpError } from './http-error';
-import { readTaskTrackerFile, taskTrackerFileTemplate, trackerRows, writeTaskTrackerFile, type TrackerFileContent } from './task-tracker-file';
+import { TASK_TRACKER_PARALLEL_PARSES, readTaskTrackerFile, taskTrackerFileTemplate, trackerRows, withParseSlot, writeTaskTrackerFile, type TrackerFileContent } from './task-tracker-file';
 
 /** The error reading throws (it must throw). */
 async function readFailure(fileName: string, bytes: Buffer, options?: { externalParents?: boolean }): Promise<HttpError> {
@@ -245,6 +246,34 @@ describe('readTaskTrackerFile: whole-file problems', () => {
     const content = await readTaskTrackerFile('t.csv', Buffer.from('Task Title\nThe "main" policy\n'));
     expect(content.tasks[0].title).toBe('The "main" policy');
   });
+
+  describe('files of millions of tiny or blank rows (within the upload limit)', () => {
+    const MB = 1024 * 1024;
+    const fill = (header: string, line: string) => Buffer.concat([Buffer.from(header), Buffer.alloc(TASK_TRACKER_MAX_BYTES - header.length, line)]);
+
+    it.each([
+      ['blank lines under the header', fill('Task Title\n', '\n'), `more than ${(TASK_TRACKER_MAX_LINES).toLocaleString('en-US')} rows, blank ones included`],
+      ['blank lines alone', fill('', '\r\n'), `more than ${(TASK_TRACKER_MAX_LINES).toLocaleString('en-US')} rows, blank ones included`],
+      ['one-letter rows', fill('Task Title\n', 'x\n'), 'more than 20,000 rows of tasks: at most 20,000 are accepted'],
+    ])('refuses 20 MB of %s quickly and with bounded memory, naming the limit', async (_label, bytes, message) => {
+      expect(bytes.length).toBe(20 * MB);
+      let error: unknown;
+      const cost = await measured(() => readTaskTrackerFile('t.csv', bytes).catch((e: unknown) => void (error = e)));
+      expect(error).toBeInstanceOf(HttpError);
+      expect(error).toMatchObject({ statusCode: 400, code: 'malformed_task_tracker' });
+      expect((error as HttpError).message).toContain(message);
+      // The text of the file (20 MB, decoded) and the rows up to the limit: never a record per line.
+      expect(cost.heap).toBeLessThan(150 * MB);
+      expect(cost.rss).toBeLessThan(250 * MB);
+      expect(cost.ms).toBeLessThan(5000);
+    });
+
+    it('reads blank lines between rows as long as the file stays within the limit', async () => {
+      const text = `Task Title\n${'\n'.repeat(TASK_TRACKER_MAX_LINES - 3)}Last\n`;
+      const content = await readTaskTrackerFile('t.csv', Buffer.from(text));
+      expect(content.tasks).toEqual([{ row: TASK_TRACKER_MAX_LINES - 1, referenceId: null, parentReferenceId: null, title: 'Last', description: null, controlName: null }]);
+    });
+  });
 });
 
 describe('readTaskTrackerFile: row problems', () => {
@@ -439,5 +468,61 @@ describe('writing', () => {
       expect.objectContaining({ referenceId: 'T-1.1', parentReferenceId: 'T-1', controlName: 'AC-1' }),
     ]);
     expect(content.controls).toEqual([expect.objectContaining({ name: 'AC-1', title: 'Access control policy', pointsOfFocus: ['The policy is approved by management', 'The policy is reviewed every year'] })]);
+  });
+});
+
+describe('readTaskTrackerFile: workbooks of many rows', () => {
+  const MB = 1024 * 1024;
+
+  it('refuses 1,000,000 one-cell rows (an 8 MB archive) before exceljs reads them, with bounded memory', async () => {
+    const rows = Array.from({ length: 1_000_000 }, (_, i) => `<row r="${i + 2}"><c r="A${i + 2}" t="inlineStr"><is><t>x</t></is></c></row>`);
+    const sheet = Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Task Title</t></is></c></row>${rows.join('')}</sheetData></worksheet>`,
+    );
+    const part = (name: string, data: Buffer) => ({ name, data: zlib.deflateRawSync(data), deflated: true, uncompressedSize: data.length });
+    const xlsx = zipArchive([part('xl/worksheets/sheet1.xml', sheet)]);
+    expect(xlsx.length).toBeLessThan(TASK_TRACKER_MAX_BYTES);
+    let error: unknown;
+    const cost = await measured(() => readTaskTrackerFile('t.xlsx', xlsx).catch((e: unknown) => void (error = e)));
+    expect(error).toMatchObject({ statusCode: 400, code: 'malformed_task_tracker', message: 'The .xlsx workbook unpacks to more than 30 MB: it cannot be read.' });
+    expect(cost.rss).toBeLessThan(64 * MB);
+    expect(cost.ms).toBeLessThan(2000);
+  });
+
+  it('reads 20,000 rows of an .xlsx, well within the archive limit', async () => {
+    const xlsx = await trackerXlsx(manyRows(TASK_TRACKER_MAX_ROWS));
+    await expect(readTaskTrackerFile('t.xlsx', xlsx)).resolves.toMatchObject({ rows: TASK_TRACKER_MAX_ROWS });
+  });
+});
+
+describe('withParseSlot', () => {
+  it(`runs at most ${TASK_TRACKER_PARALLEL_PARSES} parses at once: the next waits for one to end, first come first served`, async () => {
+    const started: number[] = [];
+    const finish: (() => void)[] = [];
+    const parse = (n: number) =>
+      withParseSlot(async () => {
+        started.push(n);
+        await new Promise<void>((resolve) => finish.push(resolve));
+        return n;
+      });
+    const done = [1, 2, 3, 4].map(parse);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual([1, 2]);
+    finish[1]();
+    await expect(done[1]).resolves.toBe(2);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual([1, 2, 3]);
+    finish[0]();
+    finish[2]();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual([1, 2, 3, 4]);
+    finish[3]();
+    await expect(Promise.all(done)).resolves.toEqual([1, 2, 3, 4]);
+  });
+
+  it('frees the slot when a parse fails', async () => {
+    const failures = Array.from({ length: TASK_TRACKER_PARALLEL_PARSES + 1 }, () => withParseSlot(() => Promise.reject(new Error('bad file'))));
+    await Promise.all(failures.map((f) => expect(f).rejects.toThrow('bad file')));
+    await expect(withParseSlot(async () => 'next')).resolves.toBe('next');
   });
 });

@@ -15,6 +15,7 @@ import {
   TASK_TRACKER_COLUMNS,
   TASK_TRACKER_LIMITS,
   TASK_TRACKER_MAX_ERRORS,
+  TASK_TRACKER_MAX_LINES,
   TASK_TRACKER_MAX_ROWS,
   TASK_TRACKER_REQUIRED_COLUMNS,
   formulaSafeCell,
@@ -125,8 +126,29 @@ export async function readTaskTrackerFile(fileName: string, bytes: Buffer, optio
   const nameProblem = taskTrackerFileProblem(fileName);
   if (nameProblem) throw new HttpError(415, nameProblem, ERROR_MESSAGES[nameProblem]);
   if (bytes.length === 0) throw malformedTaskTracker(EMPTY_FILE);
-  const table = fileName.trim().toLowerCase().endsWith('.csv') ? readCsvTable(bytes) : await readXlsxTable(bytes);
-  return readTable(table, options);
+  return withParseSlot(async () => {
+    const table = fileName.trim().toLowerCase().endsWith('.csv') ? readCsvTable(bytes) : await readXlsxTable(bytes);
+    return readTable(table, options);
+  });
+}
+
+/** Files parsed at once in this process, across every import route: parsing takes memory and CPU. */
+export const TASK_TRACKER_PARALLEL_PARSES = 2;
+let parsing = 0;
+const waitingParses: (() => void)[] = [];
+
+/** Runs `work` once fewer than TASK_TRACKER_PARALLEL_PARSES others run; the others wait their turn, first come first served. */
+export async function withParseSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (parsing < TASK_TRACKER_PARALLEL_PARSES) parsing += 1;
+  else await new Promise<void>((resolve) => waitingParses.push(resolve));
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, or is freed.
+    const next = waitingParses.shift();
+    if (next) next();
+    else parsing -= 1;
+  }
 }
 
 const EMPTY_FILE = 'The file is empty: its first row must hold the column headings (at least "Task Title").';
@@ -138,16 +160,47 @@ function readCsvTable(bytes: Buffer): TableRow[] {
   } catch {
     throw malformedTaskTracker('The CSV file is not UTF-8 text: save it as "CSV UTF-8 (Comma delimited)" and upload it again.');
   }
-  let records: string[][];
+  const rows: TableRow[] = [];
+  let records = 0;
+  let filled = 0;
   try {
-    // Quotes inside unquoted cells are kept as text, as spreadsheets do.
-    records = parseCsv(text, { bom: true, relax_column_count: true, relax_quotes: true });
+    // Quotes inside unquoted cells are kept as text, as spreadsheets do. Each record is looked at as it
+    // is read and none is returned: blank ones are dropped, and reading stops past the limits, so a
+    // file of millions of tiny or blank lines never becomes millions of arrays.
+    parseCsv(text, {
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      on_record: (cells: string[]) => {
+        // Every record is a spreadsheet row, empty lines included: record 1 is row 1.
+        records += 1;
+        if (records > TASK_TRACKER_MAX_LINES) throw new TooManyLines();
+        const row = { row: records, cells };
+        if (isBlankRow(row)) return null;
+        filled += 1;
+        // The header and one row past the limit are enough to refuse.
+        if (filled > TASK_TRACKER_MAX_ROWS + 1) throw new TooManyRows();
+        rows.push(row);
+        return null;
+      },
+    });
   } catch (error) {
+    if (error instanceof TooManyRows) throw tooManyRows();
+    if (error instanceof TooManyLines) throw tooManyLines();
     throw malformedTaskTracker(csvProblem(error));
   }
-  // Every record is a spreadsheet row, empty lines included: record 0 is row 1.
-  return records.map((cells, index) => ({ row: index + 1, cells }));
+  return rows;
 }
+
+class TooManyRows extends Error {}
+class TooManyLines extends Error {}
+
+const tooManyRows = () =>
+  malformedTaskTracker(`The file has more than ${count(TASK_TRACKER_MAX_ROWS)} rows of tasks: at most ${count(TASK_TRACKER_MAX_ROWS)} are accepted in one file. Split it into several files.`);
+const tooManyLines = () =>
+  malformedTaskTracker(
+    `The file has more than ${count(TASK_TRACKER_MAX_LINES)} rows, blank ones included: at most ${count(TASK_TRACKER_MAX_ROWS)} rows of tasks and ${count(TASK_TRACKER_MAX_LINES)} rows in all are accepted in one file. Remove the blank rows or split it into several files.`,
+  );
 
 function csvProblem(error: unknown): string {
   if (!(error instanceof CsvError)) return 'The CSV file cannot be read.';
@@ -228,18 +281,19 @@ interface CheckedRow {
   bad: Set<TaskTrackerColumn>;
 }
 
+function isBlankRow(r: TableRow): boolean {
+  return r.cells.every((c) => cleanCell(c) === '');
+}
+
 function readTable(table: TableRow[], options: ReadTaskTrackerOptions): TrackerFileContent {
-  const isBlank = (r: TableRow) => r.cells.every((c) => cleanCell(c) === '');
-  const headerIndex = table.findIndex((r) => !isBlank(r));
+  const headerIndex = table.findIndex((r) => !isBlankRow(r));
   if (headerIndex < 0) throw malformedTaskTracker(EMPTY_FILE);
   const header = table[headerIndex];
   const columns = readHeader(header);
 
-  const dataRows = table.slice(headerIndex + 1).filter((r) => !isBlank(r));
+  const dataRows = table.slice(headerIndex + 1).filter((r) => !isBlankRow(r));
   if (dataRows.length === 0) throw malformedTaskTracker('The file has no tasks: add one row per task under the header row.');
-  if (dataRows.length > TASK_TRACKER_MAX_ROWS) {
-    throw malformedTaskTracker(`The file has ${count(dataRows.length)} rows of tasks: at most ${count(TASK_TRACKER_MAX_ROWS)} are accepted in one file. Split it into several files.`);
-  }
+  if (dataRows.length > TASK_TRACKER_MAX_ROWS) throw tooManyRows();
 
   const problems: Problem[] = [];
   const rows = dataRows.map((r) => checkRow(r, columns, header.row, problems));

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { Workbook } from 'exceljs';
-import { XLSX_MAX_ENTRIES } from '@portal/shared/core/practices';
-import { trackerXlsx, zipArchive, zipBombXlsx } from '../test/task-tracker-files';
+import { XLSX_MAX_ENTRIES, XLSX_MAX_UNCOMPRESSED_BYTES } from '@portal/shared/core/practices';
+import { measured, trackerXlsx, zipArchive, zipBombXlsx } from '../test/task-tracker-files';
 import { HttpError } from './http-error';
 import { checkXlsxArchive } from './xlsx-guard';
 
@@ -15,27 +15,6 @@ async function refusal(bytes: Buffer): Promise<HttpError> {
   );
   if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
   return error;
-}
-
-/** Runs `work`, sampling the process memory meanwhile: how long it took and how far memory rose above where it started. */
-async function measured(work: () => Promise<unknown>) {
-  const before = process.memoryUsage();
-  const peak = { rss: before.rss, heap: before.heapUsed, buffers: before.arrayBuffers };
-  const sample = () => {
-    const now = process.memoryUsage();
-    peak.rss = Math.max(peak.rss, now.rss);
-    peak.heap = Math.max(peak.heap, now.heapUsed);
-    peak.buffers = Math.max(peak.buffers, now.arrayBuffers);
-  };
-  const timer = setInterval(sample, 1);
-  const started = performance.now();
-  try {
-    await work();
-  } finally {
-    clearInterval(timer);
-    sample();
-  }
-  return { ms: performance.now() - started, rss: peak.rss - before.rss, heap: peak.heap - before.heapUsed, buffers: peak.buffers - before.arrayBuffers };
 }
 
 /** The end of central directory record of an archive without comment. */
@@ -105,14 +84,14 @@ describe('checkXlsxArchive', () => {
       expect(bomb.length).toBeLessThan(2 * MB);
       let error: unknown;
       const cost = await measured(() => checkXlsxArchive(bomb).catch((e: unknown) => void (error = e)));
-      expect(error).toMatchObject({ statusCode: 400, code: 'malformed_task_tracker', message: 'The .xlsx workbook unpacks to more than 100 MB: it cannot be read.' });
+      expect(error).toMatchObject({ statusCode: 400, code: 'malformed_task_tracker', message: 'The .xlsx workbook unpacks to more than 30 MB: it cannot be read.' });
       expect(cost.ms).toBeLessThan(2000);
       expect(cost.rss).toBeLessThan(64 * MB);
     });
 
     it.each([
       ['a tiny size', 1000],
-      ['a size just under the limit', 90 * MB],
+      ['a size just under the limit', XLSX_MAX_UNCOMPRESSED_BYTES - MB],
     ])('refuses one whose headers lie (%s), with bounded memory and quickly', async (_label, declared) => {
       const bomb = zipBombXlsx(declared);
       let error: unknown;
@@ -127,8 +106,8 @@ describe('checkXlsxArchive', () => {
     });
 
     it('refuses parts that together declare more than the limit', async () => {
-      const part = (i: number) => ({ name: `xl/part${i}.xml`, data: zlib.deflateRawSync('x'), deflated: true, uncompressedSize: 30 * MB });
-      expect((await refusal(zipArchive([0, 1, 2, 3].map(part)))).message).toBe('The .xlsx workbook unpacks to more than 100 MB: it cannot be read.');
+      const part = (i: number) => ({ name: `xl/part${i}.xml`, data: zlib.deflateRawSync('x'), deflated: true, uncompressedSize: 10 * MB });
+      expect((await refusal(zipArchive([0, 1, 2, 3].map(part)))).message).toBe('The .xlsx workbook unpacks to more than 30 MB: it cannot be read.');
     });
 
     it('refuses a part that inflates to less than it declares', async () => {

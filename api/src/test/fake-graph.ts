@@ -129,6 +129,10 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       }
       if (req.method === 'POST' && path === '/subscriptions') {
         if (failWith('subscription')) return;
+        // As Graph: Outlook events are subscribed to as a collection (users/{id}/events), never one event.
+        if (typeof body?.resource !== 'string' || !/^users\/[^/]+\/events$/.test(body.resource)) {
+          return send(400, { error: { code: 'ExtensionError', message: 'Subscriptions to a single event are not supported' } });
+        }
         return send(201, { ...body, id: `subscription-${++counter}` });
       }
       send(404, { error: { code: 'NotFound' } });

@@ -103,3 +103,24 @@ export function zipBombXlsx(declaredBytes = BOMB_MEGABYTES * 1024 * 1024): Buffe
     { name: 'xl/worksheets/sheet1.xml', data: deflatedZeros(BOMB_MEGABYTES), deflated: true, uncompressedSize: Math.min(declaredBytes, 0xffffffff) },
   ]);
 }
+
+/** Runs `work`, sampling the process memory meanwhile: how long it took and how far memory rose above where it started. */
+export async function measured(work: () => Promise<unknown>) {
+  const before = process.memoryUsage();
+  const peak = { rss: before.rss, heap: before.heapUsed, buffers: before.arrayBuffers };
+  const sample = () => {
+    const now = process.memoryUsage();
+    peak.rss = Math.max(peak.rss, now.rss);
+    peak.heap = Math.max(peak.heap, now.heapUsed);
+    peak.buffers = Math.max(peak.buffers, now.arrayBuffers);
+  };
+  const timer = setInterval(sample, 1);
+  const started = performance.now();
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+    sample();
+  }
+  return { ms: performance.now() - started, rss: peak.rss - before.rss, heap: peak.heap - before.heapUsed, buffers: peak.buffers - before.arrayBuffers };
+}

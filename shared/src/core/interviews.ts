@@ -22,13 +22,17 @@
  * A canceled interview cannot be changed (409 `interview_is_canceled`); one whose start has passed cannot
  * be rescheduled or canceled (409 `interview_is_over`). A canceled project's interviews are frozen (409 `project_is_canceled`).
  *
- * Errors (SPEC.md section 8), in the order they are checked: 400 `no_timezone` (timeZone missing or empty),
+ * Errors (SPEC.md section 8), in the order they are checked: first 400 `validation_failed` (the schema: a missing
+ * date or time, a malformed value, a timeZone that is not a text); then on POST 409 `project_is_canceled`, and on
+ * PATCH and cancel 404 `interview_not_found`, 409 `project_is_canceled`, `interview_is_canceled`, `interview_is_over`;
+ * then the time rules (on PATCH only when date, time, time zone or duration are sent):
+ * 400 `no_timezone` (timeZone missing, null or empty),
  * 400 `invalid_meeting_argument` (an unknown time zone, an impossible date or time; details name the field),
  * 400 `interview_day_is_invalid` (Saturday or Sunday where the interview takes place),
  * 400 `interview_date_time_is_in_the_past`, 400 `max_interval_exceeded` (starts more than 62 days from now),
  * 400 `invalid_meeting_organizer` (the organizer holds no Lead Consultant or Consultant role on the project),
  * 400 `invalid_meeting_argument` with details field `interviewerIds` ("Only staff can be interviewers") or
- * `attendeeIds` (not a member of the project or its company); 404 `interview_not_found`;
+ * `attendeeIds` (not a member of the project or its company);
  * Graph: 503 `unable_to_start_graph_client`, 400 `graph_user_not_found`, 503 `cant_schedule_meeting`,
  * 503 `fail_to_create_subscription`, 503 `fail_to_schedule_interview`.
  */
@@ -57,8 +61,17 @@ const whenShape = {
   date: z.string({ error: 'date is required' }).regex(DAY, 'date must be a date (YYYY-MM-DD)'),
   /** HH:mm (24 h), in `timeZone`. */
   time: z.string({ error: 'time is required' }).regex(TIME, 'time must be a time (HH:mm, 24 h)'),
-  /** IANA zone, e.g. America/New_York. Missing or empty: 400 `no_timezone` (checked by the route, not the schema). */
-  timeZone: z.string({ error: 'timeZone must be a text' }).trim().max(64, 'timeZone must be at most 64 characters').refine(hasNoNul, nulMessage('timeZone')).optional(),
+  /**
+   * IANA zone, e.g. America/New_York, stored in its canonical spelling (america/new_york -> America/New_York).
+   * Missing, null or empty: 400 `no_timezone` (checked by the route with checkInterviewTime, not the schema).
+   */
+  timeZone: z
+    .string({ error: 'timeZone must be a text' })
+    .trim()
+    .max(64, 'timeZone must be at most 64 characters')
+    .refine(hasNoNul, nulMessage('timeZone'))
+    .nullable()
+    .optional(),
   durationMinutes: z.coerce
     .number({ error: 'durationMinutes must be a whole number' })
     .int('durationMinutes must be a whole number')
@@ -129,8 +142,12 @@ export interface Interview {
   interviewers: InterviewPerson[];
   attendees: InterviewPerson[];
   onlineMeetingUrl: string | null;
-  /** Invitations handed to the mailer and those that failed, for the last change (absent on reads). */
-  invitations?: { sent: number; failed: number };
+  /**
+   * Invitations of the last change (absent on reads): handed to the mailer, failed, and `pending`: still
+   * being sent when the reply went out (a slow mail server is not waited for more than about ten
+   * seconds; those mails carry on in the background). `pending` is absent when nothing is pending.
+   */
+  invitations?: { sent: number; failed: number; pending?: number };
   createdAt: string;
   updatedAt: string;
   canceledAt: string | null;
@@ -154,6 +171,11 @@ export interface InterviewPeople {
 
 // ---------------------------------------------------------------------------------------------
 // Time rules (shared by the form and the api)
+
+/** The canonical spelling of a known IANA zone (america/new_york -> America/New_York). */
+export function canonicalTimeZone(zone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+}
 
 /** Whether `zone` is an IANA time zone this runtime knows. */
 export function isKnownTimeZone(zone: string): boolean {
@@ -221,12 +243,13 @@ export type InterviewTimeProblem =
 /**
  * The first rule a local date, time and zone break (SPEC.md section 5), or null with its instant:
  * a zone is given and known, the date and time exist there, the day is Monday to Friday there, the
- * start is not in the past and at most INTERVIEW_MAX_DAYS_AHEAD days from `now`.
+ * start is not in the past and at most INTERVIEW_MAX_DAYS_AHEAD days from `now`. On success also the zone
+ * in its canonical spelling, as it is stored.
  */
 export function checkInterviewTime(
   input: { date: string; time: string; timeZone?: string | null },
   now: number = Date.now(),
-): { problem: InterviewTimeProblem; instant?: undefined } | { problem: null; instant: number } {
+): { problem: InterviewTimeProblem; instant?: undefined; timeZone?: undefined } | { problem: null; instant: number; timeZone: string } {
   const zone = input.timeZone?.trim() ?? '';
   if (!zone) return { problem: { code: 'no_timezone', field: 'timeZone' } };
   if (!isKnownTimeZone(zone)) return { problem: { code: 'invalid_meeting_argument', field: 'timeZone', message: `timeZone "${zone}" is not a known time zone` } };
@@ -238,5 +261,5 @@ export function checkInterviewTime(
   if (weekday === 'Sat' || weekday === 'Sun') return { problem: { code: 'interview_day_is_invalid', field: 'date' } };
   if (instant < now) return { problem: { code: 'interview_date_time_is_in_the_past', field: 'time' } };
   if (instant - now > INTERVIEW_MAX_DAYS_AHEAD * 24 * 60 * 60 * 1000) return { problem: { code: 'max_interval_exceeded', field: 'date' } };
-  return { problem: null, instant };
+  return { problem: null, instant, timeZone: canonicalTimeZone(zone) };
 }

@@ -237,10 +237,12 @@ export const taskTrackerFileQuerySchema = z.object({
 export const TASK_TRACKER_MAX_BYTES = 20 * 1024 * 1024;
 /** Data rows in one file. */
 export const TASK_TRACKER_MAX_ROWS = 20_000;
+/** Rows of a file, blank ones included (they are skipped, yet take reading): a file with more is refused. */
+export const TASK_TRACKER_MAX_LINES = TASK_TRACKER_MAX_ROWS * 5;
 /** Row problems reported at once (the first one is the message). */
 export const TASK_TRACKER_MAX_ERRORS = 50;
 /** An .xlsx (a zip archive) is refused before parsing when its entries would inflate past this, or it has more entries. */
-export const XLSX_MAX_UNCOMPRESSED_BYTES = 100 * 1024 * 1024;
+export const XLSX_MAX_UNCOMPRESSED_BYTES = 30 * 1024 * 1024;
 export const XLSX_MAX_ENTRIES = 2_000;
 /** Cell limits (characters), as in the task and control forms. */
 export const TASK_TRACKER_LIMITS = { referenceId: 50, title: 200, description: 5000, controlId: 50, controlTitle: 200, pointOfFocus: 200 } as const;

@@ -39,12 +39,13 @@ export {
   Tooltip,
   Typography,
   TimePicker,
+  Tree,
   TreeSelect,
 } from 'antd';
 // antd's pickers take and give dayjs values: the kit's one dayjs, so the pickers' plugins apply to them.
 export { default as dayjs } from 'dayjs';
 export type { Dayjs } from 'dayjs';
-export type { FormInstance, TableProps, TablePaginationConfig } from 'antd';
+export type { FormInstance, TableProps, TablePaginationConfig, TreeDataNode } from 'antd';
 export {
   DisconnectOutlined,
   LinkOutlined,

@@ -14,3 +14,71 @@ export function startDownload(signed: { url: string; name: string }): void {
   link.click();
   link.remove();
 }
+
+/** The file name a Content-Disposition header gives (RFC 6266: `filename*` first), without path parts; null when none. */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  let name: string | null = null;
+  const extended = /filename\*\s*=\s*(?:[\w-]+)?'[^']*'([^;]+)/i.exec(header);
+  if (extended) {
+    try {
+      name = decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      name = null;
+    }
+  }
+  if (!name) {
+    const plain = /filename\s*=\s*("((?:\\.|[^"\\])*)"|[^;]+)/i.exec(header);
+    if (plain) name = plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : plain[1].trim();
+  }
+  const base = name?.split(/[\\/]/).pop()?.trim();
+  return base ? base : null;
+}
+
+/**
+ * Downloads what a GET of the api answers (`path` under /api/v1, e.g. an export) as a file: fetched
+ * with the session's cookies and the client header, then handed to the browser under the server's
+ * file name (Content-Disposition), else `fallbackName`. A refusal is toasted like every api error (the
+ * catalogue's text; a 401 sends the user to sign-in instead), so a failed download never passes
+ * silently. Resolves true when the download started, false otherwise (also when `signal` aborted it).
+ */
+export async function downloadFromApi(path: string, fallbackName: string, { signal }: { signal?: AbortSignal } = {}): Promise<boolean> {
+  const [{ API_BASE, CLIENT_HEADER, CLIENT_NAME }, { publishSessionEvent, publishToast }] = await Promise.all([
+    import('@portal/shared/web/api'),
+    import('@portal/shared/web/events'),
+  ]);
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}${path}`, { credentials: 'include', headers: { [CLIENT_HEADER]: CLIENT_NAME }, signal });
+  } catch (e) {
+    if (!(e instanceof DOMException && e.name === 'AbortError')) {
+      publishToast({ severity: 'error', summary: 'Download failed', detail: 'The connection was lost. Try again.' });
+    }
+    return false;
+  }
+  if (!res.ok) {
+    if (res.status === 401) {
+      publishSessionEvent({ type: 'unauthorized' });
+      return false;
+    }
+    const body = (await res.json().catch(() => null)) as { code?: string; message?: string; requestId?: string } | null;
+    const { toastForError } = await import('@portal/shared/core/errors');
+    const toast = toastForError({ status: res.status, body, requestId: res.headers.get('x-request-id') });
+    if (toast) publishToast(toast);
+    return false;
+  }
+  let blob: Blob;
+  try {
+    blob = await res.blob();
+  } catch (e) {
+    if (!(e instanceof DOMException && e.name === 'AbortError')) {
+      publishToast({ severity: 'error', summary: 'Download failed', detail: 'The connection was lost. Try again.' });
+    }
+    return false;
+  }
+  const url = URL.createObjectURL(blob);
+  startDownload({ url, name: fileNameFromDisposition(res.headers.get('content-disposition')) ?? fallbackName });
+  // the browser has taken the link: the blob can go once the click is handled
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return true;
+}

@@ -1,5 +1,6 @@
 import { API_BASE, CLIENT_HEADER, CLIENT_NAME } from '@portal/shared/web/api';
 import { ERROR_MESSAGES } from '@portal/shared/core/errors';
+import { publishSessionEvent } from '@portal/shared/web/events';
 
 /** A failed upload: the api's code and message (its first field error's when there is one, else the catalogue's text when the code is known), and field errors. */
 export class UploadError extends Error {
@@ -8,6 +9,8 @@ export class UploadError extends Error {
     readonly code: string | null,
     message: string,
     readonly details: { field: string; message: string }[] = [],
+    /** The api's own message (`message` may be a field's reason or the catalogue's text instead). */
+    readonly serverMessage: string | null = null,
   ) {
     super(message);
     this.name = 'UploadError';
@@ -72,13 +75,15 @@ export function uploadForm<T>(path: string, form: FormData, { method = 'POST', o
         resolve(body as T);
         return;
       }
+      // the session is gone: the shell sends the user to sign-in, as it does for the api's other calls
+      if (xhr.status === 401) publishSessionEvent({ type: 'unauthorized' });
       const data = (body ?? {}) as { code?: string; message?: string; details?: { field: string; message: string }[] };
       const code = typeof data.code === 'string' ? data.code : null;
       const known = code !== null && code in ERROR_MESSAGES ? ERROR_MESSAGES[code as keyof typeof ERROR_MESSAGES] : null;
       const detail = data.details?.[0]?.message;
       // the field's reason is the most precise ("x.pdf is not a PDF"), then the catalogue's text for the code
       const message = detail || known || data.message || (xhr.status === 429 ? 'Too Many Requests: Please wait a moment until you can send requests again.' : 'The upload failed. Try again.');
-      reject(new UploadError(xhr.status, code, message, data.details ?? []));
+      reject(new UploadError(xhr.status, code, message, data.details ?? [], typeof data.message === 'string' && data.message !== '' ? data.message : null));
     };
     xhr.send(form);
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PracticeDetail, PracticeSummary } from '@portal/shared/core/practices';
 import { practiceSchema } from '@portal/shared/core/settings';
+import * as practicesDb from '../../db/practices';
 import { insertPractice } from '../../db/practices';
 import { createTestApp, type TestApp } from '../../test/app';
 import { auditRows, cookiesFor } from '../projects/test-fixtures';
@@ -80,6 +81,24 @@ describe('POST /api/v1/practices', () => {
     const res = await t.api({ method: 'POST', url: '/api/v1/practices', cookie: consultant(), payload: { name: name.toUpperCase() } });
     expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status: 409, body: { code: 'practice_name_taken', details: [{ field: 'name' }] } });
     expect((await list(`?search=${encodeURIComponent(name)}`)).length).toBe(1);
+  });
+
+  it('lets the database refuse a name differing only in case, when a concurrent writer takes it after the check (409 practice_name_taken on create and rename)', async () => {
+    const name = unique('Raced');
+    const other = await create({ name: unique('Renamed later') });
+    await expect(insertPractice(t.database.db, { name: name.toLowerCase() })).resolves.toBeDefined();
+    await expect(insertPractice(t.database.db, { name: name.toUpperCase() })).rejects.toMatchObject({ code: expect.stringMatching(/^(23505|SQLITE_CONSTRAINT_UNIQUE)$/) });
+    // The check misses the name, as it would had the other writer committed just after it.
+    const spy = jest.spyOn(practicesDb, 'practiceNameTaken').mockResolvedValue(false);
+    try {
+      const created = await t.api({ method: 'POST', url: '/api/v1/practices', cookie: consultant(), payload: { name: name.toUpperCase() } });
+      expect({ status: created.statusCode, body: created.json() }).toMatchObject({ status: 409, body: { code: 'practice_name_taken', details: [{ field: 'name' }] } });
+      const renamed = await patch(other.id, { name });
+      expect({ status: renamed.statusCode, body: renamed.json() }).toMatchObject({ status: 409, body: { code: 'practice_name_taken', details: [{ field: 'name' }] } });
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await list(`?search=${encodeURIComponent(name)}&status=all`)).map((p) => p.name)).toEqual([name.toLowerCase()]);
   });
 
   it('refuses a missing name (400) and callers without editPractices: auditors and clients (403)', async () => {

@@ -11,10 +11,11 @@ import {
 import { findPractice, findPracticeSummary, insertPractice, listPracticeSummaries, practiceNameTaken, staffOfPractice, updatePractice, type PracticeRecord } from '../../db/practices';
 import type { Database } from '../../db/schema';
 import { audit } from '../../lib/audit';
+import { isUniqueViolationOf } from '../../db/values';
 import { HttpError } from '../../lib/http-error';
 import type { Policy } from '../../plugins/policies';
 import { idParam, parseInput as parse } from '../projects/query';
-import { changedFields, settleDuplicate } from '../projects/writes';
+import { changedFields } from '../projects/writes';
 
 /** Staff holding the settings permission (not auditors). */
 export const editPractices: Policy = { staff: 'users.editPractices' };
@@ -27,9 +28,35 @@ const practiceParamsSchema = z.object({ id: idParam('id') });
 export const practiceNotFound = () => new HttpError(404, 'practice_not_found');
 const nameTaken = () => new HttpError(409, 'practice_name_taken', undefined, [{ field: 'name', message: 'name is already used by another practice' }]);
 
+/** Practice names, unique ignoring case (0010; 0003's case-sensitive constraint as PostgreSQL and SQLite name it). */
+const PRACTICE_NAME_UNIQUE = ['practices_name_lower_unique', 'practices_name_key', 'practices.name'];
+
+/**
+ * Runs `work`, which checks a name is free and then writes it. A concurrent writer may take the name
+ * meanwhile: the unique index named among `names` refuses the write, answered as `conflict()` like the
+ * check would have; any other failure stays what it is.
+ */
+export async function settleUnique<T>(names: readonly string[], conflict: () => HttpError, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolationOf(error, ...names)) throw conflict();
+    throw error;
+  }
+}
+
 export async function practiceOrThrow(db: Kysely<Database>, id: string): Promise<PracticeRecord> {
   const practice = await findPractice(db, id);
   if (!practice) throw practiceNotFound();
+  return practice;
+}
+
+/** The practice, which must be active to take new templates: 400 invalid_practice when retired. */
+export async function activePracticeOrThrow(db: Kysely<Database>, id: string): Promise<PracticeRecord> {
+  const practice = await practiceOrThrow(db, id);
+  if (practice.status !== 'active') {
+    throw new HttpError(400, 'invalid_practice', undefined, [{ field: 'id', message: `The practice "${practice.name}" is retired: restore it before adding templates to it.` }]);
+  }
   return practice;
 }
 
@@ -51,7 +78,7 @@ export default async function practicesRoutes(app: FastifyInstance) {
 
   app.post(PRACTICES, { config: { policy: editPractices } }, async (request, reply) => {
     const input = parse(practiceCreateSchema, request.body, 'field');
-    const id = await settleDuplicate(nameTaken, () =>
+    const id = await settleUnique(PRACTICE_NAME_UNIQUE, nameTaken, () =>
       db.transaction().execute(async (trx) => {
         if (await practiceNameTaken(trx, input.name)) throw nameTaken();
         const description = input.description ?? '';
@@ -75,7 +102,7 @@ export default async function practicesRoutes(app: FastifyInstance) {
   app.patch(PRACTICE, { config: { policy: editPractices } }, async (request): Promise<PracticeSummary> => {
     const { id } = parse(practiceParamsSchema, request.params, 'path parameter');
     const input = parse(practiceUpdateSchema, request.body, 'field');
-    await settleDuplicate(nameTaken, () =>
+    await settleUnique(PRACTICE_NAME_UNIQUE, nameTaken, () =>
       db.transaction().execute(async (trx) => {
         const practice = await practiceOrThrow(trx, id);
         // A description cleared (null) is stored empty, as a new practice without one.

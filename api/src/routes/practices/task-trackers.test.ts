@@ -7,6 +7,7 @@ import {
 } from '@portal/shared/core/practices';
 import { insertPractice } from '../../db/practices';
 import * as seedProjects from '../../db/seed-projects';
+import * as trackersDb from '../../db/task-trackers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { trackerCsv, trackerXlsx, type FixtureRow } from '../../test/task-tracker-files';
 import { multipart } from '../projects/files-test-fixtures';
@@ -116,6 +117,37 @@ describe('templates of a practice', () => {
     expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status: 409, body: { code: 'task_tracker_name_taken', details: [{ field: 'name' }] } });
     const other = await insertPractice(t.database.db, { name: unique('Other practice') });
     expect((await t.api({ method: 'POST', url: trackersUrl(other), cookie: consultant(), payload: { name } })).statusCode).toBe(201);
+  });
+
+  it('refuses new templates in a retired practice, created or imported (400 invalid_practice saying it is retired), storing nothing', async () => {
+    const retired = await insertPractice(t.database.db, { name: unique('Retired practice'), status: 'retired' });
+    const created = await t.api({ method: 'POST', url: trackersUrl(retired), cookie: consultant(), payload: { name: unique('Late') } });
+    const imported = await importRaw({ name: unique('Late import') }, { filename: 'tracker.csv', data: trackerCsv(SAMPLE) }, consultant(), retired);
+    for (const res of [created, imported]) {
+      expect({ status: res.statusCode, body: res.json() }).toMatchObject({
+        status: 400,
+        body: { code: 'invalid_practice', message: 'Invalid practice.', details: [{ field: 'id', message: expect.stringContaining('is retired') }] },
+      });
+    }
+    expect((await t.api({ method: 'GET', url: trackersUrl(retired), cookie: consultant() })).json()).toEqual({ results: [] });
+  });
+
+  it('answers a name taken by a concurrent writer (the unique index) with 409, and leaves other unique violations alone', async () => {
+    const name = unique('Raced template');
+    await createDraft(name);
+    const spy = jest.spyOn(trackersDb, 'taskTrackerNameTaken').mockResolvedValue(false);
+    try {
+      const res = await t.api({ method: 'POST', url: trackersUrl(), cookie: consultant(), payload: { name: name.toLowerCase() } });
+      expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status: 409, body: { code: 'task_tracker_name_taken', details: [{ field: 'name' }] } });
+    } finally {
+      spy.mockRestore();
+    }
+    const other = jest.spyOn(trackersDb, 'insertTaskTracker').mockRejectedValue(Object.assign(new Error("UNIQUE constraint failed: index 'another_unique'"), { code: 'SQLITE_CONSTRAINT_UNIQUE' }));
+    try {
+      expect((await t.api({ method: 'POST', url: trackersUrl(), cookie: consultant(), payload: { name: unique('Other failure') } })).statusCode).toBe(500);
+    } finally {
+      other.mockRestore();
+    }
   });
 
   it('answers 404 practice_not_found for an unknown practice, and keeps writes from auditors and everything from clients (403)', async () => {

@@ -31,8 +31,8 @@ import { readTaskTrackerFile, taskTrackerFileTemplate, trackerRows, TRACKER_FILE
 import { requireAuth } from '../../plugins/auth';
 import { attachmentDisposition } from '../files/download';
 import { idParam, invalidField, parseInput as parse } from '../projects/query';
-import { changedFields, settleDuplicate } from '../projects/writes';
-import { editPractices, practiceOrThrow } from './index';
+import { changedFields } from '../projects/writes';
+import { activePracticeOrThrow, editPractices, practiceOrThrow, settleUnique } from './index';
 
 const PRACTICE_TRACKERS = '/api/v1/practices/:id/task-trackers';
 const TRACKERS = '/api/v1/task-trackers';
@@ -43,6 +43,8 @@ const trackerParamsSchema = z.object({ trackerId: idParam('trackerId') });
 
 export const taskTrackerNotFound = () => new HttpError(404, 'task_tracker_not_found');
 export const wrongStatus = (message?: string) => new HttpError(409, 'task_tracker_in_wrong_status', message);
+/** Template names, unique within a practice ignoring case (0008). */
+const TRACKER_NAME_UNIQUE = ['task_trackers_practice_name_unique'];
 const nameTaken = () =>
   new HttpError(409, 'task_tracker_name_taken', undefined, [{ field: 'name', message: 'name is already used by another template of this practice' }]);
 
@@ -99,9 +101,9 @@ export default async function taskTrackersRoutes(app: FastifyInstance) {
     const { id } = parse(practiceParamsSchema, request.params, 'path parameter');
     const input = parse(taskTrackerCreateSchema, request.body, 'field');
     const { user } = await requireAuth(request);
-    const trackerId = await settleDuplicate(nameTaken, () =>
+    const trackerId = await settleUnique(TRACKER_NAME_UNIQUE, nameTaken, () =>
       db.transaction().execute(async (trx) => {
-        const practice = await practiceOrThrow(trx, id);
+        const practice = await activePracticeOrThrow(trx, id);
         if (await taskTrackerNameTaken(trx, practice.id, input.name)) throw nameTaken();
         const description = input.description ?? '';
         const created = await insertTaskTracker(trx, { practiceId: practice.id, name: input.name, description, createdBy: user.id });
@@ -120,16 +122,16 @@ export default async function taskTrackersRoutes(app: FastifyInstance) {
   app.post(`${PRACTICE_TRACKERS}/import`, { config: { policy: editPractices } }, async (request, reply) => {
     const { id } = parse(practiceParamsSchema, request.params, 'path parameter');
     const { user } = await requireAuth(request);
-    const practice = await practiceOrThrow(db, id);
+    const practice = await activePracticeOrThrow(db, id);
     const form = await readTrackerForm(request);
     const input = parse(taskTrackerCreateSchema, form.fields, 'field');
     const file = trackerFileOf(form);
     // Before the file is parsed: a taken name costs no parsing.
     if (await taskTrackerNameTaken(db, practice.id, input.name)) throw nameTaken();
     const content = await readTaskTrackerFile(file.filename, file.buffer);
-    const result = await settleDuplicate(nameTaken, () =>
+    const result = await settleUnique(TRACKER_NAME_UNIQUE, nameTaken, () =>
       db.transaction().execute(async (trx) => {
-        await practiceOrThrow(trx, practice.id);
+        await activePracticeOrThrow(trx, practice.id);
         if (await taskTrackerNameTaken(trx, practice.id, input.name)) throw nameTaken();
         const description = input.description ?? '';
         const trackerId = await insertTaskTracker(trx, { practiceId: practice.id, name: input.name, description, createdBy: user.id });
@@ -168,7 +170,7 @@ export default async function taskTrackersRoutes(app: FastifyInstance) {
   app.patch(TRACKER, { config: { policy: editPractices } }, async (request): Promise<TaskTrackerSummary> => {
     const { trackerId } = parse(trackerParamsSchema, request.params, 'path parameter');
     const input = parse(taskTrackerUpdateSchema, request.body, 'field');
-    await settleDuplicate(nameTaken, () =>
+    await settleUnique(TRACKER_NAME_UNIQUE, nameTaken, () =>
       db.transaction().execute(async (trx) => {
         if (!(await lockTaskTracker(trx, trackerId))) throw taskTrackerNotFound();
         const tracker = await trackerOrThrow(trx, trackerId);

@@ -1,4 +1,6 @@
+import net from 'node:net';
 import { instantToZoned, zonedToInstant, type Interview, type InterviewList, type InterviewPeople } from '@portal/shared/core/interviews';
+import * as auditLog from '../../db/audit-log';
 import { insertInterview } from '../../db/interviews';
 import { createTestApp, type TestApp } from '../../test/app';
 import { startFakeGraph, type FakeGraph } from '../../test/fake-graph';
@@ -16,6 +18,17 @@ function dateIn(zone: string, offset: number, fits: (weekday: number) => boolean
   }
 }
 const weekday = (d: number) => d >= 1 && d <= 5;
+/** Fixed-offset zones from UTC-12 to UTC+14 (Etc/GMT signs are inverted): no summer time to move a day. */
+const FIXED_ZONES = Array.from({ length: 27 }, (_, i) => 12 - i).map((h) => (h === 0 ? 'UTC' : `Etc/GMT${h > 0 ? '+' : ''}${h}`));
+/** The local date and time `days` days from now in the first fixed zone where that day is a weekday (null: none is). */
+function daysAhead(days: number): Record<string, unknown> | null {
+  const at = Date.now() + days * DAY;
+  for (const zone of FIXED_ZONES) {
+    const local = instantToZoned(at, zone);
+    if (weekday(new Date(`${local.date}T00:00:00Z`).getUTCDay())) return { ...local, timeZone: zone };
+  }
+  return null;
+}
 /** A Monday-to-Friday at least a day ahead in `zone`. */
 const nextWeekday = (zone = NEW_YORK, offset = 2) => dateIn(zone, offset, weekday);
 
@@ -148,7 +161,8 @@ describe('POST /api/v1/projects/:id/interviews', () => {
     for (const mail of mails) {
       expect(mail.subject).toBe('Invitation: Access control walkthrough');
       expect(mail.raw).toMatch(/^Content-Type: text\/calendar; charset=utf-8; method=REQUEST$/m);
-      expect(mail.text).toContain(`/v2/projects/${projectId}?view=interviews`);
+      // Without PUBLIC_URL no link at all: never one made from the request's Host header.
+      expect(mail.text).not.toContain('/v2/projects/');
       const lines = calendarLines(calendarOf(mail));
       expect(lines).toEqual(
         expect.arrayContaining([
@@ -196,7 +210,8 @@ describe('POST /api/v1/projects/:id/interviews', () => {
     ['a Sunday', 400, 'interview_day_is_invalid', 'date', () => ({ date: dateIn(NEW_YORK, 2, (d) => d === 0) })],
     ['a time earlier today', 400, 'interview_date_time_is_in_the_past', 'time', earlierToday],
     ['a past weekday', 400, 'interview_date_time_is_in_the_past', 'time', () => ({ date: dateIn(NEW_YORK, -1, weekday, -1) })],
-    ['a weekday 63 days out', 400, 'max_interval_exceeded', 'date', () => ({ date: dateIn(NEW_YORK, 64, weekday) })],
+    ['a weekday 64 days out', 400, 'max_interval_exceeded', 'date', () => ({ date: dateIn(NEW_YORK, 64, weekday) })],
+    ['a null time zone', 400, 'no_timezone', 'timeZone', () => ({ timeZone: null })],
   ])('refuses %s with %i %s naming %s, storing and mailing nothing', async (_name, status, code, field, overrides) => {
     clearOutbox(t);
     const before = await interviewCount();
@@ -204,6 +219,24 @@ describe('POST /api/v1/projects/:id/interviews', () => {
     expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status, body: { code, details: [expect.objectContaining({ field })] } });
     expect(await interviewCount()).toBe(before);
     expect(readOutbox(t)).toEqual([]);
+  });
+
+  it('accepts a start exactly 62 days ahead and refuses one 63 days ahead', async () => {
+    const edge = daysAhead(62);
+    const beyond = daysAhead(63);
+    // Some weekend hours no zone has a weekday 62 (or 63) days on; the shared unit tests cover the edge with a fixed clock.
+    if (edge) expect((await schedule({ ...edge, durationMinutes: 15 })).startsAt).toBe(new Date(zonedToInstant(edge.date as string, edge.time as string, edge.timeZone as string)!).toISOString());
+    if (beyond) {
+      const res = await t.api({ method: 'POST', url: interviewsUrl(), cookie: consultant(), payload: validInput(beyond) });
+      expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 400, code: 'max_interval_exceeded' });
+    }
+  });
+
+  it('stores the time zone in its canonical spelling', async () => {
+    const interview = await schedule({ timeZone: 'america/new_york' });
+    expect(interview.timeZone).toBe(NEW_YORK);
+    const row = await t.database.db.selectFrom('interviews').select('time_zone').where('id', '=', interview.id).executeTakeFirstOrThrow();
+    expect(row.time_zone).toBe(NEW_YORK);
   });
 
   it('checks the time rules in the contract order: the zone before the day, the day before the past', async () => {
@@ -416,6 +449,7 @@ describe('PATCH /api/v1/projects/:id/interviews/:interviewId', () => {
     for (const [payload, code] of [
       [{ date: dateIn(NEW_YORK, 2, (d) => d === 6) }, 'interview_day_is_invalid'],
       [{ timeZone: '' }, 'no_timezone'],
+      [{ timeZone: null }, 'no_timezone'],
       [{ date: dateIn(NEW_YORK, 64, weekday) }, 'max_interval_exceeded'],
       [{ organizerId: userIds['lead@acme.test'] }, 'invalid_meeting_organizer'],
       [{ interviewerIds: [userIds['member@acme.test']] }, 'invalid_meeting_argument'],
@@ -425,6 +459,35 @@ describe('PATCH /api/v1/projects/:id/interviews/:interviewId', () => {
     }
     const stored = await t.api({ method: 'GET', url: interviewUrl(interview.id), cookie: consultant() });
     expect(stored.json()).toMatchObject({ date: interview.date, time: interview.time, organizer: { email: 'consultant@demo.test' } });
+  });
+
+  it('keeps both of two changes made one after the other, and both of two made at once', async () => {
+    const interview = await schedule();
+    const patch = (payload: Record<string, unknown>) => t.api({ method: 'PATCH', url: interviewUrl(interview.id), cookie: consultant(), payload });
+    expect((await patch({ title: 'First change' })).statusCode).toBe(200);
+    expect((await patch({ time: '11:00' })).statusCode).toBe(200);
+    const [title, time] = await Promise.all([patch({ title: 'Concurrent title' }), patch({ time: '12:00', location: 'Room 9' })]);
+    expect([title.statusCode, time.statusCode]).toEqual([200, 200]);
+    const stored = (await t.api({ method: 'GET', url: interviewUrl(interview.id), cookie: consultant() })).json() as Interview;
+    expect(stored).toMatchObject({ title: 'Concurrent title', time: '12:00', location: 'Room 9' });
+    const row = await t.database.db.selectFrom('interviews').select('sequence').where('id', '=', interview.id).executeTakeFirstOrThrow();
+    expect(Number(row.sequence)).toBe(4);
+    // Each audit entry records what that change did to the interview as it found it.
+    const entries = await auditRows(t, 'interview.update', interview.id);
+    expect(entries.map((e) => Object.keys(e.after as object).sort())).toEqual(expect.arrayContaining([['title'], ['endsAt', 'startsAt'], ['endsAt', 'location', 'startsAt']]));
+  });
+
+  it('mails no invitation to a suspended participant', async () => {
+    const member = await newUser(t, { companyIds: [acmeId] });
+    const interview = await schedule({ attendeeIds: [member.id] });
+    await t.database.db.updateTable('users').set({ status: 'suspended' }).where('id', '=', member.id).execute();
+    clearOutbox(t);
+    const res = await t.api({ method: 'PATCH', url: interviewUrl(interview.id), cookie: consultant(), payload: { time: '13:00' } });
+    expect(res.json()).toMatchObject({ invitations: { sent: 2, failed: 0 } });
+    expect(readOutbox(t).map((m) => m.to).sort()).toEqual(['consultant@demo.test', 'nina.patel@demo.test']);
+    const canceled = await t.api({ method: 'POST', url: `${interviewUrl(interview.id)}/cancel`, cookie: consultant(), payload: {} });
+    expect(canceled.json()).toMatchObject({ invitations: { sent: 2, failed: 0 } });
+    expect(readOutbox(t).map((m) => m.to)).not.toContain(member.email);
   });
 
   it('changes nothing and mails nobody when nothing differs', async () => {
@@ -466,6 +529,39 @@ describe('PATCH /api/v1/projects/:id/interviews/:interviewId', () => {
       expect({ url, status: res.statusCode, code: res.json().code }).toEqual({ url, status: 403, code: 'user_can_not_update_project' });
     }
   });
+});
+
+describe('invitations through a mail server that never answers', () => {
+  it('replies within about ten seconds, counting the mails still going out as pending', async () => {
+    const sockets = new Set<net.Socket>();
+    // Accepts the connection and says nothing, ever.
+    const silent = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const s = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    try {
+      const setup = await acmeProjectsSetup(s, ['Slow mail project', 'Slow mail other project'], ['consultant@demo.test']);
+      const started = Date.now();
+      const res = await s.api({
+        method: 'POST',
+        url: interviewsUrl(setup.projectId),
+        cookie: setup.cookies['consultant@demo.test'],
+        payload: { ...validInput(), organizerId: setup.userIds['consultant@demo.test'], interviewerIds: [setup.userIds['nina.patel@demo.test']], attendeeIds: [setup.userIds['lead@acme.test']] },
+      });
+      expect(Date.now() - started).toBeLessThan(12_000);
+      expect(res.statusCode).toBe(201);
+      const { invitations } = res.json() as Interview;
+      expect(invitations).toEqual({ sent: 0, failed: 0, pending: 3 });
+      expect(sockets.size).toBeGreaterThan(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await s.close();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  }, 40_000);
 });
 
 describe('POST /api/v1/projects/:id/interviews/:interviewId/cancel', () => {
@@ -568,6 +664,8 @@ describe('interviews with Microsoft Graph configured', () => {
     // The invitation mail carries the meeting link and the project's address.
     const lines = calendarLines(calendarOf(readOutbox(g)[0]));
     expect(lines).toContain(`URL:https://portal.example.com/v2/projects/${gProject}?view=interviews`);
+    expect(readOutbox(g)[0].text).toContain(`https://portal.example.com/v2/projects/${gProject}?view=interviews`);
+    expect(JSON.stringify(event.body)).toContain(`https://portal.example.com/v2/projects/${gProject}?view=interviews`);
     expect(lines.find((l) => l.startsWith('DESCRIPTION:'))).toContain(interview.onlineMeetingUrl);
 
     const moved = await g.api({ method: 'PATCH', url: interviewUrl(interview.id, gProject), cookie: gCookie, payload: { time: '15:00' } });
@@ -611,6 +709,71 @@ describe('interviews with Microsoft Graph configured', () => {
     const stored = (await g.api({ method: 'GET', url: interviewUrl(interview.id, gProject), cookie: gCookie })).json() as Interview;
     expect(stored).toMatchObject({ status: 'scheduled', time: '10:00' });
     expect(readOutbox(g)).toEqual([]);
+  });
+
+  it('puts the Graph meeting back when the reschedule cannot be stored', async () => {
+    const interview = (await g.api({ method: 'POST', url: interviewsUrl(gProject), cookie: gCookie, payload: gInput() })).json() as Interview;
+    const [eventId] = [...graph.events.keys()];
+    const spy = jest.spyOn(auditLog, 'insertAuditRecord').mockRejectedValueOnce(new Error('database went away'));
+    try {
+      const moved = await g.api({ method: 'PATCH', url: interviewUrl(interview.id, gProject), cookie: gCookie, payload: { time: '16:00' } });
+      expect(moved.statusCode).toBe(500);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(graph.events.get(eventId)).toMatchObject({ start: { dateTime: `${interview.date}T10:00:00`, timeZone: NEW_YORK } });
+    expect(graph.requests.filter((r) => r.method === 'PATCH')).toHaveLength(2);
+    const stored = (await g.api({ method: 'GET', url: interviewUrl(interview.id, gProject), cookie: gCookie })).json() as Interview;
+    expect(stored).toMatchObject({ status: 'scheduled', time: '10:00' });
+  });
+
+  it('does not tell Graph about a change the interview refuses (canceled meanwhile)', async () => {
+    const interview = (await g.api({ method: 'POST', url: interviewsUrl(gProject), cookie: gCookie, payload: gInput() })).json() as Interview;
+    await g.database.db.updateTable('interviews').set({ status: 'canceled' }).where('id', '=', interview.id).execute();
+    graph.requests.length = 0;
+    for (const [method, url, payload] of [
+      ['PATCH', interviewUrl(interview.id, gProject), { time: '16:00' }],
+      ['POST', `${interviewUrl(interview.id, gProject)}/cancel`, {}],
+    ] as const) {
+      const res = await g.api({ method, url, cookie: gCookie, payload });
+      expect(res.json()).toMatchObject({ code: 'interview_is_canceled' });
+    }
+    expect(graph.requests).toEqual([]);
+  });
+
+  it('cancels in the portal an interview whose organizer Graph no longer knows, or whose meeting is gone', async () => {
+    for (const lose of ['user', 'event'] as const) {
+      const interview = (await g.api({ method: 'POST', url: interviewsUrl(gProject), cookie: gCookie, payload: gInput() })).json() as Interview;
+      if (lose === 'user') graph.unknownUsers.add('consultant@demo.test');
+      else graph.events.clear();
+      const res = await g.api({ method: 'POST', url: `${interviewUrl(interview.id, gProject)}/cancel`, cookie: gCookie, payload: {} });
+      expect({ lose, status: res.statusCode, body: res.json() }).toMatchObject({ lose, status: 200, body: { status: 'canceled', invitations: { sent: 3, failed: 0 } } });
+      graph.reset();
+    }
+  });
+
+  it('makes a new meeting when the old one was deleted in Outlook', async () => {
+    const interview = (await g.api({ method: 'POST', url: interviewsUrl(gProject), cookie: gCookie, payload: gInput() })).json() as Interview;
+    graph.events.clear();
+    const moved = await g.api({ method: 'PATCH', url: interviewUrl(interview.id, gProject), cookie: gCookie, payload: { time: '15:00' } });
+    expect(moved.statusCode).toBe(200);
+    const [event] = [...graph.events.values()];
+    expect(event).toMatchObject({ start: { dateTime: `${interview.date}T15:00:00`, timeZone: NEW_YORK } });
+    const row = await g.database.db.selectFrom('interviews').select(['graph_event_id', 'graph_subscription_id']).where('id', '=', interview.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ graph_event_id: event.id, graph_subscription_id: expect.stringMatching(/^subscription-/) });
+    expect((moved.json() as Interview).onlineMeetingUrl).toBe(`https://teams.example.test/meet/${event.id as string}`);
+  });
+
+  it('invites neither by mail nor through Graph a suspended participant', async () => {
+    const member = await newUser(g, { companyIds: [(await g.database.db.selectFrom('projects').select('company_id').where('id', '=', gProject).executeTakeFirstOrThrow()).company_id] });
+    const interview = (await g.api({ method: 'POST', url: interviewsUrl(gProject), cookie: gCookie, payload: gInput({ attendeeIds: [gUsers['lead@acme.test'], member.id] }) })).json() as Interview;
+    await g.database.db.updateTable('users').set({ status: 'suspended' }).where('id', '=', member.id).execute();
+    clearOutbox(g);
+    const moved = await g.api({ method: 'PATCH', url: interviewUrl(interview.id, gProject), cookie: gCookie, payload: { time: '15:00' } });
+    expect(moved.json()).toMatchObject({ invitations: { sent: 3, failed: 0 } });
+    expect(readOutbox(g).map((m) => m.to)).not.toContain(member.email);
+    const patched = graph.requests.filter((r) => r.method === 'PATCH').pop()!;
+    expect(JSON.stringify(patched.body)).not.toContain(member.email);
   });
 });
 

@@ -1,11 +1,14 @@
 /**
  * Interviews of a project (issue 7; the contract is shared/src/core/interviews.ts): schedule, list,
  * reschedule, cancel, and the invitation as an .ics file. Every participant gets one e-mail with an
- * iCalendar invitation after the change commits; with Microsoft Graph configured the meeting is also
- * made in the organizer's calendar first, and a Graph failure stores nothing.
+ * iCalendar invitation after the change commits (the reply waits for them at most INVITATIONS_WAIT_MS);
+ * with Microsoft Graph configured the meeting is also made in the organizer's calendar, and a Graph
+ * failure stores nothing. A new meeting is made before its row is stored (and deleted again when the
+ * row cannot be); a reschedule or cancel tells Graph inside the transaction, once the interview's row is
+ * locked and checked, and a reschedule is put back in Graph when the transaction then fails.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
@@ -44,7 +47,7 @@ import { createGraphClient, type GraphMeeting, type GraphMeetingInput } from '..
 import { HttpError } from '../../lib/http-error';
 import { buildInvitation, interviewUid, type CalendarMethod } from '../../lib/icalendar';
 import { pageWindow } from '../../lib/paging';
-import { linkOrigin, mailBody } from '../../lib/password-reset';
+import { mailBody } from '../../lib/password-reset';
 import { requireAuth } from '../../plugins/auth';
 import { policyProject, type Policy, type ProjectAccess } from '../../plugins/policies';
 import { attachmentDisposition } from '../files/download';
@@ -61,6 +64,14 @@ const interviewParamsSchema = z.object({ interviewId: idParam('interviewId') });
 
 /** Invitations go out a few at a time: a slow mail server does not hold one connection per participant. */
 const MAIL_CONCURRENCY = 5;
+/**
+ * How long a reply waits for its invitations in total; mails still going out then carry on in the
+ * background and are counted as `pending`. Shorter than the mailer's connection and greeting timeouts
+ * (10 s), so a mail server that never answers shows as pending rather than racing them.
+ */
+export const INVITATIONS_WAIT_MS = 8_000;
+
+type Invitations = { sent: number; failed: number; pending?: number };
 
 const interviewNotFound = () => new HttpError(404, 'interview_not_found');
 
@@ -179,8 +190,10 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
   type MailKind = 'scheduled' | 'updated' | 'canceled' | 'removed';
 
   /**
-   * One e-mail per participant (after the change committed): REQUEST to `requestTo`, CANCEL to
-   * `cancelTo`. A failure is logged and counted; it never undoes the change.
+   * One e-mail per active participant (after the change committed; suspended users get none): REQUEST
+   * to the participants, CANCEL to `cancelTo`. A failure is logged and counted; it never undoes the
+   * change. Waits at most INVITATIONS_WAIT_MS: mails still going out then are counted as `pending`
+   * and finish in the background (failures logged there).
    */
   async function sendInvitations(
     request: FastifyRequest,
@@ -189,16 +202,16 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
     kind: Exclude<MailKind, 'removed'>,
     cancelTo: { ids: string[]; kind: 'canceled' | 'removed' } | null,
     reason: string | null = null,
-  ): Promise<{ sent: number; failed: number }> {
+  ): Promise<Invitations> {
     const { record, people } = state;
-    const origin = linkOrigin(app, request);
+    const link = config.publicUrl ? `${config.publicUrl}${projectLink(record.projectId)}` : null;
     const when = whenText(record.startsAt, record.endsAt, record.timeZone);
     const organizer = record.organizerId ? people.get(record.organizerId) : undefined;
     const requestText = kind === 'canceled' ? null : calendarText(state, 'REQUEST');
     const jobs: { userId: string; kind: MailKind }[] = [
       ...(kind === 'canceled' ? [] : participantIds(record).map((userId) => ({ userId, kind }))),
       ...(cancelTo ? cancelTo.ids.map((userId) => ({ userId, kind: cancelTo.kind })) : []),
-    ];
+    ].filter((job) => people.get(job.userId)?.status === 'active');
     const cancelFor = (userId: string) => calendarText(state, 'CANCEL', cancelTo?.kind === 'removed' ? [userId] : undefined);
     const subjects: Record<MailKind, string> = {
       scheduled: `Invitation: ${record.title}`,
@@ -231,7 +244,7 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
             record.onlineMeetingUrl && !cancel ? `Online meeting: ${record.onlineMeetingUrl}` : '',
             ...(record.description && !cancel ? [record.description] : []),
             ...(reason && job.kind === 'canceled' ? [`Reason: ${reason}`] : []),
-            `See the project's interviews: ${origin}${projectLink(record.projectId)}`,
+            link ? `See the project's interviews: ${link}` : '',
           ].filter(Boolean),
         );
         try {
@@ -255,8 +268,22 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(MAIL_CONCURRENCY, jobs.length) }, worker));
-    return { sent, failed };
+    const all = Promise.all(Array.from({ length: Math.min(MAIL_CONCURRENCY, jobs.length) }, worker));
+    let timer: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      all.then(() => true),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), INVITATIONS_WAIT_MS);
+        timer.unref();
+      }),
+    ]);
+    clearTimeout(timer);
+    const pending = jobs.length - sent - failed;
+    if (!finished && pending > 0) {
+      request.log.warn({ interviewId: record.id, pending }, 'interview invitations still being sent after the reply');
+      void all.then(() => request.log.info({ interviewId: record.id, sent, failed }, 'interview invitations finished in the background'));
+    }
+    return pending > 0 ? { sent, failed, pending } : { sent, failed };
   }
 
   /** In-app notifications for the participants other than the caller, in the change's transaction. */
@@ -279,7 +306,8 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
     for (const userId of userIds) app.liveEvents.touch(userId).catch((error: unknown) => request.log.warn({ err: error }, 'bell update failed'));
   }
 
-  function graphMeeting(state: InterviewState, projectTitle: string, origin: string): GraphMeetingInput {
+  /** The Graph meeting of an interview: the portal link only with PUBLIC_URL; suspended users are not invited. */
+  function graphMeeting(state: InterviewState, projectTitle: string): GraphMeetingInput {
     const { record, people } = state;
     const local = (instant: number) => {
       const z = instantToZoned(instant, record.timeZone);
@@ -287,7 +315,7 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
     };
     return {
       subject: record.title,
-      body: [record.description, `Project: ${projectTitle}`, `${origin}${projectLink(record.projectId)}`].filter(Boolean).join('\n\n'),
+      body: [record.description, `Project: ${projectTitle}`, config.publicUrl ? `${config.publicUrl}${projectLink(record.projectId)}` : null].filter(Boolean).join('\n\n'),
       location: record.location,
       start: local(record.startsAt),
       end: local(record.endsAt),
@@ -296,8 +324,9 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
         .filter((id) => id !== record.organizerId)
         .flatMap((id) => {
           const p = people.get(id);
-          return p ? [{ name: fullName(p), email: p.email }] : [];
+          return p?.status === 'active' ? [{ name: fullName(p), email: p.email }] : [];
         }),
+      reference: record.id,
     };
   }
 
@@ -378,7 +407,7 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
       location: input.location ?? null,
       startsAt: time.instant,
       endsAt: time.instant + input.durationMinutes * 60_000,
-      timeZone: input.timeZone!.trim(),
+      timeZone: time.timeZone,
       organizerId: people.organizerId,
       status: 'scheduled',
       sequence: 0,
@@ -397,7 +426,7 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
       // Graph first, so its failure stores nothing; the people are checked before it is told anything.
       await checkPeople(db, project, given);
       state = await loadState(db, draft);
-      meeting = await graph.schedule(state.people.get(draft.organizerId!)!.email, graphMeeting(state, project.title, linkOrigin(app, request)), request.log);
+      meeting = await graph.schedule(state.people.get(draft.organizerId!)!.email, graphMeeting(state, project.title), request.log);
       draft.graphEventId = meeting.eventId;
       draft.graphSubscriptionId = meeting.subscriptionId;
       draft.onlineMeetingUrl = meeting.onlineMeetingUrl;
@@ -444,116 +473,112 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
     const caller = await staffWriter(request);
     const { interviewId } = parse(interviewParamsSchema, request.params, 'path parameter');
     const input = parse(interviewUpdateSchema, request.body, 'field');
+    // A first look answers refusals (404, 409, the time and people rules) without a transaction; all of
+    // it is checked again below on the locked row, which is what the change is made from.
     const current = await interviewOrThrow(db, project.id, interviewId);
     checkChangeable(access, current);
+    const first = planChange(current, input);
+    await checkPeople(db, project, first.given);
+    if (first.changed.length === 0) return { ...(await present(current)), invitations: { sent: 0, failed: 0 } };
 
-    let { startsAt, endsAt, timeZone } = current;
-    if (input.date !== undefined || input.time !== undefined || input.timeZone !== undefined || input.durationMinutes !== undefined) {
-      const local = instantToZoned(current.startsAt, current.timeZone);
-      const zone = input.timeZone !== undefined ? input.timeZone : current.timeZone;
-      const time = checkInterviewTime({ date: input.date ?? local.date, time: input.time ?? local.time, timeZone: zone });
-      if (time.problem) throw timeRefusal(time.problem);
-      const minutes = input.durationMinutes ?? Math.round((current.endsAt - current.startsAt) / 60_000);
-      startsAt = time.instant;
-      endsAt = time.instant + minutes * 60_000;
-      timeZone = zone.trim();
-    }
-    const interviewerIds = input.interviewerIds !== undefined ? unique(input.interviewerIds) : current.interviewerIds;
-    const attendeeIds = (input.attendeeIds !== undefined ? unique(input.attendeeIds) : current.attendeeIds).filter((id) => !interviewerIds.includes(id));
-    // Only what is sent is checked: people kept as they were stay, even if one has since left.
-    const given = {
-      organizerId: input.organizerId !== undefined && input.organizerId !== current.organizerId ? input.organizerId : undefined,
-      interviewerIds: input.interviewerIds !== undefined ? interviewerIds.filter((id) => !current.interviewerIds.includes(id)) : undefined,
-      attendeeIds: input.attendeeIds !== undefined ? attendeeIds.filter((id) => !current.attendeeIds.includes(id)) : undefined,
-    };
-    const next: InterviewRecord = {
-      ...current,
-      title: input.title ?? current.title,
-      description: input.description !== undefined ? input.description : current.description,
-      location: input.location !== undefined ? input.location : current.location,
-      startsAt,
-      endsAt,
-      timeZone,
-      organizerId: input.organizerId ?? current.organizerId,
-      interviewerIds: [...interviewerIds].sort(),
-      attendeeIds: [...attendeeIds].sort(),
-    };
-    const before = auditView(current);
-    const after = auditView(next);
-    const changed = (Object.keys(after) as (keyof typeof after)[]).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
-    if (changed.length === 0) {
-      return { ...(await present(current)), invitations: { sent: 0, failed: 0 } };
-    }
-    next.sequence = current.sequence + 1;
-
-    // Graph first: the organizer's meeting follows the change, or nothing is stored.
-    let replaced: { organizerEmail: string; eventId: string } | null = null;
-    let created: GraphMeeting | null = null;
-    const oldState = await loadState(db, current);
-    if (graph && next.organizerId) {
-      await checkPeople(db, project, given);
-      const state = await loadState(db, next);
-      const organizerEmail = state.people.get(next.organizerId)!.email;
-      const meeting = graphMeeting(state, project.title, linkOrigin(app, request));
-      if (current.graphEventId && current.organizerId === next.organizerId) {
-        const updated = await graph.reschedule(organizerEmail, current.graphEventId, meeting, request.log);
-        next.onlineMeetingUrl = updated.onlineMeetingUrl ?? current.onlineMeetingUrl;
-      } else {
-        // A new organizer (or a meeting made before Graph was configured): a meeting in their calendar.
-        created = await graph.schedule(organizerEmail, meeting, request.log);
-        next.graphEventId = created.eventId;
-        next.graphSubscriptionId = created.subscriptionId;
-        next.onlineMeetingUrl = created.onlineMeetingUrl;
-        const oldOrganizer = current.organizerId ? oldState.people.get(current.organizerId) : undefined;
-        if (current.graphEventId && oldOrganizer) replaced = { organizerEmail: oldOrganizer.email, eventId: current.graphEventId };
-      }
-    }
-    let state: InterviewState;
-    let notified: string[];
+    const log = request.log;
+    // What the transaction did in Graph: how to undo it should the transaction fail, and an old organizer's meeting to cancel once it commits.
+    const graphDone: { undo?: () => Promise<void>; replaced?: { organizerEmail: string; eventId: string } } = {};
+    let outcome: { unchanged: InterviewRecord } | { state: InterviewState; removed: string[]; notified: string[] };
     try {
-      ({ state, notified } = await db.transaction().execute(async (trx) => {
+      outcome = await db.transaction().execute(async (trx) => {
         await lockWorkOf(trx, project.id);
-        const latest = await interviewOrThrow(trx, project.id, interviewId);
-        if (latest.status === 'canceled') throw new HttpError(409, 'interview_is_canceled');
-        await checkPeople(trx, project, given);
-        next.sequence = Math.max(next.sequence, latest.sequence + 1);
+        // The interview as it is now, locked until the commit: a change made since the first look is kept, not undone.
+        const latest = await findInterview(trx, project.id, interviewId, { lock: true });
+        if (!latest) throw interviewNotFound();
+        checkChangeable(access, latest);
+        const plan = planChange(latest, input);
+        if (plan.changed.length === 0) return { unchanged: latest };
+        await checkPeople(trx, project, plan.given);
+        const { next } = plan;
+        next.sequence = latest.sequence + 1;
+        const oldState = await loadState(trx, latest);
+        const nextState = await loadState(trx, next);
+        const organizer = next.organizerId ? nextState.people.get(next.organizerId) : undefined;
+        if (graph && organizer) {
+          // Graph once the row is locked and checked; its failure rolls the change back.
+          const meeting = graphMeeting(nextState, project.title);
+          let moved = false;
+          if (latest.graphEventId && latest.organizerId === next.organizerId) {
+            const eventId = latest.graphEventId;
+            const updated = await graph.reschedule(organizer.email, eventId, meeting, log);
+            if (updated) {
+              moved = true;
+              next.onlineMeetingUrl = updated.onlineMeetingUrl ?? latest.onlineMeetingUrl;
+              const previous = graphMeeting(oldState, project.title);
+              graphDone.undo = () =>
+                graph.reschedule(organizer.email, eventId, previous, log).then(
+                  () => undefined,
+                  () => log.warn({ interviewId }, 'the Microsoft Graph meeting could not be put back after a failed change'),
+                );
+            }
+          }
+          if (!moved) {
+            // A new organizer, a meeting made before Graph was configured, or one deleted in Outlook: a new meeting in the organizer's calendar.
+            const created = await graph.schedule(organizer.email, meeting, log);
+            graphDone.undo = () => graph.discard(organizer.email, created.eventId, log);
+            next.graphEventId = created.eventId;
+            next.graphSubscriptionId = created.subscriptionId;
+            next.onlineMeetingUrl = created.onlineMeetingUrl;
+            const oldOrganizer = latest.organizerId ? oldState.people.get(latest.organizerId) : undefined;
+            if (latest.graphEventId && latest.organizerId !== next.organizerId && oldOrganizer) {
+              graphDone.replaced = { organizerEmail: oldOrganizer.email, eventId: latest.graphEventId };
+            }
+          }
+        }
         await updateInterview(trx, interviewId, next);
         const stored = await loadState(trx, (await findInterview(trx, project.id, interviewId))!);
-        const changedBefore = Object.fromEntries(changed.map((key) => [key, before[key]]));
-        const changedAfter = Object.fromEntries(changed.map((key) => [key, after[key]]));
         await audit(
           request,
-          { action: 'interview.update', targetType: 'interview', targetId: interviewId, targetLabel: next.title, companyId: project.companyId, before: changedBefore, after: changedAfter },
+          { action: 'interview.update', targetType: 'interview', targetId: interviewId, targetLabel: next.title, companyId: project.companyId, before: plan.before, after: plan.after },
           trx,
         );
-        const removed = participantIds(current).filter((id) => !participantIds(stored.record).includes(id));
-        const removedState = { ...stored, people: new Map([...oldState.people, ...stored.people]) };
+        const removed = participantIds(latest).filter((id) => !participantIds(stored.record).includes(id));
+        const withRemoved = { ...stored, people: new Map([...oldState.people, ...stored.people]) };
+        const rescheduled = plan.changed.some((k) => k === 'startsAt' || k === 'endsAt' || k === 'timeZone');
         return {
-          state: removedState,
+          state: withRemoved,
+          removed,
           notified: [
-            ...(await notify(trx, stored, caller.id, changed.some((k) => k === 'startsAt' || k === 'endsAt' || k === 'timeZone') ? 'Interview rescheduled' : 'Interview updated')),
-            ...(await notify(trx, removedState, caller.id, 'Interview canceled', removed)),
+            ...(await notify(trx, stored, caller.id, rescheduled ? 'Interview rescheduled' : 'Interview updated')),
+            ...(await notify(trx, withRemoved, caller.id, 'Interview canceled', removed)),
           ],
         };
-      }));
+      });
     } catch (error) {
-      if (created) {
-        const organizer = (await contactsByIds(db, [next.organizerId!])).get(next.organizerId!);
-        if (organizer) await graph!.discard(organizer.email, created.eventId, request.log);
-      }
+      await graphDone.undo?.();
       throw error;
     }
-    if (replaced) {
+    if ('unchanged' in outcome) return { ...(await present(outcome.unchanged)), invitations: { sent: 0, failed: 0 } };
+    const { state, removed, notified } = outcome;
+    if (graphDone.replaced) {
       // The old organizer's meeting goes once the new one is stored; failing that only leaves it in their calendar.
-      await graph!.cancel(replaced.organizerEmail, replaced.eventId, 'This interview has a new organizer.', request.log).catch(() => undefined);
+      await graph!.cancel(graphDone.replaced.organizerEmail, graphDone.replaced.eventId, 'This interview has a new organizer.', log).catch(() => undefined);
     }
     touch(request, notified);
-    const removed = participantIds(current).filter((id) => !participantIds(state.record).includes(id));
     const invitations = await sendInvitations(request, state, project.title, 'updated', removed.length ? { ids: removed, kind: 'removed' } : null);
     return { ...(await present(state.record)), invitations };
   });
 
   // ---- cancel
+
+  /**
+   * Cancels the Graph meeting. An organizer Graph no longer knows (or a meeting deleted in Outlook, see
+   * GraphClient.cancel) leaves nothing to cancel there: logged, and the interview is canceled here all the same.
+   */
+  async function cancelInGraph(organizerEmail: string, eventId: string, reason: string | null, log: FastifyBaseLogger, interviewId: string): Promise<void> {
+    try {
+      await graph!.cancel(organizerEmail, eventId, reason, log);
+    } catch (error) {
+      if (!(error instanceof HttpError && error.code === 'graph_user_not_found')) throw error;
+      log.warn({ interviewId, graph: { step: 'cancel', code: error.code } }, 'Microsoft Graph no longer knows the organizer: the interview is canceled in the portal only');
+    }
+  }
 
   app.post(`${INTERVIEW}/cancel`, { config: { policy: write } }, async (request): Promise<Interview> => {
     const access = policyProject(request);
@@ -563,14 +588,11 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
     const input = parse(interviewCancelSchema, request.body, 'field');
     const current = await interviewOrThrow(db, project.id, interviewId);
     checkChangeable(access, current);
-    if (graph && current.graphEventId && current.organizerId) {
-      const organizer = (await contactsByIds(db, [current.organizerId])).get(current.organizerId);
-      if (organizer) await graph.cancel(organizer.email, current.graphEventId, input.reason ?? null, request.log);
-    }
     const { state, notified } = await db.transaction().execute(async (trx) => {
       await lockWorkOf(trx, project.id);
-      const latest = await interviewOrThrow(trx, project.id, interviewId);
-      if (latest.status === 'canceled') throw new HttpError(409, 'interview_is_canceled');
+      const latest = await findInterview(trx, project.id, interviewId, { lock: true });
+      if (!latest) throw interviewNotFound();
+      checkChangeable(access, latest);
       await cancelInterview(trx, interviewId, latest.sequence + 1);
       const stored = await loadState(trx, (await findInterview(trx, project.id, interviewId))!);
       await audit(
@@ -586,12 +608,63 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
         },
         trx,
       );
-      return { state: stored, notified: await notify(trx, stored, caller.id, 'Interview canceled') };
+      const notified = await notify(trx, stored, caller.id, 'Interview canceled');
+      // Graph last, once the row is locked, checked and written: its failure rolls all of it back (a Graph
+      // cancel cannot be undone, so only the commit comes after it).
+      const organizer = latest.organizerId ? stored.people.get(latest.organizerId) : undefined;
+      if (graph && latest.graphEventId && organizer) await cancelInGraph(organizer.email, latest.graphEventId, input.reason ?? null, request.log, interviewId);
+      return { state: stored, notified };
     });
     touch(request, notified);
     const invitations = await sendInvitations(request, state, project.title, 'canceled', { ids: participantIds(state.record), kind: 'canceled' }, input.reason ?? null);
     return { ...(await present(state.record)), invitations };
   });
+}
+
+type InterviewUpdateInput = z.output<typeof interviewUpdateSchema>;
+
+/** A change of `current`: the interview after it, the audited fields that differ, and the people newly named (the only ones checked). */
+function planChange(current: InterviewRecord, input: InterviewUpdateInput) {
+  let { startsAt, endsAt, timeZone } = current;
+  if (input.date !== undefined || input.time !== undefined || input.timeZone !== undefined || input.durationMinutes !== undefined) {
+    const local = instantToZoned(current.startsAt, current.timeZone);
+    const time = checkInterviewTime({ date: input.date ?? local.date, time: input.time ?? local.time, timeZone: input.timeZone !== undefined ? input.timeZone : current.timeZone });
+    if (time.problem) throw timeRefusal(time.problem);
+    const minutes = input.durationMinutes ?? Math.round((current.endsAt - current.startsAt) / 60_000);
+    startsAt = time.instant;
+    endsAt = time.instant + minutes * 60_000;
+    timeZone = time.timeZone;
+  }
+  const interviewerIds = input.interviewerIds !== undefined ? unique(input.interviewerIds) : current.interviewerIds;
+  const attendeeIds = (input.attendeeIds !== undefined ? unique(input.attendeeIds) : current.attendeeIds).filter((id) => !interviewerIds.includes(id));
+  // Only what is sent is checked: people kept as they were stay, even if one has since left.
+  const given = {
+    organizerId: input.organizerId !== undefined && input.organizerId !== current.organizerId ? input.organizerId : undefined,
+    interviewerIds: input.interviewerIds !== undefined ? interviewerIds.filter((id) => !current.interviewerIds.includes(id)) : undefined,
+    attendeeIds: input.attendeeIds !== undefined ? attendeeIds.filter((id) => !current.attendeeIds.includes(id)) : undefined,
+  };
+  const next: InterviewRecord = {
+    ...current,
+    title: input.title ?? current.title,
+    description: input.description !== undefined ? input.description : current.description,
+    location: input.location !== undefined ? input.location : current.location,
+    startsAt,
+    endsAt,
+    timeZone,
+    organizerId: input.organizerId ?? current.organizerId,
+    interviewerIds: [...interviewerIds].sort(),
+    attendeeIds: [...attendeeIds].sort(),
+  };
+  const was = auditView(current);
+  const now = auditView(next);
+  const changed = (Object.keys(now) as (keyof typeof now)[]).filter((key) => JSON.stringify(was[key]) !== JSON.stringify(now[key]));
+  return {
+    next,
+    changed,
+    before: Object.fromEntries(changed.map((key) => [key, was[key]])),
+    after: Object.fromEntries(changed.map((key) => [key, now[key]])),
+    given,
+  };
 }
 
 /** The fields of an interview the audit records. */

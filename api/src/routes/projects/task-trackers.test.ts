@@ -9,6 +9,8 @@ import {
 import type { ControlDetail, TaskDetail, TaskList } from '@portal/shared/core/projects';
 import { insertPractice } from '../../db/practices';
 import * as seedProjects from '../../db/seed-projects';
+import * as trackersDb from '../../db/task-trackers';
+import { caseless } from '../../db/task-trackers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { trackerCsv, type FixtureRow } from '../../test/task-tracker-files';
 import { multipart, setProjectStatus } from './files-test-fixtures';
@@ -364,6 +366,67 @@ describe('POST /api/v1/projects/:id/tasks/import', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+
+  describe('a project changed between the checks and the inserts (a concurrent writer)', () => {
+    /** The import's checks see the project as `seen` says, whatever it holds by then. */
+    function checksSee(seen: (found: Awaited<ReturnType<typeof trackersDb.projectTasksByReference>>) => void) {
+      const real = trackersDb.projectTasksByReference;
+      return jest.spyOn(trackersDb, 'projectTasksByReference').mockImplementation(async (...args) => {
+        const found = await real(...args);
+        seen(found);
+        return found;
+      });
+    }
+
+    it('answers a Task ID taken meanwhile with 409 task_reference_id_already_exist_on_project and stores nothing', async () => {
+      const project = await newProject();
+      await insertTask(t, project, { referenceId: 'RACE-1', title: 'Taken meanwhile' });
+      const spy = checksSee((found) => found.clear());
+      try {
+        await expectUnchanged(project, async () => {
+          const res = await importFile(project, [{ 'Task ID': 'race-1', 'Task Title': 'Late' }]);
+          expect({ status: res.statusCode, body: res.json() }).toMatchObject({
+            status: 409,
+            body: { code: 'task_reference_id_already_exist_on_project', details: [{ field: 'file', message: 'A Task ID was just taken by another task of this project: try again.' }] },
+          });
+        });
+      } finally {
+        spy.mockRestore();
+      }
+    });
+
+    it('answers a parent task deleted meanwhile with 404 task_not_found naming the file, not a 500, and stores nothing', async () => {
+      const project = await newProject();
+      const spy = checksSee((found) => found.set(caseless('GONE-1'), { id: randomUUID(), referenceId: 'GONE-1', parentId: null, title: 'Deleted meanwhile' }));
+      try {
+        await expectUnchanged(project, async () => {
+          const res = await importFile(project, [{ 'Task Title': 'Orphan', 'Parent Task ID': 'GONE-1' }]);
+          expect({ status: res.statusCode, body: res.json() }).toMatchObject({
+            status: 404,
+            body: { code: 'task_not_found', message: expect.stringContaining('was just deleted from the project'), details: [{ field: 'file' }] },
+          });
+        });
+      } finally {
+        spy.mockRestore();
+      }
+    });
+
+    it('leaves other unique violations alone (a 500, not a Task ID conflict)', async () => {
+      const project = await newProject();
+      const real = seedProjects.insertInBatches;
+      const spy = jest.spyOn(seedProjects, 'insertInBatches').mockImplementation(async (db, table, rows, size) => {
+        if (table === 'control_tasks') throw Object.assign(new Error("UNIQUE constraint failed: index 'some_other_unique'"), { code: 'SQLITE_CONSTRAINT_UNIQUE' });
+        return real(db, table, rows as never, size);
+      });
+      try {
+        await expectUnchanged(project, async () => {
+          expect((await importFile(project, TEMPLATE)).statusCode).toBe(500);
+        });
+      } finally {
+        spy.mockRestore();
+      }
+    });
   });
 
   it('imports 10,000 rows, keeping file order', async () => {

@@ -12,7 +12,7 @@ import { findPractice } from '../../db/practices';
 import { findProjectFields, projectHasTasks, updateProjectFields } from '../../db/projects';
 import type { Database } from '../../db/schema';
 import { applicableTrackers, caseless, findTaskTracker, copyWorkIntoProject, projectTasksByReference, trackerContent, type ProjectWork } from '../../db/task-trackers';
-import { isUniqueViolation } from '../../db/values';
+import { isForeignKeyViolation, isUniqueViolationOf } from '../../db/values';
 import { audit } from '../../lib/audit';
 import { HttpError, type ErrorDetail } from '../../lib/http-error';
 import { readTaskTrackerFile, type TrackerFileContent } from '../../lib/task-tracker-file';
@@ -31,21 +31,27 @@ const firstProblems = (details: ErrorDetail[]) => details.slice(0, TASK_TRACKER_
 const referenceConflict = (details: ErrorDetail[]) => new HttpError(409, 'task_reference_id_already_exist_on_project', undefined, firstProblems(details));
 
 /**
- * A unique index refused the write: a concurrent writer took a Task ID (or a Control ID) between the
- * checks and the inserts. Answered as the checks would have, never as a 500.
+ * A concurrent writer changed the project between the checks and the inserts: a unique index refused
+ * a Task ID or a Control ID taken meanwhile, or a foreign key a parent task deleted meanwhile. Answered
+ * as the checks would have, never as a 500; other failures stay what they are.
  */
 async function settleTaken<T>(field: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const { constraint, message } = error as { constraint?: string; message?: string };
-    if (`${constraint ?? ''} ${message ?? ''}`.includes('controls_project_id_name_unique')) {
+    if (isUniqueViolationOf(error, 'controls_project_id_name_unique')) {
       throw new HttpError(409, 'control_name_must_be_unique', 'A control was just added to the project with a Control ID this work uses: try again.', [
         { field, message: 'a Control ID was taken meanwhile' },
       ]);
     }
-    throw referenceConflict([{ field, message: 'A Task ID was just taken by another task of this project: try again.' }]);
+    if (isUniqueViolationOf(error, 'tasks_project_id_reference_id_unique')) {
+      throw referenceConflict([{ field, message: 'A Task ID was just taken by another task of this project: try again.' }]);
+    }
+    if (isForeignKeyViolation(error)) {
+      const message = 'A task this work names as a parent was just deleted from the project: check the Parent Task IDs and try again.';
+      throw new HttpError(404, 'task_not_found', message, [{ field, message }]);
+    }
+    throw error;
   }
 }
 

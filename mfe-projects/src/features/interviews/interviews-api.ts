@@ -3,7 +3,7 @@
  * `interviews`). The contract (paths, bodies, replies, errors) is shared/src/core/interviews.ts. Every
  * change invalidates the list, so a scheduled, rescheduled or canceled interview shows at once.
  */
-import { API_BASE, portalApi } from '@portal/shared/web/api';
+import { portalApi } from '@portal/shared/web/api';
 import type {
   Interview,
   InterviewCancel,
@@ -18,8 +18,8 @@ const enc = encodeURIComponent;
 const interviewsUrl = (projectId: string) => `/projects/${enc(projectId)}/interviews`;
 const interviewUrl = (projectId: string, interviewId: string) => `${interviewsUrl(projectId)}/${enc(interviewId)}`;
 
-/** The invitation of an interview (text/calendar), for the browser to download as a file. */
-export const invitationUrl = (projectId: string, interviewId: string) => `${API_BASE}${interviewUrl(projectId, interviewId)}/calendar.ics`;
+/** The invitation of an interview (text/calendar) under the api's base, for downloadFromApi. */
+export const invitationPath = (projectId: string, interviewId: string) => `${interviewUrl(projectId, interviewId)}/calendar.ics`;
 
 // `ProjectUsers` is the roster's tag (app/projects-api.ts): a roster change changes who may take part.
 const api = portalApi.enhanceEndpoints({ addTagTypes: ['Interviews', 'ProjectUsers'] });

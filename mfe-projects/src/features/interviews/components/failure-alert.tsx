@@ -6,7 +6,10 @@ export interface Failure {
   details: string[];
 }
 
-/** A refused call as a dialog shows it: the catalogue's text for its code (else the api's message) and the api's details. */
+/**
+ * A refused call as a dialog shows it: the catalogue's text for its code (else the api's message) and
+ * the api's details (the caller puts them in the form's words first: interview-form-modal's inFormWords).
+ */
 export function failureOf(error: unknown, fallback: string): Failure {
   const data = (error as { data?: { details?: { message?: unknown }[] } } | undefined)?.data;
   const details = (data?.details ?? []).map((d) => d.message).filter((m): m is string => typeof m === 'string');

@@ -6,7 +6,7 @@
  * for themselves. A refusal of the api (any code, the calendar service's too) shows in an alert at
  * the top, with its details; the form keeps what was typed.
  */
-import { useState } from 'react';
+import { useEffect, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { DatePicker, dayjs, Form, Input, Select, TimePicker, type Dayjs } from '@portal/shared/ui/extra';
 import { publishToast } from '@portal/shared/web/events';
 import type { Interview, InterviewPerson } from '@portal/shared/core/interviews';
@@ -19,7 +19,10 @@ import {
   draftProblems,
   durationChoices,
   newDraft,
+  pickerTime,
   timeZoneNames,
+  typedTime,
+  uiMessage,
   updateRequest,
   type FieldProblem,
   type InterviewDraft,
@@ -27,10 +30,9 @@ import {
 } from '../model/interview-form';
 import { durationText, interviewPersonName } from '../model/interview-list';
 
-/** The form's values: the pickers hold dayjs values, everything else as sent. */
-interface FormValues extends Omit<InterviewDraft, 'date' | 'time'> {
+/** The form's values: the date picker holds a dayjs value, everything else (the time too: HH:mm) as sent. */
+interface FormValues extends Omit<InterviewDraft, 'date'> {
   date?: Dayjs | null;
-  time?: Dayjs | null;
 }
 
 const DATE_FORMATS = ['M/D/YYYY', 'MM/DD/YYYY'];
@@ -38,17 +40,78 @@ const TIME_FORMATS = ['HH:mm', 'H:mm'];
 
 function draftOfValues(values: FormValues): InterviewDraft {
   const { date, time, ...rest } = values;
-  return { ...rest, date: date?.isValid() ? date.format('YYYY-MM-DD') : '', time: time?.isValid() ? time.format('HH:mm') : '' };
+  return { ...rest, date: date?.isValid() ? date.format('YYYY-MM-DD') : '', time: time ?? '' };
 }
 
 function valuesOfDraft(draft: InterviewDraft): FormValues {
-  const { date, time, ...rest } = draft;
-  return {
-    ...rest,
-    date: date ? dayjs(date) : null,
-    // any day will do: the picker shows only the time
-    time: time ? dayjs(`2000-01-03T${time}`) : null,
+  const { date, ...rest } = draft;
+  return { ...rest, date: date ? dayjs(date) : null };
+}
+
+/** The picker's day when nothing is chosen yet (its panel builds the time on it). */
+const PICKER_START = dayjs(pickerTime('00:00'));
+
+interface TimeFieldProps {
+  id?: string;
+  value?: string;
+  onChange?: (time: string) => void;
+  [aria: `aria-${string}`]: unknown;
+}
+
+/**
+ * The Time field: a TimePicker whose value is the HH:mm text, a time of the interview's zone. The
+ * picker's values sit on a fixed day, and what is typed is read as typed, so a time never moves with
+ * the clocks of the browser's zone (02:30 typed on the day they go forward stays 02:30).
+ */
+function TimeField({ value, onChange, ...rest }: TimeFieldProps) {
+  const picked = pickerTime(value);
+  const take = (text: string) => {
+    const time = typedTime(text);
+    if (time && time !== value) onChange?.(time);
   };
+  return (
+    <TimePicker
+      {...rest}
+      value={picked ? dayjs(picked) : null}
+      defaultPickerValue={PICKER_START}
+      onChange={(time) => onChange?.(time?.isValid() ? time.format('HH:mm') : '')}
+      onKeyDown={(e: KeyboardEvent<HTMLElement>) => {
+        if (e.key === 'Enter' && e.target instanceof HTMLInputElement) take(e.target.value);
+      }}
+      onBlur={(e: FocusEvent<HTMLElement>) => {
+        if (e.target instanceof HTMLInputElement) take(e.target.value);
+      }}
+      format={TIME_FORMATS}
+      minuteStep={5}
+      placeholder="HH:mm"
+      needConfirm={false}
+      style={{ width: '100%' }}
+    />
+  );
+}
+
+/** Chooses the caller as organizer once the people are known, unless an organizer is chosen already. */
+function DefaultOrganizer({ organizerId }: { organizerId?: string }) {
+  const form = Form.useFormInstance<FormValues>();
+  useEffect(() => {
+    if (organizerId && !form.getFieldValue('organizerId') && !form.isFieldTouched('organizerId')) form.setFieldValue('organizerId', organizerId);
+  }, [form, organizerId]);
+  return null;
+}
+
+/** A refusal of the api with its field messages in the form's words (FormModal puts them on the fields). */
+function inFormWords(error: unknown): unknown {
+  const e = error as { data?: { message?: unknown; details?: unknown } } | undefined;
+  if (!e?.data || !Array.isArray(e.data.details)) return error;
+  let message = e.data.message;
+  const details = (e.data.details as { field?: unknown; message?: unknown }[]).map((d) => {
+    if (typeof d?.field !== 'string' || typeof d.message !== 'string') return d;
+    const worded = uiMessage(d.field.split('.')[0], d.message);
+    // the api's message is often its first detail's
+    if (message === d.message) message = worded;
+    return { ...d, message: worded };
+  });
+  return { ...e, data: { ...e.data, message, details } };
 }
 
 const personOptions = (lists: (InterviewPerson[] | undefined)[]) => {
@@ -86,8 +149,8 @@ export function InterviewFormModal({ projectId, open, interview, me, onClose }: 
   const [failure, setFailure] = useState<Failure | null>(null);
   const rescheduling = Boolean(interview);
 
-  // The form opens once the people are known, so the organizer can default to the caller.
-  const ready = open && !people.isLoading;
+  // The form opens at once; the people's pickers say they are loading, and the caller becomes the
+  // organizer (when they may be one) as soon as the people are known.
   const draft = interview ? draftOf(interview) : newDraft(people.data, me);
 
   const close = () => {
@@ -122,10 +185,10 @@ export function InterviewFormModal({ projectId, open, interview, me, onClose }: 
     try {
       saved = await save(draftOfValues(values));
     } catch (error) {
-      if (!(error instanceof DraftRefused)) {
-        setFailure(failureOf(error, interview ? 'The interview could not be rescheduled.' : 'The interview could not be scheduled.'));
-      }
-      throw error;
+      if (error instanceof DraftRefused) throw error;
+      const refused = inFormWords(error);
+      setFailure(failureOf(refused, interview ? 'The interview could not be rescheduled.' : 'The interview could not be scheduled.'));
+      throw refused;
     }
     if (!saved) {
       publishToast({ severity: 'info', summary: 'Nothing to change' });
@@ -147,18 +210,20 @@ export function InterviewFormModal({ projectId, open, interview, me, onClose }: 
   const organizers = personOptions([people.data?.organizers, interview?.organizer ? [interview.organizer] : []]);
   const interviewers = personOptions([people.data?.interviewers, interview?.interviewers]);
   const attendees = personOptions([people.data?.attendees, interview?.attendees]);
-  const peopleMissing = people.isError ? 'The people could not be loaded.' : 'No one to choose.';
+  const peopleMissing = people.isLoading ? 'Loading the people…' : people.isError ? 'The people could not be loaded.' : 'No one to choose.';
+  const defaultOrganizer = interview ? undefined : newDraft(people.data, me).organizerId;
 
   return (
     <FormModal<FormValues>
       title={rescheduling ? 'Reschedule interview' : 'Schedule interview'}
       okText={rescheduling ? 'Reschedule' : 'Schedule'}
-      open={ready}
+      open={open}
       initialValues={valuesOfDraft(draft)}
       onSubmit={submit}
       onClose={close}
     >
       <FailureAlert failure={failure} />
+      <DefaultOrganizer organizerId={defaultOrganizer} />
       <Form.Item name="title" label="Title" rules={[rule('title')]}>
         <Input autoFocus />
       </Form.Item>
@@ -166,7 +231,7 @@ export function InterviewFormModal({ projectId, open, interview, me, onClose }: 
         <DatePicker format={DATE_FORMATS} placeholder="M/D/YYYY" style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="time" label="Time" rules={[rule('time')]} dependencies={['date', 'timeZone']}>
-        <TimePicker format={TIME_FORMATS} minuteStep={5} placeholder="HH:mm" needConfirm={false} style={{ width: '100%' }} />
+        <TimeField />
       </Form.Item>
       <Form.Item name="timeZone" label="Time zone" rules={[rule('timeZone')]}>
         <Select aria-label="Time zone" showSearch={{ optionFilterProp: 'label' }} options={zones.map((z) => ({ value: z, label: z }))} />

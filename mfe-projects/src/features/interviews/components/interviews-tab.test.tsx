@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type { Interview, InterviewCreate } from '@portal/shared/core/interviews';
 import type { Project } from '@portal/shared/core/projects';
 import type { User } from '@portal/shared/core/schemas';
+import { formatDateTime } from '@portal/shared/core/dates';
 import { toast$, type ToastMessage } from '@portal/shared/web/events';
 import { renderWithProviders } from '@portal/shared/testing';
 import { Route, Routes } from '@portal/shared/web/router';
@@ -34,14 +35,22 @@ let canceled: { id: string; body: unknown }[];
 let replies: { status: number; body: unknown }[];
 let listFails: boolean;
 let project: Project;
+/** Holds the list's replies while set (resolved by the test). */
+let listGate: Promise<void> | null;
 
 const people = { organizers: [sam], interviewers: [sam, dan], attendees: [ann, bo] };
 
-setupTestServer(
+const server = setupTestServer(
   http.get('*/api/v1/projects/p1', () => HttpResponse.json(project)),
-  http.get('*/api/v1/projects/p1/interviews', ({ request }) => {
+  http.get('*/api/v1/projects/p1/interviews/:id/calendar.ics', ({ params }) =>
+    new HttpResponse('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', {
+      headers: { 'Content-Type': 'text/calendar', 'Content-Disposition': `attachment; filename="invite-${String(params.id)}.ics"` },
+    }),
+  ),
+  http.get('*/api/v1/projects/p1/interviews', async ({ request }) => {
     const url = new URL(request.url);
     listRequests.push(decodeURIComponent(url.search));
+    if (listGate) await listGate;
     if (listFails) return HttpResponse.json(apiError(500, 'internal_error', 'Something broke').body, { status: 500 });
     const when = url.searchParams.get('when');
     const items = when === 'past' ? past : when === 'canceled' ? [] : upcoming;
@@ -105,6 +114,7 @@ beforeEach(() => {
   canceled = [];
   replies = [];
   listFails = false;
+  listGate = null;
   project = makeProject();
   toasts = [];
   const sub = toast$.subscribe((t) => toasts.push(t));
@@ -183,13 +193,86 @@ describe('the Interviews tab', () => {
     expect(listRequests).toEqual(['?page=1&pageSize=10&when=upcoming', '?page=2&pageSize=10&when=upcoming', '?page=1&pageSize=10&when=past']);
   });
 
-  it('says when there are no upcoming interviews and offers one Schedule button to writers', async () => {
+  it('says when there are no upcoming interviews and offers writers one Schedule button, there from the start and through a reload', async () => {
     upcoming = [];
+    let open!: () => void;
+    listGate = new Promise((resolve) => (open = resolve));
     renderAt('/v2/projects/p1?view=interviews');
+    const scheduleButtons = () => screen.getAllByText('Schedule interview', { selector: 'button *' });
+    // while the first page loads: the toolbar's button is there already (no flicker)
+    await waitFor(() => expect(scheduleButtons()).toHaveLength(1));
+    open();
     expect(await screen.findByText('No upcoming interviews')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getAllByText('Schedule interview', { selector: 'button *' })).toHaveLength(1));
+    expect(scheduleButtons()).toHaveLength(1);
+
+    // another filter loading over an empty list: still one
+    listGate = new Promise((resolve) => (open = resolve));
+    await ue.click(screen.getByLabelText('Past'));
+    await waitFor(() => expect(listRequests).toHaveLength(2));
+    expect(scheduleButtons()).toHaveLength(1);
+    open();
+    expect(await screen.findByText('No past interviews')).toBeInTheDocument();
+    expect(scheduleButtons()).toHaveLength(1);
     await ue.click(button('Schedule interview'));
     expect(within(await findDialog()).getByText('Schedule interview')).toBeInTheDocument();
+  });
+
+  it('pages by the total of the list shown, not of the filter before while the next one loads', async () => {
+    upcoming = [...upcoming, ...Array.from({ length: 10 }, (_, i) => makeInterview(i + 3))];
+    renderAt('/v2/projects/p1?view=interviews');
+    expect(await screen.findByText('12 interviews')).toBeInTheDocument();
+    let open!: () => void;
+    listGate = new Promise((resolve) => (open = resolve));
+    await ue.click(screen.getByLabelText('Past'));
+    await waitFor(() => expect(listRequests).toHaveLength(2));
+    expect(screen.queryByText('12 interviews')).not.toBeInTheDocument();
+    expect(screen.queryByTitle('2')).not.toBeInTheDocument();
+    open();
+    expect(await screen.findByText('No past interviews')).toBeInTheDocument();
+  });
+
+  it('shows the viewer’s own time beside the interview’s, and the whole list of people to keyboard users', async () => {
+    renderAt('/v2/projects/p1?view=interviews');
+    const first = await row('Access review');
+    // the tests run in UTC, the interviews take place in New York and Los Angeles
+    expect(first).toHaveTextContent(`Your time: ${formatDateTime('2099-11-30T15:00:00.000Z')}`);
+    expect(await row('Change management')).toHaveTextContent(`Your time: ${formatDateTime('2099-12-01T19:30:00.000Z')}`);
+    const attendees = within(first).getByText('Ann Lee, Bo Lee +1');
+    expect(attendees).toHaveAttribute('tabindex', '0');
+    expect(attendees).toHaveAccessibleDescription('Ann Lee, Bo Lee, Daniel Reyes');
+  });
+
+  it('stops offering Reschedule and Cancel once an interview has started, on a page left open', async () => {
+    const soon = new Date(Date.now() + 1500).toISOString();
+    upcoming = [makeInterview(7, { title: 'Starts soon', startsAt: soon })];
+    renderAt('/v2/projects/p1?view=interviews');
+    const r = await row('Starts soon');
+    expect(within(r).getByLabelText('Reschedule Starts soon')).toBeInTheDocument();
+    expect(within(r).getByLabelText('Cancel interview Starts soon')).toBeInTheDocument();
+    await waitFor(() => expect(within(r).queryByLabelText('Reschedule Starts soon')).not.toBeInTheDocument(), { timeout: 5000 });
+    expect(within(r).queryByLabelText('Cancel interview Starts soon')).not.toBeInTheDocument();
+    expect(within(r).getByLabelText('Download invitation Starts soon')).toBeInTheDocument();
+  });
+
+  it('opens the Schedule dialog at once, its people loading, and makes the caller organizer once they are known', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    server.use(
+      http.get('*/api/v1/projects/p1/interview-people', async () => {
+        await gate;
+        return HttpResponse.json(people);
+      }),
+    );
+    renderAt('/v2/projects/p1?view=interviews');
+    await screen.findByText('Access review');
+    await ue.click(button('Schedule interview'));
+    const dialog = await findDialog();
+    expect(within(dialog).getByLabelText('Title')).toBeInTheDocument();
+    expect(within(dialog).queryByTitle('Sam Staff (sam@acme.test)')).not.toBeInTheDocument();
+    await ue.click(within(dialog).getByLabelText('Interviewers'));
+    expect(await screen.findByText('Loading the people…')).toBeInTheDocument();
+    open();
+    expect(await within(dialog).findByTitle('Sam Staff (sam@acme.test)')).toBeInTheDocument();
   });
 
   it('shows a list that could not be loaded, with a retry', async () => {
@@ -252,6 +335,7 @@ describe('the Interviews tab', () => {
     replies = [
       apiError(503, 'cant_schedule_meeting', 'Graph said no'),
       apiError(400, 'invalid_meeting_argument', 'Invalid meeting', [{ field: 'attendeeIds', message: 'Zoe Client is not a member of the project or its company' }]),
+      apiError(400, 'validation_failed', 'organizerId is required', [{ field: 'organizerId', message: 'organizerId is required' }]),
     ];
     renderAt('/v2/projects/p1?view=interviews');
     await screen.findByText('Access review');
@@ -273,6 +357,12 @@ describe('the Interviews tab', () => {
     await ue.click(button('Schedule', dialog));
     await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('The meeting details are not valid.'));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Zoe Client is not a member of the project or its company');
+
+    // the api's field names never reach the user
+    await ue.click(button('Schedule', dialog));
+    await waitFor(() => expect(posted).toHaveLength(3));
+    await waitFor(() => expect(within(dialog).getAllByText('Choose an organizer').length).toBeGreaterThanOrEqual(1));
+    expect(dialog).not.toHaveTextContent('organizerId');
     expect(isClosed(dialog)).toBe(false);
     expect(summaries()).toEqual([]);
   });
@@ -332,15 +422,27 @@ describe('the Interviews tab', () => {
     expect(screen.queryByText('Cancel interview')).not.toBeInTheDocument();
     expect(within(await row('Was canceled')).getByText('Canceled')).toBeInTheDocument();
 
+    // fetched with the session, then handed to the browser under the server's name
     const followed: { href: string; download: string }[] = [];
+    const blobs: Blob[] = [];
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       followed.push({ href: this.getAttribute('href') ?? '', download: this.download });
     });
+    const urls = URL as unknown as { createObjectURL?: (b: Blob) => string; revokeObjectURL?: (u: string) => void };
+    const [create, revoke] = [urls.createObjectURL, urls.revokeObjectURL];
+    urls.createObjectURL = (b: Blob) => {
+      blobs.push(b);
+      return 'blob:invitation';
+    };
+    urls.revokeObjectURL = () => undefined;
     try {
       await ue.click(within(first).getByLabelText('Download invitation Access review'));
-      expect(followed).toEqual([{ href: '/api/v1/projects/p1/interviews/i1/calendar.ics', download: 'Access review.ics' }]);
+      await waitFor(() => expect(followed).toEqual([{ href: 'blob:invitation', download: 'invite-i1.ics' }]));
+      expect(await blobs[0].text()).toContain('BEGIN:VCALENDAR');
     } finally {
       click.mockRestore();
+      urls.createObjectURL = create;
+      urls.revokeObjectURL = revoke;
     }
   });
 });

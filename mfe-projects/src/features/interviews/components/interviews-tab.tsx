@@ -4,7 +4,7 @@
  * project schedule, reschedule and cancel (the api checks the same); everyone may download an
  * interview's invitation. Loaded on first use of the tab, so it adds nothing to the others.
  */
-import { useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button } from '@portal/shared/ui';
 import {
   DownloadOutlined,
@@ -24,13 +24,13 @@ import {
 import { formatDateTime } from '@portal/shared/core/dates';
 import { INTERVIEW_WHEN, type Interview, type InterviewWhen } from '@portal/shared/core/interviews';
 import type { Project } from '@portal/shared/core/projects';
-import { startDownload } from '@portal/shared/web/download';
+import { downloadFromApi } from '@portal/shared/web/download';
 import { useRoleAllowed } from '@portal/shared/web/hooks';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
 import { useSelector } from '@portal/shared/web/store';
 import { pageValue, useAddress, type AddressChanges } from '../../projects/hooks/use-address';
 import { LoadFailedEmpty } from '../../projects/components/page-states';
-import { interviewsApi, invitationUrl } from '../interviews-api';
+import { interviewsApi, invitationPath } from '../interviews-api';
 import { browserTimeZone } from '../model/interview-form';
 import {
   compactNames,
@@ -53,26 +53,54 @@ import { InterviewFormModal } from './interview-form-modal';
 
 type Root = { session: SessionState };
 
-/** When it starts where it takes place; the viewer's own time on hover when their zone differs. */
+/** When it starts where it takes place; below it, the viewer's own time when their zone differs (shown, not on hover). */
 function When({ interview }: { interview: Interview }) {
   const text = interviewWhen(interview);
   if (interview.timeZone === browserTimeZone()) return <span>{text}</span>;
   return (
-    <Tooltip title={`Your time: ${formatDateTime(interview.startsAt)}`}>
+    <Flex vertical>
       <span>{text}</span>
-    </Tooltip>
+      <Typography.Text type="secondary">{`Your time: ${formatDateTime(interview.startsAt)}`}</Typography.Text>
+    </Flex>
   );
 }
 
+/** Names for a narrow cell; the whole list on hover or keyboard focus (the wrapper takes focus and names them all). */
 function People({ people }: { people: Interview['attendees'] }) {
+  const allId = useId();
   const text = compactNames(people);
   if (people.length <= 2) return <span>{text}</span>;
+  const all = people.map(interviewPersonName).join(', ');
   return (
-    <Tooltip title={people.map(interviewPersonName).join(', ')}>
-      <span>{text}</span>
-    </Tooltip>
+    <>
+      <Tooltip title={all} trigger={['hover', 'focus']}>
+        <span tabIndex={0} aria-describedby={allId}>
+          {text}
+        </span>
+      </Tooltip>
+      <span id={allId} hidden>
+        {all}
+      </span>
+    </>
   );
 }
+
+/**
+ * The time now, again when the first of `starts` passes (and at least every 30 seconds), so a page left
+ * open stops offering changes to an interview once it has started.
+ */
+function useNow(starts: string[]): number {
+  const [now, setNow] = useState(() => Date.now());
+  const next = starts.map((s) => Date.parse(s)).filter((t) => t > now).sort((a, b) => a - b)[0];
+  useEffect(() => {
+    const wait = next === undefined ? NOW_EVERY_MS : Math.min(Math.max(next - Date.now() + 50, 0), NOW_EVERY_MS);
+    const timer = setTimeout(() => setNow(Date.now()), wait);
+    return () => clearTimeout(timer);
+  }, [next, now]);
+  return now;
+}
+
+const NOW_EVERY_MS = 30_000;
 
 export function InterviewsTab({ project }: { project: Project }) {
   const [params, change] = useAddress();
@@ -85,6 +113,8 @@ export function InterviewsTab({ project }: { project: Project }) {
   const [editing, setEditing] = useState<{ open: boolean; interview: Interview | null }>({ open: false, interview: null });
   const [canceling, setCanceling] = useState<{ open: boolean; interview: Interview | null }>({ open: false, interview: null });
   const schedule = () => setEditing({ open: true, interview: null });
+  const shown = list.currentData?.results ?? [];
+  const now = useNow(shown.filter((i) => i.status === 'scheduled').map((i) => i.startsAt));
 
   // A new filter starts again from the first page.
   const refine = (changes: AddressChanges) => change({ ...changes, [INTERVIEW_PARAMS.page]: null });
@@ -93,8 +123,20 @@ export function InterviewsTab({ project }: { project: Project }) {
     if (action === 'paginate') change({ [INTERVIEW_PARAMS.page]: pageValue(pagination.current) });
   };
 
-  const download = (interview: Interview) =>
-    startDownload({ url: invitationUrl(project.id, interview.id), name: invitationFileName(interview.title) });
+  // fetched first, so a refusal (gone, no longer visible) is a toast, not a browser error page
+  const [downloading, setDownloading] = useState<ReadonlySet<string>>(() => new Set());
+  const download = async (interview: Interview) => {
+    setDownloading((was) => new Set(was).add(interview.id));
+    try {
+      await downloadFromApi(invitationPath(project.id, interview.id), invitationFileName(interview.title));
+    } finally {
+      setDownloading((was) => {
+        const next = new Set(was);
+        next.delete(interview.id);
+        return next;
+      });
+    }
+  };
 
   const columns: TableProps<Interview>['columns'] = [
     {
@@ -136,7 +178,7 @@ export function InterviewsTab({ project }: { project: Project }) {
       title: 'Actions',
       render: (_v, i) => (
         <Flex gap={4} wrap={false}>
-          {canWrite && isChangeable(i) ? (
+          {canWrite && isChangeable(i, now) ? (
             <>
               <Button size="small" icon={<EditOutlined />} aria-label={`Reschedule ${i.title}`} onClick={() => setEditing({ open: true, interview: i })}>
                 Reschedule
@@ -146,7 +188,13 @@ export function InterviewsTab({ project }: { project: Project }) {
               </Button>
             </>
           ) : null}
-          <Button size="small" icon={<DownloadOutlined />} aria-label={`Download invitation ${i.title}`} onClick={() => download(i)}>
+          <Button
+            size="small"
+            icon={<DownloadOutlined />}
+            aria-label={`Download invitation ${i.title}`}
+            loading={downloading.has(i.id)}
+            onClick={() => void download(i)}
+          >
             Download invitation
           </Button>
         </Flex>
@@ -154,22 +202,16 @@ export function InterviewsTab({ project }: { project: Project }) {
     },
   ];
 
-  const total = list.data?.total ?? 0;
-  // With no interviews to show, the empty list offers scheduling (and the toolbar does not, so there is one such button).
-  const emptyNow = !list.isFetching && !list.isError && list.data !== undefined && total === 0;
+  // the total of the list shown: a list of another filter or page (data, while the new one loads) must not page this one
+  const total = list.currentData?.total ?? 0;
+  // The toolbar's "Schedule interview" is the only one, always there for writers: the empty list says so in words.
   const emptyText =
     state.page > 1 && total > 0 ? (
       <Empty description={`There is no page ${state.page}.`}>
         <Button onClick={() => change({ [INTERVIEW_PARAMS.page]: null })}>Go to the first page</Button>
       </Empty>
     ) : (
-      <Empty description={NO_INTERVIEWS[state.when]}>
-        {canWrite ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={schedule}>
-            Schedule interview
-          </Button>
-        ) : null}
-      </Empty>
+      <Empty description={NO_INTERVIEWS[state.when]} />
     );
 
   return (
@@ -182,7 +224,7 @@ export function InterviewsTab({ project }: { project: Project }) {
           onChange={(e) => refine({ [INTERVIEW_PARAMS.when]: whenValue(e.target.value as InterviewWhen) })}
           options={INTERVIEW_WHEN.map((w) => ({ value: w, label: INTERVIEW_WHEN_LABELS[w] }))}
         />
-        {canWrite && !emptyNow ? (
+        {canWrite ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={schedule} style={{ marginInlineStart: 'auto' }}>
             Schedule interview
           </Button>
@@ -191,7 +233,7 @@ export function InterviewsTab({ project }: { project: Project }) {
       <Table<Interview>
         rowKey="id"
         columns={columns}
-        dataSource={list.currentData?.results ?? []}
+        dataSource={shown}
         loading={list.isFetching}
         onChange={onChange}
         scroll={{ x: 'max-content' }}

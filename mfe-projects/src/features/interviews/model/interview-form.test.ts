@@ -1,5 +1,6 @@
 import { makeInterview, pickDay, isSaturday, isWeekday, sam, dan, ann, bo, ZONE } from '../testing/fixtures';
-import { createRequest, draftProblems, newDraft, timeZoneNames, updateRequest, type InterviewDraft } from './interview-form';
+import { dayjs } from '@portal/shared/ui/extra';
+import { createRequest, draftProblems, newDraft, pickerTime, timeZoneNames, typedTime, uiMessage, updateRequest, type InterviewDraft } from './interview-form';
 
 const nextWeek = pickDay(7, isWeekday);
 const valid: InterviewDraft = {
@@ -29,9 +30,9 @@ describe('createRequest', () => {
     ['a weekday already gone', { date: pickDay(-1, isWeekday, -1).date }, { field: 'time', message: 'Interview time must not be in the past.' }],
     ['a weekday 63 days out', { date: pickDay(63, isWeekday).date }, { field: 'date', message: 'The interview interval is at most 62 days.' }],
     ['no time zone', { timeZone: ' ' }, { field: 'timeZone', message: 'No time zone is set.' }],
-    ['an unknown time zone', { timeZone: 'Mars/Olympus' }, { field: 'timeZone', message: 'timeZone "Mars/Olympus" is not a known time zone' }],
+    ['an unknown time zone', { timeZone: 'Mars/Olympus' }, { field: 'timeZone', message: 'Choose a known time zone: "Mars/Olympus" is not one' }],
     // clocks go forward at 2:00 that day in New York: 2:30 never happens
-    ['a time the clocks skip', { date: '2027-03-14', time: '02:30' }, { field: 'time', message: '2027-03-14 02:30 does not exist in America/New_York' }],
+    ['a time the clocks skip', { date: '2027-03-14', time: '02:30' }, { field: 'time', message: '2:30AM 3/14/2027 does not exist in America/New_York (clocks go forward)' }],
   ])('refuses %s with the rule’s message on its field, and makes no body', (_name, change, problem) => {
     expect(createRequest({ ...valid, ...change })).toEqual({ body: null, problems: [problem] });
   });
@@ -44,15 +45,27 @@ describe('createRequest', () => {
     expect(createRequest({ ...valid, date: saturday.date, time: '23:30', timeZone: 'Asia/Tokyo' }).problems).toEqual([{ field: 'date', message: 'Interview day must be Monday to Friday.' }]);
   });
 
-  it('names every missing field with the api’s own message, and waits for a date and time before the time rules', () => {
+  it('names every missing field in the form’s words (not the api’s field names), and waits for a date and time before the time rules', () => {
     const problems = draftProblems({ title: ' ', timeZone: '', interviewerIds: [] });
     expect(problems).toEqual([
-      { field: 'title', message: 'title is required' },
-      { field: 'date', message: 'date is required' },
-      { field: 'time', message: 'time is required' },
-      { field: 'organizerId', message: 'organizerId is required' },
-      { field: 'interviewerIds', message: 'interviewerIds must name at least one interviewer' },
+      { field: 'title', message: 'Enter a title' },
+      { field: 'date', message: 'Choose a date' },
+      { field: 'time', message: 'Choose a time' },
+      { field: 'organizerId', message: 'Choose an organizer' },
+      { field: 'interviewerIds', message: 'Choose at least one interviewer' },
     ]);
+    expect(draftProblems({ ...valid, title: 'x'.repeat(201), interviewerIds: Array.from({ length: 11 }, (_, i) => `u${i}`) })).toEqual([
+      { field: 'title', message: 'The title must be at most 200 characters' },
+      { field: 'interviewerIds', message: 'Choose at most 10 interviewers' },
+    ]);
+  });
+
+  it('puts the api’s field messages in the form’s words and leaves the catalogue’s texts as they are', () => {
+    expect(uiMessage('organizerId', 'organizerId is required')).toBe('Choose an organizer');
+    expect(uiMessage('attendeeIds', 'attendeeIds may name at most 50 users')).toBe('Choose at most 50 attendees');
+    expect(uiMessage('time', '2026-11-01 01:30 does not exist in Europe/Paris')).toBe('1:30AM 11/1/2026 does not exist in Europe/Paris (clocks go forward)');
+    expect(uiMessage('attendeeIds', 'Zoe Client is not a member of the project or its company')).toBe('Zoe Client is not a member of the project or its company');
+    expect(uiMessage('date', 'Interview day must be Monday to Friday.')).toBe('Interview day must be Monday to Friday.');
   });
 
   it('judges "now" by the clock it is given', () => {
@@ -128,5 +141,20 @@ describe('timeZoneNames', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+});
+
+describe('the time as typed', () => {
+  it('reads a typed time as HH:mm, or nothing', () => {
+    expect(['10:00', '9:05', '0930', ' 23:59 '].map(typedTime)).toEqual(['10:00', '09:05', '09:30', '23:59']);
+    expect(['24:00', '10:60', '10', 'ten', ''].map(typedTime)).toEqual([null, null, null, null, null]);
+  });
+
+  it('puts the picker’s value on a fixed day, so the time is the one typed whatever the browser’s clocks do today', () => {
+    // (the jest workers cannot change their zone: the browser's spring-forward day is not reproduced here)
+    expect(pickerTime('02:30')).toBe('2000-01-03T02:30');
+    expect(dayjs(pickerTime('02:30')).format('HH:mm')).toBe('02:30');
+    expect(pickerTime('')).toBeUndefined();
+    expect(pickerTime('2:30')).toBeUndefined();
   });
 });

@@ -14,6 +14,7 @@ import {
   type InterviewPeople,
   type InterviewUpdate,
 } from '@portal/shared/core/interviews';
+import { formatLocal } from './interview-list';
 
 export interface InterviewDraft {
   title?: string;
@@ -114,16 +115,59 @@ function candidate(draft: InterviewDraft): Partial<InterviewCreate> {
   return body;
 }
 
+/** How each field is named in a sentence, for the api's messages that start with the field's name. */
+const FIELD_NAMES: Record<InterviewField, string> = {
+  title: 'The title',
+  date: 'The date',
+  time: 'The time',
+  timeZone: 'The time zone',
+  durationMinutes: 'The duration',
+  organizerId: 'The organizer',
+  interviewerIds: 'The interviewers',
+  attendeeIds: 'The attendees',
+  location: 'The location',
+  description: 'The description',
+};
+
+/** The api's messages (its schema's, its time checks') that read better asked for than explained. */
+const UI_WORDING: [RegExp, (m: RegExpMatchArray) => string][] = [
+  [/^title is required$/, () => 'Enter a title'],
+  [/^date is required$/, () => 'Choose a date'],
+  [/^time is required$/, () => 'Choose a time'],
+  [/^organizerId is required$/, () => 'Choose an organizer'],
+  [/^interviewerIds must name at least one interviewer$/, () => 'Choose at least one interviewer'],
+  [/^(interviewerIds|attendeeIds) may name at most (\d+) users$/, (m) => `Choose at most ${m[2]} ${m[1] === 'interviewerIds' ? 'interviewers' : 'attendees'}`],
+  [/^date must be a date \(YYYY-MM-DD\)$/, () => 'Enter a date as M/D/YYYY'],
+  [/^time must be a time \(HH:mm, 24 h\)$/, () => 'Enter a time as HH:mm (24 h)'],
+  [/^timeZone "(.*)" is not a known time zone$/, (m) => `Choose a known time zone: "${m[1]}" is not one`],
+  // a local time the clocks skip: "2:30AM 3/14/2027 does not exist in America/New_York (clocks go forward)"
+  [/^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}) does not exist in (.+)$/, (m) => `${formatLocal(m[1], m[2])} does not exist in ${m[3]} (clocks go forward)`],
+];
+
+/**
+ * A message of the api about `field`, in the form's words: "organizerId is required" reads "Choose an
+ * organizer"; any other message that starts with the field's api name starts with its name in words.
+ * The catalogue's texts (the rule codes') are left as they are.
+ */
+export function uiMessage(field: string, message: string): string {
+  for (const [pattern, wording] of UI_WORDING) {
+    const match = message.match(pattern);
+    if (match) return wording(match);
+  }
+  const name = FIELD_NAMES[field as InterviewField];
+  return name && message.startsWith(`${field} `) ? `${name}${message.slice(field.length)}` : message;
+}
+
 /**
  * The first rule the date, time and zone break, on the field it is about, or null. Waits for both a
  * date and a time (their own "required" says what is missing). The catalogue's text, except for an
- * impossible value, whose own message says which (a time skipped when the clocks go forward).
+ * impossible value, whose own message (in the form's words) says which (a time skipped when the clocks go forward).
  */
 export function timeRuleProblem(draft: InterviewDraft, now = Date.now()): FieldProblem | null {
   if (!draft.date || !draft.time) return null;
   const { problem } = checkInterviewTime({ date: draft.date, time: draft.time, timeZone: draft.timeZone }, now);
   if (!problem) return null;
-  return { field: problem.field, message: problem.code === 'invalid_meeting_argument' ? problem.message : ERROR_MESSAGES[problem.code] };
+  return { field: problem.field, message: problem.code === 'invalid_meeting_argument' ? uiMessage(problem.field, problem.message) : ERROR_MESSAGES[problem.code] };
 }
 
 /** Whether the draft moves the interview: its date, time, zone or duration differ. */
@@ -146,7 +190,7 @@ export function draftProblems(draft: InterviewDraft, before?: Interview, now = D
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? '') as InterviewField;
-      if (field && !problems.some((p) => p.field === field)) problems.push({ field, message: issue.message });
+      if (field && !problems.some((p) => p.field === field)) problems.push({ field, message: uiMessage(field, issue.message) });
     }
   }
   const rule = !before || movesInterview(draft, before) ? timeRuleProblem(draft, now) : null;
@@ -213,4 +257,24 @@ export function draftOf(interview: Interview): InterviewDraft {
     location: interview.location ?? '',
     description: interview.description ?? '',
   };
+}
+
+/** A day without a change of the clocks in any zone: the time picker's values sit on it, so a time never moves. */
+const PICKER_DAY = '2000-01-03';
+
+/** HH:mm as the time picker's value: on a fixed day, so the browser's own clock changes cannot move it. */
+export function pickerTime(time: string | undefined): string | undefined {
+  return time && /^([01]\d|2[0-3]):[0-5]\d$/.test(time) ? `${PICKER_DAY}T${time}` : undefined;
+}
+
+/**
+ * A time as typed (10:00, 9:05, 0930) as HH:mm, or null when it is not a time. The picker's own
+ * reading puts the time on today's date in the browser's zone, where 02:30 does not exist on the day
+ * the clocks go forward: the text typed is read here instead, as a time of the interview's zone.
+ */
+export function typedTime(text: string): string | null {
+  const match = text.trim().match(/^(\d{1,2}):?(\d{2})$/);
+  if (!match) return null;
+  const [h, m] = [Number(match[1]), Number(match[2])];
+  return h < 24 && m < 60 ? `${String(h).padStart(2, '0')}:${match[2]}` : null;
 }

@@ -1,8 +1,9 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Spin } from '@portal/shared/ui';
 import { Tabs } from '@portal/shared/ui/extra';
 import { useParams } from '@portal/shared/web/router';
 import { projectView, type Project, type ProjectView } from '@portal/shared/core/projects';
+import { LazyPart } from '../../../app/lazy-retry';
 import { useAddress } from '../hooks/use-address';
 import { ControlsTab } from './controls-tab';
 import { FilesTab } from './files-tab';
@@ -11,8 +12,9 @@ import { PointsOfFocusTab } from './points-of-focus-tab';
 import { ProjectHeader } from './project-header';
 import { TasksTab } from './tasks-tab';
 
-// The Interviews tab (its pickers and forms) loads on first use, so it adds nothing to the other tabs.
-const InterviewsTab = lazy(() => import('../../interviews/components/interviews-tab').then((m) => ({ default: m.InterviewsTab })));
+// The Interviews tab (its pickers and forms) loads on first use, so it adds nothing to the other tabs;
+// a chunk that cannot be loaded (after a deploy) shows a Retry in the tab, not a blank remote.
+const loadInterviewsTab = () => import('../../interviews/components/interviews-tab').then((m) => ({ default: m.InterviewsTab }));
 
 const TAB_LABELS: Record<ProjectView, string> = {
   tasks: 'Tasks',
@@ -36,15 +38,17 @@ function ProjectTabs({ project }: { project: Project }) {
     controls: () => <ControlsTab project={project} />,
     pointsOfFocus: () => <PointsOfFocusTab project={project} />,
     interviews: () => (
-      <Suspense
+      <LazyPart
+        load={loadInterviewsTab}
+        what="Interviews tab"
         fallback={
           <div role="status" aria-label="Loading the interviews" style={{ padding: 48, textAlign: 'center' }}>
             <Spin />
           </div>
         }
       >
-        <InterviewsTab project={project} />
-      </Suspense>
+        {(InterviewsTab) => <InterviewsTab project={project} />}
+      </LazyPart>
     ),
   };
   return (

@@ -4,8 +4,8 @@
  * shared/src/core/practices.ts. The file import is not an endpoint: it needs upload progress and a
  * cancel, which fetch lacks (app/upload.ts); after one the caller invalidates TRACKER_CHANGES.
  */
-import { API_BASE, portalApi } from '@portal/shared/web/api';
-import type { ApplicableTracker, ApplyTemplate, ApplyTemplateResult, ProjectImportResult, TaskTrackerDetail, TaskTrackerFormat } from '@portal/shared/core/practices';
+import { portalApi } from '@portal/shared/web/api';
+import type { ApplicableTracker, ApplyTemplate, ApplyTemplateResult, ProjectImportResult, TaskTrackerDetail } from '@portal/shared/core/practices';
 import { uploadForm, type UploadOptions } from '../../../app/upload';
 
 const enc = encodeURIComponent;
@@ -46,9 +46,4 @@ export function importTrackerFile(projectId: string, file: File, options: Upload
   const form = new FormData();
   form.append('file', file);
   return uploadForm<ProjectImportResult>(`${projectUrl(projectId)}/tasks/import`, form, options);
-}
-
-/** The downloadable file with the expected columns and two example rows (a plain GET: a link downloads it). */
-export function fileTemplateUrl(format: TaskTrackerFormat): string {
-  return `${API_BASE}/task-trackers/file-template?format=${format}`;
 }

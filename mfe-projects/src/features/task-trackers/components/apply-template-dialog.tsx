@@ -3,7 +3,7 @@
  * focus) into the project, all of them or the ones chosen. A refusal stays in the dialog, in the
  * catalogue's words; success says how many tasks were created and the task list follows.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, ReloadOutlined } from '@portal/shared/ui';
 import { Alert, Empty, Flex, Form, Modal, Select, Skeleton, Switch, Typography } from '@portal/shared/ui/extra';
 import { Link } from '@portal/shared/web/router';
@@ -13,10 +13,10 @@ import { ERROR_MESSAGES } from '@portal/shared/core/errors';
 import type { ApplicableTracker } from '@portal/shared/core/practices';
 import type { Project } from '@portal/shared/core/projects';
 import { taskTrackersApi } from '../api/task-trackers-api';
-import { apiProblemReport, type ProblemReport } from '../model/problems';
+import { apiProblemReport, SHOWN_PROBLEMS, type ProblemReport } from '@portal/shared/web/task-tracker-import';
 import { allTaskIds, chosenTaskIds } from '../model/task-choice';
 import { countOf } from '../model/tracker-file';
-import { ProblemAlert } from './problem-alert';
+import { ImportProblemAlert } from '@portal/shared/ui/task-tracker-import';
 import { TaskPicker } from './task-picker';
 
 /** A template, or a group of them under their practice. */
@@ -41,13 +41,44 @@ function templateOptions(project: Project, trackers: ApplicableTracker[]): Templ
   ];
 }
 
+/**
+ * Whether the api would refuse to apply `tracker` because it would change the practice of a project
+ * that has tasks (409 practices_can_not_be_changed_when_project_has_tasks): Apply is then disabled.
+ */
+export function practiceLocked(project: Project, tracker: ApplicableTracker | undefined): boolean {
+  return Boolean(tracker && project.practice && project.practice.id !== tracker.practice.id && project.tasksTotal > 0);
+}
+
+/** The start of the title of a refused apply whose Task IDs the project has already. */
+export const TASK_IDS_TAKEN = 'Some Task IDs of this template already exist in the project';
+
+/**
+ * The refusal of an apply as the dialog shows it. Task IDs the project has already (409
+ * task_reference_id_already_exist_on_project) are a conflict with the project, not a file's repeated
+ * IDs: the title says so and names them, the server's details follow.
+ */
+export function applyProblemReport(error: unknown): ProblemReport {
+  const report = apiProblemReport(error, 'The template could not be applied. Try again.');
+  const data = (error as { data?: { code?: unknown; message?: unknown; details?: unknown } } | undefined)?.data;
+  if (data?.code !== 'task_reference_id_already_exist_on_project') return report;
+  const details = Array.isArray(data.details) ? (data.details as { message?: unknown }[]).map((d) => d?.message).filter((m): m is string => typeof m === 'string' && m !== '') : [];
+  const ids = [...new Set(details.flatMap((m) => [...m.matchAll(/Task ID (\S+) is already/g)].map((x) => x[1])))];
+  const problems = details.length ? details : typeof data.message === 'string' && data.message ? [data.message] : [];
+  const more = Math.max(0, problems.length - SHOWN_PROBLEMS);
+  return {
+    title: ids.length ? `${TASK_IDS_TAKEN}: ${ids.join(', ')}${more ? ', …' : ''}` : `${TASK_IDS_TAKEN}.`,
+    problems: problems.slice(0, SHOWN_PROBLEMS),
+    more,
+  };
+}
+
 /** What applying `tracker` does to the project's practice, when it is worth saying. */
-function PracticeNote({ project, tracker }: { project: Project; tracker: ApplicableTracker }) {
+function PracticeNote({ project, tracker, id }: { project: Project; tracker: ApplicableTracker; id: string }) {
   if (!project.practice) return <Typography.Text type="secondary">{`The project has no practice yet: it takes ${tracker.practice.name}.`}</Typography.Text>;
   if (project.practice.id === tracker.practice.id) return null;
-  if (project.tasksTotal > 0) {
+  if (practiceLocked(project, tracker)) {
     return (
-      <Typography.Text type="warning">
+      <Typography.Text type="warning" id={id}>
         {`${ERROR_MESSAGES.practices_can_not_be_changed_when_project_has_tasks} This template is of ${tracker.practice.name}; the project follows ${project.practice.name}.`}
       </Typography.Text>
     );
@@ -89,7 +120,10 @@ export function ApplyTemplateDialog({ project, onClose }: { project: Project; on
   // one template to choose from is chosen already
   const selectedId = trackerId ?? (list.length === 1 ? list[0].id : undefined);
   const selected = list.find((t) => t.id === selectedId);
-  const detail = taskTrackersApi.useProjectsTaskTrackerQuery(picking && selected ? selected.id : skipToken);
+  // the template may have changed in Settings since it was last read (this query has no tag those changes invalidate)
+  const detail = taskTrackersApi.useProjectsTaskTrackerQuery(picking && selected ? selected.id : skipToken, { refetchOnMountOrArgChange: true });
+  const locked = practiceLocked(project, selected);
+  const lockedId = useId();
   const tasks = detail.currentData?.tasks;
   const chosenSet = chosen ?? new Set(tasks ? allTaskIds(tasks) : []);
   const pickerBlocks = picking && (!tasks || chosenSet.size === 0);
@@ -106,7 +140,7 @@ export function ApplyTemplateDialog({ project, onClose }: { project: Project; on
       setMissing(true);
       return;
     }
-    if (pickerBlocks) return;
+    if (pickerBlocks || locked) return;
     const taskIds = picking && tasks ? chosenTaskIds(tasks, chosenSet) : undefined;
     setReport(null);
     try {
@@ -117,7 +151,7 @@ export function ApplyTemplateDialog({ project, onClose }: { project: Project; on
       publishToast({ severity: 'success', summary: `Applied ${selected.name}: ${countOf(result.tasks, 'task')} created` });
       onClose();
     } catch (error) {
-      setReport(apiProblemReport(error, 'The template could not be applied. Try again.'));
+      setReport(applyProblemReport(error));
     }
   };
 
@@ -152,7 +186,7 @@ export function ApplyTemplateDialog({ project, onClose }: { project: Project; on
           <Flex vertical gap="small">
             {selected.description ? <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{selected.description}</Typography.Paragraph> : null}
             <Typography.Text type="secondary">{`${countOf(selected.taskCount, 'task')} · ${countOf(selected.controlCount, 'control')}`}</Typography.Text>
-            <PracticeNote project={project} tracker={selected} />
+            <PracticeNote project={project} tracker={selected} id={lockedId} />
             <Flex align="center" gap="small" style={{ marginTop: 8 }}>
               <Switch id="apply-choose-tasks" size="small" checked={picking} onChange={setPicking} disabled={applying} />
               <label htmlFor="apply-choose-tasks">Choose tasks</label>
@@ -181,7 +215,7 @@ export function ApplyTemplateDialog({ project, onClose }: { project: Project; on
       width={640}
       okText="Apply"
       onOk={() => void submit()}
-      okButtonProps={{ loading: applying, disabled: !list.length || pickerBlocks }}
+      okButtonProps={{ loading: applying, disabled: !list.length || pickerBlocks || locked, 'aria-describedby': locked ? lockedId : undefined }}
       cancelButtonProps={{ disabled: applying }}
       closable={{ disabled: applying }}
       keyboard={!applying}
@@ -190,7 +224,7 @@ export function ApplyTemplateDialog({ project, onClose }: { project: Project; on
         if (!applying) onClose();
       }}
     >
-      {report ? <ProblemAlert report={report} /> : null}
+      {report ? <ImportProblemAlert report={report} /> : null}
       {trackers.isError && trackers.data ? <Alert type="warning" showIcon title="The templates could not be refreshed: the list may be out of date." style={{ marginBottom: 16 }} /> : null}
       {body}
     </Modal>

@@ -175,21 +175,77 @@ describe('task tracker actions on the Tasks tab', () => {
     expect(applied[0]).toEqual({ practiceId: 'pr1', taskTrackerId: 'tt1', taskIds: ['x1', 'x1a', 'x2'] });
   });
 
-  it('keeps the dialog open with the catalogue’s text when the api refuses', async () => {
+  it('keeps the dialog open with the catalogue’s text when the api refuses, and says which Task IDs the project has already', async () => {
     applyReply = apiError(409, 'task_tracker_in_wrong_status', 'The template is not published');
     renderTab();
     const dialog = await openDialog('Apply template');
     await ue.click(await within(dialog).findByLabelText('Template'));
-    await ue.click(await findOption('ISO baseline — ISO 27001'));
+    await ue.click(await findOption('SOC 1 lite — SOC'));
     await ue.click(button('Apply', dialog));
     expect(await alertIn(dialog)).toHaveTextContent('Invalid status.');
 
-    applyReply = apiError(409, 'task_reference_id_already_exist_on_project', 'Task AC-1 is already on the project', [{ field: 'taskIds', message: 'Task AC-1 (Access reviews) is already on the project' }]);
+    const taken = (id: string, title: string) => ({ field: 'taskTrackerId', message: `Template task "${title}": Task ID ${id} is already the Task ID of "${title}" in this project` });
+    applyReply = apiError(409, 'task_reference_id_already_exist_on_project', 'Conflict', [taken('AC-1', 'Access reviews'), taken('AC-2', 'Password policy')]);
     await ue.click(button('Apply', dialog));
-    await waitFor(async () => expect(await alertIn(dialog)).toHaveTextContent('Task IDs must be unique or null'));
-    expect(await alertIn(dialog)).toHaveTextContent('Task AC-1 (Access reviews) is already on the project');
+    await waitFor(async () => expect(await alertIn(dialog)).toHaveTextContent('Some Task IDs of this template already exist in the project: AC-1, AC-2'));
+    const alert = await alertIn(dialog);
+    // a conflict with the project, not the file's "must be unique" of an import
+    expect(alert).not.toHaveTextContent('Task IDs must be unique or null');
+    expect(alert).toHaveTextContent('Template task "Access reviews": Task ID AC-1 is already the Task ID of "Access reviews" in this project');
     expect(isClosed(dialog)).toBe(false);
     expect(toasts).toEqual([]);
+  });
+
+  it('does not offer Apply for a template of another practice once the project has tasks, and says why', async () => {
+    renderTab(makeProject({ tasksTotal: 30 }));
+    const dialog = await openDialog('Apply template');
+    await ue.click(await within(dialog).findByLabelText('Template'));
+    await ue.click(await findOption('ISO baseline — ISO 27001'));
+    expect(button('Apply', dialog)).toBeDisabled();
+    expect(button('Apply', dialog)).toHaveAccessibleDescription(expect.stringContaining(ERROR_MESSAGES.practices_can_not_be_changed_when_project_has_tasks));
+    await ue.click(within(dialog).getByLabelText('Template'));
+    await ue.click(await findOption('SOC 2 baseline — SOC'));
+    expect(button('Apply', dialog)).toBeEnabled();
+    expect(applied).toEqual([]);
+  });
+
+  it('offers another practice’s template to a project without tasks (it takes that practice)', async () => {
+    renderTab(makeProject({ tasksTotal: 0 }));
+    const dialog = await openDialog('Apply template');
+    await ue.click(await within(dialog).findByLabelText('Template'));
+    await ue.click(await findOption('ISO baseline — ISO 27001'));
+    await ue.click(button('Apply', dialog));
+    await waitFor(() => expect(applied).toEqual([{ practiceId: 'pr2', taskTrackerId: 'tt2' }]));
+  });
+
+  it('finds tasks by Task ID or title in the picker, and renders only the rows in view of a long template', async () => {
+    const many = Array.from({ length: 20_000 }, (_, i) => ({ id: `m${i}`, referenceId: `M-${i}`, title: `Task number ${i}`, description: null, controls: [], subtasks: [] }));
+    server.use(http.get('*/api/v1/task-trackers/tt1', () => HttpResponse.json({ ...detail, taskCount: many.length, tasks: [...detail.tasks, ...many] })));
+    renderTab();
+    const dialog = await openDialog('Apply template');
+    await ue.click(await within(dialog).findByLabelText('Template'));
+    await ue.click(await findOption('SOC 2 baseline — SOC'));
+    await ue.click(within(dialog).getByLabelText('Choose tasks'));
+    await within(dialog).findByLabelText('AC-1 Access reviews');
+    expect(within(dialog).getByText('20004 of 20004 tasks chosen')).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('treeitem').length).toBeLessThan(100);
+
+    const search = within(dialog).getByLabelText('Search tasks');
+    await ue.type(search, 'password');
+    await waitFor(() => expect(within(dialog).queryByLabelText('AC-1 Access reviews')).not.toBeInTheDocument());
+    expect(within(dialog).getByLabelText('AC-2 Password policy')).toBeChecked();
+    await ue.clear(search);
+    await ue.type(search, 'ac-1.1');
+    // a matching subtask shows under its parent
+    expect(await within(dialog).findByLabelText('AC-1.1 Export user list')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('AC-1 Access reviews')).toBeInTheDocument();
+    await ue.clear(search);
+    await ue.type(search, 'M-19999');
+    await ue.click(await within(dialog).findByLabelText('M-19999 Task number 19999'));
+    expect(within(dialog).getByText('20003 of 20004 tasks chosen')).toBeInTheDocument();
+    await ue.clear(search);
+    await ue.type(search, 'nothing like it');
+    expect(await within(dialog).findByText('No task matches “nothing like it”.')).toBeInTheDocument();
   });
 
   it('says when no template is published', async () => {
@@ -238,9 +294,9 @@ describe('task tracker actions on the Tasks tab', () => {
     const alert = await alertIn(dialog);
     expect(alert).toHaveTextContent('Task IDs must be unique or null');
     const rows = [...within(alert).getByLabelText('Problems').querySelectorAll('li')].map((li) => li.textContent);
-    expect(rows).toHaveLength(11);
+    expect(rows).toHaveLength(10);
     expect(rows[0]).toBe('Rows 2 and 20, Task ID: T-0 appears twice');
-    expect(rows[10]).toBe('and 2 more');
+    expect(alert).toHaveTextContent('and 2 more');
     expect(isClosed(dialog)).toBe(false);
     expect(toasts).toEqual([]);
   });
@@ -251,10 +307,13 @@ describe('task tracker actions on the Tasks tab', () => {
     const dialog = await openDialog('Import tasks');
     await ue.upload(within(dialog).getByLabelText('Task tracker file'), trackerFile('tracker.csv'));
     await ue.click(button('Import', dialog));
-    expect(await within(dialog).findByRole('status')).toHaveTextContent(/Uploading… \d+%|Importing rows…/);
-    await ue.click(button('Cancel', dialog));
-    expect(await within(dialog).findByText(/canceled/)).toBeInTheDocument();
+    const status = await within(dialog).findByRole('status');
+    expect(status).toHaveTextContent(/Uploading… \d+%|Importing rows…/);
+    // before the whole file is sent it is a cancel; after, the dialog only stops waiting
+    const late = /Importing rows/.test(status.textContent ?? '');
+    await ue.click(button(late ? 'Stop waiting' : 'Cancel', dialog));
+    expect(await within(dialog).findByText(late ? /Stopped waiting/ : /canceled/)).toBeInTheDocument();
     expect(within(dialog).getByText('tracker.csv')).toBeInTheDocument();
-    expect(button('Import', dialog)).toBeEnabled();
+    await waitFor(() => expect(button('Import', dialog)).toBeEnabled());
   });
 });

@@ -9,7 +9,6 @@ import type {
   TaskTrackerSummary,
   TaskTrackerUpdate,
 } from '@portal/shared/core/practices';
-import { API_BASE } from '@portal/shared/web/api';
 import { settingsApi } from '../../../app/settings-api';
 
 const enc = encodeURIComponent;
@@ -91,6 +90,5 @@ export const {
 export const importTemplatePath = (practiceId: string) => `/practices/${enc(practiceId)}/task-trackers/import`;
 export const replaceTemplatePath = (trackerId: string) => `/task-trackers/${enc(trackerId)}/import`;
 
-/** GET links the browser fetches as attachments (cookies go along; GETs need no client header). */
-export const templateExportUrl = (trackerId: string, format: TaskTrackerFormat) => `${API_BASE}/task-trackers/${enc(trackerId)}/export?format=${format}`;
-export const fileTemplateUrl = (format: TaskTrackerFormat) => `${API_BASE}/task-trackers/file-template?format=${format}`;
+/** A template's export (under /api/v1), fetched with downloadFromApi so a refusal is said. */
+export const templateExportPath = (trackerId: string, format: TaskTrackerFormat) => `/task-trackers/${enc(trackerId)}/export?format=${format}`;

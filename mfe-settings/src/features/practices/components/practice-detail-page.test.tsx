@@ -120,6 +120,8 @@ const renderPage = (id = 'p1', session: Partial<SessionState> = editor) =>
   );
 
 const csv = (name: string, text = 'Task ID,Task Title\nT-1,First\n') => new NodeFile([text], name, { type: 'text/csv' }) as unknown as File;
+/** Closed: gone (its content is destroyed once hidden) or hidden. */
+const closed = (dialog: HTMLElement) => !dialog.isConnected || (dialog.closest('.ant-modal-wrap') as HTMLElement | null)?.style.display === 'none';
 const templateRow = (name: string) => screen.getByText(name, { selector: 'td > div > div' }).closest('tr') as HTMLElement;
 
 async function openImport() {
@@ -156,15 +158,27 @@ describe('a practice page', () => {
     expect(screen.getByText('Back to Practices & Templates')).toHaveAttribute('href', '/settings/practices');
   });
 
-  it('publishes, unpublishes and retires templates', async () => {
+  it('publishes at once, and unpublishes and retires templates only after a confirmation', async () => {
     renderPage();
     await screen.findByText('Draft one', { selector: 'td > div > div' });
     await ue.click(screen.getByLabelText('Publish Draft one'));
     await waitFor(() => expect(sent).toContain('PATCH t2 {"status":"published"}'));
     await waitFor(() => expect(within(templateRow('Draft one')).getByText('Published')).toBeInTheDocument());
+
     await ue.click(screen.getByLabelText('Unpublish Baseline'));
+    let dialog = await findDialog();
+    expect(within(dialog).getByText('Unpublish Baseline?', { selector: '.ant-modal-confirm-title' })).toBeInTheDocument();
+    await ue.click(button('Cancel', dialog));
+    expect(sent).toEqual(['PATCH t2 {"status":"published"}']);
+    await ue.click(screen.getByLabelText('Unpublish Baseline'));
+    await ue.click(button('Unpublish', await findDialog()));
     await waitFor(() => expect(sent).toContain('PATCH t1 {"status":"draft"}'));
+
     await ue.click(await screen.findByLabelText('Retire Draft one'));
+    dialog = await findDialog();
+    expect(within(dialog).getByText('Retire Draft one?', { selector: '.ant-modal-confirm-title' })).toBeInTheDocument();
+    expect(sent).not.toContain('PATCH t2 {"status":"retired"}');
+    await ue.click(button('Retire', dialog));
     await waitFor(() => expect(sent).toContain('PATCH t2 {"status":"retired"}'));
     await waitFor(() => expect(within(templateRow('Draft one')).getByText('Retired')).toBeInTheDocument());
   });
@@ -195,20 +209,37 @@ describe('a practice page', () => {
     expect(within(within(drawer).getByLabelText('Points of focus of NS-1')).getByText('Diagrams are current')).toBeInTheDocument();
   });
 
-  it('downloads exports and offers the template files', async () => {
+  it('downloads exports under the server’s file name, toasts a refusal, and offers the template files', async () => {
     const clicked: { href: string; download: string }[] = [];
+    const exports: string[] = [];
+    server.use(
+      http.get('*/api/v1/task-trackers/:id/export', ({ params, request }) => {
+        const format = new URL(request.url).searchParams.get('format');
+        exports.push(`${String(params.id)} ${format} ${request.headers.get('x-portal-client')}`);
+        if (params.id === 't2') return HttpResponse.json({ code: 'task_tracker_not_found', message: 'gone', requestId: 'r' }, { status: 404 });
+        return new HttpResponse('Task ID,Task Title\n', { headers: { 'content-disposition': `attachment; filename="Baseline export.${format}"` } });
+      }),
+    );
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push({ href: this.getAttribute('href') ?? '', download: this.download });
     });
+    const created = jest.fn(() => 'blob:export');
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: jest.fn() });
     try {
       renderPage();
       await screen.findByText('Baseline', { selector: 'td > div > div' });
       await ue.click(screen.getByLabelText('Export CSV Baseline'));
+      await waitFor(() => expect(clicked).toHaveLength(1));
       await ue.click(screen.getByLabelText('Export XLSX Baseline'));
+      await waitFor(() => expect(clicked).toHaveLength(2));
       expect(clicked).toEqual([
-        { href: '/api/v1/task-trackers/t1/export?format=csv', download: 'Baseline.csv' },
-        { href: '/api/v1/task-trackers/t1/export?format=xlsx', download: 'Baseline.xlsx' },
+        { href: 'blob:export', download: 'Baseline export.csv' },
+        { href: 'blob:export', download: 'Baseline export.xlsx' },
       ]);
+      expect(exports).toEqual(['t1 csv web', 't1 xlsx web']);
+      await ue.click(screen.getByLabelText('Export CSV Draft one'));
+      await waitFor(() => expect(toasts).toContainEqual(expect.objectContaining({ severity: 'error', detail: 'No templates found for the chosen practice.' })));
+      expect(clicked).toHaveLength(2);
     } finally {
       click.mockRestore();
     }
@@ -253,7 +284,7 @@ describe('a practice page', () => {
     release();
     await waitFor(() => expect(toasts).toContainEqual({ severity: 'success', summary: 'Imported SOC tracker: 500 tasks' }));
     expect(await screen.findByText('SOC tracker', { selector: 'td > div > div' })).toBeInTheDocument();
-    await waitFor(() => expect((dialog.closest('.ant-modal-wrap') as HTMLElement | null)?.style.display).toBe('none'));
+    await waitFor(() => expect(closed(dialog)).toBe(true));
   });
 
   it('keeps the dialog open with the message and the rows when the file has duplicate Task IDs', async () => {
@@ -279,10 +310,13 @@ describe('a practice page', () => {
     await ue.click(button('Import', dialog));
     const alert = await within(dialog).findByRole('alert');
     expect(within(alert).getByText('Row 2, Task Title: Task Title is required', { selector: '.ant-alert-title' })).toBeInTheDocument();
-    expect(within(within(alert).getByLabelText('Problems in the file')).getAllByRole('listitem')).toHaveLength(10);
-    expect(alert).toHaveTextContent('Row 11, Task Title');
-    expect(alert).not.toHaveTextContent('Row 12, Task Title');
-    expect(alert).toHaveTextContent('and 2 more');
+    // the headline is not repeated beneath it: rows 3 to 12 are listed, the 13th counted
+    const items = within(within(alert).getByLabelText('Problems in the file')).getAllByRole('listitem');
+    expect(items).toHaveLength(10);
+    expect(items[0]).toHaveTextContent('Row 3, Task Title');
+    expect(alert).toHaveTextContent('Row 12, Task Title');
+    expect(alert).not.toHaveTextContent('Row 13, Task Title');
+    expect(alert).toHaveTextContent('and 1 more');
   });
 
   it('turns away a file that is neither .csv nor .xlsx before sending it', async () => {
@@ -365,5 +399,55 @@ describe('a practice page', () => {
     }
     expect(screen.getByLabelText('View Baseline')).toBeInTheDocument();
     expect(screen.getByLabelText('Export CSV Baseline')).toBeInTheDocument();
+  });
+
+  it('keeps field ids unique, and starts each opening afresh with the Name focused', async () => {
+    const duplicateIds = () => {
+      const ids = [...document.querySelectorAll('[id]')].map((e) => e.id);
+      return ids.filter((id, i) => ids.indexOf(id) !== i);
+    };
+    renderPage();
+    let dialog = await openImport();
+    await waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveFocus());
+    await ue.type(within(dialog).getByLabelText('Name'), 'Left over');
+    await ue.click(button('Cancel', dialog));
+    await waitFor(() => expect(closed(dialog)).toBe(true));
+
+    // the edit dialog's fields are named like the import's: their ids must not clash
+    await ue.click(button('Edit practice'));
+    const edit = await findDialog();
+    expect(within(edit).getByLabelText('Name')).toHaveValue('PCI DSS');
+    expect(duplicateIds()).toEqual([]);
+    await ue.click(button('Cancel', edit));
+    await waitFor(() => expect(closed(edit)).toBe(true));
+
+    await ue.click(button('Import template'));
+    dialog = await findDialog();
+    const name = within(dialog).getByLabelText('Name');
+    expect(name).toHaveValue('');
+    expect(name.id).toMatch(/^template-import_/);
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(duplicateIds()).toEqual([]);
+  });
+
+  it('imports on Enter in the name, and only once however often Import is pressed', async () => {
+    renderPage();
+    const dialog = await openImport();
+    await ue.upload(within(dialog).getByLabelText('Task tracker file'), csv('tracker.csv'));
+    await ue.type(within(dialog).getByLabelText('Name'), 'By Enter{Enter}');
+    await waitFor(() => expect(toasts).toContainEqual({ severity: 'success', summary: 'Imported By Enter: 500 tasks' }));
+    expect(sent).toEqual(['POST import']);
+
+    await waitFor(() => expect(closed(dialog)).toBe(true));
+    sent.length = 0;
+    await ue.click(button('Import template'));
+    const again = await findDialog();
+    await ue.type(within(again).getByLabelText('Name'), 'Twice');
+    await ue.upload(within(again).getByLabelText('Task tracker file'), csv('tracker.csv'));
+    const importButton = button('Import', again);
+    fireEvent.click(importButton);
+    fireEvent.click(importButton);
+    await waitFor(() => expect(toasts).toContainEqual({ severity: 'success', summary: 'Imported Twice: 500 tasks' }));
+    expect(sent).toEqual(['POST import']);
   });
 });

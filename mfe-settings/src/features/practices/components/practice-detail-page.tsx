@@ -27,6 +27,12 @@ export function PracticeDetailPage() {
   const [retire, retireHolder] = useRetirePractice();
   const [editing, setEditing] = useState(false);
   const [fileTarget, setFileTarget] = useState<TemplateFileTarget | null>(null);
+  // each opening of the file dialog is a new one: nothing stale, the first field focused
+  const [fileOpenings, setFileOpenings] = useState(0);
+  const openFile = (target: TemplateFileTarget) => {
+    setFileOpenings((n) => n + 1);
+    setFileTarget(target);
+  };
   const p = practice.data;
   const editValues = useMemo(() => (p ? { name: p.name, description: p.description ?? '' } : undefined), [p]);
 
@@ -121,13 +127,13 @@ export function PracticeDetailPage() {
           title={<h3 style={{ margin: 0, fontSize: 'inherit' }}>Templates</h3>}
           extra={
             canEdit ? (
-              <Button type="primary" icon={<UploadOutlined />} onClick={() => setFileTarget({ kind: 'import', practiceId: p.id })}>
+              <Button type="primary" icon={<UploadOutlined />} onClick={() => openFile({ kind: 'import', practiceId: p.id })}>
                 Import template
               </Button>
             ) : null
           }
         >
-          <TemplatesTable practiceId={p.id} canEdit={canEdit} onReplace={(t) => setFileTarget({ kind: 'replace', practiceId: p.id, tracker: t })} />
+          <TemplatesTable practiceId={p.id} canEdit={canEdit} onReplace={(t) => openFile({ kind: 'replace', practiceId: p.id, tracker: t })} />
         </Card>
       </Space>
       {canEdit ? (
@@ -135,12 +141,13 @@ export function PracticeDetailPage() {
           <PracticeFormModal
             open={editing}
             title="Edit practice"
+            formName="practice-edit"
             okText="Save"
             initial={editValues}
             onSubmit={(body) => update({ id: p.id, body }).unwrap()}
             onClose={() => setEditing(false)}
           />
-          <TemplateFileModal target={fileTarget} onClose={() => setFileTarget(null)} />
+          <TemplateFileModal key={fileOpenings} target={fileTarget} onClose={() => setFileTarget(null)} />
         </>
       ) : null}
     </div>

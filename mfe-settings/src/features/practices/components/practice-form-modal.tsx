@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentRef } from 'react';
 import { Form, Input, Modal } from '@portal/shared/ui/extra';
 import { ERROR_MESSAGES } from '@portal/shared/core/errors';
 import { practiceCreateSchema, type PracticeCreate } from '@portal/shared/core/practices';
@@ -17,6 +17,7 @@ interface Values {
 export function PracticeFormModal({
   open,
   title,
+  formName,
   okText,
   initial,
   onSubmit,
@@ -24,6 +25,8 @@ export function PracticeFormModal({
 }: {
   open: boolean;
   title: string;
+  /** The form's name: its fields' ids start with it, so they stay unique on the page. */
+  formName: string;
   okText: string;
   initial?: Values;
   onSubmit: (values: PracticeCreate) => Promise<unknown>;
@@ -31,6 +34,7 @@ export function PracticeFormModal({
 }) {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
+  const nameInput = useRef<ComponentRef<typeof Input>>(null);
   useEffect(() => {
     if (open) form.setFieldsValue(initial ?? { name: '', description: '' });
   }, [open, initial, form]);
@@ -51,10 +55,16 @@ export function PracticeFormModal({
   };
 
   return (
-    <Modal title={title} open={open} okText={okText} onOk={() => form.submit()} okButtonProps={{ loading: saving }} onCancel={onClose} destroyOnHidden>
-      <Form<Values> form={form} layout="vertical" onFinish={(v) => void submit(v)} initialValues={initial ?? { name: '', description: '' }}>
+    <Modal title={title} open={open} okText={okText} onOk={() => form.submit()} okButtonProps={{ loading: saving }} onCancel={onClose}
+      destroyOnHidden
+      // the dialog takes the focus when it opens: the name gets it back once it is shown, every time
+      afterOpenChange={(shown) => {
+        if (shown) nameInput.current?.focus();
+      }}
+    >
+      <Form<Values> form={form} name={formName} layout="vertical" onFinish={(v) => void submit(v)} initialValues={initial ?? { name: '', description: '' }}>
         <Form.Item name="name" label="Name" rules={[zodRule(practiceCreateSchema.shape.name)]}>
-          <Input autoFocus maxLength={80} />
+          <Input ref={nameInput} autoFocus maxLength={80} />
         </Form.Item>
         <Form.Item name="description" label="Description" rules={[zodRule(practiceCreateSchema.shape.description, { skipEmpty: true })]}>
           <Input.TextArea rows={3} maxLength={1000} showCount />

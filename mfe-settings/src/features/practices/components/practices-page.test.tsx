@@ -197,4 +197,45 @@ describe('the practices list', () => {
     expect(await screen.findByText('The practices could not be loaded.')).toBeInTheDocument();
     expect(button('Try again')).toBeInTheDocument();
   });
+
+  it('focuses the name each time a practice dialog opens, and keeps field ids unique', async () => {
+    renderList();
+    await screen.findByText('PCI DSS', { selector: 'a' });
+    await ue.click(button('New practice'));
+    let dialog = await findDialog();
+    await waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveFocus());
+    expect(within(dialog).getByLabelText('Name').id).toMatch(/^practice-create_/);
+    await ue.click(button('Cancel', dialog));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    await ue.click(screen.getByLabelText('Edit PCI DSS'));
+    dialog = await findDialog();
+    await waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveFocus());
+    expect(within(dialog).getByLabelText('Name').id).toMatch(/^practice-edit_/);
+    await ue.click(button('Cancel', dialog));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    await ue.click(button('New practice'));
+    dialog = await findDialog();
+    await waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveFocus());
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('');
+    const ids = [...document.querySelectorAll('[id]')].map((e) => e.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
+  it('says when the page in the address is past the end, with a way to page 1', async () => {
+    renderList('/settings/practices?status=active&page=3');
+    expect(await screen.findByText('There is no page 3: the list has 1 page.')).toBeInTheDocument();
+    expect(screen.queryByText('No practices yet.')).not.toBeInTheDocument();
+    await ue.click(screen.getByText('Go to page 1'));
+    await waitFor(() => expect(screen.getByLabelText('query')).toHaveTextContent('?status=active'));
+    expect(screen.getByLabelText('query')).not.toHaveTextContent('page');
+    expect(await screen.findByText('PCI DSS', { selector: 'a' })).toBeInTheDocument();
+  });
+
+  it('says a page past the end of an empty list is no page, not "No practices yet"', async () => {
+    practices = [];
+    renderList('/settings/practices?page=2');
+    expect(await screen.findByText('There is no page 2: there are no practices yet.')).toBeInTheDocument();
+    expect(screen.queryByText('No practices yet.')).not.toBeInTheDocument();
+    expect(screen.getByText('Go to page 1').closest('a')).toHaveAttribute('href', '/settings/practices');
+  });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from '@portal/shared/web/router';
 import { Button } from '@portal/shared/ui';
-import { Alert, EditOutlined, Flex, Input, PlusOutlined, Radio, Space, Table, Typography, type TableProps } from '@portal/shared/ui/extra';
+import { Alert, EditOutlined, Empty, Flex, Input, PlusOutlined, Radio, Space, Table, Typography, type TableProps } from '@portal/shared/ui/extra';
 import { PageHeader } from '@portal/shared/ui/components';
 import { formatDateTime } from '@portal/shared/core/dates';
 import type { PracticeSummary } from '@portal/shared/core/practices';
@@ -84,6 +84,14 @@ export function PracticesPage() {
   ];
 
   const filtered = state.search || state.status !== 'all';
+  // an address past the last page (a stale link, rows gone since) says so instead of "No practices yet"
+  const lastPage = Math.max(1, Math.ceil((list.data?.length ?? 0) / PAGE_SIZE));
+  const pastEnd = !!list.data && state.page > lastPage;
+  const firstPage = (() => {
+    const next = new URLSearchParams(params);
+    next.delete('page');
+    return { search: next.toString() };
+  })();
   return (
     <div data-testid="settings-practices">
       {retireHolder}
@@ -126,6 +134,17 @@ export function PracticesPage() {
           description={errorMessage(list.error) ?? undefined}
           action={<Button onClick={() => list.refetch()}>Try again</Button>}
         />
+      ) : pastEnd ? (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={
+            <span role="status">
+              {`There is no page ${state.page}: ${list.data?.length ? `the list has ${lastPage} ${lastPage === 1 ? 'page' : 'pages'}` : filtered ? 'no practices match these filters' : 'there are no practices yet'}.`}
+            </span>
+          }
+        >
+          <Link to={firstPage}>Go to page 1</Link>
+        </Empty>
       ) : (
         <Table<PracticeSummary>
           rowKey="id"
@@ -141,6 +160,7 @@ export function PracticesPage() {
       <PracticeFormModal
         open={creating}
         title="New practice"
+        formName="practice-create"
         okText="Create"
         onSubmit={(body) => create(body).unwrap()}
         onClose={() => setCreating(false)}
@@ -148,6 +168,7 @@ export function PracticesPage() {
       <PracticeFormModal
         open={!!editing}
         title="Edit practice"
+        formName="practice-edit"
         okText="Save"
         initial={editValues}
         onSubmit={(body) => update({ id: editing!.id, body }).unwrap()}

@@ -4,8 +4,8 @@ import { Alert, DeleteOutlined, DownloadOutlined, Modal, Space, Table, Tooltip, 
 import { formatDateTime } from '@portal/shared/core/dates';
 import type { TaskTrackerFormat, TaskTrackerStatus, TaskTrackerSummary } from '@portal/shared/core/practices';
 import { errorMessage } from '@portal/shared/web/api';
-import { startDownload } from '@portal/shared/web/download';
-import { templateExportUrl, useSettingsTemplateDeleteMutation, useSettingsTemplatesListQuery, useSettingsTemplateUpdateMutation } from '../api/practices-api';
+import { downloadFromApi } from '@portal/shared/web/download';
+import { templateExportPath, useSettingsTemplateDeleteMutation, useSettingsTemplatesListQuery, useSettingsTemplateUpdateMutation } from '../api/practices-api';
 import { TemplateStatusTag } from './status-tags';
 import { TemplateDrawer } from './template-drawer';
 
@@ -17,7 +17,8 @@ function exportName(t: TaskTrackerSummary, format: TaskTrackerFormat): string {
 
 /**
  * A practice's templates: status, sizes, and per row the actions its status allows (editors only,
- * except View and the exports). Publish/Unpublish/Retire are PATCHes of the status; Delete asks first.
+ * except View and the exports). Publish/Unpublish/Retire are PATCHes of the status; Unpublish, Retire
+ * and Delete ask first. Exports are fetched, so a refusal is toasted rather than lost.
  */
 export function TemplatesTable({
   practiceId,
@@ -41,6 +42,29 @@ export function TemplatesTable({
       await update({ practiceId, id: t.id, body: { status } }).unwrap();
     } catch {
       // the shell's toast says why (an empty template cannot be published...); the row keeps the server's status
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  /** Unpublishing and retiring take a template out of the projects' choice: asked first, like Delete. */
+  const confirmStatus = (t: TaskTrackerSummary, status: 'draft' | 'retired') =>
+    void modal.confirm({
+      title: status === 'retired' ? `Retire ${t.name}?` : `Unpublish ${t.name}?`,
+      content:
+        status === 'retired'
+          ? 'A retired template can no longer be applied to projects, published or replaced. Projects it was applied to keep their tasks.'
+          : 'The template goes back to draft: it can no longer be applied to projects until it is published again. Projects it was applied to keep their tasks.',
+      okText: status === 'retired' ? 'Retire' : 'Unpublish',
+      okButtonProps: { danger: status === 'retired' },
+      onOk: () => setStatus(t, status),
+    });
+
+  const exportAs = async (t: TaskTrackerSummary, format: TaskTrackerFormat) => {
+    setBusy(t.id);
+    try {
+      // a refusal (the template was deleted meanwhile...) is toasted by the helper
+      await downloadFromApi(templateExportPath(t.id, format), exportName(t, format));
     } finally {
       setBusy(null);
     }
@@ -84,12 +108,12 @@ export function TemplatesTable({
         const empty = t.taskCount === 0;
         out.push(action('Publish', t, () => void setStatus(t, 'published'), { disabled: empty, why: empty ? 'An empty template cannot be published: replace it from a file first.' : undefined }));
       }
-      if (t.status === 'published') out.push(action('Unpublish', t, () => void setStatus(t, 'draft')));
-      if (t.status !== 'retired') out.push(action('Retire', t, () => void setStatus(t, 'retired')));
+      if (t.status === 'published') out.push(action('Unpublish', t, () => confirmStatus(t, 'draft')));
+      if (t.status !== 'retired') out.push(action('Retire', t, () => confirmStatus(t, 'retired'), { danger: true }));
       if (t.status === 'draft') out.push(action('Replace from file', t, () => onReplace(t)));
     }
-    out.push(action('Export CSV', t, () => startDownload({ url: templateExportUrl(t.id, 'csv'), name: exportName(t, 'csv') }), { icon: <DownloadOutlined /> }));
-    out.push(action('Export XLSX', t, () => startDownload({ url: templateExportUrl(t.id, 'xlsx'), name: exportName(t, 'xlsx') }), { icon: <DownloadOutlined /> }));
+    out.push(action('Export CSV', t, () => void exportAs(t, 'csv'), { icon: <DownloadOutlined /> }));
+    out.push(action('Export XLSX', t, () => void exportAs(t, 'xlsx'), { icon: <DownloadOutlined /> }));
     if (canEdit) out.push(action('Delete', t, () => confirmDelete(t), { danger: true, icon: <DeleteOutlined /> }));
     return <Space size={4} wrap>{out}</Space>;
   };

@@ -34,7 +34,24 @@ export const staffApi = settingsApi.injectEndpoints({
     settingsStaffPracticesUpdate: build.mutation<Practice[], { userId: string; practiceIds: string[] }>({
       query: ({ userId, practiceIds }) => ({ url: `/users/${enc(userId)}/practices`, method: 'PUT', body: { practiceIds } }),
       transformResponse: (body: { results: Practice[] }) => body.results,
-      invalidatesTags: (_r, _e, { userId }) => ['Staff', { type: 'Practices', id: `staff/${userId}` }],
+      // the practices list and the practice pages count and list their staff: the practices the user
+      // gains are read again here, those the user loses once the change is saved
+      invalidatesTags: (_r, _e, { userId, practiceIds }) => [
+        'Staff',
+        { type: 'Practices', id: `staff/${userId}` },
+        { type: 'Practices', id: 'LIST' },
+        ...practiceIds.map((id) => ({ type: 'Practices' as const, id })),
+      ],
+      async onQueryStarted({ userId, practiceIds }, { dispatch, getState, queryFulfilled }) {
+        const before = staffApi.endpoints.settingsStaffPractices.select(userId)(getState() as never).data ?? [];
+        const lost = before.map((p) => p.id).filter((id) => !practiceIds.includes(id));
+        try {
+          await queryFulfilled;
+        } catch {
+          return;
+        }
+        if (lost.length) dispatch(staffApi.util.invalidateTags(lost.map((id) => ({ type: 'Practices' as const, id }))));
+      },
     }),
   }),
 });
