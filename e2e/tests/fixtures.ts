@@ -25,11 +25,27 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
 }
 
 /**
+ * `page.goto(url)`, tried again when the page's own navigation (a redirect to sign-in, a client-side
+ * route change) aborted it: the browser then ends on `url` or on where the server sent it.
+ */
+export async function gotoSettled(page: Page, url: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.goto(url);
+      return;
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('net::ERR_ABORTED')) throw error;
+      await page.waitForLoadState('load').catch(() => undefined);
+    }
+  }
+}
+
+/**
  * Opens `url`, signing in as `email` on the way when the browser has no session yet, and ends on
  * `url` with the portal's frame shown.
  */
 export async function openAs(page: Page, email: string, url: string): Promise<void> {
-  await page.goto(url);
+  await gotoSettled(page, url);
   const menu = page.getByRole('button', { name: 'User menu' });
   const signInForm = page.getByRole('button', { name: 'Continue' });
   await expect(menu.or(signInForm)).toBeVisible();

@@ -9,14 +9,24 @@ import path from 'node:path';
 import fs from 'node:fs';
 import os from 'node:os';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiAs, expect, mainNav, signIn, test } from './fixtures';
+import { apiAs, expect, gotoSettled, mainNav, signIn, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
 const settingsNav = (page: Page) => page.getByRole('navigation', { name: 'Settings' });
 
+/**
+ * Leaves the portal, then drops the session: with the app closed first, no request of the old page can
+ * meet the missing session and send the browser to sign-in while the next page is being opened (which
+ * aborted that navigation).
+ */
+async function leaveSignedOut(page: Page) {
+  await page.goto('about:blank');
+  await page.context().clearCookies();
+}
+
 async function open(page: Page, email: string, url: string) {
-  await page.goto(url);
+  await gotoSettled(page, url);
   const menu = page.getByRole('button', { name: 'User menu' });
   const signInForm = page.getByRole('button', { name: 'Continue' });
   await expect(menu.or(signInForm)).toBeVisible();
@@ -166,7 +176,7 @@ test.describe('settings', () => {
 
     // a member without the permission
     const member = await apiAs('member@acme.test');
-    await page.context().clearCookies();
+    await leaveSignedOut(page);
     await open(page, 'member@acme.test', '/settings/company');
     await expectTabRefused(page, 'company', 'Company');
     expect((await member.patch(`/api/v1/companies/${acme}`, { data: { name: 'Hacked' } })).status()).toBe(403);
@@ -212,7 +222,7 @@ test.describe('settings', () => {
     const graceId = graceUrl.split('/').pop()!;
 
     const member = await apiAs('member@acme.test');
-    await page.context().clearCookies();
+    await leaveSignedOut(page);
     await open(page, 'member@acme.test', graceUrl);
     await expect(page.getByText('You do not have permission to view this page')).toBeVisible();
     expect(
@@ -238,7 +248,7 @@ test.describe('settings', () => {
     await expect(page.getByRole('cell', { name: 'Acme Corp' })).toHaveCount(0);
 
     const lead = await apiAs('lead@acme.test');
-    await page.context().clearCookies();
+    await leaveSignedOut(page);
     await open(page, 'lead@acme.test', '/settings/clients');
     await expectTabRefused(page, 'clients', 'Clients');
     expect((await lead.post('/api/v1/companies', { data: { name: 'Lead Co' } })).status()).toBe(403);
@@ -265,7 +275,7 @@ test.describe('settings', () => {
     expect(teams.filter((n: string) => n.toLowerCase() === 'compliance team')).toHaveLength(1);
 
     const member = await apiAs('member@acme.test');
-    await page.context().clearCookies();
+    await leaveSignedOut(page);
     await open(page, 'member@acme.test', '/settings/teams');
     await expectTabRefused(page, 'teams', 'Teams');
     expect((await member.post(`/api/v1/companies/${acme}/teams`, { data: { name: 'Member team' } })).status()).toBe(403);
@@ -299,7 +309,7 @@ test.describe('settings', () => {
     await expect(chosen('SOC 2 Readiness')).toBeVisible();
 
     const lead = await apiAs('lead@acme.test');
-    await page.context().clearCookies();
+    await leaveSignedOut(page);
     await open(page, 'lead@acme.test', '/settings/tevora');
     await expectTabRefused(page, 'tevora', 'Tevora');
     expect((await lead.get('/api/v1/users/staff')).status()).toBe(403);
@@ -320,7 +330,7 @@ test.describe('settings', () => {
     await expect(page.getByText('Quarterly evidence review').first()).toBeVisible();
 
     const consultant = await apiAs('consultant@demo.test');
-    await page.context().clearCookies();
+    await leaveSignedOut(page);
     await open(page, 'consultant@demo.test', '/settings/system');
     await expectTabRefused(page, 'system', 'System Admin');
     expect((await consultant.get('/api/v1/audit-log')).status()).toBe(403);
