@@ -50,6 +50,12 @@ import practicesRoutes from './routes/practices';
 import taskTrackersRoutes from './routes/practices/task-trackers';
 import projectTaskTrackersRoutes from './routes/projects/task-trackers';
 import interviewsRoutes from './routes/projects/interviews';
+import requestsRoutes from './routes/requests';
+import requestCommentsRoutes from './routes/requests/comments';
+import requestFilesRoutes from './routes/requests/files';
+import requestRemindersRoutes from './routes/requests/reminders';
+import requestImportExportRoutes from './routes/requests/import-export';
+import reportsRoutes from './routes/reports';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -159,5 +165,11 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): Fasti
   app.register(taskTrackersRoutes);
   app.register(projectTaskTrackersRoutes);
   app.register(interviewsRoutes);
+  app.register(requestsRoutes);
+  app.register(requestCommentsRoutes);
+  app.register(requestFilesRoutes);
+  app.register(requestRemindersRoutes);
+  app.register(requestImportExportRoutes);
+  app.register(reportsRoutes);
   return app;
 }

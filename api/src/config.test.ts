@@ -145,6 +145,19 @@ describe('loadConfig: files', () => {
   });
 });
 
+describe('loadConfig: request reminders', () => {
+  it('sweeps every 15 minutes unless told otherwise; 0 turns the sweep off', () => {
+    expect(loadConfig({}).requestReminderMinutes).toBe(15);
+    expect(loadConfig({ REQUEST_REMINDER_MINUTES: '60' }).requestReminderMinutes).toBe(60);
+    expect(loadConfig({ REQUEST_REMINDER_MINUTES: '0' }).requestReminderMinutes).toBe(0);
+    expect(loadConfig({ REQUEST_REMINDER_MINUTES: '1440' }).requestReminderMinutes).toBe(1440);
+  });
+
+  it.each(['1441', '-5', '2.5', 'hourly'])('rejects REQUEST_REMINDER_MINUTES=%s naming it', (raw) => {
+    expect(() => loadConfig({ REQUEST_REMINDER_MINUTES: raw })).toThrow(/^Invalid configuration: REQUEST_REMINDER_MINUTES /);
+  });
+});
+
 describe('loadConfig: Microsoft Graph', () => {
   const credentials = { GRAPH_TENANT_ID: 'contoso.onmicrosoft.com', GRAPH_CLIENT_ID: 'app-id', GRAPH_CLIENT_SECRET: 'graph-secret-value' };
 

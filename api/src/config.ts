@@ -46,6 +46,8 @@ export interface AppConfig {
   fileUrlSecret: string | null;
   /** Staged leftovers and unnamed blobs younger than this are left to the upload that may still own them. */
   storageSweepGraceMinutes: number;
+  /** How often the request reminder and daily digest sweep runs (REQUEST_REMINDER_MINUTES, at start then every N minutes); 0: never. */
+  requestReminderMinutes: number;
   /** Microsoft Graph meetings for interviews (GRAPH_*); null: interviews go out as iCalendar mail alone. */
   graph: GraphConfig | null;
 }
@@ -248,6 +250,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     signedUrlTtlSeconds: integer(env, 'SIGNED_URL_TTL_SECONDS', SIGNED_URL_TTL_SECONDS_DEFAULT, 5, 3600),
     fileUrlSecret: fileUrlSecret(env),
     storageSweepGraceMinutes: integer(env, 'STORAGE_SWEEP_GRACE_MINUTES', 15, 1, 10_080),
+    requestReminderMinutes: integer(env, 'REQUEST_REMINDER_MINUTES', 15, 0, 1440),
     graph: graphConfig(env),
   };
 }

@@ -178,10 +178,11 @@ async function load(db: Kysely<Database>, dialect: Dialect, plan: LoadPlan): Pro
     select ${taskId(dialect, n)}, s.project_id, s.company_id,
       case when ${isSubtask} then ${taskId(dialect, sql`(n - 40)`)} end,
       'BT-' || cast(n as text), ${title}, ${status}, ${due}, ${plan.creatorId}, ${created}, ${created},
-      case when ${status} = 'COMPLETED' then ${completed} end
+      case when ${status} = 'COMPLETED' then ${completed} end,
+      case when ${status} in ('COMPLETED', 'NOT_APPLICABLE') then ${completed} end
     from ${series}
     join bench_slots s on s.slot = n % ${sql.lit(COMPANY_SLOTS)} and s.part = (n / ${sql.lit(COMPANY_SLOTS)}) % ${sql.lit(PARTS)}`;
-  const columns = sql`(id, project_id, company_id, parent_id, reference_id, title, status, due_date, created_by, created_at, updated_at, completed_at)`;
+  const columns = sql`(id, project_id, company_id, parent_id, reference_id, title, status, due_date, created_by, created_at, updated_at, completed_at, closed_at)`;
   // Acme's tasks are the ones measured: they get an assignee each and a comment on one in seven.
   const acmeSeries =
     dialect === 'sqlite'

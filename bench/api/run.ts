@@ -12,7 +12,6 @@
  *
  * Options: --tasks=N (1,000,000), --requests=N per case (250), --only=sqlite|postgres.
  */
-import { randomBytes } from 'crypto';
 import fs from 'fs';
 import type { AddressInfo } from 'net';
 import os from 'os';
@@ -20,7 +19,7 @@ import path from 'path';
 import { sql, type Kysely } from 'kysely';
 import { buildApp } from '../../api/src/app';
 import { loadConfig } from '../../api/src/config';
-import { describePostgresUrl, openDatabase, type Dialect, type OpenDatabase } from '../../api/src/db/database';
+import type { Dialect } from '../../api/src/db/database';
 import { migrateToLatest } from '../../api/src/db/migrate';
 import type { Database } from '../../api/src/db/schema';
 import { seedIfEmpty } from '../../api/src/db/seed';
@@ -28,6 +27,7 @@ import { createSession } from '../../api/src/db/sessions';
 import { encodeTaskCursor } from '../../api/src/db/tasks';
 import { loadTasks, type LoadResult } from './load';
 import { count, httpClient, measure, ms, table, type Case, type Timing } from './measure';
+import { disposers, onEachTarget, option, type Target } from './targets';
 
 const RATIO_LIMIT = 1.5;
 const DEPTH = 0.9;
@@ -35,63 +35,9 @@ const PAGE = 25;
 const WARMUP = 30;
 const USER = 'consultant@demo.test';
 
-function option(name: string, fallback: string): string {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return arg ? arg.slice(name.length + 3) : fallback;
-}
-
 const TOTAL = Number(option('tasks', '1000000'));
 const REQUESTS = Number(option('requests', '250'));
 const ONLY = option('only', '');
-const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-
-interface Target {
-  label: string;
-  database: OpenDatabase;
-  dispose(): Promise<void>;
-}
-
-/** Cleanup of whatever is open, also on Ctrl-C: the loaded data never outlives the run. */
-const disposers = new Set<() => Promise<void>>();
-process.on('SIGINT', () => {
-  void Promise.allSettled([...disposers].map((d) => d())).then(() => process.exit(130));
-});
-
-function sqliteTarget(): Target {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const database = openDatabase({ sqlitePath: path.join(dir, 'portal.sqlite') });
-  return {
-    label: 'SQLite',
-    database,
-    async dispose() {
-      await database.close().catch(() => undefined);
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function postgresTarget(): Promise<Target | null> {
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = openDatabase({ databaseUrl: PG_URL });
-  try {
-    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
-  } catch (error) {
-    await admin.close();
-    const reason = (error as Error).message || (error as NodeJS.ErrnoException).code;
-    console.log(`\nPostgreSQL skipped: cannot use ${describePostgresUrl(PG_URL)} (${reason}). Set BENCH_DATABASE_URL to a PostgreSQL database.`);
-    return null;
-  }
-  const database = openDatabase({ databaseUrl: PG_URL, searchPath: schema });
-  return {
-    label: `PostgreSQL (${describePostgresUrl(PG_URL)}, schema ${schema})`,
-    database,
-    async dispose() {
-      await database.close().catch(() => undefined);
-      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db);
-      await admin.close();
-    },
-  };
-}
 
 interface Report {
   label: string;
@@ -232,21 +178,7 @@ async function main() {
   if (!Number.isInteger(TOTAL) || TOTAL < 40_000 || TOTAL % 40 !== 0) throw new Error('--tasks must be a multiple of 40, at least 40,000');
   if (!Number.isInteger(REQUESTS) || REQUESTS < 1) throw new Error('--requests must be a positive whole number');
   const started = performance.now();
-  const reports: Report[] = [];
-  const makers: (() => Promise<Target | null>)[] = [];
-  if (ONLY !== 'postgres') makers.push(async () => sqliteTarget());
-  if (ONLY !== 'sqlite') makers.push(postgresTarget);
-  for (const make of makers) {
-    const target = await make();
-    if (!target) continue;
-    disposers.add(target.dispose);
-    try {
-      reports.push(await bench(target));
-    } finally {
-      disposers.delete(target.dispose);
-      await target.dispose();
-    }
-  }
+  const reports: Report[] = await onEachTarget(ONLY, bench);
   const ok = print(reports);
   console.log(`\n(${((performance.now() - started) / 1000).toFixed(0)} s in all)`);
   process.exitCode = ok ? 0 : 1;

@@ -50,11 +50,13 @@ test.describe('signing in and the modules a user sees', () => {
   });
 
   test('a deep link opened signed out returns to itself after sign-in, and sign-out ends the session', async ({ page }) => {
-    await page.goto('/requests/r-17?tab=files');
+    await page.goto('/requests?status=submitted&search=evidence');
     await expect(page).toHaveURL(/\/auth\/saml\/login/);
     await signIn(page, 'admin@demo.test');
-    await expect(page).toHaveURL(/\/requests\/r-17\?tab=files$/);
-    await expect(page.getByRole('heading', { name: 'Request r-17' })).toBeVisible();
+    await expect(page).toHaveURL(/\/requests\?.*status=submitted/);
+    await expect(page).toHaveURL(/search=evidence/);
+    await expect(page.getByRole('heading', { name: 'Requests', exact: true })).toBeVisible();
+    await expect(page.getByPlaceholder('Search requests')).toHaveValue('evidence');
 
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();

@@ -11,8 +11,6 @@ import {
   setupTestServer,
 } from './features/projects/testing/fixtures';
 
-jest.setTimeout(60_000);
-
 const empty = { results: [], total: 0, page: 1, pageSize: 25 };
 
 setupTestServer(

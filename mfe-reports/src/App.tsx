@@ -1,13 +1,23 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from '@portal/shared/web/router';
-import { ComingSoon, NotFoundResult, PageHeader } from '@portal/shared/ui/components';
+import { Spin } from '@portal/shared/ui';
+import { NotFoundResult } from '@portal/shared/ui/components';
 import type { RemoteAppProps } from '@portal/shared/web/remote';
 
-function ReportsPage() {
+// The page (its charts and tables) loads on first use, not with the remote's entry.
+const ReportsPage = lazy(() => import('./features/reports/components/reports-page').then((m) => ({ default: m.ReportsPage })));
+
+function Page() {
   return (
-    <div data-testid="reports">
-      <PageHeader title="Reports" crumbs={[{ title: 'Reports' }]} />
-      <ComingSoon what="Status, requests, controls and workload reports" />
-    </div>
+    <Suspense
+      fallback={
+        <div role="status" aria-label="Loading the page" style={{ padding: 48, textAlign: 'center' }}>
+          <Spin size="large" />
+        </div>
+      }
+    >
+      <ReportsPage />
+    </Suspense>
   );
 }
 
@@ -15,7 +25,7 @@ function ReportsPage() {
 export default function ReportsApp(_props: RemoteAppProps) {
   return (
     <Routes>
-      <Route index element={<ReportsPage />} />
+      <Route index element={<Page />} />
       <Route path="*" element={<NotFoundResult />} />
     </Routes>
   );

@@ -1,23 +1,24 @@
-import { Route, Routes, useParams } from '@portal/shared/web/router';
-import { ComingSoon, NotFoundResult, PageHeader } from '@portal/shared/ui/components';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Route, Routes } from '@portal/shared/web/router';
+import { Spin } from '@portal/shared/ui';
+import { NotFoundResult } from '@portal/shared/ui/components';
 import type { RemoteAppProps } from '@portal/shared/web/remote';
 
-function RequestsListPage() {
-  return (
-    <div data-testid="requests-list">
-      <PageHeader title="Requests" crumbs={[{ title: 'Requests' }]} />
-      <ComingSoon what="The evidence request list" />
-    </div>
-  );
-}
+// Each page loads on first use: the list's table and dialogs never wait for the detail page, nor the reverse.
+const RequestsListPage = lazy(() => import('./features/requests-list/components/requests-list-page').then((m) => ({ default: m.RequestsListPage })));
+const RequestDetailPage = lazy(() => import('./features/request-detail/request-detail-page').then((m) => ({ default: m.RequestDetailPage })));
 
-function RequestDetailPage() {
-  const { requestId } = useParams();
+function Page({ children }: { children: ReactNode }) {
   return (
-    <div data-testid="request-detail">
-      <PageHeader title={`Request ${requestId}`} crumbs={[{ title: 'Requests', to: '/requests' }, { title: String(requestId) }]} />
-      <ComingSoon what="Request detail" />
-    </div>
+    <Suspense
+      fallback={
+        <div role="status" aria-label="Loading the page" style={{ padding: 48, textAlign: 'center' }}>
+          <Spin size="large" />
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
   );
 }
 
@@ -25,8 +26,8 @@ function RequestDetailPage() {
 export default function RequestsApp(_props: RemoteAppProps) {
   return (
     <Routes>
-      <Route index element={<RequestsListPage />} />
-      <Route path=":requestId" element={<RequestDetailPage />} />
+      <Route index element={<Page><RequestsListPage /></Page>} />
+      <Route path=":requestId" element={<Page><RequestDetailPage /></Page>} />
       <Route path="*" element={<NotFoundResult />} />
     </Routes>
   );

@@ -5,8 +5,6 @@ import { renderWithProviders } from '@portal/shared/testing';
 import SettingsApp from './App';
 import { sessionFor, setupTestServer, staffAdmin } from './testing/fixtures';
 
-jest.setTimeout(30_000);
-
 const mounted = <Routes><Route path="/settings/*" element={<SettingsApp basePath="/settings" />} /></Routes>;
 const memberSession = sessionFor({ companyRole: 'member' });
 const staffAdminSession = sessionFor({ isTevora: true, isStaffAdmin: true, companyRole: null }, staffAdmin);

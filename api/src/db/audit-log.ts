@@ -23,24 +23,37 @@ export interface AuditRecordInput {
 
 const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
 
+const auditRow = (input: AuditRecordInput, now: string) => ({
+  id: randomUUID(),
+  created_at: input.createdAt ?? now,
+  actor_id: input.actorId,
+  actor_email: input.actorEmail,
+  action: input.action,
+  target_type: input.targetType,
+  target_id: input.targetId,
+  target_label: input.targetLabel ?? '',
+  company_id: input.companyId ?? null,
+  before: json(input.before),
+  after: json(input.after),
+  request_id: input.requestId ?? null,
+});
+
 export async function insertAuditRecord(db: Kysely<Database>, input: AuditRecordInput): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      id: randomUUID(),
-      created_at: input.createdAt ?? nowIso(),
-      actor_id: input.actorId,
-      actor_email: input.actorEmail,
-      action: input.action,
-      target_type: input.targetType,
-      target_id: input.targetId,
-      target_label: input.targetLabel ?? '',
-      company_id: input.companyId ?? null,
-      before: json(input.before),
-      after: json(input.after),
-      request_id: input.requestId ?? null,
-    })
-    .execute();
+  await db.insertInto('audit_log').values(auditRow(input, nowIso())).execute();
+}
+
+/** Rows per insert of insertAuditRecords: within every bind parameter limit. */
+const AUDIT_BATCH = 200;
+
+/** Many records (a bulk change's), in a few multi-row inserts. */
+export async function insertAuditRecords(db: Kysely<Database>, inputs: AuditRecordInput[]): Promise<void> {
+  const now = nowIso();
+  for (let i = 0; i < inputs.length; i += AUDIT_BATCH) {
+    await db
+      .insertInto('audit_log')
+      .values(inputs.slice(i, i + AUDIT_BATCH).map((input) => auditRow(input, now)))
+      .execute();
+  }
 }
 
 export interface AuditQuery {

@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { findCompanyById, insertCompany } from './companies';
-import { migrateToLatest } from './migrate';
+import { migrateTo, migrateToLatest } from './migrate';
 import { moduleAccessFor, setUserModuleAccess } from './module-access';
 import { DEMO_PASSWORD, seedIfEmpty } from './seed';
+import { insertProject } from './projects';
 import { createSession, findSessionByToken } from './sessions';
 import { countUsers, findUserCredentialsByEmail, insertUser } from './users';
 import argon2 from 'argon2';
+import { toIso } from './values';
 import { createTestDatabase, type TestDatabase } from '../test/app';
 
 let database: TestDatabase;
@@ -84,5 +87,85 @@ describe('migrations and seed', () => {
     await database.db.deleteFrom('users').where('id', '=', user!.user.id).execute();
     const left = await database.db.selectFrom('company_memberships').select('user_id').where('user_id', '=', user!.user.id).execute();
     expect(left).toEqual([]);
+  });
+});
+
+describe('migration 0012-reports', () => {
+  let fresh: TestDatabase;
+  beforeAll(async () => {
+    fresh = await createTestDatabase();
+  });
+  afterAll(() => fresh.destroy());
+
+  it("counts each request's returns from its history and stamps the closed tasks with their closing time", async () => {
+    await migrateTo(fresh.db, fresh.dialect, '0011-requests');
+    const db = fresh.db;
+    const companyId = await insertCompany(db, { name: 'Backfill Co', modulesAccess: { risks: true, projects: true, requests: true, reports: true, assets: true } });
+    const at = (day: number) => `2026-03-${String(day).padStart(2, '0')}T09:00:00.000Z`;
+
+    const request = async (reference: string) => {
+      const id = randomUUID();
+      // The 0011 columns only.
+      await db
+        .insertInto('requests')
+        .values({ id, company_id: companyId, reference, title: reference, status: 'submitted', created_at: at(1), updated_at: at(1) } as never)
+        .execute();
+      return id;
+    };
+    const returnedTwice = await request('REQ-1');
+    const neverReturned = await request('REQ-2');
+    const event = (requestId: string, type: string, detail: object, day: number) =>
+      db
+        .insertInto('request_events')
+        .values({ id: randomUUID(), request_id: requestId, actor_id: null, type, detail: JSON.stringify(detail), internal: false, created_at: at(day) })
+        .execute();
+    await event(returnedTwice, 'status', { from: 'submitted', to: 'returned', reason: 'Missing pages' }, 2);
+    await event(returnedTwice, 'status', { from: 'returned', to: 'submitted' }, 3);
+    await event(returnedTwice, 'status', { from: 'submitted', to: 'returned', reason: 'Still missing' }, 4);
+    await event(neverReturned, 'comment', { commentId: 'c1' }, 2);
+
+    const projectId = await insertProject(db, { companyId, title: 'Backfill project', status: 'active' });
+    const task = async (status: string, updated: string, completed: string | null) => {
+      const id = randomUUID();
+      await db
+        .insertInto('tasks')
+        .values({
+          id,
+          project_id: projectId,
+          company_id: companyId,
+          parent_id: null,
+          reference_id: null,
+          title: status,
+          description: null,
+          status,
+          due_date: null,
+          created_by: null,
+          created_at: at(1),
+          updated_at: updated,
+          completed_at: completed,
+        } as never)
+        .execute();
+      return id;
+    };
+    const completed = await task('COMPLETED', at(9), at(5));
+    const notApplicable = await task('NOT_APPLICABLE', at(7), null);
+    const open = await task('IN_PROGRESS', at(8), null);
+
+    await migrateToLatest(db, fresh.dialect);
+    const requests = await db.selectFrom('requests').select(['id', 'return_count']).execute();
+    expect(new Map(requests.map((r) => [r.id, Number(r.return_count)]))).toEqual(
+      new Map([
+        [returnedTwice, 2],
+        [neverReturned, 0],
+      ]),
+    );
+    const tasks = await db.selectFrom('tasks').select(['id', 'closed_at']).execute();
+    expect(new Map(tasks.map((t) => [t.id, t.closed_at === null ? null : toIso(t.closed_at)]))).toEqual(
+      new Map([
+        [completed, at(5)],
+        [notApplicable, at(7)],
+        [open, null],
+      ]),
+    );
   });
 });

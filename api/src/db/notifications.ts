@@ -52,7 +52,20 @@ export function safeNotificationLink(link: string | null | undefined): string | 
  * for an immediate bell update; otherwise the stream's poll brings it within seconds).
  */
 export async function createNotification(db: Kysely<Database>, input: NewNotification): Promise<NotificationRecord> {
-  const row = {
+  const row = notificationRow(input);
+  await db.insertInto('notifications').values(row).execute();
+  return toRecord(row);
+}
+
+/** Notifications of one change to many people (an import of many requests): multi-row inserts of 500. */
+export async function createNotifications(db: Kysely<Database>, inputs: NewNotification[]): Promise<void> {
+  for (let i = 0; i < inputs.length; i += 500) {
+    await db.insertInto('notifications').values(inputs.slice(i, i + 500).map(notificationRow)).execute();
+  }
+}
+
+function notificationRow(input: NewNotification) {
+  return {
     id: randomUUID(),
     user_id: input.userId,
     company_id: input.companyId ?? null,
@@ -62,8 +75,6 @@ export async function createNotification(db: Kysely<Database>, input: NewNotific
     created_at: input.createdAt ?? nowIso(),
     read_at: null,
   };
-  await db.insertInto('notifications').values(row).execute();
-  return toRecord(row);
 }
 
 /** A user's notifications, newest first, with the total and the unread count. */

@@ -204,7 +204,10 @@ export interface TasksTable {
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set when the status becomes COMPLETED, cleared when it leaves it. */
   completed_at: NullableTimestamp;
+  /** Set when the status becomes a closed one (CLOSED_TASK_STATUSES), cleared when it reopens. */
+  closed_at: NullableTimestamp;
 }
 
 export interface TaskAssigneesTable {
@@ -470,6 +473,97 @@ export interface InterviewParticipantsTable {
   role: 'interviewer' | 'attendee';
 }
 
+export type RequestStatusName = 'open' | 'submitted' | 'returned' | 'accepted' | 'canceled';
+export type RequestPriorityName = 'low' | 'medium' | 'high' | 'critical';
+
+/** An evidence request of a company (issue 8). */
+export interface RequestsTable {
+  id: string;
+  company_id: string;
+  project_id: string | null;
+  task_id: string | null;
+  control_id: string | null;
+  reference: string;
+  /** The number behind an api-given reference (REQ-0001 -> 1); null when an import named the reference. */
+  number: number | null;
+  title: string;
+  description: string | null;
+  internal_note: string | null;
+  priority: ColumnType<RequestPriorityName, RequestPriorityName | undefined, RequestPriorityName>;
+  /** YYYY-MM-DD */
+  due_date: string | null;
+  status: ColumnType<RequestStatusName, RequestStatusName | undefined, RequestStatusName>;
+  return_reason: string | null;
+  /** How many times the request was returned (issue 9: the reports' returned rate). */
+  return_count: ColumnType<number, number | undefined, number>;
+  requester_id: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  submitted_at: NullableTimestamp;
+  accepted_at: NullableTimestamp;
+  canceled_at: NullableTimestamp;
+}
+
+export interface RequestAssigneesTable {
+  request_id: string;
+  user_id: string;
+}
+
+export interface RequestTeamsTable {
+  request_id: string;
+  team_id: string;
+}
+
+export interface RequestFilesTable {
+  id: string;
+  request_id: string;
+  company_id: string;
+  name: string;
+  content_type: string;
+  /** bigint: PostgreSQL hands it back as a string */
+  size: ColumnType<number | string, number, number>;
+  sha256: string;
+  storage_key: string;
+  uploaded_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface RequestCommentsTable {
+  id: string;
+  request_id: string;
+  author_id: string | null;
+  body: string;
+  internal: Bool;
+  created_at: Timestamp;
+}
+
+export interface RequestEventsTable {
+  id: string;
+  request_id: string;
+  actor_id: string | null;
+  type: string;
+  /** JSON text: RequestEvent['detail'] */
+  detail: string;
+  internal: Bool;
+  created_at: Timestamp;
+}
+
+export interface RequestRemindersTable {
+  request_id: string;
+  user_id: string;
+  kind: 'due_soon' | 'overdue';
+  due_date: string;
+  created_at: Timestamp;
+}
+
+export interface RequestDigestsTable {
+  user_id: string;
+  /** YYYY-MM-DD (UTC) */
+  day: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   companies: CompaniesTable;
@@ -519,6 +613,14 @@ export interface Database {
   tracker_points_of_focus: TrackerPointsOfFocusTable;
   interviews: InterviewsTable;
   interview_participants: InterviewParticipantsTable;
+  requests: RequestsTable;
+  request_assignees: RequestAssigneesTable;
+  request_teams: RequestTeamsTable;
+  request_files: RequestFilesTable;
+  request_comments: RequestCommentsTable;
+  request_events: RequestEventsTable;
+  request_reminders: RequestRemindersTable;
+  request_digests: RequestDigestsTable;
 }
 
 export type { Generated };

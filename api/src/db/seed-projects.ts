@@ -123,12 +123,14 @@ export function planProjectWork(plan: ProjectWorkPlan, now: number): ProjectWork
     for (const userId of people) rows.assignees.push({ task_id: taskId, user_id: userId });
     return people;
   };
+  // A closed task closed at its last change (closed_at); a completed one completed then too.
   const times = (status: TaskStatus, created: number, due: number | null) => {
     if (status === 'COMPLETED') {
       const completed = Math.min(now - HOUR, Math.max(created + HOUR, between(created + DAY, Math.min(now, (due ?? now) + 3 * DAY))));
-      return { completedAt: completed, updatedAt: completed };
+      return { completedAt: completed, closedAt: completed, updatedAt: completed };
     }
-    return { completedAt: null, updatedAt: status === 'OPEN' ? created : between(created, now - HOUR) };
+    const updatedAt = status === 'OPEN' ? created : between(created, now - HOUR);
+    return { completedAt: null, closedAt: CLOSED_TASK_STATUSES.includes(status) ? updatedAt : null, updatedAt };
   };
 
   const sectionCounts = new Map<number, number>();
@@ -152,7 +154,7 @@ export function planProjectWork(plan: ProjectWorkPlan, now: number): ProjectWork
       else due = between(today, Math.max(plan.dueMs, today + 30 * DAY));
       due = Math.max(due, created);
     }
-    const { completedAt, updatedAt } = times(status, created, due);
+    const { completedAt, closedAt, updatedAt } = times(status, created, due);
     rows.tasks.push({
       id,
       project_id: plan.projectId,
@@ -167,6 +169,7 @@ export function planProjectWork(plan: ProjectWorkPlan, now: number): ProjectWork
       created_at: new Date(created).toISOString(),
       updated_at: new Date(updatedAt).toISOString(),
       completed_at: completedAt === null ? null : new Date(completedAt).toISOString(),
+      closed_at: closedAt === null ? null : new Date(closedAt).toISOString(),
     });
     const people = assign(id, plan.status === 'pending' ? { none: 0.5, second: 0.1 } : { none: 0.1, second: 0.2 });
 
@@ -209,6 +212,7 @@ export function planProjectWork(plan: ProjectWorkPlan, now: number): ProjectWork
           created_at: new Date(subCreated).toISOString(),
           updated_at: new Date(subTimes.updatedAt).toISOString(),
           completed_at: subTimes.completedAt === null ? null : new Date(subTimes.completedAt).toISOString(),
+          closed_at: subTimes.closedAt === null ? null : new Date(subTimes.closedAt).toISOString(),
         });
         assign(subId, { none: 0.3, second: 0 }, people[0]);
       }

@@ -2,8 +2,18 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import argon2 from 'argon2';
 import { CLOSED_TASK_STATUSES, PROJECT_STATUSES, PROJECT_TYPES, TASK_STATUSES, type TaskStatus } from '@portal/shared/core/projects';
+import {
+  formatRequestReference,
+  isRequestOverdue,
+  REQUEST_ACTIVE_STATUSES,
+  REQUEST_PRIORITIES,
+  REQUEST_STATUSES,
+  REQUEST_TRANSITIONS,
+  type RequestEvent,
+} from '@portal/shared/core/requests';
 import { findPasswordPolicy } from './password-policies';
 import { moduleAccessFor } from './module-access';
+import { requestScopeFor, requestVisible } from './request-access';
 import { migrateToLatest } from './migrate';
 import { DEMO_PASSWORD, seedIfEmpty } from './seed';
 import { findUserCredentialsByEmail } from './users';
@@ -250,11 +260,11 @@ describe('the demo projects', () => {
     expect(comments.length).toBeGreaterThanOrEqual(20);
   });
 
-  it("keeps every project's tasks consistent with it: status, company, one level of subtasks, completion time", async () => {
+  it("keeps every project's tasks consistent with it: status, company, one level of subtasks, completion and closing time", async () => {
     const all = await projects();
     const tasks = await db()
       .selectFrom('tasks')
-      .select(['id', 'project_id', 'company_id', 'parent_id', 'status', 'created_at', 'updated_at', 'completed_at'])
+      .select(['id', 'project_id', 'company_id', 'parent_id', 'status', 'created_at', 'updated_at', 'completed_at', 'closed_at'])
       .execute();
     const byId = new Map(tasks.map((t) => [t.id, t]));
     const statusOf = new Map(all.map((p) => [p.id, p]));
@@ -270,6 +280,8 @@ describe('the demo projects', () => {
       if (project.status === 'pending') expect(t.status).toBe('OPEN');
       if (project.status === 'completed') expect(isClosed(t.status)).toBe(true);
       expect(t.completed_at === null).toBe(t.status !== 'COMPLETED');
+      expect(t.closed_at === null).toBe(!isClosed(t.status));
+      if (t.closed_at !== null) expect(ms(t.closed_at)).toBeGreaterThanOrEqual(ms(t.created_at));
       expect(ms(t.created_at)).toBeLessThanOrEqual(ms(t.updated_at));
       expect(ms(t.updated_at)).toBeLessThan(Date.now());
       if (t.parent_id) {
@@ -395,5 +407,198 @@ describe('the demo folders and files', () => {
     expect(Number(policy[1].file_size)).toBe(Number(policy[1].size));
     const onTasks = await db().selectFrom('task_files').select('file_id').execute();
     expect(onTasks.length).toBe(FILE_PROJECTS.length);
+  });
+});
+
+describe('the demo requests', () => {
+  const today = new Date().toISOString().slice(0, 10);
+  const ms = (v: unknown) => Date.parse(v instanceof Date ? v.toISOString() : String(v));
+  const requestsOf = async (company: string) =>
+    db()
+      .selectFrom('requests')
+      .selectAll()
+      .where('company_id', '=', await companyIdOf(company))
+      .orderBy('number')
+      .execute();
+  const daysUntil = (day: string) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+
+  it('gives Acme Corp REQ-0001 to REQ-0014 in every status and priority, due in the past, the next days, later or never', async () => {
+    const rows = await requestsOf('Acme Corp');
+    expect(rows.map((r) => [r.reference, r.number])).toEqual(rows.map((_, i) => [formatRequestReference(i + 1), i + 1]));
+    expect(rows).toHaveLength(14);
+    const count = (status: string) => rows.filter((r) => r.status === status).length;
+    expect(Object.fromEntries(REQUEST_STATUSES.map((s) => [s, count(s)]))).toEqual({ open: 7, submitted: 2, returned: 1, accepted: 2, canceled: 2 });
+    expect(new Set(rows.map((r) => r.priority))).toEqual(new Set(REQUEST_PRIORITIES));
+    const active = rows.filter((r) => REQUEST_ACTIVE_STATUSES.includes(r.status));
+    expect(active.filter((r) => isRequestOverdue(r.due_date, r.status, today)).length).toBeGreaterThanOrEqual(3);
+    expect(active.filter((r) => r.due_date && daysUntil(r.due_date) >= 1 && daysUntil(r.due_date) <= 3).length).toBeGreaterThanOrEqual(3);
+    expect(rows.filter((r) => r.due_date && daysUntil(r.due_date) > 3).length).toBeGreaterThanOrEqual(1);
+    expect(rows.filter((r) => r.due_date === null).length).toBeGreaterThanOrEqual(2);
+    // past due but closed: not overdue
+    expect(rows.some((r) => r.status === 'accepted' && r.due_date! < today)).toBe(true);
+    const requesters = await db().selectFrom('users').select(['id', 'email']).where('id', 'in', rows.map((r) => r.requester_id!)).execute();
+    expect(requesters.map((u) => u.email).sort()).toEqual(['admin@demo.test', 'consultant@demo.test']);
+    for (const r of rows) expect(r.created_by).toBe(r.requester_id);
+    // numbered in the order they were made
+    for (let i = 1; i < rows.length; i++) expect(ms(rows[i].created_at)).toBeGreaterThan(ms(rows[i - 1].created_at));
+  });
+
+  it("links Acme requests to Acme projects, and some to a task or a control of the SOC 2 project", async () => {
+    const rows = await requestsOf('Acme Corp');
+    const projects = await db().selectFrom('projects').select(['id', 'title', 'company_id']).execute();
+    const linked = rows.filter((r) => r.project_id);
+    expect(linked.length).toBeGreaterThanOrEqual(8);
+    expect(rows.some((r) => r.project_id === null)).toBe(true);
+    for (const r of linked) expect(projects.find((p) => p.id === r.project_id)!.company_id).toBe(r.company_id);
+    const soc2 = projects.find((p) => p.title === 'Acme SOC 2 Type II 2026')!.id;
+    const tasks = await db().selectFrom('tasks').select(['id', 'project_id']).where('id', 'in', rows.filter((r) => r.task_id).map((r) => r.task_id!)).execute();
+    const controls = await db().selectFrom('controls').select(['id', 'project_id']).where('id', 'in', rows.filter((r) => r.control_id).map((r) => r.control_id!)).execute();
+    expect(tasks.length).toBeGreaterThanOrEqual(2);
+    expect(controls.length).toBeGreaterThanOrEqual(2);
+    for (const r of rows.filter((r) => r.task_id || r.control_id)) {
+      expect(r.project_id).toBe(soc2);
+      if (r.task_id) expect(tasks.find((t) => t.id === r.task_id)!.project_id).toBe(soc2);
+      if (r.control_id) expect(controls.find((c) => c.id === r.control_id)!.project_id).toBe(soc2);
+    }
+  });
+
+  it('assigns Acme requests to its active client members and teams; member@acme.test sees some of them, not all', async () => {
+    const acme = await companyIdOf('Acme Corp');
+    const rows = await requestsOf('Acme Corp');
+    const assignees = await db()
+      .selectFrom('request_assignees')
+      .innerJoin('users', 'users.id', 'request_assignees.user_id')
+      .leftJoin('company_memberships', (join) => join.onRef('company_memberships.user_id', '=', 'users.id').on('company_memberships.company_id', '=', acme))
+      .select(['request_assignees.request_id', 'users.email', 'users.is_tevora', 'company_memberships.user_id as member', 'company_memberships.access_revoked_at'])
+      .where('request_assignees.request_id', 'in', rows.map((r) => r.id))
+      .execute();
+    expect(new Set(assignees.map((a) => a.email))).toEqual(new Set(['lead@acme.test', 'member@acme.test', 'both@acme.test']));
+    for (const a of assignees) expect({ email: a.email, staff: Boolean(a.is_tevora), member: a.member !== null, revoked: a.access_revoked_at }).toEqual({ email: a.email, staff: false, member: true, revoked: null });
+    const teams = await db()
+      .selectFrom('request_teams')
+      .innerJoin('teams', 'teams.id', 'request_teams.team_id')
+      .select(['teams.name', 'teams.company_id'])
+      .where('request_teams.request_id', 'in', rows.map((r) => r.id))
+      .execute();
+    expect(new Set(teams.map((t) => t.name))).toEqual(new Set(['Compliance Team', 'Security Engineering']));
+    for (const t of teams) expect(t.company_id).toBe(acme);
+    const teamed = await db().selectFrom('request_teams').select('request_id').execute();
+    const assigned = new Set([...assignees.map((a) => a.request_id), ...teamed.map((t) => t.request_id)]);
+    expect(rows.filter((r) => !assigned.has(r.id)).map((r) => r.reference)).toEqual([]);
+
+    const visibleTo = async (email: string) => {
+      const user = (await findUserCredentialsByEmail(db(), email))!.user;
+      const scope = await requestScopeFor(db(), user, acme);
+      return db().selectFrom('requests').select('reference').where('company_id', '=', acme).where((eb) => requestVisible(eb, scope)).orderBy('reference').execute();
+    };
+    const member = await visibleTo('member@acme.test');
+    const mine = assignees.filter((a) => a.email === 'member@acme.test').map((a) => rows.find((r) => r.id === a.request_id)!.reference);
+    expect(mine.length).toBeGreaterThanOrEqual(2);
+    expect(member.map((r) => r.reference)).toEqual(expect.arrayContaining(mine));
+    expect(member.length).toBeLessThan(rows.length - 4);
+    expect(await visibleTo('lead@acme.test')).toHaveLength(rows.length);
+  });
+
+  it('keeps every history consistent with its request: created, assigned, files, comments and status changes that replay to the status', async () => {
+    const rows = await db().selectFrom('requests').selectAll().execute();
+    const users = new Map((await db().selectFrom('users').select(['id', 'first_name', 'last_name', 'is_tevora']).execute()).map((u) => [u.id, u]));
+    const events = await db().selectFrom('request_events').selectAll().orderBy('created_at').execute();
+    const files = await db().selectFrom('request_files').selectAll().execute();
+    const comments = await db().selectFrom('request_comments').selectAll().execute();
+    const assignees = await db().selectFrom('request_assignees').selectAll().execute();
+    const teams = await db().selectFrom('request_teams').innerJoin('teams', 'teams.id', 'request_teams.team_id').select(['request_teams.request_id', 'teams.name']).execute();
+    for (const r of rows) {
+      const mine = events.filter((e) => e.request_id === r.id);
+      const detail = (e: (typeof mine)[number]) => JSON.parse(e.detail) as RequestEvent['detail'];
+      expect({ ref: r.reference, first: mine[0]?.type, actor: mine[0]?.actor_id, at: ms(mine[0]?.created_at) }).toEqual({ ref: r.reference, first: 'created', actor: r.requester_id, at: ms(r.created_at) });
+      for (let i = 1; i < mine.length; i++) expect(ms(mine[i].created_at)).toBeGreaterThan(ms(mine[i - 1].created_at));
+      expect(ms(r.updated_at)).toBe(ms(mine[mine.length - 1].created_at));
+
+      const assignedUsers = assignees.filter((a) => a.request_id === r.id).map((a) => `${users.get(a.user_id)!.first_name} ${users.get(a.user_id)!.last_name}`);
+      const assignedTeams = teams.filter((t) => t.request_id === r.id).map((t) => t.name);
+      const assigned = mine.filter((e) => e.type === 'assigned');
+      if (assignedUsers.length + assignedTeams.length) {
+        expect(assigned).toHaveLength(1);
+        expect({ ref: r.reference, users: detail(assigned[0]).users?.sort(), teams: detail(assigned[0]).teams?.sort() }).toEqual({ ref: r.reference, users: assignedUsers.sort(), teams: assignedTeams.sort() });
+      } else expect(assigned).toEqual([]);
+
+      let status = 'open';
+      let lastReturn: string | null = null;
+      let lastSubmit: number | null = null;
+      for (const e of mine.filter((e) => e.type === 'status')) {
+        const d = detail(e);
+        expect({ ref: r.reference, from: d.from, to: d.to }).toEqual({ ref: r.reference, from: status, to: REQUEST_TRANSITIONS[d.action!].to });
+        expect(REQUEST_TRANSITIONS[d.action!].from).toContain(status);
+        // who may take the action: clients respond, staff manage
+        expect({ ref: r.reference, action: d.action, staff: Boolean(users.get(e.actor_id!)!.is_tevora) }).toEqual({ ref: r.reference, action: d.action, staff: REQUEST_TRANSITIONS[d.action!].by === 'manage' });
+        status = d.to!;
+        if (d.action === 'return') lastReturn = d.reason!;
+        if (d.action === 'submit') lastSubmit = ms(e.created_at);
+      }
+      expect({ ref: r.reference, status }).toEqual({ ref: r.reference, status: r.status });
+      expect(r.return_reason).toBe(r.status === 'returned' ? lastReturn : null);
+      expect(r.submitted_at === null ? null : ms(r.submitted_at)).toBe(lastSubmit);
+      expect(r.accepted_at !== null).toBe(r.status === 'accepted');
+      expect(r.canceled_at !== null).toBe(r.status === 'canceled');
+
+      const myFiles = files.filter((f) => f.request_id === r.id);
+      expect(mine.filter((e) => e.type === 'file_added').map((e) => detail(e).name).sort()).toEqual(myFiles.map((f) => f.name).sort());
+      if (['submitted', 'accepted', 'returned'].includes(r.status)) expect({ ref: r.reference, files: myFiles.length > 0 }).toEqual({ ref: r.reference, files: true });
+      for (const f of myFiles) expect(f.company_id).toBe(r.company_id);
+      const myComments = comments.filter((c) => c.request_id === r.id);
+      const commentEvents = mine.filter((e) => e.type === 'comment');
+      expect(commentEvents.map((e) => Boolean(e.internal)).sort()).toEqual(myComments.map((c) => Boolean(c.internal)).sort());
+      for (const e of commentEvents) expect(Boolean(e.internal)).toBe(Boolean(detail(e).internal));
+      for (const c of myComments.filter((c) => c.internal)) expect(users.get(c.author_id!)!.is_tevora).toBeTruthy();
+    }
+  });
+
+  it('stores the evidence bytes with their hash, and gives Acme comments from both sides and one internal staff note', async () => {
+    const acme = await companyIdOf('Acme Corp');
+    const files = await db().selectFrom('request_files').selectAll().where('company_id', '=', acme).execute();
+    expect(files.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(files.map((f) => f.content_type.split(';')[0]))).toEqual(new Set(['application/pdf', 'text/plain', 'text/csv']));
+    for (const f of files) {
+      const stream = await storage.open(f.storage_key);
+      expect(stream).not.toBeNull();
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream!) chunks.push(chunk as Buffer);
+      const bytes = Buffer.concat(chunks);
+      expect({ name: f.name, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }).toEqual({ name: f.name, size: Number(f.size), sha256: f.sha256 });
+    }
+    const comments = await db()
+      .selectFrom('request_comments')
+      .innerJoin('requests', 'requests.id', 'request_comments.request_id')
+      .innerJoin('users', 'users.id', 'request_comments.author_id')
+      .select(['users.is_tevora', 'request_comments.internal'])
+      .where('requests.company_id', '=', acme)
+      .execute();
+    expect(comments.filter((c) => c.internal)).toHaveLength(1);
+    expect(comments.some((c) => !c.is_tevora)).toBe(true);
+    expect(comments.some((c) => c.is_tevora && !c.internal)).toBe(true);
+  });
+
+  it('gives Globex Inc three requests of its own while its requests module is off', async () => {
+    const rows = await requestsOf('Globex Inc');
+    expect(rows.map((r) => r.reference)).toEqual(['REQ-0001', 'REQ-0002', 'REQ-0003']);
+    expect(await moduleAccessFor(db(), await idOf('client@globex.test'), await companyIdOf('Globex Inc'))).toMatchObject({ requests: false });
+    const projects = await db().selectFrom('projects').select('company_id').where('id', 'in', rows.filter((r) => r.project_id).map((r) => r.project_id!)).execute();
+    for (const p of projects) expect(p.company_id).toBe(await companyIdOf('Globex Inc'));
+  });
+
+  it("links the demo bell notifications about requests to seeded requests, with the api's texts", async () => {
+    const rows = await db()
+      .selectFrom('notifications')
+      .select(['title', 'link', 'company_id'])
+      .where((eb) => eb.or([eb('link', 'like', '/requests%'), eb('title', 'like', '%REQ-%')]))
+      .execute();
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    for (const n of rows) {
+      const id = n.link!.replace(/^\/requests\//, '');
+      const request = await db().selectFrom('requests').select(['reference', 'title', 'company_id']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(n.title).toContain(`${request.reference}`);
+      expect(n.title.endsWith(`: ${request.title}`)).toBe(true);
+      expect(n.company_id).toBe(request.company_id);
+    }
   });
 });

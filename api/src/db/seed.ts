@@ -15,6 +15,8 @@ import type { CatalogueName } from './seed-catalogue';
 import { dayOf, insertInBatches, insertProjectWork, planProjectWork, type ProjectWorkPlan } from './seed-projects';
 import { seedProjectFiles, type SeededProject } from './seed-files';
 import { seedInterviews } from './seed-interviews';
+import { seedRequests } from './seed-requests';
+import { markRequestRemindersSent } from '../lib/request-notifications';
 import { seedTaskTrackers } from './seed-task-trackers';
 import type { BlobStorage } from '../lib/storage';
 import type { Database, ProjectMembersTable, ProjectRoleName } from './schema';
@@ -421,15 +423,18 @@ const DEMO_AUDIT: [daysAgo: number, actor: string, action: string, company: stri
   [2, 'sarah', 'team.member.add', 'Acme Corp', { type: 'team', label: 'Internal Audit' }, null, { user: 'sarah' }],
 ];
 
-/** A few bell notifications per demo user: [user, title, body, link, hours ago, read]. */
-const DEMO_NOTIFICATIONS: [userKey: string, title: string, body: string, link: string | null, hoursAgo: number, read: boolean][] = [
+/**
+ * A few bell notifications per demo user: [user, title, body, link, hours ago, read]. A link
+ * `{ request: 'REQ-0003' }` points at that seeded Acme request (its texts are the api's for that event).
+ */
+const DEMO_NOTIFICATIONS: [userKey: string, title: string, body: string, link: string | { request: string } | null, hoursAgo: number, read: boolean][] = [
   ['admin', 'Welcome to the portal', 'Your staff administrator account is ready.', '/settings/personal', 72, true],
   ['admin', 'Acme SOC 2 Type II 2026 is active', 'The project moved to active.', '/v2/projects/', 5, false],
   ['admin', 'Globex Inc updated its team', 'Security Team has a new member.', '/settings/teams', 1, false],
   ['consultant', 'Acme PCI DSS Assessment is pending', 'Add the remaining roles to activate it.', '/v2/projects/', 26, true],
-  ['consultant', 'New request from Acme Corp', 'Laura Chen sent a request for evidence.', '/requests', 3, false],
+  ['consultant', 'REQ-0003 Submitted: Signed information security policy', 'Submitted by Laura Chen', { request: 'REQ-0003' }, 3, false],
   ['auditor', 'You were added to Globex HIPAA Risk Assessment', 'Your role: Consultant.', '/v2/projects/', 30, false],
-  ['lead', 'A request needs your review', 'Evidence for control AC-2 was uploaded.', '/requests', 2, false],
+  ['lead', 'New request REQ-0014: Data retention schedule', 'Daniel Reyes asked for evidence', { request: 'REQ-0014' }, 2, false],
   ['lead', 'Acme ISO 27001 Gap Analysis is completed', 'The final report is available.', '/reports', 48, true],
   ['member', 'You are Project Manager of Acme PCI DSS Assessment', 'Daniel Reyes assigned the role.', '/v2/projects/', 8, false],
   ['client', 'Welcome to the portal', 'You can now see the projects of Globex Inc.', '/', 20, false],
@@ -573,9 +578,23 @@ export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {
     await insertProjectWork(trx, workPlans.map((plan) => planProjectWork(plan, now)));
     await seedProjectFiles(trx, seededProjects, options.storage, now);
     await seedInterviews(trx, seededProjects, now);
+    const requests = await seedRequests(trx, { now, users: ids, companies: companyIds, teams: teamIds, projects: seededProjects, storage: options.storage });
+    // The demo's story already happened: today's reminders and digests count as sent, so a fresh portal
+    // (and every test app) starts without a burst of bells and mail; the sweep sends from tomorrow on.
+    const seedDay = new Date(now).toISOString().slice(0, 10);
+    await markRequestRemindersSent(trx, seedDay);
+    await insertInBatches(trx, 'request_digests', [...ids.values()].map((userId) => ({ user_id: userId, day: seedDay, created_at: new Date(now).toISOString() })));
     for (const [key, title, body, link, hours, read] of DEMO_NOTIFICATIONS) {
       const userId = ids.get(key)!;
-      const notification = await createNotification(trx, { userId, title, body, link, createdAt: hoursAgo(hours) });
+      const request = link && typeof link === 'object' ? requests.find((r) => r.company === 'Acme Corp' && r.reference === link.request)! : null;
+      const notification = await createNotification(trx, {
+        userId,
+        title,
+        body,
+        link: request ? `/requests/${request.id}` : (link as string | null),
+        companyId: request?.companyId,
+        createdAt: hoursAgo(hours),
+      });
       if (read) await markNotificationRead(trx, userId, notification.id);
     }
     await seedFeatureFlags(trx);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './schema';
 
 /** Every table whose rows name stored bytes: the storage sweep removes only what none of them names. */
-const TABLES = ['file_versions', 'transfer_files', 'system_setting_files'] as const;
+const TABLES = ['file_versions', 'transfer_files', 'system_setting_files', 'request_files'] as const;
 const BATCH = 500;
 
 /** The keys among `keys` that some row still names. */

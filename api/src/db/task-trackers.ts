@@ -425,6 +425,7 @@ export async function copyWorkIntoProject(
       created_at: at,
       updated_at: at,
       completed_at: null,
+      closed_at: null,
     };
   });
   const links: Insertable<ControlTasksTable>[] = [];

@@ -504,6 +504,7 @@ export async function insertTask(db: Kysely<Database>, input: NewTask): Promise<
       created_at: now,
       updated_at: now,
       completed_at: input.status === 'COMPLETED' ? now : null,
+      closed_at: isClosed(input.status) ? now : null,
     })
     .execute();
   if (input.assigneeIds.length) {
@@ -544,12 +545,15 @@ export async function setTaskAssignees(db: Kysely<Database>, taskId: string, use
   if (added.length) await db.insertInto('task_assignees').values(added.map((userId) => ({ task_id: taskId, user_id: userId }))).execute();
 }
 
-/** Entering COMPLETED stamps completed_at; leaving it clears the stamp. */
+/**
+ * Entering COMPLETED stamps completed_at, entering a closed status closed_at (the reports' closing day);
+ * leaving them clears the stamps. No move goes from one closed status to the other (TASK_TRANSITIONS).
+ */
 export async function setTaskStatus(db: Kysely<Database>, taskId: string, status: TaskStatus): Promise<void> {
   const now = nowIso();
   await db
     .updateTable('tasks')
-    .set({ status, completed_at: status === 'COMPLETED' ? now : null, updated_at: now })
+    .set({ status, completed_at: status === 'COMPLETED' ? now : null, closed_at: isClosed(status) ? now : null, updated_at: now })
     .where('id', '=', taskId)
     .execute();
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { insertAuditRecord, type AuditRecordInput } from '../db/audit-log';
+import { insertAuditRecord, insertAuditRecords, type AuditRecordInput } from '../db/audit-log';
 import type { Database } from '../db/schema';
 import { getAuth } from '../plugins/auth';
 
@@ -18,4 +18,14 @@ export async function audit(request: FastifyRequest, change: AuditChange, db: Ky
     actorEmail: auth?.user.email ?? 'anonymous',
     requestId: request.id,
   });
+}
+
+/** `audit` for many changes of one call (a bulk change), written in a few inserts. */
+export async function auditAll(request: FastifyRequest, changes: AuditChange[], db: Kysely<Database> = request.server.db): Promise<void> {
+  if (changes.length === 0) return;
+  const auth = await getAuth(request);
+  await insertAuditRecords(
+    db,
+    changes.map((change) => ({ ...change, actorId: auth?.user.id ?? null, actorEmail: auth?.user.email ?? 'anonymous', requestId: request.id })),
+  );
 }

@@ -35,46 +35,47 @@ class SizeMismatch extends Error {}
 const INFLATE_CHUNK = 1024 * 1024;
 
 /**
- * Refuses (400 `malformed_task_tracker`) an .xlsx that is not a zip archive, holds more than
- * XLSX_MAX_ENTRIES entries, would inflate past XLSX_MAX_UNCOMPRESSED_BYTES (declared or actual), has
- * entries whose data does not match their declared sizes, or whose directory another zip reader
- * could read differently. Resolves when exceljs may load the bytes.
+ * Refuses (400 `malformed_task_tracker`, or the error `refuse` makes of the message) an .xlsx that is
+ * not a zip archive, holds more than XLSX_MAX_ENTRIES entries, would inflate past
+ * XLSX_MAX_UNCOMPRESSED_BYTES (declared or actual), has entries whose data does not match their
+ * declared sizes, or whose directory another zip reader could read differently. Resolves when exceljs
+ * may load the bytes.
  */
-export async function checkXlsxArchive(bytes: Buffer): Promise<void> {
-  if (bytes.subarray(0, OLE_SIGNATURE.length).equals(OLE_SIGNATURE)) throw malformedTaskTracker(ENCRYPTED);
+export async function checkXlsxArchive(bytes: Buffer, refuse: (message: string) => HttpError = malformedTaskTracker): Promise<void> {
+  if (bytes.subarray(0, OLE_SIGNATURE.length).equals(OLE_SIGNATURE)) throw refuse(ENCRYPTED);
   let zip: yauzl.ZipFile;
   try {
     // Names are not needed (nor validated: exceljs tolerates odd ones); sizes are checked while inflating.
     zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true, autoClose: false, decodeStrings: false });
   } catch {
-    throw malformedTaskTracker(NOT_AN_XLSX);
+    throw refuse(NOT_AN_XLSX);
   }
   try {
-    if (zip.entryCount > XLSX_MAX_ENTRIES) throw malformedTaskTracker(TOO_MANY_PARTS);
+    if (zip.entryCount > XLSX_MAX_ENTRIES) throw refuse(TOO_MANY_PARTS);
     const entries: yauzl.Entry[] = [];
     let declared = 0;
     try {
       for await (const entry of zip.eachEntry()) {
         entries.push(entry);
         declared += entry.uncompressedSize;
-        if (declared > XLSX_MAX_UNCOMPRESSED_BYTES) throw malformedTaskTracker(TOO_LARGE);
+        if (declared > XLSX_MAX_UNCOMPRESSED_BYTES) throw refuse(TOO_LARGE);
       }
     } catch (error) {
       if (error instanceof HttpError) throw error;
-      throw malformedTaskTracker(NOT_AN_XLSX);
+      throw refuse(NOT_AN_XLSX);
     }
-    if (!readsAlike(bytes, entries)) throw malformedTaskTracker(AMBIGUOUS);
+    if (!readsAlike(bytes, entries)) throw refuse(AMBIGUOUS);
 
     let inflated = 0;
     for (const entry of entries) {
       // JSZip reads only stored and deflated parts, and no encrypted ones.
-      if (entry.isEncrypted() || (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)) throw malformedTaskTracker(NOT_AN_XLSX);
+      if (entry.isEncrypted() || (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)) throw refuse(NOT_AN_XLSX);
       let source: Readable;
       try {
         source = await zip.openReadStreamPromise(entry, { decodeFileData: false });
       } catch {
         // A local header that is missing or points outside the file.
-        throw malformedTaskTracker(NOT_AN_XLSX);
+        throw refuse(NOT_AN_XLSX);
       }
       // Inflated here rather than by yauzl, in large chunks: a 100 MB part takes a fraction of a second.
       let size = 0;
@@ -91,11 +92,11 @@ export async function checkXlsxArchive(bytes: Buffer): Promise<void> {
         if (entry.compressionMethod === 8) await pipeline(source, zlib.createInflateRaw({ chunkSize: INFLATE_CHUNK }), counted);
         else await pipeline(source, counted);
       } catch (error) {
-        if (error instanceof LimitExceeded) throw malformedTaskTracker(TOO_LARGE);
+        if (error instanceof LimitExceeded) throw refuse(TOO_LARGE);
         // More or less data than declared, or a broken deflate stream.
-        throw malformedTaskTracker(DAMAGED);
+        throw refuse(DAMAGED);
       }
-      if (size !== entry.uncompressedSize) throw malformedTaskTracker(DAMAGED);
+      if (size !== entry.uncompressedSize) throw refuse(DAMAGED);
     }
   } finally {
     zip.close();

@@ -10,10 +10,13 @@
  *  - settings-permission routes answer 403 to a member of the company without that permission;
  *  - routes about a user answer 404 to a client user of another company (users are not revealed);
  *  - project routes answer 404 to a user of another company, 403 with the projects module off, and
- *    refuse writes to a client without a role on the project and management to a Client Lead.
+ *    refuse writes to a client without a role on the project and management to a Client Lead;
+ *  - evidence request routes answer 404 to a user of another company, 403 with the requests module off
+ *    (for the company or for the caller), and refuse management to clients (a company admin included).
  */
 import type { InjectOptions } from 'fastify';
 import { createTestApp, type TestApp } from '../test/app';
+import { setUserModuleAccess } from '../db/module-access';
 import type { RoutePolicy } from './policies';
 
 let t: TestApp;
@@ -21,12 +24,35 @@ let acmeId: string;
 let acmeMemberId: string;
 /** Acme SOC 2 Type II 2026: lead@acme.test is its Client Lead, member@acme.test holds no role on it. */
 let acmeProjectId: string;
+/** A seeded Acme request assigned to member@acme.test (who does not see every Acme request). */
+let acmeRequestId: string;
+/** A seeded Globex request: the requests module is off for Globex. */
+let globexRequestId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   acmeId = (await t.database.db.selectFrom('companies').select('id').where('name', '=', 'Acme Corp').executeTakeFirstOrThrow()).id;
   acmeMemberId = (await t.database.db.selectFrom('users').select('id').where('email', '=', 'member@acme.test').executeTakeFirstOrThrow()).id;
   acmeProjectId = (await t.database.db.selectFrom('projects').select('id').where('title', '=', 'Acme SOC 2 Type II 2026').executeTakeFirstOrThrow()).id;
+  acmeRequestId = (
+    await t.database.db
+      .selectFrom('requests')
+      .innerJoin('request_assignees', 'request_assignees.request_id', 'requests.id')
+      .select('requests.id')
+      .where('requests.company_id', '=', acmeId)
+      .where('request_assignees.user_id', '=', acmeMemberId)
+      .orderBy('requests.reference')
+      .executeTakeFirstOrThrow()
+  ).id;
+  globexRequestId = (
+    await t.database.db
+      .selectFrom('requests')
+      .innerJoin('companies', 'companies.id', 'requests.company_id')
+      .select('requests.id')
+      .where('companies.name', '=', 'Globex Inc')
+      .orderBy('requests.reference')
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(() => t.close());
 
@@ -38,16 +64,22 @@ const isUserPolicy = (p: RoutePolicy['policy']): p is Extract<RoutePolicy['polic
   typeof p === 'object' && 'targetUser' in p;
 const isProjectPolicy = (p: RoutePolicy['policy']): p is Extract<RoutePolicy['policy'], { project: string }> =>
   typeof p === 'object' && 'project' in p;
+const isRequestPolicy = (p: RoutePolicy['policy']): p is Extract<RoutePolicy['policy'], { request: string }> =>
+  typeof p === 'object' && 'request' in p;
 
-/** `:id` is an Acme id: the company for company routes, an Acme member for user routes. */
-function urlFor(route: RoutePolicy): string {
-  const id = isUserPolicy(route.policy) ? acmeMemberId : isProjectPolicy(route.policy) ? acmeProjectId : acmeId;
-  return route.url.replace(/:id\b/g, id).replace(/:[A-Za-z]+/g, OTHER_ID).replace(/\*$/, 'x');
+/**
+ * `:id` is an Acme id: the company for company routes, an Acme member for user routes, the SOC 2
+ * project for project routes, member@acme.test's request for request routes (unless `id` is given).
+ */
+function urlFor(route: RoutePolicy, id?: string): string {
+  const target =
+    id ?? (isUserPolicy(route.policy) ? acmeMemberId : isProjectPolicy(route.policy) ? acmeProjectId : isRequestPolicy(route.policy) ? acmeRequestId : acmeId);
+  return route.url.replace(/:id\b/g, target).replace(/:[A-Za-z]+/g, OTHER_ID).replace(/\*$/, 'x');
 }
 
-function call(route: RoutePolicy, cookie?: string) {
+function call(route: RoutePolicy, cookie?: string, id?: string) {
   const body = ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined;
-  return t.api({ method: route.method as InjectOptions['method'], url: urlFor(route), cookie, ...(body ? { payload: body } : {}) });
+  return t.api({ method: route.method as InjectOptions['method'], url: urlFor(route, id), cookie, ...(body ? { payload: body } : {}) });
 }
 
 const routes = () => t.app.routePolicies.filter((r) => r.method !== 'HEAD');
@@ -112,6 +144,9 @@ describe('authorization of every registered route', () => {
 
   it('answers 403 on every module-gated route when the module is off for the company', async () => {
     const admin = await t.cookieFor('admin@demo.test');
+    // the requests module gates the company's request routes (list, create, bulk, import, export...)
+    const requestsGated = routes().filter((r) => isCompanyPolicy(r.policy) && r.policy.company === 'member' && r.policy.module === 'requests');
+    expect(requestsGated.length).toBeGreaterThanOrEqual(5);
     for (const r of routes()) {
       if (!isCompanyPolicy(r.policy) || r.policy.company !== 'member' || !r.policy.module) continue;
       const module = r.policy.module;
@@ -181,6 +216,79 @@ describe('authorization of every registered route', () => {
       for (const cookie of callers) {
         const res = await call(r, cookie);
         expect({ route: label(r), status: res.statusCode }).toEqual({ route: label(r), status: 403 });
+      }
+    }
+  });
+
+  it('answers 404 request_not_found on every request route to a user of another company', async () => {
+    const outsider = await t.cookieFor('client@globex.test');
+    const requestRoutes = routes().filter((r) => isRequestPolicy(r.policy));
+    expect(requestRoutes.length).toBeGreaterThanOrEqual(5);
+    for (const r of requestRoutes) {
+      const res = await call(r, outsider);
+      expect({ route: label(r), status: res.statusCode, code: res.json().code }).toEqual({ route: label(r), status: 404, code: 'request_not_found' });
+    }
+  });
+
+  it("answers a Globex request (requests module off there) with 403 to Globex's members and 404 to Acme's", async () => {
+    const globexMember = await t.cookieFor('both@acme.test');
+    const acmeOnly = await t.cookieFor('lead@acme.test');
+    for (const r of routes()) {
+      if (!isRequestPolicy(r.policy)) continue;
+      const off = await call(r, globexMember, globexRequestId);
+      expect({ route: label(r), status: off.statusCode, code: off.json().code }).toEqual({ route: label(r), status: 403, code: 'module_access_denied' });
+      const hidden = await call(r, acmeOnly, globexRequestId);
+      expect({ route: label(r), status: hidden.statusCode, code: hidden.json().code }).toEqual({ route: label(r), status: 404, code: 'request_not_found' });
+    }
+  });
+
+  it('answers 403 on every request route when the requests module is off for the company', async () => {
+    const admin = await t.cookieFor('admin@demo.test');
+    const where = t.database.db.updateTable('company_modules_access').where('company_id', '=', acmeId).where('module', '=', 'requests');
+    await where.set({ enabled: false }).execute();
+    try {
+      for (const r of routes()) {
+        if (!isRequestPolicy(r.policy)) continue;
+        const res = await call(r, admin);
+        expect({ route: label(r), status: res.statusCode, code: res.json().code }).toEqual({ route: label(r), status: 403, code: 'module_access_denied' });
+      }
+    } finally {
+      await where.set({ enabled: true }).execute();
+    }
+  });
+
+  it('answers 403 on every request route to a client whose own requests access is off, on a request assigned to them', async () => {
+    const member = await t.cookieFor('member@acme.test');
+    const route = routes().find((r) => r.method === 'GET' && r.url === '/api/v1/requests/:id');
+    expect(route).toBeDefined();
+    // with the module on, member@acme.test sees the chosen request
+    expect((await call(route!, member)).statusCode).toBe(200);
+    await setUserModuleAccess(t.database.db, acmeId, acmeMemberId, 'requests', false);
+    try {
+      for (const r of routes()) {
+        if (!isRequestPolicy(r.policy)) continue;
+        const res = await call(r, member);
+        expect({ route: label(r), status: res.statusCode, code: res.json().code }).toEqual({ route: label(r), status: 403, code: 'module_access_denied' });
+      }
+    } finally {
+      await t.database.db
+        .deleteFrom('user_modules_access')
+        .where('company_id', '=', acmeId)
+        .where('user_id', '=', acmeMemberId)
+        .where('module', '=', 'requests')
+        .execute();
+    }
+  });
+
+  it('refuses request management to clients, a company admin and Client Lead included', async () => {
+    const clientLead = await t.cookieFor('lead@acme.test');
+    const member = await t.cookieFor('member@acme.test');
+    const manageRoutes = routes().filter((r) => isRequestPolicy(r.policy) && r.policy.request === 'manage');
+    expect(manageRoutes.length).toBeGreaterThan(0);
+    for (const r of manageRoutes) {
+      for (const cookie of [clientLead, member]) {
+        const res = await call(r, cookie);
+        expect({ route: label(r), status: res.statusCode, code: res.json().code }).toEqual({ route: label(r), status: 403, code: 'forbidden' });
       }
     }
   });

@@ -6,6 +6,7 @@ import { findCompanyRole, findVisibleCompany, type CompanyRecord } from '../db/c
 import type { Database, ProjectRoleName } from '../db/schema';
 import { findUserById, type UserRecord } from '../db/users';
 import { moduleAccessFor } from '../db/module-access';
+import { requestAccessFor, type RequestAccess } from '../db/request-access';
 import { HttpError } from '../lib/http-error';
 import { getAuth } from './auth';
 
@@ -29,6 +30,10 @@ export type SettingsPermissionName =
  *   the projects module is on for the caller there (else 403), and for `write` the caller is staff
  *   but not an auditor or holds a role on the project, for `manage` staff but not an auditor
  *   (else 403 `user_can_not_update_project`).
+ * - `{ request: 'read' | 'manage' }`: the evidence request of `params.id` is visible to the caller
+ *   (db/request-access.ts; else 404 `request_not_found`), the requests module is on for the caller in
+ *   its company (else 403 `module_access_denied`), and for `manage` the caller is staff but not an
+ *   auditor (else 403 `forbidden`). Finer rules (respond, uploader) are the route's, with `policyRequest`.
  */
 export type Policy =
   | 'public'
@@ -39,7 +44,8 @@ export type Policy =
   | { company: 'settings'; permission: SettingsPermissionName }
   | { targetUser: SettingsPermissionName }
   | { staff: SettingsPermissionName }
-  | { project: ProjectAccessLevel };
+  | { project: ProjectAccessLevel }
+  | { request: 'read' | 'manage' };
 
 export type ProjectAccessLevel = 'read' | 'write' | 'manage';
 
@@ -80,6 +86,24 @@ export function needsPolicy(url: string): boolean {
 const companies = new WeakMap<FastifyRequest, CompanyRecord>();
 const targetUsers = new WeakMap<FastifyRequest, UserRecord>();
 const projects = new WeakMap<FastifyRequest, ProjectAccess>();
+const requests = new WeakMap<FastifyRequest, RequestAccess>();
+
+/** The evidence request a request policy resolved for this call. */
+export function policyRequest(request: FastifyRequest): RequestAccess {
+  const access = requests.get(request);
+  if (!access) throw new Error('policyRequest called on a route without a request policy');
+  return access;
+}
+
+async function enforceRequest(request: FastifyRequest, caller: UserRecord, level: 'read' | 'manage'): Promise<void> {
+  const requestId = (request.params as { id?: unknown } | undefined)?.id;
+  if (typeof requestId !== 'string' || requestId === '') throw new Error('a request policy needs a route with :id');
+  const access = await requestAccessFor(request.server.db, caller, requestId);
+  // Not found both when it does not exist and when it is not the caller's: existence is not revealed.
+  if (!access) throw new HttpError(404, 'request_not_found');
+  if (level === 'manage' && !access.manage) throw new HttpError(403, 'forbidden');
+  requests.set(request, access);
+}
 
 /** The project a project policy resolved for this request. */
 export function policyProject(request: FastifyRequest): ProjectAccess {
@@ -217,6 +241,7 @@ async function enforce(request: FastifyRequest, policy: Policy): Promise<void> {
     return;
   }
   if ('project' in policy) return enforceProject(request, user, policy.project);
+  if ('request' in policy) return enforceRequest(request, user, policy.request);
   const companyId = (request.params as { id?: unknown } | undefined)?.id;
   if (typeof companyId !== 'string' || companyId === '') throw new Error('a company policy needs a route with :id');
   // Not found both when it does not exist and when it is not the user's: existence is not revealed.

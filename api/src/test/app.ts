@@ -90,6 +90,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATA_DIR: TEST_DATABASE_URL ? tempDirs[1] : database.location,
     WEB_ROOT: tempDirs[0],
     FLAG_HMAC_SECRET: 'test-flag-secret',
+    // No background reminder sweep: tests run it themselves (sweepRequestReminders) or opt in here.
+    REQUEST_REMINDER_MINUTES: '0',
     ...options.env,
   });
   // The demo files' bytes go where the app's storage reads them.

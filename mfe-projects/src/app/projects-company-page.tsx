@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Spin } from '@portal/shared/ui';
 import { PageHeader } from '@portal/shared/ui/components';
-import { useProjectsCompany } from './use-projects-company';
+import { useModuleCompany } from '@portal/shared/web/module-company';
 
 /**
  * A page of the selected company's projects module: its header, then the panel that says why the
@@ -24,7 +24,7 @@ export function ProjectsCompanyPage({
   loadingLabel: string;
   children: (companyId: string) => ReactNode;
 }) {
-  const target = useProjectsCompany(what);
+  const target = useModuleCompany('projects', what);
   return (
     <div data-testid={testId}>
       <PageHeader title={title} crumbs={crumbs} />

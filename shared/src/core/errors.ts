@@ -87,6 +87,13 @@ export const ERROR_MESSAGES = {
   interview_not_found: 'Interview not found.',
   interview_is_canceled: 'The interview is canceled: schedule a new one.',
   interview_is_over: 'The interview has already started: it can no longer be changed.',
+  // Evidence requests (issue 8).
+  request_not_found: 'Request not found.',
+  request_evidence_missing: 'Attach at least one evidence file before submitting.',
+  request_is_closed: 'This request is closed: reopen it to change its evidence.',
+  request_under_review: 'This request is being reviewed: its evidence cannot change until it is returned.',
+  request_status_changed: 'The request changed while you were looking at it: reload it and try again.',
+  request_reference_taken: 'A request with this reference already exists in the company.',
 } as const;
 
 export type MappedErrorCode = keyof typeof ERROR_MESSAGES;
@@ -137,6 +144,9 @@ export const FALLBACK_DETAIL = 'Please try again or contact support if the probl
 export const MALFORMED_TASK_TRACKER = 'Malformed Task Tracker File';
 /** The server's code for a task tracker file it cannot read: the web shows its message, else MALFORMED_TASK_TRACKER. */
 export const MALFORMED_TASK_TRACKER_CODE = 'malformed_task_tracker';
+/** The server's code for a request file it cannot read (issue 8): the web shows its message. */
+export const MALFORMED_REQUEST_FILE_CODE = 'malformed_request_file';
+export const MALFORMED_REQUEST_FILE = 'Malformed request file';
 
 /** The product name when the caller does not say (the web's session state holds the configured one). */
 export const DEFAULT_BRAND = 'Tevora';
@@ -184,6 +194,9 @@ export function toastForError(input: {
   const summary = STATUS_TITLES[status] ?? DEFAULT_ERROR_TITLE;
   if (code === MALFORMED_TASK_TRACKER_CODE) {
     return { severity: 'error', summary, detail: body?.message || MALFORMED_TASK_TRACKER };
+  }
+  if (code === MALFORMED_REQUEST_FILE_CODE) {
+    return { severity: 'error', summary, detail: body?.message || MALFORMED_REQUEST_FILE };
   }
   const requestId = body?.requestId ?? input.requestId ?? null;
   let detail: string | undefined;

@@ -118,6 +118,19 @@ export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
   NOT_APPLICABLE: 'Not applicable',
 };
 
+/**
+ * Web: the colours of the task statuses (hex: the charts draw them too), so a status reads the same in
+ * the task tags, Home's charts and the reports.
+ */
+export const TASK_STATUS_COLORS: Record<TaskStatus, string> = {
+  OPEN: '#08979c',
+  IN_PROGRESS: '#1677ff',
+  INCOMPLETE: '#d4380d',
+  IN_REVIEW: '#722ed1',
+  COMPLETED: '#389e0d',
+  NOT_APPLICABLE: '#bfbfbf',
+};
+
 /** Statuses in which a project's type may still be switched (SPEC.md section 4). */
 export const TYPE_SWITCHABLE_TASK_STATUSES: readonly TaskStatus[] = ['OPEN', 'INCOMPLETE'];
 

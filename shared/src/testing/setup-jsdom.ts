@@ -3,9 +3,14 @@ import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'util';
 
-// antd in jsdom is slow, and slower still when CI runs every package at once: findBy… waits up to 5 s
-// (it returns as soon as the element is there, so only a failing test waits the whole time).
-configure({ asyncUtilTimeout: 5000 });
+// antd in jsdom is slow, and slower still when CI runs every package at once on two cores: findBy… and
+// waitFor wait up to 15 s (they return as soon as the element is there, so only a failing test waits
+// the whole time).
+configure({ asyncUtilTimeout: 15_000 });
+// One limit for every jsdom test, here rather than in each file: a screen test drives antd through
+// many renders, and CI runs every package's suite on two cores at once, so a test that takes 5 s alone
+// can take a minute there. A hung test still fails, just later.
+jest.setTimeout(180_000);
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 if (!window.matchMedia) {

@@ -10,6 +10,7 @@ export {
   Radio,
   Upload,
   Card,
+  Checkbox,
   Col,
   DatePicker,
   Progress,
@@ -28,6 +29,7 @@ export {
   Popconfirm,
   Result,
   Row,
+  Segmented,
   Select,
   Skeleton,
   Space,
@@ -39,6 +41,7 @@ export {
   Tooltip,
   Typography,
   TimePicker,
+  Timeline,
   Tree,
   TreeSelect,
 } from 'antd';

@@ -1,5 +1,6 @@
 import { session$, toast$, type SessionEvent, type ToastMessage } from '@portal/shared/web/events';
-import { downloadFromApi, fileNameFromDisposition } from './download';
+import { downloadFromApi, downloadSignedFile, fileNameFromDisposition, startSignedDownload } from './download';
+import { UploadError } from './upload';
 
 const realFetch = globalThis.fetch;
 let calls: { url: string; init: RequestInit | undefined }[] = [];
@@ -65,6 +66,57 @@ describe('downloadFromApi', () => {
     reply = () => Promise.reject(new TypeError('Failed to fetch'));
     await expect(downloadFromApi('/x', 'a.csv')).resolves.toBe(false);
     expect(toasts).toEqual([{ severity: 'error', summary: 'Download failed', detail: 'The connection was lost. Try again.' }]);
+  });
+});
+
+describe('signed-link downloads', () => {
+  const signed = { url: '/api/v1/files/f1/content?sig=abc', expiresAt: '2026-03-02T16:00:00.000Z', name: 'rules.pdf' };
+
+  it('asks the signed link of the file (a version, a passphrase when given) and lets the browser fetch it', async () => {
+    reply = () => Response.json(signed);
+    await expect(downloadSignedFile('f 1')).resolves.toBe(true);
+    expect(calls[0].url).toBe('/api/v1/files/f%201/signed-url');
+    expect(calls[0].init?.credentials).toBe('include');
+    expect((calls[0].init?.headers as Record<string, string>)['X-Portal-Client']).toBe('web');
+    expect(clicked).toEqual([{ href: '/api/v1/files/f1/content?sig=abc', download: 'rules.pdf' }]);
+
+    await expect(startSignedDownload('f1', { versionId: 'v 2', passphrase: 'open sesame' })).resolves.toEqual(signed);
+    expect(calls[1].url).toBe('/api/v1/files/f1/signed-url?versionId=v%202');
+    expect((calls[1].init?.headers as Record<string, string>)['x-transfer-passphrase']).toBe('open sesame');
+    expect(clicked).toHaveLength(2);
+    expect(toasts).toEqual([]);
+  });
+
+  it('rejects with the api’s code and the catalogue’s text, so a screen can act on it', async () => {
+    reply = () => Response.json({ code: 'transfer_passphrase_incorrect', message: 'nope', requestId: 'r1' }, { status: 403 });
+    const failure = await startSignedDownload('f1', { passphrase: 'wrong' }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(UploadError);
+    expect(failure).toMatchObject({ status: 403, code: 'transfer_passphrase_incorrect', message: 'The passphrase is not correct.' });
+    expect(clicked).toEqual([]);
+    expect(toasts).toEqual([]);
+  });
+
+  it('reports a refusal or a lost connection as a toast and downloads nothing', async () => {
+    reply = () => Response.json({ code: 'file_not_found', message: 'gone', requestId: 'r1' }, { status: 404 });
+    await expect(downloadSignedFile('f1')).resolves.toBe(false);
+    reply = () => Response.json({ code: 'some_new_code', message: 'The api’s own words' }, { status: 409 });
+    await expect(downloadSignedFile('f1')).resolves.toBe(false);
+    reply = () => Promise.reject(new TypeError('Failed to fetch'));
+    await expect(downloadSignedFile('f1')).resolves.toBe(false);
+    expect(toasts).toEqual([
+      { severity: 'error', summary: 'The download could not start', detail: 'File not found.' },
+      { severity: 'error', summary: 'The download could not start', detail: 'The api’s own words' },
+      { severity: 'error', summary: 'The download could not start', detail: 'The connection was lost. Try again.' },
+    ]);
+    expect(clicked).toEqual([]);
+  });
+
+  it('sends the user to sign-in on a 401 without a toast', async () => {
+    reply = () => Response.json({ code: 'unauthorized', message: '' }, { status: 401 });
+    await expect(downloadSignedFile('f1')).resolves.toBe(false);
+    expect(events).toEqual([{ type: 'unauthorized' }]);
+    expect(toasts).toEqual([]);
+    expect(clicked).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
-import { createEvent, fireEvent, render, screen } from '@testing-library/react';
-import { useFileDrop, useStrayFileDropGuard } from './hooks';
+import { act, createEvent, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import { SEARCH_DELAY_MS, useDebouncedText, useFileDrop, useStrayFileDropGuard } from './hooks';
 
 function Target({ onFiles, active = true }: { onFiles: (files: File[]) => void; active?: boolean }) {
   const { ref, over } = useFileDrop<HTMLDivElement>(onFiles, active);
@@ -77,5 +77,43 @@ describe('useStrayFileDropGuard', () => {
     rerender(<Guarded active />);
     unmount();
     expect(fireEvent.drop(document.body, files('a.pdf'))).toBe(true);
+  });
+});
+
+describe('useDebouncedText', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('hands the trimmed text over once typing pauses, once per pause, and not when it is the value already', () => {
+    const commit = jest.fn();
+    const { result } = renderHook(() => useDebouncedText('', commit));
+    act(() => result.current[1]('fi'));
+    act(() => jest.advanceTimersByTime(SEARCH_DELAY_MS - 50));
+    act(() => result.current[1]('fire '));
+    act(() => jest.advanceTimersByTime(SEARCH_DELAY_MS - 1));
+    expect(commit).not.toHaveBeenCalled();
+    act(() => jest.advanceTimersByTime(1));
+    expect(commit.mock.calls).toEqual([['fire']]);
+    expect(result.current[0]).toBe('fire ');
+    // a space more names the same search: nothing to hand over
+    act(() => result.current[1]('fire  '));
+    act(() => jest.advanceTimersByTime(SEARCH_DELAY_MS * 2));
+    expect(commit).toHaveBeenCalledTimes(1);
+  });
+
+  it('follows the value when it changes outside (back, clearing the filters) without handing it back', () => {
+    const commit = jest.fn();
+    const { result, rerender } = renderHook(({ value }) => useDebouncedText(value, commit, 100), { initialProps: { value: 'fire' } });
+    expect(result.current[0]).toBe('fire');
+    rerender({ value: '' });
+    expect(result.current[0]).toBe('');
+    act(() => jest.advanceTimersByTime(500));
+    expect(commit).not.toHaveBeenCalled();
+    // typing then a change from outside before the pause ends: the outside value wins
+    act(() => result.current[1]('wall'));
+    rerender({ value: 'policy' });
+    act(() => jest.advanceTimersByTime(500));
+    expect(result.current[0]).toBe('policy');
+    expect(commit).not.toHaveBeenCalled();
   });
 });

@@ -3,6 +3,39 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useSelector } from '@portal/shared/web/store';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
 
+/** How long a search box waits after the last keystroke before it searches. */
+export const SEARCH_DELAY_MS = 300;
+
+/**
+ * A search box bound to a value kept elsewhere (the address): the box follows outside changes
+ * (back, forward, clearing the filters) and, after a pause in typing, hands its trimmed text to
+ * `commit` (only when it differs from the value).
+ */
+export function useDebouncedText(value: string, commit: (text: string) => void, delayMs = SEARCH_DELAY_MS): [string, (text: string) => void] {
+  const [text, setText] = useState(value);
+  const committed = useRef(value);
+  const commitRef = useRef(commit);
+  useEffect(() => {
+    commitRef.current = commit;
+  }, [commit]);
+  useEffect(() => {
+    if (value !== committed.current) {
+      committed.current = value;
+      setText(value);
+    }
+  }, [value]);
+  useEffect(() => {
+    const wanted = text.trim();
+    if (wanted === committed.current) return;
+    const timer = setTimeout(() => {
+      committed.current = wanted;
+      commitRef.current(wanted);
+    }, delayMs);
+    return () => clearTimeout(timer);
+  }, [text, delayMs]);
+  return [text, setText];
+}
+
 /** Focuses the first enabled input inside the returned ref's element once mounted. */
 export function useFocusFirstInput<T extends HTMLElement>(): RefObject<T | null> {
   const ref = useRef<T>(null);

@@ -1,6 +1,19 @@
 import { API_BASE, CLIENT_HEADER, CLIENT_NAME } from '@portal/shared/web/api';
-import { ERROR_MESSAGES } from '@portal/shared/core/errors';
+import { ERROR_MESSAGES, isMappedErrorCode } from '@portal/shared/core/errors';
 import { publishSessionEvent } from '@portal/shared/web/events';
+
+/**
+ * The text to show for an api refusal (its error body, `data`): its first field's reason (the most
+ * precise: "x.pdf is not a PDF"), else the catalogue's text for its code, else the api's message, else
+ * `fallback`. The one rule the remotes' uploads, downloads and other calls read refusals with.
+ */
+export function apiErrorText(data: unknown, fallback: string): string {
+  const body = (data ?? {}) as { code?: unknown; message?: unknown; details?: { message?: unknown }[] };
+  const detail = Array.isArray(body.details) ? body.details[0]?.message : undefined;
+  if (typeof detail === 'string' && detail) return detail;
+  if (isMappedErrorCode(body.code)) return ERROR_MESSAGES[body.code];
+  return typeof body.message === 'string' && body.message ? body.message : fallback;
+}
 
 /** A failed upload: the api's code and message (its first field error's when there is one, else the catalogue's text when the code is known), and field errors. */
 export class UploadError extends Error {
@@ -79,10 +92,7 @@ export function uploadForm<T>(path: string, form: FormData, { method = 'POST', o
       if (xhr.status === 401) publishSessionEvent({ type: 'unauthorized' });
       const data = (body ?? {}) as { code?: string; message?: string; details?: { field: string; message: string }[] };
       const code = typeof data.code === 'string' ? data.code : null;
-      const known = code !== null && code in ERROR_MESSAGES ? ERROR_MESSAGES[code as keyof typeof ERROR_MESSAGES] : null;
-      const detail = data.details?.[0]?.message;
-      // the field's reason is the most precise ("x.pdf is not a PDF"), then the catalogue's text for the code
-      const message = detail || known || data.message || (xhr.status === 429 ? 'Too Many Requests: Please wait a moment until you can send requests again.' : 'The upload failed. Try again.');
+      const message = apiErrorText(data, xhr.status === 429 ? 'Too Many Requests: Please wait a moment until you can send requests again.' : 'The upload failed. Try again.');
       reject(new UploadError(xhr.status, code, message, data.details ?? [], typeof data.message === 'string' && data.message !== '' ? data.message : null));
     };
     xhr.send(form);

@@ -59,7 +59,6 @@ const server = setupServer(
 
 // The whole frame renders here, and its lazily loaded parts compile on first use: allow for that.
 configure({ asyncUtilTimeout: 4000 });
-jest.setTimeout(20_000);
 
 let assign: jest.SpyInstance;
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

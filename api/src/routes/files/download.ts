@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { signedUrlQuerySchema, type SignedUrl } from '@portal/shared/core/files';
 import { resolveFile } from '../../lib/file-kinds';
@@ -15,6 +15,19 @@ export function attachmentDisposition(name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * Sends a generated file (an export, a report, an invitation) as a download the browser neither sniffs
+ * nor renders, and no cache keeps.
+ */
+export function sendAttachment(reply: FastifyReply, body: Buffer | string, contentType: string, fileName: string) {
+  return reply
+    .header('content-type', contentType)
+    .header('content-disposition', attachmentDisposition(fileName))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(body);
 }
 
 function fileId(request: FastifyRequest): string {

@@ -29,7 +29,7 @@ import { HttpError } from '../../lib/http-error';
 import { readForm, type FormData, type UploadedFile } from '../../lib/multipart';
 import { readTaskTrackerFile, taskTrackerFileTemplate, trackerRows, TRACKER_FILE_TYPES, writeTaskTrackerFile } from '../../lib/task-tracker-file';
 import { requireAuth } from '../../plugins/auth';
-import { attachmentDisposition } from '../files/download';
+import { sendAttachment } from '../files/download';
 import { idParam, invalidField, parseInput as parse } from '../projects/query';
 import { changedFields } from '../projects/writes';
 import { activePracticeOrThrow, editPractices, practiceOrThrow, settleUnique } from './index';
@@ -69,12 +69,7 @@ function exportFileName(name: string, format: TaskTrackerFormat): string {
 
 /** Sends a task tracker file as a download the browser neither sniffs nor renders. */
 export function sendTrackerFile(reply: FastifyReply, bytes: Buffer, format: TaskTrackerFormat, fileName: string) {
-  return reply
-    .header('content-type', TRACKER_FILE_TYPES[format])
-    .header('content-disposition', attachmentDisposition(fileName))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(bytes);
+  return sendAttachment(reply, bytes, TRACKER_FILE_TYPES[format], fileName);
 }
 
 async function trackerOrThrow(db: Kysely<Database>, id: string): Promise<TaskTrackerSummary> {

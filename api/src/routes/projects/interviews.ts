@@ -50,7 +50,7 @@ import { pageWindow } from '../../lib/paging';
 import { mailBody } from '../../lib/password-reset';
 import { requireAuth } from '../../plugins/auth';
 import { policyProject, type Policy, type ProjectAccess } from '../../plugins/policies';
-import { attachmentDisposition } from '../files/download';
+import { sendAttachment } from '../files/download';
 import { idParam, parseInput as parse, parseListQuery } from './query';
 import { lockWorkOf, workIsOpen } from './work';
 
@@ -372,12 +372,7 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
     const { interviewId } = parse(interviewParamsSchema, request.params, 'path parameter');
     const record = await interviewOrThrow(db, project.id, interviewId);
     const text = calendarText(await loadState(db, record), record.status === 'canceled' ? 'CANCEL' : 'REQUEST');
-    return reply
-      .header('content-type', 'text/calendar; charset=utf-8')
-      .header('content-disposition', attachmentDisposition(icsName(record)))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(text);
+    return sendAttachment(reply, text, 'text/calendar; charset=utf-8', icsName(record));
   });
 
   // ---- schedule

@@ -1,7 +1,7 @@
 /** Test data for the project api tests: people and sessions, rows the routes would make written directly, audit rows. */
 import { randomUUID } from 'node:crypto';
 import type { ModuleName } from '@portal/shared/core/modules';
-import type { ProjectRole, TaskDetail, TaskStatus } from '@portal/shared/core/projects';
+import { CLOSED_TASK_STATUSES, type ProjectRole, type TaskDetail, type TaskStatus } from '@portal/shared/core/projects';
 import { addCompanyMember, insertCompany } from '../../db/companies';
 import { addProjectMember, insertProject } from '../../db/projects';
 import { insertUser } from '../../db/users';
@@ -91,7 +91,10 @@ export async function postTask(t: TestApp, cookie: string, projectId: string, pa
   return res.json() as TaskDetail;
 }
 
-/** A task written straight to the database (no rule checked), created at `createdAt` (lists sort by it; now by default). */
+/**
+ * A task written straight to the database (no rule checked), created at `createdAt` (lists sort by it; now
+ * by default); a closed one closed then too.
+ */
 export async function insertTask(
   t: TestApp,
   projectId: string,
@@ -124,6 +127,7 @@ export async function insertTask(
       created_at: createdAt,
       updated_at: createdAt,
       completed_at: null,
+      closed_at: CLOSED_TASK_STATUSES.includes(options.status ?? 'OPEN') ? createdAt : null,
     })
     .execute();
   for (const userId of options.assigneeIds ?? []) await t.database.db.insertInto('task_assignees').values({ task_id: id, user_id: userId }).execute();

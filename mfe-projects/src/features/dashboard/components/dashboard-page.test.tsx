@@ -16,8 +16,6 @@ jest.mock('./chart-canvas', () => ({
   ChartCanvas: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
 }));
 
-jest.setTimeout(30_000);
-
 const ALL_ON = { risks: true, projects: true, requests: true, reports: true, assets: true };
 const acme: Company = { id: 'c1', name: 'Acme Corp', logo: null, modulesAccess: ALL_ON };
 const staff: User = {
@@ -48,6 +46,8 @@ let createGate: Promise<void>;
 
 const server = setupServer(
   http.get('*/api/v1/companies/c1/projects/summary', () => HttpResponse.json(summary)),
+  // Home's "My requests" (the requests module is on in Acme; my-requests.test.tsx looks at it)
+  http.get('*/api/v1/companies/c1/requests', () => HttpResponse.json({ results: [], total: 0, page: 1, pageSize: 5 })),
   // every practice, for staff's New project form (a retired one is not offered)
   http.get('*/api/v1/practices', () =>
     HttpResponse.json({ results: [{ id: 'pr1', name: 'SOC', status: 'active' }, { id: 'pr9', name: 'Old Practice', status: 'retired' }] }),

@@ -1,19 +1,23 @@
 /**
  * Home (`/`, `/dashboard`) and the projects list (`/v2/projects`). Home is the first page after sign-in,
- * so this module uses only the first-page kit: the list (antd Table, forms) and the charts (chart.js)
- * arrive in their own chunks once a company is known.
+ * so this module uses only the first-page kit: the list (antd Table, forms), the charts (chart.js) and
+ * "My requests" arrive in their own chunks once a company is known ("My requests" with a Retry of its
+ * own when its chunk fails, so the rest of Home stays).
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { useSelector } from '@portal/shared/web/store';
 import { Spin } from '@portal/shared/ui';
-import { PageHeader, StatusPanel } from '@portal/shared/ui/components';
+import { PageHeader } from '@portal/shared/ui/components';
+import { useModuleCompany } from '@portal/shared/web/module-company';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
+import { LazyPart } from '../../../app/lazy-retry';
 import { useAfterFirstPaint } from '../../../app/use-after-first-paint';
 
 type Root = { session: SessionState };
 
 const ProjectsList = lazy(() => import('./projects-list').then((m) => ({ default: m.ProjectsList })));
 const DashboardCharts = lazy(() => import('./dashboard-charts').then((m) => ({ default: m.DashboardCharts })));
+const loadMyRequests = () => import('./my-requests').then((m) => ({ default: m.MyRequests }));
 
 function Loading({ label }: { label: string }) {
   return (
@@ -23,38 +27,50 @@ function Loading({ label }: { label: string }) {
   );
 }
 
-/** The selected company when its projects are open to the user, else the panel that says why not. */
-function useProjectsCompany(): { companyId: string; companyName: string } | { blocked: ReactNode } {
+/**
+ * The selected company when the requests module is on for the user there (Home's "My requests"),
+ * whatever the projects module: the requests section does not depend on it. Never for auditors: they
+ * neither ask for evidence nor are asked for it.
+ */
+function useRequestsCompanyId(): string | null {
   const company = useSelector((s: Root) => sessionSelectors.selectSelectedCompany(s));
   const access = useSelector((s: Root) => sessionSelectors.selectAccess(s));
-  if (!company) {
-    return {
-      blocked: <StatusPanel kind="notFound" title="No company selected" subTitle="Choose a company in the header to see its projects." />,
-    };
-  }
-  // Without the module the api answers 403 to every call: say it once here instead of failing each one.
-  if (!company.modulesAccess.projects || access?.modulesAccess.projects === false) {
-    return {
-      blocked: <StatusPanel kind="forbidden" title="Projects are not available" subTitle={`Your access to ${company.name} does not include the projects module.`} />,
-    };
-  }
-  return { companyId: company.id, companyName: company.name };
+  const user = useSelector((s: Root) => sessionSelectors.selectUser(s));
+  if (user?.isTevora && user.isAuditor) return null;
+  return company?.modulesAccess.requests && access?.modulesAccess.requests !== false ? company.id : null;
 }
 
 export function DashboardPage() {
   const user = useSelector((s: Root) => sessionSelectors.selectUser(s));
-  const target = useProjectsCompany();
+  const target = useModuleCompany('projects');
+  const requestsCompanyId = useRequestsCompanyId();
   const painted = useAfterFirstPaint();
+  const myRequests = requestsCompanyId ? (
+    <section aria-label="My requests">
+      <h3 style={{ marginTop: 0 }}>My requests</h3>
+      {painted ? (
+        <LazyPart load={loadMyRequests} what="requests" fallback={<Loading label="Loading requests" />}>
+          {(MyRequests) => <MyRequests companyId={requestsCompanyId} staff={user?.isTevora ?? false} />}
+        </LazyPart>
+      ) : (
+        <Loading label="Loading requests" />
+      )}
+    </section>
+  ) : null;
   return (
     <div data-testid="dashboard">
       <PageHeader title="Home" />
       {'blocked' in target ? (
-        target.blocked
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 24 }}>
+          {target.blocked}
+          {myRequests}
+        </div>
       ) : (
         <div style={{ display: 'flex', flexDirection: 'column', gap: 24 }}>
           <p style={{ margin: 0 }}>
             Welcome{user ? `, ${user.firstName}` : ''}. You are working in {target.companyName}.
           </p>
+          {myRequests}
           {painted ? (
             <Suspense fallback={<Loading label="Loading charts" />}>
               <DashboardCharts companyId={target.companyId} />
@@ -80,7 +96,7 @@ export function DashboardPage() {
 
 /** The project area's dashboard: the same list as Home, without the charts. */
 export function ProjectsListPage() {
-  const target = useProjectsCompany();
+  const target = useModuleCompany('projects');
   return (
     <div data-testid="projects-dashboard">
       <PageHeader title="Projects" crumbs={[{ title: 'Projects' }]} />

@@ -20,9 +20,9 @@ import {
 import { formatDate } from '@portal/shared/core/dates';
 import { PROJECT_STATUSES, PROJECT_STATUS_LABELS, type Project, type ProjectUserRef } from '@portal/shared/core/projects';
 import { publishToast } from '@portal/shared/web/events';
+import { useDebouncedText } from '@portal/shared/web/hooks';
 import { projectPath } from '../../../app/paths';
 import { projectsApi } from '../../../app/projects-api';
-import { useDebouncedText } from '../../../app/use-debounced-text';
 import { PagedTable, sortableColumn, sortOfSorter, VISUALLY_HIDDEN } from '../../../app/list-table';
 import { apiQueryOf, DEFAULT_SORT, hasFilters, listStateFrom, PAGE_SIZES, withListState, type ProjectSort, type ProjectsListState } from '../model/projects-query';
 import { PROJECT_STATUS_COLORS } from '../../../app/status-colors';

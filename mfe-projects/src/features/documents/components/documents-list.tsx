@@ -10,13 +10,13 @@ import { FileTypeIcon } from '@portal/shared/ui/components';
 import { formatBytes, type DocumentRow } from '@portal/shared/core/files';
 import { formatDateTime } from '@portal/shared/core/dates';
 import { publishToast } from '@portal/shared/web/events';
+import { useDebouncedText } from '@portal/shared/web/hooks';
 import { documentsApi } from '../../../app/documents-api';
 import { downloadFile } from '../../../app/download';
 import { PagedTable, sortableColumn, sortOfSorter, VISUALLY_HIDDEN } from '../../../app/list-table';
 import { projectPath } from '../../../app/paths';
 import { projectsApi } from '../../../app/projects-api';
 import { UploadError } from '../../../app/upload';
-import { useDebouncedText } from '../../../app/use-debounced-text';
 import {
   DEFAULT_SORT,
   documentsQueryOf,

@@ -6,8 +6,6 @@ import type { Company, User } from '@portal/shared/core/schemas';
 import type { SessionState } from '@portal/shared/web/session';
 import { DocumentsPage } from './documents-page';
 
-jest.setTimeout(60_000);
-
 const acme: Company = { id: 'c1', name: 'Acme Corp', logo: null, modulesAccess: { risks: true, projects: true, requests: true, reports: true, assets: true } };
 const user: User = {
   id: 'u1', firstName: 'Sam', lastName: 'Staff', title: null, email: 'sam@demo.test', login: 'sam@demo.test', avatar: null,

@@ -1,9 +1,8 @@
 /** Small pieces the files screens share: icons, people, downloads and the upload-as-version question. */
 import { FileTypeIcon } from '@portal/shared/ui/components';
 import { FolderOutlined, type Modal } from '@portal/shared/ui/extra';
-import { publishToast } from '@portal/shared/web/events';
 import type { FileUserRef } from '@portal/shared/core/files';
-import { downloadFile } from '../../../app/download';
+import { downloadSignedFile } from '@portal/shared/web/download';
 
 export function FolderIcon({ size = 16 }: { size?: number }) {
   return <FolderOutlined role="img" aria-label="folder" style={{ fontSize: size, color: '#d48806' }} />;
@@ -24,9 +23,7 @@ export function userName(user: FileUserRef | null): string {
 
 /** Starts a download through a signed link; a refusal (gone, no access) is a toast, as the api's other errors are. */
 export function startDownload(fileId: string, versionId?: string): void {
-  downloadFile(fileId, versionId ? { versionId } : {}).catch((error: unknown) =>
-    publishToast({ severity: 'error', summary: 'The download could not start', detail: error instanceof Error ? error.message : undefined }),
-  );
+  void downloadSignedFile(fileId, versionId ? { versionId } : {});
 }
 
 type ModalApi = ReturnType<typeof Modal.useModal>[0];

@@ -12,8 +12,6 @@ import { gate, hugeFile, makeFile, makeFolder, pickedFile } from '../testing/fil
 import { LEFT_BEFORE_CHOOSING } from '../hooks/use-uploads';
 import { FilesBrowser } from './files-browser';
 
-jest.setTimeout(60_000);
-
 let folders: Folder[];
 let files: ProjectFile[];
 let listRequests: string[];

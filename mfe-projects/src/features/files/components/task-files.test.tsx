@@ -8,8 +8,6 @@ import { makeFile, makeFolder, pickedFile } from '../testing/files-fixtures';
 import { filesApi } from '../../../app/files-api';
 import { TaskFiles } from './task-files';
 
-jest.setTimeout(60_000);
-
 const sam = { id: 'u1', name: 'Sam Staff', email: 'sam@demo.test' };
 const attachedFile = (id: string, name: string): TaskFile => ({ ...makeFile(id, name, 'root'), attachedAt: '2026-02-01T10:00:00.000Z', attachedBy: sam });
 const doc = (id: string, name: string, folderPath: string): DocumentRow => ({ ...makeFile(id, name, 'f1'), project: { id: 'p1', title: 'SOC 2' }, folderPath });

@@ -24,8 +24,6 @@ import {
 import { ProjectDetailPage } from '../../projects/components/project-detail-page';
 import { ann, bo, dan, isSaturday, isWeekday, makeInterview, pickDay, sam, ZONE } from '../testing/fixtures';
 
-jest.setTimeout(90_000);
-
 let upcoming: Interview[];
 let past: Interview[];
 let listRequests: string[];

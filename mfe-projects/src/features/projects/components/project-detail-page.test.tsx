@@ -25,8 +25,6 @@ import {
 } from '../testing/fixtures';
 import { ProjectDetailPage } from './project-detail-page';
 
-jest.setTimeout(60_000);
-
 const allTasks = Array.from({ length: 30 }, (_, i) => makeTask(i + 1));
 const allControls = Array.from({ length: 30 }, (_, i) => makeControl(i + 1));
 const ann = person('u2', 'Ann');

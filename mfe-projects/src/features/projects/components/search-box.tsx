@@ -1,5 +1,5 @@
 import { Input, SearchOutlined } from '@portal/shared/ui/extra';
-import { SEARCH_DELAY_MS, useDebouncedText } from '../../../app/use-debounced-text';
+import { SEARCH_DELAY_MS, useDebouncedText } from '@portal/shared/web/hooks';
 
 /**
  * A search field whose text follows the address (back, forward, a link) and, after a pause in typing,

@@ -6,8 +6,6 @@ import { Link, Route, Routes } from '@portal/shared/web/router';
 import { AddressQuery, button, findDialog, findHeading, makeProject, makeTaskDetail, person, session, setupTestServer, setupUser } from '../testing/fixtures';
 import { TaskPage } from './task-page';
 
-jest.setTimeout(60_000);
-
 let task: TaskDetail;
 let subtask: TaskDetail;
 let comments: TaskComment[];

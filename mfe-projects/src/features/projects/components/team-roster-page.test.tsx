@@ -20,8 +20,6 @@ import {
 } from '../testing/fixtures';
 import { TeamRosterPage } from './team-roster-page';
 
-jest.setTimeout(60_000);
-
 const sam = person('u1', 'Sam', 'Staff');
 const ann = person('u2', 'Ann');
 const bob = person('u3', 'Bob');

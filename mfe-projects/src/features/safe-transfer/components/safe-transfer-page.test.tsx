@@ -7,8 +7,6 @@ import type { Company, User } from '@portal/shared/core/schemas';
 import type { SessionState } from '@portal/shared/web/session';
 import { SafeTransferPage } from './safe-transfer-page';
 
-jest.setTimeout(60_000);
-
 const acme: Company = { id: 'c1', name: 'Acme Corp', logo: null, modulesAccess: { risks: true, projects: true, requests: true, reports: true, assets: true } };
 const me: User = {
   id: 'u1', firstName: 'Sam', lastName: 'Staff', title: null, email: 'sam@demo.test', login: 'sam@demo.test', avatar: null,

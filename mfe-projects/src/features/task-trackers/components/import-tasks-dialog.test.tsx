@@ -7,8 +7,6 @@ import { button, findDialog, makeProject, makeTask, session, setupTestServer, se
 import { projectsApi } from '../../../app/projects-api';
 import { ImportTasksDialog } from './import-tasks-dialog';
 
-jest.setTimeout(30_000);
-
 // The upload (XHR, progress) is shared/src/web/upload.ts's: driven by hand here to reach each phase.
 const mockCalls: { path: string; options: UploadOptions }[] = [];
 jest.mock('@portal/shared/web/upload', () => {

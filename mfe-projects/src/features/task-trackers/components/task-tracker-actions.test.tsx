@@ -10,8 +10,6 @@ import { Route, Routes } from '@portal/shared/web/router';
 import { apiError, button, findDialog, findOption, isClosed, makeProject, makeTask, optionTexts, session, setupTestServer, setupUser } from '../../projects/testing/fixtures';
 import { TasksTab } from '../../projects/components/tasks-tab';
 
-jest.setTimeout(60_000);
-
 const tracker = (id: string, name: string, practice: { id: string; name: string }, extra: Partial<ApplicableTracker> = {}): ApplicableTracker => ({
   id, name, description: '', practice, taskCount: 12, controlCount: 4, ofProjectPractice: practice.id === 'pr1', ...extra,
 });

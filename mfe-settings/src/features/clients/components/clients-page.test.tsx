@@ -7,7 +7,6 @@ import { useCompaniesListQuery } from '@portal/shared/web/api';
 import { AddressQuery, makeCompanies, sessionFor, setupTestServer } from '../../../testing/fixtures';
 import { ClientsPage } from './clients-page';
 
-jest.setTimeout(30_000);
 const user = userEvent.setup({ delay: null });
 
 let companies: Company[];

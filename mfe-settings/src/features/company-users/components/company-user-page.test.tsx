@@ -6,8 +6,6 @@ import { Route, Routes } from '@portal/shared/web/router';
 import { button, findDialog, findHeading, sessionFor, setupTestServer, setupUser } from '../../../testing/fixtures';
 import { CompanyUserPage } from './company-user-page';
 
-jest.setTimeout(30_000);
-
 const detail = (extra: Partial<UserDetail> = {}): UserDetail => ({
   id: 'u2', firstName: 'Ann', lastName: 'Lee', email: 'ann@acme.test', title: 'CFO', primaryPhone: null, avatar: null, status: 'active',
   invited: false, isTevora: false, isAuditor: false, isAdmin: false, isFederated: false, lastSignInAt: '2026-03-04T15:05:00',

@@ -8,7 +8,6 @@ import { CompanyUsers } from './company-users';
 const session = sessionFor();
 
 // antd renders slowly in jsdom
-jest.setTimeout(30_000);
 
 const member = (id: string, firstName: string, extra: Partial<CompanyUser> = {}): CompanyUser => ({
   id, firstName, lastName: 'Lee', email: `${firstName.toLowerCase()}@acme.test`, title: null, avatar: null, role: 'member', status: 'active',

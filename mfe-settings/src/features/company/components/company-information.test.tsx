@@ -7,7 +7,6 @@ import { useCompaniesListQuery } from '@portal/shared/web/api';
 import { acme, exeAsPngFile, multipartFields, pngFile, setupTestServer, staffAdmin, validationFailed } from '../../../testing/fixtures';
 import { CompanyInformation } from './company-information';
 
-jest.setTimeout(30_000);
 const user = userEvent.setup({ delay: null });
 
 let company: Company;

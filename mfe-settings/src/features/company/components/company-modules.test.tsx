@@ -7,7 +7,6 @@ import { useCompaniesAccessPermissionsQuery, useCompaniesListQuery } from '@port
 import { globex, setupTestServer, staffAdmin } from '../../../testing/fixtures';
 import { CompanyModules } from './company-modules';
 
-jest.setTimeout(30_000);
 const user = userEvent.setup({ delay: null });
 
 let company: Company;

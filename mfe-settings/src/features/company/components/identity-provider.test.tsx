@@ -6,7 +6,6 @@ import { renderWithProviders } from '@portal/shared/testing';
 import { setupTestServer, staffAdmin, validationFailed } from '../../../testing/fixtures';
 import { CompanyIdentityProvider } from './identity-provider';
 
-jest.setTimeout(30_000);
 const user = userEvent.setup({ delay: null });
 
 const SERVICE_PROVIDER = {

@@ -6,7 +6,6 @@ import { renderWithProviders } from '@portal/shared/testing';
 import { setupTestServer, staffAdmin, validationFailed } from '../../../testing/fixtures';
 import { CompanyPasswordPolicy } from './password-policy';
 
-jest.setTimeout(30_000);
 const user = userEvent.setup({ delay: null });
 
 let policy: PasswordPolicy;

@@ -7,7 +7,6 @@ import { toast$, type ToastMessage } from '@portal/shared/web/events';
 import { acme, clientUser, exeAsPngFile, multipartFields, pngFile, setupTestServer } from '../../../testing/fixtures';
 import { PersonalPage } from './personal-page';
 
-jest.setTimeout(30_000);
 // No pause between keystrokes: antd re-renders on each, and this machine is shared.
 const user = userEvent.setup({ delay: null });
 

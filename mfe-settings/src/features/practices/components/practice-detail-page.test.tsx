@@ -9,8 +9,6 @@ import type { SessionState } from '@portal/shared/web/session';
 import { button, findDialog, findHeading, sessionFor, setupTestServer, setupUser } from '../../../testing/fixtures';
 import { PracticeDetailPage } from './practices-pages';
 
-jest.setTimeout(60_000);
-
 const practice: PracticeDetail = {
   id: 'p1', name: 'PCI DSS', description: 'Payment card audits', status: 'active', templateCount: 2, publishedTemplateCount: 1,
   staffCount: 1, projectCount: 3, updatedAt: '2026-03-04T15:05:00',

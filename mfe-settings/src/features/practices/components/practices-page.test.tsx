@@ -6,8 +6,6 @@ import type { SessionState } from '@portal/shared/web/session';
 import { AddressQuery, button, findDialog, findHeading, sessionFor, setupTestServer, setupUser } from '../../../testing/fixtures';
 import { PracticesPage } from './practices-pages';
 
-jest.setTimeout(30_000);
-
 const practice = (id: string, name: string, extra: Partial<PracticeSummary> = {}): PracticeSummary => ({
   id, name, description: '', status: 'active', templateCount: 0, publishedTemplateCount: 0, staffCount: 0, projectCount: 0,
   updatedAt: '2026-03-04T15:05:00', ...extra,
@@ -172,6 +170,8 @@ describe('the practices list', () => {
     await ue.click(screen.getByLabelText('Edit PCI DSS'));
     const dialog = await findDialog();
     expect(within(dialog).getByLabelText('Name')).toHaveValue('PCI DSS');
+    // the dialog hands the focus to the name once it has opened: edit only after that
+    await waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveFocus());
     await ue.clear(within(dialog).getByLabelText('Description'));
     await ue.click(button('Save', dialog));
     await waitFor(() => expect(sent).toContain('PATCH p1 {"name":"PCI DSS","description":null}'));

@@ -8,8 +8,6 @@ import { button, findDialog, sessionFor, setupTestServer, setupUser } from '../.
 import { useSettingsTemplatesListQuery } from '../api/practices-api';
 import { TemplateFileModal } from './template-file-modal';
 
-jest.setTimeout(30_000);
-
 // The upload itself (XHR, progress events) is shared/src/web/upload.ts's: here it is driven by hand,
 // to see each phase the dialog shows while the server still has the file.
 const mockCalls: { path: string; options: UploadOptions; fields: string[] }[] = [];

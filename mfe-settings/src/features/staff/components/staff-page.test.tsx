@@ -6,8 +6,6 @@ import type { SessionState } from '@portal/shared/web/session';
 import { AddressQuery, button, findDialog, sessionFor, setupTestServer, setupUser } from '../../../testing/fixtures';
 import { StaffPage } from './staff-page';
 
-jest.setTimeout(30_000);
-
 const staff = (id: string, firstName: string, extra: Partial<StaffUser> = {}): StaffUser => ({
   id, firstName, lastName: 'Stone', email: `${firstName.toLowerCase()}@tevora.test`, title: null, avatar: null, status: 'active',
   isAdmin: false, isAuditor: false, practices: [], lastSignInAt: null, ...extra,

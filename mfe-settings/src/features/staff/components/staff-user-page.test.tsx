@@ -6,8 +6,6 @@ import { Route, Routes } from '@portal/shared/web/router';
 import { button, findHeading, sessionFor, setupTestServer, setupUser } from '../../../testing/fixtures';
 import { StaffUserPage } from './staff-user-page';
 
-jest.setTimeout(30_000);
-
 const practice = (id: string, name: string, status: Practice['status'] = 'active'): Practice => ({ id, name, description: '', status });
 const all = [practice('p1', 'PCI'), practice('p2', 'SOC 2'), practice('p3', 'HIPAA'), practice('p4', 'Legacy', 'retired')];
 const ben: UserDetail = {

@@ -5,8 +5,6 @@ import { renderWithProviders } from '@portal/shared/testing';
 import { AddressQuery, button, sessionFor, setupTestServer, setupUser } from '../../../testing/fixtures';
 import { SystemPage } from './system-page';
 
-jest.setTimeout(30_000);
-
 const entry: AuditEntry = {
   id: 'a1', createdAt: '2026-05-06T14:07:00', actor: { id: 'u1', email: 'ada@tevora.test' }, action: 'team.update', targetType: 'team',
   targetId: 't1', targetLabel: 'Treasury', companyId: 'c1', before: { name: 'Finance' }, after: { name: 'Treasury' }, requestId: 'r1',

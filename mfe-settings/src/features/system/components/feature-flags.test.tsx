@@ -5,8 +5,6 @@ import { renderWithProviders } from '@portal/shared/testing';
 import { button, findDialog, sessionFor, setupTestServer, setupUser } from '../../../testing/fixtures';
 import { SystemPage } from './system-page';
 
-jest.setTimeout(30_000);
-
 const flag = (key: string, extra: Partial<FeatureFlagDefinition> = {}): FeatureFlagDefinition => ({
   key, description: '', defaultValue: false, rules: [], enabled: true, version: 1, updatedAt: '2026-05-06T09:30:00', ...extra,
 });

@@ -7,8 +7,6 @@ import { renderWithProviders } from '@portal/shared/testing';
 import { AddressQuery, button, findDialog, sessionFor, setupTestServer, setupUser } from '../../../testing/fixtures';
 import { SystemPage } from './system-page';
 
-jest.setTimeout(30_000);
-
 const message = (id: string, extra: Partial<PortalMessage> = {}): PortalMessage => ({
   id, key: 'banner', status: 'inactive', value: '<p>Maintenance on <b>Sunday</b></p>', version: 1, dismissed: false, updatedAt: '2026-05-06T09:30:00', ...extra,
 });

@@ -5,8 +5,6 @@ import { renderWithProviders } from '@portal/shared/testing';
 import { AddressQuery, button, findDialog, findHeading, sessionFor, setupTestServer, setupUser } from '../../../testing/fixtures';
 import { TeamsPage } from './teams-page';
 
-jest.setTimeout(30_000);
-
 const inherit = { risks: null, projects: null, requests: null, reports: null, assets: null };
 const team = (id: string, name: string, extra: Partial<Team> = {}): Team => ({
   id, companyId: 'c1', name, users: [], modulesAccess: { ...inherit }, createdAt: '2026-01-01T00:00:00.000Z', ...extra,
