@@ -75,9 +75,16 @@ test('a consultant creates a request for Acme with a due date, assigned to the C
   // Tab leaves the picker with the typed day.
   await due.press('Tab');
   const assignees = dialog.getByLabel('Assignees');
-  await assignees.click();
-  await assignees.fill('lead@acme.test');
-  await consultant.locator('.ant-select-item-option').filter({ hasText: 'lead@acme.test' }).first().click();
+  const chosen = dialog.locator('.ant-select-selection-item', { hasText: 'lead@acme.test' });
+  // A click while the list is still opening or refreshing its options can miss: choose again until
+  // the lead shows among the chosen (never clicking a chosen option, which would take it away).
+  await expect(async () => {
+    if ((await chosen.count()) > 0) return;
+    await assignees.click();
+    await assignees.fill('lead@acme.test');
+    await consultant.locator('.ant-select-item-option').filter({ hasText: 'lead@acme.test' }).first().click({ timeout: 5_000 });
+    await expect(chosen).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await consultant.keyboard.press('Escape');
   await dialog.getByRole('button', { name: 'Create request' }).click();
 

@@ -1,4 +1,5 @@
-// Emits bundle-report.json: for each emitted JS file, the npm packages whose code it contains.
+// Emits bundle-report.json: for each emitted JS file, the npm packages whose code it contains
+// (and, for @portal/shared, each of its source files as `@portal/shared/src/...`).
 // bench/bundle reads it to tell whether a singleton (react, antd...) was loaded twice.
 class BundleReportPlugin {
   apply(compiler) {
@@ -15,7 +16,12 @@ class BundleReportPlugin {
               for (const resource of resources) {
                 const match = resource && /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(resource);
                 if (match) packages.add(match[1].replace(/\\/g, '/'));
-                else if (resource && /[\\/]shared[\\/]src[\\/]/.test(resource)) packages.add('@portal/shared');
+                else if (resource) {
+                  // @portal/shared is federated file by file (`@portal/shared/` shares each subpath), so
+                  // its duplicates are the same source file arriving twice: record which file it is.
+                  const own = /[\\/]shared[\\/](src[\\/].*)$/.exec(resource);
+                  if (own) packages.add(`@portal/shared/${own[1].replace(/\\/g, '/')}`);
+                }
               }
             }
             for (const file of chunk.files) {
