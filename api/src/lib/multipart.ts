@@ -79,10 +79,9 @@ export async function readForm(request: FastifyRequest, options: ReadFormOptions
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw new HttpError(400, 'bad_request', 'The form has too many parts.');
     }
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_PROTO_VIOLATION') {
-      throw new HttpError(400, 'bad_request', 'The multipart body is malformed.');
-    }
-    throw error;
+    // Anything else the parser raised (busboy's "Multipart: Boundary not found", "Unexpected end of
+    // form", a malformed part header, a body cut short) is about the body the caller sent.
+    throw new HttpError(400, 'bad_request', 'The multipart body is malformed.');
   }
   return { fields, files };
 }

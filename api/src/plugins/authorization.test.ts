@@ -292,4 +292,14 @@ describe('authorization of every registered route', () => {
       }
     }
   });
+
+  it('answers 404 (never a server error) when the id in the path is empty', async () => {
+    const admin = await t.cookieFor('admin@demo.test');
+    const idRoutes = routes().filter((r) => /:id\b/.test(r.url) && typeof r.policy === 'object' && ['company', 'project', 'request', 'targetUser'].some((k) => k in r.policy));
+    expect(idRoutes.length).toBeGreaterThan(20);
+    for (const r of idRoutes) {
+      const res = await call(r, admin, '');
+      expect({ route: label(r), status: res.statusCode }).toEqual({ route: label(r), status: 404 });
+    }
+  });
 });

@@ -97,7 +97,9 @@ export function policyRequest(request: FastifyRequest): RequestAccess {
 
 async function enforceRequest(request: FastifyRequest, caller: UserRecord, level: 'read' | 'manage'): Promise<void> {
   const requestId = (request.params as { id?: unknown } | undefined)?.id;
-  if (typeof requestId !== 'string' || requestId === '') throw new Error('a request policy needs a route with :id');
+  if (typeof requestId !== 'string') throw new Error('a request policy needs a route with :id');
+  // An empty segment (`/requests//history`) names no request.
+  if (requestId === '') throw new HttpError(404, 'request_not_found');
   const access = await requestAccessFor(request.server.db, caller, requestId);
   // Not found both when it does not exist and when it is not the caller's: existence is not revealed.
   if (!access) throw new HttpError(404, 'request_not_found');
@@ -143,7 +145,8 @@ export async function projectAccessFor(db: Kysely<Database>, caller: UserRecord,
 
 async function enforceProject(request: FastifyRequest, caller: UserRecord, level: ProjectAccessLevel): Promise<void> {
   const projectId = (request.params as { id?: unknown } | undefined)?.id;
-  if (typeof projectId !== 'string' || projectId === '') throw new Error('a project policy needs a route with :id');
+  if (typeof projectId !== 'string') throw new Error('a project policy needs a route with :id');
+  if (projectId === '') throw new HttpError(404, 'project_not_found');
   const access = await projectAccessFor(request.server.db, caller, projectId);
   // Not found both when it does not exist and when it is not the caller's: existence is not revealed.
   if (!access) throw new HttpError(404, 'project_not_found');
@@ -180,7 +183,8 @@ export async function permissionsIn(db: Kysely<Database>, caller: Caller, compan
 
 async function enforceTargetUser(request: FastifyRequest, caller: UserRecord, permission: SettingsPermissionName): Promise<void> {
   const targetId = (request.params as { id?: unknown } | undefined)?.id;
-  if (typeof targetId !== 'string' || targetId === '') throw new Error('a targetUser policy needs a route with :id');
+  if (typeof targetId !== 'string') throw new Error('a targetUser policy needs a route with :id');
+  if (targetId === '') throw new HttpError(404, 'user_not_found');
   const { db } = request.server;
   const target = await findUserById(db, targetId);
   if (!target) throw new HttpError(404, 'user_not_found');
@@ -243,7 +247,8 @@ async function enforce(request: FastifyRequest, policy: Policy): Promise<void> {
   if ('project' in policy) return enforceProject(request, user, policy.project);
   if ('request' in policy) return enforceRequest(request, user, policy.request);
   const companyId = (request.params as { id?: unknown } | undefined)?.id;
-  if (typeof companyId !== 'string' || companyId === '') throw new Error('a company policy needs a route with :id');
+  if (typeof companyId !== 'string') throw new Error('a company policy needs a route with :id');
+  if (companyId === '') throw new HttpError(404, 'company_not_found');
   // Not found both when it does not exist and when it is not the user's: existence is not revealed.
   const company = await findVisibleCompany(request.server.db, user, companyId);
   if (!company) throw new HttpError(404, 'company_not_found');

@@ -182,6 +182,10 @@ describe('PUT /api/v1/users/profile/me', () => {
     expect(res.json().details).toEqual([{ field: 'logo', message: 'logo is not a file field of this form' }]);
     const array = await t.api({ method: 'PUT', url: '/api/v1/users/profile/me', cookie: user.cookie, payload: [1, 2] as unknown as object });
     expect(array.statusCode).toBe(400);
+    // a multipart content type without its boundary is the caller's malformed body, not a server error
+    const noBoundary = await t.api({ method: 'PUT', url: '/api/v1/users/profile/me', cookie: user.cookie, payload: 'no boundary', headers: { 'content-type': 'multipart/form-data' } });
+    expect(noBoundary.statusCode).toBe(400);
+    expect(noBoundary.json()).toMatchObject({ code: 'bad_request', message: 'The multipart body is malformed.' });
   });
 
   it('does not record anything when nothing changed', async () => {
