@@ -17,6 +17,7 @@ import errorHandlerPlugin from './plugins/error-handler';
 import policiesPlugin from './plugins/policies';
 import rateLimitPlugin from './plugins/rate-limit';
 import requestContextPlugin from './plugins/request-context';
+import securityHeadersPlugin from './plugins/security-headers';
 import staticWebPlugin from './plugins/static-web';
 import authRoutes from './routes/auth';
 import samlRoutes from './routes/auth/saml';
@@ -56,6 +57,7 @@ import requestFilesRoutes from './routes/requests/files';
 import requestRemindersRoutes from './routes/requests/reminders';
 import requestImportExportRoutes from './routes/requests/import-export';
 import reportsRoutes from './routes/reports';
+import docsRoutes from './routes/docs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -125,6 +127,7 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): Fasti
   // Routes read parts themselves (lib/multipart.ts, lib/uploads.ts) with their own limits; nothing is buffered here.
   app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 20, fields: 50, parts: 80 } });
   app.register(requestContextPlugin);
+  app.register(securityHeadersPlugin);
   app.register(errorHandlerPlugin);
   app.register(csrfPlugin);
   app.register(authPlugin);
@@ -171,5 +174,6 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): Fasti
   app.register(requestRemindersRoutes);
   app.register(requestImportExportRoutes);
   app.register(reportsRoutes);
+  app.register(docsRoutes);
   return app;
 }

@@ -56,6 +56,26 @@ export async function measure(client: Client, cases: Case[], rounds: number, war
   });
 }
 
+/**
+ * `connections` clients at once, each sending `perConnection` requests back to back (every case in
+ * turn, each client starting at another case): latency per case under concurrent load.
+ */
+export async function measureConcurrent(client: Client, cases: Case[], connections: number, perConnection: number): Promise<Timing[]> {
+  const samples = cases.map(() => [] as number[]);
+  await Promise.all(
+    Array.from({ length: connections }, async (_, worker) => {
+      for (let n = 0; n < perConnection; n++) {
+        const i = (worker + n) % cases.length;
+        samples[i].push((await client.get(cases[i].url)).ms);
+      }
+    }),
+  );
+  return cases.map((c, i) => {
+    const sorted = [...samples[i]].sort((a, b) => a - b);
+    return { name: c.name, p50: percentile(sorted, 50), p99: percentile(sorted, 99), samples: sorted.length };
+  });
+}
+
 export function table(header: string[], rows: string[][], alignLeft = 1): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i < alignLeft ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');

@@ -10,7 +10,9 @@
  * Prints p50/p99 per case and the deep/first ratio of the p50s, which should stay within 1.5x.
  * Exits 1 when a ratio does not.
  *
- * Options: --tasks=N (1,000,000), --requests=N per case (250), --only=sqlite|postgres.
+ * Then the same cases with --connections=N (10) clients at once: p99 against the budget (15 ms on
+ * SQLite, 25 ms on PostgreSQL); exits 1 when a case is over it.
+ * Options: --tasks=N (1,000,000), --requests=N per case (250), --only=sqlite|postgres, --connections=N.
  */
 import fs from 'fs';
 import type { AddressInfo } from 'net';
@@ -26,7 +28,7 @@ import { seedIfEmpty } from '../../api/src/db/seed';
 import { createSession } from '../../api/src/db/sessions';
 import { encodeTaskCursor } from '../../api/src/db/tasks';
 import { loadTasks, type LoadResult } from './load';
-import { count, httpClient, measure, ms, table, type Case, type Timing } from './measure';
+import { count, httpClient, measure, measureConcurrent, ms, table, type Case, type Timing } from './measure';
 import { disposers, onEachTarget, option, type Target } from './targets';
 
 const RATIO_LIMIT = 1.5;
@@ -38,6 +40,9 @@ const USER = 'consultant@demo.test';
 const TOTAL = Number(option('tasks', '1000000'));
 const REQUESTS = Number(option('requests', '250'));
 const ONLY = option('only', '');
+const CONNECTIONS = Number(option('connections', '10'));
+/** p99 of a task list with CONNECTIONS connections at once, at 100,000 tasks in the company. */
+const P99_BUDGET_MS = { sqlite: 15, postgres: 25 } as const;
 
 interface Report {
   label: string;
@@ -49,6 +54,8 @@ interface Report {
   deepPage: number;
   companyRow: number;
   timings: Timing[];
+  /** The same cases, CONNECTIONS clients at once. */
+  concurrent: Timing[];
 }
 
 async function idOf(db: Kysely<Database>, table: 'companies' | 'users', column: 'name' | 'email', value: string): Promise<string> {
@@ -131,7 +138,8 @@ async function bench(target: Target): Promise<Report> {
       { name: `project tasks, deep page (page ${count(deepPage)} of ${count(projectPages)})`, url: `${projectUrl}&page=${deepPage}` },
     ];
     const timings = await measure(client, cases, REQUESTS, WARMUP);
-    return { label: target.label, dialect, load, seedSeconds, projectTopLevel: projectFirst.total, projectPages, deepPage, companyRow, timings };
+    const concurrent = await measureConcurrent(client, cases, CONNECTIONS, REQUESTS);
+    return { label: target.label, dialect, load, seedSeconds, projectTopLevel: projectFirst.total, projectPages, deepPage, companyRow, timings, concurrent };
   } finally {
     disposers.delete(closeApp);
     await closeApp();
@@ -170,7 +178,22 @@ function print(reports: Report[]): boolean {
   console.log(`\nDeep page / first page (p50; p99 for reference), limit ${RATIO_LIMIT}x:\n`);
   console.log(table(['database', 'list', 'first p50', 'deep p50', 'ratio p50', 'ratio p99', `within ${RATIO_LIMIT}x`], summary, 2));
   console.log(allWithin ? `\nEvery deep page is within ${RATIO_LIMIT}x of its first page.` : `\nNOT every deep page is within ${RATIO_LIMIT}x of its first page.`);
-  return allWithin;
+
+  // The budget: p99 of every task list case with CONNECTIONS connections at once.
+  const budgetRows: string[][] = [];
+  let withinBudget = true;
+  for (const r of reports) {
+    const budget = P99_BUDGET_MS[r.dialect];
+    for (const t of r.concurrent) {
+      const ok = t.p99 <= budget;
+      withinBudget &&= ok;
+      budgetRows.push([r.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL', t.name, String(t.samples), ms(t.p50), ms(t.p99), `${budget}`, `${(t.p99 / budget).toFixed(2)}`, ok ? 'yes' : 'NO']);
+    }
+  }
+  console.log(`\nWith ${CONNECTIONS} connections at once (${REQUESTS} requests each), p99 budget ${P99_BUDGET_MS.sqlite} ms on SQLite, ${P99_BUDGET_MS.postgres} ms on PostgreSQL:\n`);
+  console.log(table(['database', 'case', 'requests', 'p50 ms', 'p99 ms', 'budget ms', 'ratio', 'within'], budgetRows, 2));
+  console.log(withinBudget ? '\nEvery case is within its p99 budget.' : '\nNOT every case is within its p99 budget.');
+  return allWithin && withinBudget;
 }
 
 async function main() {

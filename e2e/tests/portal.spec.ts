@@ -1,23 +1,69 @@
+import type { Page } from '@playwright/test';
 import { expect, mainNav, signIn, test } from './fixtures';
 
+/**
+ * Collects what the page's Content-Security-Policy blocks: `securitypolicyviolation` events (on every
+ * document the page loads) and console errors about the policy.
+ */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cspViolations: string[] };
+    w.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      w.__cspViolations.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'}: ${e.sample}`);
+    });
+  });
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) consoleErrors.push(message.text());
+  });
+  return async () => [...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)), ...consoleErrors];
+}
+
 test.describe('signing in and the modules a user sees', () => {
-  test('admin@demo.test signs in and sees all four modules, each one mounting', async ({ page }) => {
-    await page.goto('/');
+  test('admin@demo.test signs in and sees all four modules, each one mounting, with nothing blocked by the CSP', async ({ page }) => {
+    const violations = await watchCsp(page);
+    const first = await page.goto('/');
+    expect(first?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(first?.headers()['content-security-policy']).toMatch(/style-src 'self' 'nonce-[^']+'/);
     await expect(page).toHaveURL(/\/auth\/saml\/login/);
+    expect(await violations()).toEqual([]);
     await signIn(page, 'admin@demo.test');
     await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
     const nav = mainNav(page);
     for (const name of ['Home', 'Projects', 'Requests', 'Reports', 'Settings']) {
       await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
     }
+    expect(await violations()).toEqual([]);
     await nav.getByRole('link', { name: 'Requests', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Requests' })).toBeVisible();
+    // a dialog: portal, scroll lock, date picker styles
+    await page.getByRole('button', { name: 'New request' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    expect(await violations()).toEqual([]);
     await nav.getByRole('link', { name: 'Reports', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
+    // a report with recharts charts and the report views' own CSS
+    await page.getByRole('tab', { name: 'Requests' }).click();
+    await expect(page.locator('.recharts-wrapper').first()).toBeVisible();
+    expect(await violations()).toEqual([]);
     await nav.getByRole('link', { name: 'Settings', exact: true }).click();
     await expect(page.getByText('admin@demo.test')).toBeVisible();
     await nav.getByRole('link', { name: 'Projects', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    expect(await violations()).toEqual([]);
+    // every style element carries the nonce, and the watch does see a style without one
+    expect(await page.evaluate(() => [...document.querySelectorAll('style')].filter((s) => !s.nonce).length)).toBe(0);
+    await page.evaluate(() => {
+      const injected = document.createElement('div');
+      injected.innerHTML = '<style>body { color: red }</style>';
+      document.body.append(injected);
+    });
+    await expect.poll(async () => (await violations()).length).toBeGreaterThan(0);
+    expect((await violations())[0]).toContain('style-src');
   });
 
   test('member@acme.test sees no Reports and the browser fetches nothing of mfe-reports', async ({ page }) => {

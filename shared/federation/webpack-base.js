@@ -18,7 +18,8 @@ function portalWebpackConfig(opts) {
       mode: production ? 'production' : 'development',
       context: opts.dir,
       entry: opts.host ? { main: './src/index.ts' } : {},
-      devtool: production ? false : 'eval-cheap-module-source-map',
+      // no eval: a remote's dev server runs inside the portal's Content-Security-Policy (no 'unsafe-eval')
+      devtool: production ? false : 'cheap-module-source-map',
       output: {
         path: path.join(opts.dir, 'dist'),
         // remotes resolve their chunks next to their manifest, wherever it is deployed

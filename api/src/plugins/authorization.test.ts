@@ -295,7 +295,7 @@ describe('authorization of every registered route', () => {
 
   it('answers 404 (never a server error) when the id in the path is empty', async () => {
     const admin = await t.cookieFor('admin@demo.test');
-    const idRoutes = routes().filter((r) => /:id\b/.test(r.url) && typeof r.policy === 'object' && ['company', 'project', 'request', 'targetUser'].some((k) => k in r.policy));
+    const idRoutes = routes().filter((r) => /:id\b/.test(r.url) && (isCompanyPolicy(r.policy) || isProjectPolicy(r.policy) || isRequestPolicy(r.policy) || isUserPolicy(r.policy)));
     expect(idRoutes.length).toBeGreaterThan(20);
     for (const r of idRoutes) {
       const res = await call(r, admin, '');

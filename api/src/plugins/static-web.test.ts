@@ -33,12 +33,13 @@ const get = (url: string, headers: Record<string, string> = {}) => t.inject({ me
 const html = { accept: 'text/html,application/xhtml+xml' };
 
 describe('static web', () => {
-  it('serves the shell at / with no-cache and the standard headers', async () => {
+  it('serves the shell at / with no-store (a CSP nonce of its own) and the standard headers', async () => {
     const res = await get('/', html);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('shell v1');
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers.etag).toBeUndefined();
     expect(res.headers['x-request-id']).toBeDefined();
     expect(res.headers['x-api-version']).toBe('dev');
     expect(res.headers['x-ui-version']).toBe('dev');
@@ -60,17 +61,19 @@ describe('static web', () => {
     expect(cacheControlFor('logo.abc.png')).toBe('no-cache');
   });
 
-  it('answers a revalidation with 304', async () => {
-    const first = await get('/');
-    const again = await get('/', { 'if-none-match': String(first.headers.etag) });
+  it('answers a revalidation with 304, except for pages', async () => {
+    const first = await get('/remotes/mfe-requests/remoteEntry.js');
+    const again = await get('/remotes/mfe-requests/remoteEntry.js', { 'if-none-match': String(first.headers.etag) });
     expect(again.statusCode).toBe(304);
+    const page = await get('/', { 'if-none-match': '*' });
+    expect(page.statusCode).toBe(200);
   });
 
   it('falls back to the shell for client-side routes', async () => {
     const res = await get('/requests/12?tab=files', html);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('shell v1');
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('does not fall back for non-page requests, api paths or remote files', async () => {

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { REMOTES } from '@portal/shared/core/modules';
 import { remotesManifestSchema, type RemotesManifest } from '@portal/shared/core/schemas';
+import type { AppConfig } from '../config';
 import { HttpError } from '../lib/http-error';
 import { sendError } from './error-handler';
 
@@ -46,6 +47,16 @@ export function defaultRemotesManifest(): RemotesManifest {
   return Object.fromEntries(REMOTES.map((name) => [name, `/remotes/${name}/mf-manifest.json`]));
 }
 
+/** The remotes manifest in force: REMOTES_MANIFEST_FILE read now, else REMOTES_MANIFEST, else the default. Throws when the file cannot be used. */
+export async function currentRemotesManifest(
+  config: Pick<AppConfig, 'remotesManifest' | 'remotesManifestFile'>,
+): Promise<RemotesManifest> {
+  if (!config.remotesManifestFile) return config.remotesManifest ?? defaultRemotesManifest();
+  const parsed = remotesManifestSchema.safeParse(JSON.parse(await fs.promises.readFile(config.remotesManifestFile, 'utf8')));
+  if (!parsed.success) throw new Error(`not a map of remote name -> manifest URL: ${parsed.error.message}`);
+  return parsed.data;
+}
+
 /** `relative` inside `root`, or null when it would escape it. */
 function resolveInside(root: string, relative: string): string | null {
   const file = path.resolve(root, `.${path.posix.sep}${relative}`);
@@ -61,8 +72,15 @@ async function statFile(file: string): Promise<fs.Stats | null> {
   }
 }
 
-/** Sends a file read from disk now (a new build is served at once), with validators for no-cache revalidation. */
+/**
+ * Sends a file read from disk now (a new build is served at once), with validators for no-cache revalidation.
+ * HTML is the exception: plugins/security-headers.ts gives every HTML response its own CSP nonce, so a page
+ * is never stored nor revalidated (a 304 would pair the cached page's nonce with a new header's).
+ */
 async function sendFile(request: FastifyRequest, reply: FastifyReply, file: string, stats: fs.Stats) {
+  if (path.extname(file).toLowerCase() === '.html') {
+    return reply.header('cache-control', 'no-store').type(CONTENT_TYPES['.html']).send(await fs.promises.readFile(file));
+  }
   const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
   reply
     .header('cache-control', cacheControlFor(path.basename(file)))
@@ -102,24 +120,20 @@ function decodePath(url: string): string | null {
  */
 export default fp(
   async function staticWeb(app: FastifyInstance) {
-    const { webRoot, remotesManifest, remotesManifestFile } = app.config;
+    const { webRoot, remotesManifestFile } = app.config;
     const shellRoot = path.resolve(webRoot, 'shell', 'dist');
     const remoteRoots = new Map<string, string>(REMOTES.map((name) => [name, path.resolve(webRoot, name, 'dist')]));
 
     app.get('/remotes.json', async (request, reply) => {
-      let manifest: RemotesManifest = remotesManifest ?? defaultRemotesManifest();
-      if (remotesManifestFile) {
-        try {
-          const parsed = remotesManifestSchema.safeParse(JSON.parse(await fs.promises.readFile(remotesManifestFile, 'utf8')));
-          if (!parsed.success) throw new Error(`not a map of remote name -> manifest URL: ${parsed.error.message}`);
-          manifest = parsed.data;
-        } catch (error) {
-          request.log.error({ err: error, file: remotesManifestFile }, 'REMOTES_MANIFEST_FILE cannot be used');
-          return sendError(request, reply.header('cache-control', NO_CACHE), 500, {
-            code: 'internal_error',
-            message: 'The remotes manifest (REMOTES_MANIFEST_FILE) is missing or invalid: see the server log.',
-          });
-        }
+      let manifest: RemotesManifest;
+      try {
+        manifest = await currentRemotesManifest(app.config);
+      } catch (error) {
+        request.log.error({ err: error, file: remotesManifestFile }, 'REMOTES_MANIFEST_FILE cannot be used');
+        return sendError(request, reply.header('cache-control', NO_CACHE), 500, {
+          code: 'internal_error',
+          message: 'The remotes manifest (REMOTES_MANIFEST_FILE) is missing or invalid: see the server log.',
+        });
       }
       return reply.header('cache-control', NO_CACHE).send(manifest);
     });

@@ -56,4 +56,11 @@ for (const module of [feature, files, interviews, practices, projects, reports, 
 }
 
 export const fieldNames: readonly string[] = [...bodies].sort();
+
+/** The keys one schema reads (an operation's body, form fields or query). */
+export function schemaKeys(schema: z.ZodType | undefined): string[] {
+  const keys = new Set<string>();
+  if (schema) keysOf(schema, keys);
+  return [...keys].sort();
+}
 export const queryNames: readonly string[] = [...queries].sort();

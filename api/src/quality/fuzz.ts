@@ -4,14 +4,17 @@
  * Walks the routes the app registered (the same table the generated authorization test walks, so a
  * route added later is fuzzed without anyone listing it) and sends each one generated requests with
  * fast-check, as a staff admin, as a client user of Acme and anonymously: valid, boundary and invalid
- * path ids, query parameters, bodies (field names taken from the shared schemas) and headers
- * (malformed JSON, other content types, a missing CSRF header). The run fails on:
+ * path ids, query parameters, bodies and headers
+ * (malformed JSON, other content types, a missing CSRF header). Field and query names come from each
+ * operation's OpenAPI description (api/src/openapi/operations.ts), then from every shared contract.
+ * The run fails on:
  *  - any 5xx;
  *  - any 2xx to input that cannot be valid: a malformed id in the path, a malformed JSON body, a
  *    state-changing call without the CSRF header;
  *  - any 2xx to a caller without the right: anonymous on a non-public route, the client on a staff
  *    route, the client on another company's id;
- *  - any 2xx answer to the Acme client that holds an id of Globex's (another tenant's data).
+ *  - any 2xx answer to the Acme client that holds an id of Globex's (another tenant's data) in an id
+ *    field.
  * It prints, per operation, how many requests were sent and how they were answered.
  *
  *   tsx api/src/quality/fuzz.ts [--runs N] [--seed S] [--only <substring of "METHOD /path">]
@@ -21,7 +24,8 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../test/app';
 import type { RoutePolicy } from '../plugins/policies';
-import { fieldNames, queryNames } from './fields';
+import { OPERATIONS } from '../openapi/operations';
+import { fieldNames, queryNames, schemaKeys } from './fields';
 
 type Caller = 'admin' | 'client' | 'anonymous';
 const CALLERS: Record<Exclude<Caller, 'anonymous'>, string> = { admin: 'admin@demo.test', client: 'member@acme.test' };
@@ -196,12 +200,23 @@ function requestArbitrary(route: RoutePolicy, ids: Ids): fc.Arbitrary<Generated>
       { weight: 1, arbitrary: fc.constantFrom('status', 'requests', 'controls', 'workload', 'logo', 'csv', 'xlsx', 'pdf').map((v) => ({ v, malformed: false })) },
     );
   const params = fc.tuple(...paramNames.map(param));
+  // The names this operation's OpenAPI description gives (its query, body and form schemas) come
+  // first; any other name the contracts use, and hostile ones, now and then.
+  const op = OPERATIONS[`${route.method} ${route.url}`];
+  const ownQuery = schemaKeys(op?.query);
+  const ownFields = [...new Set([...schemaKeys(op?.body), ...schemaKeys(op?.form?.fields)])];
+  const queryKey = ownQuery.length
+    ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...ownQuery) }, { weight: 1, arbitrary: fc.constantFrom(...queryNames) })
+    : fc.constantFrom(...queryNames);
+  const fieldKey = ownFields.length
+    ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...ownFields) }, { weight: 1, arbitrary: fc.constantFrom(...fieldNames) })
+    : fc.constantFrom(...fieldNames);
   const query = fc.oneof(
     { weight: 1, arbitrary: fc.constant({}) },
     {
       weight: 4,
       arbitrary: fc.dictionary(
-        fc.oneof(fc.constantFrom(...queryNames), fc.constantFrom('__proto__', 'constructor', 'x[]', 'page[]')),
+        fc.oneof({ weight: 6, arbitrary: queryKey }, { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'x[]', 'page[]') }),
         fc.oneof(scalar.map((v) => String(v)), fc.array(scalar.map((v) => String(v)), { maxLength: 3 })),
         { maxKeys: 4 },
       ),
@@ -209,7 +224,7 @@ function requestArbitrary(route: RoutePolicy, ids: Ids): fc.Arbitrary<Generated>
   );
   const json = fc.oneof(
     { weight: 1, arbitrary: fc.constant({}) },
-    { weight: 6, arbitrary: fc.dictionary(fc.constantFrom(...fieldNames), value, { maxKeys: 8 }) },
+    { weight: 6, arbitrary: fc.dictionary(fieldKey, value, { maxKeys: 8 }) },
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }) },
     { weight: 1, arbitrary: fc.constantFrom<unknown>([], null, 'text', 7, [{}], { __proto__: { admin: true } }) },
   );
@@ -254,6 +269,32 @@ interface Tally {
   failures: string[];
 }
 
+/**
+ * The ids in a JSON answer: values of `id`, `...Id` and `...Ids` keys at any depth. (Not any string:
+ * the fuzzing itself writes ids into names and titles, which are not another tenant's data.)
+ */
+function idValues(res: LightMyRequestResponse): string[] {
+  if (!String(res.headers['content-type'] ?? '').includes('json')) return [];
+  let body: unknown;
+  try {
+    body = JSON.parse(res.body);
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  const walk = (value: unknown, key: string) => {
+    if (typeof value === 'string') {
+      if (key === 'id' || /Ids?$/.test(key)) out.push(value);
+    } else if (Array.isArray(value)) {
+      for (const item of value) walk(item, key);
+    } else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) walk(v, k);
+    }
+  };
+  walk(body, '');
+  return out;
+}
+
 function judge(route: RoutePolicy, caller: Caller, g: Generated, res: LightMyRequestResponse, ids: Ids): string | null {
   const status = res.statusCode;
   if (status >= 500) return `answered ${status}`;
@@ -265,8 +306,8 @@ function judge(route: RoutePolicy, caller: Caller, g: Generated, res: LightMyReq
   if (caller === 'client') {
     if (isStaffPolicy(route.policy)) return `answered ${status} to a client on a staff route`;
     if (isCompanyPolicy(route.policy) && g.params.id === ids.globexCompany) return `answered ${status} to an Acme client for Globex's company id`;
-    const text = res.body;
-    for (const id of ids.globexOwned) if (text.includes(id)) return `answered ${status} to an Acme client with Globex data (${id})`;
+    const leaked = idValues(res).find((id) => ids.globexOwned.has(id));
+    if (leaked) return `answered ${status} to an Acme client with Globex data (${leaked})`;
   }
   return null;
 }
@@ -312,7 +353,7 @@ async function main() {
         try {
           res = await t.api(options);
         } catch (error) {
-          tally.failures.push(`${caller}: ${options.method} ${options.url}: threw ${(error as Error).message}`);
+          tally.failures.push(`${caller}: ${options.method} ${String(options.url)}: threw ${(error as Error).message}`);
           continue;
         }
         tally.sent += 1;
@@ -320,7 +361,7 @@ async function main() {
         const failure = judge(route, caller, g, res, ids);
         if (failure) {
           const body = typeof options.payload === 'string' ? options.payload.slice(0, 200) : '';
-          tally.failures.push(`${caller}: ${options.method} ${options.url.slice(0, 200)} ${body} -> ${failure}: ${res.body.slice(0, 300)}`);
+          tally.failures.push(`${caller}: ${options.method} ${String(options.url).slice(0, 200)} ${body} -> ${failure}: ${res.body.slice(0, 300)}`);
         }
       }
     }

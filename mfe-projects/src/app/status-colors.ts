@@ -1,12 +1,15 @@
-/** One colour per status, used by the list's tags and the charts alike so a status reads the same everywhere. */
+/**
+ * One colour per status, used by the list's tags and the charts alike so a status reads the same everywhere.
+ * Dark enough for a tag's text on its own light tint (WCAG AA, 4.5:1).
+ */
 import type { ProjectStatus } from '@portal/shared/core/projects';
 
 export const PROJECT_STATUS_COLORS: Record<ProjectStatus, string> = {
-  pending: '#d48806',
-  active: '#1677ff',
-  on_hold: '#722ed1',
-  completed: '#389e0d',
-  canceled: '#8c8c8c',
+  pending: '#874d00',
+  active: '#0958d9',
+  on_hold: '#531dab',
+  completed: '#237804',
+  canceled: '#595959',
 };
 
 // The task statuses' colours are shared with the reports remote.

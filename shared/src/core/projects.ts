@@ -120,15 +120,16 @@ export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
 
 /**
  * Web: the colours of the task statuses (hex: the charts draw them too), so a status reads the same in
- * the task tags, Home's charts and the reports.
+ * the task tags, Home's charts and the reports. Dark enough for a tag's text on its own light tint
+ * (WCAG AA, 4.5:1).
  */
 export const TASK_STATUS_COLORS: Record<TaskStatus, string> = {
-  OPEN: '#08979c',
-  IN_PROGRESS: '#1677ff',
-  INCOMPLETE: '#d4380d',
-  IN_REVIEW: '#722ed1',
-  COMPLETED: '#389e0d',
-  NOT_APPLICABLE: '#bfbfbf',
+  OPEN: '#006d75',
+  IN_PROGRESS: '#0958d9',
+  INCOMPLETE: '#ad2102',
+  IN_REVIEW: '#531dab',
+  COMPLETED: '#237804',
+  NOT_APPLICABLE: '#595959',
 };
 
 /** Statuses in which a project's type may still be switched (SPEC.md section 4). */

@@ -82,15 +82,16 @@ const FILE_TYPES: [RegExp, string, string][] = [
   [/\.(zip|7z|rar|tar|gz|tgz)$/i, 'zip', 'ZIP'],
   [/\.(js|ts|tsx|jsx|json|py|java|go|rb|sh|sql|xml|ya?ml|html?|css)$/i, 'code', 'CODE'],
 ];
+/** Badge backgrounds under white text: each at least 4.5:1 (WCAG AA). */
 const FILE_COLORS: Record<string, string> = {
-  pdf: '#d4380d',
+  pdf: '#ad2102',
   word: '#1d39c4',
-  excel: '#389e0d',
-  powerpoint: '#d46b08',
-  image: '#08979c',
+  excel: '#237804',
+  powerpoint: '#ad4e00',
+  image: '#006d75',
   zip: '#7c3aed',
   code: '#434343',
-  file: '#8c8c8c',
+  file: '#595959',
 };
 
 export function fileTypeOf(name: string): string {

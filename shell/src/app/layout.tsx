@@ -1,6 +1,6 @@
 import { useDispatch, useSelector } from '@portal/shared/web/store';
 import { Link, useLocation } from '@portal/shared/web/router';
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type CSSProperties, type ReactNode } from 'react';
 import {
   AppstoreOutlined,
   Avatar,
@@ -27,6 +27,19 @@ import { NotificationBell } from '../features/notifications/components/notificat
 import { activeKey, navigationFor } from './navigation';
 
 type Root = { session: SessionState };
+
+/** Read by screen readers, not shown. */
+const VISUALLY_HIDDEN: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+};
 
 // Rarely shown: it loads with the extra UI kit when needed, not on every first page.
 const NoDataAccessBanner = lazy(() => import('./no-data-access-banner'));
@@ -119,9 +132,13 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
             onClick={() => dispatch(sessionActions.themeSet(theme === 'dark' ? 'light' : 'dark'))}
           />
           <Dropdown menu={{ items: userMenu }} trigger={['click']}>
-            <Button type="text" aria-label="User menu" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-              <Avatar size="small">{user?.firstName?.[0] ?? '?'}</Avatar>
+            {/* named by its content, the shown name first (WCAG 2.5.3, label in name): "Alice Morgan User menu" */}
+            <Button type="text" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+              <Avatar size="small" aria-hidden>
+                {user?.firstName?.[0] ?? '?'}
+              </Avatar>
               <span>{user ? `${user.firstName} ${user.lastName}` : ''}</span>
+              <span style={VISUALLY_HIDDEN}>User menu</span>
             </Button>
           </Dropdown>
         </Layout.Header>

@@ -354,7 +354,7 @@ describe('per-browser choices, brand and sign-out', () => {
     expect(screen.getByTestId('mfe-settings')).toHaveAttribute('data-bg', '#141414');
     expect(window.localStorage.getItem('portal.theme')).toBe('dark');
 
-    await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    await userEvent.click(screen.getByRole('button', { name: /User menu/ }));
     const detailed = await screen.findByRole('menuitemcheckbox', { name: /Detailed view/ });
     expect(detailed).toHaveAttribute('aria-checked', 'false');
     await userEvent.click(detailed);
@@ -366,7 +366,7 @@ describe('per-browser choices, brand and sign-out', () => {
     expect(await screen.findByTestId('mfe-settings')).toHaveAttribute('data-bg', '#141414');
     expect(screen.getByRole('button', { name: 'Toggle theme' })).toHaveAttribute('aria-pressed', 'true');
     expect(second.store.getState().session.detailedView).toBe(true);
-    await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    await userEvent.click(screen.getByRole('button', { name: /User menu/ }));
     expect(await screen.findByRole('menuitemcheckbox', { name: /Detailed view/ })).toHaveAttribute('aria-checked', 'true');
   });
 
@@ -406,7 +406,7 @@ describe('per-browser choices, brand and sign-out', () => {
     await screen.findByTestId('mfe-settings');
     window.sessionStorage.setItem('draft', 'x');
 
-    await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    await userEvent.click(screen.getByRole('button', { name: /User menu/ }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /Sign out/ }));
 
     expect(assign).toHaveBeenCalledWith('/auth/saml/logout');

@@ -6,6 +6,7 @@ import { StatusPanel } from '@portal/shared/ui/components';
 import { portalApi, usePortalConfigGetQuery } from '@portal/shared/web/api';
 import { session$ } from '@portal/shared/web/events';
 import { sessionActions, sessionSelectors, type SessionState } from '@portal/shared/web/session';
+import { cspNonce } from '../csp-nonce';
 import type { PortalStore } from '../store/store';
 import { loadUser } from '../session/load-user';
 import { redirectToSignIn } from '../session/sign-in';
@@ -16,10 +17,13 @@ import { signedInGuard } from './navigation-guard';
 import { createPortalRouter, PortalRouterProvider, usePortalRouter, type PortalRouter } from './portal-router';
 import { usePersistedPreferences } from './preferences';
 import { RouteLoadingIndicator } from './route-loading-indicator';
+import { LIGHT_COMPONENTS, LIGHT_TOKENS } from './theme-tokens';
 import { PortalRoutes } from './routes';
 import { ToastHost } from './toasts';
 
 type Root = { session: SessionState };
+/** antd's CSS-in-JS tags its styles with the page's CSP nonce. */
+const CSP = cspNonce ? { nonce: cspNonce } : undefined;
 const selectUserLoad = portalApi.endpoints.usersMe.select();
 
 function FullScreenSpin({ label }: { label: string }) {
@@ -113,12 +117,12 @@ function ThemedPortal({ router }: { router: PortalRouter }) {
   usePortalConfig();
   const theme = useSelector((s: Root) => sessionSelectors.selectTheme(s));
   const themeConfig = useMemo<ThemeConfig>(
-    () => ({ algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm }),
+    () => (theme === 'dark' ? { algorithm: antdTheme.darkAlgorithm } : { algorithm: antdTheme.defaultAlgorithm, token: LIGHT_TOKENS, components: LIGHT_COMPONENTS }),
     [theme],
   );
 
   return (
-    <ConfigProvider theme={themeConfig}>
+    <ConfigProvider theme={themeConfig} csp={CSP}>
       <ToastHost />
       <PortalRouterProvider router={router}>
         <SignInOnUnauthorized />

@@ -54,9 +54,18 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
   }
 }
 
-/** Rendered beside the remote's App: its effect runs once the App has rendered (Suspense resolved). */
-function Committed() {
-  useEffect(() => markFirstContentShown(), []);
+/** A User Timing mark (bench/web reads them); absent in test environments without the API. */
+const mark = (name: string) => globalThis.performance?.mark?.(name);
+
+/**
+ * Rendered beside the remote's App: its effect runs once the App has rendered (Suspense resolved).
+ * `remote:<name>:mounted` then closes what `remote:<name>:requested` opened.
+ */
+function Committed({ remote }: { remote: string }) {
+  useEffect(() => {
+    mark(`remote:${remote}:mounted`);
+    markFirstContentShown();
+  }, [remote]);
   return null;
 }
 
@@ -68,7 +77,14 @@ export type RemoteLoader = (remote: string, fresh: boolean) => Promise<RemoteApp
  */
 export function RemoteMount({ remote, basePath, load = loadRemoteApp }: { remote: string; basePath: string; load?: RemoteLoader }) {
   const [attempt, setAttempt] = useState(0);
-  const App = useMemo(() => lazy(() => load(remote, attempt > 0)), [remote, attempt, load]);
+  const App = useMemo(
+    () =>
+      lazy(() => {
+        mark(`remote:${remote}:requested`);
+        return load(remote, attempt > 0);
+      }),
+    [remote, attempt, load],
+  );
   return (
     <RemoteErrorBoundary key={`${remote}:${attempt}`} remote={remote} onRetry={() => setAttempt((a) => a + 1)}>
       <Suspense
@@ -79,7 +95,7 @@ export function RemoteMount({ remote, basePath, load = loadRemoteApp }: { remote
         }
       >
         <App basePath={basePath} />
-        <Committed />
+        <Committed remote={remote} />
       </Suspense>
     </RemoteErrorBoundary>
   );

@@ -31,7 +31,7 @@ const TEAM = '/api/v1/companies/:id/teams/:teamId';
 const idText = (field: string) => z.string({ error: `${field} is required` }).min(1, `${field} is required`).max(100, `${field} is too long`);
 const teamParamsSchema = z.object({ teamId: idText('teamId') });
 const memberParamsSchema = z.object({ teamId: idText('teamId'), userId: idText('userId') });
-const userIdsSchema = z.object({
+export const userIdsSchema = z.object({
   userIds: z
     .array(idText('userIds'), { error: 'userIds must be a list of user ids' })
     .min(1, 'userIds must name at least one user')

@@ -14,7 +14,7 @@ import { requireAuth } from '../../plugins/auth';
 
 export const NOTIFICATIONS_MAX_PAGE_SIZE = 100;
 
-const listQuerySchema = z.object({
+export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(NOTIFICATIONS_MAX_PAGE_SIZE).default(20),
 });

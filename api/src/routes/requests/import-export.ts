@@ -41,7 +41,7 @@ const INSERT_BATCH = 200;
 const REPLY_REFERENCES = 100;
 
 /** The list's filters and sort, and the format; paging is the list's (an export holds every page). */
-const exportQuerySchema = requestsQuerySchema.omit({ page: true, pageSize: true }).extend(requestFileFormatSchema.shape);
+export const exportQuerySchema = requestsQuerySchema.omit({ page: true, pageSize: true }).extend(requestFileFormatSchema.shape);
 
 function inChunks<T>(values: T[], size = IN_CHUNK): T[][] {
   const out: T[][] = [];

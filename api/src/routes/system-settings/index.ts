@@ -23,7 +23,7 @@ import { HttpError, validationError } from '../../lib/http-error';
 import { requireAuth } from '../../plugins/auth';
 
 /** `keys[]=Banner` (as the web sends arrays) or `keys=Banner`; one value or several. */
-const listQuerySchema = z.object({
+export const listQuerySchema = z.object({
   keys: z.array(portalMessageKeySchema).max(10, 'keys: at most 10 keys').optional(),
 });
 

@@ -27,12 +27,12 @@ import { policyTargetUser } from '../../plugins/policies';
 
 const EDIT_USER = { targetUser: 'company.editUsersAndTeams' } as const;
 
-const staffQuerySchema = z.object({
+export const staffQuerySchema = z.object({
   ...pagingShape(50),
   search: z.string({ error: 'search must be a text' }).trim().max(200, 'search must be at most 200 characters').optional(),
 });
 
-const assignedObjectsQuerySchema = z.object({
+export const assignedObjectsQuerySchema = z.object({
   companyId: z.string({ error: 'companyId must be a company id' }).trim().min(1, 'companyId must be a company id').max(100).optional(),
 });
 

@@ -139,7 +139,7 @@ export function FilesTable({ folders, files, loading, canWrite, actions, overFol
       title: 'Version',
       render: (_v, r) =>
         r.kind === 'file' ? (
-          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => actions.versions(r.file)} aria-label={`Version ${r.file.version} of ${r.file.name}: show every version`}>
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => actions.versions(r.file)} aria-label={`v${r.file.version} of ${r.file.name}: show every version`}>
             {`v${r.file.version}`}
           </Button>
         ) : (

@@ -175,19 +175,21 @@ export function TransfersView({ companyId }: { companyId: string }) {
 
   return (
     <Flex vertical gap="small">
-      <Tabs
-        activeKey={box}
-        onChange={(key) => go({ box: key as TransferBox })}
-        items={[
-          { key: 'received', label: 'Received' },
-          { key: 'sent', label: 'Sent' },
-        ]}
-        tabBarExtraContent={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setComposing(true)}>
-            New transfer
-          </Button>
-        }
-      />
+      {/* the button sits beside the tabs, not in their tab list (which may hold only tabs) */}
+      <Flex align="center" justify="space-between" gap="middle">
+        <Tabs
+          style={{ flex: 1, minWidth: 0 }}
+          activeKey={box}
+          onChange={(key) => go({ box: key as TransferBox })}
+          items={[
+            { key: 'received', label: 'Received' },
+            { key: 'sent', label: 'Sent' },
+          ]}
+        />
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setComposing(true)}>
+          New transfer
+        </Button>
+      </Flex>
       {content}
       <NewTransferModal open={composing} companyId={companyId} onClose={() => setComposing(false)} onSent={onSent} />
       <PassphraseModal

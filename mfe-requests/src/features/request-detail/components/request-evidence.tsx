@@ -157,7 +157,7 @@ export function RequestEvidence({ request, uploads }: { request: RequestDetail; 
           pagination={false}
           columns={columns}
           dataSource={request.files}
-          locale={{ emptyText: 'No evidence yet.' }}
+          locale={{ emptyText: <Typography.Text type="secondary">No evidence yet.</Typography.Text> }}
         />
       </Flex>
     </Card>
