@@ -13,11 +13,11 @@ import { createStorage } from './lib/storage';
 import { createMailer, type Mailer } from './lib/mailer';
 import authPlugin from './plugins/auth';
 import csrfPlugin from './plugins/csrf';
-import errorHandlerPlugin from './plugins/error-handler';
+import errorHandlerPlugin, { sendError } from './plugins/error-handler';
 import policiesPlugin from './plugins/policies';
 import rateLimitPlugin from './plugins/rate-limit';
 import requestContextPlugin from './plugins/request-context';
-import securityHeadersPlugin from './plugins/security-headers';
+import securityHeadersPlugin, { setBaseSecurityHeaders } from './plugins/security-headers';
 import staticWebPlugin from './plugins/static-web';
 import authRoutes from './routes/auth';
 import samlRoutes from './routes/auth/saml';
@@ -111,6 +111,15 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): Fasti
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
+    // fastify's own early refusals (a path parameter over 100 characters, a URL that does not decode)
+    // answer in the api's error shape too: no id is that long, so the first is "not found".
+    // (these replies skip the onSend hooks: the standard headers are set here)
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id).header('x-api-version', config.apiVersion).header('x-ui-version', config.uiVersion);
+      setBaseSecurityHeaders(request, reply);
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(request, reply, 404, { code: 'not_found', message: 'Not found: a value in the path is too long to name anything' });
+      return sendError(request, reply, 400, { code: 'bad_request', message: 'The URL could not be read' });
+    },
   });
   app.decorate('db', db);
   app.decorate('config', config);

@@ -72,13 +72,21 @@ function errorAnswers(route: RoutePolicy, op: Operation): OpenApiOperation['resp
   const { policy } = route;
   const api = route.url.startsWith('/api/');
   const writes = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method);
-  if (op.query || op.body || op.form || /:/.test(route.url)) out['400'] = errorAnswer('validation_failed (or bad_request): the field or rule that failed is named in `details`');
+  // Every route refuses a NUL character in its path or query; the sign-in pages show their own
+  // problems on the page again (HTML), the rest answer the Error schema.
+  const invalid = 'validation_failed (or bad_request): the field or rule that failed is named in `details`';
+  out['400'] = api
+    ? errorAnswer(invalid)
+    : { description: `${invalid}; a form page shows the problem on the page again`, content: { 'application/json': { schema: ERROR_REF }, 'text/html': { schema: {} } } };
   if (policy !== 'public') out['401'] = errorAnswer('unauthorized: no valid session');
-  if (policy !== 'public' && policy !== 'signedIn') out['403'] = errorAnswer('forbidden / module_access_denied: the caller lacks the right');
-  else if (api && writes) out['403'] = errorAnswer('csrf_rejected: the X-Portal-Client header or a same-origin Origin is missing');
+  if (policy !== 'public' && policy !== 'signedIn') out['403'] = errorAnswer('forbidden / module_access_denied / csrf_rejected: the caller lacks the right');
+  else if (api && writes) out['403'] = errorAnswer('csrf_rejected: the X-Portal-Client header or a same-origin Origin is missing (or the code names the rule)');
   if (typeof policy === 'object' || /:/.test(route.url)) out['404'] = errorAnswer('not found, or not visible to the caller (existence is not revealed)');
-  if (op.form) out['413'] = errorAnswer('payload_too_large: the body is over the limit');
+  if (api && writes) out['409'] = errorAnswer("conflict: the resource's state or a name already taken forbids the change (the code says which)");
+  if (op.form || (api && writes)) out['413'] = errorAnswer('payload_too_large: the body is over the limit');
+  if (writes) out['415'] = errorAnswer(op.form ? 'unsupported_media_type: send multipart/form-data' : api ? 'unsupported_media_type: send application/json' : 'unsupported_media_type: send the form (application/x-www-form-urlencoded)');
   if (api) out['429'] = errorAnswer('too_many_requests: rate limit reached; retry after the Retry-After seconds');
+  for (const [status, description] of Object.entries(op.errors ?? {})) out[status] = errorAnswer(description);
   return out;
 }
 

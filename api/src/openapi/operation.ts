@@ -17,6 +17,11 @@ export interface Operation {
   form?: { fields?: z.ZodType; files: Record<string, string> };
   /** The success answers: status and what it carries ("the created project"). */
   responses: Record<number, string>;
+  /**
+   * Error answers beyond the ones every operation of its kind gives (those come from the policy and
+   * the method, in document.ts): status and when, e.g. `{ 403: 'signed_url_invalid: ...' }`.
+   */
+  errors?: Record<number, string>;
   /** The content types of a success answer that is not JSON (a download, a page, an event stream). */
   produces?: string[];
 }

@@ -518,6 +518,7 @@ export const OPERATIONS: Record<string, Operation> = {
     tag: 'Files',
     query: signedDownloadQuerySchema,
     responses: { 200: "the file's bytes, as an attachment" },
+    errors: { 403: 'signed_url_invalid or signed_url_expired: the link was altered, signed for another user, or has expired' },
     produces: ['application/octet-stream'],
   },
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RemotesManifest } from '@portal/shared/core/schemas';
 import { currentRemotesManifest } from './static-web';
@@ -85,6 +85,14 @@ function isHtml(contentType: unknown): boolean {
   return typeof contentType === 'string' && /^text\/html\b/i.test(contentType);
 }
 
+/** The headers every reply gets, whatever it carries (also set by fastify's early refusals in app.ts). */
+export function setBaseSecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('x-frame-options', 'DENY');
+  if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'same-origin');
+  if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+}
+
 /**
  * Security headers on every reply (api, pages, static files, errors): nosniff, no framing, the
  * referrer policy, HSTS over TLS (`request.protocol` follows X-Forwarded-Proto only with TRUST_PROXY),
@@ -94,10 +102,7 @@ function isHtml(contentType: unknown): boolean {
 export default fp(
   async function securityHeaders(app: FastifyInstance) {
     app.addHook('onSend', async (request, reply, payload) => {
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('x-frame-options', 'DENY');
-      if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'same-origin');
-      if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+      setBaseSecurityHeaders(request, reply);
       // a file download's bytes go out as they are
       const attachment = /^attachment\b/i.test(String(reply.getHeader('content-disposition') ?? ''));
       if (!isHtml(reply.getHeader('content-type')) || reply.hasHeader('content-security-policy') || attachment) return payload;

@@ -14,7 +14,11 @@
  *  - any 2xx to a caller without the right: anonymous on a non-public route, the client on a staff
  *    route, the client on another company's id;
  *  - any 2xx answer to the Acme client that holds an id of Globex's (another tenant's data) in an id
- *    field.
+ *    field;
+ *  - any answer that does not match the operation's OpenAPI description (api/src/openapi): a status
+ *    it does not list, a content type other than the ones listed for that status, a JSON answer that
+ *    does not parse, an error answer that is not the Error schema (a catalogue code, a message, the
+ *    request id, well-formed details) or a 204 with a body.
  * It prints, per operation, how many requests were sent and how they were answered.
  *
  *   tsx api/src/quality/fuzz.ts [--runs N] [--seed S] [--only <substring of "METHOD /path">]
@@ -24,7 +28,9 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../test/app';
 import type { RoutePolicy } from '../plugins/policies';
+import { ERROR_MESSAGES, GENERIC_ERROR_CODES, RESET_PASSWORD_FAILED } from '@portal/shared/core/errors';
 import { OPERATIONS } from '../openapi/operations';
+import { openApiDocument, openApiPath, type OpenApiDocument } from '../openapi/document';
 import { fieldNames, queryNames, schemaKeys } from './fields';
 
 type Caller = 'admin' | 'client' | 'anonymous';
@@ -295,9 +301,47 @@ function idValues(res: LightMyRequestResponse): string[] {
   return out;
 }
 
-function judge(route: RoutePolicy, caller: Caller, g: Generated, res: LightMyRequestResponse, ids: Ids): string | null {
+const ERROR_CODES = new Set<string>([...Object.keys(ERROR_MESSAGES), ...GENERIC_ERROR_CODES, RESET_PASSWORD_FAILED]);
+
+/** Whether an answer is one the operation's OpenAPI description lists; the mismatch in words if not. */
+function conformance(route: RoutePolicy, res: LightMyRequestResponse, doc: OpenApiDocument): string | null {
+  const status = res.statusCode;
+  const described = doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
+  if (!described) return 'has no OpenAPI description';
+  const answer = described.responses[String(status)];
+  if (!answer) return `answered ${status}, which its OpenAPI description does not list (${Object.keys(described.responses).join(', ')})`;
+  const type = String(res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (!answer.content) {
+    if (status === 204 && res.body.length) return 'answered 204 with a body';
+    return null;
+  }
+  const types = Object.keys(answer.content);
+  if (!types.includes(type)) return `answered ${status} as ${type || 'no content type'}, not ${types.join(' or ')}`;
+  if (type !== 'application/json') return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(res.body);
+  } catch {
+    return `answered ${status} with JSON that does not parse`;
+  }
+  if (status < 400) return null;
+  const error = body as Record<string, unknown> | null;
+  if (!error || typeof error !== 'object' || Array.isArray(error)) return `answered ${status} with an error that is not an object`;
+  if (typeof error.code !== 'string' || !ERROR_CODES.has(error.code)) return `answered ${status} with an error code outside the catalogue (${String(error.code)})`;
+  if (typeof error.message !== 'string' || !error.message) return `answered ${status} (${error.code}) without a message`;
+  if (typeof error.requestId !== 'string' || !error.requestId) return `answered ${status} (${error.code}) without the request id`;
+  if (error.details !== undefined) {
+    const ok = Array.isArray(error.details) && error.details.every((d) => d && typeof d === 'object' && typeof (d as { field?: unknown }).field === 'string' && typeof (d as { message?: unknown }).message === 'string');
+    if (!ok) return `answered ${status} (${error.code}) with details that are not a list of { field, message }`;
+  }
+  return null;
+}
+
+function judge(route: RoutePolicy, caller: Caller, g: Generated, res: LightMyRequestResponse, ids: Ids, doc: OpenApiDocument): string | null {
   const status = res.statusCode;
   if (status >= 500) return `answered ${status}`;
+  const mismatch = conformance(route, res, doc);
+  if (mismatch) return mismatch;
   if (status < 200 || status >= 300) return null;
   if (g.malformedId) return `answered ${status} to a malformed id in the path`;
   if (g.body.kind === 'raw' && g.body.contentType === 'application/json') return `answered ${status} to malformed JSON`;
@@ -316,6 +360,7 @@ async function main() {
   const t = await createTestApp({ env: { RATE_LIMIT_MAX: '1000000', UPLOAD_MAX_BYTES: String(1024 * 1024) } });
   try {
     const ids = await collectIds(t);
+    const doc = openApiDocument(t.app.routePolicies, OPERATIONS, 'fuzz');
     const cookies: Record<Caller, string | undefined> = {
       admin: await t.cookieFor(CALLERS.admin),
       client: await t.cookieFor(CALLERS.client),
@@ -358,7 +403,7 @@ async function main() {
         }
         tally.sent += 1;
         tally.byClass[`${Math.min(5, Math.floor(res.statusCode / 100))}xx` as keyof Tally['byClass']] += 1;
-        const failure = judge(route, caller, g, res, ids);
+        const failure = judge(route, caller, g, res, ids, doc);
         if (failure) {
           const body = typeof options.payload === 'string' ? options.payload.slice(0, 200) : '';
           tally.failures.push(`${caller}: ${options.method} ${String(options.url).slice(0, 200)} ${body} -> ${failure}: ${res.body.slice(0, 300)}`);

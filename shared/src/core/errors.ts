@@ -94,6 +94,11 @@ export const ERROR_MESSAGES = {
   request_under_review: 'This request is being reviewed: its evidence cannot change until it is returned.',
   request_status_changed: 'The request changed while you were looking at it: reload it and try again.',
   request_reference_taken: 'A request with this reference already exists in the company.',
+  // Settings: companies, teams and feature flags.
+  company_name_taken: 'A company with this name already exists.',
+  team_not_found: 'Team not found.',
+  team_name_taken: 'A team with this name already exists in this company.',
+  feature_flag_not_found: 'Feature flag not found.',
 } as const;
 
 export type MappedErrorCode = keyof typeof ERROR_MESSAGES;
