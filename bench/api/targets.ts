@@ -21,6 +21,8 @@ export const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127
 export interface Target {
   label: string;
   database: OpenDatabase;
+  /** How the api as its own process reaches this database: its DATA_DIR (SQLite) or DATABASE_URL. */
+  api: { dataDir?: string; databaseUrl?: string };
   dispose(): Promise<void>;
 }
 
@@ -36,11 +38,20 @@ export function sqliteTarget(): Target {
   return {
     label: 'SQLite',
     database,
+    // the api's SQLite file is DATA_DIR/portal.sqlite
+    api: { dataDir: dir },
     async dispose() {
       await database.close().catch(() => undefined);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The url with `options=-c search_path=<schema>`: the api's pool then works in that schema. */
+function withSearchPath(url: string, schema: string): string {
+  const u = new URL(url);
+  u.searchParams.set('options', `-c search_path=${schema}`);
+  return u.toString();
 }
 
 /** A new schema of PG_URL, or null (with a note) when PostgreSQL cannot be reached. */
@@ -59,6 +70,7 @@ export async function postgresTarget(): Promise<Target | null> {
   return {
     label: `PostgreSQL (${describePostgresUrl(PG_URL)}, schema ${schema})`,
     database,
+    api: { databaseUrl: withSearchPath(PG_URL, schema) },
     async dispose() {
       await database.close().catch(() => undefined);
       await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db);
