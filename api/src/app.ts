@@ -16,7 +16,7 @@ import csrfPlugin from './plugins/csrf';
 import errorHandlerPlugin, { sendError } from './plugins/error-handler';
 import policiesPlugin from './plugins/policies';
 import rateLimitPlugin from './plugins/rate-limit';
-import requestContextPlugin from './plugins/request-context';
+import requestContextPlugin, { setRequestContextHeaders } from './plugins/request-context';
 import securityHeadersPlugin, { setBaseSecurityHeaders } from './plugins/security-headers';
 import staticWebPlugin from './plugins/static-web';
 import authRoutes from './routes/auth';
@@ -115,7 +115,7 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): Fasti
     // answer in the api's error shape too: no id is that long, so the first is "not found".
     // (these replies skip the onSend hooks: the standard headers are set here)
     frameworkErrors: (error, request, reply) => {
-      reply.header('x-request-id', request.id).header('x-api-version', config.apiVersion).header('x-ui-version', config.uiVersion);
+      setRequestContextHeaders(request, reply, config);
       setBaseSecurityHeaders(request, reply);
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(request, reply, 404, { code: 'not_found', message: 'Not found: a value in the path is too long to name anything' });
       return sendError(request, reply, 400, { code: 'bad_request', message: 'The URL could not be read' });

@@ -1,5 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config';
 import fp from 'fastify-plugin';
+
+/** Which request a reply answers and which versions served it (also set by fastify's early refusals in app.ts). */
+export function setRequestContextHeaders(request: FastifyRequest, reply: FastifyReply, config: Pick<AppConfig, 'apiVersion' | 'uiVersion'>): void {
+  reply.header('x-request-id', request.id);
+  reply.header('x-api-version', config.apiVersion);
+  reply.header('x-ui-version', config.uiVersion);
+}
 
 /**
  * Every reply (api, static, errors, 404s) says which request it answers and which versions served it.
@@ -8,9 +16,7 @@ import fp from 'fastify-plugin';
 export default fp(
   async function requestContext(app: FastifyInstance) {
     app.addHook('onSend', async (request, reply, payload) => {
-      reply.header('x-request-id', request.id);
-      reply.header('x-api-version', app.config.apiVersion);
-      reply.header('x-ui-version', app.config.uiVersion);
+      setRequestContextHeaders(request, reply, app.config);
       return payload;
     });
   },

@@ -21,7 +21,7 @@ import { toCompanyDto } from '.';
 const editInformation: Policy = { company: 'settings', permission: 'company.editInformation' };
 
 export const companyNameTakenError = () =>
-  new HttpError(409, 'company_name_taken', 'A company with this name already exists.', [
+  new HttpError(409, 'company_name_taken', undefined, [
     { field: 'name', message: 'name is already used by another company' },
   ]);
 

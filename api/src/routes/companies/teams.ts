@@ -38,10 +38,10 @@ export const userIdsSchema = z.object({
     .max(200, 'userIds may name at most 200 users'),
 });
 
-const teamNotFound = () => new HttpError(404, 'team_not_found', 'Team not found.');
+const teamNotFound = () => new HttpError(404, 'team_not_found');
 const userNotFound = () => new HttpError(404, 'user_not_found');
 const teamNameTakenError = () =>
-  new HttpError(409, 'team_name_taken', 'A team with this name already exists in this company.', [
+  new HttpError(409, 'team_name_taken', undefined, [
     { field: 'name', message: 'name is already used by another team of this company' },
   ]);
 

@@ -152,7 +152,7 @@ export default async function featureFlagsRoutes(app: FastifyInstance) {
     const key = keyOf(request);
     await app.db.transaction().execute(async (trx) => {
       const before = (await listFeatureFlags(trx)).find((f) => f.key === key);
-      if (!before || !(await deleteFeatureFlag(trx, key))) throw new HttpError(404, 'feature_flag_not_found', 'Feature flag not found.');
+      if (!before || !(await deleteFeatureFlag(trx, key))) throw new HttpError(404, 'feature_flag_not_found');
       await audit(
         request,
         { action: 'featureFlag.delete', targetType: 'featureFlag', targetId: key, targetLabel: key, before: toDefinitionDto(before) },
