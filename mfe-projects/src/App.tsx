@@ -1,31 +1,16 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { deferred } from '@portal/shared/web/deferred';
 import { Route, Routes } from '@portal/shared/web/router';
-import { Spin } from '@portal/shared/ui';
-import { NotFoundResult } from '@portal/shared/ui/components';
+import { NotFoundResult, PageLoading } from '@portal/shared/ui/components';
 import type { RemoteAppProps } from '@portal/shared/web/remote';
 import { DashboardPage, ProjectsListPage } from './features/dashboard/components/dashboard-page';
 
 // The project, documents and transfer screens load on first use, so they add nothing to Home's first load.
-const ProjectDetailPage = lazy(() => import('./features/projects/components/project-detail-page').then((m) => ({ default: m.ProjectDetailPage })));
-const TaskPage = lazy(() => import('./features/projects/components/task-page').then((m) => ({ default: m.TaskPage })));
-const ControlPage = lazy(() => import('./features/projects/components/control-page').then((m) => ({ default: m.ControlPage })));
-const DocumentsPage = lazy(() => import('./features/documents/components/documents-page').then((m) => ({ default: m.DocumentsPage })));
-const SafeTransferPage = lazy(() => import('./features/safe-transfer/components/safe-transfer-page').then((m) => ({ default: m.SafeTransferPage })));
-const TeamRosterPage = lazy(() => import('./features/projects/components/team-roster-page').then((m) => ({ default: m.TeamRosterPage })));
-
-function Page({ children }: { children: ReactNode }) {
-  return (
-    <Suspense
-      fallback={
-        <div role="status" aria-label="Loading the page" style={{ padding: 48, textAlign: 'center' }}>
-          <Spin size="large" />
-        </div>
-      }
-    >
-      {children}
-    </Suspense>
-  );
-}
+const ProjectDetailPage = deferred(() => import('./features/projects/components/project-detail-page').then((m) => ({ default: m.ProjectDetailPage })));
+const TaskPage = deferred(() => import('./features/projects/components/task-page').then((m) => ({ default: m.TaskPage })));
+const ControlPage = deferred(() => import('./features/projects/components/control-page').then((m) => ({ default: m.ControlPage })));
+const DocumentsPage = deferred(() => import('./features/documents/components/documents-page').then((m) => ({ default: m.DocumentsPage })));
+const SafeTransferPage = deferred(() => import('./features/safe-transfer/components/safe-transfer-page').then((m) => ({ default: m.SafeTransferPage })));
+const TeamRosterPage = deferred(() => import('./features/projects/components/team-roster-page').then((m) => ({ default: m.TeamRosterPage })));
 
 /**
  * mfe-projects owns "/", "/dashboard", "/v2/projects/**" and "/safe-transfer"; the shell mounts it at "/"
@@ -38,13 +23,13 @@ export default function ProjectsApp(_props: RemoteAppProps) {
       <Route path="dashboard" element={<DashboardPage />} />
       <Route path="v2/projects">
         <Route index element={<ProjectsListPage />} />
-        <Route path="documents" element={<Page><DocumentsPage /></Page>} />
-        <Route path=":projectId" element={<Page><ProjectDetailPage /></Page>} />
-        <Route path=":projectId/tasks/:taskId" element={<Page><TaskPage /></Page>} />
-        <Route path=":projectId/controls/:controlId" element={<Page><ControlPage /></Page>} />
-        <Route path=":projectId/team-roster" element={<Page><TeamRosterPage /></Page>} />
+        <Route path="documents" element={<DocumentsPage fallback={<PageLoading />} />} />
+        <Route path=":projectId" element={<ProjectDetailPage fallback={<PageLoading />} />} />
+        <Route path=":projectId/tasks/:taskId" element={<TaskPage fallback={<PageLoading />} />} />
+        <Route path=":projectId/controls/:controlId" element={<ControlPage fallback={<PageLoading />} />} />
+        <Route path=":projectId/team-roster" element={<TeamRosterPage fallback={<PageLoading />} />} />
       </Route>
-      <Route path="safe-transfer" element={<Page><SafeTransferPage /></Page>} />
+      <Route path="safe-transfer" element={<SafeTransferPage fallback={<PageLoading />} />} />
       <Route path="*" element={<NotFoundResult />} />
     </Routes>
   );

@@ -1,10 +1,11 @@
 /**
- * A part of a page that loads on first use (React.lazy), inside its own error boundary: when its chunk
- * cannot be loaded (a deploy replaced it, the network dropped), the part says so with a Retry, and the
- * rest of the remote keeps working. As in the shell's RemoteMount, each attempt creates a new lazy
- * component: React.lazy caches a rejected import, so Retry must not reuse the old one.
+ * A part of a page that loads on first use, inside its own error boundary: when its chunk cannot be
+ * loaded (a deploy replaced it, the network dropped), the part says so with a Retry, and the rest of
+ * the remote keeps working. Each attempt loads afresh. Loaded without Suspense, so the part shows as
+ * soon as its code is there (@portal/shared/web/deferred).
  */
-import { Component, lazy, Suspense, useMemo, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { moduleLoader, useLoaded } from '@portal/shared/web/deferred';
 import { Button, ReloadOutlined } from '@portal/shared/ui';
 import { StatusPanel } from '@portal/shared/ui/components';
 
@@ -43,9 +44,24 @@ class LazyBoundary extends Component<BoundaryProps, { error: Error | null }> {
   }
 }
 
+/** One attempt: its own loader, so a failed load is tried again by the next attempt. */
+function LazyPartBody<P extends object>({
+  load,
+  fallback,
+  children,
+}: {
+  load: () => Promise<{ default: ComponentType<P> }>;
+  fallback: ReactNode;
+  children: (Loaded: ComponentType<P>) => ReactNode;
+}) {
+  const [loader] = useState(() => moduleLoader(() => load().then((m) => m.default)));
+  const Loaded = useLoaded(loader);
+  return <>{Loaded ? children(Loaded) : fallback}</>;
+}
+
 /**
  * Renders `children(Loaded)` once `load` resolves, `fallback` meanwhile, and a Retry when it fails.
- * `load` is read on each attempt (a new arrow each render is fine).
+ * `load` is read when an attempt starts (a new arrow each render is fine).
  */
 export function LazyPart<P extends object>({
   load,
@@ -59,14 +75,11 @@ export function LazyPart<P extends object>({
   children: (Loaded: ComponentType<P>) => ReactNode;
 }) {
   const [attempt, setAttempt] = useState(0);
-  const loader = useRef(load);
-  loader.current = load;
-  // a new lazy per attempt; eslint cannot see that `attempt` is what asks for it
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const Loaded = useMemo(() => lazy(() => loader.current()), [attempt]);
   return (
     <LazyBoundary key={attempt} what={what} onRetry={() => setAttempt((a) => a + 1)}>
-      <Suspense fallback={fallback}>{children(Loaded as ComponentType<P>)}</Suspense>
+      <LazyPartBody load={load} fallback={fallback}>
+        {children}
+      </LazyPartBody>
     </LazyBoundary>
   );
 }

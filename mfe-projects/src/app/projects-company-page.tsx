@@ -1,12 +1,12 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Spin } from '@portal/shared/ui';
 import { PageHeader } from '@portal/shared/ui/components';
 import { useModuleCompany } from '@portal/shared/web/module-company';
 
 /**
  * A page of the selected company's projects module: its header, then the panel that says why the
- * company is not open to the user, or `children` (a lazy chunk) with a spinner while it loads.
- * First-page kit only.
+ * company is not open to the user, or `children` (a part loaded on first use, given the spinner to
+ * show while it loads). First-page kit only.
  */
 export function ProjectsCompanyPage({
   testId,
@@ -22,7 +22,7 @@ export function ProjectsCompanyPage({
   /** What the page shows, for the "No company selected" panel. */
   what: string;
   loadingLabel: string;
-  children: (companyId: string) => ReactNode;
+  children: (companyId: string, loading: ReactNode) => ReactNode;
 }) {
   const target = useModuleCompany('projects', what);
   return (
@@ -31,15 +31,12 @@ export function ProjectsCompanyPage({
       {'blocked' in target ? (
         target.blocked
       ) : (
-        <Suspense
-          fallback={
-            <div style={{ padding: 32, textAlign: 'center' }}>
-              <Spin aria-label={loadingLabel} />
-            </div>
-          }
-        >
-          {children(target.companyId)}
-        </Suspense>
+        children(
+          target.companyId,
+          <div style={{ padding: 32, textAlign: 'center' }}>
+            <Spin aria-label={loadingLabel} />
+          </div>,
+        )
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 /** Small shared pieces of UI (SPEC.md section 1): page headings, placeholders, file-type icons, role guard. */
 import type { ReactNode } from 'react';
-import { Breadcrumb, Button, ExclamationCircleOutlined, LockOutlined, QuestionCircleOutlined, theme } from '@portal/shared/ui';
+import { Breadcrumb, Button, ExclamationCircleOutlined, LockOutlined, QuestionCircleOutlined, Spin, theme } from '@portal/shared/ui';
 import { Link } from '@portal/shared/web/router';
 import { useRoleAllowed, type PortalRole } from '@portal/shared/web/hooks';
 
@@ -129,5 +129,14 @@ export function NotFoundResult() {
         </Link>
       }
     />
+  );
+}
+
+/** What a remote shows while a page's code loads (the `fallback` of a `deferred` page). */
+export function PageLoading() {
+  return (
+    <div role="status" aria-label="Loading the page" style={{ padding: 48, textAlign: 'center' }}>
+      <Spin size="large" />
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useDispatch, useSelector } from '@portal/shared/web/store';
 import { Link, useLocation } from '@portal/shared/web/router';
-import { lazy, Suspense, useMemo, type CSSProperties, type ReactNode } from 'react';
+import { useMemo, type CSSProperties, type ReactNode } from 'react';
+import { deferred } from '@portal/shared/web/deferred';
 import {
   AppstoreOutlined,
   Avatar,
@@ -42,7 +43,7 @@ const VISUALLY_HIDDEN: CSSProperties = {
 };
 
 // Rarely shown: it loads with the extra UI kit when needed, not on every first page.
-const NoDataAccessBanner = lazy(() => import('./no-data-access-banner'));
+const NoDataAccessBanner = deferred(() => import('./no-data-access-banner'));
 
 const ICONS: Record<string, ReactNode> = {
   projects: <ProjectOutlined />,
@@ -143,11 +144,7 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
           </Dropdown>
         </Layout.Header>
         <MaintenanceBannerSlot />
-        {noCompanies ? (
-          <Suspense fallback={null}>
-            <NoDataAccessBanner />
-          </Suspense>
-        ) : null}
+        {noCompanies ? <NoDataAccessBanner /> : null}
         <Layout.Content style={{ padding: 24 }}>
           <main>{children}</main>
         </Layout.Content>

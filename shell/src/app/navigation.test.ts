@@ -1,4 +1,4 @@
-import { activeKey, navigationFor } from './navigation';
+import { activeKey, navigationFor, ungatedRemoteFor } from './navigation';
 import { chooseCompany } from '../session/sign-in';
 
 describe('navigationFor', () => {
@@ -12,6 +12,13 @@ describe('navigationFor', () => {
     expect(activeKey('/requests/12')).toBe('requests');
     expect(activeKey('/v2/projects/p1/tasks/t1')).toBe('projects');
     expect(activeKey('/reportsx')).toBe('');
+  });
+  it('names the remote of a page no module gates (settings), and no other', () => {
+    expect(ungatedRemoteFor('/settings')).toBe('mfe-settings');
+    expect(ungatedRemoteFor('/settings/teams')).toBe('mfe-settings');
+    expect(ungatedRemoteFor('/settingsx')).toBeNull();
+    expect(ungatedRemoteFor('/requests')).toBeNull();
+    expect(ungatedRemoteFor('/')).toBeNull();
   });
 });
 

@@ -28,3 +28,9 @@ export function activeKey(pathname: string): string {
   if (pathname.startsWith('/safe-transfer')) return 'safe-transfer';
   return '';
 }
+
+/** The remote that shows `pathname` when no module access gates it (mfe-settings), else null. */
+export function ungatedRemoteFor(pathname: string): string | null {
+  const hit = NAV_ITEMS.find((i) => i.module === null && (pathname === i.path || pathname.startsWith(`${i.path}/`)));
+  return hit?.remote ?? null;
+}

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useSelector } from '@portal/shared/web/store';
 import { matchPath, Navigate, Route, Routes, useLocation, useParams } from '@portal/shared/web/router';
 import { Spin } from '@portal/shared/ui';
@@ -47,11 +47,7 @@ function ProjectsOrNotFound() {
   if (!PROJECTS_PATHS.some((p) => matchPath(p, pathname))) return <NotFoundPage />;
   const isHome = HOME_PATHS.some((p) => matchPath(p, pathname));
   if (isHome && access && !access.modulesAccess.projects) {
-    return (
-      <Suspense fallback={<Pending />}>
-        <ModulesHome />
-      </Suspense>
-    );
+    return <ModulesHome fallback={<Pending />} />;
   }
   return (
     <Gate module="projects" label="Projects">

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { deferred } from '@portal/shared/web/deferred';
 import { suppressDuplicates, TOAST_DUPLICATE_WINDOW_MS, toast$, toastKey, type ToastMessage } from '@portal/shared/web/events';
 
 // The notification view comes with the extra UI kit: no first page pays for it until a toast is shown.
-const ToastView = lazy(() => import('./toast-view'));
+const ToastView = deferred(() => import('./toast-view'));
 
 /**
  * Listens to the toast bus from the start; identical toasts within 5 s show once. Toasts that arrive
@@ -20,9 +21,5 @@ export function ToastHost() {
   }, []);
   const onShown = useCallback((n: number) => setQueue((q) => q.slice(n)), []);
   if (!started) return null;
-  return (
-    <Suspense fallback={null}>
-      <ToastView queue={queue} onShown={onShown} />
-    </Suspense>
-  );
+  return <ToastView queue={queue} onShown={onShown} />;
 }

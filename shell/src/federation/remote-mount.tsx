@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useEffect, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { Button, ReloadOutlined, Spin } from '@portal/shared/ui';
 import { StatusPanel } from '@portal/shared/ui/components';
 import type { RemoteAppModule } from '@portal/shared/web/remote';
@@ -71,32 +71,61 @@ function Committed({ remote }: { remote: string }) {
 
 export type RemoteLoader = (remote: string, fresh: boolean) => Promise<RemoteAppModule>;
 
+function Loading({ remote }: { remote: string }) {
+  return (
+    <div style={{ padding: 48, textAlign: 'center' }} role="status" aria-label={`Loading ${TITLES[remote] ?? remote}`}>
+      <Spin size="large" />
+    </div>
+  );
+}
+
 /**
- * Mounts one remote's App inside its own error boundary. Each attempt creates a new lazy component:
- * React.lazy caches a rejected import, so Retry must not reuse the old one.
+ * One attempt at loading and showing a remote's App. The load starts on the first render, as
+ * React.lazy's would, but the App is shown with a state update rather than through Suspense: React
+ * holds a Suspense boundary's content back until 300 ms after any boundary last showed a fallback,
+ * which alone was most of a remote's mount time (see @portal/shared/web/deferred).
  */
+function RemoteApp({ remote, basePath, load, fresh }: { remote: string; basePath: string; load: RemoteLoader; fresh: boolean }) {
+  const [attempt] = useState(() => {
+    const requestedAt = globalThis.performance?.now?.() ?? 0;
+    const loading = load(remote, fresh);
+    loading.catch(() => undefined); // handled in the effect; never an unhandled rejection
+    return { requestedAt, loading };
+  });
+  const [result, setResult] = useState<{ App: RemoteAppModule['default'] } | { error: unknown } | null>(null);
+  useEffect(() => {
+    globalThis.performance?.mark?.(`remote:${remote}:requested`, { startTime: attempt.requestedAt });
+    let live = true;
+    attempt.loading.then(
+      (mod) => {
+        if (!live) return;
+        if (!mod || typeof mod.default !== 'function') setResult({ error: new Error(`The remote "${remote}" did not provide an App`) });
+        else setResult({ App: mod.default });
+      },
+      (error: unknown) => live && setResult({ error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt, remote]);
+  if (result && 'error' in result) throw result.error;
+  if (!result) return <Loading remote={remote} />;
+  const { App } = result;
+  return (
+    // the remote's own code may still suspend (its lazy parts)
+    <Suspense fallback={<Loading remote={remote} />}>
+      <App basePath={basePath} />
+      <Committed remote={remote} />
+    </Suspense>
+  );
+}
+
+/** Mounts one remote's App inside its own error boundary; Retry makes a new attempt that loads afresh. */
 export function RemoteMount({ remote, basePath, load = loadRemoteApp }: { remote: string; basePath: string; load?: RemoteLoader }) {
   const [attempt, setAttempt] = useState(0);
-  const App = useMemo(
-    () =>
-      lazy(() => {
-        mark(`remote:${remote}:requested`);
-        return load(remote, attempt > 0);
-      }),
-    [remote, attempt, load],
-  );
   return (
     <RemoteErrorBoundary key={`${remote}:${attempt}`} remote={remote} onRetry={() => setAttempt((a) => a + 1)}>
-      <Suspense
-        fallback={
-          <div style={{ padding: 48, textAlign: 'center' }} role="status" aria-label={`Loading ${TITLES[remote] ?? remote}`}>
-            <Spin size="large" />
-          </div>
-        }
-      >
-        <App basePath={basePath} />
-        <Committed remote={remote} />
-      </Suspense>
+      <RemoteApp remote={remote} basePath={basePath} load={load} fresh={attempt > 0} />
     </RemoteErrorBoundary>
   );
 }

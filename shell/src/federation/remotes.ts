@@ -28,11 +28,25 @@ export function loadRemotesManifest(): Promise<Record<string, string>> {
   return manifest;
 }
 
+const loading = new Map<string, Promise<RemoteAppModule>>();
+
 /**
- * Loads a remote's ./App. With `fresh`, the remote is registered again with `force`, which drops
- * the federation runtime's cached (failed) entry, so Retry really fetches again.
+ * Loads a remote's ./App; callers share a load under way or done (a failed one is forgotten). With
+ * `fresh`, the remote is registered again with `force`, which drops the federation runtime's cached
+ * (failed) entry, so Retry really fetches again.
  */
-export async function loadRemoteApp(remote: string, fresh = false): Promise<RemoteAppModule> {
+export function loadRemoteApp(remote: string, fresh = false): Promise<RemoteAppModule> {
+  const shared = fresh ? undefined : loading.get(remote);
+  if (shared) return shared;
+  const load = loadRemoteAppNow(remote, fresh);
+  loading.set(remote, load);
+  load.catch(() => {
+    if (loading.get(remote) === load) loading.delete(remote);
+  });
+  return load;
+}
+
+async function loadRemoteAppNow(remote: string, fresh: boolean): Promise<RemoteAppModule> {
   const entries = await loadRemotesManifest();
   const entry = entries[remote];
   if (!entry) throw new Error(`The remote "${remote}" is not listed in /remotes.json`);
@@ -44,4 +58,27 @@ export async function loadRemoteApp(remote: string, fresh = false): Promise<Remo
   const mod = await loadRemote<RemoteAppModule>(`${name}/App`);
   if (!mod || typeof mod.default !== 'function') throw new Error(`The remote "${remote}" did not provide an App`);
   return mod;
+}
+
+/**
+ * A remote without a module gate (mfe-settings) starts loading as soon as the user is known when the
+ * page is one of its own, so its code arrives while the shell draws its frame and loads the company.
+ * Gated remotes wait for the company's access (DESIGN.md: a remote that is off is never fetched).
+ * A failed preload is not reported here: the mount loads again and shows its own error and Retry.
+ */
+export function preloadUngatedRemote(
+  store: { getState(): { session: { user: unknown } }; subscribe(listener: () => void): () => void },
+  remote: string | null,
+  load: (remote: string) => Promise<unknown> = loadRemoteApp,
+): void {
+  if (!remote) return;
+  const start = () => {
+    if (!store.getState().session.user) return false;
+    load(remote).catch(() => undefined);
+    return true;
+  };
+  if (start()) return;
+  const unsubscribe = store.subscribe(() => {
+    if (start()) unsubscribe();
+  });
 }

@@ -1,10 +1,10 @@
-import { lazy } from 'react';
+import { deferred } from '@portal/shared/web/deferred';
 import { Link } from '@portal/shared/web/router';
 import { Button } from '@portal/shared/ui';
 import { NotFoundResult, StatusPanel } from '@portal/shared/ui/components';
 
 /** Home when the projects module is off: loaded on demand, it uses the extra UI kit. */
-export const ModulesHome = lazy(() => import('./modules-home'));
+export const ModulesHome = deferred(() => import('./modules-home'));
 
 export function NotFoundPage() {
   return <NotFoundResult />;

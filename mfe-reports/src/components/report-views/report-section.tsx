@@ -1,4 +1,5 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
+import { deferred } from '@portal/shared/web/deferred';
 import { Card, Empty, Segmented, Skeleton, Typography } from '@portal/shared/ui/extra';
 import type { ReportTable } from '@portal/shared/core/reports';
 import { ChartBoundary } from './chart-boundary';
@@ -9,7 +10,7 @@ import { ReportTableView } from './report-table-view';
 import { usePrinting } from './use-printing';
 import { useViewChoice, type ViewChoice } from './use-view-choice';
 
-const ReportChart = lazy(() => import('./report-chart'));
+const ReportChart = deferred(() => import('./report-chart'));
 
 const VIEW_OPTIONS: { label: string; value: ViewChoice }[] = [
   { label: 'Chart', value: 'chart' },
@@ -64,10 +65,8 @@ export function ReportSection({ table, days = null }: { table: ReportTable; days
                 </>
               }
             >
-              <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
-                <ReportChart plan={plan} />
-                {plan.note ? <Typography.Text type="secondary">{plan.note}</Typography.Text> : null}
-              </Suspense>
+              <ReportChart plan={plan} fallback={<Skeleton active paragraph={{ rows: 6 }} />} />
+              {plan.note ? <Typography.Text type="secondary">{plan.note}</Typography.Text> : null}
             </ChartBoundary>
           )
         ) : (

@@ -4,7 +4,7 @@
  * "My requests" arrive in their own chunks once a company is known ("My requests" with a Retry of its
  * own when its chunk fails, so the rest of Home stays).
  */
-import { lazy, Suspense } from 'react';
+import { deferred } from '@portal/shared/web/deferred';
 import { useSelector } from '@portal/shared/web/store';
 import { Spin } from '@portal/shared/ui';
 import { PageHeader } from '@portal/shared/ui/components';
@@ -15,8 +15,8 @@ import { useAfterFirstPaint } from '../../../app/use-after-first-paint';
 
 type Root = { session: SessionState };
 
-const ProjectsList = lazy(() => import('./projects-list').then((m) => ({ default: m.ProjectsList })));
-const DashboardCharts = lazy(() => import('./dashboard-charts').then((m) => ({ default: m.DashboardCharts })));
+const ProjectsList = deferred(() => import('./projects-list').then((m) => ({ default: m.ProjectsList })));
+const DashboardCharts = deferred(() => import('./dashboard-charts').then((m) => ({ default: m.DashboardCharts })));
 const loadMyRequests = () => import('./my-requests').then((m) => ({ default: m.MyRequests }));
 
 function Loading({ label }: { label: string }) {
@@ -72,18 +72,14 @@ export function DashboardPage() {
           </p>
           {myRequests}
           {painted ? (
-            <Suspense fallback={<Loading label="Loading charts" />}>
-              <DashboardCharts companyId={target.companyId} />
-            </Suspense>
+            <DashboardCharts companyId={target.companyId} fallback={<Loading label="Loading charts" />} />
           ) : (
             <Loading label="Loading charts" />
           )}
           <section aria-label="Projects">
             <h3 style={{ marginTop: 0 }}>Projects</h3>
             {painted ? (
-              <Suspense fallback={<Loading label="Loading projects" />}>
-                <ProjectsList companyId={target.companyId} />
-              </Suspense>
+              <ProjectsList companyId={target.companyId} fallback={<Loading label="Loading projects" />} />
             ) : (
               <Loading label="Loading projects" />
             )}
@@ -103,9 +99,7 @@ export function ProjectsListPage() {
       {'blocked' in target ? (
         target.blocked
       ) : (
-        <Suspense fallback={<Loading label="Loading projects" />}>
-          <ProjectsList companyId={target.companyId} />
-        </Suspense>
+        <ProjectsList companyId={target.companyId} fallback={<Loading label="Loading projects" />} />
       )}
     </div>
   );

@@ -2,10 +2,10 @@
  * /documents -> /projects/documents -> here: every file of the selected company's projects. The page
  * itself uses the first-page kit only; the table (extra kit) arrives in its own chunk.
  */
-import { lazy } from 'react';
+import { deferred } from '@portal/shared/web/deferred';
 import { ProjectsCompanyPage } from '../../../app/projects-company-page';
 
-const DocumentsList = lazy(() => import('./documents-list').then((m) => ({ default: m.DocumentsList })));
+const DocumentsList = deferred(() => import('./documents-list').then((m) => ({ default: m.DocumentsList })));
 
 export function DocumentsPage() {
   return (
@@ -16,7 +16,7 @@ export function DocumentsPage() {
       what="documents"
       loadingLabel="Loading documents"
     >
-      {(companyId) => <DocumentsList companyId={companyId} />}
+      {(companyId, loading) => <DocumentsList companyId={companyId} fallback={loading} />}
     </ProjectsCompanyPage>
   );
 }

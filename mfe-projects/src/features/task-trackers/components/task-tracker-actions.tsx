@@ -2,14 +2,15 @@
  * The Tasks tab's "Apply template" (staff who manage projects) and "Import tasks" (the project's
  * writers). Their dialogs load on first use, so the project page carries only these two buttons.
  */
-import { lazy, Suspense, useId, useState, type ReactElement } from 'react';
+import { useId, useState, type ReactElement } from 'react';
+import { deferred } from '@portal/shared/web/deferred';
 import { Button } from '@portal/shared/ui';
 import { Tooltip, UploadOutlined } from '@portal/shared/ui/extra';
 import { ERROR_MESSAGES } from '@portal/shared/core/errors';
 import type { Project } from '@portal/shared/core/projects';
 
-const ApplyTemplateDialog = lazy(() => import('./apply-template-dialog').then((m) => ({ default: m.ApplyTemplateDialog })));
-const ImportTasksDialog = lazy(() => import('./import-tasks-dialog').then((m) => ({ default: m.ImportTasksDialog })));
+const ApplyTemplateDialog = deferred(() => import('./apply-template-dialog').then((m) => ({ default: m.ApplyTemplateDialog })));
+const ImportTasksDialog = deferred(() => import('./import-tasks-dialog').then((m) => ({ default: m.ImportTasksDialog })));
 
 /** A button that a canceled project shows disabled, saying why on hover (the api would answer project_is_canceled). */
 function FrozenWhenCanceled({ canceled, children }: { canceled: boolean; children: ReactElement }) {
@@ -52,10 +53,8 @@ export function TaskTrackerActions({ project }: { project: Project }) {
           {ERROR_MESSAGES.project_is_canceled}
         </span>
       ) : null}
-      <Suspense fallback={null}>
-        {open === 'apply' ? <ApplyTemplateDialog project={project} onClose={close} /> : null}
-        {open === 'import' ? <ImportTasksDialog project={project} onClose={close} /> : null}
-      </Suspense>
+      {open === 'apply' ? <ApplyTemplateDialog project={project} onClose={close} /> : null}
+      {open === 'import' ? <ImportTasksDialog project={project} onClose={close} /> : null}
     </>
   );
 }

@@ -1,9 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { deferred } from '@portal/shared/web/deferred';
 import { BANNER_SETTINGS, useSystemSettingsDismissMutation, useSystemSettingsListQuery } from '../api/system-settings-api';
 import { visibleBanner } from '../model/banner';
 
 // The banner's code, DOMPurify and the Alert load only when there is a banner to show.
-const MaintenanceBanner = lazy(() => import('./maintenance-banner'));
+const MaintenanceBanner = deferred(() => import('./maintenance-banner'));
 
 /** Where the frame shows the maintenance banner: nothing at all unless one is active for this user. */
 export function MaintenanceBannerSlot() {
@@ -11,9 +11,5 @@ export function MaintenanceBannerSlot() {
   const [dismiss] = useSystemSettingsDismissMutation();
   const banner = visibleBanner(data);
   if (!banner) return null;
-  return (
-    <Suspense fallback={null}>
-      <MaintenanceBanner banner={banner} onClose={() => void dismiss({ id: banner.id, version: banner.version })} />
-    </Suspense>
-  );
+  return <MaintenanceBanner banner={banner} onClose={() => void dismiss({ id: banner.id, version: banner.version })} />;
 }

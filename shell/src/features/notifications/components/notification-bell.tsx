@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { deferred } from '@portal/shared/web/deferred';
 import { useSelector } from '@portal/shared/web/store';
 import { BellOutlined, Button, Dropdown, Spin, theme } from '@portal/shared/ui';
 import { useFeatureFlag } from '@portal/shared/web/flags';
@@ -9,7 +10,7 @@ import { streamSupported, useUnreadStream } from '../hooks/use-unread-stream';
 type Root = { session: SessionState };
 
 // The list, its states and the extra UI kit load when the bell is first opened.
-const NotificationsPanel = lazy(() => import('./notifications-panel'));
+const NotificationsPanel = deferred(() => import('./notifications-panel'));
 
 /** Without a live stream (old browsers), the count is polled instead. */
 const FALLBACK_POLL_MS = 60_000;
@@ -75,11 +76,7 @@ function Bell() {
       onOpenChange={setOpen}
       placement="bottomRight"
       destroyOnHidden
-      popupRender={() => (
-        <Suspense fallback={<PanelLoading />}>
-          <NotificationsPanel onDone={() => setOpen(false)} />
-        </Suspense>
-      )}
+      popupRender={() => <NotificationsPanel fallback={<PanelLoading />} onDone={() => setOpen(false)} />}
     >
       <Button type="text" aria-label={`Notifications, ${unread} unread`} aria-haspopup="dialog" aria-expanded={open} data-testid="notification-bell">
         <span style={{ position: 'relative', display: 'inline-flex' }}>
