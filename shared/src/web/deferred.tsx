@@ -42,35 +42,30 @@ export function moduleLoader<T>(load: () => Promise<T>): ModuleLoader<T> {
   };
 }
 
-type LoadState<T> = { value: T; error?: undefined } | { value?: undefined; error: unknown } | null;
+type LoadState<T> = { value: T } | { error: unknown } | null;
 
 /**
- * The value of `loader` once loaded (null until then), started when the component mounts or `key`
- * changes. A failure is thrown during render, to the nearest error boundary.
+ * The value of `loader` once loaded (null until then), loading it when the component mounts. A
+ * failure is thrown during render, to the nearest error boundary.
  */
-export function useLoaded<T>(loader: ModuleLoader<T>, key: unknown = null): T | null {
-  const [state, setState] = useState<{ key: unknown; result: LoadState<T> }>(() => ({ key, result: loader.peek() }));
-  const current = state.key === key ? state.result : loader.peek();
+export function useLoaded<T>(loader: ModuleLoader<T>): T | null {
+  const [state, setState] = useState<LoadState<T>>(() => loader.peek());
   useEffect(() => {
-    if (current) return;
+    if (state) return;
     let live = true;
     loader.load().then(
-      (value) => live && setState({ key, result: { value } }),
-      (error: unknown) => live && setState({ key, result: { error } }),
+      (value) => live && setState({ value }),
+      (error: unknown) => live && setState({ error }),
     );
     return () => {
       live = false;
     };
-  }, [loader, key, current]);
-  if (current && 'error' in current && current.error !== undefined) throw current.error;
-  return current ? (current.value as T) : null;
+  }, [loader, state]);
+  if (state && 'error' in state) throw state.error;
+  return state ? state.value : null;
 }
 
-export interface DeferredComponent<P extends object> {
-  (props: P & { fallback?: ReactNode }): ReactNode;
-  /** Starts loading the code now (a page that will surely need it). */
-  preload(): Promise<ComponentType<P>>;
-}
+export type DeferredComponent<P extends object> = (props: P & { fallback?: ReactNode }) => ReactNode;
 
 /**
  * Like React.lazy, for a module whose default export is the component: renders `fallback` (default
@@ -84,6 +79,5 @@ export function deferred<T extends ComponentType<any>>(load: () => Promise<{ def
     if (!Loaded) return fallback;
     return <Loaded {...(props as ComponentProps<T>)} />;
   }
-  Deferred.preload = () => loader.load() as Promise<ComponentType<ComponentProps<T>>>;
   return Deferred;
 }
