@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { createTestApp, makeTempDir, type TestApp } from '../test/app';
-import { cacheControlFor } from './static-web';
+import { cacheControlFor, preferredEncoding } from './static-web';
 
 let t: TestApp;
 let web: string;
@@ -23,7 +24,10 @@ beforeAll(async () => {
   write('mfe-requests/dist/remoteEntry.js', 'var requests = 1;');
   write('mfe-requests/dist/mf-manifest.json', '{"name":"mfe_requests"}');
   write('mfe-requests/dist/static/js/123.abcdef0123.js', '1');
+  write('shell/dist/kit.0a1b2c3d.js', BIG_SCRIPT);
 });
+
+const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const component${i} = () => "row ${i}";`).join('\n');
 afterAll(async () => {
   await t.close();
   fs.rmSync(manifestDir, { recursive: true, force: true });
@@ -67,6 +71,40 @@ describe('static web', () => {
     expect(again.statusCode).toBe(304);
     const page = await get('/', { 'if-none-match': '*' });
     expect(page.statusCode).toBe(200);
+  });
+
+  it('compresses scripts for browsers that accept it: brotli first, then gzip, each with its own validator', async () => {
+    const br = await get('/kit.0a1b2c3d.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(BIG_SCRIPT.length / 4);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+
+    const gz = await get('/kit.0a1b2c3d.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(BIG_SCRIPT);
+    expect(gz.headers.etag).not.toBe(br.headers.etag);
+    expect((await get('/kit.0a1b2c3d.js', { 'accept-encoding': 'gzip', 'if-none-match': String(gz.headers.etag) })).statusCode).toBe(304);
+    // the gzip validator does not match the brotli representation
+    expect((await get('/kit.0a1b2c3d.js', { 'accept-encoding': 'br', 'if-none-match': String(gz.headers.etag) })).statusCode).toBe(200);
+
+    const plain = await get('/kit.0a1b2c3d.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+    // small files and pages go as they are
+    expect((await get('/main.3f2a9c1d.js', { 'accept-encoding': 'br' })).headers['content-encoding']).toBeUndefined();
+    expect((await get('/', { ...html, 'accept-encoding': 'br' })).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('reads Accept-Encoding with its quality values', () => {
+    expect(preferredEncoding('gzip, deflate, br')).toBe('br');
+    expect(preferredEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(preferredEncoding('*')).toBe('br');
+    expect(preferredEncoding('*;q=0, gzip')).toBe('gzip');
+    expect(preferredEncoding('identity')).toBeNull();
+    expect(preferredEncoding('gzip;q=0')).toBeNull();
+    expect(preferredEncoding(undefined)).toBeNull();
   });
 
   it('falls back to the shell for client-side routes', async () => {

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { REMOTES } from '@portal/shared/core/modules';
@@ -31,6 +33,54 @@ const CONTENT_TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
   '.webmanifest': 'application/manifest+json',
 };
+
+/** Text worth compressing; smaller files go as they are (the headers would outweigh the gain). */
+const COMPRESSIBLE = new Set(['.js', '.mjs', '.cjs', '.css', '.json', '.map', '.txt', '.svg', '.webmanifest']);
+const COMPRESS_MIN_BYTES = 1024;
+
+export type ContentEncoding = 'br' | 'gzip';
+
+/** The encoding to answer with for an Accept-Encoding header: brotli, else gzip, else none (q=0 refuses). */
+export function preferredEncoding(acceptEncoding: string | undefined): ContentEncoding | null {
+  const offered = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    offered.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  const accepts = (encoding: string) => {
+    const q = offered.get(encoding) ?? offered.get('*');
+    return q !== undefined && q > 0;
+  };
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return null;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Compressed copies of the served files, made once per file version (its etag) and encoding, off the
+ * event loop (zlib's thread pool); requests for a copy being made share it. Oldest dropped first.
+ */
+const COMPRESSED_ENTRIES = 512;
+const compressed = new Map<string, Promise<Buffer>>();
+
+function compressedCopy(key: string, encoding: ContentEncoding, read: () => Promise<Buffer>): Promise<Buffer> {
+  const cached = compressed.get(key);
+  if (cached) return cached;
+  const making = read().then((body) =>
+    encoding === 'br'
+      ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+      : gzip(body, { level: 9 }),
+  );
+  compressed.set(key, making);
+  making.catch(() => compressed.delete(key));
+  while (compressed.size > COMPRESSED_ENTRIES) compressed.delete(compressed.keys().next().value as string);
+  return making;
+}
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -73,23 +123,32 @@ async function statFile(file: string): Promise<fs.Stats | null> {
 }
 
 /**
- * Sends a file read from disk now (a new build is served at once), with validators for no-cache revalidation.
+ * Sends a file read from disk now (a new build is served at once), with validators for no-cache revalidation,
+ * compressed (brotli or gzip) when it is text of some size and the browser accepts it.
  * HTML is the exception: plugins/security-headers.ts gives every HTML response its own CSP nonce, so a page
  * is never stored nor revalidated (a 304 would pair the cached page's nonce with a new header's).
  */
 async function sendFile(request: FastifyRequest, reply: FastifyReply, file: string, stats: fs.Stats) {
-  if (path.extname(file).toLowerCase() === '.html') {
+  const extension = path.extname(file).toLowerCase();
+  if (extension === '.html') {
     return reply.header('cache-control', 'no-store').type(CONTENT_TYPES['.html']).send(await fs.promises.readFile(file));
   }
-  const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+  const compressible = COMPRESSIBLE.has(extension) && stats.size >= COMPRESS_MIN_BYTES;
+  const encoding = compressible ? preferredEncoding(request.headers['accept-encoding']) : null;
+  // each encoding is its own representation, with its own validator
+  const version = `${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}`;
+  const etag = `W/"${version}${encoding ? `-${encoding}` : ''}"`;
   reply
     .header('cache-control', cacheControlFor(path.basename(file)))
     .header('etag', etag)
     .header('last-modified', stats.mtime.toUTCString())
     .header('x-content-type-options', 'nosniff')
-    .type(CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
+    .type(CONTENT_TYPES[extension] ?? 'application/octet-stream');
+  if (compressible) reply.header('vary', 'accept-encoding');
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-  return reply.send(await fs.promises.readFile(file));
+  if (!encoding) return reply.send(await fs.promises.readFile(file));
+  const body = await compressedCopy(`${file}\0${version}\0${encoding}`, encoding, () => fs.promises.readFile(file));
+  return reply.header('content-encoding', encoding).send(body);
 }
 
 function notBuilt(reply: FastifyReply) {
