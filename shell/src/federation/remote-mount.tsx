@@ -54,8 +54,8 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
   }
 }
 
-/** A User Timing mark (bench/web reads them); absent in test environments without the API. */
-const mark = (name: string) => globalThis.performance?.mark?.(name);
+/** A User Timing mark (bench/web reads them), now or at `startTime`; absent in test environments without the API. */
+const mark = (name: string, startTime?: number) => globalThis.performance?.mark?.(name, startTime === undefined ? undefined : { startTime });
 
 /**
  * Rendered beside the remote's App: its effect runs once the App has rendered (Suspense resolved).
@@ -94,14 +94,11 @@ function RemoteApp({ remote, basePath, load, fresh }: { remote: string; basePath
   });
   const [result, setResult] = useState<{ App: RemoteAppModule['default'] } | { error: unknown } | null>(null);
   useEffect(() => {
-    globalThis.performance?.mark?.(`remote:${remote}:requested`, { startTime: attempt.requestedAt });
+    mark(`remote:${remote}:requested`, attempt.requestedAt);
     let live = true;
     attempt.loading.then(
-      (mod) => {
-        if (!live) return;
-        if (!mod || typeof mod.default !== 'function') setResult({ error: new Error(`The remote "${remote}" did not provide an App`) });
-        else setResult({ App: mod.default });
-      },
+      // the loader checks that the remote provided an App (loadRemoteApp)
+      (mod) => live && setResult({ App: mod.default }),
       (error: unknown) => live && setResult({ error }),
     );
     return () => {
