@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin';
+import { cachingStatements } from './sqlite-statements';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -41,7 +42,7 @@ export function openDatabase(options: OpenDatabaseOptions): OpenDatabase {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: cachingStatements(sqlite) }),
     plugins: [new SqliteBooleanPlugin()],
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };

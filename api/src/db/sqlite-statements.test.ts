@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import { cachingStatements } from './sqlite-statements';
+
+interface Db {
+  notes: { id: number; body: string };
+}
+
+let dir: string;
+let connection: SQLite.Database;
+let prepared: string[];
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-statements-'));
+  connection = new SQLite(path.join(dir, 'test.sqlite'));
+  prepared = [];
+  const prepare = connection.prepare.bind(connection);
+  jest.spyOn(connection, 'prepare').mockImplementation(((source: string) => {
+    prepared.push(source);
+    return prepare(source);
+  }) as typeof connection.prepare);
+});
+
+afterEach(() => {
+  if (connection.open) connection.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function kysely(capacity?: number): Kysely<Db> {
+  return new Kysely<Db>({ dialect: new SqliteDialect({ database: cachingStatements(connection, capacity) }) });
+}
+
+describe('cachingStatements', () => {
+  it('prepares a query once and gives the right rows each time it runs with other parameters', async () => {
+    const db = kysely();
+    await sql`create table notes (id integer primary key, body text not null)`.execute(db);
+    for (const body of ['a', 'b', 'c']) await db.insertInto('notes').values({ body }).execute();
+    const byId = (id: number) => db.selectFrom('notes').select('body').where('id', '=', id).executeTakeFirst();
+
+    expect(await byId(2)).toEqual({ body: 'b' });
+    expect(await byId(3)).toEqual({ body: 'c' });
+    expect(await byId(9)).toBeUndefined();
+    expect(prepared.filter((s) => s.startsWith('insert'))).toHaveLength(1);
+    expect(prepared.filter((s) => s.startsWith('select'))).toHaveLength(1);
+  });
+
+  it('reports the changes of a cached write each time', async () => {
+    const db = kysely();
+    await sql`create table notes (id integer primary key, body text not null)`.execute(db);
+    await db.insertInto('notes').values([{ body: 'x' }, { body: 'x' }, { body: 'y' }]).execute();
+    const rename = (from: string) => db.updateTable('notes').set({ body: 'z' }).where('body', '=', from).executeTakeFirst();
+    expect(Number((await rename('x')).numUpdatedRows)).toBe(2);
+    expect(Number((await rename('y')).numUpdatedRows)).toBe(1);
+    expect(Number((await rename('x')).numUpdatedRows)).toBe(0);
+  });
+
+  it('keeps the most recently used statements when full and prepares an evicted one again', async () => {
+    const db = kysely(2);
+    await sql`create table notes (id integer primary key, body text not null)`.execute(db);
+    const one = () => sql`select 1 as n`.execute(db);
+    const two = () => sql`select 2 as n`.execute(db);
+    const three = () => sql`select 3 as n`.execute(db);
+    await one();
+    await two();
+    await one(); // one is now the most recent: adding three evicts two
+    await three();
+    prepared = [];
+    await one();
+    await three();
+    expect(prepared).toEqual([]);
+    expect((await two()).rows).toEqual([{ n: 2 }]);
+    expect(prepared).toEqual(['select 2 as n']);
+  });
+
+  it('streams, and the same query runs from the cache after the stream ends', async () => {
+    const db = kysely();
+    await sql`create table notes (id integer primary key, body text not null)`.execute(db);
+    await db.insertInto('notes').values([{ body: 'a' }, { body: 'b' }]).execute();
+    const all = db.selectFrom('notes').select('body').orderBy('id');
+    expect((await all.execute()).map((r) => r.body)).toEqual(['a', 'b']);
+    const seen: string[] = [];
+    for await (const row of all.stream()) seen.push(row.body);
+    expect(seen).toEqual(['a', 'b']);
+    expect((await all.execute()).map((r) => r.body)).toEqual(['a', 'b']);
+  });
+
+  it('still answers after the table it reads is dropped and made again', async () => {
+    const db = kysely();
+    await sql`create table notes (id integer primary key, body text not null)`.execute(db);
+    await db.insertInto('notes').values({ body: 'old' }).execute();
+    const bodies = async () => (await db.selectFrom('notes').select('body').execute()).map((r) => r.body);
+    expect(await bodies()).toEqual(['old']);
+    await sql`drop table notes`.execute(db);
+    await sql`create table notes (id integer primary key, body text not null)`.execute(db);
+    await db.insertInto('notes').values({ body: 'new' }).execute();
+    expect(await bodies()).toEqual(['new']);
+  });
+
+  it('closes the connection', async () => {
+    const db = kysely();
+    await sql`select 1`.execute(db);
+    await db.destroy();
+    expect(connection.open).toBe(false);
+  });
+});
