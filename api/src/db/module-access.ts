@@ -7,9 +7,9 @@ import {
   type ModuleAccess,
   type ModuleName,
 } from '@portal/shared/core/modules';
-import { findCompanyById } from './companies';
+import { findCompanyById, type CompanyRecord } from './companies';
 import type { Database } from './schema';
-import { toNullableBool } from './values';
+import { toBool, toNullableBool } from './values';
 
 function isModule(name: string): name is ModuleName {
   return (MODULES as readonly string[]).includes(name);
@@ -72,10 +72,19 @@ export async function moduleAccessFor(db: Kysely<Database>, userId: string, comp
     db.selectFrom('users').select(['is_tevora']).where('id', '=', userId).executeTakeFirst(),
   ]);
   if (!company || !user) return effectiveModuleAccess(Object.fromEntries(MODULES.map((m) => [m, false])) as Record<ModuleName, boolean>, null, []);
-  if (user.is_tevora) return effectiveModuleAccess(company.modulesAccess, null, []);
+  return moduleAccessIn(db, { id: userId, isTevora: toBool(user.is_tevora) }, company);
+}
+
+/** moduleAccessFor when the caller already holds the user and the company (the request's policy check). */
+export async function moduleAccessIn(
+  db: Kysely<Database>,
+  user: { id: string; isTevora: boolean },
+  company: Pick<CompanyRecord, 'id' | 'modulesAccess'>,
+): Promise<EffectiveModuleAccess> {
+  if (user.isTevora) return effectiveModuleAccess(company.modulesAccess, null, []);
   const [own, teams] = await Promise.all([
-    userModuleAccess(db, companyId, userId),
-    userTeamsModuleAccess(db, companyId, userId),
+    userModuleAccess(db, company.id, user.id),
+    userTeamsModuleAccess(db, company.id, user.id),
   ]);
   return effectiveModuleAccess(company.modulesAccess, own, teams);
 }

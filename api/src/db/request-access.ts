@@ -6,7 +6,7 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool, type Kysely } from 'kysely';
 import type { RequestStatus } from '@portal/shared/core/requests';
 import { findCompanyRole, findVisibleCompany, type CompanyRecord } from './companies';
-import { moduleAccessFor } from './module-access';
+import { moduleAccessIn } from './module-access';
 import type { Database } from './schema';
 import type { UserRecord } from './users';
 import { HttpError } from '../lib/http-error';
@@ -90,7 +90,7 @@ export async function requestAccessFor(db: Kysely<Database>, caller: RequestCall
   if (!row) return null;
   const company = await findVisibleCompany(db, caller, row.company_id);
   if (!company) return null;
-  const modules = await moduleAccessFor(db, caller.id, company.id);
+  const modules = await moduleAccessIn(db, caller, company);
   if (!modules.requests) throw new HttpError(403, 'module_access_denied');
   const scope = await requestScopeFor(db, caller, company.id);
   if (!scope.all) {

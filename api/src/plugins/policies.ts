@@ -5,7 +5,7 @@ import { settingsPermissionsFor, type ModuleName, type SettingsPermissions } fro
 import { findCompanyRole, findVisibleCompany, type CompanyRecord } from '../db/companies';
 import type { Database, ProjectRoleName } from '../db/schema';
 import { findUserById, type UserRecord } from '../db/users';
-import { moduleAccessFor } from '../db/module-access';
+import { moduleAccessIn } from '../db/module-access';
 import { requestAccessFor, type RequestAccess } from '../db/request-access';
 import { HttpError } from '../lib/http-error';
 import { getAuth } from './auth';
@@ -131,7 +131,7 @@ export async function projectAccessFor(db: Kysely<Database>, caller: UserRecord,
   if (caller.isAuditor && !row.role) return null;
   const company = await findVisibleCompany(db, caller, row.company_id);
   if (!company) return null;
-  const access = await moduleAccessFor(db, caller.id, company.id);
+  const access = await moduleAccessIn(db, caller, company);
   if (!access.projects) throw new HttpError(403, 'module_access_denied');
   const manage = caller.isTevora && !caller.isAuditor;
   return {
@@ -253,7 +253,7 @@ async function enforce(request: FastifyRequest, policy: Policy): Promise<void> {
   const company = await findVisibleCompany(request.server.db, user, companyId);
   if (!company) throw new HttpError(404, 'company_not_found');
   if (policy.company === 'member' && policy.module) {
-    const access = await moduleAccessFor(request.server.db, user.id, company.id);
+    const access = await moduleAccessIn(request.server.db, user, company);
     if (!access[policy.module]) throw new HttpError(403, 'module_access_denied');
   }
   if (policy.company === 'settings' && !holds(await permissionsIn(request.server.db, user, company.id), policy.permission)) {

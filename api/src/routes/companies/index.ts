@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AccessPermissions, Company } from '@portal/shared/core/schemas';
 import { listVisibleCompanies, type CompanyRecord } from '../../db/companies';
-import { moduleAccessFor } from '../../db/module-access';
+import { moduleAccessIn } from '../../db/module-access';
 import { validationError } from '../../lib/http-error';
 import { imageUrl } from '../../lib/images';
 import { pageWindow } from '../../lib/paging';
@@ -49,7 +49,7 @@ export default async function companiesRoutes(app: FastifyInstance) {
     const { user } = await requireAuth(request);
     const company = policyCompany(request);
     const [modulesAccess, settingsPermissions] = await Promise.all([
-      moduleAccessFor(db, user.id, company.id),
+      moduleAccessIn(db, user, company),
       permissionsIn(db, user, company.id),
     ]);
     const body: AccessPermissions = { modulesAccess, settingsPermissions };

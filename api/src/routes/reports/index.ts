@@ -18,7 +18,7 @@ import {
   type ReportOptions,
 } from '@portal/shared/core/reports';
 import type { ProjectStatus } from '@portal/shared/core/projects';
-import { moduleAccessFor } from '../../db/module-access';
+import { moduleAccessIn } from '../../db/module-access';
 import { requestScopeFor } from '../../db/request-access';
 import { controlsReport } from '../../db/reports/controls';
 import { requestsReport } from '../../db/reports/requests';
@@ -96,7 +96,7 @@ export default async function reportsRoutes(app: FastifyInstance) {
       const day = filters[field];
       if (day && day > latest) throw invalidField(field, `${field} must be at most ${REPORT_MAX_DAYS_AHEAD} days after ${today}`);
     }
-    const allowed = allowedKinds(await moduleAccessFor(db, user.id, company.id));
+    const allowed = allowedKinds(await moduleAccessIn(db, user, company));
     const kinds = kindsOf(allowed);
     const auditorId = auditorIdOf(user);
     let project: ReportMeta['project'] = null;
@@ -154,7 +154,7 @@ export default async function reportsRoutes(app: FastifyInstance) {
   app.get(`${BASE}/options`, { config: { policy: member } }, async (request): Promise<ReportOptions> => {
     const company = policyCompany(request);
     const { user } = await requireAuth(request);
-    const { kinds } = allowedKinds(await moduleAccessFor(db, user.id, company.id));
+    const { kinds } = allowedKinds(await moduleAccessIn(db, user, company));
     // No report to filter: no projects to filter by.
     if (kinds.length === 0) return { kinds, projects: [] };
     const projects = await scopeProjects(db, { companyId: company.id, projectId: null, auditorId: auditorIdOf(user) }).execute();
