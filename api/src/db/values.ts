@@ -2,9 +2,17 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './schema';
 
-/** PostgreSQL returns Date for timestamptz, SQLite the ISO string we stored. */
+/** The form toISOString gives: what the api writes to SQLite. */
+const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * PostgreSQL returns Date for timestamptz, SQLite the ISO string we stored. A string already in
+ * toISOString's form is returned as it is (a list reply converts two per row; parsing each into a
+ * Date and back was a tenth of a task list's time); any other form is parsed and normalised.
+ */
 export function toIso(value: Date | string): string {
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+  if (value instanceof Date) return value.toISOString();
+  return CANONICAL_ISO.test(value) ? value : new Date(value).toISOString();
 }
 
 export function nowIso(): string {
