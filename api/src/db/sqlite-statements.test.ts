@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteDialect, sql, type Generated } from 'kysely';
 import { cachingStatements } from './sqlite-statements';
 
 interface Db {
-  notes: { id: number; body: string };
+  notes: { id: Generated<number>; body: string };
 }
 
 let dir: string;
