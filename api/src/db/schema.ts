@@ -233,6 +233,12 @@ export interface ControlsTable {
   updated_at: Timestamp;
 }
 
+/** The number of top-level tasks of each project, kept by triggers (migration 0013). */
+export interface ProjectTaskCountsTable {
+  project_id: string;
+  top_level: number;
+}
+
 export interface ControlTasksTable {
   control_id: string;
   task_id: string;
@@ -592,6 +598,7 @@ export interface Database {
   team_objects: TeamObjectsTable;
   system_setting_files: SystemSettingFilesTable;
   tasks: TasksTable;
+  project_task_counts: ProjectTaskCountsTable;
   task_assignees: TaskAssigneesTable;
   task_comments: TaskCommentsTable;
   controls: ControlsTable;

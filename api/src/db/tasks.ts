@@ -188,35 +188,63 @@ export async function listProjectTasks(db: Kysely<Database>, projectId: string, 
     .where('t.project_id', '=', projectId)
     .where('t.parent_id', 'is', null)
     .where((eb) => eb.and(filtersOf(eb, query, today)));
-  const totalRow = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  const direction = query.sort.startsWith('-') ? 'desc' : 'asc';
+  const total = await projectTaskTotal(db, projectId, query, () => base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow());
   // The page's ids first, then their rows: the id walk reads only the index (no row is fetched for the
-  // rows OFFSET skips), which keeps a deep page of a large project close to the first.
+  // rows OFFSET skips). A page in the second half is read from the far end, in the opposite order, and
+  // turned round: OFFSET then never walks more than half of the matching tasks (the last page none).
+  const rest = total - query.offset;
+  const fromEnd = rest > 0 && Math.max(0, rest - query.limit) < query.offset;
+  const way = (direction: 'asc' | 'desc'): 'asc' | 'desc' => (fromEnd === (direction === 'asc') ? 'desc' : 'asc');
+  const direction = query.sort.startsWith('-') ? 'desc' : 'asc';
   let page = base.select('t.id');
   switch (query.sort.replace(/^-/, '')) {
     case 'referenceId':
       // Tasks without an ID last, whichever the direction (the dialects disagree on where nulls go).
-      page = page.orderBy(sql`case when t.reference_id is null then 1 else 0 end`).orderBy(sql`lower(t.reference_id)`, direction);
+      page = page.orderBy(sql`case when t.reference_id is null then 1 else 0 end`, way('asc')).orderBy(sql`lower(t.reference_id)`, way(direction));
       break;
     case 'title':
-      page = page.orderBy(sql`lower(t.title)`, direction);
+      page = page.orderBy(sql`lower(t.title)`, way(direction));
       break;
     case 'status':
-      page = page.orderBy(statusRank(), direction);
+      page = page.orderBy(statusRank(), way(direction));
       break;
     case 'dueDate':
-      page = page.orderBy(sql`case when t.due_date is null then 1 else 0 end`).orderBy('t.due_date', direction);
+      page = page.orderBy(sql`case when t.due_date is null then 1 else 0 end`, way('asc')).orderBy('t.due_date', way(direction));
       break;
   }
-  const createdDirection = query.sort === '-createdAt' ? 'desc' : 'asc';
+  const created = way(query.sort === '-createdAt' ? 'desc' : 'asc');
   // parent_id is null on every row here; naming it lets PostgreSQL walk tasks_project_list_idx in order
   // instead of sorting every top-level task of the project.
-  page = page.orderBy('t.parent_id', createdDirection).orderBy('t.created_at', createdDirection).orderBy('t.id', createdDirection);
-  const ids = (await page.limit(query.limit).offset(query.offset).execute()).map((r) => r.id);
+  page = page.orderBy('t.parent_id', created).orderBy('t.created_at', created).orderBy('t.id', created);
+  let ids: string[] = [];
+  if (rest > 0) {
+    const window = fromEnd ? page.limit(Math.min(query.limit, rest)).offset(Math.max(0, rest - query.limit)) : page.limit(query.limit).offset(query.offset);
+    ids = (await window.execute()).map((r) => r.id);
+    if (fromEnd) ids.reverse();
+  }
   const found = ids.length ? await db.selectFrom('tasks as t').select([...TASK_COLUMNS]).where('t.id', 'in', ids).execute() : [];
   const position = new Map(ids.map((id, i) => [id, i]));
   const rows = found.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-  return { results: await completeTasks(db, rows), total: toCount(totalRow.n as string | number) };
+  return { results: await completeTasks(db, rows), total };
+}
+
+/**
+ * The number of the project's top-level tasks that match the filters: without filters, the count the
+ * database keeps (project_task_counts, migration 0013) instead of counting every top-level task of
+ * the project on each page; with filters, or if that row is missing, counted.
+ */
+async function projectTaskTotal(
+  db: Kysely<Database>,
+  projectId: string,
+  filters: TaskFilters,
+  count: () => Promise<{ n: unknown }>,
+): Promise<number> {
+  const filtered = Boolean(filters.status?.length || filters.assigneeId || filters.due || filters.search);
+  if (!filtered) {
+    const kept = await db.selectFrom('project_task_counts').select('top_level').where('project_id', '=', projectId).executeTakeFirst();
+    if (kept) return toCount(kept.top_level);
+  }
+  return toCount((await count()).n as string | number);
 }
 
 // ---------------------------------------------------------------------------------------------
