@@ -202,11 +202,18 @@ test('a consultant imports 1,000 requests from a file and exports them back; a b
   await expect(dialog).toBeHidden();
 
   // the list finds them, and its export holds exactly what was imported
+  // the searched list has come back before the export is opened: a page re-rendering under the
+  // click could leave the menu closed (CI once waited 54 s for it)
+  const searched = consultant.waitForResponse((r) => r.request().method() === 'GET' && /\/requests\?.*search=/.test(r.url()));
   await consultant.getByPlaceholder('Search requests').fill(prefix);
   await expect(consultant).toHaveURL(/search=/);
+  await searched;
   const downloadPromise = consultant.waitForEvent('download');
-  await consultant.getByRole('button', { name: /Export/ }).click();
-  await consultant.getByRole('menuitem', { name: 'Export CSV' }).click();
+  const exportCsv = consultant.getByRole('menuitem', { name: 'Export CSV' });
+  await expect(async () => {
+    if (!(await exportCsv.isVisible())) await consultant.getByRole('button', { name: /Export/ }).click();
+    await exportCsv.click({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
   const download = await downloadPromise;
   const text = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
   const [head, ...lines] = text.split(/\r?\n/).filter((l) => l !== '');
