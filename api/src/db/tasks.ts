@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import {
   CLOSED_TASK_STATUSES,
   TASK_STATUSES,
@@ -182,13 +182,14 @@ export async function taskAssigneesInUse(db: Kysely<Database>, projectId: string
 
 /** A page of the project's top-level tasks, filtered and sorted in SQL. */
 export async function listProjectTasks(db: Kysely<Database>, projectId: string, query: TaskListQuery): Promise<{ results: Task[]; total: number }> {
-  const today = todayUtc();
+  // built once: the conditions go into the query, and none at all means the kept count is the total
+  const conditions = filtersOf(expressionBuilder<Database & { t: Database['tasks'] }, 't'>(), query, todayUtc());
   const base = db
     .selectFrom('tasks as t')
     .where('t.project_id', '=', projectId)
     .where('t.parent_id', 'is', null)
-    .where((eb) => eb.and(filtersOf(eb, query, today)));
-  const total = await projectTaskTotal(db, projectId, query, () => base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow());
+    .where((eb) => eb.and(conditions));
+  const total = await projectTaskTotal(db, projectId, conditions.length > 0, () => base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow());
   // The page's ids first, then their rows: the id walk reads only the index (no row is fetched for the
   // rows OFFSET skips). A page in the second half is read from the far end, in the opposite order, and
   // turned round: OFFSET then never walks more than half of the matching tasks (the last page none).
@@ -236,10 +237,9 @@ export async function listProjectTasks(db: Kysely<Database>, projectId: string, 
 async function projectTaskTotal(
   db: Kysely<Database>,
   projectId: string,
-  filters: TaskFilters,
+  filtered: boolean,
   count: () => Promise<{ n: unknown }>,
 ): Promise<number> {
-  const filtered = Boolean(filters.status?.length || filters.assigneeId || filters.due || filters.search);
   if (!filtered) {
     const kept = await db.selectFrom('project_task_counts').select('top_level').where('project_id', '=', projectId).executeTakeFirst();
     if (kept) return toCount(kept.top_level);
