@@ -14,9 +14,10 @@ import { startPortal } from '../../e2e/portal-server';
 
 /**
  * The gate CI enforces: 300 KB until issue 10, raised by 2 KB for the accessible light theme's tokens
- * and the CSP nonce set before any chunk loads (each needed on the first page).
+ * and the CSP nonce set before any chunk loads (each needed on the first page), then lowered to 292 KB
+ * when the remotes' Module Federation runtime lost the code they never run (290 KB measured).
  */
-const BUDGET_BYTES = 302 * 1024;
+const BUDGET_BYTES = 292 * 1024;
 /** Where the first page should get to: printed beside the gate, not enforced yet. */
 const TARGET_BYTES = 200 * 1024;
 const WATCHED = ['react', 'react-dom', 'antd', '@reduxjs/toolkit', 'react-router', 'react-router-dom', 'react-redux', 'rxjs'];

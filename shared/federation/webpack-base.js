@@ -62,6 +62,13 @@ function portalWebpackConfig(opts) {
           shared: sharedSingletons({ host: !!opts.host }),
           dts: false,
           manifest: { fileName: 'mf-manifest.json' },
+          // Leave out the runtime code a container never runs (it ships on every first page): all run
+          // in browsers; a remote loads no remotes of its own and so needs neither the remote loader
+          // nor the manifest snapshot plugin (the shell, which loads remotes by their manifests, keeps
+          // both).
+          experiments: {
+            optimization: opts.host ? { target: 'web' } : { target: 'web', disableRemote: true, disableSnapshot: true },
+          },
           ...(opts.host
             ? {
                 remotes: {},
