@@ -3,7 +3,8 @@
 //
 // Most libraries are single through @portal/shared rather than shared whole, because a package
 // shared whole ships all of it on the first page (a shared module cannot be tree-shaken):
-//  - antd and its icons: only through the UI kits `@portal/shared/ui` and `@portal/shared/ui/extra`;
+//  - antd and its icons: only through the UI kits `@portal/shared/ui`, `@portal/shared/ui/extra` and
+//    `@portal/shared/ui/menus`;
 //  - react-router / react-router-dom: only through `@portal/shared/web/router`;
 //  - @reduxjs/toolkit, RTK Query and react-redux: only through `@portal/shared/web/store`;
 //  - rxjs: the portal's buses live in `@portal/shared/web/events`.
@@ -30,6 +31,7 @@ function sharedSingletons({ host }) {
     'react-dom/': singleton(deps['react-dom']),
     '@portal/shared/ui': singleton(sharedPkg.version, kit),
     '@portal/shared/ui/extra': singleton(sharedPkg.version, kit),
+    '@portal/shared/ui/menus': singleton(sharedPkg.version, kit),
     '@portal/shared/': singleton(sharedPkg.version),
   };
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useSelector } from '@portal/shared/web/store';
 import { Link, useLocation } from '@portal/shared/web/router';
-import { Menu, Spin } from '@portal/shared/ui';
+import { Spin } from '@portal/shared/ui';
+import { Menu } from '@portal/shared/ui/menus';
 import { StatusPanel } from '@portal/shared/ui/components';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
 import { allowedTabs, tabLabel, TAB_RULES, type SettingsTab, type TabContext } from './tabs';

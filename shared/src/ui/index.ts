@@ -5,21 +5,12 @@
  * page. This module is part of the @portal/shared singleton and is provided by the shell, so there is
  * one antd instance, one ConfigProvider context and one style cache across the shell and every remote,
  * while webpack tree-shakes antd down to what is listed here. Heavier components (forms, tables,
- * selects, cards...) live in `@portal/shared/ui/extra`, which loads when a page first needs it.
+ * selects, cards...) live in `@portal/shared/ui/extra`, and menus (Dropdown, Menu, Breadcrumb, Avatar)
+ * in `@portal/shared/ui/menus`; each loads when a page first needs it.
  * Only add a component here if the first page needs it: everything here costs every user at sign-in.
  */
-export {
-  Avatar,
-  Breadcrumb,
-  Button,
-  ConfigProvider,
-  Dropdown,
-  Layout,
-  Menu,
-  Spin,
-  theme,
-} from 'antd';
-export type { MenuProps, ThemeConfig } from 'antd';
+export { Button, ConfigProvider, Layout, Spin, theme } from 'antd';
+export type { ThemeConfig } from 'antd';
 export {
   AppstoreOutlined,
   ExclamationCircleOutlined,

@@ -1,24 +1,22 @@
 import { useDispatch, useSelector } from '@portal/shared/web/store';
 import { Link, useLocation } from '@portal/shared/web/router';
-import { useMemo, type CSSProperties, type ReactNode } from 'react';
+import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { deferred } from '@portal/shared/web/deferred';
 import {
   AppstoreOutlined,
-  Avatar,
   BarChartOutlined,
   BulbOutlined,
   Button,
-  Dropdown,
   FileSearchOutlined,
   HomeOutlined,
   Layout,
   LogoutOutlined,
-  Menu,
   ProjectOutlined,
   SettingOutlined,
   SwapOutlined,
-  type MenuProps,
+  theme as antdTheme,
 } from '@portal/shared/ui';
+import type { MenuProps } from '@portal/shared/ui/menus';
 import { sessionActions, sessionSelectors, type SessionState } from '@portal/shared/web/session';
 import { useSelectCompany, useSignOut } from '../session/use-session';
 import { FeatureFlagsClient } from '../features/flags/feature-flags-client';
@@ -26,6 +24,8 @@ import { HeaderHelpLink } from '../features/flags/header-help-link';
 import { MaintenanceBannerSlot } from '../features/banner/components/maintenance-banner-slot';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { activeKey, navigationFor } from './navigation';
+import { HeaderDropdown } from './header-dropdown';
+import { SideNav, type SideNavItem } from './side-nav';
 
 type Root = { session: SessionState };
 
@@ -66,13 +66,17 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
   const selectCompany = useSelectCompany();
   const signOut = useSignOut();
 
-  const items = useMemo<MenuProps['items']>(
+  const { token } = antdTheme.useToken();
+  const [narrow, setNarrow] = useState(false);
+
+  const items = useMemo<SideNavItem[]>(
     () => [
-      { key: 'home', icon: <HomeOutlined />, label: <Link to="/">Home</Link> },
+      { key: 'home', icon: <HomeOutlined />, label: 'Home', path: '/' },
       ...navigationFor(access?.modulesAccess ?? null).map((n) => ({
         key: n.key,
         icon: ICONS[n.key] ?? <AppstoreOutlined />,
-        label: <Link to={n.path}>{n.label}</Link>,
+        label: n.label,
+        path: n.path,
       })),
     ],
     [access],
@@ -95,10 +99,23 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider breakpoint="lg" collapsedWidth={56} theme={theme} width={220}>
-        <div style={{ padding: '16px 20px', fontWeight: 700, fontSize: 16, color: theme === 'dark' ? '#fff' : undefined }}>{brand} Portal</div>
+      <Layout.Sider breakpoint="lg" collapsedWidth={56} theme={theme} width={220} onCollapse={setNarrow}>
+        <div
+          title={narrow ? `${brand} Portal` : undefined}
+          style={{ padding: narrow ? '16px 0' : '16px 20px', textAlign: narrow ? 'center' : undefined, fontWeight: 700, fontSize: 16, color: theme === 'dark' ? '#fff' : undefined }}
+        >
+          {/* collapsed, the sider is 56 px wide: the brand's initial, its full name for assistive technology */}
+          {narrow ? (
+            <>
+              <span aria-hidden="true">{brand.slice(0, 1)}</span>
+              <span style={VISUALLY_HIDDEN}>{brand} Portal</span>
+            </>
+          ) : (
+            `${brand} Portal`
+          )}
+        </div>
         <nav aria-label="Main">
-          <Menu mode="inline" theme={theme} selectedKeys={[activeKey(location.pathname)]} items={items} />
+          <SideNav items={items} activeKey={activeKey(location.pathname)} dark={theme === 'dark'} collapsed={narrow} />
         </nav>
       </Layout.Sider>
       <Layout>
@@ -106,7 +123,7 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
           style={{ display: 'flex', alignItems: 'center', gap: 16, justifyContent: 'flex-end', paddingInline: 24, background: theme === 'dark' ? undefined : '#fff' }}
         >
           {companies.length > 0 ? (
-            <Dropdown
+            <HeaderDropdown
               trigger={['click']}
               autoFocus
               menu={{
@@ -119,7 +136,7 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
               <Button aria-label={`Company: ${selected?.name ?? 'none'}. Switch company`} aria-haspopup="menu" icon={<SwapOutlined />}>
                 {selected?.name ?? 'Choose a company'}
               </Button>
-            </Dropdown>
+            </HeaderDropdown>
           ) : null}
           <FeatureFlagsClient />
           <HeaderHelpLink />
@@ -132,16 +149,30 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
             icon={<BulbOutlined />}
             onClick={() => dispatch(sessionActions.themeSet(theme === 'dark' ? 'light' : 'dark'))}
           />
-          <Dropdown menu={{ items: userMenu }} trigger={['click']}>
+          <HeaderDropdown menu={{ items: userMenu }} trigger={['click']}>
             {/* named by its content, the shown name first (WCAG 2.5.3, label in name): "Alice Morgan User menu" */}
-            <Button type="text" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-              <Avatar size="small" aria-hidden>
+            <Button type="text" aria-haspopup="menu" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+              {/* the initial in antd's small avatar look (antd's Avatar would bring its group popover) */}
+              <span
+                aria-hidden="true"
+                style={{
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                  width: 24,
+                  height: 24,
+                  borderRadius: '50%',
+                  background: token.colorTextPlaceholder,
+                  color: token.colorTextLightSolid,
+                  fontSize: token.fontSizeSM,
+                }}
+              >
                 {user?.firstName?.[0] ?? '?'}
-              </Avatar>
+              </span>
               <span>{user ? `${user.firstName} ${user.lastName}` : ''}</span>
               <span style={VISUALLY_HIDDEN}>User menu</span>
             </Button>
-          </Dropdown>
+          </HeaderDropdown>
         </Layout.Header>
         <MaintenanceBannerSlot />
         {noCompanies ? <NoDataAccessBanner /> : null}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { AppstoreOutlined, Breadcrumb, Button } from '@portal/shared/ui';
+import { AppstoreOutlined, Button } from '@portal/shared/ui';
+import { Breadcrumb } from '@portal/shared/ui/menus';
 import { Empty, Flex, FolderAddOutlined, Modal, Pagination, Radio, Typography, UnorderedListOutlined, UploadOutlined } from '@portal/shared/ui/extra';
 import { Link } from '@portal/shared/web/router';
 import { publishToast } from '@portal/shared/web/events';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, DownOutlined, Dropdown } from '@portal/shared/ui';
+import { Button, DownOutlined } from '@portal/shared/ui';
+import { Dropdown } from '@portal/shared/ui/menus';
 import { Card, Descriptions, Flex, Modal, PlusOutlined, Space, Table, Typography, type TableProps } from '@portal/shared/ui/extra';
 import { PageHeader } from '@portal/shared/ui/components';
 import { Link, useLocation, useNavigate, useParams } from '@portal/shared/web/router';

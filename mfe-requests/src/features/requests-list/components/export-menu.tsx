@@ -4,7 +4,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from '@portal/shared/web/router';
-import { Button, DownOutlined, Dropdown } from '@portal/shared/ui';
+import { Button, DownOutlined } from '@portal/shared/ui';
+import { Dropdown } from '@portal/shared/ui/menus';
 import { Typography } from '@portal/shared/ui/extra';
 import type { RequestFileFormat } from '@portal/shared/core/requests';
 import { downloadFromApi } from '@portal/shared/web/download';

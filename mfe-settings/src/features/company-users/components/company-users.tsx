@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@portal/shared/web/router';
-import { Button, Dropdown, DownOutlined, type MenuProps } from '@portal/shared/ui';
+import { Button, DownOutlined } from '@portal/shared/ui';
+import { Dropdown, type MenuProps } from '@portal/shared/ui/menus';
 import { Alert, Flex, Input, Modal, Select, Space, Table, Tag, Typography, UserAddOutlined, type TableProps } from '@portal/shared/ui/extra';
 import { formatDateTime } from '@portal/shared/core/dates';
 import { ERROR_MESSAGES, isMappedErrorCode } from '@portal/shared/core/errors';

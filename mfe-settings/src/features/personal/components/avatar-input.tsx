@@ -1,4 +1,4 @@
-import { Avatar } from '@portal/shared/ui';
+import { Avatar } from '@portal/shared/ui/menus';
 import { ImageInput, type ImageInputProps } from '../../../app/image-input';
 
 const TEXTS = {

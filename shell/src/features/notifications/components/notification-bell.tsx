@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { deferred } from '@portal/shared/web/deferred';
 import { useSelector } from '@portal/shared/web/store';
-import { BellOutlined, Button, Dropdown, Spin, theme } from '@portal/shared/ui';
+import { BellOutlined, Button, Spin, theme } from '@portal/shared/ui';
 import { useFeatureFlag } from '@portal/shared/web/flags';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
 import { BELL_PAGE, useNotificationsListQuery } from '../api/notifications-api';
 import { streamSupported, useUnreadStream } from '../hooks/use-unread-stream';
+import { HeaderDropdown } from '../../../app/header-dropdown';
 
 type Root = { session: SessionState };
 
@@ -70,7 +71,7 @@ function Bell() {
   const unread = data?.unreadCount ?? 0;
 
   return (
-    <Dropdown
+    <HeaderDropdown
       trigger={['click']}
       open={open}
       onOpenChange={setOpen}
@@ -84,6 +85,6 @@ function Bell() {
           {unread > 0 ? <UnreadCount count={unread} /> : null}
         </span>
       </Button>
-    </Dropdown>
+    </HeaderDropdown>
   );
 }

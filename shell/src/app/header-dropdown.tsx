@@ -1,0 +1,101 @@
+import { cloneElement, useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type ReactElement, type Ref } from 'react';
+import type { DropdownProps } from '@portal/shared/ui/menus';
+import { moduleLoader, type ModuleLoader } from '@portal/shared/web/deferred';
+import { afterFirstContent } from './first-content';
+
+export type MenusKit = typeof import('@portal/shared/ui/menus');
+
+/** The menu kit (antd's Dropdown and Menu), loaded once for every header menu. */
+export const menusKit = moduleLoader<MenusKit>(() => import('@portal/shared/ui/menus'));
+
+export type HeaderDropdownProps = Omit<DropdownProps, 'children'> & { children: ReactElement<TriggerProps> };
+type TriggerProps = { ref?: Ref<HTMLElement>; onClick?: (e: MouseEvent<HTMLElement>) => void; onPointerEnter?: () => void; onFocus?: () => void };
+
+/**
+ * An antd Dropdown for the header whose code is not on the first page.
+ *
+ * The trigger (a Button) shows at once. The menu kit loads once the page's first content is on
+ * screen and the browser is idle; until then, pointing at or focusing the trigger starts the load, and
+ * a click loads it and opens the menu (focus moves into it, as for a keyboard user it must). When the
+ * kit arrives the trigger is rendered inside the Dropdown; if it had focus, it keeps it.
+ * `open` and `onOpenChange` work as on Dropdown, controlled or not.
+ *
+ * This makes one on a given menu kit loader (tests pass one whose load they control).
+ */
+export function headerDropdown(kitLoader: ModuleLoader<MenusKit>) {
+  return function HeaderDropdown(props: HeaderDropdownProps) {
+    return <LazyDropdown {...props} kitLoader={kitLoader} />;
+  };
+}
+
+/** The header's menus, on the shared menu kit. */
+export const HeaderDropdown = headerDropdown(menusKit);
+
+function LazyDropdown({ children, open, onOpenChange, kitLoader, ...props }: HeaderDropdownProps & { kitLoader: ModuleLoader<MenusKit> }) {
+  const [kit, setKit] = useState<MenusKit | null>(() => kitLoader.peek()?.value ?? null);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const [openedEarly, setOpenedEarly] = useState(false);
+  const trigger = useRef<HTMLElement | null>(null);
+  const refocus = useRef(false);
+  const shown = open ?? ownOpen;
+
+  const setOpen: NonNullable<DropdownProps['onOpenChange']> = (next, info) => {
+    if (open === undefined) setOwnOpen(next);
+    if (!next) setOpenedEarly(false);
+    onOpenChange?.(next, info);
+  };
+
+  const adopt = (loaded: MenusKit) => {
+    refocus.current = trigger.current !== null && trigger.current === document.activeElement;
+    setKit(() => loaded);
+  };
+
+  useEffect(() => {
+    if (kit) return;
+    let live = true;
+    const cancel = afterFirstContent(() => {
+      kitLoader.load().then(
+        (loaded) => live && adopt(loaded),
+        (error: unknown) => console.error('Header menus: the menu code did not load; opening a menu tries again.', error),
+      );
+    });
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [kit, kitLoader]);
+
+  useLayoutEffect(() => {
+    if (kit && refocus.current) {
+      refocus.current = false;
+      trigger.current?.focus();
+    }
+  }, [kit]);
+
+  const triggerWithRef = cloneElement(children, { ref: trigger });
+
+  if (!kit) {
+    const prefetch = () => void kitLoader.load().catch(() => undefined);
+    return cloneElement(children, {
+      ref: trigger,
+      onPointerEnter: prefetch,
+      onFocus: prefetch,
+      onClick: () => {
+        kitLoader.load().then(
+          (loaded) => {
+            adopt(loaded);
+            setOpenedEarly(true);
+            setOpen(true, { source: 'trigger' });
+          },
+          (error: unknown) => console.error('Header menus: the menu code did not load; try again.', error),
+        );
+      },
+    });
+  }
+  const { Dropdown } = kit;
+  return (
+    <Dropdown {...props} autoFocus={props.autoFocus || openedEarly} open={shown} onOpenChange={setOpen}>
+      {triggerWithRef}
+    </Dropdown>
+  );
+}
