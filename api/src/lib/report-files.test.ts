@@ -85,8 +85,8 @@ const requests = (m = meta(), reviewed = true): RequestsReport => ({
   ],
   byAssignee: reviewed
     ? [
-        { userId: 'u1', name: '@SUM(A1) Lovelace', active: 5, overdue: 2, submitted: 1, accepted: 2, returned: 1 },
-        { userId: null, name: 'Unassigned', active: 4, overdue: 1, submitted: 1, accepted: 1, returned: 1 },
+        { userId: 'u1', teamId: null, name: '@SUM(A1) Lovelace', active: 5, overdue: 2, submitted: 1, accepted: 2, returned: 1 },
+        { userId: null, teamId: null, name: 'Unassigned', active: 4, overdue: 1, submitted: 1, accepted: 1, returned: 1 },
       ]
     : [],
 });

@@ -71,8 +71,8 @@ export const sampleRequests = (meta = sampleMeta()): RequestsReport => ({
     { bucket: 'longer', count: 0 },
   ],
   byAssignee: [
-    { userId: 'u1', name: 'Ada Lovelace', active: 5, overdue: 2, submitted: 1, accepted: 2, returned: 1 },
-    { userId: null, name: 'Unassigned', active: 4, overdue: 1, submitted: 1, accepted: 1, returned: 1 },
+    { userId: 'u1', teamId: null, name: 'Ada Lovelace', active: 5, overdue: 2, submitted: 1, accepted: 2, returned: 1 },
+    { userId: null, teamId: null, name: 'Unassigned', active: 4, overdue: 1, submitted: 1, accepted: 1, returned: 1 },
   ],
 });
 

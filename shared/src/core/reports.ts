@@ -186,11 +186,21 @@ export interface RequestsReport {
   /** Accepted requests by time to accept, every bucket, zeros included. */
   timeToAccept: { bucket: AcceptTimeBucket; count: number }[];
   /**
-   * Per direct assignee (a request with two assignees counts for both; name order), then one row with
-   * `userId: null` ("Unassigned": no direct assignee) when there are such requests. returned: returned at
-   * least once.
+   * Per direct assignee (`userId`; a request with two assignees counts for both; name order), then per
+   * assigned team (`teamId`, named "<team> (team)"; a request counts for each of its teams and its
+   * people), then one row with both null ("Unassigned": no assignee and no team) when there are such
+   * requests. returned: returned at least once.
    */
-  byAssignee: { userId: string | null; name: string; active: number; overdue: number; submitted: number; accepted: number; returned: number }[];
+  byAssignee: {
+    userId: string | null;
+    teamId: string | null;
+    name: string;
+    active: number;
+    overdue: number;
+    submitted: number;
+    accepted: number;
+    returned: number;
+  }[];
 }
 
 export interface ControlsReport {

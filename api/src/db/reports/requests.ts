@@ -111,39 +111,54 @@ async function timeToAcceptOf(db: Kysely<Database>, scope: ReportScope, requests
 }
 
 /**
- * Per direct assignee (a request counts for each of its assignees) and the requests without any (user_id
- * null), grouped by the id alone and named afterwards: grouping by the names too would sort every row by them.
+ * Per direct assignee, then per assigned team (a request counts for each of its assignees and teams),
+ * then the requests with neither ("Unassigned"). Each group is counted by id alone and named
+ * afterwards: grouping by the names too would sort every row by them.
  */
 async function byAssigneeOf(db: Kysely<Database>, scope: ReportScope, requests: RequestScope): Promise<RequestsFigures['byAssignee']> {
-  const grouped = scopedRequests(db, scope, requests)
-    .leftJoin('request_assignees as ra', 'ra.request_id', 'requests.id')
-    .select([
-      'ra.user_id',
-      countWhere(isActive).as('active'),
-      countWhere(isOverdue(scope.today)).as('overdue'),
-      countWhere(isSubmitted).as('submitted'),
-      countWhere(isAccepted).as('accepted'),
-      countWhere(wasReturned).as('returned'),
-    ])
-    .groupBy('ra.user_id');
-  const rows = await db
-    .selectFrom(grouped.as('g'))
-    .leftJoin('users as u', 'u.id', 'g.user_id')
-    .selectAll('g')
-    .select(['u.first_name', 'u.last_name', 'u.email'])
-    .execute();
-  const figures = (r: (typeof rows)[number]) => ({
+  const figureColumns = [
+    countWhere(isActive).as('active'),
+    countWhere(isOverdue(scope.today)).as('overdue'),
+    countWhere(isSubmitted).as('submitted'),
+    countWhere(isAccepted).as('accepted'),
+    countWhere(wasReturned).as('returned'),
+  ];
+  type FigureRow = { active: Count; overdue: Count; submitted: Count; accepted: Count; returned: Count };
+  const figures = (r: FigureRow) => ({
     active: toCount(r.active),
     overdue: toCount(r.overdue),
     submitted: toCount(r.submitted),
     accepted: toCount(r.accepted),
     returned: toCount(r.returned),
   });
-  const people = rows
-    .flatMap((r) => (r.user_id === null ? [] : [{ userId: r.user_id, name: displayName({ firstName: r.first_name ?? '', lastName: r.last_name ?? '', email: r.email ?? '' }), ...figures(r) }]))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || (a.userId < b.userId ? -1 : 1));
-  const unassigned = rows.find((r) => r.user_id === null);
-  return unassigned ? [...people, { userId: null, name: 'Unassigned', ...figures(unassigned) }] : people;
+  const byUser = scopedRequests(db, scope, requests)
+    .innerJoin('request_assignees as ra', 'ra.request_id', 'requests.id')
+    .select(['ra.user_id', ...figureColumns])
+    .groupBy('ra.user_id');
+  const byTeam = scopedRequests(db, scope, requests)
+    .innerJoin('request_teams as rt', 'rt.request_id', 'requests.id')
+    .select(['rt.team_id', ...figureColumns])
+    .groupBy('rt.team_id');
+  const [userRows, teamRows, unassigned] = await Promise.all([
+    db.selectFrom(byUser.as('g')).innerJoin('users as u', 'u.id', 'g.user_id').selectAll('g').select(['u.first_name', 'u.last_name', 'u.email']).execute(),
+    db.selectFrom(byTeam.as('g')).innerJoin('teams as t', 't.id', 'g.team_id').selectAll('g').select(['t.name']).execute(),
+    scopedRequests(db, scope, requests)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('request_assignees as ra').select('ra.request_id').whereRef('ra.request_id', '=', 'requests.id'))))
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('request_teams as rt').select('rt.request_id').whereRef('rt.request_id', '=', 'requests.id'))))
+      .select([sql<Count>`count(*)`.as('n'), ...figureColumns])
+      .executeTakeFirstOrThrow(),
+  ]);
+  const byName = <T extends { name: string; id: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || (a.id < b.id ? -1 : 1);
+  const people = userRows
+    .map((r) => ({ id: r.user_id, name: displayName({ firstName: r.first_name, lastName: r.last_name, email: r.email }), row: r }))
+    .sort(byName)
+    .map(({ id, name, row }) => ({ userId: id as string | null, teamId: null as string | null, name, ...figures(row) }));
+  const teams = teamRows
+    .map((r) => ({ id: r.team_id, name: r.name, row: r }))
+    .sort(byName)
+    .map(({ id, name, row }) => ({ userId: null, teamId: id as string | null, name: `${name} (team)`, ...figures(row) }));
+  const rest = toCount(unassigned.n) > 0 ? [{ userId: null, teamId: null, name: 'Unassigned', ...figures(unassigned) }] : [];
+  return [...people, ...teams, ...rest];
 }
 
 export async function requestsReport(db: Kysely<Database>, scope: ReportScope): Promise<RequestsFigures> {

@@ -159,10 +159,11 @@ async function rawRequests(company: string): Promise<RawRequest[]> {
   }));
 }
 
-/** "First Last" of every user, by id. */
+/** "First Last" of every user and "<name> (team)" of every team, by id. */
 async function namesById(): Promise<Map<string, string>> {
   const users = await t.database.db.selectFrom('users').select(['id', 'first_name', 'last_name']).execute();
-  return new Map(users.map((u) => [u.id, `${u.first_name} ${u.last_name}`]));
+  const teams = await t.database.db.selectFrom('teams').select(['id', 'name']).execute();
+  return new Map([...users.map((u): [string, string] => [u.id, `${u.first_name} ${u.last_name}`]), ...teams.map((x): [string, string] => [x.id, `${x.name} (team)`])]);
 }
 
 /** The report's figures counted here, one request at a time, from the contract's definitions. */
@@ -201,7 +202,8 @@ function expectedFigures(
     returned: count(rows, returned),
   });
   const assigneeIds = [...new Set(requests.flatMap((r) => r.assigneeIds))];
-  const unassigned = requests.filter((r) => r.assigneeIds.length === 0);
+  const teamIds = [...new Set(requests.flatMap((r) => r.teamIds))];
+  const unassigned = requests.filter((r) => r.assigneeIds.length === 0 && r.teamIds.length === 0);
   return {
     totals: {
       requests: requests.length,
@@ -218,9 +220,12 @@ function expectedFigures(
     timeToAccept: ACCEPT_TIME_BUCKETS.map(({ key }) => ({ bucket: key, count: count(acceptedOnes, (r) => bucketOf(daysToAccept(r), ACCEPT_TIME_BUCKETS) === key) })),
     byAssignee: [
       ...assigneeIds
-        .map((userId) => ({ userId: userId as string | null, name: names.get(userId)!, ...personFigures(requests.filter((r) => r.assigneeIds.includes(userId))) }))
+        .map((userId) => ({ userId: userId as string | null, teamId: null as string | null, name: names.get(userId)!, ...personFigures(requests.filter((r) => r.assigneeIds.includes(userId))) }))
         .sort((a, b) => a.name.localeCompare(b.name)),
-      ...(unassigned.length ? [{ userId: null, name: 'Unassigned', ...personFigures(unassigned) }] : []),
+      ...teamIds
+        .map((teamId) => ({ userId: null, teamId: teamId as string | null, name: names.get(teamId)!, ...personFigures(requests.filter((r) => r.teamIds.includes(teamId))) }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+      ...(unassigned.length ? [{ userId: null, teamId: null, name: 'Unassigned', ...personFigures(unassigned) }] : []),
     ],
   };
 }
@@ -254,12 +259,15 @@ describe('the requests report', () => {
       { bucket: 'month', count: 1 },
       { bucket: 'longer', count: 1 },
     ]);
-    // A request of two assignees counts for both; Unassigned last; names "First Last".
+    // A request of two assignees counts for both; then the teams (request 12 is assigned to Cora's team
+    // only: it is not Unassigned); Unassigned last; names "First Last".
+    const coraTeamName = (await t.database.db.selectFrom('teams').select('name').where('id', '=', coraTeam).executeTakeFirstOrThrow()).name;
     expect(answer.byAssignee).toEqual([
-      { userId: ada.id, name: 'Ada Tester', active: 4, overdue: 3, submitted: 2, accepted: 2, returned: 1 },
-      { userId: bob.id, name: 'Bob Tester', active: 3, overdue: 1, submitted: 0, accepted: 1, returned: 2 },
-      { userId: cora.id, name: 'Cora Tester', active: 1, overdue: 0, submitted: 0, accepted: 1, returned: 0 },
-      { userId: null, name: 'Unassigned', active: 2, overdue: 0, submitted: 1, accepted: 1, returned: 0 },
+      { userId: ada.id, teamId: null, name: 'Ada Tester', active: 4, overdue: 3, submitted: 2, accepted: 2, returned: 1 },
+      { userId: bob.id, teamId: null, name: 'Bob Tester', active: 3, overdue: 1, submitted: 0, accepted: 1, returned: 2 },
+      { userId: cora.id, teamId: null, name: 'Cora Tester', active: 1, overdue: 0, submitted: 0, accepted: 1, returned: 0 },
+      { userId: null, teamId: coraTeam, name: `${coraTeamName} (team)`, active: 1, overdue: 0, submitted: 0, accepted: 0, returned: 0 },
+      { userId: null, teamId: null, name: 'Unassigned', active: 1, overdue: 0, submitted: 1, accepted: 1, returned: 0 },
     ]);
   });
 
@@ -365,7 +373,7 @@ describe('the returned figures', () => {
     const after = await report('', consultant, company);
     expect(after.totals).toMatchObject({ reviewed: 2, returned: 1, returnedRate: 0.5 });
     expect(after.byStatus.find((s) => s.status === 'returned')?.count).toBe(1);
-    expect(after.byAssignee).toEqual([{ userId: client.id, name: 'Rita Tester', active: 1, overdue: 0, submitted: 0, accepted: 0, returned: 1 }, expect.objectContaining({ userId: null })]);
+    expect(after.byAssignee).toEqual([{ userId: client.id, teamId: null, name: 'Rita Tester', active: 1, overdue: 0, submitted: 0, accepted: 0, returned: 1 }, expect.objectContaining({ userId: null })]);
 
     // Submitted again (the evidence rules are the requests module's) and returned a second time.
     await t.database.db.updateTable('requests').set({ status: 'submitted' }).where('id', '=', submitted.id).execute();
