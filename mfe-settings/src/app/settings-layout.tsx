@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { useSelector } from '@portal/shared/web/store';
 import { Link, useLocation } from '@portal/shared/web/router';
 import { Spin } from '@portal/shared/ui';
-import { Menu } from '@portal/shared/ui/menus';
-import { StatusPanel } from '@portal/shared/ui/components';
+import { NavList, StatusPanel } from '@portal/shared/ui/components';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
 import { allowedTabs, tabLabel, TAB_RULES, type SettingsTab, type TabContext } from './tabs';
 
@@ -26,11 +25,11 @@ export function SettingsLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const current = (pathname.split('/settings/')[1] ?? '').split('/')[0] || 'personal';
   const selected = current === 'templates' ? 'practices' : current;
-  const items = allowedTabs(context).map((tab) => ({ key: tab, label: <Link to={`/settings/${tab}`}>{tabLabel(tab, brand)}</Link> }));
+  const items = allowedTabs(context).map((tab) => ({ key: tab, label: tabLabel(tab, brand), path: `/settings/${tab}` }));
   return (
     <div style={{ display: 'flex', gap: 24, alignItems: 'flex-start' }}>
       <nav aria-label="Settings" style={{ width: 220, flex: 'none' }}>
-        <Menu mode="inline" selectedKeys={[selected]} items={items} style={{ borderInlineEnd: 'none' }} />
+        <NavList items={items} activeKey={selected} />
       </nav>
       <div style={{ flex: 1, minWidth: 0 }}>{children}</div>
     </div>

@@ -1,5 +1,5 @@
 /** Small shared pieces of UI (SPEC.md section 1): page headings, placeholders, file-type icons, role guard. */
-import type { ReactNode } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { Button, ExclamationCircleOutlined, LockOutlined, QuestionCircleOutlined, Spin, theme } from '@portal/shared/ui';
 import { Link } from '@portal/shared/web/router';
 import { useRoleAllowed, type PortalRole } from '@portal/shared/web/hooks';
@@ -174,5 +174,86 @@ export function PageLoading() {
     <div role="status" aria-label="Loading the page" style={{ padding: 48, textAlign: 'center' }}>
       <Spin size="large" />
     </div>
+  );
+}
+
+export interface NavListItem {
+  key: string;
+  label: string;
+  path: string;
+  icon?: ReactNode;
+}
+
+/** Read by screen readers, not shown. */
+const NAV_HIDDEN_LABEL: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+};
+
+/** antd's dark menu colours on the dark sider. */
+const DARK = { text: 'rgba(255, 255, 255, 0.65)', hoverText: '#fff', selectedText: '#fff' };
+
+/**
+ * A navigation list (the shell's sider, the settings tabs): links, the current one marked
+ * `aria-current="page"`, in the look of antd's inline menu. Site navigation is links, not an
+ * application menu (`role="menu"` asks for arrow-key handling that a list of links does not have),
+ * and antd's Menu would put about 20 KB gzip on every first page. `dark`: on the dark sider (antd's
+ * dark menu colours). Collapsed (narrow screens), each link shows its icon and keeps its name for
+ * assistive technology and as a tooltip. Put it in a `<nav>` with a name.
+ */
+export function NavList({ items, activeKey, dark = false, collapsed = false }: { items: NavListItem[]; activeKey: string; dark?: boolean; collapsed?: boolean }) {
+  return (
+    <ul style={{ listStyle: 'none', margin: 0, padding: '4px 0' }}>
+      {items.map((item) => (
+        <li key={item.key}>
+          <NavListLink item={item} active={item.key === activeKey} dark={dark} collapsed={collapsed} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function NavListLink({ item, active, dark, collapsed }: { item: NavListItem; active: boolean; dark: boolean; collapsed: boolean }) {
+  const { token } = theme.useToken();
+  const [hover, setHover] = useState(false);
+  const color = dark ? (active ? DARK.selectedText : hover ? DARK.hoverText : DARK.text) : active ? token.colorPrimary : token.colorText;
+  const background = active ? (dark ? token.colorPrimary : token.controlItemBgActive) : hover ? (dark ? 'transparent' : token.colorBgTextHover) : 'transparent';
+  return (
+    <Link
+      to={item.path}
+      aria-current={active ? 'page' : undefined}
+      title={collapsed ? item.label : undefined}
+      onMouseEnter={() => setHover(true)}
+      onMouseLeave={() => setHover(false)}
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: collapsed ? 'center' : 'flex-start',
+        gap: token.marginSM,
+        height: 40,
+        margin: '4px',
+        paddingInline: collapsed ? 0 : 16,
+        borderRadius: token.borderRadiusLG,
+        color,
+        background,
+        fontSize: token.fontSize,
+        textDecoration: 'none',
+        transition: `background ${token.motionDurationMid}, color ${token.motionDurationMid}`,
+      }}
+    >
+      {item.icon ? (
+        <span aria-hidden="true" style={{ display: 'inline-flex', fontSize: collapsed ? 16 : 14 }}>
+          {item.icon}
+        </span>
+      ) : null}
+      <span style={collapsed ? NAV_HIDDEN_LABEL : { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{item.label}</span>
+    </Link>
   );
 }

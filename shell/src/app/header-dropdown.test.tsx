@@ -30,7 +30,7 @@ const items = [
 describe('HeaderDropdown', () => {
   it('shows its trigger before the menu code is there; a click loads it and opens the menu with focus inside', async () => {
     const kit = heldKit();
-    const Menu = headerDropdown(kit.loader);
+    const Menu = headerDropdown(kit.loader, 0);
     const onClick = jest.fn();
     render(
       <Menu menu={{ items, onClick: ({ key }) => onClick(key) }} trigger={['click']}>
@@ -49,9 +49,9 @@ describe('HeaderDropdown', () => {
     expect(onClick).toHaveBeenCalledWith('logout');
   });
 
-  it('loads the menu code once the first content is shown, and the focused trigger keeps its focus', async () => {
+  it('loads the menu code once the first content is shown (here without the settle delay), and the focused trigger keeps its focus', async () => {
     const kit = heldKit();
-    const Menu = headerDropdown(kit.loader);
+    const Menu = headerDropdown(kit.loader, 0);
     render(
       <Menu menu={{ items }} trigger={['click']}>
         <Button>User menu</Button>
@@ -72,7 +72,7 @@ describe('HeaderDropdown', () => {
 
   it('a failed load leaves the trigger working: the next click loads again and opens the menu', async () => {
     const kit = heldKit();
-    const Menu = headerDropdown(kit.loader);
+    const Menu = headerDropdown(kit.loader, 0);
     const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       render(
@@ -96,7 +96,7 @@ describe('HeaderDropdown', () => {
 
   it('a controlled menu reports opening and closing to its owner', async () => {
     const kit = heldKit();
-    const Menu = headerDropdown(kit.loader);
+    const Menu = headerDropdown(kit.loader, 0);
     const changes: boolean[] = [];
     function Owner() {
       const [open, setOpen] = useState(false);

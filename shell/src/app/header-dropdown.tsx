@@ -14,24 +14,26 @@ type TriggerProps = { ref?: Ref<HTMLElement>; onClick?: (e: MouseEvent<HTMLEleme
 /**
  * An antd Dropdown for the header whose code is not on the first page.
  *
- * The trigger (a Button) shows at once. The menu kit loads once the page's first content is on
- * screen and the browser is idle; until then, pointing at or focusing the trigger starts the load, and
+ * The trigger (a Button) shows at once. The menu kit loads `settleMs` (2 s) after the page's first
+ * content is on screen, so it never competes with the rest of the page (the dashboard's lists and
+ * charts follow its first content by up to a second); until then, pointing at or focusing the trigger
+ * starts the load, and
  * a click loads it and opens the menu (focus moves into it, as for a keyboard user it must). When the
  * kit arrives the trigger is rendered inside the Dropdown; if it had focus, it keeps it.
  * `open` and `onOpenChange` work as on Dropdown, controlled or not.
  *
  * This makes one on a given menu kit loader (tests pass one whose load they control).
  */
-export function headerDropdown(kitLoader: ModuleLoader<MenusKit>) {
+export function headerDropdown(kitLoader: ModuleLoader<MenusKit>, settleMs = 2000) {
   return function HeaderDropdown(props: HeaderDropdownProps) {
-    return <LazyDropdown {...props} kitLoader={kitLoader} />;
+    return <LazyDropdown {...props} kitLoader={kitLoader} settleMs={settleMs} />;
   };
 }
 
 /** The header's menus, on the shared menu kit. */
 export const HeaderDropdown = headerDropdown(menusKit);
 
-function LazyDropdown({ children, open, onOpenChange, kitLoader, ...props }: HeaderDropdownProps & { kitLoader: ModuleLoader<MenusKit> }) {
+function LazyDropdown({ children, open, onOpenChange, kitLoader, settleMs, ...props }: HeaderDropdownProps & { kitLoader: ModuleLoader<MenusKit>; settleMs: number }) {
   const [kit, setKit] = useState<MenusKit | null>(() => kitLoader.peek()?.value ?? null);
   const [ownOpen, setOwnOpen] = useState(false);
   const [openedEarly, setOpenedEarly] = useState(false);
@@ -53,17 +55,21 @@ function LazyDropdown({ children, open, onOpenChange, kitLoader, ...props }: Hea
   useEffect(() => {
     if (kit) return;
     let live = true;
+    let settle: number | undefined;
     const cancel = afterFirstContent(() => {
-      kitLoader.load().then(
-        (loaded) => live && adopt(loaded),
-        (error: unknown) => console.error('Header menus: the menu code did not load; opening a menu tries again.', error),
-      );
+      settle = window.setTimeout(() => {
+        kitLoader.load().then(
+          (loaded) => live && adopt(loaded),
+          (error: unknown) => console.error('Header menus: the menu code did not load; opening a menu tries again.', error),
+        );
+      }, settleMs);
     });
     return () => {
       live = false;
       cancel();
+      window.clearTimeout(settle);
     };
-  }, [kit, kitLoader]);
+  }, [kit, kitLoader, settleMs]);
 
   useLayoutEffect(() => {
     if (kit && refocus.current) {

@@ -17,6 +17,7 @@ import {
   theme as antdTheme,
 } from '@portal/shared/ui';
 import type { MenuProps } from '@portal/shared/ui/menus';
+import { NavList, type NavListItem } from '@portal/shared/ui/components';
 import { sessionActions, sessionSelectors, type SessionState } from '@portal/shared/web/session';
 import { useSelectCompany, useSignOut } from '../session/use-session';
 import { FeatureFlagsClient } from '../features/flags/feature-flags-client';
@@ -25,7 +26,6 @@ import { MaintenanceBannerSlot } from '../features/banner/components/maintenance
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { activeKey, navigationFor } from './navigation';
 import { HeaderDropdown } from './header-dropdown';
-import { SideNav, type SideNavItem } from './side-nav';
 
 type Root = { session: SessionState };
 
@@ -69,7 +69,7 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
   const { token } = antdTheme.useToken();
   const [narrow, setNarrow] = useState(false);
 
-  const items = useMemo<SideNavItem[]>(
+  const items = useMemo<NavListItem[]>(
     () => [
       { key: 'home', icon: <HomeOutlined />, label: 'Home', path: '/' },
       ...navigationFor(access?.modulesAccess ?? null).map((n) => ({
@@ -115,7 +115,7 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
           )}
         </div>
         <nav aria-label="Main">
-          <SideNav items={items} activeKey={activeKey(location.pathname)} dark={theme === 'dark'} collapsed={narrow} />
+          <NavList items={items} activeKey={activeKey(location.pathname)} dark={theme === 'dark'} collapsed={narrow} />
         </nav>
       </Layout.Sider>
       <Layout>

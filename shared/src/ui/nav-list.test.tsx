@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HomeOutlined, ProjectOutlined } from '@portal/shared/ui';
 import { MemoryRouter, Route, Routes, useLocation } from '@portal/shared/web/router';
-import { SideNav } from './side-nav';
+import { NavList } from './components';
 
 const items = [
   { key: 'home', label: 'Home', path: '/', icon: <HomeOutlined /> },
@@ -17,7 +17,7 @@ function renderNav(collapsed: boolean) {
   return render(
     <MemoryRouter initialEntries={['/']}>
       <nav aria-label="Main">
-        <SideNav items={items} activeKey="home" dark={false} collapsed={collapsed} />
+        <NavList items={items} activeKey="home" dark={false} collapsed={collapsed} />
       </nav>
       <Routes>
         <Route path="*" element={<Where />} />
@@ -26,7 +26,7 @@ function renderNav(collapsed: boolean) {
   );
 }
 
-describe('SideNav', () => {
+describe('NavList', () => {
   it('is a list of links; the current page is marked, and a link navigates', async () => {
     renderNav(false);
     const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -42,5 +42,20 @@ describe('SideNav', () => {
     const projects = screen.getByRole('link', { name: 'Projects' });
     expect(projects).toHaveAttribute('title', 'Projects');
     expect(projects).toHaveAttribute('href', '/v2/projects');
+  });
+});
+
+describe('NavList without icons (the settings tabs)', () => {
+  it('shows each name and marks the current tab', () => {
+    render(
+      <MemoryRouter>
+        <nav aria-label="Settings">
+          <NavList items={[{ key: 'personal', label: 'Personal', path: '/settings/personal' }, { key: 'teams', label: 'Teams', path: '/settings/teams' }]} activeKey="teams" />
+        </nav>
+      </MemoryRouter>,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Settings' });
+    expect(within(nav).getByRole('link', { name: 'Teams' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Personal' })).toBeVisible();
   });
 });
