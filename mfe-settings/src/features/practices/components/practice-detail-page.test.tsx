@@ -82,7 +82,8 @@ const server = setupTestServer(
     if (file === 'file:dupes.xlsx') return duplicateIds();
     if (file === 'file:broken.csv') return malformed(12);
     const name = lastForm.find(([k]) => k === 'name')?.[1] ?? '';
-    const tracker = template('t9', name, { taskCount: 500 });
+    // a new id per import, as the api gives: a test that imports twice lists two templates
+    const tracker = template(`t9-${(imports += 1)}`, name, { taskCount: 500 });
     templates = [...templates, tracker];
     return HttpResponse.json({ tracker, rows: 500, tasks: 500, controls: 20, pointsOfFocus: 40 }, { status: 201 });
   }),
@@ -94,6 +95,7 @@ const server = setupTestServer(
   }),
 );
 
+let imports = 0;
 let ue = setupUser();
 const toasts: ToastMessage[] = [];
 const subscription = toast$.subscribe((t) => toasts.push(t));
