@@ -16,22 +16,32 @@ export function markFirstContentShown(): void {
   waiting.clear();
 }
 
-/** Runs `fn` once the first content is shown and the browser is idle. Returns a cancel function. */
-export function afterFirstContent(fn: () => void): () => void {
+/**
+ * Runs `fn` once the first content is shown, `settleMs` after it (default none) and when the browser
+ * is idle. Returns a cancel function.
+ */
+export function afterFirstContent(fn: () => void, settleMs = 0): () => void {
   let idleId: number | null = null;
+  let settle: number | undefined;
   let cancelled = false;
   const runWhenIdle = () => {
     if (cancelled) return;
-    waiting.delete(runWhenIdle);
-    window.clearTimeout(timer);
     idleId = window.requestIdleCallback(() => !cancelled && fn(), { timeout: 2000 });
   };
-  const timer = window.setTimeout(runWhenIdle, shown ? 0 : FALLBACK_MS);
-  if (!shown) waiting.add(runWhenIdle);
+  const onShown = () => {
+    if (cancelled) return;
+    waiting.delete(onShown);
+    window.clearTimeout(timer);
+    if (settleMs > 0) settle = window.setTimeout(runWhenIdle, settleMs);
+    else runWhenIdle();
+  };
+  const timer = window.setTimeout(onShown, shown ? 0 : FALLBACK_MS);
+  if (!shown) waiting.add(onShown);
   return () => {
     cancelled = true;
-    waiting.delete(runWhenIdle);
+    waiting.delete(onShown);
     window.clearTimeout(timer);
+    window.clearTimeout(settle);
     if (idleId !== null) window.cancelIdleCallback(idleId);
   };
 }

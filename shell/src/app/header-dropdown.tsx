@@ -17,9 +17,10 @@ type TriggerProps = { ref?: Ref<HTMLElement>; onClick?: (e: MouseEvent<HTMLEleme
  * The trigger (a Button) shows at once. The menu kit loads `settleMs` (2 s) after the page's first
  * content is on screen, so it never competes with the rest of the page (the dashboard's lists and
  * charts follow its first content by up to a second); until then, pointing at or focusing the trigger
- * starts the load, and
- * a click loads it and opens the menu (focus moves into it, as for a keyboard user it must). When the
- * kit arrives the trigger is rendered inside the Dropdown; if it had focus, it keeps it.
+ * starts the load, and a click loads it and opens the menu (focus moves into it, as for a keyboard
+ * user it must). When the kit arrives the trigger is rendered inside the Dropdown; if it had focus,
+ * it keeps it. Before the kit is there, the trigger's own onClick, onFocus and onPointerEnter are
+ * replaced (the header's buttons have none).
  * `open` and `onOpenChange` work as on Dropdown, controlled or not.
  *
  * This makes one on a given menu kit loader (tests pass one whose load they control).
@@ -55,19 +56,15 @@ function LazyDropdown({ children, open, onOpenChange, kitLoader, settleMs, ...pr
   useEffect(() => {
     if (kit) return;
     let live = true;
-    let settle: number | undefined;
     const cancel = afterFirstContent(() => {
-      settle = window.setTimeout(() => {
-        kitLoader.load().then(
-          (loaded) => live && adopt(loaded),
-          (error: unknown) => console.error('Header menus: the menu code did not load; opening a menu tries again.', error),
-        );
-      }, settleMs);
-    });
+      kitLoader.load().then(
+        (loaded) => live && adopt(loaded),
+        (error: unknown) => console.error('Header menus: the menu code did not load; opening a menu tries again.', error),
+      );
+    }, settleMs);
     return () => {
       live = false;
       cancel();
-      window.clearTimeout(settle);
     };
   }, [kit, kitLoader, settleMs]);
 
@@ -77,8 +74,6 @@ function LazyDropdown({ children, open, onOpenChange, kitLoader, settleMs, ...pr
       trigger.current?.focus();
     }
   }, [kit]);
-
-  const triggerWithRef = cloneElement(children, { ref: trigger });
 
   if (!kit) {
     const prefetch = () => void kitLoader.load().catch(() => undefined);
@@ -101,7 +96,7 @@ function LazyDropdown({ children, open, onOpenChange, kitLoader, settleMs, ...pr
   const { Dropdown } = kit;
   return (
     <Dropdown {...props} autoFocus={props.autoFocus || openedEarly} open={shown} onOpenChange={setOpen}>
-      {triggerWithRef}
+      {cloneElement(children, { ref: trigger })}
     </Dropdown>
   );
 }
