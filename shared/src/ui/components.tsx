@@ -184,8 +184,8 @@ export interface NavListItem {
   icon?: ReactNode;
 }
 
-/** Read by screen readers, not shown. */
-const NAV_HIDDEN_LABEL: CSSProperties = {
+/** Read by screen readers, not shown (labels, live announcements). */
+export const VISUALLY_HIDDEN: CSSProperties = {
   position: 'absolute',
   width: 1,
   height: 1,
@@ -253,7 +253,7 @@ function NavListLink({ item, active, dark, collapsed }: { item: NavListItem; act
           {item.icon}
         </span>
       ) : null}
-      <span style={collapsed ? NAV_HIDDEN_LABEL : { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{item.label}</span>
+      <span style={collapsed ? VISUALLY_HIDDEN : { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{item.label}</span>
     </Link>
   );
 }

@@ -1,6 +1,6 @@
 import { useDispatch, useSelector } from '@portal/shared/web/store';
 import { Link, useLocation } from '@portal/shared/web/router';
-import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { deferred } from '@portal/shared/web/deferred';
 import {
   AppstoreOutlined,
@@ -17,7 +17,7 @@ import {
   theme as antdTheme,
 } from '@portal/shared/ui';
 import type { MenuProps } from '@portal/shared/ui/menus';
-import { NavList, type NavListItem } from '@portal/shared/ui/components';
+import { NavList, VISUALLY_HIDDEN, type NavListItem } from '@portal/shared/ui/components';
 import { sessionActions, sessionSelectors, type SessionState } from '@portal/shared/web/session';
 import { useSelectCompany, useSignOut } from '../session/use-session';
 import { FeatureFlagsClient } from '../features/flags/feature-flags-client';
@@ -28,19 +28,6 @@ import { activeKey, navigationFor } from './navigation';
 import { HeaderDropdown } from './header-dropdown';
 
 type Root = { session: SessionState };
-
-/** Read by screen readers, not shown. */
-const VISUALLY_HIDDEN: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-};
 
 // Rarely shown: it loads with the extra UI kit when needed, not on every first page.
 const NoDataAccessBanner = deferred(() => import('./no-data-access-banner'));

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@portal/shared/ui';
 import { Card, Flex, Progress, Typography } from '@portal/shared/ui/extra';
+import { VISUALLY_HIDDEN } from '@portal/shared/ui/components';
 import { formatBytes } from '@portal/shared/core/files';
 import type { UploadItem } from '../hooks/use-uploads';
 
@@ -40,18 +41,6 @@ function UploadRow({ item, onCancel }: { item: UploadItem; onCancel: (key: strin
     </Flex>
   );
 }
-
-const VISUALLY_HIDDEN: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-};
 
 /** What a screen reader is told when an upload ends ("x uploaded", "x failed: reason"). */
 function endingOf(item: UploadItem): string | null {
