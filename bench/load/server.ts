@@ -71,7 +71,10 @@ export async function startApi(options: ApiOptions): Promise<ApiProcess> {
   // own, which a SIGKILL of the cli would leave running
   const loader = pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
   const preflight = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'preflight.cjs');
-  const child = spawn(process.execPath, ['--require', preflight, '--import', loader, path.join(ROOT, 'api', 'src', 'server.ts')], {
+  // BENCH_API_NODE_ARGS: extra node flags for the api, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to
+  // profile it under the benchmark's load (node refuses --cpu-prof in NODE_OPTIONS)
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--require', preflight, '--import', loader, path.join(ROOT, 'api', 'src', 'server.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -4,7 +4,6 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
-import { SqliteBooleanPlugin } from './sqlite-boolean-plugin';
 import { cachingStatements } from './sqlite-statements';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -41,10 +40,7 @@ export function openDatabase(options: OpenDatabaseOptions): OpenDatabase {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: cachingStatements(sqlite) }),
-    plugins: [new SqliteBooleanPlugin()],
-  });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

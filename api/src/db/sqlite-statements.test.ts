@@ -99,6 +99,23 @@ describe('cachingStatements', () => {
     expect(await bodies()).toEqual(['new']);
   });
 
+  it('binds booleans as 1 and 0 in writes, filters, value lists and streams', async () => {
+    const db = kysely();
+    await sql`create table flags (id integer primary key, name text not null, enabled integer not null)`.execute(db);
+    const flags = db as unknown as Kysely<{ flags: { id: Generated<number>; name: string; enabled: boolean | number } }>;
+    await flags.insertInto('flags').values([{ name: 'on', enabled: true }, { name: 'off', enabled: false }]).execute();
+    expect(await flags.selectFrom('flags').select(['name', 'enabled']).orderBy('id').execute()).toEqual([
+      { name: 'on', enabled: 1 },
+      { name: 'off', enabled: 0 },
+    ]);
+    expect((await flags.selectFrom('flags').select('name').where('enabled', '=', false).execute()).map((r) => r.name)).toEqual(['off']);
+    expect((await flags.selectFrom('flags').select('name').where('enabled', 'in', [true]).execute()).map((r) => r.name)).toEqual(['on']);
+    await flags.updateTable('flags').set({ enabled: true }).where('name', '=', 'off').execute();
+    const streamed: string[] = [];
+    for await (const row of flags.selectFrom('flags').select('name').where('enabled', '=', true).orderBy('id').stream()) streamed.push(row.name);
+    expect(streamed).toEqual(['on', 'off']);
+  });
+
   it('closes the connection', async () => {
     const db = kysely();
     await sql`select 1`.execute(db);

@@ -11,7 +11,14 @@ export const STATEMENT_CACHE_SIZE = 500;
  * `run`, which finish before they return; `iterate` (a statement busy until the iterator ends) gets
  * a fresh one, so an abandoned stream cannot leave the cached statement busy. SQLite recompiles a cached statement itself when the schema changes.
  * The least recently used statement leaves when the cache is full.
+ *
+ * better-sqlite3 refuses to bind JS booleans: boolean parameters are bound as 1/0 here, one pass over
+ * the parameter list (a Kysely plugin doing the same clones every query's whole tree first).
  */
+function bindable(parameters: ReadonlyArray<unknown>): unknown[] {
+  return parameters.map((value) => (typeof value === 'boolean' ? (value ? 1 : 0) : value));
+}
+
 export function cachingStatements(connection: SqliteConnection, capacity = STATEMENT_CACHE_SIZE): SqliteDatabase {
   const cache = new Map<string, Statement>();
   const statement = (sql: string): Statement => {
@@ -37,9 +44,9 @@ export function cachingStatements(connection: SqliteConnection, capacity = STATE
       return {
         reader: prepared.reader,
         // Kysely passes the parameters as one array, which better-sqlite3 binds in order
-        all: (parameters) => prepared.all(parameters),
-        run: (parameters) => prepared.run(parameters),
-        iterate: (parameters) => connection.prepare(sql).iterate(parameters) as IterableIterator<unknown>,
+        all: (parameters) => prepared.all(bindable(parameters)),
+        run: (parameters) => prepared.run(bindable(parameters)),
+        iterate: (parameters) => connection.prepare(sql).iterate(bindable(parameters)) as IterableIterator<unknown>,
       };
     },
   };
