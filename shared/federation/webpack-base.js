@@ -66,12 +66,16 @@ function portalWebpackConfig(opts) {
           // in browsers; a remote loads no remotes of its own and so needs neither the remote loader
           // nor the manifest snapshot plugin (the shell, which loads remotes by their manifests, keeps
           // both).
-          experiments: {
-            optimization: opts.host ? { target: 'web' } : { target: 'web', disableRemote: true, disableSnapshot: true },
-          },
+          // One federation runtime core on the page: the shell provides its own as a global
+          // (provideExternalRuntime), and every remote entry uses that one instead of bundling a copy
+          // (externalRuntime). Remotes only ever run inside the shell, which starts first.
+          experiments: opts.host
+            ? { optimization: { target: 'web' } }
+            : { optimization: { target: 'web', disableRemote: true, disableSnapshot: true }, externalRuntime: true },
           ...(opts.host
             ? {
                 remotes: {},
+                runtimePlugins: [require.resolve('./provide-runtime-core.mjs')],
                 // a dead remote must not blank the shell (TOOLCHAIN.md gotcha 2)
                 shareStrategy: 'loaded-first',
               }
