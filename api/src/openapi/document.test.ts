@@ -5,12 +5,14 @@
  */
 import { createTestApp, type TestApp } from '../test/app';
 import { OPERATIONS } from './operations';
+import { taskListResult } from './results';
 import { openApiDocument, openApiPath, type OpenApiDocument } from './document';
 
 let t: TestApp;
 let doc: OpenApiDocument;
 beforeAll(async () => {
-  t = await createTestApp();
+  // the result schemas' tests call every project, task and request: no rate limit in the way
+  t = await createTestApp({ env: { RATE_LIMIT_MAX: '1000000' } });
   doc = openApiDocument(t.app.routePolicies, OPERATIONS, 'test');
 });
 afterAll(() => t.close());
@@ -74,5 +76,78 @@ describe('the OpenAPI document', () => {
     expect(signedOut.statusCode).toBe(303);
     expect(signedOut.headers.location).toBe('/auth/saml/login');
     expect(String(signedOut.headers['set-cookie'])).toContain('toUrl=%2Fapi%2Fdocs');
+  });
+
+  it('shows the success bodies of the operations with a result schema, field by field', () => {
+    const list = doc.paths['/api/v1/projects/{id}/tasks'].get.responses['200'].content!['application/json'].schema as {
+      properties: Record<string, { items?: { properties: Record<string, unknown>; additionalProperties?: boolean } }>;
+      required: string[];
+    };
+    expect(list.required).toEqual(expect.arrayContaining(['results', 'total', 'page', 'pageSize']));
+    const row = list.properties.results.items!;
+    expect(Object.keys(row.properties)).toEqual(expect.arrayContaining(['id', 'status', 'assignees', 'subtaskCount', 'commentCount']));
+    expect(row.additionalProperties).toBe(false);
+    // an operation without one still documents JSON, with no schema
+    expect(doc.paths['/api/v1/practices'].get.responses['200'].content!['application/json'].schema).toEqual({});
+  });
+});
+
+describe('the result schemas', () => {
+  /** Every operation with a result schema, called for every seeded project, task and request the caller sees. */
+  async function answers(cookie: string): Promise<{ key: string; url: string; body: unknown }[]> {
+    const db = t.database.db;
+    const companies = (await db.selectFrom('companies').select('id').execute()).map((r) => r.id);
+    const projects = await db.selectFrom('projects').select(['id', 'company_id']).execute();
+    const tasks = await db.selectFrom('tasks').select(['id', 'project_id']).execute();
+    const requests = await db.selectFrom('requests').select('id').execute();
+    const calls: { key: string; url: string }[] = [
+      ...companies.flatMap((c) => [
+        { key: 'GET /api/v1/companies/:id/projects', url: `/api/v1/companies/${c}/projects?pageSize=100` },
+        { key: 'GET /api/v1/companies/:id/projects/summary', url: `/api/v1/companies/${c}/projects/summary` },
+        { key: 'GET /api/v1/companies/:id/tasks', url: `/api/v1/companies/${c}/tasks?limit=200` },
+        { key: 'GET /api/v1/companies/:id/requests', url: `/api/v1/companies/${c}/requests?pageSize=100` },
+      ]),
+      ...projects.flatMap((p) => [
+        { key: 'GET /api/v1/projects/:id', url: `/api/v1/projects/${p.id}` },
+        { key: 'GET /api/v1/projects/:id/tasks', url: `/api/v1/projects/${p.id}/tasks?pageSize=100` },
+      ]),
+      ...tasks.map((task) => ({ key: 'GET /api/v1/projects/:id/tasks/:taskId', url: `/api/v1/projects/${task.project_id}/tasks/${task.id}` })),
+      ...requests.map((r) => ({ key: 'GET /api/v1/requests/:id', url: `/api/v1/requests/${r.id}` })),
+    ];
+    const out: { key: string; url: string; body: unknown }[] = [];
+    for (const call of calls) {
+      const res = await t.api({ method: 'GET', url: call.url, cookie });
+      if (res.statusCode === 200) out.push({ ...call, body: res.json() });
+    }
+    return out;
+  }
+
+  it.each(['admin@demo.test', 'lead@acme.test'])('allow every real answer to %s', async (email) => {
+    const seen = await answers(await t.cookieFor(email));
+    // each operation answered at least once, so no schema goes unchecked
+    expect(new Set(seen.map((a) => a.key)).size).toBe(8);
+    const problems = seen.flatMap(({ key, url, body }) => {
+      const checked = OPERATIONS[key].result!.safeParse(body);
+      return checked.success ? [] : [`${url}: ${checked.error.issues[0].path.join('.')}: ${checked.error.issues[0].message}`];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('refuse a body with a field missing, of another type or undocumented', async () => {
+    const [task] = await t.database.db.selectFrom('tasks').select('project_id').where('parent_id', 'is', null).limit(1).execute();
+    const res = await t.api({ method: 'GET', url: `/api/v1/projects/${task.project_id}/tasks`, cookie: await t.cookieFor('admin@demo.test') });
+    const body = res.json() as { results: Record<string, unknown>[] };
+    expect(body.results.length).toBeGreaterThan(0);
+    expect(taskListResult.safeParse(body).success).toBe(true);
+    const withRow = (change: (row: Record<string, unknown>) => void) => {
+      const copy = structuredClone(body);
+      change(copy.results[0]);
+      return taskListResult.safeParse(copy).success;
+    };
+    expect(withRow((row) => delete row.commentCount)).toBe(false);
+    expect(withRow((row) => (row.overdue = 'no'))).toBe(false);
+    expect(withRow((row) => (row.status = 'DONE'))).toBe(false);
+    expect(withRow((row) => (row.createdAt = 'yesterday'))).toBe(false);
+    expect(withRow((row) => (row.secret = 1))).toBe(false);
   });
 });

@@ -45,6 +45,13 @@ export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
   return out;
 }
 
+/** A zod schema as JSON Schema for what the api answers. */
+function resultSchemaOf(schema: z.ZodType): JsonSchema {
+  const out = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
+  delete out.$schema;
+  return out;
+}
+
 /** What the policy lets through, in words, for the docs. */
 export function describePolicy(policy: Policy): string {
   if (policy === 'public') return 'Anyone, signed in or not.';
@@ -86,6 +93,7 @@ function errorAnswers(route: RoutePolicy, op: Operation): OpenApiOperation['resp
   if (op.form || (api && writes)) out['413'] = errorAnswer('payload_too_large: the body is over the limit');
   if (writes) out['415'] = errorAnswer(op.form ? 'unsupported_media_type: send multipart/form-data' : api ? 'unsupported_media_type: send application/json' : 'unsupported_media_type: send the form (application/x-www-form-urlencoded)');
   if (api) out['429'] = errorAnswer('too_many_requests: rate limit reached; retry after the Retry-After seconds');
+  if (api) out['503'] = errorAnswer('service_unavailable: the database cannot be reached for a moment; retry after the Retry-After seconds');
   for (const [status, description] of Object.entries(op.errors ?? {})) out[status] = errorAnswer(description);
   return out;
 }
@@ -142,7 +150,8 @@ export function openApiDocument(routes: readonly RoutePolicy[], operations: Reco
     const responses: OpenApiOperation['responses'] = {};
     for (const [status, description] of Object.entries(op.responses)) {
       const types = Number(status) === 204 || Number(status) >= 300 ? [] : (op.produces ?? ['application/json']);
-      responses[status] = types.length ? { description, content: Object.fromEntries(types.map((t) => [t, { schema: {} }])) } : { description };
+      const schemaOf = (type: string) => (type === 'application/json' && op.result && Number(status) < 300 ? resultSchemaOf(op.result) : {});
+      responses[status] = types.length ? { description, content: Object.fromEntries(types.map((t) => [t, { schema: schemaOf(t) }])) } : { description };
     }
     Object.assign(responses, errorAnswers(route, op));
     const entry: OpenApiOperation = {

@@ -18,7 +18,8 @@
  *  - any answer that does not match the operation's OpenAPI description (api/src/openapi): a status
  *    it does not list, a content type other than the ones listed for that status, a JSON answer that
  *    does not parse, an error answer that is not the Error schema (a catalogue code, a message, the
- *    request id, well-formed details) or a 204 with a body.
+ *    request id, well-formed details), a success body its operation's result schema does not allow
+ *    (api/src/openapi/results.ts: every field, its type, no undocumented field) or a 204 with a body.
  * It prints, per operation, how many requests were sent and how they were answered.
  *
  *   tsx api/src/quality/fuzz.ts [--runs N] [--seed S] [--only <substring of "METHOD /path">]
@@ -324,7 +325,13 @@ function conformance(route: RoutePolicy, res: LightMyRequestResponse, doc: OpenA
   } catch {
     return `answered ${status} with JSON that does not parse`;
   }
-  if (status < 400) return null;
+  if (status < 400) {
+    const result = OPERATIONS[`${route.method} ${route.url}`]?.result;
+    const checked = result?.safeParse(body);
+    if (!checked || checked.success) return null;
+    const issue = checked.error.issues[0];
+    return `answered ${status} with a body its schema does not allow: ${issue.path.join('.') || '(the body)'}: ${issue.message}`;
+  }
   const error = body as Record<string, unknown> | null;
   if (!error || typeof error !== 'object' || Array.isArray(error)) return `answered ${status} with an error that is not an object`;
   if (typeof error.code !== 'string' || !ERROR_CODES.has(error.code)) return `answered ${status} with an error code outside the catalogue (${String(error.code)})`;

@@ -1,0 +1,174 @@
+/**
+ * The JSON bodies of success answers, as zod schemas (an operation's `result` in operations.ts): the
+ * OpenAPI document shows them and the fuzzer checks every 2xx answer of these operations against
+ * them, field by field (no field missing, none of another type, none undocumented: strict objects).
+ *
+ * Each schema is tied to the shared TypeScript contract the web reads (`Same<...>` below fails to
+ * compile when the two differ either way), so the document, the check and the web cannot drift apart.
+ */
+import { z } from 'zod';
+import {
+  PROJECT_ROLES,
+  PROJECT_STATUSES,
+  PROJECT_TYPES,
+  TASK_STATUSES,
+  type CompanyTaskPage,
+  type Project,
+  type ProjectList,
+  type ProjectsSummary,
+  type TaskDetail,
+  type TaskList,
+} from '@portal/shared/core/projects';
+import { REQUEST_ACTIONS, REQUEST_PRIORITIES, REQUEST_STATUSES, type RequestDetail, type RequestList } from '@portal/shared/core/requests';
+
+/** true when A and B are the same type (each assignable to the other). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Compiles only when the schema's output is exactly the contract's type. */
+function assertSame<T extends true>(): T | undefined {
+  return undefined;
+}
+
+const timestamp = z.iso.datetime();
+const day = z.iso.date();
+const id = z.string().min(1);
+const count = z.number().int().min(0);
+
+const projectUser = z.strictObject({ id, firstName: z.string(), lastName: z.string(), email: z.string() });
+const ref = z.strictObject({ id, name: z.string() });
+
+const task = z.strictObject({
+  id,
+  projectId: id,
+  parentId: id.nullable(),
+  referenceId: z.string().nullable(),
+  title: z.string(),
+  status: z.enum(TASK_STATUSES),
+  dueDate: day.nullable(),
+  overdue: z.boolean(),
+  assignees: z.array(projectUser),
+  subtaskCount: count,
+  subtasksDone: count,
+  commentCount: count,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+const page = { total: count, page: z.number().int().min(1), pageSize: z.number().int().min(1) };
+
+const taskList = z.strictObject({ results: z.array(task), ...page });
+const companyTaskPage = z.strictObject({
+  results: z.array(task.extend({ projectTitle: z.string() })),
+  nextCursor: z.string().min(1).nullable(),
+});
+const taskDetail = task.extend({
+  description: z.string().nullable(),
+  parent: z.strictObject({ id, title: z.string(), referenceId: z.string().nullable() }).nullable(),
+  subtasks: z.array(task),
+  controls: z.array(z.strictObject({ id, name: z.string(), title: z.string() })),
+  createdBy: projectUser.nullable(),
+  completedAt: timestamp.nullable(),
+  permissions: z.strictObject({ edit: z.boolean(), changeStatus: z.boolean(), comment: z.boolean() }),
+});
+
+const project = z.strictObject({
+  id,
+  companyId: id,
+  title: z.string(),
+  description: z.string().nullable(),
+  type: z.enum(PROJECT_TYPES),
+  status: z.enum(PROJECT_STATUSES),
+  practice: ref.nullable(),
+  startDate: day.nullable(),
+  dueDate: day.nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  tasksTotal: count,
+  tasksDone: count,
+  tasksOverdue: count,
+  leadConsultant: projectUser.nullable(),
+  clientLead: projectUser.nullable(),
+  permissions: z.strictObject({ manage: z.boolean(), write: z.boolean(), manageRoster: z.boolean() }),
+  myRole: z.enum(PROJECT_ROLES).nullable(),
+});
+const projectList = z.strictObject({ results: z.array(project), ...page });
+const byStatus = <const K extends readonly [string, ...string[]]>(keys: K) =>
+  z.strictObject(Object.fromEntries(keys.map((k) => [k, count])) as { [P in K[number]]: typeof count });
+const projectsSummary = z.strictObject({
+  projectsByStatus: byStatus(PROJECT_STATUSES),
+  tasksByStatus: byStatus(TASK_STATUSES),
+  overdueByProject: z.array(z.strictObject({ projectId: id, title: z.string(), overdue: count })).max(10),
+  overdueTotal: count,
+  dueThisWeek: count,
+  practices: z.array(ref),
+  canCreate: z.boolean(),
+});
+
+const requestUser = projectUser.extend({ isTevora: z.boolean() });
+const requestSummary = z.strictObject({
+  id,
+  companyId: id,
+  reference: z.string().min(1),
+  title: z.string(),
+  status: z.enum(REQUEST_STATUSES),
+  priority: z.enum(REQUEST_PRIORITIES),
+  dueDate: day.nullable(),
+  overdue: z.boolean(),
+  project: z.strictObject({ id, title: z.string() }).nullable(),
+  requester: requestUser.nullable(),
+  assignees: z.array(requestUser),
+  teams: z.array(ref),
+  fileCount: count,
+  commentCount: count,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+const requestList = z.strictObject({ results: z.array(requestSummary), ...page });
+const requestDetail = requestSummary.extend({
+  description: z.string().nullable(),
+  internalNote: z.string().nullable(),
+  task: z.strictObject({ id, referenceId: z.string().nullable(), title: z.string() }).nullable(),
+  control: z.strictObject({ id, name: z.string(), title: z.string() }).nullable(),
+  returnReason: z.string().nullable(),
+  submittedAt: timestamp.nullable(),
+  acceptedAt: timestamp.nullable(),
+  canceledAt: timestamp.nullable(),
+  files: z.array(
+    z.strictObject({
+      id,
+      requestId: id,
+      name: z.string().min(1),
+      contentType: z.string().min(1),
+      size: count,
+      uploadedBy: requestUser.nullable(),
+      createdAt: timestamp,
+      canDelete: z.boolean(),
+    }),
+  ),
+  permissions: z.strictObject({
+    manage: z.boolean(),
+    respond: z.boolean(),
+    actions: z.array(z.enum(REQUEST_ACTIONS)),
+    uploadEvidence: z.boolean(),
+    commentInternal: z.boolean(),
+  }),
+});
+
+assertSame<Same<z.output<typeof taskList>, TaskList>>();
+assertSame<Same<z.output<typeof companyTaskPage>, CompanyTaskPage>>();
+assertSame<Same<z.output<typeof taskDetail>, TaskDetail>>();
+assertSame<Same<z.output<typeof project>, Project>>();
+assertSame<Same<z.output<typeof projectList>, ProjectList>>();
+assertSame<Same<z.output<typeof projectsSummary>, ProjectsSummary>>();
+assertSame<Same<z.output<typeof requestList>, RequestList>>();
+assertSame<Same<z.output<typeof requestDetail>, RequestDetail>>();
+
+export {
+  companyTaskPage as companyTaskPageResult,
+  project as projectResult,
+  projectList as projectListResult,
+  projectsSummary as projectsSummaryResult,
+  requestDetail as requestDetailResult,
+  requestList as requestListResult,
+  taskDetail as taskDetailResult,
+  taskList as taskListResult,
+};
