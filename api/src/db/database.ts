@@ -29,8 +29,13 @@ export function openDatabase(options: OpenDatabaseOptions): OpenDatabase {
       connectionTimeoutMillis: 5000,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
-    // An idle client losing its connection must not crash the process; the next query reports it.
+    // A client losing its connection (PostgreSQL restarting, a network cut) emits 'error', and an
+    // 'error' nobody listens to ends the process. The pool listens while a client is idle; while one
+    // is checked out (a query or transaction under way, or its release still to come) nobody does,
+    // so every client gets a listener of its own. Its queries fail and reject as usual, and the pool
+    // drops the client when it comes back unusable.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

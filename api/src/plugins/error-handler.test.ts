@@ -24,6 +24,16 @@ beforeAll(async () => {
             severity: 'ERROR',
           });
         });
+        scope.get('/api/v1/test/unreachable/:kind', { config: { policy: 'public' } }, async (request) => {
+          // what the pg driver and better-sqlite3 throw when the database cannot be reached
+          const kind = (request.params as { kind: string }).kind;
+          if (kind === 'shutdown') throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01', severity: 'FATAL' });
+          if (kind === 'starting') throw Object.assign(new Error('the database system is starting up'), { code: '57P03', severity: 'FATAL' });
+          if (kind === 'refused') throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+          if (kind === 'cut') throw new Error('Connection terminated unexpectedly');
+          if (kind === 'pool') throw new Error('timeout exceeded when trying to connect');
+          throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+        });
         scope.delete('/api/v1/test/items/:itemId/parts/:partId', { config: { policy: 'public' } }, async () => {
           reached += 1;
           return {};
@@ -129,6 +139,21 @@ describe('error handling and standard headers', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 'validation_failed', message: 'The request has invalid values.', requestId: res.headers['x-request-id'] });
   });
+
+  it.each(['shutdown', 'starting', 'refused', 'cut', 'pool', 'locked'])(
+    'answers a database it cannot reach (%s) with 503 service_unavailable and Retry-After, without the detail',
+    async (kind) => {
+      const res = await t.api({ method: 'GET', url: `/api/v1/test/unreachable/${kind}` });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toEqual({
+        code: 'service_unavailable',
+        message: 'The portal cannot reach its database for a moment. Try again in 5 seconds.',
+        requestId: res.headers['x-request-id'],
+      });
+      expectStandardHeaders(res.headers);
+    },
+  );
 
   it('keeps other database failures a 500', async () => {
     const res = await t.api({ method: 'GET', url: '/api/v1/test/refused/23505' });

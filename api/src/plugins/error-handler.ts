@@ -40,6 +40,23 @@ function isPostgresInvalidInput(error: unknown): boolean {
   return typeof code === 'string' && POSTGRES_INVALID_INPUT.has(code) && typeof severity === 'string';
 }
 
+/**
+ * The database cannot be reached for a moment (PostgreSQL restarting or refusing connections, a cut
+ * connection, the pool's connect timeout; SQLite locked past its busy timeout): the request may be
+ * tried again, so 503 with Retry-After, not 500.
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_TIMEOUT']);
+const UNAVAILABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const { code, severity, message } = (error ?? {}) as { code?: unknown; severity?: unknown; message?: unknown };
+  // PostgreSQL's own: operator intervention (57P01 shutting down, 57P03 starting up) and connection exceptions (08...)
+  if (typeof code === 'string' && typeof severity === 'string' && (code.startsWith('57P') || code.startsWith('08'))) return true;
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  return error instanceof Error && typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message);
+}
+
 const hasNul = (value: unknown): boolean => {
   if (typeof value === 'string') return value.includes('\u0000');
   if (Array.isArray(value)) return value.some(hasNul);
@@ -69,7 +86,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, status: 
   return reply.code(status).type('application/json; charset=utf-8').send(payload);
 }
 
-function toReply(error: unknown): { status: number; body: Omit<ApiErrorBody, 'requestId'> } {
+function toReply(error: unknown): { status: number; body: Omit<ApiErrorBody, 'requestId'>; retryAfterSeconds?: number } {
   if (error instanceof HttpError) {
     return { status: error.statusCode, body: { code: error.code, message: error.message, details: error.details } };
   }
@@ -81,6 +98,13 @@ function toReply(error: unknown): { status: number; body: Omit<ApiErrorBody, 're
   }
   if (isPostgresInvalidInput(error)) {
     return { status: 400, body: { code: 'validation_failed', message: defaultMessage('validation_failed') } };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      body: { code: 'service_unavailable', message: `The portal cannot reach its database for a moment. Try again in ${DATABASE_RETRY_AFTER_SECONDS} seconds.` },
+      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+    };
   }
   const fastifyError = error as Partial<FastifyError>;
   const known = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;
@@ -110,10 +134,11 @@ export default fp(
     });
 
     app.setErrorHandler((error, request, reply) => {
-      const { status, body } = toReply(error);
+      const { status, body, retryAfterSeconds } = toReply(error);
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ code: body.code, status }, 'request rejected');
       if (error instanceof HttpError && error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds);
+      if (retryAfterSeconds !== undefined) reply.header('retry-after', retryAfterSeconds);
       return sendError(request, reply, status, body);
     });
 
