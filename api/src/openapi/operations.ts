@@ -81,6 +81,10 @@ import { assignedObjectsQuerySchema, staffQuerySchema } from '../routes/users/ad
 import type { Operation } from './operation';
 import {
   companyTaskPageResult,
+  controlDetailResult,
+  controlListResult,
+  fileDetailResult,
+  fileListResult,
   projectListResult,
   projectResult,
   projectsSummaryResult,
@@ -461,9 +465,9 @@ export const OPERATIONS: Record<string, Operation> = {
   },
 
   // ---- Controls
-  'GET /api/v1/projects/:id/controls': { summary: "List a project's controls", tag: 'Controls', query: controlsQuerySchema, responses: { 200: 'the page of controls' } },
+  'GET /api/v1/projects/:id/controls': { summary: "List a project's controls", tag: 'Controls', query: controlsQuerySchema, responses: { 200: 'the page of controls' }, result: controlListResult },
   'POST /api/v1/projects/:id/controls': { summary: 'Create a control', tag: 'Controls', body: controlCreateSchema, responses: { 201: 'the created control' } },
-  'GET /api/v1/projects/:id/controls/:controlId': { summary: 'Get a control', tag: 'Controls', responses: { 200: 'the control' } },
+  'GET /api/v1/projects/:id/controls/:controlId': { summary: 'Get a control', tag: 'Controls', responses: { 200: 'the control' }, result: controlDetailResult },
   'PATCH /api/v1/projects/:id/controls/:controlId': { summary: 'Update a control', tag: 'Controls', body: controlUpdateSchema, responses: { 200: 'the updated control' } },
   'DELETE /api/v1/projects/:id/controls/:controlId': { summary: 'Delete a control', tag: 'Controls', responses: { 204: 'deleted' } },
   'PUT /api/v1/projects/:id/controls/:controlId/tasks/:taskId': { summary: 'Link a task to a control', tag: 'Controls', responses: { 204: 'linked' } },
@@ -489,14 +493,14 @@ export const OPERATIONS: Record<string, Operation> = {
   'DELETE /api/v1/projects/:id/points-of-focus/:pointId': { summary: 'Delete a point of focus', tag: 'Controls', responses: { 204: 'deleted' } },
 
   // ---- Files
-  'GET /api/v1/projects/:id/files': { summary: "List a project's files", tag: 'Files', query: filesQuerySchema, responses: { 200: 'the page of files' } },
+  'GET /api/v1/projects/:id/files': { summary: "List a project's files", tag: 'Files', query: filesQuerySchema, responses: { 200: 'the page of files' }, result: fileListResult },
   'POST /api/v1/projects/:id/files': {
     summary: 'Upload a file to a project',
     tag: 'Files',
     form: { fields: uploadFieldsSchema, files: { file: 'the file to store, at most UPLOAD_MAX_BYTES' } },
     responses: { 201: 'the stored file' },
   },
-  'GET /api/v1/projects/:id/files/:fileId': { summary: 'Get a project file with its versions', tag: 'Files', responses: { 200: 'the file' } },
+  'GET /api/v1/projects/:id/files/:fileId': { summary: 'Get a project file with its versions', tag: 'Files', responses: { 200: 'the file' }, result: fileDetailResult },
   'PATCH /api/v1/projects/:id/files/:fileId': { summary: 'Rename or move a project file', tag: 'Files', body: fileUpdateSchema, responses: { 200: 'the updated file' } },
   'DELETE /api/v1/projects/:id/files/:fileId': { summary: 'Delete a project file', tag: 'Files', responses: { 204: 'deleted' } },
   'GET /api/v1/projects/:id/tasks/:taskId/files': { summary: 'List the files attached to a task', tag: 'Files', responses: { 200: 'the attached files' } },

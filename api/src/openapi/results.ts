@@ -13,12 +13,15 @@ import {
   PROJECT_TYPES,
   TASK_STATUSES,
   type CompanyTaskPage,
+  type ControlDetail,
+  type ControlList,
   type Project,
   type ProjectList,
   type ProjectsSummary,
   type TaskDetail,
   type TaskList,
 } from '@portal/shared/core/projects';
+import type { FileDetail, FileList } from '@portal/shared/core/files';
 import { REQUEST_ACTIONS, REQUEST_PRIORITIES, REQUEST_STATUSES, type RequestDetail, type RequestList } from '@portal/shared/core/requests';
 
 /** true when A and B are the same type (each assignable to the other). */
@@ -103,6 +106,49 @@ const projectsSummary = z.strictObject({
   canCreate: z.boolean(),
 });
 
+const control = z.strictObject({ id, projectId: id, name: z.string(), title: z.string(), taskCount: count, tasksDone: count, pointOfFocusCount: count });
+const controlList = z.strictObject({ results: z.array(control), ...page });
+const controlDetail = control.extend({
+  description: z.string().nullable(),
+  tasks: z.array(task),
+  pointsOfFocus: z.array(z.strictObject({ id, controlId: id, controlName: z.string(), name: z.string(), description: z.string().nullable(), createdAt: timestamp })),
+  permissions: z.strictObject({ edit: z.boolean() }),
+});
+
+const fileUser = z.strictObject({ id, name: z.string(), email: z.string() });
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 in hex');
+const projectFile = z.strictObject({
+  id,
+  projectId: id,
+  folderId: id,
+  name: z.string().min(1),
+  contentType: z.string().min(1),
+  size: count,
+  sha256,
+  version: z.number().int().min(1),
+  versionCount: z.number().int().min(1),
+  uploadedBy: fileUser.nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  taskCount: count,
+});
+const fileList = z.strictObject({ results: z.array(projectFile), ...page });
+const fileDetail = projectFile.extend({
+  versions: z.array(
+    z.strictObject({
+      id,
+      fileId: id,
+      version: z.number().int().min(1),
+      size: count,
+      sha256,
+      contentType: z.string().min(1),
+      uploadedBy: fileUser.nullable(),
+      createdAt: timestamp,
+    }),
+  ),
+  tasks: z.array(z.strictObject({ id, title: z.string(), referenceId: z.string().nullable() })),
+});
+
 const requestUser = projectUser.extend({ isTevora: z.boolean() });
 const requestSummary = z.strictObject({
   id,
@@ -159,11 +205,19 @@ assertSame<Same<z.output<typeof taskDetail>, TaskDetail>>();
 assertSame<Same<z.output<typeof project>, Project>>();
 assertSame<Same<z.output<typeof projectList>, ProjectList>>();
 assertSame<Same<z.output<typeof projectsSummary>, ProjectsSummary>>();
+assertSame<Same<z.output<typeof controlList>, ControlList>>();
+assertSame<Same<z.output<typeof controlDetail>, ControlDetail>>();
+assertSame<Same<z.output<typeof fileList>, FileList>>();
+assertSame<Same<z.output<typeof fileDetail>, FileDetail>>();
 assertSame<Same<z.output<typeof requestList>, RequestList>>();
 assertSame<Same<z.output<typeof requestDetail>, RequestDetail>>();
 
 export {
   companyTaskPage as companyTaskPageResult,
+  controlDetail as controlDetailResult,
+  controlList as controlListResult,
+  fileDetail as fileDetailResult,
+  fileList as fileListResult,
   project as projectResult,
   projectList as projectListResult,
   projectsSummary as projectsSummaryResult,
