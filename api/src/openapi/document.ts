@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { Policy, RoutePolicy } from '../plugins/policies';
 import type { Operation } from './operation';
+import { RESULTS } from './results';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -150,7 +151,8 @@ export function openApiDocument(routes: readonly RoutePolicy[], operations: Reco
     const responses: OpenApiOperation['responses'] = {};
     for (const [status, description] of Object.entries(op.responses)) {
       const types = Number(status) === 204 || Number(status) >= 300 ? [] : (op.produces ?? ['application/json']);
-      const schemaOf = (type: string) => (type === 'application/json' && op.result && Number(status) < 300 ? resultSchemaOf(op.result) : {});
+      const result = RESULTS[key];
+      const schemaOf = (type: string) => (type === 'application/json' && result && Number(status) < 300 ? resultSchemaOf(result) : {});
       responses[status] = types.length ? { description, content: Object.fromEntries(types.map((t) => [t, { schema: schemaOf(t) }])) } : { description };
     }
     Object.assign(responses, errorAnswers(route, op));

@@ -15,12 +15,7 @@ export interface Operation {
    * each with what it holds ("the file to store, at most UPLOAD_MAX_BYTES").
    */
   form?: { fields?: z.ZodType; files: Record<string, string> };
-  /**
-   * The JSON body of the success answer (results.ts), tied to the shared contract: shown in the
-   * document and checked field by field by the fuzzer. Operations without one document `{}`.
-   */
-  result?: z.ZodType;
-  /** The success answers: status and what it carries ("the created project"). */
+  /** The success answers: status and what it carries ("the created project"); the JSON body's schema is in results/. */
   responses: Record<number, string>;
   /**
    * Error answers beyond the ones every operation of its kind gives (those come from the policy and

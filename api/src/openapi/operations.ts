@@ -79,20 +79,6 @@ import { exportQuerySchema as requestsExportQuerySchema } from '../routes/reques
 import { listQuerySchema as systemSettingsQuerySchema } from '../routes/system-settings';
 import { assignedObjectsQuerySchema, staffQuerySchema } from '../routes/users/admin';
 import type { Operation } from './operation';
-import {
-  companyTaskPageResult,
-  controlDetailResult,
-  controlListResult,
-  fileDetailResult,
-  fileListResult,
-  projectListResult,
-  projectResult,
-  projectsSummaryResult,
-  requestDetailResult,
-  requestListResult,
-  taskDetailResult,
-  taskListResult,
-} from './results';
 
 // ---- ad hoc inputs: handlers that read a query or a form post field by field, mirrored here
 
@@ -409,10 +395,10 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/v1/audit-log': { summary: 'List audit log entries', tag: 'Audit log', query: auditLogQuerySchema, responses: { 200: 'the page of audit log entries' } },
 
   // ---- Projects
-  'GET /api/v1/companies/:id/projects': { summary: "List a company's projects", tag: 'Projects', query: projectsQuerySchema, responses: { 200: 'the page of projects' }, result: projectListResult },
-  'GET /api/v1/companies/:id/projects/summary': { summary: "Count a company's projects by status", tag: 'Projects', responses: { 200: 'the projects summary' }, result: projectsSummaryResult },
+  'GET /api/v1/companies/:id/projects': { summary: "List a company's projects", tag: 'Projects', query: projectsQuerySchema, responses: { 200: 'the page of projects' } },
+  'GET /api/v1/companies/:id/projects/summary': { summary: "Count a company's projects by status", tag: 'Projects', responses: { 200: 'the projects summary' } },
   'POST /api/v1/companies/:id/projects': { summary: 'Create a project', tag: 'Projects', body: projectCreateSchema, responses: { 201: 'the created project' } },
-  'GET /api/v1/projects/:id': { summary: 'Get a project', tag: 'Projects', responses: { 200: 'the project' }, result: projectResult },
+  'GET /api/v1/projects/:id': { summary: 'Get a project', tag: 'Projects', responses: { 200: 'the project' } },
   'PATCH /api/v1/projects/:id': { summary: 'Update a project', tag: 'Projects', body: projectUpdateSchema, responses: { 200: 'the updated project' } },
   'POST /api/v1/projects/:id/status': { summary: "Change a project's status", tag: 'Projects', body: projectStatusSchema, responses: { 200: 'the updated project' } },
   'GET /api/v1/projects/:id/users': { summary: "List a project's roster", tag: 'Projects', responses: { 200: 'the project members and their roles' } },
@@ -448,10 +434,10 @@ export const OPERATIONS: Record<string, Operation> = {
   // ---- Tasks
   'GET /api/v1/projects/:id/assignees': { summary: 'List the users a task of the project may be assigned to', tag: 'Tasks', responses: { 200: 'the assignable users' } },
   'GET /api/v1/projects/:id/task-assignees': { summary: "List the users assigned to a project's tasks", tag: 'Tasks', responses: { 200: 'the assignees in use' } },
-  'GET /api/v1/projects/:id/tasks': { summary: "List a project's tasks", tag: 'Tasks', query: tasksQuerySchema, responses: { 200: 'the page of tasks' }, result: taskListResult },
-  'GET /api/v1/companies/:id/tasks': { summary: "List the tasks of a company's projects", tag: 'Tasks', query: companyTasksQuerySchema, responses: { 200: 'the page of tasks' }, result: companyTaskPageResult },
+  'GET /api/v1/projects/:id/tasks': { summary: "List a project's tasks", tag: 'Tasks', query: tasksQuerySchema, responses: { 200: 'the page of tasks' } },
+  'GET /api/v1/companies/:id/tasks': { summary: "List the tasks of a company's projects", tag: 'Tasks', query: companyTasksQuerySchema, responses: { 200: 'the page of tasks' } },
   'POST /api/v1/projects/:id/tasks': { summary: 'Create a task', tag: 'Tasks', body: taskCreateSchema, responses: { 201: 'the created task' } },
-  'GET /api/v1/projects/:id/tasks/:taskId': { summary: 'Get a task', tag: 'Tasks', responses: { 200: "the task with the caller's permissions on it" }, result: taskDetailResult },
+  'GET /api/v1/projects/:id/tasks/:taskId': { summary: 'Get a task', tag: 'Tasks', responses: { 200: "the task with the caller's permissions on it" } },
   'PATCH /api/v1/projects/:id/tasks/:taskId': { summary: 'Update a task', tag: 'Tasks', body: taskUpdateSchema, responses: { 200: 'the updated task' } },
   'DELETE /api/v1/projects/:id/tasks/:taskId': { summary: 'Delete a task', tag: 'Tasks', responses: { 204: 'deleted' } },
   'POST /api/v1/projects/:id/tasks/:taskId/status': { summary: "Change a task's status", tag: 'Tasks', body: taskStatusSchema, responses: { 200: 'the updated task' } },
@@ -465,9 +451,9 @@ export const OPERATIONS: Record<string, Operation> = {
   },
 
   // ---- Controls
-  'GET /api/v1/projects/:id/controls': { summary: "List a project's controls", tag: 'Controls', query: controlsQuerySchema, responses: { 200: 'the page of controls' }, result: controlListResult },
+  'GET /api/v1/projects/:id/controls': { summary: "List a project's controls", tag: 'Controls', query: controlsQuerySchema, responses: { 200: 'the page of controls' } },
   'POST /api/v1/projects/:id/controls': { summary: 'Create a control', tag: 'Controls', body: controlCreateSchema, responses: { 201: 'the created control' } },
-  'GET /api/v1/projects/:id/controls/:controlId': { summary: 'Get a control', tag: 'Controls', responses: { 200: 'the control' }, result: controlDetailResult },
+  'GET /api/v1/projects/:id/controls/:controlId': { summary: 'Get a control', tag: 'Controls', responses: { 200: 'the control' } },
   'PATCH /api/v1/projects/:id/controls/:controlId': { summary: 'Update a control', tag: 'Controls', body: controlUpdateSchema, responses: { 200: 'the updated control' } },
   'DELETE /api/v1/projects/:id/controls/:controlId': { summary: 'Delete a control', tag: 'Controls', responses: { 204: 'deleted' } },
   'PUT /api/v1/projects/:id/controls/:controlId/tasks/:taskId': { summary: 'Link a task to a control', tag: 'Controls', responses: { 204: 'linked' } },
@@ -493,14 +479,14 @@ export const OPERATIONS: Record<string, Operation> = {
   'DELETE /api/v1/projects/:id/points-of-focus/:pointId': { summary: 'Delete a point of focus', tag: 'Controls', responses: { 204: 'deleted' } },
 
   // ---- Files
-  'GET /api/v1/projects/:id/files': { summary: "List a project's files", tag: 'Files', query: filesQuerySchema, responses: { 200: 'the page of files' }, result: fileListResult },
+  'GET /api/v1/projects/:id/files': { summary: "List a project's files", tag: 'Files', query: filesQuerySchema, responses: { 200: 'the page of files' } },
   'POST /api/v1/projects/:id/files': {
     summary: 'Upload a file to a project',
     tag: 'Files',
     form: { fields: uploadFieldsSchema, files: { file: 'the file to store, at most UPLOAD_MAX_BYTES' } },
     responses: { 201: 'the stored file' },
   },
-  'GET /api/v1/projects/:id/files/:fileId': { summary: 'Get a project file with its versions', tag: 'Files', responses: { 200: 'the file' }, result: fileDetailResult },
+  'GET /api/v1/projects/:id/files/:fileId': { summary: 'Get a project file with its versions', tag: 'Files', responses: { 200: 'the file' } },
   'PATCH /api/v1/projects/:id/files/:fileId': { summary: 'Rename or move a project file', tag: 'Files', body: fileUpdateSchema, responses: { 200: 'the updated file' } },
   'DELETE /api/v1/projects/:id/files/:fileId': { summary: 'Delete a project file', tag: 'Files', responses: { 204: 'deleted' } },
   'GET /api/v1/projects/:id/tasks/:taskId/files': { summary: 'List the files attached to a task', tag: 'Files', responses: { 200: 'the attached files' } },
@@ -620,7 +606,7 @@ export const OPERATIONS: Record<string, Operation> = {
   },
 
   // ---- Requests
-  'GET /api/v1/companies/:id/requests': { summary: "List a company's evidence requests", tag: 'Requests', query: requestsQuerySchema, responses: { 200: 'the page of requests' }, result: requestListResult },
+  'GET /api/v1/companies/:id/requests': { summary: "List a company's evidence requests", tag: 'Requests', query: requestsQuerySchema, responses: { 200: 'the page of requests' } },
   'POST /api/v1/companies/:id/requests': { summary: 'Create an evidence request', tag: 'Requests', body: requestCreateSchema, responses: { 201: 'the created request' } },
   'GET /api/v1/companies/:id/requests/assignees': {
     summary: 'List the users and teams a request may be assigned to',
@@ -653,7 +639,7 @@ export const OPERATIONS: Record<string, Operation> = {
     responses: { 200: 'the template file' },
     produces: SPREADSHEET,
   },
-  'GET /api/v1/requests/:id': { summary: 'Get an evidence request', tag: 'Requests', responses: { 200: 'the request' }, result: requestDetailResult },
+  'GET /api/v1/requests/:id': { summary: 'Get an evidence request', tag: 'Requests', responses: { 200: 'the request' } },
   'PATCH /api/v1/requests/:id': { summary: 'Update an evidence request', tag: 'Requests', body: requestUpdateSchema, responses: { 200: 'the updated request' } },
   'POST /api/v1/requests/:id/transitions': {
     summary: 'Move a request to another status',

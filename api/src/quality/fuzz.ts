@@ -19,7 +19,7 @@
  *    it does not list, a content type other than the ones listed for that status, a JSON answer that
  *    does not parse, an error answer that is not the Error schema (a catalogue code, a message, the
  *    request id, well-formed details), a success body its operation's result schema does not allow
- *    (api/src/openapi/results.ts: every field, its type, no undocumented field) or a 204 with a body.
+ *    (api/src/openapi/results: every field, its type, no undocumented field) or a 204 with a body.
  * It prints, per operation, how many requests were sent and how they were answered.
  *
  *   tsx api/src/quality/fuzz.ts [--runs N] [--seed S] [--only <substring of "METHOD /path">]
@@ -31,6 +31,7 @@ import { createTestApp, type TestApp } from '../test/app';
 import type { RoutePolicy } from '../plugins/policies';
 import { ERROR_MESSAGES, GENERIC_ERROR_CODES, RESET_PASSWORD_FAILED } from '@portal/shared/core/errors';
 import { OPERATIONS } from '../openapi/operations';
+import { RESULTS } from '../openapi/results';
 import { openApiDocument, openApiPath, type OpenApiDocument } from '../openapi/document';
 import { fieldNames, queryNames, schemaKeys } from './fields';
 
@@ -326,7 +327,7 @@ function conformance(route: RoutePolicy, res: LightMyRequestResponse, doc: OpenA
     return `answered ${status} with JSON that does not parse`;
   }
   if (status < 400) {
-    const result = OPERATIONS[`${route.method} ${route.url}`]?.result;
+    const result = RESULTS[`${route.method} ${route.url}`];
     const checked = result?.safeParse(body);
     if (!checked || checked.success) return null;
     const issue = checked.error.issues[0];

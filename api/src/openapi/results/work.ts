@@ -1,12 +1,6 @@
-/**
- * The JSON bodies of success answers, as zod schemas (an operation's `result` in operations.ts): the
- * OpenAPI document shows them and the fuzzer checks every 2xx answer of these operations against
- * them, field by field (no field missing, none of another type, none undocumented: strict objects).
- *
- * Each schema is tied to the shared TypeScript contract the web reads (`Same<...>` below fails to
- * compile when the two differ either way), so the document, the check and the web cannot drift apart.
- */
+/** Result schemas (see index.ts) of projects, tasks, controls, files and evidence requests. */
 import { z } from 'zod';
+import { assertSame, count, day, id, page, ref, timestamp, type Same } from './common';
 import {
   PROJECT_ROLES,
   PROJECT_STATUSES,
@@ -24,20 +18,7 @@ import {
 import type { FileDetail, FileList } from '@portal/shared/core/files';
 import { REQUEST_ACTIONS, REQUEST_PRIORITIES, REQUEST_STATUSES, type RequestDetail, type RequestList } from '@portal/shared/core/requests';
 
-/** true when A and B are the same type (each assignable to the other). */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-/** Compiles only when the schema's output is exactly the contract's type. */
-function assertSame<T extends true>(): T | undefined {
-  return undefined;
-}
-
-const timestamp = z.iso.datetime();
-const day = z.iso.date();
-const id = z.string().min(1);
-const count = z.number().int().min(0);
-
 const projectUser = z.strictObject({ id, firstName: z.string(), lastName: z.string(), email: z.string() });
-const ref = z.strictObject({ id, name: z.string() });
 
 const task = z.strictObject({
   id,
@@ -55,8 +36,6 @@ const task = z.strictObject({
   createdAt: timestamp,
   updatedAt: timestamp,
 });
-
-const page = { total: count, page: z.number().int().min(1), pageSize: z.number().int().min(1) };
 
 const taskList = z.strictObject({ results: z.array(task), ...page });
 const companyTaskPage = z.strictObject({
@@ -212,17 +191,20 @@ assertSame<Same<z.output<typeof fileDetail>, FileDetail>>();
 assertSame<Same<z.output<typeof requestList>, RequestList>>();
 assertSame<Same<z.output<typeof requestDetail>, RequestDetail>>();
 
-export {
-  companyTaskPage as companyTaskPageResult,
-  controlDetail as controlDetailResult,
-  controlList as controlListResult,
-  fileDetail as fileDetailResult,
-  fileList as fileListResult,
-  project as projectResult,
-  projectList as projectListResult,
-  projectsSummary as projectsSummaryResult,
-  requestDetail as requestDetailResult,
-  requestList as requestListResult,
-  taskDetail as taskDetailResult,
-  taskList as taskListResult,
+/** The success bodies of projects, tasks, controls, files and evidence requests, by operation. */
+export const WORK_RESULTS: Record<string, z.ZodType> = {
+  'GET /api/v1/projects/:id/tasks': taskList,
+  'GET /api/v1/companies/:id/tasks': companyTaskPage,
+  'GET /api/v1/projects/:id/tasks/:taskId': taskDetail,
+  'GET /api/v1/companies/:id/projects': projectList,
+  'GET /api/v1/companies/:id/projects/summary': projectsSummary,
+  'GET /api/v1/projects/:id': project,
+  'GET /api/v1/projects/:id/controls': controlList,
+  'GET /api/v1/projects/:id/controls/:controlId': controlDetail,
+  'GET /api/v1/projects/:id/files': fileList,
+  'GET /api/v1/projects/:id/files/:fileId': fileDetail,
+  'GET /api/v1/companies/:id/requests': requestList,
+  'GET /api/v1/requests/:id': requestDetail,
 };
+
+export { taskList as taskListResult };
