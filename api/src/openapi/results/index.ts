@@ -9,6 +9,10 @@
  * drift apart. One file per area; each has a test calling its operations on the seeded data.
  */
 import type { z } from 'zod';
+import { MORE_WORK_RESULTS } from './more-work';
+import { PEOPLE_RESULTS } from './people';
+import { PORTAL_RESULTS } from './portal';
+import { REQUESTS_RESULTS } from './requests';
 import { WORK_RESULTS } from './work';
 
-export const RESULTS: Record<string, z.ZodType> = { ...WORK_RESULTS };
+export const RESULTS: Record<string, z.ZodType> = { ...WORK_RESULTS, ...MORE_WORK_RESULTS, ...PEOPLE_RESULTS, ...PORTAL_RESULTS, ...REQUESTS_RESULTS };

@@ -1,6 +1,6 @@
 /** The result schemas of work.ts against the api's real answers on the seeded data. */
 import { createTestApp, type TestApp } from '../../test/app';
-import { taskListResult, WORK_RESULTS } from './work';
+import { taskList, WORK_RESULTS } from './work';
 
 let t: TestApp;
 // every project, task, control, file and request of the seed is called: no rate limit in the way
@@ -61,11 +61,11 @@ describe('the result schemas of projects, tasks, controls, files and requests', 
     const res = await t.api({ method: 'GET', url: `/api/v1/projects/${task.project_id}/tasks`, cookie: await t.cookieFor('admin@demo.test') });
     const body = res.json() as { results: Record<string, unknown>[] };
     expect(body.results.length).toBeGreaterThan(0);
-    expect(taskListResult.safeParse(body).success).toBe(true);
+    expect(taskList.safeParse(body).success).toBe(true);
     const withRow = (change: (row: Record<string, unknown>) => void) => {
       const copy = structuredClone(body);
       change(copy.results[0]);
-      return taskListResult.safeParse(copy).success;
+      return taskList.safeParse(copy).success;
     };
     expect(withRow((row) => delete row.commentCount)).toBe(false);
     expect(withRow((row) => (row.overdue = 'no'))).toBe(false);

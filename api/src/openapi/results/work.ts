@@ -18,9 +18,9 @@ import {
 import type { FileDetail, FileList } from '@portal/shared/core/files';
 import { REQUEST_ACTIONS, REQUEST_PRIORITIES, REQUEST_STATUSES, type RequestDetail, type RequestList } from '@portal/shared/core/requests';
 
-const projectUser = z.strictObject({ id, firstName: z.string(), lastName: z.string(), email: z.string() });
+export const projectUser = z.strictObject({ id, firstName: z.string(), lastName: z.string(), email: z.string() });
 
-const task = z.strictObject({
+export const task = z.strictObject({
   id,
   projectId: id,
   parentId: id.nullable(),
@@ -37,12 +37,12 @@ const task = z.strictObject({
   updatedAt: timestamp,
 });
 
-const taskList = z.strictObject({ results: z.array(task), ...page });
+export const taskList = z.strictObject({ results: z.array(task), ...page });
 const companyTaskPage = z.strictObject({
   results: z.array(task.extend({ projectTitle: z.string() })),
   nextCursor: z.string().min(1).nullable(),
 });
-const taskDetail = task.extend({
+export const taskDetail = task.extend({
   description: z.string().nullable(),
   parent: z.strictObject({ id, title: z.string(), referenceId: z.string().nullable() }).nullable(),
   subtasks: z.array(task),
@@ -52,7 +52,7 @@ const taskDetail = task.extend({
   permissions: z.strictObject({ edit: z.boolean(), changeStatus: z.boolean(), comment: z.boolean() }),
 });
 
-const project = z.strictObject({
+export const project = z.strictObject({
   id,
   companyId: id,
   title: z.string(),
@@ -85,18 +85,18 @@ const projectsSummary = z.strictObject({
   canCreate: z.boolean(),
 });
 
-const control = z.strictObject({ id, projectId: id, name: z.string(), title: z.string(), taskCount: count, tasksDone: count, pointOfFocusCount: count });
+export const control = z.strictObject({ id, projectId: id, name: z.string(), title: z.string(), taskCount: count, tasksDone: count, pointOfFocusCount: count });
 const controlList = z.strictObject({ results: z.array(control), ...page });
-const controlDetail = control.extend({
+export const controlDetail = control.extend({
   description: z.string().nullable(),
   tasks: z.array(task),
   pointsOfFocus: z.array(z.strictObject({ id, controlId: id, controlName: z.string(), name: z.string(), description: z.string().nullable(), createdAt: timestamp })),
   permissions: z.strictObject({ edit: z.boolean() }),
 });
 
-const fileUser = z.strictObject({ id, name: z.string(), email: z.string() });
-const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 in hex');
-const projectFile = z.strictObject({
+export const fileUser = z.strictObject({ id, name: z.string(), email: z.string() });
+export const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 in hex');
+export const projectFile = z.strictObject({
   id,
   projectId: id,
   folderId: id,
@@ -112,7 +112,7 @@ const projectFile = z.strictObject({
   taskCount: count,
 });
 const fileList = z.strictObject({ results: z.array(projectFile), ...page });
-const fileDetail = projectFile.extend({
+export const fileDetail = projectFile.extend({
   versions: z.array(
     z.strictObject({
       id,
@@ -128,8 +128,8 @@ const fileDetail = projectFile.extend({
   tasks: z.array(z.strictObject({ id, title: z.string(), referenceId: z.string().nullable() })),
 });
 
-const requestUser = projectUser.extend({ isTevora: z.boolean() });
-const requestSummary = z.strictObject({
+export const requestUser = projectUser.extend({ isTevora: z.boolean() });
+export const requestSummary = z.strictObject({
   id,
   companyId: id,
   reference: z.string().min(1),
@@ -148,7 +148,7 @@ const requestSummary = z.strictObject({
   updatedAt: timestamp,
 });
 const requestList = z.strictObject({ results: z.array(requestSummary), ...page });
-const requestDetail = requestSummary.extend({
+export const requestDetail = requestSummary.extend({
   description: z.string().nullable(),
   internalNote: z.string().nullable(),
   task: z.strictObject({ id, referenceId: z.string().nullable(), title: z.string() }).nullable(),
@@ -207,4 +207,3 @@ export const WORK_RESULTS: Record<string, z.ZodType> = {
   'GET /api/v1/requests/:id': requestDetail,
 };
 
-export { taskList as taskListResult };
