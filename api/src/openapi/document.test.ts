@@ -5,6 +5,7 @@
  */
 import { createTestApp, type TestApp } from '../test/app';
 import { OPERATIONS } from './operations';
+import { RESULTS } from './results';
 import { openApiDocument, openApiPath, type OpenApiDocument } from './document';
 
 let t: TestApp;
@@ -85,7 +86,16 @@ describe('the OpenAPI document', () => {
     const row = list.properties.results.items!;
     expect(Object.keys(row.properties)).toEqual(expect.arrayContaining(['id', 'status', 'assignees', 'subtaskCount', 'commentCount']));
     expect(row.additionalProperties).toBe(false);
-    // an operation without one still documents JSON, with no schema
-    expect(doc.paths['/api/v1/practices'].get.responses['200'].content!['application/json'].schema).toEqual({});
+  });
+
+  it('has a result schema for every operation that answers success with JSON, and for no other', () => {
+    const answersJson = (key: string) => {
+      const op = OPERATIONS[key];
+      return !op.produces && Object.keys(op.responses).some((status) => Number(status) < 300 && Number(status) !== 204);
+    };
+    const keys = Object.keys(OPERATIONS);
+    expect(keys.filter((key) => answersJson(key) && !RESULTS[key])).toEqual([]);
+    expect(Object.keys(RESULTS).filter((key) => !keys.includes(key) || !answersJson(key))).toEqual([]);
+    expect(Object.keys(RESULTS).length).toBeGreaterThan(120);
   });
 });
