@@ -95,7 +95,13 @@ function errorAnswers(route: RoutePolicy, op: Operation): OpenApiOperation['resp
   if (writes) out['415'] = errorAnswer(op.form ? 'unsupported_media_type: send multipart/form-data' : api ? 'unsupported_media_type: send application/json' : 'unsupported_media_type: send the form (application/x-www-form-urlencoded)');
   if (api) out['429'] = errorAnswer('too_many_requests: rate limit reached; retry after the Retry-After seconds');
   if (api) out['503'] = errorAnswer('service_unavailable: the database cannot be reached for a moment; retry after the Retry-After seconds');
+  // A form post from another origin is refused (the identity provider's SAML response excepted).
+  if (!api && writes && route.url !== '/auth/saml/acs') out['403'] = errorAnswer('csrf_rejected: the form was posted from another origin');
   for (const [status, description] of Object.entries(op.errors ?? {})) out[status] = errorAnswer(description);
+  for (const [status, description] of Object.entries(op.pageErrors ?? {})) {
+    const json = out[status]?.content ?? {};
+    out[status] = { description: out[status] ? `${out[status].description}; ${description}` : description, content: { ...json, 'text/html': { schema: {} } } };
+  }
   return out;
 }
 

@@ -22,6 +22,8 @@ export interface Operation {
    * the method, in document.ts): status and when, e.g. `{ 403: 'signed_url_invalid: ...' }`.
    */
   errors?: Record<number, string>;
+  /** Error answers of a page (the sign-in and password pages): the page again, as HTML, with the problem on it. */
+  pageErrors?: Record<number, string>;
   /** The content types of a success answer that is not JSON (a download, a page, an event stream). */
   produces?: string[];
 }

@@ -141,6 +141,11 @@ export const OPERATIONS: Record<string, Operation> = {
       200: 'the password step, or the page to choose a new password when the current one has expired',
       303: "redirect to the company's identity provider, or (signed in) to the remembered return path",
     },
+    pageErrors: {
+      401: 'the password step again: the email or the password is wrong',
+      403: 'the password step again: the account is suspended or not yet active',
+      429: 'the password step again: too many failed attempts, wait and try again',
+    },
     produces: HTML,
   },
   'GET /auth/saml/logout': { summary: 'Sign out and go back to the sign-in page', tag: 'Auth', responses: { 303: 'redirect to the sign-in page' } },
@@ -150,6 +155,7 @@ export const OPERATIONS: Record<string, Operation> = {
     tag: 'Auth',
     body: signInEmailSchema,
     responses: { 200: 'the "check your email" page (the same whether or not the account exists)' },
+    pageErrors: { 429: 'the page again: too many reset links asked for, wait and try again' },
     produces: HTML,
   },
   'GET /auth/reset-password': {
@@ -157,6 +163,7 @@ export const OPERATIONS: Record<string, Operation> = {
     tag: 'Auth',
     query: resetPasswordQuerySchema,
     responses: { 200: 'the choose-a-new-password page' },
+    pageErrors: { 403: 'the link page: the account is suspended or not yet active' },
     produces: HTML,
   },
   'POST /auth/reset-password': {
@@ -164,6 +171,7 @@ export const OPERATIONS: Record<string, Operation> = {
     tag: 'Auth',
     body: resetPasswordFormSchema,
     responses: { 303: 'signed in: redirect to the remembered return path' },
+    pageErrors: { 403: 'the link page: the account is suspended or not yet active' },
   },
   'GET /auth/saml/metadata': {
     summary: "Get the portal's SAML service provider metadata",
@@ -412,6 +420,7 @@ export const OPERATIONS: Record<string, Operation> = {
     tag: 'Projects',
     query: roleAssignmentQuerySchema,
     responses: { 200: 'the role assignment' },
+    errors: { 403: "module_access_denied: the projects module is off for the caller in the project's company" },
   },
   'PATCH /api/v1/projects/roles/:userId/assignments': {
     summary: "Set or remove a user's role on a project",

@@ -32,7 +32,8 @@ import type { RoutePolicy } from '../plugins/policies';
 import { ERROR_MESSAGES, GENERIC_ERROR_CODES, RESET_PASSWORD_FAILED } from '@portal/shared/core/errors';
 import { OPERATIONS } from '../openapi/operations';
 import { RESULTS } from '../openapi/results';
-import { openApiDocument, openApiPath, type OpenApiDocument } from '../openapi/document';
+import { jsonSchemaOf, openApiDocument, openApiPath, type OpenApiDocument } from '../openapi/document';
+import { validValue } from './valid-bodies';
 import { fieldNames, queryNames, schemaKeys } from './fields';
 
 type Caller = 'admin' | 'client' | 'anonymous';
@@ -181,6 +182,9 @@ function kindOf(url: string, name: string): string {
 
 const isIdParam = (name: string) => name === 'id' || /Id$/.test(name);
 
+/** What a body field's id names when its name does not say it (`assigneeIds` are users, `parentId` a task). */
+const FIELD_KINDS: Record<string, string> = { assignee: 'user', member: 'user', requester: 'user', recipient: 'user', owner: 'user', parent: 'task' };
+
 function requestArbitrary(route: RoutePolicy, ids: Ids): fc.Arbitrary<Generated> {
   const paramNames = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
   const scalar = fc.oneof(
@@ -230,7 +234,16 @@ function requestArbitrary(route: RoutePolicy, ids: Ids): fc.Arbitrary<Generated>
       ),
     },
   );
+  // Bodies that follow the operation's schema (naming real ids), so writes also answer 2xx and
+  // their success bodies and tenant checks are judged; the rest are random or hostile.
+  const idsForField = (key: string) => {
+    const name = key.replace(/Ids?$/, '');
+    const kind = FIELD_KINDS[name] ?? name;
+    return ids.byKind[kind] ?? [];
+  };
+  const valid = op?.body ? [{ weight: 4, arbitrary: validValue(jsonSchemaOf(op.body), idsForField) }] : [];
   const json = fc.oneof(
+    ...valid,
     { weight: 1, arbitrary: fc.constant({}) },
     { weight: 6, arbitrary: fc.dictionary(fieldKey, value, { maxKeys: 8 }) },
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }) },
@@ -353,7 +366,8 @@ function judge(route: RoutePolicy, caller: Caller, g: Generated, res: LightMyReq
   if (status < 200 || status >= 300) return null;
   if (g.malformedId) return `answered ${status} to a malformed id in the path`;
   if (g.body.kind === 'raw' && g.body.contentType === 'application/json') return `answered ${status} to malformed JSON`;
-  if (g.dropCsrf) return `answered ${status} to a state-changing call without the CSRF header`;
+  // The identity provider posts its SAML response from its own origin: its signature protects it.
+  if (g.dropCsrf && route.url !== '/auth/saml/acs') return `answered ${status} to a state-changing call without CSRF proof`;
   if (caller === 'anonymous' && route.policy !== 'public') return `answered ${status} to an anonymous caller`;
   if (caller === 'client') {
     if (isStaffPolicy(route.policy)) return `answered ${status} to a client on a staff route`;
@@ -394,7 +408,12 @@ async function main() {
         const caller: Caller = (['admin', 'client', 'anonymous'] as const)[n % 3];
         if (sessionEnding(route) && caller !== 'anonymous') cookies[caller] = await freshCookie(t, caller);
         const headers: Record<string, string> = {};
-        if (g.dropCsrf) headers['x-portal-client'] = '';
+        // Without CSRF proof: the api's calls lose their X-Portal-Client header; a form post under
+        // /auth (which cannot send one) comes from another origin instead.
+        if (g.dropCsrf) {
+          if (route.url.startsWith('/auth/')) headers.origin = 'https://attacker.example';
+          else headers['x-portal-client'] = '';
+        }
         const options: InjectOptions & { cookie?: string } = { method: route.method as InjectOptions['method'], url: urlOf(route, g), cookie: cookies[caller], headers };
         if (g.body.kind === 'json') options.payload = JSON.stringify(g.body.value) ?? 'null';
         if (g.body.kind === 'json') headers['content-type'] = 'application/json';
