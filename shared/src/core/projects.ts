@@ -25,7 +25,7 @@
  *                                              staff on the roster and the company's active members; no other staff)
  * - GET  /projects/:id/task-assignees       -> { results: ProjectUserRef[] }             project:read (the task list's assignee
  *                                              filter: the users assigned to the project's top-level tasks, each once, by name)
- * - GET  /users/:id/get-projects            -> { results: UserProject[] }                signedIn: self, or staff; others 404
+ * - GET  /users/:id/get-projects            -> { results: UserProject[] }                signedIn: self, staff managing projects, or a user sharing a company; others 404 (only projects the caller sees)
  * - GET  /projects/roles/:userId/assignments?projectId=  -> RoleAssignment               project of projectId: read
  * - PATCH /projects/roles/:userId/assignments  roleAssignmentSchema -> RoleAssignment    rules below
  * - GET  /projects/:id/tasks                tasksQuerySchema -> TaskList (top-level tasks)  project:read
