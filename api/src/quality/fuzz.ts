@@ -32,6 +32,7 @@ import type { RoutePolicy } from '../plugins/policies';
 import { ERROR_MESSAGES, GENERIC_ERROR_CODES, RESET_PASSWORD_FAILED } from '@portal/shared/core/errors';
 import { OPERATIONS } from '../openapi/operations';
 import { RESULTS } from '../openapi/results';
+import { resultProblem } from '../openapi/results/common';
 import { jsonSchemaOf, openApiDocument, openApiPath, type OpenApiDocument } from '../openapi/document';
 import { validValue } from './valid-bodies';
 import { fieldNames, queryNames, schemaKeys } from './fields';
@@ -341,10 +342,8 @@ function conformance(route: RoutePolicy, res: LightMyRequestResponse, doc: OpenA
   }
   if (status < 400) {
     const result = RESULTS[`${route.method} ${route.url}`];
-    const checked = result?.safeParse(body);
-    if (!checked || checked.success) return null;
-    const issue = checked.error.issues[0];
-    return `answered ${status} with a body its schema does not allow: ${issue.path.join('.') || '(the body)'}: ${issue.message}`;
+    const problem = result ? resultProblem(result, body) : null;
+    return problem && `answered ${status} with a body its schema does not allow: ${problem}`;
   }
   const error = body as Record<string, unknown> | null;
   if (!error || typeof error !== 'object' || Array.isArray(error)) return `answered ${status} with an error that is not an object`;

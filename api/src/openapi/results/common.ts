@@ -21,3 +21,11 @@ export const count = z.number().int().min(0);
 export const page = { total: count, page: z.number().int().min(1), pageSize: z.number().int().min(1) };
 /** `{ id, name }`: a practice, a team... */
 export const ref = z.strictObject({ id, name: z.string() });
+
+/** Why `body` is not what `schema` allows, as `path: message` of the first issue, or null when it is. */
+export function resultProblem(schema: z.ZodType, body: unknown): string | null {
+  const checked = schema.safeParse(body);
+  if (checked.success) return null;
+  const [issue] = checked.error.issues;
+  return `${issue.path.join('.') || '(the body)'}: ${issue.message}`;
+}

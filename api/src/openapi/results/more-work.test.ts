@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { instantToZoned } from '@portal/shared/core/interviews';
 import type { Folder } from '@portal/shared/core/files';
 import { createTestApp, type TestApp } from '../../test/app';
+import { resultProblem } from './common';
 import { trackerCsv } from '../../test/task-tracker-files';
 import { multipart, PDF } from '../../routes/projects/files-test-fixtures';
 import { MORE_WORK_RESULTS } from './more-work';
@@ -16,8 +17,8 @@ afterAll(() => t.close());
 
 /** The first issue of `body` against the schema of `key`, or null when it parses. */
 function problem(key: string, url: string, body: unknown): string | null {
-  const checked = MORE_WORK_RESULTS[key].safeParse(body);
-  return checked.success ? null : `${url}: ${checked.error.issues[0].path.join('.')}: ${checked.error.issues[0].message}`;
+  const found = resultProblem(MORE_WORK_RESULTS[key], body);
+  return found && `${url}: ${found}`;
 }
 
 /** A Monday-to-Friday a few days ahead, as a local date in New York. */

@@ -1,5 +1,6 @@
 /** The result schemas of people.ts against the api's real answers on the seeded data. */
 import { createTestApp, type TestApp } from '../../test/app';
+import { resultProblem } from './common';
 import { createTestIdentityProvider } from '../../test/saml-idp';
 import { companyUser, PEOPLE_RESULTS } from './people';
 
@@ -20,8 +21,8 @@ interface Answer {
 /** url + first issue of every answer its schema refuses. */
 function problems(answers: Answer[]): string[] {
   return answers.flatMap(({ key, url, body }) => {
-    const checked = PEOPLE_RESULTS[key].safeParse(body);
-    return checked.success ? [] : [`${key} ${url}: ${checked.error.issues[0].path.join('.')}: ${checked.error.issues[0].message}`];
+    const found = resultProblem(PEOPLE_RESULTS[key], body);
+    return found ? [`${key} ${url}: ${found}`] : [];
   });
 }
 

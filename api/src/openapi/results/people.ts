@@ -4,7 +4,7 @@ import { assertSame, count, id, page, ref, timestamp, type Same } from './common
 import { MODULES, type ModuleName } from '@portal/shared/core/modules';
 import { PRACTICE_STATUSES } from '@portal/shared/core/practices';
 import { PROJECT_ROLES, PROJECT_STATUSES, type UserProject } from '@portal/shared/core/projects';
-import type { AccessPermissions, Company, IdentityProviderSettings, PasswordPolicy, User } from '@portal/shared/core/schemas';
+import { userSchema, type AccessPermissions, type Company, type IdentityProviderSettings, type PasswordPolicy, type User } from '@portal/shared/core/schemas';
 import {
   COMPANY_ROLES,
   type AssignedObject,
@@ -18,9 +18,8 @@ import {
   type UserStatus,
 } from '@portal/shared/core/settings';
 
-/** The account's status (the contracts spell it out: no shared constant). */
-const USER_STATUSES = ['active', 'suspended'] as const;
-const userStatus = z.enum(USER_STATUSES);
+/** The account's status, as the shared user contract has it. */
+const userStatus = userSchema.shape.status;
 
 /** One value per module: effective (boolean) or at one level (boolean, null inherits). */
 const perModule = <T extends z.ZodType>(value: T) =>

@@ -1,8 +1,9 @@
 /** The result schemas of portal.ts against the api's real answers on the seeded data. */
-import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { REPORT_KINDS } from '@portal/shared/core/reports';
 import { createTestApp, type TestApp } from '../../test/app';
+import { multipart } from '../../test/multipart';
+import { resultProblem } from './common';
 import { PORTAL_RESULTS, transfer } from './portal';
 
 let t: TestApp;
@@ -15,28 +16,10 @@ afterAll(() => t.close());
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 0x20), Buffer.from('\n%%EOF\n')]);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(40, 1)]);
 
-/** A multipart body: the text fields first, then the `files` parts. */
-function multipart(fields: [string, string][], files: { filename: string; data: Buffer; contentType?: string }[]) {
-  const boundary = `----portal-test-${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of fields) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.filename}"\r\nContent-Type: ${f.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      f.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 /** The first issue of a body its schema refuses, or null. */
 function problemOf(key: string, url: string, body: unknown): string | null {
-  const checked = PORTAL_RESULTS[key].safeParse(body);
-  return checked.success ? null : `${key} ${url}: ${checked.error.issues[0].path.join('.')}: ${checked.error.issues[0].message}`;
+  const found = resultProblem(PORTAL_RESULTS[key], body);
+  return found && `${key} ${url}: ${found}`;
 }
 
 const companyId = async (name: string) => (await t.database.db.selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { multipart as formWith } from '../../routes/projects/files-test-fixtures';
 import { PDF, multipart as evidence } from '../../routes/requests/evidence-test-fixtures';
 import { createTestApp, type TestApp } from '../../test/app';
+import { resultProblem } from './common';
 import { requestCsv } from '../../test/request-files';
 import { trackerCsv } from '../../test/task-tracker-files';
 import { REQUESTS_RESULTS, requestEvent } from './requests';
@@ -23,8 +24,8 @@ const STAFF_ONLY = ['GET /api/v1/practices', 'GET /api/v1/practices/:id', 'GET /
 
 /** The first problem of a body its schema refuses, or none. */
 function problemsOf(key: string, url: string, body: unknown): string[] {
-  const checked = REQUESTS_RESULTS[key].safeParse(body);
-  return checked.success ? [] : [`${url}: ${checked.error.issues[0].path.join('.')}: ${checked.error.issues[0].message}`];
+  const found = resultProblem(REQUESTS_RESULTS[key], body);
+  return found ? [`${url}: ${found}`] : [];
 }
 
 describe('the result schemas of requests, practices and task trackers', () => {

@@ -1,5 +1,6 @@
 /** The result schemas of work.ts against the api's real answers on the seeded data. */
 import { createTestApp, type TestApp } from '../../test/app';
+import { resultProblem } from './common';
 import { taskList, WORK_RESULTS } from './work';
 
 let t: TestApp;
@@ -50,8 +51,8 @@ describe('the result schemas of projects, tasks, controls, files and requests', 
     // each operation answered at least once, so no schema goes unchecked
     expect(new Set(seen.map((a) => a.key))).toEqual(new Set(Object.keys(WORK_RESULTS)));
     const problems = seen.flatMap(({ key, url, body }) => {
-      const checked = WORK_RESULTS[key].safeParse(body);
-      return checked.success ? [] : [`${url}: ${checked.error.issues[0].path.join('.')}: ${checked.error.issues[0].message}`];
+      const found = resultProblem(WORK_RESULTS[key], body);
+      return found ? [`${url}: ${found}`] : [];
     });
     expect(problems).toEqual([]);
   });

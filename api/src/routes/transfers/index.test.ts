@@ -5,6 +5,7 @@ import { TRANSFER_MAX_FILES, TRANSFER_PASSPHRASE_HEADER, type SignedUrl, type Tr
 import { addCompanyMember } from '../../db/companies';
 import { setUserModuleAccess } from '../../db/module-access';
 import { createTestApp, type TestApp } from '../../test/app';
+import { multipart, type FilePart as Part } from '../../test/multipart';
 import { auditRows, newCompany, newUser } from '../projects/test-fixtures';
 import { sweepExpiredTransfers } from './access';
 
@@ -58,28 +59,6 @@ const PNG = Buffer.concat([
   Buffer.alloc(64, 1),
 ]);
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-
-type Part = { filename: string; data: Buffer; contentType?: string };
-
-/** A multipart body: the text fields first (repeated names repeat), then the `files` parts. */
-function multipart(fields: [string, string][], files: Part[]) {
-  const boundary = `----portal-test-${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of fields) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.filename}"\r\nContent-Type: ${f.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      f.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const send = (cookie: string, fields: [string, string][], files: Part[], company = companyId) =>
   t.api({ method: 'POST', url: `/api/v1/companies/${company}/transfers`, cookie, ...multipart(fields, files) });
