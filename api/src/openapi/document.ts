@@ -39,16 +39,12 @@ export interface OpenApiDocument {
   components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> };
 }
 
-/** A zod schema as JSON Schema for what a caller sends (defaults and coercions on the input side). */
-export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
-  const out = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  delete out.$schema;
-  return out;
-}
-
-/** A zod schema as JSON Schema for what the api answers. */
-function resultSchemaOf(schema: z.ZodType): JsonSchema {
-  const out = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
+/**
+ * A zod schema as JSON Schema: for what a caller sends (`input`: defaults and coercions on the input
+ * side), or for what the api answers (`output`).
+ */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
+  const out = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   delete out.$schema;
   return out;
 }
@@ -158,7 +154,7 @@ export function openApiDocument(routes: readonly RoutePolicy[], operations: Reco
     for (const [status, description] of Object.entries(op.responses)) {
       const types = Number(status) === 204 || Number(status) >= 300 ? [] : (op.produces ?? ['application/json']);
       const result = RESULTS[key];
-      const schemaOf = (type: string) => (type === 'application/json' && result && Number(status) < 300 ? resultSchemaOf(result) : {});
+      const schemaOf = (type: string) => (type === 'application/json' && result && Number(status) < 300 ? jsonSchemaOf(result, 'output') : {});
       responses[status] = types.length ? { description, content: Object.fromEntries(types.map((t) => [t, { schema: schemaOf(t) }])) } : { description };
     }
     Object.assign(responses, errorAnswers(route, op));

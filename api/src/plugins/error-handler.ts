@@ -88,7 +88,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, status: 
 
 function toReply(error: unknown): { status: number; body: Omit<ApiErrorBody, 'requestId'>; retryAfterSeconds?: number } {
   if (error instanceof HttpError) {
-    return { status: error.statusCode, body: { code: error.code, message: error.message, details: error.details } };
+    return { status: error.statusCode, body: { code: error.code, message: error.message, details: error.details }, retryAfterSeconds: error.retryAfterSeconds };
   }
   if (error instanceof ZodError) {
     return {
@@ -137,7 +137,6 @@ export default fp(
       const { status, body, retryAfterSeconds } = toReply(error);
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ code: body.code, status }, 'request rejected');
-      if (error instanceof HttpError && error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds);
       if (retryAfterSeconds !== undefined) reply.header('retry-after', retryAfterSeconds);
       return sendError(request, reply, status, body);
     });
