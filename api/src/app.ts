@@ -18,6 +18,7 @@ import policiesPlugin from './plugins/policies';
 import rateLimitPlugin from './plugins/rate-limit';
 import requestContextPlugin, { setRequestContextHeaders } from './plugins/request-context';
 import securityHeadersPlugin, { setBaseSecurityHeaders } from './plugins/security-headers';
+import startQueuePlugin from './plugins/start-queue';
 import staticWebPlugin from './plugins/static-web';
 import authRoutes from './routes/auth';
 import samlRoutes from './routes/auth/saml';
@@ -130,6 +131,8 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): Fasti
   app.decorate('fileKinds', [] as FileKind[]);
   app.addHook('onClose', async () => mailer.close());
 
+  // Requests start in arrival order before any other hook runs (plugins/start-queue.ts).
+  app.register(startQueuePlugin);
   // External plugins first, then ours, then the routes (fastify demo order).
   app.register(cookie);
   app.register(formbody, { bodyLimit: config.bodyLimitBytes });
