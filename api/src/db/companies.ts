@@ -45,10 +45,7 @@ function visibleCompanyIds(db: Kysely<Database>, viewer: CompanyViewer) {
 
 async function companyModules(db: Kysely<Database>, companyIds: string[]): Promise<Map<string, Record<ModuleName, boolean>>> {
   const out = new Map<string, Record<ModuleName, boolean>>();
-  for (const id of companyIds) {
-    // A module without a row is off: access is granted explicitly.
-    out.set(id, Object.fromEntries(MODULES.map((m) => [m, false])) as Record<ModuleName, boolean>);
-  }
+  for (const id of companyIds) out.set(id, noModules());
   if (companyIds.length === 0) return out;
   const rows = await db
     .selectFrom('company_modules_access')
@@ -57,9 +54,19 @@ async function companyModules(db: Kysely<Database>, companyIds: string[]): Promi
     .execute();
   for (const row of rows) {
     const access = out.get(row.company_id);
-    if (access && (MODULES as readonly string[]).includes(row.module)) access[row.module as ModuleName] = toBool(row.enabled);
+    if (access) setModule(access, row);
   }
   return out;
+}
+
+/** A module without a row is off: access is granted explicitly. */
+function noModules(): Record<ModuleName, boolean> {
+  return Object.fromEntries(MODULES.map((m) => [m, false])) as Record<ModuleName, boolean>;
+}
+
+/** One row of company_modules_access (module null: a company without rows, from a left join). */
+function setModule(access: Record<ModuleName, boolean>, row: { module: string | null; enabled: boolean | number | null }): void {
+  if (row.module !== null && row.enabled !== null && (MODULES as readonly string[]).includes(row.module)) access[row.module as ModuleName] = toBool(row.enabled);
 }
 
 export interface CompanyListQuery {
@@ -96,11 +103,19 @@ export async function listVisibleCompanies(
   };
 }
 
+/** The company with its module access, in one query (every request of a company page asks for it). */
 export async function findCompanyById(db: Kysely<Database>, id: string): Promise<CompanyRecord | null> {
-  const row = await db.selectFrom('companies').select(['id', 'name', 'logo']).where('id', '=', id).executeTakeFirst();
-  if (!row) return null;
-  const modules = await companyModules(db, [row.id]);
-  return { ...row, modulesAccess: modules.get(row.id)! };
+  const rows = await db
+    .selectFrom('companies as c')
+    .leftJoin('company_modules_access as m', 'm.company_id', 'c.id')
+    .select(['c.id', 'c.name', 'c.logo', 'm.module', 'm.enabled'])
+    .where('c.id', '=', id)
+    .execute();
+  if (rows.length === 0) return null;
+  const { name, logo } = rows[0];
+  const modulesAccess = noModules();
+  for (const row of rows) setModule(modulesAccess, row);
+  return { id: rows[0].id, name, logo, modulesAccess };
 }
 
 export async function findCompanyRole(db: Kysely<Database>, companyId: string, userId: string): Promise<CompanyRole | null> {

@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from '../test/app';
 import { activeSessionIds, createSession, deleteSession } from './sessions';
-import { findUserCredentialsByEmail } from './users';
+import { findSessionWithUser, findUserCredentialsByEmail } from './users';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,5 +24,21 @@ describe('activeSessionIds', () => {
     const active = await activeSessionIds(db, [fresh, idle, expired, deleted, 'no-such-session'], 30, now);
     expect([...active]).toEqual([fresh]);
     expect(await activeSessionIds(db, [], 30, now)).toEqual(new Set());
+  });
+});
+
+describe('findSessionWithUser', () => {
+  it('reads the session of a token and its user in one go, and nothing for an unknown token', async () => {
+    const db = t.database.db;
+    const user = (await findUserCredentialsByEmail(db, 'member@acme.test'))!.user;
+    const now = new Date('2026-11-21T12:00:00Z');
+    const { token, session } = await createSession(db, { userId: user.id, userAgent: null, maxHours: 8, now });
+
+    const found = await findSessionWithUser(db, token);
+    expect(found).toEqual({ session, user });
+    expect(found?.session.id).not.toBe(user.id);
+    expect(await findSessionWithUser(db, `${token}x`)).toBeNull();
+    await deleteSession(db, session.id);
+    expect(await findSessionWithUser(db, token)).toBeNull();
   });
 });

@@ -51,7 +51,10 @@ export async function findSessionByToken(db: Kysely<Database>, token: string): P
     .select(['id', 'user_id', 'created_at', 'last_seen_at', 'expires_at'])
     .where('token_hash', '=', hashSessionToken(token))
     .executeTakeFirst();
-  if (!row) return null;
+  return row ? toSessionRecord(row) : null;
+}
+
+export function toSessionRecord(row: { id: string; user_id: string; created_at: Date | string; last_seen_at: Date | string; expires_at: Date | string }): SessionRecord {
   return {
     id: row.id,
     userId: row.user_id,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { invalidatePasswordTokensOfUser } from './password-tokens';
 import type { Database, UsersTable } from './schema';
-import { deleteSessionsOfUser } from './sessions';
+import { deleteSessionsOfUser, hashSessionToken, toSessionRecord, type SessionRecord } from './sessions';
 import { inTransaction, nowIso, toBool, toCount, toIso } from './values';
 
 export interface UserRecord {
@@ -52,6 +52,25 @@ export function normalizeEmail(email: string): string {
 export async function findUserById(db: Kysely<Database>, id: string): Promise<UserRecord | null> {
   const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toUserRecord(row) : null;
+}
+
+/**
+ * The session of this token and its user, in one query (every signed-in request starts with it).
+ * Null when the token names no session.
+ */
+export async function findSessionWithUser(db: Kysely<Database>, token: string): Promise<{ session: SessionRecord; user: UserRecord } | null> {
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .selectAll('u')
+    .select(['s.id as session_id', 's.user_id', 's.created_at as session_created_at', 's.last_seen_at', 's.expires_at'])
+    .where('s.token_hash', '=', hashSessionToken(token))
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    session: toSessionRecord({ id: row.session_id, user_id: row.user_id, created_at: row.session_created_at, last_seen_at: row.last_seen_at, expires_at: row.expires_at }),
+    user: toUserRecord(row),
+  };
 }
 
 export interface UserCredentials {

@@ -4,12 +4,11 @@ import {
   createSession,
   deleteSession,
   deleteSessionByToken,
-  findSessionByToken,
   isSessionActive,
   touchSession,
   type SessionRecord,
 } from '../db/sessions';
-import { findUserById, type UserRecord } from '../db/users';
+import { findSessionWithUser, type UserRecord } from '../db/users';
 
 export const SESSION_COOKIE = 'pe_session_token';
 /** last_seen_at is written at most this often: one write a minute per session, not one per request. */
@@ -26,15 +25,15 @@ async function resolve(request: FastifyRequest): Promise<AuthContext | null> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return null;
   const { db, config } = request.server;
-  const session = await findSessionByToken(db, token);
-  if (!session) return null;
+  const found = await findSessionWithUser(db, token);
+  if (!found) return null;
+  const { session, user } = found;
   const now = new Date();
   if (!isSessionActive(session, config.sessionIdleMinutes, now)) {
     await deleteSession(db, session.id);
     return null;
   }
-  const user = await findUserById(db, session.userId);
-  if (!user || user.status !== 'active') return null;
+  if (user.status !== 'active') return null;
   if (now.getTime() - Date.parse(session.lastSeenAt) >= TOUCH_INTERVAL_MS) {
     await touchSession(db, session.id, now);
     session.lastSeenAt = now.toISOString();
