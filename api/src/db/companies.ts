@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { MODULES, type CompanyRole, type ModuleName } from '@portal/shared/core/modules';
+import { preparedQuery } from './prepared';
 import type { Database } from './schema';
 import { likePattern, nowIso, toBool, toCount } from './values';
 
@@ -103,14 +104,17 @@ export async function listVisibleCompanies(
   };
 }
 
-/** The company with its module access, in one query (every request of a company page asks for it). */
-export async function findCompanyById(db: Kysely<Database>, id: string): Promise<CompanyRecord | null> {
-  const rows = await db
+const companyWithModules = preparedQuery((db, id: string) =>
+  db
     .selectFrom('companies as c')
     .leftJoin('company_modules_access as m', 'm.company_id', 'c.id')
     .select(['c.id', 'c.name', 'c.logo', 'm.module', 'm.enabled'])
-    .where('c.id', '=', id)
-    .execute();
+    .where('c.id', '=', id),
+);
+
+/** The company with its module access, in one query (every request of a company page asks for it). */
+export async function findCompanyById(db: Kysely<Database>, id: string): Promise<CompanyRecord | null> {
+  const rows = await companyWithModules(db, id);
   if (rows.length === 0) return null;
   const { name, logo } = rows[0];
   const modulesAccess = noModules();

@@ -8,6 +8,7 @@ import {
   type ModuleName,
 } from '@portal/shared/core/modules';
 import { findCompanyById, type CompanyRecord } from './companies';
+import { preparedQuery } from './prepared';
 import type { Database } from './schema';
 import { toBool, toNullableBool } from './values';
 
@@ -15,14 +16,24 @@ function isModule(name: string): name is ModuleName {
   return (MODULES as readonly string[]).includes(name);
 }
 
+// Read on every request of a client in a company (the policy's module check): prepared once.
+const userModuleRows = preparedQuery((db, companyId: string, userId: string) =>
+  db.selectFrom('user_modules_access').select(['module', 'enabled']).where('company_id', '=', companyId).where('user_id', '=', userId),
+);
+
+const teamModuleRows = preparedQuery((db, companyId: string, userId: string) =>
+  db
+    .selectFrom('team_members')
+    .innerJoin('teams', 'teams.id', 'team_members.team_id')
+    .leftJoin('team_modules_access', 'team_modules_access.team_id', 'teams.id')
+    .select(['teams.id as teamId', 'team_modules_access.module', 'team_modules_access.enabled'])
+    .where('team_members.user_id', '=', userId)
+    .where('teams.company_id', '=', companyId),
+);
+
 /** A user's own explicit module values in a company (null: inherit). */
 export async function userModuleAccess(db: Kysely<Database>, companyId: string, userId: string): Promise<ModuleAccess> {
-  const rows = await db
-    .selectFrom('user_modules_access')
-    .select(['module', 'enabled'])
-    .where('company_id', '=', companyId)
-    .where('user_id', '=', userId)
-    .execute();
+  const rows = await userModuleRows(db, companyId, userId);
   const access = emptyModuleAccess();
   for (const row of rows) if (isModule(row.module)) access[row.module] = toNullableBool(row.enabled);
   return access;
@@ -30,14 +41,7 @@ export async function userModuleAccess(db: Kysely<Database>, companyId: string, 
 
 /** The module values of every team of the company the user belongs to. */
 export async function userTeamsModuleAccess(db: Kysely<Database>, companyId: string, userId: string): Promise<ModuleAccess[]> {
-  const rows = await db
-    .selectFrom('team_members')
-    .innerJoin('teams', 'teams.id', 'team_members.team_id')
-    .leftJoin('team_modules_access', 'team_modules_access.team_id', 'teams.id')
-    .select(['teams.id as teamId', 'team_modules_access.module', 'team_modules_access.enabled'])
-    .where('team_members.user_id', '=', userId)
-    .where('teams.company_id', '=', companyId)
-    .execute();
+  const rows = await teamModuleRows(db, companyId, userId);
   const byTeam = new Map<string, ModuleAccess>();
   for (const row of rows) {
     const access = byTeam.get(row.teamId) ?? emptyModuleAccess();

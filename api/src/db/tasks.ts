@@ -15,6 +15,7 @@ import {
 } from '@portal/shared/core/projects';
 import { todayUtc } from './projects';
 import { orderByName } from './roster';
+import { preparedQuery } from './prepared';
 import type { Database } from './schema';
 import { likePattern, nowIso, toCount, toIso } from './values';
 
@@ -98,6 +99,32 @@ function filtersOf(eb: TaskEb, filters: TaskFilters, today: string): Expression<
   return where;
 }
 
+const assigneesOfTasks = preparedQuery((db, ids: readonly string[]) =>
+  db
+    .selectFrom('task_assignees as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select(['a.task_id', 'u.id', 'u.first_name', 'u.last_name', 'u.email'])
+    .where('a.task_id', 'in', ids)
+    .orderBy('u.first_name')
+    .orderBy('u.last_name')
+    .orderBy('u.id'),
+);
+
+const countsOfTasks = preparedQuery((db, ids: readonly string[]) =>
+  db
+    .selectFrom('tasks as t')
+    .select((eb) => [sql<'subtasks' | 'comments'>`'subtasks'`.as('kind'), 't.parent_id as task_id', eb.fn.countAll<number | string>().as('n'), closedTaskSum().as('done')])
+    .where('t.parent_id', 'in', ids)
+    .groupBy('t.parent_id')
+    .unionAll(
+      db
+        .selectFrom('task_comments as c')
+        .select((eb) => [sql<'subtasks' | 'comments'>`'comments'`.as('kind'), 'c.task_id', eb.fn.countAll<number | string>().as('n'), sql<number>`0`.as('done')])
+        .where('c.task_id', 'in', ids)
+        .groupBy('c.task_id'),
+    ),
+);
+
 /**
  * Assignees and counts for these tasks, whatever the number of tasks: the assignees in one query, the
  * subtask and comment counts in another (one grouped select each, joined by UNION ALL: every list
@@ -106,30 +133,7 @@ function filtersOf(eb: TaskEb, filters: TaskFilters, today: string): Expression<
 async function completeTasks(db: Kysely<Database>, rows: TaskRow[]): Promise<Task[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [assignees, counts] = await Promise.all([
-    db
-      .selectFrom('task_assignees as a')
-      .innerJoin('users as u', 'u.id', 'a.user_id')
-      .select(['a.task_id', 'u.id', 'u.first_name', 'u.last_name', 'u.email'])
-      .where('a.task_id', 'in', ids)
-      .orderBy('u.first_name')
-      .orderBy('u.last_name')
-      .orderBy('u.id')
-      .execute(),
-    db
-      .selectFrom('tasks as t')
-      .select((eb) => [sql<'subtasks' | 'comments'>`'subtasks'`.as('kind'), 't.parent_id as task_id', eb.fn.countAll<number | string>().as('n'), closedTaskSum().as('done')])
-      .where('t.parent_id', 'in', ids)
-      .groupBy('t.parent_id')
-      .unionAll(
-        db
-          .selectFrom('task_comments as c')
-          .select((eb) => [sql<'subtasks' | 'comments'>`'comments'`.as('kind'), 'c.task_id', eb.fn.countAll<number | string>().as('n'), sql<number>`0`.as('done')])
-          .where('c.task_id', 'in', ids)
-          .groupBy('c.task_id'),
-      )
-      .execute(),
-  ]);
+  const [assignees, counts] = await Promise.all([assigneesOfTasks(db, ids), countsOfTasks(db, ids)]);
   const people = new Map<string, ProjectUserRef[]>();
   for (const a of assignees) {
     const list = people.get(a.task_id) ?? [];
@@ -240,6 +244,8 @@ export async function listProjectTasks(db: Kysely<Database>, projectId: string, 
  * database keeps (project_task_counts, migration 0013) instead of counting every top-level task of
  * the project on each page; with filters, or if that row is missing, counted.
  */
+const keptTaskCount = preparedQuery((db, projectId: string) => db.selectFrom('project_task_counts').select('top_level').where('project_id', '=', projectId));
+
 async function projectTaskTotal(
   db: Kysely<Database>,
   projectId: string,
@@ -247,7 +253,7 @@ async function projectTaskTotal(
   count: () => Promise<{ n: unknown }>,
 ): Promise<number> {
   if (!filtered) {
-    const kept = await db.selectFrom('project_task_counts').select('top_level').where('project_id', '=', projectId).executeTakeFirst();
+    const [kept] = await keptTaskCount(db, projectId);
     if (kept) return toCount(kept.top_level);
   }
   return toCount((await count()).n as string | number);
@@ -307,6 +313,8 @@ export interface CompanyTasksQuery {
  * cursor: a deep page costs what the first does. For one assignee the walk starts from their
  * assignments (task_assignees_user_id_idx), so a user with few tasks in a large company costs little.
  */
+const projectTitles = preparedQuery((db, ids: readonly string[]) => db.selectFrom('projects').select(['id', 'title']).where('id', 'in', ids));
+
 export async function listCompanyTasks(
   db: Kysely<Database>,
   companyId: string,
@@ -338,7 +346,7 @@ export async function listCompanyTasks(
   const projectIds = [...new Set(shown.map((r) => r.project_id))];
   const [tasks, projects] = await Promise.all([
     completeTasks(db, shown),
-    projectIds.length ? db.selectFrom('projects').select(['id', 'title']).where('id', 'in', projectIds).execute() : Promise.resolve([]),
+    projectIds.length ? projectTitles(db, projectIds) : Promise.resolve([]),
   ]);
   const titles = new Map(projects.map((p) => [p.id, p.title]));
   const last = shown[shown.length - 1];

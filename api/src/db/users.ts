@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { invalidatePasswordTokensOfUser } from './password-tokens';
+import { preparedQuery } from './prepared';
 import type { Database, UsersTable } from './schema';
 import { deleteSessionsOfUser, hashSessionToken, toSessionRecord, type SessionRecord } from './sessions';
 import { inTransaction, nowIso, toBool, toCount, toIso } from './values';
@@ -59,19 +60,22 @@ export async function findUserById(db: Kysely<Database>, id: string): Promise<Us
  * Null when the token names no session.
  */
 export async function findSessionWithUser(db: Kysely<Database>, token: string): Promise<{ session: SessionRecord; user: UserRecord } | null> {
-  const row = await db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .selectAll('u')
-    .select(['s.id as session_id', 's.user_id', 's.created_at as session_created_at', 's.last_seen_at', 's.expires_at'])
-    .where('s.token_hash', '=', hashSessionToken(token))
-    .executeTakeFirst();
+  const [row] = await sessionWithUser(db, hashSessionToken(token));
   if (!row) return null;
   return {
     session: toSessionRecord({ id: row.session_id, user_id: row.user_id, created_at: row.session_created_at, last_seen_at: row.last_seen_at, expires_at: row.expires_at }),
     user: toUserRecord(row),
   };
 }
+
+const sessionWithUser = preparedQuery((db, tokenHash: string) =>
+  db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .selectAll('u')
+    .select(['s.id as session_id', 's.user_id', 's.created_at as session_created_at', 's.last_seen_at', 's.expires_at'])
+    .where('s.token_hash', '=', tokenHash),
+);
 
 export interface UserCredentials {
   user: UserRecord;

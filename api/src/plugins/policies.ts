@@ -6,6 +6,7 @@ import { findCompanyRole, findVisibleCompany, type CompanyRecord } from '../db/c
 import type { Database, ProjectRoleName } from '../db/schema';
 import { findUserById, type UserRecord } from '../db/users';
 import { moduleAccessIn } from '../db/module-access';
+import { preparedQuery } from '../db/prepared';
 import { requestAccessFor, type RequestAccess } from '../db/request-access';
 import { HttpError } from '../lib/http-error';
 import { getAuth } from './auth';
@@ -114,19 +115,20 @@ export function policyProject(request: FastifyRequest): ProjectAccess {
   return access;
 }
 
+const projectWithRole = preparedQuery((db, userId: string, projectId: string) =>
+  db
+    .selectFrom('projects')
+    .leftJoin('project_members', (join) => join.onRef('project_members.project_id', '=', 'projects.id').on('project_members.user_id', '=', userId))
+    .select(['projects.id', 'projects.company_id', 'projects.title', 'projects.status', 'project_members.role'])
+    .where('projects.id', '=', projectId),
+);
+
 /**
  * The caller's access to a project, or null when it is not visible to them (missing, another
  * company's, or an auditor's project without a role). Throws 403 when the projects module is off.
  */
 export async function projectAccessFor(db: Kysely<Database>, caller: UserRecord, projectId: string): Promise<ProjectAccess | null> {
-  const row = await db
-    .selectFrom('projects')
-    .leftJoin('project_members', (join) =>
-      join.onRef('project_members.project_id', '=', 'projects.id').on('project_members.user_id', '=', caller.id),
-    )
-    .select(['projects.id', 'projects.company_id', 'projects.title', 'projects.status', 'project_members.role'])
-    .where('projects.id', '=', projectId)
-    .executeTakeFirst();
+  const [row] = await projectWithRole(db, caller.id, projectId);
   if (!row) return null;
   if (caller.isAuditor && !row.role) return null;
   const company = await findVisibleCompany(db, caller, row.company_id);

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import type { Database } from './schema';
+
+/** A value of a prepared query: a scalar, or a list (for `in (…)`: one SQL text per length). */
+export type PreparedArg = string | number | readonly string[];
+
+interface Template {
+  sql: string;
+  /** Per compiled parameter: the constant the builder put there, or where the caller's value goes. */
+  parameters: ({ constant: unknown } | { arg: number; item: number | null })[];
+}
+
+// A stand-in names its argument (and item of a list); the random part keeps a real value from ever
+// being taken for one.
+const PREFIX = `prepared-arg-${randomBytes(8).toString('hex')}:`;
+const STAND_IN = new RegExp(`^${PREFIX}(\\d+)(?::(\\d+))?$`);
+const standIn = (arg: number, item?: number) => `${PREFIX}${arg}${item === undefined ? '' : `:${item}`}`;
+
+/**
+ * A query that is built and compiled once per database and shape (the lengths of its lists), then
+ * run with the caller's values. Kysely builds an immutable tree and compiles it on every call: 15 to
+ * 35 µs for each of the small lookups every request makes, about a sixth of a task list request on
+ * SQLite. Use it for queries whose SQL depends only on the lengths of their lists.
+ *
+ * `build` receives stand-ins for the values and must pass each of them to Kysely as it is (a
+ * comparison value, a list for `in`), not a value computed from it; a stand-in that does not reach
+ * the compiled parameters unchanged throws when the query is first prepared.
+ */
+export function preparedQuery<A extends PreparedArg[], R>(
+  build: (db: Kysely<Database>, ...args: A) => Compilable<R>,
+): (db: Kysely<Database>, ...args: A) => Promise<R[]> {
+  const templates = new WeakMap<Kysely<Database>, Map<string, Template>>();
+  const prepare = (db: Kysely<Database>, args: A): Template => {
+    const standIns = args.map((a, i) => (typeof a === 'object' ? a.map((_, j) => standIn(i, j)) : standIn(i))) as unknown as A;
+    const compiled = build(db, ...standIns).compile();
+    const seen = new Set<string>();
+    const parameters = compiled.parameters.map((p) => {
+      const m = typeof p === 'string' ? STAND_IN.exec(p) : null;
+      if (!m) {
+        if (typeof p === 'string' && p.includes(PREFIX)) throw new Error(`preparedQuery: a value was changed before it reached the query (${JSON.stringify(p)})`);
+        return { constant: p };
+      }
+      seen.add(p as string);
+      return { arg: Number(m[1]), item: m[2] === undefined ? null : Number(m[2]) };
+    });
+    const expected = (standIns as unknown as (string | string[])[]).flat();
+    const missing = expected.filter((s) => !seen.has(s));
+    if (missing.length > 0) throw new Error(`preparedQuery: ${missing.length} value(s) did not reach the query as parameters`);
+    return { sql: compiled.sql, parameters };
+  };
+  return async (db, ...args) => {
+    let byShape = templates.get(db);
+    if (!byShape) templates.set(db, (byShape = new Map()));
+    const shape = args.map((a) => (typeof a === 'object' ? a.length : '.')).join(',');
+    let template = byShape.get(shape);
+    if (!template) byShape.set(shape, (template = prepare(db, args)));
+    const parameters = template.parameters.map((p) =>
+      'constant' in p ? p.constant : p.item === null ? args[p.arg] : (args[p.arg] as readonly string[])[p.item],
+    );
+    const result = await db.executeQuery<R>(CompiledQuery.raw(template.sql, parameters) as CompiledQuery<R>);
+    return result.rows;
+  };
+}
