@@ -99,56 +99,116 @@ function filtersOf(eb: TaskEb, filters: TaskFilters, today: string): Expression<
   return where;
 }
 
-const assigneesOfTasks = preparedQuery((db, ids: readonly string[]) =>
-  db
+type DetailKind = 'assignee' | 'subtasks' | 'comments' | 'project';
+
+/**
+ * What a page of tasks shows beside its rows, in one query whatever the number of tasks: a UNION ALL
+ * of one select per kind on the same columns: the assignees (`ref` the user, by name), the subtask
+ * counts (`n`, `done`), the comment counts, and for the company list the projects' titles (`first`).
+ * Every list request makes it; one query instead of three or four is that many round trips fewer on
+ * PostgreSQL.
+ */
+function pageDetails(db: Kysely<Database>, ids: readonly string[], projectIds: readonly string[] | null) {
+  const none = sql<string | null>`null`;
+  let query = db
     .selectFrom('task_assignees as a')
     .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select(['a.task_id', 'u.id', 'u.first_name', 'u.last_name', 'u.email'])
+    .select([
+      sql<DetailKind>`'assignee'`.as('kind'),
+      'a.task_id as id',
+      sql<string | null>`u.id`.as('ref'),
+      sql<string | null>`u.first_name`.as('first'),
+      sql<string | null>`u.last_name`.as('last'),
+      sql<string | null>`u.email`.as('email'),
+      sql<number | string>`0`.as('n'),
+      sql<number | string>`0`.as('done'),
+    ])
     .where('a.task_id', 'in', ids)
-    .orderBy('u.first_name')
-    .orderBy('u.last_name')
-    .orderBy('u.id'),
-);
-
-const countsOfTasks = preparedQuery((db, ids: readonly string[]) =>
-  db
-    .selectFrom('tasks as t')
-    .select((eb) => [sql<'subtasks' | 'comments'>`'subtasks'`.as('kind'), 't.parent_id as task_id', eb.fn.countAll<number | string>().as('n'), closedTaskSum().as('done')])
-    .where('t.parent_id', 'in', ids)
-    .groupBy('t.parent_id')
+    .unionAll(
+      db
+        .selectFrom('tasks as t')
+        .select((eb) => [
+          sql<DetailKind>`'subtasks'`.as('kind'),
+          sql<string>`t.parent_id`.as('id'),
+          none.as('ref'),
+          none.as('first'),
+          none.as('last'),
+          none.as('email'),
+          eb.fn.countAll<number | string>().as('n'),
+          closedTaskSum().as('done'),
+        ])
+        .where('t.parent_id', 'in', ids)
+        .groupBy('t.parent_id'),
+    )
     .unionAll(
       db
         .selectFrom('task_comments as c')
-        .select((eb) => [sql<'subtasks' | 'comments'>`'comments'`.as('kind'), 'c.task_id', eb.fn.countAll<number | string>().as('n'), sql<number>`0`.as('done')])
+        .select((eb) => [
+          sql<DetailKind>`'comments'`.as('kind'),
+          'c.task_id as id',
+          none.as('ref'),
+          none.as('first'),
+          none.as('last'),
+          none.as('email'),
+          eb.fn.countAll<number | string>().as('n'),
+          sql<number | string>`0`.as('done'),
+        ])
         .where('c.task_id', 'in', ids)
         .groupBy('c.task_id'),
-    ),
-);
-
-/**
- * Assignees and counts for these tasks, whatever the number of tasks: the assignees in one query, the
- * subtask and comment counts in another (one grouped select each, joined by UNION ALL: every list
- * request makes these, and a query fewer is a round trip fewer on PostgreSQL).
- */
-async function completeTasks(db: Kysely<Database>, rows: TaskRow[]): Promise<Task[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [assignees, counts] = await Promise.all([assigneesOfTasks(db, ids), countsOfTasks(db, ids)]);
-  const people = new Map<string, ProjectUserRef[]>();
-  for (const a of assignees) {
-    const list = people.get(a.task_id) ?? [];
-    list.push({ id: a.id, firstName: a.first_name, lastName: a.last_name, email: a.email });
-    people.set(a.task_id, list);
+    );
+  if (projectIds) {
+    query = query.unionAll(
+      db
+        .selectFrom('projects as p')
+        .select([
+          sql<DetailKind>`'project'`.as('kind'),
+          'p.id as id',
+          none.as('ref'),
+          sql<string | null>`p.title`.as('first'),
+          none.as('last'),
+          none.as('email'),
+          sql<number | string>`0`.as('n'),
+          sql<number | string>`0`.as('done'),
+        ])
+        .where('p.id', 'in', projectIds),
+    );
   }
+  // the assignees of a task by name (the other kinds' order does not matter)
+  return query.orderBy('first').orderBy('last').orderBy('ref');
+}
+
+const detailsOfTasks = preparedQuery((db, ids: readonly string[]) => pageDetails(db, ids, null));
+const detailsOfCompanyTasks = preparedQuery((db, ids: readonly string[], projectIds: readonly string[]) => pageDetails(db, ids, projectIds));
+
+/** Tasks as lists show them, from their rows (see pageDetails). */
+async function completeTasks(db: Kysely<Database>, rows: TaskRow[]): Promise<Task[]> {
+  return (await completeTasksWithTitles(db, rows, [])).tasks;
+}
+
+/** completeTasks, and the titles of these projects (by id) from the same query. */
+async function completeTasksWithTitles(db: Kysely<Database>, rows: TaskRow[], projectIds: readonly string[]): Promise<{ tasks: Task[]; titles: Map<string, string> }> {
+  if (rows.length === 0) return { tasks: [], titles: new Map() };
+  const ids = rows.map((r) => r.id);
+  const details = projectIds.length > 0 ? await detailsOfCompanyTasks(db, ids, projectIds) : await detailsOfTasks(db, ids);
+  const people = new Map<string, ProjectUserRef[]>();
   const subtaskCounts = new Map<string, { n: number; done: number }>();
   const commentCounts = new Map<string, number>();
-  for (const c of counts) {
-    if (c.task_id === null) continue;
-    if (c.kind === 'subtasks') subtaskCounts.set(c.task_id, { n: toCount(c.n), done: toCount(c.done) });
-    else commentCounts.set(c.task_id, toCount(c.n));
+  const titles = new Map<string, string>();
+  for (const d of details) {
+    if (d.kind === 'assignee') {
+      const list = people.get(d.id) ?? [];
+      list.push({ id: d.ref!, firstName: d.first!, lastName: d.last!, email: d.email! });
+      people.set(d.id, list);
+    } else if (d.kind === 'subtasks') {
+      subtaskCounts.set(d.id, { n: toCount(d.n), done: toCount(d.done) });
+    } else if (d.kind === 'comments') {
+      commentCounts.set(d.id, toCount(d.n));
+    } else {
+      titles.set(d.id, d.first!);
+    }
   }
   const today = todayUtc();
-  return rows.map((r) => ({
+  const tasks: Task[] = rows.map((r) => ({
     id: r.id,
     projectId: r.project_id,
     parentId: r.parent_id,
@@ -164,6 +224,7 @@ async function completeTasks(db: Kysely<Database>, rows: TaskRow[]): Promise<Tas
     createdAt: toIso(r.created_at),
     updatedAt: toIso(r.updated_at),
   }));
+  return { tasks, titles };
 }
 
 /**
@@ -233,7 +294,7 @@ export async function listProjectTasks(db: Kysely<Database>, projectId: string, 
     ids = (await window.execute()).map((r) => r.id);
     if (fromEnd) ids.reverse();
   }
-  const found = ids.length ? await db.selectFrom('tasks as t').select([...TASK_COLUMNS]).where('t.id', 'in', ids).execute() : [];
+  const found = ids.length ? await tasksWithIds(db, ids) : [];
   const position = new Map(ids.map((id, i) => [id, i]));
   const rows = found.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
   return { results: await completeTasks(db, rows), total };
@@ -244,6 +305,8 @@ export async function listProjectTasks(db: Kysely<Database>, projectId: string, 
  * database keeps (project_task_counts, migration 0013) instead of counting every top-level task of
  * the project on each page; with filters, or if that row is missing, counted.
  */
+const tasksWithIds = preparedQuery((db, ids: readonly string[]) => db.selectFrom('tasks as t').select([...TASK_COLUMNS]).where('t.id', 'in', ids));
+
 const keptTaskCount = preparedQuery((db, projectId: string) => db.selectFrom('project_task_counts').select('top_level').where('project_id', '=', projectId));
 
 async function projectTaskTotal(
@@ -313,8 +376,6 @@ export interface CompanyTasksQuery {
  * cursor: a deep page costs what the first does. For one assignee the walk starts from their
  * assignments (task_assignees_user_id_idx), so a user with few tasks in a large company costs little.
  */
-const projectTitles = preparedQuery((db, ids: readonly string[]) => db.selectFrom('projects').select(['id', 'title']).where('id', 'in', ids));
-
 export async function listCompanyTasks(
   db: Kysely<Database>,
   companyId: string,
@@ -344,11 +405,7 @@ export async function listCompanyTasks(
   const more = rows.length > query.limit;
   const shown = more ? rows.slice(0, query.limit) : rows;
   const projectIds = [...new Set(shown.map((r) => r.project_id))];
-  const [tasks, projects] = await Promise.all([
-    completeTasks(db, shown),
-    projectIds.length ? projectTitles(db, projectIds) : Promise.resolve([]),
-  ]);
-  const titles = new Map(projects.map((p) => [p.id, p.title]));
+  const { tasks, titles } = await completeTasksWithTitles(db, shown, projectIds);
   const last = shown[shown.length - 1];
   return {
     results: tasks.map((task) => ({ ...task, projectTitle: titles.get(task.projectId) ?? '' })),

@@ -95,7 +95,8 @@ describe('POST /api/v1/projects/:id/tasks', () => {
       completedAt: null,
       permissions: { edit: true, changeStatus: true, comment: true },
     });
-    expect(task.assignees.map((a) => a.email).sort()).toEqual(['consultant@demo.test', 'member@acme.test']);
+    // by first name: Daniel Reyes before Marcus Bell
+    expect(task.assignees.map((a) => a.email)).toEqual(['consultant@demo.test', 'member@acme.test']);
     expect(Object.keys(task.assignees[0]).sort()).toEqual(['email', 'firstName', 'id', 'lastName']);
     const row = await t.database.db.selectFrom('tasks').select(['company_id']).where('id', '=', task.id).executeTakeFirstOrThrow();
     expect(row.company_id).toBe(acmeId);
