@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { TEST_DATABASE_URL } from '../test/app';
 import { openDatabase } from './database';
+import { preparedQuery, statementNames } from './prepared';
 
 describe('openDatabase on PostgreSQL', () => {
   // A PostgreSQL restart cuts every connection, including one a request holds at that moment.
@@ -22,6 +23,30 @@ describe('openDatabase on PostgreSQL', () => {
       await expect(work).rejects.toThrow();
       const { rows } = await sql<{ n: number }>`select 1 as n`.execute(database.db);
       expect(rows).toEqual([{ n: 1 }]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  (TEST_DATABASE_URL ? it : it.skip)('prepares the texts of prepared queries by name on each connection, and runs other queries unnamed', async () => {
+    const database = openDatabase({ databaseUrl: TEST_DATABASE_URL! });
+    const answer = preparedQuery((db, value: string) => db.selectNoFrom(sql<string>`cast(${value} as text)`.as('v')));
+    try {
+      const name = await database.db.transaction().execute(async (trx) => {
+        expect(await answer(trx, 'first')).toEqual([{ v: 'first' }]);
+        expect(await answer(trx, 'second')).toEqual([{ v: 'second' }]);
+        const text = [...statementNames].find(([sqlText]) => sqlText.includes('as "v"'));
+        expect(text).toBeDefined();
+        await sql`select 1 as unnamed`.execute(trx);
+        // this connection's prepared statements: the prepared query's, once, and no other
+        const { rows } = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(trx);
+        expect(rows).toEqual([{ name: text![1], statement: text![0] }]);
+        return text![1];
+      });
+      // from any connection of the pool, again and again
+      const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => answer(database.db, `value ${i}`)));
+      expect(answers.map((rows) => rows[0].v)).toEqual(Array.from({ length: 12 }, (_, i) => `value ${i}`));
+      expect(name).toMatch(/^prepared_[0-9a-f]{24}$/);
     } finally {
       await database.close();
     }

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
+import { statementNames } from './prepared';
 import type { Database } from './schema';
 import { cachingStatements } from './sqlite-statements';
 
@@ -36,7 +37,21 @@ export function openDatabase(options: OpenDatabaseOptions): OpenDatabase {
     // drops the client when it comes back unusable.
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // The prepared queries' texts go by name (db/prepared.ts): parsed and planned once per connection.
+    const named = {
+      async connect() {
+        const client = await pool.connect();
+        return {
+          query: ((text: unknown, values?: unknown[]) => {
+            const name = typeof text === 'string' ? statementNames.get(text) : undefined;
+            return name ? client.query({ name, text: text as string, values }) : client.query(text as string, values);
+          }) as unknown as PostgresPoolClient['query'],
+          release: () => client.release(),
+        };
+      },
+      end: () => pool.end(),
+    };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: named }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   if (!options.sqlitePath) throw new Error('openDatabase needs databaseUrl or sqlitePath');

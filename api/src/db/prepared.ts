@@ -1,9 +1,16 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type { Database } from './schema';
 
 /** A value of a prepared query: a scalar, or a list (for `in (…)`: one SQL text per length). */
 export type PreparedArg = string | number | readonly string[];
+
+/**
+ * The SQL texts of prepared queries, with a name for each: PostgreSQL connections prepare them once
+ * by name (database.ts), so the server parses and plans them once per connection instead of on every
+ * call. The same text always gets the same name.
+ */
+export const statementNames = new Map<string, string>();
 
 interface Template {
   sql: string;
@@ -47,6 +54,7 @@ export function preparedQuery<A extends PreparedArg[], R>(
     const expected = (standIns as unknown as (string | string[])[]).flat();
     const missing = expected.filter((s) => !seen.has(s));
     if (missing.length > 0) throw new Error(`preparedQuery: ${missing.length} value(s) did not reach the query as parameters`);
+    if (!statementNames.has(compiled.sql)) statementNames.set(compiled.sql, `prepared_${createHash('sha256').update(compiled.sql).digest('hex').slice(0, 24)}`);
     return { sql: compiled.sql, parameters };
   };
   return async (db, ...args) => {
