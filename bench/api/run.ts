@@ -11,15 +11,17 @@
  * Exits 1 when a ratio does not.
  *
  * Then the same cases with --connections=N (10) clients at once, against the api started as its own
- * process (api/src/server.ts on the same database, so the client here does not share its event
- * loop), after 150 requests per connection of warm-up: p99 against the budget (15 ms on SQLite, 25 ms
- * on PostgreSQL); exits 1 when a case is over it.
+ * process (api/src/server.ts on the same database) from a client process of its own (concurrent.ts),
+ * after 150 requests per connection of warm-up: p99 against the budget (15 ms on SQLite, 25 ms on
+ * PostgreSQL); exits 1 when a case is over it.
  * Options: --tasks=N (1,000,000), --requests=N per case (250), --only=sqlite|postgres, --connections=N.
  */
+import { spawn } from 'child_process';
 import fs from 'fs';
 import type { AddressInfo } from 'net';
 import os from 'os';
 import path from 'path';
+import { pathToFileURL } from 'url';
 import { sql, type Kysely } from 'kysely';
 import { buildApp } from '../../api/src/app';
 import { loadConfig } from '../../api/src/config';
@@ -31,7 +33,7 @@ import { createSession } from '../../api/src/db/sessions';
 import { encodeTaskCursor } from '../../api/src/db/tasks';
 import { loadTasks, type LoadResult } from './load';
 import { startApi } from '../load/server';
-import { count, httpClient, measure, measureConcurrent, ms, table, type Case, type Timing } from './measure';
+import { count, httpClient, measure, ms, table, type Case, type Timing } from './measure';
 import { disposers, onEachTarget, option, type Target } from './targets';
 
 const RATIO_LIMIT = 1.5;
@@ -144,7 +146,7 @@ async function bench(target: Target): Promise<Report> {
     ];
     const timings = await measure(client, cases, REQUESTS, WARMUP);
     // Many connections at once: against the api as its own process (api/src/server.ts on the same
-    // database), so this process's HTTP client does not share the server's event loop.
+    // database), measured from a client process of its own (concurrent.ts).
     const concurrent = await measureOnOwnProcess(target, token, cases);
     return { label: target.label, dialect, load, seedSeconds, projectTopLevel: projectFirst.total, projectPages, deepPage, companyRow, timings, concurrent };
   } finally {
@@ -162,18 +164,39 @@ async function measureOnOwnProcess(target: Target, token: string, cases: Case[])
   };
   disposers.add(stop);
   try {
-    const client = httpClient(api.baseURL, `pe_session_token=${token}`);
-    // warm-up: the new process's first answers (statement preparation), then the same load as the
-    // measurement until V8 has optimized the request path: a fresh process answers its first
-    // thousand requests or so with code that is not optimized yet, and the budget is about a
-    // running api, not one started a second ago
-    for (let round = 0; round < WARMUP; round++) for (const c of cases) await client.get(c.url);
-    await measureConcurrent(client, cases, CONNECTIONS, CONCURRENT_WARMUP);
-    return await measureConcurrent(client, cases, CONNECTIONS, REQUESTS);
+    return await measureFromOwnProcess({
+      baseURL: api.baseURL,
+      cookie: `pe_session_token=${token}`,
+      cases,
+      connections: CONNECTIONS,
+      warmupRounds: WARMUP,
+      warmupPerConnection: CONCURRENT_WARMUP,
+      perConnection: REQUESTS,
+    });
   } finally {
     disposers.delete(stop);
     await stop();
   }
+}
+
+/** concurrent.ts in a child process (tsx as its loader, like the api): its timings. */
+function measureFromOwnProcess(job: object): Promise<Timing[]> {
+  const root = path.resolve(__dirname, '..', '..');
+  const loader = pathToFileURL(path.join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+  const preflight = path.join(root, 'node_modules', 'tsx', 'dist', 'preflight.cjs');
+  const child = spawn(process.execPath, ['--require', preflight, '--import', loader, path.join(__dirname, 'concurrent.ts'), JSON.stringify(job)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const last = out.trim().split('\n').pop() ?? '';
+      if (code === 0) resolve(JSON.parse(last) as Timing[]);
+      else reject(new Error(`the concurrent measurement ended with code ${code}: ${out.slice(-500)}`));
+    });
+  });
 }
 
 function print(reports: Report[]): boolean {
