@@ -300,15 +300,15 @@ export async function listProjectTasks(db: Kysely<Database>, projectId: string, 
   return { results: await completeTasks(db, rows), total };
 }
 
+const tasksWithIds = preparedQuery((db, ids: readonly string[]) => db.selectFrom('tasks as t').select([...TASK_COLUMNS]).where('t.id', 'in', ids));
+
+const keptTaskCount = preparedQuery((db, projectId: string) => db.selectFrom('project_task_counts').select('top_level').where('project_id', '=', projectId));
+
 /**
  * The number of the project's top-level tasks that match the filters: without filters, the count the
  * database keeps (project_task_counts, migration 0013) instead of counting every top-level task of
  * the project on each page; with filters, or if that row is missing, counted.
  */
-const tasksWithIds = preparedQuery((db, ids: readonly string[]) => db.selectFrom('tasks as t').select([...TASK_COLUMNS]).where('t.id', 'in', ids));
-
-const keptTaskCount = preparedQuery((db, projectId: string) => db.selectFrom('project_task_counts').select('top_level').where('project_id', '=', projectId));
-
 async function projectTaskTotal(
   db: Kysely<Database>,
   projectId: string,
