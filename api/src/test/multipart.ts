@@ -1,9 +1,9 @@
 /** Test helper: a multipart/form-data body as a browser sends it, for `t.api({ ...multipart(...) })`. */
 import { randomUUID } from 'node:crypto';
 
-export type FilePart = { filename: string; data: Buffer; contentType?: string };
+export type FilePart = { filename: string; data: Buffer; contentType?: string; field?: string };
 
-/** The text fields first (repeated names repeat), then each file as a part named `files`. */
+/** The text fields first (repeated names repeat), then each file as a part named `files` unless it names its field. */
 export function multipart(fields: [string, string][], files: FilePart[]) {
   const boundary = `----portal-test-${randomUUID()}`;
   const chunks: Buffer[] = [];
@@ -13,7 +13,7 @@ export function multipart(fields: [string, string][], files: FilePart[]) {
   for (const f of files) {
     chunks.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.filename}"\r\nContent-Type: ${f.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'files'}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType ?? 'application/octet-stream'}\r\n\r\n`,
       ),
       f.data,
       Buffer.from('\r\n'),

@@ -1,32 +1,17 @@
 /** Test helpers for the files and folders api tests: multipart bodies, uploads, and what storage holds. */
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Folder, ProjectFile } from '@portal/shared/core/files';
 import { filesDir } from '../../lib/storage';
 import type { TestApp } from '../../test/app';
+import { multipart as multipartBody } from '../../test/multipart';
 
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 /** A multipart body: the text fields first, then the file part (`file` unless named). */
 export function multipart(fields: Record<string, string>, file?: { filename: string; data: Buffer; field?: string; contentType?: string }) {
-  const boundary = `----portal-test-${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return multipartBody(Object.entries(fields), file ? [{ ...file, field: file.field ?? 'file' }] : []);
 }
 
 export function uploadRaw(

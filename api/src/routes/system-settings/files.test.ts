@@ -8,6 +8,7 @@ import { auditEntrySchema, systemSettingFileSchema, type SystemSettingFile } fro
 import type { SignedUrl } from '@portal/shared/core/files';
 import type { LocalDiskStorage } from '../../lib/storage';
 import { createTestApp, type TestApp } from '../../test/app';
+import { multipart, type FilePart } from '../../test/multipart';
 
 let t: TestApp;
 let admin: string;
@@ -27,25 +28,8 @@ const HTML = Buffer.from('<html><script>alert(1)</script></html>');
 
 const filesReply = z.object({ files: z.array(systemSettingFileSchema) });
 
-function multipart(files: { field?: string; filename: string; data: Buffer; contentType?: string }[]) {
-  const boundary = `----portal-test-${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'files'}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      f.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 const url = (id = settingId) => `/api/v1/system-settings/${id}/files`;
-const upload = (files: Parameters<typeof multipart>[0], cookie = admin, id = settingId) =>
-  t.api({ method: 'PATCH', url: url(id), cookie, ...multipart(files) });
+const upload = (files: FilePart[], cookie = admin, id = settingId) => t.api({ method: 'PATCH', url: url(id), cookie, ...multipart([], files) });
 const storage = () => t.app.storage as LocalDiskStorage;
 const stored = () => storage().keys();
 const staged = () => storage().stagedNames();
@@ -154,7 +138,7 @@ describe('PATCH /api/v1/system-settings/:id/files', () => {
   });
 
   it('answers 401 without a session', async () => {
-    expect((await t.api({ method: 'PATCH', url: url(), ...multipart([{ filename: 'a.pdf', data: PDF }]) })).statusCode).toBe(401);
+    expect((await t.api({ method: 'PATCH', url: url(), ...multipart([], [{ filename: 'a.pdf', data: PDF }]) })).statusCode).toBe(401);
   });
 });
 
