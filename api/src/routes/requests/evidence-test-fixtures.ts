@@ -5,6 +5,7 @@ import { addTeamMember, insertTeam } from '../../db/teams';
 import { nowIso } from '../../db/values';
 import type { TestApp } from '../../test/app';
 import { readOutbox, type OutboxMail } from '../../test/identity';
+import { multipart as multipartBody } from '../../test/multipart';
 import { newUser } from '../projects/test-fixtures';
 
 export type Person = { id: string; email: string; cookie: string };
@@ -119,15 +120,5 @@ export type Part = { filename: string; data: Buffer; field?: string };
 
 /** A multipart body of `files` parts. */
 export function multipart(files: Part[]) {
-  const boundary = `----portal-test-${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'files'}"; filename="${f.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-      f.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return multipartBody([], files);
 }

@@ -5,6 +5,7 @@ import { userSchema } from '@portal/shared/core/schemas';
 import { findUserById } from '../../db/users';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUserWithPassword } from '../../test/identity';
+import { multipart as multipartBody } from '../../test/multipart';
 
 const PASSWORD = 'Profile-Passw0rd!';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -25,20 +26,7 @@ interface FilePart {
 
 /** A multipart/form-data body as a browser's FormData sends it. */
 function multipart(fields: Record<string, string>, files: FilePart[] = []) {
-  const boundary = `----portal-test-${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return multipartBody(Object.entries(fields), files);
 }
 
 const avatar = (data: Buffer, filename = 'me.png', contentType = 'image/png'): FilePart => ({ field: 'avatar', filename, contentType, data });
