@@ -13,6 +13,7 @@ import {
   type TaskStatus,
   type TasksQuery,
 } from '@portal/shared/core/projects';
+import { dialectOf } from './database';
 import { todayUtc } from './projects';
 import { orderByName } from './roster';
 import { preparedQuery } from './prepared';
@@ -99,116 +100,45 @@ function filtersOf(eb: TaskEb, filters: TaskFilters, today: string): Expression<
   return where;
 }
 
-type DetailKind = 'assignee' | 'subtasks' | 'comments' | 'project';
+/** A task's assignees as its list row carries them: [id, first name, last name, email] each, by name. */
+type AssigneeTuple = [string, string, string, string];
 
 /**
- * What a page of tasks shows beside its rows, in one query whatever the number of tasks: a UNION ALL
- * of one select per kind on the same columns: the assignees (`ref` the user, by name), the subtask
- * counts (`n`, `done`), the comment counts, and for the company list the projects' titles (`first`).
- * Every list request makes it; one query instead of three or four is that many round trips fewer on
- * PostgreSQL.
+ * What a list shows beside a task's own columns (alias `t`), as columns of the same query: its
+ * assignees by name (a JSON array of AssigneeTuple: text on SQLite, parsed by the driver on
+ * PostgreSQL, null there when there are none), the number of its subtasks and of those closed, and
+ * the number of its comments, each a subquery on an index. A page of tasks is then one query: on
+ * PostgreSQL a round trip fewer than the page and then its details by id, and on SQLite about a
+ * fifth less work than gathering the details by lists of ids.
  */
-function pageDetails(db: Kysely<Database>, ids: readonly string[], projectIds: readonly string[] | null) {
-  const none = sql<string | null>`null`;
-  let query = db
-    .selectFrom('task_assignees as a')
-    .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select([
-      sql<DetailKind>`'assignee'`.as('kind'),
-      'a.task_id as id',
-      sql<string | null>`u.id`.as('ref'),
-      sql<string | null>`u.first_name`.as('first'),
-      sql<string | null>`u.last_name`.as('last'),
-      sql<string | null>`u.email`.as('email'),
-      sql<number | string>`0`.as('n'),
-      sql<number | string>`0`.as('done'),
-    ])
-    .where('a.task_id', 'in', ids)
-    .unionAll(
-      db
-        .selectFrom('tasks as t')
-        .select((eb) => [
-          sql<DetailKind>`'subtasks'`.as('kind'),
-          sql<string>`t.parent_id`.as('id'),
-          none.as('ref'),
-          none.as('first'),
-          none.as('last'),
-          none.as('email'),
-          eb.fn.countAll<number | string>().as('n'),
-          closedTaskSum().as('done'),
-        ])
-        .where('t.parent_id', 'in', ids)
-        .groupBy('t.parent_id'),
-    )
-    .unionAll(
-      db
-        .selectFrom('task_comments as c')
-        .select((eb) => [
-          sql<DetailKind>`'comments'`.as('kind'),
-          'c.task_id as id',
-          none.as('ref'),
-          none.as('first'),
-          none.as('last'),
-          none.as('email'),
-          eb.fn.countAll<number | string>().as('n'),
-          sql<number | string>`0`.as('done'),
-        ])
-        .where('c.task_id', 'in', ids)
-        .groupBy('c.task_id'),
-    );
-  if (projectIds) {
-    query = query.unionAll(
-      db
-        .selectFrom('projects as p')
-        .select([
-          sql<DetailKind>`'project'`.as('kind'),
-          'p.id as id',
-          none.as('ref'),
-          sql<string | null>`p.title`.as('first'),
-          none.as('last'),
-          none.as('email'),
-          sql<number | string>`0`.as('n'),
-          sql<number | string>`0`.as('done'),
-        ])
-        .where('p.id', 'in', projectIds),
-    );
-  }
-  // the assignees of a task by name (the other kinds' order does not matter)
-  return query.orderBy('first').orderBy('last').orderBy('ref');
+function detailColumns(db: Kysely<Database>) {
+  const postgres = dialectOf(db) === 'postgres';
+  const person = postgres ? sql`json_build_array(tu.id, tu.first_name, tu.last_name, tu.email)` : sql`json_array(tu.id, tu.first_name, tu.last_name, tu.email)`;
+  const people = postgres ? sql`json_agg(${person} order by tu.first_name, tu.last_name, tu.id)` : sql`json_group_array(${person} order by tu.first_name, tu.last_name, tu.id)`;
+  return [
+    sql<string | AssigneeTuple[] | null>`(select ${people} from task_assignees ta inner join users tu on tu.id = ta.user_id where ta.task_id = t.id)`.as('assignees'),
+    sql<number | string>`(select count(*) from tasks st where st.parent_id = t.id)`.as('subtask_count'),
+    sql<number | string>`(select count(*) from tasks st where st.parent_id = t.id and st.status in (${closedStatusList()}))`.as('subtasks_done'),
+    sql<number | string>`(select count(*) from task_comments tc where tc.task_id = t.id)`.as('comment_count'),
+  ] as const;
 }
 
-const detailsOfTasks = preparedQuery((db, ids: readonly string[]) => pageDetails(db, ids, null));
-const detailsOfCompanyTasks = preparedQuery((db, ids: readonly string[], projectIds: readonly string[]) => pageDetails(db, ids, projectIds));
-
-/** Tasks as lists show them, from their rows (see pageDetails). */
-async function completeTasks(db: Kysely<Database>, rows: TaskRow[]): Promise<Task[]> {
-  return (await completeTasksWithTitles(db, rows, [])).tasks;
+/** TASK_COLUMNS and detailColumns: what a row of a task list is read with. */
+function listColumns(db: Kysely<Database>) {
+  return [...TASK_COLUMNS, ...detailColumns(db)] as const;
 }
 
-/** completeTasks, and the titles of these projects (by id) from the same query. */
-async function completeTasksWithTitles(db: Kysely<Database>, rows: TaskRow[], projectIds: readonly string[]): Promise<{ tasks: Task[]; titles: Map<string, string> }> {
-  if (rows.length === 0) return { tasks: [], titles: new Map() };
-  const ids = rows.map((r) => r.id);
-  const details = projectIds.length > 0 ? await detailsOfCompanyTasks(db, ids, projectIds) : await detailsOfTasks(db, ids);
-  const people = new Map<string, ProjectUserRef[]>();
-  const subtaskCounts = new Map<string, { n: number; done: number }>();
-  const commentCounts = new Map<string, number>();
-  const titles = new Map<string, string>();
-  for (const d of details) {
-    if (d.kind === 'assignee') {
-      const list = people.get(d.id) ?? [];
-      list.push({ id: d.ref!, firstName: d.first!, lastName: d.last!, email: d.email! });
-      people.set(d.id, list);
-    } else if (d.kind === 'subtasks') {
-      subtaskCounts.set(d.id, { n: toCount(d.n), done: toCount(d.done) });
-    } else if (d.kind === 'comments') {
-      commentCounts.set(d.id, toCount(d.n));
-    } else {
-      titles.set(d.id, d.first!);
-    }
-  }
-  const today = todayUtc();
-  const tasks: Task[] = rows.map((r) => ({
+interface ListRow extends TaskRow {
+  assignees: string | AssigneeTuple[] | null;
+  subtask_count: number | string;
+  subtasks_done: number | string;
+  comment_count: number | string;
+}
+
+/** A task as lists show it, from its row read with listColumns. `today` decides `overdue`. */
+function toTask(r: ListRow, today: string): Task {
+  const assignees = typeof r.assignees === 'string' ? (JSON.parse(r.assignees) as AssigneeTuple[]) : (r.assignees ?? []);
+  return {
     id: r.id,
     projectId: r.project_id,
     parentId: r.parent_id,
@@ -217,14 +147,19 @@ async function completeTasksWithTitles(db: Kysely<Database>, rows: TaskRow[], pr
     status: r.status as TaskStatus,
     dueDate: r.due_date,
     overdue: r.due_date !== null && r.due_date < today && !isClosed(r.status),
-    assignees: people.get(r.id) ?? [],
-    subtaskCount: subtaskCounts.get(r.id)?.n ?? 0,
-    subtasksDone: subtaskCounts.get(r.id)?.done ?? 0,
-    commentCount: commentCounts.get(r.id) ?? 0,
+    assignees: assignees.map(([id, firstName, lastName, email]) => ({ id, firstName, lastName, email })),
+    subtaskCount: toCount(r.subtask_count),
+    subtasksDone: toCount(r.subtasks_done),
+    commentCount: toCount(r.comment_count),
     createdAt: toIso(r.created_at),
     updatedAt: toIso(r.updated_at),
-  }));
-  return { tasks, titles };
+  };
+}
+
+/** Tasks as lists show them, from rows read with listColumns. */
+function toTasks(rows: ListRow[]): Task[] {
+  const today = todayUtc();
+  return rows.map((r) => toTask(r, today));
 }
 
 /**
@@ -261,46 +196,42 @@ export async function listProjectTasks(db: Kysely<Database>, projectId: string, 
     .where('t.parent_id', 'is', null)
     .where((eb) => eb.and(conditions));
   const total = await projectTaskTotal(db, projectId, conditions.length > 0, () => base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow());
-  // The page's ids first, then their rows: the id walk reads only the index (no row is fetched for the
-  // rows OFFSET skips). A page in the second half is read from the far end, in the opposite order, and
-  // turned round: OFFSET then never walks more than half of the matching tasks (the last page none).
+  // A page in the second half is read from the far end, in the opposite order, and turned round:
+  // OFFSET then never walks more than half of the matching tasks (the last page none).
   const rest = total - query.offset;
   const fromEnd = rest > 0 && Math.max(0, rest - query.limit) < query.offset;
   const way = (direction: 'asc' | 'desc'): 'asc' | 'desc' => (fromEnd === (direction === 'asc') ? 'desc' : 'asc');
   const direction = query.sort.startsWith('-') ? 'desc' : 'asc';
-  let page = base.select('t.id');
+  const order: [Expression<unknown>, 'asc' | 'desc'][] = [];
   switch (query.sort.replace(/^-/, '')) {
     case 'referenceId':
       // Tasks without an ID last, whichever the direction (the dialects disagree on where nulls go).
-      page = page.orderBy(sql`case when t.reference_id is null then 1 else 0 end`, way('asc')).orderBy(sql`lower(t.reference_id)`, way(direction));
+      order.push([sql`case when t.reference_id is null then 1 else 0 end`, way('asc')], [sql`lower(t.reference_id)`, way(direction)]);
       break;
     case 'title':
-      page = page.orderBy(sql`lower(t.title)`, way(direction));
+      order.push([sql`lower(t.title)`, way(direction)]);
       break;
     case 'status':
-      page = page.orderBy(statusRank(), way(direction));
+      order.push([statusRank(), way(direction)]);
       break;
     case 'dueDate':
-      page = page.orderBy(sql`case when t.due_date is null then 1 else 0 end`, way('asc')).orderBy('t.due_date', way(direction));
+      order.push([sql`case when t.due_date is null then 1 else 0 end`, way('asc')], [sql.ref('t.due_date'), way(direction)]);
       break;
   }
   const created = way(query.sort === '-createdAt' ? 'desc' : 'asc');
   // parent_id is null on every row here; naming it lets PostgreSQL walk tasks_project_list_idx in order
   // instead of sorting every top-level task of the project.
-  page = page.orderBy('t.parent_id', created).orderBy('t.created_at', created).orderBy('t.id', created);
-  let ids: string[] = [];
-  if (rest > 0) {
-    const window = fromEnd ? page.limit(Math.min(query.limit, rest)).offset(Math.max(0, rest - query.limit)) : page.limit(query.limit).offset(query.offset);
-    ids = (await window.execute()).map((r) => r.id);
-    if (fromEnd) ids.reverse();
-  }
-  const found = ids.length ? await tasksWithIds(db, ids) : [];
-  const position = new Map(ids.map((id, i) => [id, i]));
-  const rows = found.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-  return { results: await completeTasks(db, rows), total };
+  order.push([sql.ref('t.parent_id'), created], [sql.ref('t.created_at'), created], [sql.ref('t.id'), created]);
+  if (rest <= 0) return { results: [], total };
+  // The page's ids in a subquery that reads only the index (no row is fetched for the rows OFFSET
+  // skips), then their rows with what the list shows of each, put in the same order again.
+  const ordered = <Q extends { orderBy(e: Expression<unknown>, d: 'asc' | 'desc'): Q }>(q: Q): Q => order.reduce((acc, [e, d]) => acc.orderBy(e, d), q);
+  const ids = ordered(base.select('t.id'));
+  const window = fromEnd ? ids.limit(Math.min(query.limit, rest)).offset(Math.max(0, rest - query.limit)) : ids.limit(query.limit).offset(query.offset);
+  const rows = await ordered(db.selectFrom(window.as('w')).innerJoin('tasks as t', 't.id', 'w.id').select(listColumns(db))).execute();
+  if (fromEnd) rows.reverse();
+  return { results: toTasks(rows), total };
 }
-
-const tasksWithIds = preparedQuery((db, ids: readonly string[]) => db.selectFrom('tasks as t').select([...TASK_COLUMNS]).where('t.id', 'in', ids));
 
 const keptTaskCount = preparedQuery((db, projectId: string) => db.selectFrom('project_task_counts').select('top_level').where('project_id', '=', projectId));
 
@@ -385,7 +316,11 @@ export async function listCompanyTasks(
   let page = db
     .selectFrom('tasks as t')
     .$if(userId !== undefined, (qb) => qb.innerJoin('task_assignees as a', (join) => join.onRef('a.task_id', '=', 't.id').on('a.user_id', '=', userId!)))
-    .select([...TASK_COLUMNS, sql<string>`cast(t.created_at as text)`.as('created_key')])
+    .select([
+      ...listColumns(db),
+      sql<string>`cast(t.created_at as text)`.as('created_key'),
+      sql<string>`(select tp.title from projects tp where tp.id = t.project_id)`.as('project_title'),
+    ])
     .where('t.company_id', '=', companyId);
   if (query.status?.length) page = page.where('t.status', 'in', query.status);
   if (query.memberOf) {
@@ -404,11 +339,10 @@ export async function listCompanyTasks(
   const rows = await page.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').limit(query.limit + 1).execute();
   const more = rows.length > query.limit;
   const shown = more ? rows.slice(0, query.limit) : rows;
-  const projectIds = [...new Set(shown.map((r) => r.project_id))];
-  const { tasks, titles } = await completeTasksWithTitles(db, shown, projectIds);
+  const today = todayUtc();
   const last = shown[shown.length - 1];
   return {
-    results: tasks.map((task) => ({ ...task, projectTitle: titles.get(task.projectId) ?? '' })),
+    results: shown.map((r) => ({ ...toTask(r, today), projectTitle: r.project_title })),
     next: more && last ? { createdAt: last.created_key, id: last.id } : null,
   };
 }
@@ -458,7 +392,7 @@ export async function findTaskDetail(db: Kysely<Database>, projectId: string, ta
     .leftJoin('users as u', 'u.id', 't.created_by')
     .leftJoin('tasks as p', 'p.id', 't.parent_id')
     .select([
-      ...TASK_COLUMNS,
+      ...listColumns(db),
       't.description',
       't.completed_at',
       'u.id as creator_id',
@@ -473,7 +407,7 @@ export async function findTaskDetail(db: Kysely<Database>, projectId: string, ta
     .executeTakeFirst();
   if (!row) return null;
   const [subtaskRows, controls] = await Promise.all([
-    db.selectFrom('tasks as t').select([...TASK_COLUMNS]).where('t.parent_id', '=', taskId).orderBy('t.created_at').orderBy('t.id').execute(),
+    db.selectFrom('tasks as t').select(listColumns(db)).where('t.parent_id', '=', taskId).orderBy('t.created_at').orderBy('t.id').execute(),
     db
       .selectFrom('control_tasks as ct')
       .innerJoin('controls as c', 'c.id', 'ct.control_id')
@@ -483,7 +417,7 @@ export async function findTaskDetail(db: Kysely<Database>, projectId: string, ta
       .orderBy('c.id')
       .execute(),
   ]);
-  const [task, ...subtasks] = await completeTasks(db, [row, ...subtaskRows]);
+  const [task, ...subtasks] = toTasks([row, ...subtaskRows]);
   return {
     ...task,
     description: row.description,
@@ -501,8 +435,7 @@ export async function findTaskDetail(db: Kysely<Database>, projectId: string, ta
 /** Tasks by id, as lists show them (ControlDetail.tasks), oldest first. */
 export async function tasksByIds(db: Kysely<Database>, ids: string[]): Promise<Task[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('tasks as t').select([...TASK_COLUMNS]).where('t.id', 'in', ids).orderBy('t.created_at').orderBy('t.id').execute();
-  return completeTasks(db, rows);
+  return toTasks(await db.selectFrom('tasks as t').select(listColumns(db)).where('t.id', 'in', ids).orderBy('t.created_at').orderBy('t.id').execute());
 }
 
 /** Whether another task of the project has this Task ID, ignoring case. */

@@ -2,7 +2,7 @@
  * What a report covers (issue 9; contract shared/src/core/reports.ts), resolved once by the route and
  * handed to each report's queries, and the SQL pieces every report needs on both dialects.
  */
-import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from '../database';
 import type { RequestScope } from '../request-access';
 import type { Database } from '../schema';
@@ -25,10 +25,6 @@ export interface ReportScope {
   dialect: Dialect;
   /** How the caller sees requests (db/request-access.ts), or null when the requests module is off for them. */
   requests: RequestScope | null;
-}
-
-export function dialectOf(db: Kysely<Database>): Dialect {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
 /** The UTC midnight starting `day` (YYYY-MM-DD) as the ISO instant stored in timestamp columns. */
