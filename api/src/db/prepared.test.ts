@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp } from '../test/app';
-import { preparedQuery } from './prepared';
+import { preparedQuery, preparedVariants } from './prepared';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,5 +37,41 @@ describe('preparedQuery', () => {
     await expect(changed(db, 'acme')).rejects.toThrow('a value was changed before it reached the query');
     const unused = preparedQuery((db, _id: string) => db.selectFrom('users').select('email').where('status', '=', 'active'));
     await expect(unused(db, 'x')).rejects.toThrow('did not reach the query');
+  });
+});
+
+describe('preparedVariants', () => {
+  it('prepares one query per variant and set of given values, each answering as the query built anew would', async () => {
+    const db = t.database.db;
+    let builds = 0;
+    type Values = { status?: 'active' | 'suspended'; emails?: readonly string[] };
+    const build = (db: TestApp['database']['db'], order: 'asc' | 'desc', values: Values) => {
+      let q = db.selectFrom('users').select(['email', 'status']).where('is_auditor', '=', false);
+      if (values.status !== undefined) q = q.where('status', '=', values.status);
+      if (values.emails !== undefined) q = q.where('email', 'in', values.emails);
+      return q.orderBy('email', order);
+    };
+    const users = preparedVariants(
+      (order: 'asc' | 'desc') => order,
+      (db, order, values: Values) => {
+        builds++;
+        return build(db, order, values);
+      },
+    );
+    const emails = ['member@acme.test', 'consultant@demo.test', 'lead@acme.test'];
+    const cases: ['asc' | 'desc', Values][] = [
+      ['asc', {}],
+      ['desc', {}],
+      ['asc', { status: 'active' }],
+      ['asc', { status: 'suspended' }],
+      ['asc', { emails }],
+      ['desc', { status: 'active', emails }],
+      ['desc', { status: 'active', emails: emails.slice(1) }],
+      ['asc', { status: undefined, emails }],
+    ];
+    for (const [order, values] of cases) expect(await users(db, order, values)).toEqual(await build(db, order, values).execute());
+    expect((await users(db, 'desc', { emails })).map((u) => u.email)).toEqual(['member@acme.test', 'lead@acme.test', 'consultant@demo.test']);
+    // asc/none, desc/none, asc/status, asc/emails of 3, desc/status+emails of 3, desc/status+emails of 2, desc/emails of 3
+    expect(builds).toBe(7);
   });
 });

@@ -70,3 +70,32 @@ export function preparedQuery<A extends PreparedArg[], R>(
     return result.rows;
   };
 }
+
+/** The values of a preparedVariants query, by name; those left undefined are not in its SQL. */
+export type PreparedValues = Record<string, PreparedArg | undefined>;
+
+/**
+ * preparedQuery for a query whose SQL also depends on which of its values are given (filters, a
+ * cursor) and on options that are not values (a sort, a direction): one prepared query per variant,
+ * that is per `variantOf(options)` and set of given values. `options` must hold nothing that changes
+ * the SQL but what `variantOf` spells out: a variant is built once, with the options of its first call
+ * and stand-ins for its values, and `build` must use each given value as preparedQuery's builders do.
+ */
+export function preparedVariants<O, V extends PreparedValues, R>(
+  variantOf: (options: O) => string,
+  build: (db: Kysely<Database>, options: O, values: V) => Compilable<R>,
+): (db: Kysely<Database>, options: O, values: V) => Promise<R[]> {
+  const variants = new Map<string, { names: string[]; run: (db: Kysely<Database>, ...args: PreparedArg[]) => Promise<R[]> }>();
+  return (db, options, values) => {
+    const names = Object.keys(values)
+      .filter((name) => values[name] !== undefined)
+      .sort();
+    const key = `${variantOf(options)}\n${names.join(',')}`;
+    let variant = variants.get(key);
+    if (!variant) {
+      const run = preparedQuery((db, ...args: PreparedArg[]) => build(db, options, Object.fromEntries(names.map((name, i) => [name, args[i]])) as V));
+      variants.set(key, (variant = { names, run }));
+    }
+    return variant.run(db, ...variant.names.map((name) => values[name]!));
+  };
+}

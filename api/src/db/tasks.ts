@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import {
   CLOSED_TASK_STATUSES,
   TASK_STATUSES,
@@ -16,7 +16,7 @@ import {
 import { dialectOf } from './database';
 import { todayUtc } from './projects';
 import { orderByName } from './roster';
-import { preparedQuery } from './prepared';
+import { preparedQuery, preparedVariants } from './prepared';
 import type { Database } from './schema';
 import { likePattern, nowIso, toCount, toIso } from './values';
 
@@ -73,28 +73,56 @@ function statusRank(): Expression<number> {
   )} else ${sql.lit(TASK_STATUSES.length)} end`;
 }
 
-function filtersOf(eb: TaskEb, filters: TaskFilters, today: string): Expression<SqlBool>[] {
+/** The values a list's filters put in its query (a preparedVariants query's values: those set are in its SQL). */
+type FilterValues = {
+  status?: readonly string[];
+  assigneeId?: string;
+  /** Overdue: open and due before this day. */
+  dueBefore?: string;
+  /** Due this week: open and due from weekFirst to weekLast. */
+  weekFirst?: string;
+  weekLast?: string;
+  /** A LIKE pattern (likePattern) for the title or the Task ID. */
+  pattern?: string;
+};
+
+/** What the filters decide of the SQL besides their values. */
+interface FilterFlags {
+  unassigned: boolean;
+  noDueDate: boolean;
+}
+
+function filterParts(filters: TaskFilters, today: string): { flags: FilterFlags; values: FilterValues } {
+  const week = filters.due === 'week' ? dueWeekRange(today) : null;
+  return {
+    flags: { unassigned: filters.assigneeId === 'none', noDueDate: filters.due === 'none' },
+    values: {
+      status: filters.status?.length ? filters.status : undefined,
+      assigneeId: filters.assigneeId && filters.assigneeId !== 'none' ? filters.assigneeId : undefined,
+      dueBefore: filters.due === 'overdue' ? today : undefined,
+      weekFirst: week?.first,
+      weekLast: week?.last,
+      pattern: filters.search ? likePattern(filters.search) : undefined,
+    },
+  };
+}
+
+function filtersOf(eb: TaskEb, flags: FilterFlags, values: FilterValues): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [];
-  if (filters.status?.length) where.push(eb('t.status', 'in', filters.status));
-  if (filters.assigneeId === 'none') {
+  if (values.status) where.push(eb('t.status', 'in', values.status));
+  if (flags.unassigned) {
     where.push(eb.not(eb.exists(eb.selectFrom('task_assignees as a').select('a.task_id').whereRef('a.task_id', '=', 't.id'))));
-  } else if (filters.assigneeId) {
-    where.push(
-      eb.exists(eb.selectFrom('task_assignees as a').select('a.task_id').whereRef('a.task_id', '=', 't.id').where('a.user_id', '=', filters.assigneeId)),
-    );
+  } else if (values.assigneeId !== undefined) {
+    where.push(eb.exists(eb.selectFrom('task_assignees as a').select('a.task_id').whereRef('a.task_id', '=', 't.id').where('a.user_id', '=', values.assigneeId)));
   }
-  if (filters.due === 'none') where.push(eb('t.due_date', 'is', null));
-  if (filters.due === 'overdue' || filters.due === 'week') {
-    where.push(sql<SqlBool>`t.status not in (${closedStatusList()})`);
-    if (filters.due === 'overdue') {
-      where.push(eb('t.due_date', '<', today));
-    } else {
-      const week = dueWeekRange(today);
-      where.push(eb.and([eb('t.due_date', '>=', week.first), eb('t.due_date', '<=', week.last)]));
-    }
+  if (flags.noDueDate) where.push(eb('t.due_date', 'is', null));
+  if (values.dueBefore !== undefined || values.weekFirst !== undefined) where.push(sql<SqlBool>`t.status not in (${closedStatusList()})`);
+  if (values.dueBefore !== undefined) where.push(eb('t.due_date', '<', values.dueBefore));
+  if (values.weekFirst !== undefined && values.weekLast !== undefined) {
+    where.push(eb.and([eb('t.due_date', '>=', values.weekFirst), eb('t.due_date', '<=', values.weekLast)]));
   }
-  if (filters.search) {
-    const pattern = likePattern(filters.search);
+  if (values.pattern !== undefined) {
+    const pattern = values.pattern;
     where.push(sql<SqlBool>`(lower(t.title) like ${pattern} escape '!' or lower(coalesce(t.reference_id, '')) like ${pattern} escape '!')`);
   }
   return where;
@@ -188,50 +216,68 @@ export async function taskAssigneesInUse(db: Kysely<Database>, projectId: string
 
 /** A page of the project's top-level tasks, filtered and sorted in SQL. */
 export async function listProjectTasks(db: Kysely<Database>, projectId: string, query: TaskListQuery): Promise<{ results: Task[]; total: number }> {
-  // built once: the conditions go into the query, and none at all means the kept count is the total
-  const conditions = filtersOf(expressionBuilder<Database & { t: Database['tasks'] }, 't'>(), query, todayUtc());
-  const base = db
-    .selectFrom('tasks as t')
-    .where('t.project_id', '=', projectId)
-    .where('t.parent_id', 'is', null)
-    .where((eb) => eb.and(conditions));
-  const total = await projectTaskTotal(db, projectId, conditions.length > 0, () => base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow());
+  const { flags, values } = filterParts(query, todayUtc());
+  const filtered = Object.values(values).some((v) => v !== undefined) || flags.unassigned || flags.noDueDate;
+  // without filters the kept count is the total
+  const total = await projectTaskTotal(db, projectId, filtered, () =>
+    topLevelTasks(db, projectId, flags, values)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow(),
+  );
   // A page in the second half is read from the far end, in the opposite order, and turned round:
   // OFFSET then never walks more than half of the matching tasks (the last page none).
   const rest = total - query.offset;
-  const fromEnd = rest > 0 && Math.max(0, rest - query.limit) < query.offset;
-  const way = (direction: 'asc' | 'desc'): 'asc' | 'desc' => (fromEnd === (direction === 'asc') ? 'desc' : 'asc');
-  const direction = query.sort.startsWith('-') ? 'desc' : 'asc';
-  const order: [Expression<unknown>, 'asc' | 'desc'][] = [];
-  switch (query.sort.replace(/^-/, '')) {
-    case 'referenceId':
-      // Tasks without an ID last, whichever the direction (the dialects disagree on where nulls go).
-      order.push([sql`case when t.reference_id is null then 1 else 0 end`, way('asc')], [sql`lower(t.reference_id)`, way(direction)]);
-      break;
-    case 'title':
-      order.push([sql`lower(t.title)`, way(direction)]);
-      break;
-    case 'status':
-      order.push([statusRank(), way(direction)]);
-      break;
-    case 'dueDate':
-      order.push([sql`case when t.due_date is null then 1 else 0 end`, way('asc')], [sql.ref('t.due_date'), way(direction)]);
-      break;
-  }
-  const created = way(query.sort === '-createdAt' ? 'desc' : 'asc');
-  // parent_id is null on every row here; naming it lets PostgreSQL walk tasks_project_list_idx in order
-  // instead of sorting every top-level task of the project.
-  order.push([sql.ref('t.parent_id'), created], [sql.ref('t.created_at'), created], [sql.ref('t.id'), created]);
   if (rest <= 0) return { results: [], total };
-  // The page's ids in a subquery that reads only the index (no row is fetched for the rows OFFSET
-  // skips), then their rows with what the list shows of each, put in the same order again.
-  const ordered = <Q extends { orderBy(e: Expression<unknown>, d: 'asc' | 'desc'): Q }>(q: Q): Q => order.reduce((acc, [e, d]) => acc.orderBy(e, d), q);
-  const ids = ordered(base.select('t.id'));
-  const window = fromEnd ? ids.limit(Math.min(query.limit, rest)).offset(Math.max(0, rest - query.limit)) : ids.limit(query.limit).offset(query.offset);
-  const rows = await ordered(db.selectFrom(window.as('w')).innerJoin('tasks as t', 't.id', 'w.id').select(listColumns(db))).execute();
+  const fromEnd = Math.max(0, rest - query.limit) < query.offset;
+  const window = fromEnd ? { limit: Math.min(query.limit, rest), offset: Math.max(0, rest - query.limit) } : { limit: query.limit, offset: query.offset };
+  const rows = await projectTaskPage(db, { sort: query.sort, fromEnd, ...flags }, { projectId, ...window, ...values });
   if (fromEnd) rows.reverse();
   return { results: toTasks(rows), total };
 }
+
+function topLevelTasks(db: Kysely<Database>, projectId: string, flags: FilterFlags, values: FilterValues) {
+  return db
+    .selectFrom('tasks as t')
+    .where('t.project_id', '=', projectId)
+    .where('t.parent_id', 'is', null)
+    .where((eb) => eb.and(filtersOf(eb, flags, values)));
+}
+
+/**
+ * A page of listProjectTasks: the page's ids in a subquery that reads only the index (no row is
+ * fetched for the rows OFFSET skips), then their rows with what the list shows of each, put in the
+ * same order again. Prepared per sort, direction and filters set (preparedVariants).
+ */
+const projectTaskPage = preparedVariants(
+  (o: { sort: TaskSort; fromEnd: boolean } & FilterFlags) => `${o.sort} ${o.fromEnd} ${o.unassigned} ${o.noDueDate}`,
+  (db, o, v: FilterValues & { projectId: string; limit: number; offset: number }) => {
+    const way = (direction: 'asc' | 'desc'): 'asc' | 'desc' => (o.fromEnd === (direction === 'asc') ? 'desc' : 'asc');
+    const direction = o.sort.startsWith('-') ? 'desc' : 'asc';
+    const order: [Expression<unknown>, 'asc' | 'desc'][] = [];
+    switch (o.sort.replace(/^-/, '')) {
+      case 'referenceId':
+        // Tasks without an ID last, whichever the direction (the dialects disagree on where nulls go).
+        order.push([sql`case when t.reference_id is null then 1 else 0 end`, way('asc')], [sql`lower(t.reference_id)`, way(direction)]);
+        break;
+      case 'title':
+        order.push([sql`lower(t.title)`, way(direction)]);
+        break;
+      case 'status':
+        order.push([statusRank(), way(direction)]);
+        break;
+      case 'dueDate':
+        order.push([sql`case when t.due_date is null then 1 else 0 end`, way('asc')], [sql.ref('t.due_date'), way(direction)]);
+        break;
+    }
+    const created = way(o.sort === '-createdAt' ? 'desc' : 'asc');
+    // parent_id is null on every row here; naming it lets PostgreSQL walk tasks_project_list_idx in
+    // order instead of sorting every top-level task of the project.
+    order.push([sql.ref('t.parent_id'), created], [sql.ref('t.created_at'), created], [sql.ref('t.id'), created]);
+    const ordered = <Q extends { orderBy(e: Expression<unknown>, d: 'asc' | 'desc'): Q }>(q: Q): Q => order.reduce((acc, [e, d]) => acc.orderBy(e, d), q);
+    const ids = ordered(topLevelTasks(db, v.projectId, o, v).select('t.id')).limit(v.limit).offset(v.offset);
+    return ordered(db.selectFrom(ids.as('w')).innerJoin('tasks as t', 't.id', 'w.id').select(listColumns(db)));
+  },
+);
 
 const keptTaskCount = preparedQuery((db, projectId: string) => db.selectFrom('project_task_counts').select('top_level').where('project_id', '=', projectId));
 
@@ -312,31 +358,15 @@ export async function listCompanyTasks(
   companyId: string,
   query: CompanyTasksQuery,
 ): Promise<{ results: CompanyTask[]; next: TaskCursor | null }> {
-  const userId = query.assigneeId;
-  let page = db
-    .selectFrom('tasks as t')
-    .$if(userId !== undefined, (qb) => qb.innerJoin('task_assignees as a', (join) => join.onRef('a.task_id', '=', 't.id').on('a.user_id', '=', userId!)))
-    .select([
-      ...listColumns(db),
-      sql<string>`cast(t.created_at as text)`.as('created_key'),
-      sql<string>`(select tp.title from projects tp where tp.id = t.project_id)`.as('project_title'),
-    ])
-    .where('t.company_id', '=', companyId);
-  if (query.status?.length) page = page.where('t.status', 'in', query.status);
-  if (query.memberOf) {
-    page = page.where('t.project_id', 'in', db.selectFrom('project_members').select('project_id').where('user_id', '=', query.memberOf));
-  }
-  const after = query.after;
-  if (after) {
-    // (created_at, id) < (x, y), spelled out: the `<=` bound is what lets the index seek.
-    page = page.where((eb) =>
-      eb.and([
-        eb('t.created_at', '<=', after.createdAt),
-        eb.or([eb('t.created_at', '<', after.createdAt), eb.and([eb('t.created_at', '=', after.createdAt), eb('t.id', '<', after.id)])]),
-      ]),
-    );
-  }
-  const rows = await page.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').limit(query.limit + 1).execute();
+  const rows = await companyTaskPage(db, null, {
+    companyId,
+    limit: query.limit + 1,
+    status: query.status?.length ? query.status : undefined,
+    assigneeId: query.assigneeId,
+    memberOf: query.memberOf,
+    afterCreatedAt: query.after?.createdAt,
+    afterId: query.after?.id,
+  });
   const more = rows.length > query.limit;
   const shown = more ? rows.slice(0, query.limit) : rows;
   const today = todayUtc();
@@ -346,6 +376,49 @@ export async function listCompanyTasks(
     next: more && last ? { createdAt: last.created_key, id: last.id } : null,
   };
 }
+
+/** A page of listCompanyTasks (limit one more than shown), prepared per filters and cursor set (preparedVariants). */
+const companyTaskPage = preparedVariants(
+  () => '',
+  (
+    db,
+    _options: null,
+    v: {
+      companyId: string;
+      limit: number;
+      status?: readonly string[];
+      assigneeId?: string;
+      memberOf?: string;
+      afterCreatedAt?: string;
+      afterId?: string;
+    },
+  ) => {
+    const { assigneeId, memberOf, afterCreatedAt, afterId } = v;
+    let page = db
+      .selectFrom('tasks as t')
+      .$if(assigneeId !== undefined, (qb) => qb.innerJoin('task_assignees as a', (join) => join.onRef('a.task_id', '=', 't.id').on('a.user_id', '=', assigneeId!)))
+      .select([
+        ...listColumns(db),
+        sql<string>`cast(t.created_at as text)`.as('created_key'),
+        sql<string>`(select tp.title from projects tp where tp.id = t.project_id)`.as('project_title'),
+      ])
+      .where('t.company_id', '=', v.companyId);
+    if (v.status) page = page.where('t.status', 'in', v.status);
+    if (memberOf !== undefined) {
+      page = page.where('t.project_id', 'in', db.selectFrom('project_members').select('project_id').where('user_id', '=', memberOf));
+    }
+    if (afterCreatedAt !== undefined && afterId !== undefined) {
+      // (created_at, id) < (x, y), spelled out: the `<=` bound is what lets the index seek.
+      page = page.where((eb) =>
+        eb.and([
+          eb('t.created_at', '<=', afterCreatedAt),
+          eb.or([eb('t.created_at', '<', afterCreatedAt), eb.and([eb('t.created_at', '=', afterCreatedAt), eb('t.id', '<', afterId)])]),
+        ]),
+      );
+    }
+    return page.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').limit(v.limit);
+  },
+);
 
 // ---------------------------------------------------------------------------------------------
 // One task
