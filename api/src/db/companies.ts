@@ -114,12 +114,21 @@ const companyWithModules = preparedQuery((db, id: string) =>
 
 /** The company with its module access, in one query (every request of a company page asks for it). */
 export async function findCompanyById(db: Kysely<Database>, id: string): Promise<CompanyRecord | null> {
-  const rows = await companyWithModules(db, id);
+  return companyFromRows(await companyWithModules(db, id));
+}
+
+/**
+ * A company from the rows of a company left joined to its module access (one row per module, one
+ * with module null when it has none); null without rows.
+ */
+export function companyFromRows(
+  rows: readonly { id: string; name: string; logo: string | null; module: string | null; enabled: boolean | number | null }[],
+): CompanyRecord | null {
   if (rows.length === 0) return null;
-  const { name, logo } = rows[0];
+  const { id, name, logo } = rows[0];
   const modulesAccess = noModules();
   for (const row of rows) setModule(modulesAccess, row);
-  return { id: rows[0].id, name, logo, modulesAccess };
+  return { id, name, logo, modulesAccess };
 }
 
 export async function findCompanyRole(db: Kysely<Database>, companyId: string, userId: string): Promise<CompanyRole | null> {
@@ -138,6 +147,8 @@ export async function findVisibleCompany(
   db: Kysely<Database>,
   viewer: CompanyViewer,
   companyId: string,
+  /** The company already read (companyFromRows), when the caller has it: then only visibility is checked. */
+  known?: CompanyRecord,
 ): Promise<CompanyRecord | null> {
   if (!seesAllCompanies(viewer)) {
     const visible = await db
@@ -148,7 +159,7 @@ export async function findVisibleCompany(
       .executeTakeFirst();
     if (!visible) return null;
   }
-  return findCompanyById(db, companyId);
+  return known?.id === companyId ? known : findCompanyById(db, companyId);
 }
 
 export async function insertCompany(

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { settingsPermissionsFor, type ModuleName, type SettingsPermissions } from '@portal/shared/core/modules';
-import { findCompanyRole, findVisibleCompany, type CompanyRecord } from '../db/companies';
+import { companyFromRows, findCompanyRole, findVisibleCompany, type CompanyRecord } from '../db/companies';
 import type { Database, ProjectRoleName } from '../db/schema';
 import { findUserById, type UserRecord } from '../db/users';
 import { moduleAccessIn } from '../db/module-access';
@@ -115,11 +115,14 @@ export function policyProject(request: FastifyRequest): ProjectAccess {
   return access;
 }
 
+/** The project, the caller's role in it and its company with the company's module access: one row per module. */
 const projectWithRole = preparedQuery((db, userId: string, projectId: string) =>
   db
     .selectFrom('projects')
     .leftJoin('project_members', (join) => join.onRef('project_members.project_id', '=', 'projects.id').on('project_members.user_id', '=', userId))
-    .select(['projects.id', 'projects.company_id', 'projects.title', 'projects.status', 'project_members.role'])
+    .innerJoin('companies as c', 'c.id', 'projects.company_id')
+    .leftJoin('company_modules_access as m', 'm.company_id', 'c.id')
+    .select(['projects.id', 'projects.company_id', 'projects.title', 'projects.status', 'project_members.role', 'c.name', 'c.logo', 'm.module', 'm.enabled'])
     .where('projects.id', '=', projectId),
 );
 
@@ -128,10 +131,12 @@ const projectWithRole = preparedQuery((db, userId: string, projectId: string) =>
  * company's, or an auditor's project without a role). Throws 403 when the projects module is off.
  */
 export async function projectAccessFor(db: Kysely<Database>, caller: UserRecord, projectId: string): Promise<ProjectAccess | null> {
-  const [row] = await projectWithRole(db, caller.id, projectId);
+  const rows = await projectWithRole(db, caller.id, projectId);
+  const [row] = rows;
   if (!row) return null;
   if (caller.isAuditor && !row.role) return null;
-  const company = await findVisibleCompany(db, caller, row.company_id);
+  const read = companyFromRows(rows.map((r) => ({ id: r.company_id, name: r.name, logo: r.logo, module: r.module, enabled: r.enabled })));
+  const company = await findVisibleCompany(db, caller, row.company_id, read ?? undefined);
   if (!company) return null;
   const access = await moduleAccessIn(db, caller, company);
   if (!access.projects) throw new HttpError(403, 'module_access_denied');
