@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../test/app';
-import { preparedQuery, preparedVariants } from './prepared';
+import { MAX_VARIANTS, preparedQuery, preparedVariants, statementNames } from './prepared';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -73,5 +74,29 @@ describe('preparedVariants', () => {
     expect((await users(db, 'desc', { emails })).map((u) => u.email)).toEqual(['member@acme.test', 'lead@acme.test', 'consultant@demo.test']);
     // asc/none, desc/none, asc/status, asc/emails of 3, desc/status+emails of 3, desc/status+emails of 2, desc/emails of 3
     expect(builds).toBe(7);
+  });
+
+  it('keeps at most MAX_VARIANTS variants: the ones after them are built on each call and still answer right', async () => {
+    const db = t.database.db;
+    let builds = 0;
+    const build = (db: TestApp['database']['db'], limit: number, values: { status: 'active' | 'suspended' }) =>
+      db.selectFrom('users').select('email').where('status', '=', values.status).orderBy('email').limit(sql.lit(limit));
+    const users = preparedVariants(
+      (limit: number) => String(limit),
+      (db, limit, values: { status: 'active' | 'suspended' }) => {
+        builds++;
+        return build(db, limit, values);
+      },
+    );
+    const namedBefore = statementNames.size;
+    for (let limit = 1; limit <= MAX_VARIANTS + 5; limit++) {
+      expect(await users(db, limit, { status: 'active' })).toEqual(await build(db, limit, { status: 'active' }).execute());
+    }
+    expect(builds).toBe(MAX_VARIANTS + 5);
+    // a kept variant is not built again; one after them is, on every call
+    await users(db, 1, { status: 'suspended' });
+    await users(db, MAX_VARIANTS + 5, { status: 'suspended' });
+    expect(builds).toBe(MAX_VARIANTS + 6);
+    expect(statementNames.size - namedBefore).toBe(MAX_VARIANTS);
   });
 });

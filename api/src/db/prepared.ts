@@ -80,7 +80,13 @@ export type PreparedValues = Record<string, PreparedArg | undefined>;
  * that is per `variantOf(options)` and set of given values. `options` must hold nothing that changes
  * the SQL but what `variantOf` spells out: a variant is built once, with the options of its first call
  * and stand-ins for its values, and `build` must use each given value as preparedQuery's builders do.
+ *
+ * At most MAX_VARIANTS variants are kept (per preparedVariants): a caller cycling through rare
+ * combinations of filters cannot grow the api's memory, or PostgreSQL's named statements, without
+ * bound. A variant beyond them is built and compiled on each call, as an unprepared query is.
  */
+export const MAX_VARIANTS = 64;
+
 export function preparedVariants<O, V extends PreparedValues, R>(
   variantOf: (options: O) => string,
   build: (db: Kysely<Database>, options: O, values: V) => Compilable<R>,
@@ -92,6 +98,9 @@ export function preparedVariants<O, V extends PreparedValues, R>(
       .sort();
     const key = `${variantOf(options)}\n${names.join(',')}`;
     let variant = variants.get(key);
+    if (!variant && variants.size >= MAX_VARIANTS) {
+      return db.executeQuery(build(db, options, values).compile()).then((result) => result.rows);
+    }
     if (!variant) {
       const run = preparedQuery((db, ...args: PreparedArg[]) => build(db, options, Object.fromEntries(names.map((name, i) => [name, args[i]])) as V));
       variants.set(key, (variant = { names, run }));

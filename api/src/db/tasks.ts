@@ -97,7 +97,8 @@ function filterParts(filters: TaskFilters, today: string): { flags: FilterFlags;
   return {
     flags: { unassigned: filters.assigneeId === 'none', noDueDate: filters.due === 'none' },
     values: {
-      status: filters.status?.length ? filters.status : undefined,
+      // each status once: the list's length is part of the prepared query's shape
+      status: filters.status?.length ? [...new Set(filters.status)] : undefined,
       assigneeId: filters.assigneeId && filters.assigneeId !== 'none' ? filters.assigneeId : undefined,
       dueBefore: filters.due === 'overdue' ? today : undefined,
       weekFirst: week?.first,
@@ -361,7 +362,7 @@ export async function listCompanyTasks(
   const rows = await companyTaskPage(db, null, {
     companyId,
     limit: query.limit + 1,
-    status: query.status?.length ? query.status : undefined,
+    status: query.status?.length ? [...new Set(query.status)] : undefined,
     assigneeId: query.assigneeId,
     memberOf: query.memberOf,
     afterCreatedAt: query.after?.createdAt,

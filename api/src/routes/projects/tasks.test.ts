@@ -295,6 +295,7 @@ describe('GET /api/v1/projects/:id/tasks', () => {
     ['status=OPEN', ['t1', 't5']],
     ['status=OPEN&status=IN_REVIEW', ['t1', 't5', 't6']],
     ['status=OPEN&status[]=IN_REVIEW', ['t1', 't5', 't6']],
+    ['status=OPEN&status=OPEN&status=IN_REVIEW&status=OPEN', ['t1', 't5', 't6']],
     ['assigneeId=MEMBER', ['t1', 't4']],
     ['assigneeId=none', ['t3', 't5', 't6']],
     ['due=overdue', ['t1']],
