@@ -7,8 +7,9 @@ export type PreparedArg = string | number | readonly string[];
 
 /**
  * The SQL texts of prepared queries, with a name for each: PostgreSQL connections prepare them once
- * by name (database.ts), so the server parses and plans them once per connection instead of on every
- * call. The same text always gets the same name.
+ * by name (database.ts), so the server parses them once per connection instead of on every call, and
+ * plans them once when it keeps their generic plan (it does for lookups by key). The same text always
+ * gets the same name.
  */
 export const statementNames = new Map<string, string>();
 
