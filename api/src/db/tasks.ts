@@ -215,12 +215,21 @@ export async function taskAssigneesInUse(db: Kysely<Database>, projectId: string
   return rows.map((r) => ({ id: r.id, firstName: r.first_name, lastName: r.last_name, email: r.email }));
 }
 
-/** A page of the project's top-level tasks, filtered and sorted in SQL. */
-export async function listProjectTasks(db: Kysely<Database>, projectId: string, query: TaskListQuery): Promise<{ results: Task[]; total: number }> {
+/**
+ * A page of the project's top-level tasks, filtered and sorted in SQL. `kept`: the project's kept
+ * count of top-level tasks when the caller has already read it (ProjectAccess.topLevelTasks); read
+ * here when undefined.
+ */
+export async function listProjectTasks(
+  db: Kysely<Database>,
+  projectId: string,
+  query: TaskListQuery,
+  kept?: number | null,
+): Promise<{ results: Task[]; total: number }> {
   const { flags, values } = filterParts(query, todayUtc());
   const filtered = Object.values(values).some((v) => v !== undefined) || flags.unassigned || flags.noDueDate;
   // without filters the kept count is the total
-  const total = await projectTaskTotal(db, projectId, filtered, () =>
+  const total = await projectTaskTotal(db, projectId, filtered, kept, () =>
     topLevelTasks(db, projectId, flags, values)
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow(),
@@ -291,11 +300,12 @@ async function projectTaskTotal(
   db: Kysely<Database>,
   projectId: string,
   filtered: boolean,
+  known: number | null | undefined,
   count: () => Promise<{ n: unknown }>,
 ): Promise<number> {
   if (!filtered) {
-    const [kept] = await keptTaskCount(db, projectId);
-    if (kept) return toCount(kept.top_level);
+    const kept = known !== undefined ? known : ((await keptTaskCount(db, projectId))[0]?.top_level ?? null);
+    if (kept !== null) return toCount(kept);
   }
   return toCount((await count()).n as string | number);
 }

@@ -8,6 +8,7 @@ import { findUserById, type UserRecord } from '../db/users';
 import { moduleAccessIn } from '../db/module-access';
 import { preparedQuery } from '../db/prepared';
 import { requestAccessFor, type RequestAccess } from '../db/request-access';
+import { toCount } from '../db/values';
 import { HttpError } from '../lib/http-error';
 import { getAuth } from './auth';
 
@@ -60,6 +61,12 @@ export interface ProjectAccess {
   manage: boolean;
   /** Manage, or any role on the project: tasks, controls, points of focus. */
   write: boolean;
+  /**
+   * The number of the project's top-level tasks the database keeps (project_task_counts), read in the
+   * same query as the project: the task list's total without filters, a round trip fewer. Null when
+   * the row is missing.
+   */
+  topLevelTasks: number | null;
 }
 
 /** A registered route under /api/v1 or /auth and the policy it declared. */
@@ -115,14 +122,18 @@ export function policyProject(request: FastifyRequest): ProjectAccess {
   return access;
 }
 
-/** The project, the caller's role in it and its company with the company's module access: one row per module. */
+/**
+ * The project, the caller's role in it, its kept count of top-level tasks and its company with the
+ * company's module access: one row per module.
+ */
 const projectWithRole = preparedQuery((db, userId: string, projectId: string) =>
   db
     .selectFrom('projects')
     .leftJoin('project_members', (join) => join.onRef('project_members.project_id', '=', 'projects.id').on('project_members.user_id', '=', userId))
     .innerJoin('companies as c', 'c.id', 'projects.company_id')
     .leftJoin('company_modules_access as m', 'm.company_id', 'c.id')
-    .select(['projects.id', 'projects.company_id', 'projects.title', 'projects.status', 'project_members.role', 'c.name', 'c.logo', 'm.module', 'm.enabled'])
+    .leftJoin('project_task_counts as ptc', 'ptc.project_id', 'projects.id')
+    .select(['projects.id', 'projects.company_id', 'projects.title', 'projects.status', 'project_members.role', 'c.name', 'c.logo', 'm.module', 'm.enabled', 'ptc.top_level'])
     .where('projects.id', '=', projectId),
 );
 
@@ -147,6 +158,7 @@ export async function projectAccessFor(db: Kysely<Database>, caller: UserRecord,
     role: row.role ?? null,
     manage,
     write: manage || row.role != null,
+    topLevelTasks: row.top_level === null ? null : toCount(row.top_level),
   };
 }
 

@@ -130,18 +130,23 @@ export default async function projectTasksRoutes(app: FastifyInstance) {
   });
 
   app.get(TASKS, { config: { policy: read } }, async (request): Promise<TaskList> => {
-    const { project } = policyProject(request);
+    const { project, topLevelTasks } = policyProject(request);
     const query = parseListQuery(tasksQuerySchema, request.query);
     const window = pageWindow({ ...query, ignorePagination: false });
-    const { results, total } = await listProjectTasks(db, project.id, {
-      status: query.status,
-      assigneeId: query.assigneeId,
-      due: query.due,
-      search: query.search,
-      sort: query.sort,
-      limit: query.pageSize,
-      offset: window.offset,
-    });
+    const { results, total } = await listProjectTasks(
+      db,
+      project.id,
+      {
+        status: query.status,
+        assigneeId: query.assigneeId,
+        due: query.due,
+        search: query.search,
+        sort: query.sort,
+        limit: query.pageSize,
+        offset: window.offset,
+      },
+      topLevelTasks,
+    );
     return window.reply(results, total);
   });
 
