@@ -92,13 +92,17 @@ interface FilterFlags {
   noDueDate: boolean;
 }
 
+/** A status filter as a page query takes it: each status once (the list's length is part of the prepared query's shape), undefined when empty. */
+function eachStatusOnce(statuses: readonly TaskStatus[] | undefined): TaskStatus[] | undefined {
+  return statuses?.length ? [...new Set(statuses)] : undefined;
+}
+
 function filterParts(filters: TaskFilters, today: string): { flags: FilterFlags; values: FilterValues } {
   const week = filters.due === 'week' ? dueWeekRange(today) : null;
   return {
     flags: { unassigned: filters.assigneeId === 'none', noDueDate: filters.due === 'none' },
     values: {
-      // each status once: the list's length is part of the prepared query's shape
-      status: filters.status?.length ? [...new Set(filters.status)] : undefined,
+      status: eachStatusOnce(filters.status),
       assigneeId: filters.assigneeId && filters.assigneeId !== 'none' ? filters.assigneeId : undefined,
       dueBefore: filters.due === 'overdue' ? today : undefined,
       weekFirst: week?.first,
@@ -372,7 +376,7 @@ export async function listCompanyTasks(
   const rows = await companyTaskPage(db, null, {
     companyId,
     limit: query.limit + 1,
-    status: query.status?.length ? [...new Set(query.status)] : undefined,
+    status: eachStatusOnce(query.status),
     assigneeId: query.assigneeId,
     memberOf: query.memberOf,
     afterCreatedAt: query.after?.createdAt,
