@@ -3,8 +3,8 @@
 //
 // Most libraries are single through @portal/shared rather than shared whole, because a package
 // shared whole ships all of it on the first page (a shared module cannot be tree-shaken):
-//  - antd and its icons: only through the UI kits `@portal/shared/ui`, `@portal/shared/ui/extra` and
-//    `@portal/shared/ui/menus`;
+//  - antd and its icons: only through the UI kits `@portal/shared/ui`, `@portal/shared/ui/extra`,
+//    `@portal/shared/ui/menus` and `@portal/shared/ui/button`;
 //  - react-router / react-router-dom: only through `@portal/shared/web/router`;
 //  - @reduxjs/toolkit, RTK Query and react-redux: only through `@portal/shared/web/store`;
 //  - rxjs: the portal's buses live in `@portal/shared/web/events`.
@@ -32,6 +32,7 @@ function sharedSingletons({ host }) {
     '@portal/shared/ui': singleton(sharedPkg.version, kit),
     '@portal/shared/ui/extra': singleton(sharedPkg.version, kit),
     '@portal/shared/ui/menus': singleton(sharedPkg.version, kit),
+    '@portal/shared/ui/button': singleton(sharedPkg.version, kit),
     '@portal/shared/': singleton(sharedPkg.version),
   };
 }

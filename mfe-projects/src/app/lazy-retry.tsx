@@ -6,8 +6,8 @@
  */
 import { Component, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { moduleLoader, useLoaded } from '@portal/shared/web/deferred';
-import { Button, ReloadOutlined } from '@portal/shared/ui';
-import { StatusPanel } from '@portal/shared/ui/components';
+import { ReloadOutlined } from '@portal/shared/ui';
+import { FrameButton, StatusPanel } from '@portal/shared/ui/components';
 
 interface BoundaryProps {
   /** What the part shows, for the message: "The interviews could not be loaded." */
@@ -35,9 +35,9 @@ class LazyBoundary extends Component<BoundaryProps, { error: Error | null }> {
         title={`The ${this.props.what} could not be loaded.`}
         subTitle="The rest of the page keeps working. Try again in a moment."
         extra={
-          <Button type="primary" icon={<ReloadOutlined />} onClick={this.props.onRetry}>
+          <FrameButton variant="primary" icon={<ReloadOutlined />} onClick={this.props.onRetry}>
             Retry
-          </Button>
+          </FrameButton>
         }
       />
     );

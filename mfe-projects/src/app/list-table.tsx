@@ -4,7 +4,8 @@
  * the extra kit, so only the lazily loaded lists import it.
  */
 import type { Key } from 'react';
-import { Button, ReloadOutlined } from '@portal/shared/ui';
+import { ReloadOutlined } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, Empty, Table, type TableProps } from '@portal/shared/ui/extra';
 import { errorMessage } from '@portal/shared/web/api';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { DeleteOutlined, Form, Popconfirm, Space, Typography, Upload, UploadOutlined } from '@portal/shared/ui/extra';
 import { IMAGE_TYPES } from '@portal/shared/core/settings';
 

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@portal/shared/web/router';
-import { PageHeader } from './components';
+import { FrameButton, FrameLinkButton, PageHeader } from './components';
 
 describe('PageHeader breadcrumbs', () => {
   it('lead from Home through the crumbs to the current page, which is not a link', () => {
@@ -28,5 +29,87 @@ describe('PageHeader breadcrumbs', () => {
     const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(trail).queryByRole('link')).not.toBeInTheDocument();
     expect(within(trail).getByText('Home')).toHaveAttribute('aria-current', 'page');
+  });
+});
+
+describe('FrameButton', () => {
+  // the page's nonce, as the api puts it in index.html; the sheet is added by the first FrameButton
+  const meta = document.createElement('meta');
+  beforeAll(() => {
+    meta.name = 'csp-nonce';
+    meta.nonce = 'n0nce';
+    document.head.appendChild(meta);
+  });
+  afterAll(() => meta.remove());
+
+  it('is a button that does not submit its form, answers clicks and keys, and not when disabled', async () => {
+    const onClick = jest.fn();
+    const onSubmit = jest.fn((e: { preventDefault: () => void }) => e.preventDefault());
+    const { rerender } = render(
+      <form onSubmit={onSubmit}>
+        <FrameButton variant="primary" onClick={onClick}>
+          Try again
+        </FrameButton>
+      </form>,
+    );
+    const button = screen.getByRole('button', { name: 'Try again' });
+    expect(button).toHaveAttribute('type', 'button');
+    await userEvent.click(button);
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onClick).toHaveBeenCalledTimes(2);
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    rerender(
+      <form onSubmit={onSubmit}>
+        <FrameButton variant="primary" onClick={onClick} disabled>
+          Try again
+        </FrameButton>
+      </form>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onClick).toHaveBeenCalledTimes(2);
+  });
+
+  it('alone with its icon, is named by its label and square; the icon is hidden from assistive technology', () => {
+    render(<FrameButton aria-label="Toggle theme" icon={<svg data-testid="bulb" />} />);
+    const button = screen.getByRole('button', { name: 'Toggle theme' });
+    expect(button).toHaveClass('portal-btn', 'portal-btn-icon-only');
+    expect(screen.getByTestId('bulb').parentElement).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it("takes the theme's colours and adds its stylesheet to the page once, with the page's CSP nonce", () => {
+    render(
+        <>
+          <FrameButton>One</FrameButton>
+          <FrameButton variant="text">Two</FrameButton>
+          <FrameLinkButton href="/auth/saml/login">Three</FrameLinkButton>
+        </>,
+      );
+    const sheets = document.head.querySelectorAll('style[data-portal-sheet="frame-button"]');
+    expect(sheets).toHaveLength(1);
+    expect(sheets[0].textContent).toContain('.portal-btn:focus-visible');
+    expect((sheets[0] as HTMLStyleElement).nonce).toBe('n0nce');
+    // antd's default light theme: a default button on white, a text button on nothing
+    expect(screen.getByRole('button', { name: 'One' }).style.getPropertyValue('--pb-bg')).toBe('#ffffff');
+    expect(screen.getByRole('button', { name: 'Two' }).style.getPropertyValue('--pb-bg')).toBe('transparent');
+  });
+});
+
+describe('FrameLinkButton', () => {
+  it('goes to a portal page with `to` and to any other address with `href`, as a link (not a button in a link)', () => {
+    render(
+      <MemoryRouter>
+        <FrameLinkButton variant="primary" to="/">
+          Back to Home
+        </FrameLinkButton>
+        <FrameLinkButton href="mailto:support@demo.test">Help</FrameLinkButton>
+      </MemoryRouter>,
+    );
+    const home = screen.getByRole('link', { name: 'Back to Home' });
+    expect(home).toHaveAttribute('href', '/');
+    expect(home).toHaveClass('portal-btn');
+    expect(screen.getByRole('link', { name: 'Help' })).toHaveAttribute('href', 'mailto:support@demo.test');
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,144 @@
 /** Small shared pieces of UI (SPEC.md section 1): page headings, placeholders, file-type icons, role guard. */
-import { useState, type CSSProperties, type ReactNode } from 'react';
-import { Button, ExclamationCircleOutlined, LockOutlined, QuestionCircleOutlined, Spin, theme } from '@portal/shared/ui';
+import { useState, type AnchorHTMLAttributes, type ButtonHTMLAttributes, type CSSProperties, type ReactNode, type Ref } from 'react';
+import { ExclamationCircleOutlined, LockOutlined, QuestionCircleOutlined, Spin, theme } from '@portal/shared/ui';
 import { Link } from '@portal/shared/web/router';
 import { useRoleAllowed, type PortalRole } from '@portal/shared/web/hooks';
+import { useFrameButtonSheet } from './frame-button-style';
+
+type Token = ReturnType<typeof theme.useToken>['token'];
+
+export type FrameButtonVariant = 'default' | 'primary' | 'text';
+
+/**
+ * The custom properties FrameButton's sheet (`frame-button-style.ts`) reads: antd's button of
+ * `variant` (its default, primary and text buttons, middle size) in the theme's colours, light or
+ * dark.
+ */
+export function frameButtonStyle(variant: FrameButtonVariant, token: Token): CSSProperties {
+  const look =
+    variant === 'primary'
+      ? {
+          color: token.colorTextLightSolid,
+          bg: token.colorPrimary,
+          border: token.colorPrimary,
+          hover: [token.colorTextLightSolid, token.colorPrimaryHover, token.colorPrimaryHover],
+          active: [token.colorTextLightSolid, token.colorPrimaryActive, token.colorPrimaryActive],
+          shadow: `0 2px 0 ${token.controlOutline}`,
+          disabled: [token.colorBgContainerDisabled, token.colorBorder],
+        }
+      : variant === 'text'
+        ? {
+            color: token.colorText,
+            bg: 'transparent',
+            border: 'transparent',
+            hover: [token.colorText, token.colorFillTertiary, 'transparent'],
+            active: [token.colorText, token.colorFill, 'transparent'],
+            shadow: 'none',
+            disabled: ['transparent', 'transparent'],
+          }
+        : {
+            color: token.colorText,
+            bg: token.colorBgContainer,
+            border: token.colorBorder,
+            hover: [token.colorPrimaryHover, token.colorBgContainer, token.colorPrimaryHover],
+            active: [token.colorPrimaryActive, token.colorBgContainer, token.colorPrimaryActive],
+            shadow: `0 2px 0 ${token.controlTmpOutline}`,
+            disabled: [token.colorBgContainerDisabled, token.colorBorder],
+          };
+  return {
+    '--pb-gap': `${token.marginXS}px`,
+    '--pb-height': `${token.controlHeight}px`,
+    '--pb-padding': `${token.paddingContentHorizontal - token.lineWidth}px`,
+    '--pb-font-size': `${token.fontSize}px`,
+    '--pb-line-height': String(token.lineHeight),
+    '--pb-line-width': `${token.lineWidth}px`,
+    '--pb-radius': `${token.borderRadius}px`,
+    '--pb-motion': `${token.motionDurationMid} ${token.motionEaseInOut}`,
+    '--pb-focus-width': `${token.lineWidthFocus}px`,
+    '--pb-focus': token.colorPrimaryBorder,
+    '--pb-icon-size': 'inherit',
+    '--pb-color': look.color,
+    '--pb-bg': look.bg,
+    '--pb-border': look.border,
+    '--pb-shadow': look.shadow,
+    '--pb-hover-color': look.hover[0],
+    '--pb-hover-bg': look.hover[1],
+    '--pb-hover-border': look.hover[2],
+    '--pb-active-color': look.active[0],
+    '--pb-active-bg': look.active[1],
+    '--pb-active-border': look.active[2],
+    '--pb-disabled-color': token.colorTextDisabled,
+    '--pb-disabled-bg': look.disabled[0],
+    '--pb-disabled-border': look.disabled[1],
+  } as CSSProperties;
+}
+
+function frameButtonClass(iconOnly: boolean, className: string | undefined): string {
+  return ['portal-btn', iconOnly ? 'portal-btn-icon-only' : '', className ?? ''].filter(Boolean).join(' ');
+}
+
+function FrameButtonContent({ icon, children }: { icon?: ReactNode; children?: ReactNode }) {
+  return (
+    <>
+      {icon ? (
+        <span className="portal-btn-icon" aria-hidden="true">
+          {icon}
+        </span>
+      ) : null}
+      {children}
+    </>
+  );
+}
+
+export interface FrameButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> {
+  variant?: FrameButtonVariant;
+  /** Shown before the label; alone, the button is square (give it an `aria-label`). */
+  icon?: ReactNode;
+  htmlType?: 'button' | 'submit' | 'reset';
+  ref?: Ref<HTMLButtonElement>;
+}
+
+/**
+ * A button in antd's look for the frame (header, error states) and the first page. antd's Button
+ * brings its wave effect, compact-space styles and the colour picker's colour model, about 11 KB
+ * gzip on every first page; pages past the first use it from `@portal/shared/ui/button`. A plain
+ * `<button type="button">`: keyboard, focus ring and disabled state as the browser gives them.
+ */
+export function FrameButton({ variant = 'default', icon, htmlType = 'button', className, style, children, ref, ...rest }: FrameButtonProps) {
+  useFrameButtonSheet();
+  const { token } = theme.useToken();
+  const iconOnly = icon != null && (children === undefined || children === null || children === false);
+  return (
+    <button ref={ref} type={htmlType} {...rest} className={frameButtonClass(iconOnly, className)} style={{ ...frameButtonStyle(variant, token), ...style }}>
+      <FrameButtonContent icon={icon}>{children}</FrameButtonContent>
+    </button>
+  );
+}
+
+export interface FrameLinkButtonProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
+  variant?: FrameButtonVariant;
+  icon?: ReactNode;
+  /** A link within the portal (client-side navigation); `href` for any other address. */
+  to?: string;
+}
+
+/** A link that looks like a FrameButton (it goes somewhere: a page, the help site). */
+export function FrameLinkButton({ variant = 'default', icon, to, className, style, children, ...rest }: FrameLinkButtonProps) {
+  useFrameButtonSheet();
+  const { token } = theme.useToken();
+  const iconOnly = icon != null && (children === undefined || children === null || children === false);
+  const look = { className: frameButtonClass(iconOnly, className), style: { ...frameButtonStyle(variant, token), ...style } };
+  const content = <FrameButtonContent icon={icon}>{children}</FrameButtonContent>;
+  return to !== undefined ? (
+    <Link to={to} {...rest} {...look}>
+      {content}
+    </Link>
+  ) : (
+    <a {...rest} {...look}>
+      {content}
+    </a>
+  );
+}
 
 /**
  * Where a page sits: Home, then `crumbs`, the last one the current page. A plain list of links in
@@ -160,9 +296,9 @@ export function NotFoundResult() {
       title="Page not found"
       subTitle="The page you are looking for does not exist or has moved."
       extra={
-        <Link to="/">
-          <Button type="primary">Back to Home</Button>
-        </Link>
+        <FrameLinkButton variant="primary" to="/">
+          Back to Home
+        </FrameLinkButton>
       }
     />
   );

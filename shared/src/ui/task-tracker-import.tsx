@@ -5,7 +5,8 @@
  * antd comes through the UI kits only (one instance across the federation). Never on the first page.
  */
 import { useId, type CSSProperties, type ReactNode } from 'react';
-import { Button, Spin } from '@portal/shared/ui';
+import { Spin } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, DeleteOutlined, DownloadOutlined, Flex, Form, InboxOutlined, Progress, Space, Typography } from '@portal/shared/ui/extra';
 import { FileTypeIcon } from '@portal/shared/ui/components';
 import { formatBytes } from '@portal/shared/core/files';

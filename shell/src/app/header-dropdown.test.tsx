@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import * as realKit from '@portal/shared/ui/menus';
 import { moduleLoader } from '@portal/shared/web/deferred';
 import { headerDropdown, type MenusKit } from './header-dropdown';

@@ -6,7 +6,6 @@ import {
   AppstoreOutlined,
   BarChartOutlined,
   BulbOutlined,
-  Button,
   FileSearchOutlined,
   HomeOutlined,
   Layout,
@@ -17,7 +16,7 @@ import {
   theme as antdTheme,
 } from '@portal/shared/ui';
 import type { MenuProps } from '@portal/shared/ui/menus';
-import { NavList, VISUALLY_HIDDEN, type NavListItem } from '@portal/shared/ui/components';
+import { FrameButton, NavList, VISUALLY_HIDDEN, type NavListItem } from '@portal/shared/ui/components';
 import { sessionActions, sessionSelectors, type SessionState } from '@portal/shared/web/session';
 import { useSelectCompany, useSignOut } from '../session/use-session';
 import { FeatureFlagsClient } from '../features/flags/feature-flags-client';
@@ -120,16 +119,16 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
                 onClick: ({ key }) => selectCompany(key),
               }}
             >
-              <Button aria-label={`Company: ${selected?.name ?? 'none'}. Switch company`} aria-haspopup="menu" icon={<SwapOutlined />}>
+              <FrameButton aria-label={`Company: ${selected?.name ?? 'none'}. Switch company`} aria-haspopup="menu" icon={<SwapOutlined />}>
                 {selected?.name ?? 'Choose a company'}
-              </Button>
+              </FrameButton>
             </HeaderDropdown>
           ) : null}
           <FeatureFlagsClient />
           <HeaderHelpLink />
           <NotificationBell />
-          <Button
-            type="text"
+          <FrameButton
+            variant="text"
             aria-label="Toggle theme"
             aria-pressed={theme === 'dark'}
             title={theme === 'dark' ? 'Switch to the light theme' : 'Switch to the dark theme'}
@@ -138,7 +137,7 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
           />
           <HeaderDropdown menu={{ items: userMenu }} trigger={['click']}>
             {/* named by its content, the shown name first (WCAG 2.5.3, label in name): "Alice Morgan User menu" */}
-            <Button type="text" aria-haspopup="menu" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+            <FrameButton variant="text" aria-haspopup="menu">
               {/* the initial in antd's small avatar look (antd's Avatar would bring its group popover) */}
               <span
                 aria-hidden="true"
@@ -158,7 +157,7 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
               </span>
               <span>{user ? `${user.firstName} ${user.lastName}` : ''}</span>
               <span style={VISUALLY_HIDDEN}>User menu</span>
-            </Button>
+            </FrameButton>
           </HeaderDropdown>
         </Layout.Header>
         <MaintenanceBannerSlot />

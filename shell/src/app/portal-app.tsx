@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Provider, useDispatch, useSelector, useStore } from '@portal/shared/web/store';
 import { Route, Routes } from '@portal/shared/web/router';
-import { Button, ConfigProvider, Spin, theme as antdTheme, type ThemeConfig } from '@portal/shared/ui';
-import { StatusPanel } from '@portal/shared/ui/components';
+import { ConfigProvider, Spin, theme as antdTheme, type ThemeConfig } from '@portal/shared/ui';
+import { FrameButton, StatusPanel } from '@portal/shared/ui/components';
 import { portalApi, usePortalConfigGetQuery } from '@portal/shared/web/api';
 import { session$ } from '@portal/shared/web/events';
 import { sessionActions, sessionSelectors, type SessionState } from '@portal/shared/web/session';
@@ -44,7 +44,7 @@ function CompanyPortal() {
         <StatusPanel
           kind="warning"
           title="Your access for this company could not be loaded"
-          extra={<Button onClick={() => s.retryAccess()}>Try again</Button>}
+          extra={<FrameButton onClick={() => s.retryAccess()}>Try again</FrameButton>}
         />
       ) : (
         <PortalRoutes />
@@ -70,9 +70,9 @@ function SignedInPortal() {
         title="The portal could not load your account"
         subTitle="Check your connection and try again."
         extra={
-          <Button type="primary" onClick={() => void loadUser(store)}>
+          <FrameButton variant="primary" onClick={() => void loadUser(store)}>
             Try again
-          </Button>
+          </FrameButton>
         }
       />
     );

@@ -1,6 +1,6 @@
 import { Component, Suspense, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
-import { Button, ReloadOutlined, Spin } from '@portal/shared/ui';
-import { StatusPanel } from '@portal/shared/ui/components';
+import { ReloadOutlined, Spin } from '@portal/shared/ui';
+import { FrameButton, StatusPanel } from '@portal/shared/ui/components';
 import type { RemoteAppModule } from '@portal/shared/web/remote';
 import { markFirstContentShown } from '../app/first-content';
 import { loadRemoteApp } from './remotes';
@@ -38,8 +38,8 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
         title={`${title} is unavailable right now`}
         subTitle="This part of the portal could not be loaded. The rest of the portal keeps working; try again in a moment."
         extra={
-          <Button
-            type="primary"
+          <FrameButton
+            variant="primary"
             icon={<ReloadOutlined />}
             onClick={() => {
               this.setState({ error: null });
@@ -47,7 +47,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
             }}
           >
             Retry
-          </Button>
+          </FrameButton>
         }
       />
     );

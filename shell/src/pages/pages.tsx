@@ -1,7 +1,5 @@
 import { deferred } from '@portal/shared/web/deferred';
-import { Link } from '@portal/shared/web/router';
-import { Button } from '@portal/shared/ui';
-import { NotFoundResult, StatusPanel } from '@portal/shared/ui/components';
+import { FrameLinkButton, NotFoundResult, StatusPanel } from '@portal/shared/ui/components';
 
 /** Home when the projects module is off: loaded on demand, it uses the extra UI kit. */
 export const ModulesHome = deferred(() => import('./modules-home'));
@@ -17,9 +15,9 @@ export function NoModuleAccess({ module }: { module: string }) {
       title={`You do not have access to ${module}`}
       subTitle="Module access for this company does not include it. Ask your company administrator if you need it."
       extra={
-        <Link to="/">
-          <Button type="primary">Back to Home</Button>
-        </Link>
+        <FrameLinkButton variant="primary" to="/">
+          Back to Home
+        </FrameLinkButton>
       }
     />
   );
@@ -34,9 +32,7 @@ export function AccountRemovedPage() {
         title="Your account has been removed"
         subTitle="You no longer have access to the portal. If you think this is a mistake, contact your administrator."
         extra={
-          <a href="/auth/saml/login">
-            <Button>Sign in with another account</Button>
-          </a>
+          <FrameLinkButton href="/auth/saml/login">Sign in with another account</FrameLinkButton>
         }
       />
     </div>

@@ -1,6 +1,7 @@
 /** The request detail page (/requests/:requestId): header and workflow, details, evidence, comments, history. */
 import { useState } from 'react';
-import { Button, ReloadOutlined } from '@portal/shared/ui';
+import { ReloadOutlined } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { PageHeader, StatusPanel } from '@portal/shared/ui/components';
 import { Alert, Card, Col, Flex, Row, Skeleton, Tag } from '@portal/shared/ui/extra';
 import { Link, useParams } from '@portal/shared/web/router';

@@ -1,4 +1,4 @@
-import { Button } from '@portal/shared/ui';
+import { FrameLinkButton } from '@portal/shared/ui/components';
 import { useFeatureFlag } from '@portal/shared/web/flags';
 
 export const DEFAULT_HELP_URL = 'mailto:support@demo.test';
@@ -21,8 +21,8 @@ export function HeaderHelpLink() {
   if (!shown) return null;
   const newTab = /^https?:/.test(href);
   return (
-    <Button type="text" href={href} aria-label="Help" data-testid="header-help-link" {...(newTab ? { target: '_blank', rel: 'noreferrer' } : {})}>
+    <FrameLinkButton variant="text" href={href} aria-label="Help" data-testid="header-help-link" {...(newTab ? { target: '_blank', rel: 'noreferrer' } : {})}>
       Help
-    </Button>
+    </FrameLinkButton>
   );
 }

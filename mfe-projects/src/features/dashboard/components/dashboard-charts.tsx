@@ -5,7 +5,8 @@
  */
 import { useMemo, type ReactNode } from 'react';
 import { Link } from '@portal/shared/web/router';
-import { Button, ReloadOutlined, theme } from '@portal/shared/ui';
+import { ReloadOutlined, theme } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, Card, Col, Empty, Flex, Row, Skeleton, Statistic } from '@portal/shared/ui/extra';
 import {
   PROJECT_STATUSES,

@@ -6,7 +6,8 @@
  * section waits for the new company's instead of showing the old ones.
  */
 import { Link } from '@portal/shared/web/router';
-import { Button, ReloadOutlined } from '@portal/shared/ui';
+import { ReloadOutlined } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, Flex, Skeleton, Tag, Typography } from '@portal/shared/ui/extra';
 import { formatDate } from '@portal/shared/core/dates';
 import {

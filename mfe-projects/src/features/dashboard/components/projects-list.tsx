@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from '@portal/shared/web/router';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import {
   Flex,
   Input,

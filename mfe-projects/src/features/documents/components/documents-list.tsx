@@ -4,7 +4,7 @@
  */
 import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from '@portal/shared/web/router';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { DownloadOutlined, Flex, Input, SearchOutlined, Select, Typography, type TableProps } from '@portal/shared/ui/extra';
 import { FileTypeIcon } from '@portal/shared/ui/components';
 import { formatBytes, type DocumentRow } from '@portal/shared/core/files';

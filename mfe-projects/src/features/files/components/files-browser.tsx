@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { AppstoreOutlined, Button } from '@portal/shared/ui';
+import { AppstoreOutlined } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Breadcrumb } from '@portal/shared/ui/menus';
 import { Empty, Flex, FolderAddOutlined, Modal, Pagination, Radio, Typography, UnorderedListOutlined, UploadOutlined } from '@portal/shared/ui/extra';
 import { Link } from '@portal/shared/web/router';

@@ -1,6 +1,7 @@
 /** The files tab's two views of one folder: a table (list) and cards (grid). Folders come first, then files. */
 import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
-import { Button, SwapOutlined } from '@portal/shared/ui';
+import { SwapOutlined } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { FileTypeIcon } from '@portal/shared/ui/components';
 import {
   Card,

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState, type ChangeEvent } from 'react';
-import { Button, ReloadOutlined } from '@portal/shared/ui';
+import { ReloadOutlined } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { useStrayFileDropGuard } from '@portal/shared/web/hooks';
 import { FileTypeIcon } from '@portal/shared/ui/components';
 import { Alert, Card, DownloadOutlined, Flex, Modal, PaperClipOutlined, Select, Space, Table, Typography, UploadOutlined, DisconnectOutlined, type TableProps } from '@portal/shared/ui/extra';

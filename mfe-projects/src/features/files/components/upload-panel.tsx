@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Card, Flex, Progress, Typography } from '@portal/shared/ui/extra';
 import { VISUALLY_HIDDEN } from '@portal/shared/ui/components';
 import { formatBytes } from '@portal/shared/core/files';

@@ -1,4 +1,4 @@
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { DownloadOutlined, Flex, Modal, Table, Typography, type TableProps } from '@portal/shared/ui/extra';
 import { Link } from '@portal/shared/web/router';
 import { formatDateTime } from '@portal/shared/core/dates';

@@ -5,7 +5,7 @@
  * interview's invitation. Loaded on first use of the tab, so it adds nothing to the others.
  */
 import { useEffect, useId, useState } from 'react';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import {
   DownloadOutlined,
   EditOutlined,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import {
   Card,
   DeleteOutlined,

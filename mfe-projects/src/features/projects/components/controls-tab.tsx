@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Empty, Flex, PlusOutlined, Table, type TableProps } from '@portal/shared/ui/extra';
 import { Link } from '@portal/shared/web/router';
 import { pageParam, type Control, type Project } from '@portal/shared/core/projects';

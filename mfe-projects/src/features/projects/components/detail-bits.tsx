@@ -1,5 +1,5 @@
 /** Pieces the task and control pages share: the Edit and Delete buttons, and the description field. */
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { DeleteOutlined, EditOutlined, Typography } from '@portal/shared/ui/extra';
 
 export function EditDeleteButtons({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {

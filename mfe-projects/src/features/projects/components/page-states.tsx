@@ -1,6 +1,7 @@
 /** Loading, not-found and failure states of the project screens, and the project every screen hangs on. */
 import type { ReactNode } from 'react';
-import { Button, ReloadOutlined, Spin } from '@portal/shared/ui';
+import { ReloadOutlined, Spin } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { StatusPanel } from '@portal/shared/ui/components';
 import { Empty } from '@portal/shared/ui/extra';
 import { Link } from '@portal/shared/web/router';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Descriptions, EditOutlined, Flex, Modal, Progress, Space, Tag, TeamOutlined, Typography } from '@portal/shared/ui/extra';
 import { PageHeader } from '@portal/shared/ui/components';
 import { Link } from '@portal/shared/web/router';

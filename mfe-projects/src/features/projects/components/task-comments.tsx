@@ -1,5 +1,6 @@
 import type { KeyboardEvent } from 'react';
-import { Button, theme } from '@portal/shared/ui';
+import { theme } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Card, Flex, Form, Input, Skeleton, Typography } from '@portal/shared/ui/extra';
 import { formatDateTime } from '@portal/shared/core/dates';
 import { commentCreateSchema, type TaskDetail } from '@portal/shared/core/projects';

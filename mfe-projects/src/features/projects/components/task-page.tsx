@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, DownOutlined } from '@portal/shared/ui';
+import { DownOutlined } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Dropdown } from '@portal/shared/ui/menus';
 import { Card, Descriptions, Flex, Modal, PlusOutlined, Space, Table, Typography, type TableProps } from '@portal/shared/ui/extra';
 import { PageHeader } from '@portal/shared/ui/components';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Empty, Flex, PlusOutlined, Select, Table, Typography, type TableProps } from '@portal/shared/ui/extra';
 import { Link } from '@portal/shared/web/router';
 import { TASK_DUE_FILTERS, TASK_STATUS_LABELS, TASK_STATUSES, type Project, type Task } from '@portal/shared/core/projects';

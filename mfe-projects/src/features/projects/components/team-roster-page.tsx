@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Card, DeleteOutlined, Flex, Modal, Select, Table, Tag, Tooltip, Typography, UserAddOutlined, type TableProps } from '@portal/shared/ui/extra';
 import { PageHeader } from '@portal/shared/ui/components';
 import { useParams } from '@portal/shared/web/router';

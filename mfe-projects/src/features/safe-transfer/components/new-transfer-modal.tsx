@@ -3,7 +3,7 @@
  * streamed upload with its progress and a Cancel. A failed or canceled send keeps what was entered.
  */
 import { createContext, useContext, useRef, useState } from 'react';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, DeleteOutlined, Flex, Form, InboxOutlined, Input, Modal, Progress, Select, Typography } from '@portal/shared/ui/extra';
 import { FileTypeIcon } from '@portal/shared/ui/components';
 import {

@@ -1,5 +1,6 @@
 /** One transfer: who sent it to whom, its message, its files and their downloads, its expiry. */
-import { Button, LockOutlined } from '@portal/shared/ui';
+import { LockOutlined } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Card, DeleteOutlined, DownloadOutlined, Flex, Popconfirm, Tooltip, Typography } from '@portal/shared/ui/extra';
 import { FileTypeIcon } from '@portal/shared/ui/components';
 import { formatBytes, type Transfer, type TransferFile } from '@portal/shared/core/files';

@@ -6,7 +6,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from '@portal/shared/web/router';
 import { useDispatch } from '@portal/shared/web/store';
-import { Button, ReloadOutlined } from '@portal/shared/ui';
+import { ReloadOutlined } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, Empty, Flex, Pagination, PlusOutlined, Skeleton, Tabs } from '@portal/shared/ui/extra';
 import type { Transfer, TransferFile } from '@portal/shared/core/files';
 import { errorMessage } from '@portal/shared/web/api';

@@ -4,7 +4,8 @@
  * catalogue's words; success says how many tasks were created and the task list follows.
  */
 import { useId, useState } from 'react';
-import { Button, ReloadOutlined } from '@portal/shared/ui';
+import { ReloadOutlined } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, Empty, Flex, Form, Modal, Select, Skeleton, Switch, Typography } from '@portal/shared/ui/extra';
 import { Link } from '@portal/shared/web/router';
 import { publishToast } from '@portal/shared/web/events';

@@ -1,5 +1,5 @@
 import { useMemo, useState, type Key } from 'react';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Flex, Input, Tree, Typography, type TreeDataNode } from '@portal/shared/ui/extra';
 import type { TrackerTask } from '@portal/shared/core/practices';
 import { allTaskIds, toggleTask } from '../model/task-choice';

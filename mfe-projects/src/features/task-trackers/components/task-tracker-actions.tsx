@@ -4,7 +4,7 @@
  */
 import { useId, useState, type ReactElement } from 'react';
 import { deferred } from '@portal/shared/web/deferred';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Tooltip, UploadOutlined } from '@portal/shared/ui/extra';
 import { ERROR_MESSAGES } from '@portal/shared/core/errors';
 import type { Project } from '@portal/shared/core/projects';

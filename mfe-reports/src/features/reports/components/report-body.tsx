@@ -6,7 +6,8 @@
  * page to drop.
  */
 import { useEffect } from 'react';
-import { Button, ReloadOutlined, Spin } from '@portal/shared/ui';
+import { ReloadOutlined, Spin } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Flex, Result, Skeleton, Typography } from '@portal/shared/ui/extra';
 import { formatDateTime } from '@portal/shared/core/dates';
 import type { Report } from '@portal/shared/core/reports';

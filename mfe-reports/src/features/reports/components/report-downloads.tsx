@@ -4,7 +4,7 @@
  * every download button is disabled; a failure is said beside them (the toast says why).
  */
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { DownloadOutlined, Flex, Typography } from '@portal/shared/ui/extra';
 import type { ReportKind } from '@portal/shared/core/reports';
 import { downloadFromApi } from '@portal/shared/web/download';

@@ -2,7 +2,7 @@
  * The reports' filters: the project (all of them by default) and the period of creation, typed or picked,
  * or one of the presets beside it. Every change goes to the address (the page reads it back).
  */
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { DatePicker, dayjs, Flex, Select, type Dayjs } from '@portal/shared/ui/extra';
 import { REPORT_MAX_DAYS, type ReportOptions } from '@portal/shared/core/reports';
 import { activePreset, PERIOD_PRESETS, presetPeriod, type ReportsPageState } from '../model/report-state';

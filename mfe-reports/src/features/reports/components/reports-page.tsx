@@ -6,7 +6,8 @@
  */
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from '@portal/shared/web/router';
-import { Button, ReloadOutlined } from '@portal/shared/ui';
+import { ReloadOutlined } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, Empty, Result, Skeleton, Tabs } from '@portal/shared/ui/extra';
 import { PageHeader } from '@portal/shared/ui/components';
 import { localDay } from '@portal/shared/core/requests';

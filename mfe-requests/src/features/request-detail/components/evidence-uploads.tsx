@@ -1,4 +1,4 @@
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Flex, Progress, Typography } from '@portal/shared/ui/extra';
 import { formatBytes } from '@portal/shared/core/files';
 import { isActiveUpload, type EvidenceUpload } from '../hooks/use-evidence-uploads';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, Form, Input, Modal, Space, Tooltip } from '@portal/shared/ui/extra';
 import { fieldErrors } from '@portal/shared/web/api';
 import { REQUEST_ACTION_LABELS, REQUEST_ACTIONS, REQUEST_LIMITS, type RequestAction, type RequestDetail } from '@portal/shared/core/requests';

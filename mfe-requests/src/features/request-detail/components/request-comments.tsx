@@ -1,5 +1,6 @@
 import type { KeyboardEvent } from 'react';
-import { Button, ReloadOutlined, theme } from '@portal/shared/ui';
+import { ReloadOutlined, theme } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, Card, Checkbox, Empty, Flex, Form, Input, Skeleton, Tag, Typography } from '@portal/shared/ui/extra';
 import { formatDateTime } from '@portal/shared/core/dates';
 import { REQUEST_LIMITS, requestCommentSchema, type RequestDetail } from '@portal/shared/core/requests';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, Card, Descriptions, EditOutlined, Form, Modal, Tag, Typography } from '@portal/shared/ui/extra';
 import { Link } from '@portal/shared/web/router';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';

@@ -1,5 +1,6 @@
 import { useRef, useState, type ChangeEvent, type KeyboardEvent, type MouseEvent } from 'react';
-import { Button, theme } from '@portal/shared/ui';
+import { theme } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { FileTypeIcon } from '@portal/shared/ui/components';
 import { Card, DeleteOutlined, Flex, InboxOutlined, Modal, Table, Typography, type TableProps } from '@portal/shared/ui/extra';
 import { downloadSignedFile } from '@portal/shared/web/download';

@@ -1,4 +1,5 @@
-import { Button, ReloadOutlined } from '@portal/shared/ui';
+import { ReloadOutlined } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Card, Empty, Skeleton, Timeline, Typography } from '@portal/shared/ui/extra';
 import { formatDateTime } from '@portal/shared/core/dates';
 import { useRequestHistoryQuery } from '../../../app/requests-api';

@@ -5,7 +5,7 @@
  * server names) stays in the dialog and nothing changed. After a change the list is read again.
  */
 import { useState, type ReactNode } from 'react';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { DatePicker, Flex, Form, Modal, Radio, Select, Typography, type Dayjs } from '@portal/shared/ui/extra';
 import type { RequestBulk, RequestBulkResult } from '@portal/shared/core/requests';
 import { publishToast } from '@portal/shared/web/events';

@@ -4,7 +4,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from '@portal/shared/web/router';
-import { Button, DownOutlined } from '@portal/shared/ui';
+import { DownOutlined } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Dropdown } from '@portal/shared/ui/menus';
 import { Typography } from '@portal/shared/ui/extra';
 import type { RequestFileFormat } from '@portal/shared/core/requests';

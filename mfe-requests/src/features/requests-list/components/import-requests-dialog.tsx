@@ -6,7 +6,7 @@
  * or nothing: a refusal lists the rows and columns it names and nothing is created.
  */
 import { useId, useRef, useState } from 'react';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, DeleteOutlined, DownloadOutlined, Flex, Form, InboxOutlined, Modal, Space, Typography } from '@portal/shared/ui/extra';
 import { FileTypeIcon } from '@portal/shared/ui/components';
 import { formatBytes } from '@portal/shared/core/files';

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useCompanySwitch } from '@portal/shared/web/company-switch';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Flex, PlusOutlined, UploadOutlined } from '@portal/shared/ui/extra';
 import { PageHeader } from '@portal/shared/ui/components';
 import { useRequestsCompany } from '../../../app/use-requests-company';

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from '@portal/shared/web/router';
 import { useDebouncedText } from '@portal/shared/web/hooks';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Flex, Input, SearchOutlined, Select, Switch } from '@portal/shared/ui/extra';
 import { REQUEST_PRIORITIES, REQUEST_PRIORITY_LABELS, REQUEST_STATUSES, REQUEST_STATUS_LABELS, type RequestAssigneeOptions } from '@portal/shared/core/requests';
 import { personName } from '../../../app/labels';

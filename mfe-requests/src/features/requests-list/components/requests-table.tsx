@@ -4,7 +4,8 @@
  */
 import type { Key } from 'react';
 import { Link } from '@portal/shared/web/router';
-import { Button, ReloadOutlined } from '@portal/shared/ui';
+import { ReloadOutlined } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, Empty, Flex, Table, Tag, Typography, type TableProps } from '@portal/shared/ui/extra';
 import { formatDate } from '@portal/shared/core/dates';
 import { REQUEST_PRIORITY_LABELS, REQUEST_STATUS_LABELS, type RequestList, type RequestSort, type RequestSummary } from '@portal/shared/core/requests';

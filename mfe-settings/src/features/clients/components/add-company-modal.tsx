@@ -1,4 +1,4 @@
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Flex, Form, Input, Modal, Switch, Typography } from '@portal/shared/ui/extra';
 import { MODULES, type ModuleName } from '@portal/shared/core/modules';
 import { companyCreateSchema } from '@portal/shared/core/settings';

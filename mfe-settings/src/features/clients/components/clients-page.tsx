@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSelector } from '@portal/shared/web/store';
 import { useSearchParams } from '@portal/shared/web/router';
-import { Button, ReloadOutlined } from '@portal/shared/ui';
+import { ReloadOutlined } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, Empty, Flex, Input, PlusOutlined, SearchOutlined, Table, Tag, Tooltip, type TableProps } from '@portal/shared/ui/extra';
 import { PageHeader } from '@portal/shared/ui/components';
 import { MODULES } from '@portal/shared/core/modules';

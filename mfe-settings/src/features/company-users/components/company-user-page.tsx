@@ -1,6 +1,7 @@
 import { useParams } from '@portal/shared/web/router';
 import { useSelector } from '@portal/shared/web/store';
-import { Button, Spin } from '@portal/shared/ui';
+import { Spin } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, Space } from '@portal/shared/ui/extra';
 import { PageHeader, StatusPanel } from '@portal/shared/ui/components';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@portal/shared/web/router';
-import { Button, DownOutlined } from '@portal/shared/ui';
+import { DownOutlined } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Dropdown, type MenuProps } from '@portal/shared/ui/menus';
 import { Alert, Flex, Input, Modal, Select, Space, Table, Tag, Typography, UserAddOutlined, type TableProps } from '@portal/shared/ui/extra';
 import { formatDateTime } from '@portal/shared/core/dates';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, Card, Modal, Table, Typography } from '@portal/shared/ui/extra';
 import type { AssignedObject } from '@portal/shared/core/settings';
 import { MODULE_LABELS } from '../../../app/modules';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, Card, Descriptions, Form, Input, KeyOutlined, Modal, Space, StopOutlined, Tag, Typography } from '@portal/shared/ui/extra';
 import { formatDate, formatDateTime } from '@portal/shared/core/dates';
 import { requiredText, userAdminUpdateSchema, type UserDetail } from '@portal/shared/core/settings';

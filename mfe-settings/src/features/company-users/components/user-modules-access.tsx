@@ -1,5 +1,5 @@
 import { Alert, Card, Table, Tag, Typography } from '@portal/shared/ui/extra';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { MODULES, type ModuleName } from '@portal/shared/core/modules';
 import { moduleAccessColumns } from '../../../app/modules';
 import { useSettingsUserModulesGetQuery, useSettingsUserModulesUpdateMutation } from '../api/company-users-api';

@@ -1,4 +1,4 @@
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Card, Form, Input } from '@portal/shared/ui/extra';
 import type { Company } from '@portal/shared/core/schemas';
 import { companyCreateSchema } from '@portal/shared/core/settings';

@@ -1,4 +1,4 @@
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Card, Descriptions, Flex, Form, Input, Popconfirm, Tag, Typography } from '@portal/shared/ui/extra';
 import { formatDate } from '@portal/shared/core/dates';
 import { identityProviderInputSchema, type IdentityProvider, type IdentityProviderInput, type IdentityProviderSettings } from '@portal/shared/core/schemas';

@@ -1,4 +1,4 @@
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Card, Form, InputNumber } from '@portal/shared/ui/extra';
 import { passwordPolicySchema, type PasswordPolicy } from '@portal/shared/core/schemas';
 import { publishToast } from '@portal/shared/web/events';

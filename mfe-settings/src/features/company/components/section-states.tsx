@@ -1,4 +1,5 @@
-import { Button, ReloadOutlined } from '@portal/shared/ui';
+import { ReloadOutlined } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, Skeleton } from '@portal/shared/ui/extra';
 import { errorMessage } from '@portal/shared/web/api';
 

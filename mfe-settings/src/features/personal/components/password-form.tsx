@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, Card, Form, Input } from '@portal/shared/ui/extra';
 import { changePasswordSchema, DEFAULT_PASSWORD_POLICY, newPasswordSchema, type User } from '@portal/shared/core/schemas';
 import { publishToast } from '@portal/shared/web/events';

@@ -1,4 +1,4 @@
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Card, Form, Input, Switch, Typography } from '@portal/shared/ui/extra';
 import type { User } from '@portal/shared/core/schemas';
 import { profileUpdateSchema } from '@portal/shared/core/settings';

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from '@portal/shared/web/router';
-import { Button, Spin } from '@portal/shared/ui';
+import { Spin } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, Card, Descriptions, EditOutlined, Space, Typography, UploadOutlined } from '@portal/shared/ui/extra';
 import { PageHeader, StatusPanel } from '@portal/shared/ui/components';
 import { formatDateTime } from '@portal/shared/core/dates';

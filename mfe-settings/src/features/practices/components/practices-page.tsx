@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from '@portal/shared/web/router';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, EditOutlined, Empty, Flex, Input, PlusOutlined, Radio, Space, Table, Typography, type TableProps } from '@portal/shared/ui/extra';
 import { PageHeader } from '@portal/shared/ui/components';
 import { formatDateTime } from '@portal/shared/core/dates';

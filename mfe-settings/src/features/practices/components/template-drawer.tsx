@@ -1,4 +1,5 @@
-import { Button, Spin } from '@portal/shared/ui';
+import { Spin } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, Descriptions, Drawer, Empty, Space, Table, Tag, Typography, type TableProps } from '@portal/shared/ui/extra';
 import type { TaskTrackerSummary, TrackerControl, TrackerTask } from '@portal/shared/core/practices';
 import { errorMessage } from '@portal/shared/web/api';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, DeleteOutlined, DownloadOutlined, Modal, Space, Table, Tooltip, Typography, type TableProps } from '@portal/shared/ui/extra';
 import { formatDateTime } from '@portal/shared/core/dates';
 import type { TaskTrackerFormat, TaskTrackerStatus, TaskTrackerSummary } from '@portal/shared/core/practices';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@portal/shared/web/router';
 import { useSelector } from '@portal/shared/web/store';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, Input, Modal, Space, Switch, Table, Tag, Tooltip, Typography, type TableProps } from '@portal/shared/ui/extra';
 import { PageHeader } from '@portal/shared/ui/components';
 import { formatDateTime } from '@portal/shared/core/dates';

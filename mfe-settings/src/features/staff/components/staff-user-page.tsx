@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useParams } from '@portal/shared/web/router';
 import { useSelector } from '@portal/shared/web/store';
-import { Button, Spin } from '@portal/shared/ui';
+import { Spin } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, Card, Descriptions, Select, Space, Tag, Typography } from '@portal/shared/ui/extra';
 import { PageHeader, StatusPanel } from '@portal/shared/ui/components';
 import { formatDateTime } from '@portal/shared/core/dates';

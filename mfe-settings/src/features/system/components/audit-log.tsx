@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useSelector } from '@portal/shared/web/store';
-import { Button, theme } from '@portal/shared/ui';
+import { theme } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, Flex, Form, Input, Table, Tag, Typography } from '@portal/shared/ui/extra';
 import { formatDateTime } from '@portal/shared/core/dates';
 import type { AuditEntry } from '@portal/shared/core/settings';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, Flex, Modal, PlusOutlined, Space, Table, Tag, Typography } from '@portal/shared/ui/extra';
 import { formatDateTime } from '@portal/shared/core/dates';
 import type { FeatureFlagDefinition, FlagValue } from '@portal/shared/core/feature-flags';

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { Button, Spin } from '@portal/shared/ui';
+import { Spin } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, DeleteOutlined, Modal, Space, Table, Upload, UploadOutlined } from '@portal/shared/ui/extra';
 import { FileTypeIcon } from '@portal/shared/ui/components';
 import { formatDateTime } from '@portal/shared/core/dates';

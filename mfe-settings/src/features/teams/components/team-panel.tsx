@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Alert, Card, DeleteOutlined, EditOutlined, Flex, Modal, Select, Space, Table, Typography } from '@portal/shared/ui/extra';
 import type { Company } from '@portal/shared/core/schemas';
 import type { AssignedObject, Team } from '@portal/shared/core/settings';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useSearchParams } from '@portal/shared/web/router';
 import { useSelector } from '@portal/shared/web/store';
-import { Button, Spin } from '@portal/shared/ui';
+import { Spin } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Menu } from '@portal/shared/ui/menus';
 import { Alert, Empty, PlusOutlined, Typography } from '@portal/shared/ui/extra';
 import { PageHeader } from '@portal/shared/ui/components';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { deferred } from '@portal/shared/web/deferred';
 import { useSelector } from '@portal/shared/web/store';
-import { BellOutlined, Button, Spin, theme } from '@portal/shared/ui';
+import { BellOutlined, Spin, theme } from '@portal/shared/ui';
+import { FrameButton } from '@portal/shared/ui/components';
 import { useFeatureFlag } from '@portal/shared/web/flags';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
 import { BELL_PAGE, useNotificationsListQuery } from '../api/notifications-api';
@@ -79,12 +80,12 @@ function Bell() {
       destroyOnHidden
       popupRender={() => <NotificationsPanel fallback={<PanelLoading />} onDone={() => setOpen(false)} />}
     >
-      <Button type="text" aria-label={`Notifications, ${unread} unread`} aria-haspopup="dialog" aria-expanded={open} data-testid="notification-bell">
+      <FrameButton variant="text" aria-label={`Notifications, ${unread} unread`} aria-haspopup="dialog" aria-expanded={open} data-testid="notification-bell">
         <span style={{ position: 'relative', display: 'inline-flex' }}>
           <BellOutlined style={{ fontSize: 18 }} />
           {unread > 0 ? <UnreadCount count={unread} /> : null}
         </span>
-      </Button>
+      </FrameButton>
     </HeaderDropdown>
   );
 }

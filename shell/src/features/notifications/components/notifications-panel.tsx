@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { Notification } from '@portal/shared/core/schemas';
 import { formatDateTime } from '@portal/shared/core/dates';
-import { Button, Spin, theme } from '@portal/shared/ui';
+import { Spin, theme } from '@portal/shared/ui';
+import { Button } from '@portal/shared/ui/button';
 import { Empty, Typography } from '@portal/shared/ui/extra';
 import { useNavigate } from '@portal/shared/web/router';
 import {
