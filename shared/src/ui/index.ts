@@ -9,7 +9,7 @@
  * in `@portal/shared/ui/menus`; each loads when a page first needs it.
  * Only add a component here if the first page needs it: everything here costs every user at sign-in.
  */
-export { ConfigProvider, Layout, Spin, theme } from 'antd';
+export { ConfigProvider, Spin, theme } from 'antd';
 export type { ThemeConfig } from 'antd';
 export {
   AppstoreOutlined,

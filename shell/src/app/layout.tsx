@@ -1,6 +1,6 @@
 import { useDispatch, useSelector } from '@portal/shared/web/store';
 import { Link, useLocation } from '@portal/shared/web/router';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { deferred } from '@portal/shared/web/deferred';
 import {
   AppstoreOutlined,
@@ -8,7 +8,6 @@ import {
   BulbOutlined,
   FileSearchOutlined,
   HomeOutlined,
-  Layout,
   LogoutOutlined,
   ProjectOutlined,
   SettingOutlined,
@@ -27,6 +26,27 @@ import { activeKey, navigationFor } from './navigation';
 import { HeaderDropdown } from './header-dropdown';
 
 type Root = { session: SessionState };
+
+/** antd's Layout colours for the dark header and sider (its `headerBg` and `siderBg`). */
+const DARK_BAR = '#001529';
+/** Below antd's `lg` breakpoint the sider narrows to its icons. */
+const NARROW_SCREEN = '(max-width: 991.98px)';
+const SIDER_WIDTH = 220;
+const NARROW_SIDER_WIDTH = 56;
+
+/** Whether the screen is below the `lg` breakpoint, now and as the window is resized. */
+function useNarrowScreen(): boolean {
+  const [narrow, setNarrow] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(NARROW_SCREEN).matches);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(NARROW_SCREEN);
+    const update = () => setNarrow(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return narrow;
+}
 
 // Rarely shown: it loads with the extra UI kit when needed, not on every first page.
 const NoDataAccessBanner = deferred(() => import('./no-data-access-banner'));
@@ -53,7 +73,7 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
   const signOut = useSignOut();
 
   const { token } = antdTheme.useToken();
-  const [narrow, setNarrow] = useState(false);
+  const narrow = useNarrowScreen();
 
   const items = useMemo<NavListItem[]>(
     () => [
@@ -84,8 +104,26 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
   ];
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider breakpoint="lg" collapsedWidth={56} theme={theme} width={220} onCollapse={setNarrow}>
+    // antd's Layout, Sider and Header in their look, as plain elements: antd's Layout brings its
+    // Sider's collapse machinery (about 2.5 KB gzip) to every first page for one fixed frame.
+    <div
+      style={{
+        display: 'flex',
+        minHeight: '100vh',
+        background: token.colorBgLayout,
+        color: token.colorText,
+        fontSize: token.fontSize,
+      }}
+    >
+      <aside
+        style={{
+          flex: `0 0 ${narrow ? NARROW_SIDER_WIDTH : SIDER_WIDTH}px`,
+          width: narrow ? NARROW_SIDER_WIDTH : SIDER_WIDTH,
+          minWidth: 0,
+          background: theme === 'dark' ? DARK_BAR : token.colorBgContainer,
+          transition: `all ${token.motionDurationMid}, background 0s`,
+        }}
+      >
         <div
           title={narrow ? `${brand} Portal` : undefined}
           style={{ padding: narrow ? '16px 0' : '16px 20px', textAlign: narrow ? 'center' : undefined, fontWeight: 700, fontSize: 16, color: theme === 'dark' ? '#fff' : undefined }}
@@ -103,10 +141,19 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
         <nav aria-label="Main">
           <NavList items={items} activeKey={activeKey(location.pathname)} dark={theme === 'dark'} collapsed={narrow} />
         </nav>
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header
-          style={{ display: 'flex', alignItems: 'center', gap: 16, justifyContent: 'flex-end', paddingInline: 24, background: theme === 'dark' ? undefined : '#fff' }}
+      </aside>
+      <div style={{ display: 'flex', flexDirection: 'column', flex: 'auto', width: 0, minHeight: 0 }}>
+        <header
+          style={{
+            flex: '0 0 auto',
+            display: 'flex',
+            alignItems: 'center',
+            gap: 16,
+            justifyContent: 'flex-end',
+            height: 64,
+            paddingInline: 24,
+            background: theme === 'dark' ? DARK_BAR : '#fff',
+          }}
         >
           {companies.length > 0 ? (
             <HeaderDropdown
@@ -159,13 +206,11 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
               <span style={VISUALLY_HIDDEN}>User menu</span>
             </FrameButton>
           </HeaderDropdown>
-        </Layout.Header>
+        </header>
         <MaintenanceBannerSlot />
         {noCompanies ? <NoDataAccessBanner /> : null}
-        <Layout.Content style={{ padding: 24 }}>
-          <main>{children}</main>
-        </Layout.Content>
-      </Layout>
-    </Layout>
+        <main style={{ flex: 'auto', minHeight: 0, padding: 24 }}>{children}</main>
+      </div>
+    </div>
   );
 }

@@ -392,6 +392,33 @@ describe('per-browser choices, brand and sign-out', () => {
     expect(store.getState().session).toMatchObject({ brand: 'Contoso Assurance', apiVersion: '2.1.0', uiVersion: '5.0.0', lastKnownUiVersion: '5.0.0' });
   });
 
+  it('narrows the sider to its icons below the lg breakpoint, keeping each name, and widens it again with the window', async () => {
+    const listeners = new Set<() => void>();
+    let narrow = true;
+    jest.spyOn(window, 'matchMedia').mockImplementation(
+      (media) =>
+        ({
+          get matches() {
+            return media === '(max-width: 991.98px)' && narrow;
+          },
+          media,
+          addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+          removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+        }) as unknown as MediaQueryList,
+    );
+    renderPortal('/settings/personal');
+    const projects = await within(await screen.findByRole('navigation', { name: 'Main' })).findByRole('link', { name: 'Projects' });
+    expect(projects).toHaveAttribute('title', 'Projects');
+    expect(projects.closest('aside')).toHaveStyle({ width: '56px' });
+    expect(screen.getByText('T')).toHaveAttribute('aria-hidden', 'true');
+
+    narrow = false;
+    act(() => listeners.forEach((listener) => listener()));
+    expect(within(nav()).getByRole('link', { name: 'Projects' })).not.toHaveAttribute('title');
+    expect(projects.closest('aside')).toHaveStyle({ width: '220px' });
+    expect(screen.queryByText('T')).not.toBeInTheDocument();
+  });
+
   it('keeps the versions the api announces in its headers', async () => {
     server.use(
       http.get('*/api/v1/users/profile/me', () => HttpResponse.json(user, { headers: { 'x-api-version': '9.9.9', 'x-ui-version': '8.8.8' } })),
