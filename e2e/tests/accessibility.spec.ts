@@ -74,6 +74,8 @@ async function newPage(browser: Browser): Promise<Page> {
 }
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name }).first();
+/** A loading indicator still turning: the portal's Spin (first-page kit) or antd's (inside tables). */
+const SPINNING = '.portal-spin-spinning, .ant-spin-spinning';
 
 /** Opens `url` in the signed-in page and waits for `ready` before the check. */
 async function visit(page: Page, url: string, ready: (page: Page) => Locator) {
@@ -81,7 +83,7 @@ async function visit(page: Page, url: string, ready: (page: Page) => Locator) {
   await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
   await expect(ready(page)).toBeVisible();
   // the page's lists have settled (no spinner left)
-  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+  await expect(page.locator(SPINNING)).toHaveCount(0);
 }
 
 let admin: Page;
@@ -167,7 +169,7 @@ test("a task, the team roster, the project's confirmation, documents and safe tr
   await expect(admin).toHaveURL(/\/tasks\//);
   await expect(heading(admin, taskTitle)).toBeVisible();
   await expect(admin.getByText(/Subtasks \(/)).toBeVisible();
-  await expect(admin.locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0);
+  await expect(admin.locator(`${SPINNING}, .ant-skeleton`)).toHaveCount(0);
   await check(admin, 'task page');
 
   await visit(admin, `${url}/team-roster`, (p) => heading(p, 'Team roster'));
@@ -204,7 +206,7 @@ test('requests: the list, a request, the "New request" dialog', async () => {
   await admin.getByRole('main').getByRole('table').getByRole('link').first().click();
   await expect(admin).toHaveURL(/\/requests\/[^/?]+$/);
   await expect(admin.getByTestId('request-status')).toBeVisible();
-  await expect(admin.locator('.ant-spin-spinning')).toHaveCount(0);
+  await expect(admin.locator(SPINNING)).toHaveCount(0);
   await check(admin, 'request detail');
 });
 
@@ -277,7 +279,7 @@ test('reports', async () => {
     const label = (await tab.textContent())?.trim() ?? String(i);
     await tab.click();
     await expect(tab).toHaveAttribute('aria-selected', 'true');
-    await expect(admin.locator('.ant-spin-spinning')).toHaveCount(0);
+    await expect(admin.locator(SPINNING)).toHaveCount(0);
     await check(admin, `reports: ${label}`);
   }
 });

@@ -86,7 +86,7 @@ describe('FrameButton', () => {
           <FrameLinkButton href="/auth/saml/login">Three</FrameLinkButton>
         </>,
       );
-    const sheets = document.head.querySelectorAll('style[data-portal-sheet="frame-button"]');
+    const sheets = document.head.querySelectorAll('style[data-portal-sheet="frame"]');
     expect(sheets).toHaveLength(1);
     expect(sheets[0].textContent).toContain('.portal-btn:focus-visible');
     expect((sheets[0] as HTMLStyleElement).nonce).toBe('n0nce');

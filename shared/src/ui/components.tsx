@@ -3,14 +3,14 @@ import { useState, type AnchorHTMLAttributes, type ButtonHTMLAttributes, type CS
 import { ExclamationCircleOutlined, LockOutlined, QuestionCircleOutlined, Spin, theme } from '@portal/shared/ui';
 import { Link } from '@portal/shared/web/router';
 import { useRoleAllowed, type PortalRole } from '@portal/shared/web/hooks';
-import { useFrameButtonSheet } from './frame-button-style';
+import { useFrameSheet } from './frame-sheet';
 
 type Token = ReturnType<typeof theme.useToken>['token'];
 
 export type FrameButtonVariant = 'default' | 'primary' | 'text';
 
 /**
- * The custom properties FrameButton's sheet (`frame-button-style.ts`) reads: antd's button of
+ * The custom properties FrameButton's sheet (`frame-sheet.ts`) reads: antd's button of
  * `variant` (its default, primary and text buttons, middle size) in the theme's colours, light or
  * dark.
  */
@@ -105,7 +105,7 @@ export interface FrameButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEl
  * `<button type="button">`: keyboard, focus ring and disabled state as the browser gives them.
  */
 export function FrameButton({ variant = 'default', icon, htmlType = 'button', className, style, children, ref, ...rest }: FrameButtonProps) {
-  useFrameButtonSheet();
+  useFrameSheet();
   const { token } = theme.useToken();
   const iconOnly = icon != null && (children === undefined || children === null || children === false);
   return (
@@ -124,7 +124,7 @@ export interface FrameLinkButtonProps extends AnchorHTMLAttributes<HTMLAnchorEle
 
 /** A link that looks like a FrameButton (it goes somewhere: a page, the help site). */
 export function FrameLinkButton({ variant = 'default', icon, to, className, style, children, ...rest }: FrameLinkButtonProps) {
-  useFrameButtonSheet();
+  useFrameSheet();
   const { token } = theme.useToken();
   const iconOnly = icon != null && (children === undefined || children === null || children === false);
   const look = { className: frameButtonClass(iconOnly, className), style: { ...frameButtonStyle(variant, token), ...style } };

@@ -9,7 +9,10 @@
  * in `@portal/shared/ui/menus`; each loads when a page first needs it.
  * Only add a component here if the first page needs it: everything here costs every user at sign-in.
  */
-export { ConfigProvider, Spin, theme } from 'antd';
+export { ConfigProvider, theme } from 'antd';
+// the portal's own, in antd's look (spin.tsx): antd's Spin would bring its component style machinery
+export { Spin } from './spin';
+export type { SpinProps } from './spin';
 export type { ThemeConfig } from 'antd';
 export {
   AppstoreOutlined,
