@@ -56,7 +56,6 @@ export function frameButtonStyle(variant: FrameButtonVariant, token: Token): CSS
     '--pb-motion': `${token.motionDurationMid} ${token.motionEaseInOut}`,
     '--pb-focus-width': `${token.lineWidthFocus}px`,
     '--pb-focus': token.colorPrimaryBorder,
-    '--pb-icon-size': 'inherit',
     '--pb-color': look.color,
     '--pb-bg': look.bg,
     '--pb-border': look.border,
@@ -73,8 +72,23 @@ export function frameButtonStyle(variant: FrameButtonVariant, token: Token): CSS
   } as CSSProperties;
 }
 
-function frameButtonClass(iconOnly: boolean, className: string | undefined): string {
-  return ['portal-btn', iconOnly ? 'portal-btn-icon-only' : '', className ?? ''].filter(Boolean).join(' ');
+interface FrameButtonLookProps {
+  variant?: FrameButtonVariant;
+  icon?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+  style?: CSSProperties;
+}
+
+/** The class and style a FrameButton or FrameLinkButton of `variant` renders with (square with an icon alone). */
+function useFrameButtonLook({ variant = 'default', icon, children, className, style }: FrameButtonLookProps): { className: string; style: CSSProperties } {
+  useFrameSheet();
+  const { token } = theme.useToken();
+  const iconOnly = icon != null && (children === undefined || children === null || children === false);
+  return {
+    className: ['portal-btn', iconOnly ? 'portal-btn-icon-only' : '', className ?? ''].filter(Boolean).join(' '),
+    style: { ...frameButtonStyle(variant, token), ...style },
+  };
 }
 
 function FrameButtonContent({ icon, children }: { icon?: ReactNode; children?: ReactNode }) {
@@ -100,16 +114,14 @@ export interface FrameButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEl
 
 /**
  * A button in antd's look for the frame (header, error states) and the first page. antd's Button
- * brings its wave effect, compact-space styles and the colour picker's colour model, about 11 KB
+ * brings its wave effect, compact-space styles and the colour picker's colour model, about 8 KB
  * gzip on every first page; pages past the first use it from `@portal/shared/ui/button`. A plain
  * `<button type="button">`: keyboard, focus ring and disabled state as the browser gives them.
  */
-export function FrameButton({ variant = 'default', icon, htmlType = 'button', className, style, children, ref, ...rest }: FrameButtonProps) {
-  useFrameSheet();
-  const { token } = theme.useToken();
-  const iconOnly = icon != null && (children === undefined || children === null || children === false);
+export function FrameButton({ variant, icon, htmlType = 'button', className, style, children, ref, ...rest }: FrameButtonProps) {
+  const look = useFrameButtonLook({ variant, icon, children, className, style });
   return (
-    <button ref={ref} type={htmlType} {...rest} className={frameButtonClass(iconOnly, className)} style={{ ...frameButtonStyle(variant, token), ...style }}>
+    <button ref={ref} type={htmlType} {...rest} {...look}>
       <FrameButtonContent icon={icon}>{children}</FrameButtonContent>
     </button>
   );
@@ -123,11 +135,8 @@ export interface FrameLinkButtonProps extends AnchorHTMLAttributes<HTMLAnchorEle
 }
 
 /** A link that looks like a FrameButton (it goes somewhere: a page, the help site). */
-export function FrameLinkButton({ variant = 'default', icon, to, className, style, children, ...rest }: FrameLinkButtonProps) {
-  useFrameSheet();
-  const { token } = theme.useToken();
-  const iconOnly = icon != null && (children === undefined || children === null || children === false);
-  const look = { className: frameButtonClass(iconOnly, className), style: { ...frameButtonStyle(variant, token), ...style } };
+export function FrameLinkButton({ variant, icon, to, className, style, children, ...rest }: FrameLinkButtonProps) {
+  const look = useFrameButtonLook({ variant, icon, children, className, style });
   const content = <FrameButtonContent icon={icon}>{children}</FrameButtonContent>;
   return to !== undefined ? (
     <Link to={to} {...rest} {...look}>

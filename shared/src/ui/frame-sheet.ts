@@ -59,7 +59,6 @@ export const FRAME_SHEET_CSS = `
 }
 .portal-btn > .portal-btn-icon {
   display: inline-flex;
-  font-size: var(--pb-icon-size);
 }
 .portal-spin {
   display: inline-block;

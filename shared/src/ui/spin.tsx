@@ -19,19 +19,17 @@ export interface SpinProps extends Omit<HTMLAttributes<HTMLDivElement>, 'childre
   children?: ReactNode;
 }
 
-export function Spin({ size = 'default', spinning = true, children, className, style, ...rest }: SpinProps) {
-  useFrameSheet();
+/** The turning dots, as a live region; named, a status. */
+function SpinIndicator({ dotSize, className, style, ...rest }: HTMLAttributes<HTMLDivElement> & { dotSize: number }) {
   const { token } = theme.useToken();
-  const dotSize = size === 'small' ? token.controlHeightLG * 0.35 : size === 'large' ? token.controlHeight : token.controlHeightLG / 2;
-  const look = { '--ps-color': token.colorPrimary, '--ps-size': `${dotSize}px` } as CSSProperties;
-  const indicator = (extra?: CSSProperties) => (
+  return (
     <div
       role={rest['aria-label'] ? 'status' : undefined}
       aria-live="polite"
       aria-busy="true"
-      {...(children === undefined ? rest : {})}
-      className={['portal-spin', 'portal-spin-spinning', children === undefined ? className : undefined].filter(Boolean).join(' ')}
-      style={{ ...look, ...extra, ...(children === undefined ? style : undefined) }}
+      {...rest}
+      className={['portal-spin', 'portal-spin-spinning', className].filter(Boolean).join(' ')}
+      style={{ '--ps-color': token.colorPrimary, '--ps-size': `${dotSize}px`, ...style } as CSSProperties}
     >
       <span className="portal-spin-dot" aria-hidden="true">
         <i />
@@ -41,12 +39,21 @@ export function Spin({ size = 'default', spinning = true, children, className, s
       </span>
     </div>
   );
-  if (children === undefined) return spinning ? indicator() : null;
+}
+
+export function Spin({ size = 'default', spinning = true, children, className, style, ...rest }: SpinProps) {
+  useFrameSheet();
+  const { token } = theme.useToken();
+  const dotSize = size === 'small' ? token.controlHeightLG * 0.35 : size === 'large' ? token.controlHeight : token.controlHeightLG / 2;
+  if (children === undefined) return spinning ? <SpinIndicator dotSize={dotSize} className={className} style={style} {...rest} /> : null;
   return (
     <div {...rest} className={className} style={{ position: 'relative', ...style }} aria-busy={spinning}>
-      {spinning
-        ? indicator({ position: 'absolute', inset: 0, zIndex: 4, display: 'flex', alignItems: 'center', justifyContent: 'center', maxHeight: 400 })
-        : null}
+      {spinning ? (
+        <SpinIndicator
+          dotSize={dotSize}
+          style={{ position: 'absolute', inset: 0, zIndex: 4, display: 'flex', alignItems: 'center', justifyContent: 'center', maxHeight: 400 }}
+        />
+      ) : null}
       <div style={spinning ? { opacity: 0.5, pointerEvents: 'none', userSelect: 'none', transition: `opacity ${token.motionDurationSlow}` } : undefined}>{children}</div>
     </div>
   );
