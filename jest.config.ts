@@ -30,8 +30,9 @@ const web = (name: string): Config => ({
   setupFilesAfterEnv: ['<rootDir>/../shared/src/testing/setup-jsdom.ts'],
   moduleNameMapper: {
     '\\.(css|less)$': '<rootDir>/../shared/src/testing/style-mock.ts',
-    // some antd dependencies reach into each other's ES builds; jest runs their CommonJS builds
-    '^(@ant-design/[^/]+|@rc-component/[^/]+|rc-[^/]+)/es/(.*)$': '$1/lib/$2',
+    // some antd dependencies reach into each other's ES builds (and the kit imports one antd/es
+    // module, ui/tooltip-unique-provider); jest runs their CommonJS builds
+    '^(antd|@ant-design/[^/]+|@rc-component/[^/]+|rc-[^/]+)/es/(.*)$': '$1/lib/$2',
   },
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
   // msw's helpers ship as ES modules only: jest transpiles them like our code

@@ -3,7 +3,7 @@
  *
  * Builds production (skip with --no-build), starts the real portal, signs in as admin@demo.test in
  * Chromium and counts every JS response until the dashboard has rendered: gzip bytes per file and in
- * all, against the 226 KB gate (and the 200 KB target, printed). Each build's bundle-report.json says which npm packages each file
+ * all, against the 217 KB gate (and the 200 KB target, printed). Each build's bundle-report.json says which npm packages each file
  * holds; a package whose code arrives from two containers is loaded twice (for @portal/shared,
  * which is federated file by file, the same source file from two containers).
  */
@@ -20,9 +20,10 @@ import { startPortal } from '../../e2e/portal-server';
  * began to use the shell's federation runtime core instead of a copy each (238 KB measured), then to
  * 232 KB when antd's Button and Layout left the first page for FrameButton and plain elements
  * (228 KB measured), then to 226 KB when the first-page kit's Spin became the portal's own, in
- * antd's look (222 KB measured).
+ * antd's look (222 KB measured), then to 217 KB when ConfigProvider's tooltip UniqueProvider (and
+ * with it @rc-component/trigger) began to load only when rendered (213 KB measured).
  */
-const BUDGET_BYTES = 226 * 1024;
+const BUDGET_BYTES = 217 * 1024;
 /** Where the first page should get to: printed beside the gate, not enforced yet. */
 const TARGET_BYTES = 200 * 1024;
 const WATCHED = ['react', 'react-dom', 'antd', '@reduxjs/toolkit', 'react-router', 'react-router-dom', 'react-redux', 'rxjs'];

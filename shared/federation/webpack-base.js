@@ -1,11 +1,25 @@
 // The webpack configuration every container builds with; each package's webpack.config.js calls it
 // with its own name, exposes and port, and builds into its own dist/.
 const path = require('path');
+const { NormalModuleReplacementPlugin } = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { sharedSingletons } = require('./singletons');
 const { BundleReportPlugin } = require('./bundle-report');
+
+/**
+ * antd's ConfigProvider imports its tooltip UniqueProvider, and with it @rc-component/trigger, for
+ * `tooltip={{ unique: true }}` alone (not used here): its import from ConfigProvider gets a version
+ * that loads antd's on first render, which keeps the trigger off the first page. Tooltip's own
+ * import of it is left alone.
+ */
+const lazyTooltipUniqueProvider = new NormalModuleReplacementPlugin(/^\.\.\/tooltip\/UniqueProvider$/, (resource) => {
+  const issuer = resource.contextInfo?.issuer ?? '';
+  if (/[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/.test(issuer)) {
+    resource.request = require.resolve('../src/ui/tooltip-unique-provider.tsx');
+  }
+});
 
 /**
  * @param {{ dir: string, name: string, host?: boolean, exposes?: Record<string,string>, port: number }} opts
@@ -55,6 +69,7 @@ function portalWebpackConfig(opts) {
       },
       performance: { hints: false },
       plugins: [
+        lazyTooltipUniqueProvider,
         new ModuleFederationPlugin({
           name: federationName,
           filename: 'remoteEntry.js',
