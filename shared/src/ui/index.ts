@@ -9,11 +9,13 @@
  * in `@portal/shared/ui/menus`; each loads when a page first needs it.
  * Only add a component here if the first page needs it: everything here costs every user at sign-in.
  */
-export { ConfigProvider, theme } from 'antd';
+export { ConfigProvider } from 'antd';
+export { theme } from './theme';
 // the portal's own, in antd's look (spin.tsx): antd's Spin would bring its component style machinery
 export { Spin } from './spin';
 export type { SpinProps } from './spin';
 export type { ThemeConfig } from 'antd';
+// antd's outlined icons in antd's markup, without @ant-design/icons' icon base (icons.tsx)
 export {
   AppstoreOutlined,
   ExclamationCircleOutlined,
@@ -31,4 +33,4 @@ export {
   SettingOutlined,
   SwapOutlined,
   UserOutlined,
-} from '@ant-design/icons';
+} from './icons';

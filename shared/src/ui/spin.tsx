@@ -8,7 +8,7 @@
  * status that assistive technology announces.
  */
 import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';
-import { theme } from 'antd';
+import { theme } from './theme';
 import { useFrameSheet } from './frame-sheet';
 
 export interface SpinProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
