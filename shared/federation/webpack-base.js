@@ -43,7 +43,12 @@ function portalWebpackConfig(opts) {
         uniqueName: federationName,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        // rxjs's ES2015 build (its `es2015` export condition) rather than its ES5 one, whose classes
+        // are functions built with tslib's helpers: smaller, and our target is ES2020 anyway
+        conditionNames: ['es2015', '...'],
+      },
       module: {
         rules: [
           {
@@ -62,6 +67,14 @@ function portalWebpackConfig(opts) {
             },
           },
           { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          // antd's helper packages declare no `sideEffects`, so importing one name from their index
+          // kept every module it re-exports (key codes, focus traps, a React root renderer, test
+          // DOM hooks...) on the first page. Their modules only define things: none runs anything
+          // on import.
+          {
+            test: /[\\/]node_modules[\\/](@rc-component[\\/][^\\/]+|@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors))[\\/]/,
+            sideEffects: false,
+          },
         ],
       },
       optimization: {
