@@ -2,7 +2,7 @@
 import { useState, type AnchorHTMLAttributes, type ButtonHTMLAttributes, type CSSProperties, type ReactNode, type Ref } from 'react';
 import { ExclamationCircleOutlined, LockOutlined, QuestionCircleOutlined, Spin, theme } from '@portal/shared/ui';
 import { Link } from '@portal/shared/web/router';
-import { useRoleAllowed, type PortalRole } from '@portal/shared/web/hooks';
+import { useRoleAllowed, type PortalRole } from '@portal/shared/web/session';
 import { useFrameSheet } from './frame-sheet';
 
 type Token = ReturnType<typeof theme.useToken>['token'];

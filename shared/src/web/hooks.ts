@@ -1,7 +1,5 @@
 /** Small UI helpers named by SPEC.md section 1. */
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { useSelector } from '@portal/shared/web/store';
-import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
 
 /** How long a search box waits after the last keystroke before it searches. */
 export const SEARCH_DELAY_MS = 300;
@@ -149,22 +147,4 @@ export function useStrayFileDropGuard(active = true): void {
       window.removeEventListener('drop', drop);
     };
   }, [active]);
-}
-
-export type PortalRole = 'staff' | 'staffAdmin' | 'auditor' | 'client';
-
-export function rolesOf(user: SessionState['user']): PortalRole[] {
-  if (!user) return [];
-  if (!user.isTevora) return ['client'];
-  const roles: PortalRole[] = ['staff'];
-  if (user.admin.active) roles.push('staffAdmin');
-  if (user.isAuditor) roles.push('auditor');
-  return roles;
-}
-
-/** True when the signed-in user holds one of `allowed` (or none of them, when `invert`). */
-export function useRoleAllowed(allowed: PortalRole[], invert = false): boolean {
-  const user = useSelector((s: { session: SessionState }) => sessionSelectors.selectUser(s));
-  const has = rolesOf(user).some((r) => allowed.includes(r));
-  return invert ? !has : has;
 }

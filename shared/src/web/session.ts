@@ -2,7 +2,7 @@
  * Session state: the signed-in user, the selected company and its access. The shell drives it;
  * remotes read it with the selectors below (one store, built by the shell).
  */
-import { createSlice, type PayloadAction } from '@portal/shared/web/store';
+import { createSlice, useSelector, type PayloadAction } from '@portal/shared/web/store';
 import type { AccessPermissions, Company, User } from '@portal/shared/core/schemas';
 
 export interface SessionState {
@@ -120,3 +120,22 @@ export const sessionSlice = createSlice({
 
 export const sessionActions = sessionSlice.actions;
 export const sessionSelectors = sessionSlice.selectors;
+
+/** The portal's roles of a user (RoleGuard, useRoleAllowed). */
+export type PortalRole = 'staff' | 'staffAdmin' | 'auditor' | 'client';
+
+export function rolesOf(user: SessionState['user']): PortalRole[] {
+  if (!user) return [];
+  if (!user.isTevora) return ['client'];
+  const roles: PortalRole[] = ['staff'];
+  if (user.admin.active) roles.push('staffAdmin');
+  if (user.isAuditor) roles.push('auditor');
+  return roles;
+}
+
+/** True when the signed-in user holds one of `allowed` (or none of them, when `invert`). */
+export function useRoleAllowed(allowed: PortalRole[], invert = false): boolean {
+  const user = useSelector((s: { session: SessionState }) => sessionSelectors.selectUser(s));
+  const has = rolesOf(user).some((r) => allowed.includes(r));
+  return invert ? !has : has;
+}

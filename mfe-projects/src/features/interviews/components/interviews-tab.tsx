@@ -25,7 +25,7 @@ import { formatDateTime } from '@portal/shared/core/dates';
 import { INTERVIEW_WHEN, type Interview, type InterviewWhen } from '@portal/shared/core/interviews';
 import type { Project } from '@portal/shared/core/projects';
 import { downloadFromApi } from '@portal/shared/web/download';
-import { useRoleAllowed } from '@portal/shared/web/hooks';
+import { useRoleAllowed } from '@portal/shared/web/session';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
 import { useSelector } from '@portal/shared/web/store';
 import { pageValue, useAddress, type AddressChanges } from '../../projects/hooks/use-address';
