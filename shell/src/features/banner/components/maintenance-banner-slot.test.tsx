@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { PortalMessage } from '@portal/shared/core/schemas';
 import { renderWithProviders } from '@portal/shared/testing';
+import { markFirstContentShown } from '../../../app/first-content';
 import { MaintenanceBannerSlot } from './maintenance-banner-slot';
 
 const banner = (over: Partial<PortalMessage> = {}): PortalMessage => ({
@@ -43,6 +44,19 @@ afterAll(() => server.close());
 const closeButton = () => screen.getByRole('button', { name: 'Close the maintenance banner' });
 
 describe('the maintenance banner', () => {
+  // first, while the page's first content is not on screen yet (the mark is for the whole file)
+  it('asks for the settings only once the page’s first content is on screen', async () => {
+    messages = [banner()];
+    renderWithProviders(<MaintenanceBannerSlot />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listUrls).toHaveLength(0);
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    markFirstContentShown();
+    expect(await screen.findByText('Maintenance')).toBeInTheDocument();
+    expect(listUrls).toHaveLength(1);
+  });
+
   it('fetches the settings list by key Banner once and shows the first item, sanitized', async () => {
     messages = [
       banner({ value: '<b>Maintenance</b> tonight <img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">details</a>' }),

@@ -9,6 +9,7 @@ import { Provider } from '@portal/shared/web/store';
 import { MemoryRouter, useLocation } from '@portal/shared/web/router';
 import { sessionActions } from '@portal/shared/web/session';
 import { createPortalStore, rootReducer } from '../../../store/store';
+import { markFirstContentShown } from '../../../app/first-content';
 import { NotificationBell } from './notification-bell';
 
 /** A stand-in for the browser's EventSource (jsdom has none): tests push events into it. */
@@ -66,7 +67,11 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // the page's first content is on screen: the bell's code loads (notification-bell-stand-in.test covers before)
+  markFirstContentShown();
+});
 beforeEach(() => {
   Object.assign(globalThis, { EventSource: FakeEventSource });
   notifications = [item('n1', 'Project activated'), item('n2', 'New request'), item('n3', 'Welcome', true)];

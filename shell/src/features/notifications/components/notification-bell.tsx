@@ -1,91 +1,61 @@
-import { useState } from 'react';
-import { deferred } from '@portal/shared/web/deferred';
-import { useSelector } from '@portal/shared/web/store';
-import { BellOutlined, Spin, theme } from '@portal/shared/ui';
+import { useRef, useState, type ComponentType } from 'react';
+import { moduleLoader, type ModuleLoader } from '@portal/shared/web/deferred';
+import { BellOutlined } from '@portal/shared/ui';
 import { FrameButton } from '@portal/shared/ui/components';
 import { useFeatureFlag } from '@portal/shared/web/flags';
-import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
-import { BELL_PAGE, useNotificationsListQuery } from '../api/notifications-api';
-import { streamSupported, useUnreadStream } from '../hooks/use-unread-stream';
-import { HeaderDropdown } from '../../../app/header-dropdown';
-
-type Root = { session: SessionState };
-
-// The list, its states and the extra UI kit load when the bell is first opened.
-const NotificationsPanel = deferred(() => import('./notifications-panel'));
-
-/** Without a live stream (old browsers), the count is polled instead. */
-const FALLBACK_POLL_MS = 60_000;
-
-function PanelLoading() {
-  const { token } = theme.useToken();
-  return (
-    <div style={{ width: 360, padding: 24, textAlign: 'center', background: token.colorBgElevated, borderRadius: token.borderRadiusLG, boxShadow: token.boxShadowSecondary }}>
-      <Spin aria-label="Loading notifications" />
-    </div>
-  );
-}
+import { useLoadedAfterFirstContent } from '../../../app/after-first-content';
+import { menusKit } from '../../../app/header-dropdown';
+import type { LiveBellProps } from './live-bell';
 
 /**
- * The count bubble on the bell: antd's Badge would add ~3.5 KB gzip to every first page for this one
- * use. Hidden from assistive technology: the button's label says the count.
+ * The bell's count, stream and dropdown: none of it is needed to show the first page, so it loads
+ * once the page's first content is on screen (bench/bundle counts what loads before).
  */
-function UnreadCount({ count }: { count: number }) {
-  const { token } = theme.useToken();
-  return (
-    <span
-      aria-hidden="true"
-      data-testid="unread-count"
-      style={{
-        position: 'absolute',
-        top: -6,
-        insetInlineEnd: -10,
-        minWidth: 16,
-        height: 16,
-        padding: '0 4px',
-        borderRadius: 8,
-        background: token.colorError,
-        color: token.colorTextLightSolid,
-        fontSize: 11,
-        lineHeight: '16px',
-        textAlign: 'center',
-        boxShadow: `0 0 0 1px ${token.colorBgContainer}`,
-      }}
-    >
-      {count > 99 ? '99+' : count}
-    </span>
-  );
+const liveBell = moduleLoader<ComponentType<LiveBellProps>>(() => import('./live-bell').then((m) => m.default));
+
+type LiveBellLoader = ModuleLoader<ComponentType<LiveBellProps>>;
+
+/**
+ * The header's bell, unless the `notifications-bell` flag turns it off (then nothing is fetched), on
+ * a given loader of the live bell (tests pass one of their own, fresh).
+ */
+export function notificationBell(loader: LiveBellLoader) {
+  return function NotificationBell() {
+    return useFeatureFlag('notifications-bell', true) ? <Bell loader={loader} /> : null;
+  };
 }
 
-/** The header's bell, unless the `notifications-bell` flag turns it off (then nothing is fetched). */
-export function NotificationBell() {
-  return useFeatureFlag('notifications-bell', true) ? <Bell /> : null;
-}
+export const NotificationBell = notificationBell(liveBell);
 
-/** The unread count, live, and the recent notifications on click. */
-function Bell() {
-  const signedIn = useSelector((s: Root) => sessionSelectors.selectUser(s)) !== null;
-  const live = streamSupported();
-  const { data } = useNotificationsListQuery(BELL_PAGE, { skip: !signedIn, pollingInterval: live ? 0 : FALLBACK_POLL_MS });
-  useUnreadStream(signedIn);
-  const [open, setOpen] = useState(false);
-  const unread = data?.unreadCount ?? 0;
+/**
+ * Until its code is there, a stand-in of the same look: pointing at or focusing it starts the load,
+ * and a click opens the bell as soon as it is there. A stand-in with the focus hands it on.
+ */
+function Bell({ loader }: { loader: LiveBellLoader }) {
+  const [openAtOnce, setOpenAtOnce] = useState(false);
+  const [focusOnMount, setFocusOnMount] = useState(false);
+  const standIn = useRef<HTMLButtonElement>(null);
+  const [LiveBell, show] = useLoadedAfterFirstContent(loader, 'Notifications: the bell', () => {
+    if (standIn.current !== null && standIn.current === document.activeElement) setFocusOnMount(true);
+  });
 
+  if (LiveBell) return <LiveBell openAtOnce={openAtOnce} focusOnMount={focusOnMount} />;
+  const prefetch = () => void loader.load().catch(() => undefined);
+  const openNow = () => {
+    Promise.all([loader.load(), menusKit.load()]).then(
+      ([loaded]) => {
+        setOpenAtOnce(true);
+        setFocusOnMount(true);
+        show(loaded);
+      },
+      (error: unknown) => console.error('Notifications: the bell did not load; try again.', error),
+    );
+  };
   return (
-    <HeaderDropdown
-      trigger={['click']}
-      open={open}
-      onOpenChange={setOpen}
-      placement="bottomRight"
-      destroyOnHidden
-      popupRender={() => <NotificationsPanel fallback={<PanelLoading />} onDone={() => setOpen(false)} />}
-    >
-      <FrameButton variant="text" aria-label={`Notifications, ${unread} unread`} aria-haspopup="dialog" aria-expanded={open} data-testid="notification-bell">
-        <span style={{ position: 'relative', display: 'inline-flex' }}>
-          <BellOutlined style={{ fontSize: 18 }} />
-          {unread > 0 ? <UnreadCount count={unread} /> : null}
-        </span>
-      </FrameButton>
-    </HeaderDropdown>
+    <FrameButton ref={standIn} variant="text" aria-label="Notifications" aria-haspopup="dialog" aria-expanded={false} onPointerEnter={prefetch} onFocus={prefetch} onClick={openNow}>
+      <span style={{ position: 'relative', display: 'inline-flex' }}>
+        <BellOutlined style={{ fontSize: 18 }} />
+      </span>
+    </FrameButton>
   );
 }

@@ -1,0 +1,35 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ModuleLoader } from '@portal/shared/web/deferred';
+import { afterFirstContent } from './first-content';
+
+/**
+ * A frame part's code, loaded once the first page's content is on screen (afterFirstContent): for
+ * parts the user does not need to see the page, which would otherwise count against every first
+ * page. Returns the loaded value (null until then) and `show`, to show one loaded earlier (the user
+ * reached for the part first). `beforeShow` runs just before the part replaces its stand-in.
+ */
+export function useLoadedAfterFirstContent<T>(loader: ModuleLoader<T>, what: string, beforeShow?: () => void): [T | null, (value: T) => void] {
+  const [value, setValue] = useState<T | null>(() => loader.peek()?.value ?? null);
+  const before = useRef(beforeShow);
+  before.current = beforeShow;
+  const show = useCallback((loaded: T) => {
+    before.current?.();
+    setValue(() => loaded);
+  }, []);
+
+  useEffect(() => {
+    if (value !== null) return;
+    let live = true;
+    const cancel = afterFirstContent(() => {
+      loader.load().then(
+        (loaded) => live && show(loaded),
+        (error: unknown) => console.error(`${what} did not load.`, error),
+      );
+    });
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [loader, show, value, what]);
+  return [value, show];
+}
