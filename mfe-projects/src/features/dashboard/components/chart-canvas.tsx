@@ -4,9 +4,13 @@
  */
 import { useEffect, useRef } from 'react';
 import { ArcElement, BarController, BarElement, CategoryScale, Chart, DoughnutController, LinearScale, Tooltip, type ChartConfiguration, type Scale } from 'chart.js';
-import { shortLabel } from '../model/short-label';
+import { toFont } from 'chart.js/helpers';
+import { fitLabel, shortLabel } from '../model/short-label';
 
 Chart.register(ArcElement, BarController, BarElement, CategoryScale, DoughnutController, LinearScale, Tooltip);
+
+/** What a side axis needs beside its labels: the tick padding and mark, the axis line, the layout's padding. */
+const SIDE_AXIS_ROOM = 16;
 
 export interface ChartCanvasProps {
   type: 'doughnut' | 'bar';
@@ -31,13 +35,22 @@ function configOf({ type, horizontal, textColor, gridColor }: Pick<ChartCanvasPr
   }
   const axis = { ticks: { color: textColor }, grid: { color: gridColor } };
   // Names on the category axis are shortened (long project titles would squeeze the bars); the
-  // tooltip and the table beside the chart keep them whole.
+  // tooltip and the table beside the chart keep them whole. On a side axis (horizontal bars) they
+  // are also cut to what fits: chart.js gives it at most half the chart's width and clips the rest.
   const categoryAxis = {
     ...axis,
     ticks: {
       color: textColor,
       callback(this: Scale, value: string | number) {
-        return shortLabel(this.getLabelForValue(Number(value)));
+        const text = shortLabel(this.getLabelForValue(Number(value)));
+        if (!horizontal) return text;
+        const { ctx } = this;
+        ctx.save();
+        // ticks are drawn in chart.js's default font (this config sets none of its own)
+        ctx.font = toFont(Chart.defaults.font).string;
+        const fitted = fitLabel(text, this.chart.width / 2 - SIDE_AXIS_ROOM, (t) => ctx.measureText(t).width);
+        ctx.restore();
+        return fitted;
       },
     },
   };
