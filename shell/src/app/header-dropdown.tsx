@@ -1,7 +1,7 @@
-import { cloneElement, useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type ReactElement, type Ref } from 'react';
+import { cloneElement, useLayoutEffect, useRef, useState, type MouseEvent, type ReactElement, type Ref } from 'react';
 import type { DropdownProps } from '@portal/shared/ui/menus';
 import { moduleLoader, type ModuleLoader } from '@portal/shared/web/deferred';
-import { afterFirstContent } from './first-content';
+import { useLoadedAfterFirstContent } from './after-first-content';
 
 export type MenusKit = typeof import('@portal/shared/ui/menus');
 
@@ -35,7 +35,6 @@ export function headerDropdown(kitLoader: ModuleLoader<MenusKit>, settleMs = 200
 export const HeaderDropdown = headerDropdown(menusKit);
 
 function LazyDropdown({ children, open, onOpenChange, kitLoader, settleMs, ...props }: HeaderDropdownProps & { kitLoader: ModuleLoader<MenusKit>; settleMs: number }) {
-  const [kit, setKit] = useState<MenusKit | null>(() => kitLoader.peek()?.value ?? null);
   const [ownOpen, setOwnOpen] = useState(false);
   const [openedEarly, setOpenedEarly] = useState(false);
   const trigger = useRef<HTMLElement | null>(null);
@@ -48,25 +47,13 @@ function LazyDropdown({ children, open, onOpenChange, kitLoader, settleMs, ...pr
     onOpenChange?.(next, info);
   };
 
-  const adopt = (loaded: MenusKit) => {
-    refocus.current = trigger.current !== null && trigger.current === document.activeElement;
-    setKit(() => loaded);
-  };
-
-  useEffect(() => {
-    if (kit) return;
-    let live = true;
-    const cancel = afterFirstContent(() => {
-      kitLoader.load().then(
-        (loaded) => live && adopt(loaded),
-        (error: unknown) => console.error('Header menus: the menu code did not load; opening a menu tries again.', error),
-      );
-    }, settleMs);
-    return () => {
-      live = false;
-      cancel();
-    };
-  }, [kit, kitLoader, settleMs]);
+  // a trigger with the focus keeps it when the kit arrives and it is rendered inside the Dropdown
+  const [kit, adopt] = useLoadedAfterFirstContent(kitLoader, 'Header menus: the menu code (opening a menu tries again)', {
+    settleMs,
+    beforeShow: () => {
+      refocus.current = trigger.current !== null && trigger.current === document.activeElement;
+    },
+  });
 
   useLayoutEffect(() => {
     if (kit && refocus.current) {

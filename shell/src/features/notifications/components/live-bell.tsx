@@ -1,12 +1,13 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { deferred } from '@portal/shared/web/deferred';
 import { useSelector } from '@portal/shared/web/store';
-import { BellOutlined, Spin, theme } from '@portal/shared/ui';
+import { Spin, theme } from '@portal/shared/ui';
 import { FrameButton } from '@portal/shared/ui/components';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
 import { BELL_PAGE, useNotificationsListQuery } from '../api/notifications-api';
 import { streamSupported, useUnreadStream } from '../hooks/use-unread-stream';
 import { HeaderDropdown } from '../../../app/header-dropdown';
+import { BellGlyph } from './notification-bell';
 
 type Root = { session: SessionState };
 
@@ -92,10 +93,7 @@ export default function LiveBell({ openAtOnce = false, focusOnMount = false }: L
         popupRender={() => <NotificationsPanel fallback={<PanelLoading />} onDone={() => setOpen(false)} />}
       >
         <FrameButton variant="text" aria-label={`Notifications, ${unread} unread`} aria-haspopup="dialog" aria-expanded={open} data-testid="notification-bell">
-          <span style={{ position: 'relative', display: 'inline-flex' }}>
-            <BellOutlined style={{ fontSize: 18 }} />
-            {unread > 0 ? <UnreadCount count={unread} /> : null}
-          </span>
+          <BellGlyph>{unread > 0 ? <UnreadCount count={unread} /> : null}</BellGlyph>
         </FrameButton>
       </HeaderDropdown>
     </span>

@@ -1,4 +1,4 @@
-import { useRef, useState, type ComponentType } from 'react';
+import { useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { moduleLoader, type ModuleLoader } from '@portal/shared/web/deferred';
 import { BellOutlined } from '@portal/shared/ui';
 import { FrameButton } from '@portal/shared/ui/components';
@@ -11,9 +11,18 @@ import type { LiveBellProps } from './live-bell';
  * The bell's count, stream and dropdown: none of it is needed to show the first page, so it loads
  * once the page's first content is on screen (bench/bundle counts what loads before).
  */
-const liveBell = moduleLoader<ComponentType<LiveBellProps>>(() => import('./live-bell').then((m) => m.default));
+/** The bell's icon, and the unread count over it when given: the stand-in and the live bell look alike. */
+export function BellGlyph({ children }: { children?: ReactNode }) {
+  return (
+    <span style={{ position: 'relative', display: 'inline-flex' }}>
+      <BellOutlined style={{ fontSize: 18 }} />
+      {children}
+    </span>
+  );
+}
 
 type LiveBellLoader = ModuleLoader<ComponentType<LiveBellProps>>;
+const liveBell: LiveBellLoader = moduleLoader(() => import('./live-bell').then((m) => m.default));
 
 /**
  * The header's bell, unless the `notifications-bell` flag turns it off (then nothing is fetched), on
@@ -35,8 +44,10 @@ function Bell({ loader }: { loader: LiveBellLoader }) {
   const [openAtOnce, setOpenAtOnce] = useState(false);
   const [focusOnMount, setFocusOnMount] = useState(false);
   const standIn = useRef<HTMLButtonElement>(null);
-  const [LiveBell, show] = useLoadedAfterFirstContent(loader, 'Notifications: the bell', () => {
-    if (standIn.current !== null && standIn.current === document.activeElement) setFocusOnMount(true);
+  const [LiveBell, show] = useLoadedAfterFirstContent(loader, 'Notifications: the bell', {
+    beforeShow: () => {
+      if (standIn.current !== null && standIn.current === document.activeElement) setFocusOnMount(true);
+    },
   });
 
   if (LiveBell) return <LiveBell openAtOnce={openAtOnce} focusOnMount={focusOnMount} />;
@@ -53,9 +64,7 @@ function Bell({ loader }: { loader: LiveBellLoader }) {
   };
   return (
     <FrameButton ref={standIn} variant="text" aria-label="Notifications" aria-haspopup="dialog" aria-expanded={false} onPointerEnter={prefetch} onFocus={prefetch} onClick={openNow}>
-      <span style={{ position: 'relative', display: 'inline-flex' }}>
-        <BellOutlined style={{ fontSize: 18 }} />
-      </span>
+      <BellGlyph />
     </FrameButton>
   );
 }
