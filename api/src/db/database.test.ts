@@ -51,4 +51,29 @@ describe('openDatabase on PostgreSQL', () => {
       await database.close();
     }
   });
+
+  (TEST_DATABASE_URL ? it : it.skip)('plans a query planned once a single time per connection, one planned per call on every call, and compiles none', async () => {
+    const database = openDatabase({ databaseUrl: TEST_DATABASE_URL! });
+    const once = preparedQuery((db, value: string) => db.selectNoFrom(sql<string>`cast(${value} as text)`.as('planned_once')));
+    const perCall = preparedQuery((db, value: string) => db.selectNoFrom(sql<string>`cast(${value} as text)`.as('planned_per_call')), 'per call');
+    try {
+      await database.db.transaction().execute(async (trx) => {
+        for (const value of ['a', 'b', 'c']) {
+          expect(await once(trx, value)).toEqual([{ planned_once: value }]);
+          expect(await perCall(trx, value)).toEqual([{ planned_per_call: value }]);
+        }
+        const { rows } = await sql<{ statement: string; generic_plans: string | number; custom_plans: string | number }>`
+          select statement, generic_plans, custom_plans from pg_prepared_statements`.execute(trx);
+        // the query planned once: prepared by name, three runs of its one generic plan
+        expect(rows.map((r) => ({ ...r, generic_plans: Number(r.generic_plans), custom_plans: Number(r.custom_plans) }))).toEqual([
+          { statement: expect.stringContaining('planned_once'), generic_plans: 3, custom_plans: 0 },
+        ]);
+        const settings = await sql<{ plan_cache_mode: string; jit: string }>`
+          select current_setting('plan_cache_mode') as plan_cache_mode, current_setting('jit') as jit`.execute(trx);
+        expect(settings.rows).toEqual([{ plan_cache_mode: 'force_generic_plan', jit: 'off' }]);
+      });
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -32,6 +32,18 @@ describe('preparedQuery', () => {
     expect(builds).toBe(3);
   });
 
+  it('names the text of a query planned once, not that of one planned per call (which PostgreSQL then plans on each call)', async () => {
+    const db = t.database.db;
+    const once = preparedQuery((db, email: string) => db.selectFrom('users').select('status').where('email', '=', email).where('is_admin', '=', false));
+    const perCall = preparedQuery((db, email: string) => db.selectFrom('users').select(['status', 'is_admin']).where('email', '=', email).where('is_admin', '=', true), 'per call');
+    expect(await once(db, 'member@acme.test')).toEqual([{ status: 'active' }]);
+    expect((await perCall(db, 'admin@demo.test')).map((r) => r.status)).toEqual(['active']);
+    const texts = [...statementNames.keys()].filter((text) => text.includes('"is_admin" ='));
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).not.toContain('"is_admin" from');
+    expect(await once(db, 'admin@demo.test')).toEqual([]);
+  });
+
   it('refuses a builder that changes a value before it reaches the query, or leaves one out', async () => {
     const db = t.database.db;
     const changed = preparedQuery((db, search: string) => db.selectFrom('users').select('email').where('email', 'like', `%${search}%`));

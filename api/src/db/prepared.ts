@@ -6,12 +6,27 @@ import type { Database } from './schema';
 export type PreparedArg = string | number | readonly string[];
 
 /**
- * The SQL texts of prepared queries, with a name for each: PostgreSQL connections prepare them once
- * by name (database.ts), so the server parses them once per connection instead of on every call, and
- * plans them once when it keeps their generic plan (it does for lookups by key). The same text always
- * gets the same name.
+ * The SQL texts of prepared queries planned once, with a name for each: PostgreSQL connections
+ * prepare them once by name (database.ts) and, as database.ts sets `plan_cache_mode` on every
+ * connection, plan them once too, with a plan for any value (a generic plan). The same text always
+ * gets the same name. A query planned per call is not named: the server plans it on each call, for
+ * the values of that call.
  */
 export const statementNames = new Map<string, string>();
+
+/**
+ * How PostgreSQL plans a prepared query (SQLite prepares and plans each text once either way):
+ * - `once`: one plan per connection, whatever the values. For queries whose best plan is the same
+ *   for any value: lookups by key, and the lists' default pages (walk an index in order, stop after
+ *   the page). Planning a task list page costs PostgreSQL about as much as running it, and the
+ *   planner keeps replanning a query with LIMIT and OFFSET values on every call when left to choose
+ *   (it prices a plan for unknown values as reading a tenth of the rows).
+ * - `per call`: planned on each call for its values. For queries whose best plan depends on them: a
+ *   filter that matches most of a small project's tasks or few of a large one's, a sort on an
+ *   expression. A plan made for one project can be many times slower for another (measured: an
+ *   unassigned filter 1.6 ms planned per call and 47 ms with one plan, on a project of 40 tasks).
+ */
+export type Planning = 'once' | 'per call';
 
 interface Template {
   sql: string;
@@ -37,6 +52,7 @@ const standIn = (arg: number, item?: number) => `${PREFIX}${arg}${item === undef
  */
 export function preparedQuery<A extends PreparedArg[], R>(
   build: (db: Kysely<Database>, ...args: A) => Compilable<R>,
+  planning: Planning = 'once',
 ): (db: Kysely<Database>, ...args: A) => Promise<R[]> {
   const templates = new WeakMap<Kysely<Database>, Map<string, Template>>();
   const prepare = (db: Kysely<Database>, args: A): Template => {
@@ -55,7 +71,9 @@ export function preparedQuery<A extends PreparedArg[], R>(
     const expected = (standIns as unknown as (string | string[])[]).flat();
     const missing = expected.filter((s) => !seen.has(s));
     if (missing.length > 0) throw new Error(`preparedQuery: ${missing.length} value(s) did not reach the query as parameters`);
-    if (!statementNames.has(compiled.sql)) statementNames.set(compiled.sql, `prepared_${createHash('sha256').update(compiled.sql).digest('hex').slice(0, 24)}`);
+    if (planning === 'once' && !statementNames.has(compiled.sql)) {
+      statementNames.set(compiled.sql, `prepared_${createHash('sha256').update(compiled.sql).digest('hex').slice(0, 24)}`);
+    }
     return { sql: compiled.sql, parameters };
   };
   return async (db, ...args) => {
@@ -81,6 +99,7 @@ export type PreparedValues = Record<string, PreparedArg | undefined>;
  * that is per `variantOf(options)` and set of given values. `options` must hold nothing that changes
  * the SQL but what `variantOf` spells out: a variant is built once, with the options of its first call
  * and stand-ins for its values, and `build` must use each given value as preparedQuery's builders do.
+ * `planningOf` decides each variant's Planning, from the same options and the names of its given values.
  *
  * At most MAX_VARIANTS variants are kept (per preparedVariants): a caller cycling through rare
  * combinations of filters cannot grow the api's memory, or PostgreSQL's named statements, without
@@ -91,6 +110,8 @@ export const MAX_VARIANTS = 64;
 export function preparedVariants<O, V extends PreparedValues, R>(
   variantOf: (options: O) => string,
   build: (db: Kysely<Database>, options: O, values: V) => Compilable<R>,
+  /** How PostgreSQL plans a variant, from its options and the names of its given values (`once` when left out). */
+  planningOf: (options: O, given: readonly string[]) => Planning = () => 'once',
 ): (db: Kysely<Database>, options: O, values: V) => Promise<R[]> {
   const variants = new Map<string, { names: string[]; run: (db: Kysely<Database>, ...args: PreparedArg[]) => Promise<R[]> }>();
   return (db, options, values) => {
@@ -103,7 +124,10 @@ export function preparedVariants<O, V extends PreparedValues, R>(
       return db.executeQuery(build(db, options, values).compile()).then((result) => result.rows);
     }
     if (!variant) {
-      const run = preparedQuery((db, ...args: PreparedArg[]) => build(db, options, Object.fromEntries(names.map((name, i) => [name, args[i]])) as V));
+      const run = preparedQuery(
+        (db, ...args: PreparedArg[]) => build(db, options, Object.fromEntries(names.map((name, i) => [name, args[i]])) as V),
+        planningOf(options, names),
+      );
       variants.set(key, (variant = { names, run }));
     }
     return variant.run(db, ...variant.names.map((name) => values[name]!));

@@ -291,6 +291,13 @@ const projectTaskPage = preparedVariants(
     const ids = ordered(topLevelTasks(db, v.projectId, o, v).select('t.id')).limit(v.limit).offset(v.offset);
     return ordered(db.selectFrom(ids.as('w')).innerJoin('tasks as t', 't.id', 'w.id').select(listColumns(db)));
   },
+  // The list as it opens (no filter, by creation) walks tasks_project_list_idx whatever the project:
+  // planned once. Filters and the other sorts are planned per call: their best plan depends on the
+  // project's size and on how many of its tasks match.
+  (o, given) =>
+    (o.sort === 'createdAt' || o.sort === '-createdAt') && !o.unassigned && !o.noDueDate && given.every((name) => name === 'projectId' || name === 'limit' || name === 'offset')
+      ? 'once'
+      : 'per call',
 );
 
 const keptTaskCount = preparedQuery((db, projectId: string) => db.selectFrom('project_task_counts').select('top_level').where('project_id', '=', projectId));
@@ -432,6 +439,9 @@ const companyTaskPage = preparedVariants(
     }
     return page.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').limit(v.limit);
   },
+  // Without filters (first page or after a cursor) the walk of tasks_company_keyset_idx: planned
+  // once. With filters, per call (see projectTaskPage).
+  (_options, given) => (given.every((name) => ['companyId', 'limit', 'afterCreatedAt', 'afterId'].includes(name)) ? 'once' : 'per call'),
 );
 
 // ---------------------------------------------------------------------------------------------
