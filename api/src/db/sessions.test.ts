@@ -1,4 +1,5 @@
 import { createTestApp, type TestApp } from '../test/app';
+import { findCompanyById } from './companies';
 import { activeSessionIds, createSession, deleteSession } from './sessions';
 import { findSessionWithUser, findUserCredentialsByEmail } from './users';
 
@@ -40,5 +41,37 @@ describe('findSessionWithUser', () => {
     expect(await findSessionWithUser(db, `${token}x`)).toBeNull();
     await deleteSession(db, session.id);
     expect(await findSessionWithUser(db, token)).toBeNull();
+  });
+
+  it("reads with the session the project or company a policy needs, the same as reading them on their own, and none that does not exist", async () => {
+    const db = t.database.db;
+    const member = (await findUserCredentialsByEmail(db, 'member@acme.test'))!.user;
+    const { token, session } = await createSession(db, { userId: member.id, userAgent: null, maxHours: 8 });
+    const acme = await db.selectFrom('companies').select('id').where('name', '=', 'Acme Corp').executeTakeFirstOrThrow();
+    const project = await db.selectFrom('projects').select(['id', 'title', 'status']).where('company_id', '=', acme.id).executeTakeFirstOrThrow();
+    const role = await db.selectFrom('project_members').select('role').where('project_id', '=', project.id).where('user_id', '=', member.id).executeTakeFirst();
+    const company = (await findCompanyById(db, acme.id))!;
+
+    const withProject = await findSessionWithUser(db, token, { project: project.id });
+    expect(withProject).toMatchObject({ session, user: member });
+    const rows = withProject?.along && 'project' in withProject.along ? withProject.along.project : [];
+    // one row per module of the company, each naming the project, the member's role and the company
+    expect(rows).toHaveLength(Object.keys(company.modulesAccess).length);
+    for (const row of rows) {
+      expect(row).toMatchObject({ id: project.id, company_id: acme.id, title: project.title, status: project.status, role: role?.role ?? null, name: company.name });
+    }
+    const modules = Object.fromEntries(rows.map((r) => [r.module, Boolean(r.enabled)]));
+    expect(modules).toEqual(company.modulesAccess);
+
+    const withCompany = await findSessionWithUser(db, token, { company: acme.id });
+    expect(withCompany).toMatchObject({ session, user: member });
+    const companyRows = withCompany?.along && 'company' in withCompany.along ? withCompany.along.company : [];
+    expect(Object.fromEntries(companyRows.map((r) => [r.module, Boolean(r.enabled)]))).toEqual(company.modulesAccess);
+    expect(companyRows.every((r) => r.id === acme.id && r.name === company.name)).toBe(true);
+
+    // the session is found all the same; the project or company is not
+    expect(await findSessionWithUser(db, token, { project: 'no-such-project' })).toEqual({ session, user: member, along: { project: [] } });
+    expect(await findSessionWithUser(db, token, { company: 'no-such-company' })).toEqual({ session, user: member, along: { company: [] } });
+    expect(await findSessionWithUser(db, `${token}x`, { project: project.id })).toBeNull();
   });
 });

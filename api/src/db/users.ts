@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { dialectOf } from './database';
 import { invalidatePasswordTokensOfUser } from './password-tokens';
 import { preparedQuery } from './prepared';
-import type { Database, UsersTable } from './schema';
+import type { Database, ProjectRoleName, UsersTable } from './schema';
 import { deleteSessionsOfUser, hashSessionToken, toSessionRecord, type SessionRecord } from './sessions';
 import { inTransaction, nowIso, toBool, toCount, toIso } from './values';
 
@@ -56,27 +57,152 @@ export async function findUserById(db: Kysely<Database>, id: string): Promise<Us
 }
 
 /**
- * The session of this token and its user, in one query (every signed-in request starts with it).
- * Null when the token names no session.
+ * What a request's policy reads in the same query as the session (policies.ts): the project or the
+ * company of the route's `:id`.
  */
-export async function findSessionWithUser(db: Kysely<Database>, token: string): Promise<{ session: SessionRecord; user: UserRecord } | null> {
-  const [row] = await sessionWithUser(db, hashSessionToken(token));
+export type SessionAlong = { project: string } | { company: string };
+
+/** A row of a project access lookup: the project, the caller's role on it, its company, one module's access of that company and the project's kept count of top-level tasks. */
+export interface ProjectAccessRow {
+  id: string;
+  company_id: string;
+  title: string;
+  status: string;
+  role: ProjectRoleName | null;
+  name: string;
+  logo: string | null;
+  module: string | null;
+  enabled: boolean | number | null;
+  top_level: number | string | null;
+}
+
+/** A row of a company lookup: the company and one module's access (companyFromRows). */
+export interface CompanyAccessRow {
+  id: string;
+  name: string;
+  logo: string | null;
+  module: string | null;
+  enabled: boolean | number | null;
+}
+
+export interface SessionWithUser {
+  session: SessionRecord;
+  user: UserRecord;
+  /** With `along`: the project's rows (none when there is no such project) or the company's. */
+  along?: { project: ProjectAccessRow[] } | { company: CompanyAccessRow[] };
+}
+
+/**
+ * The session of this token and its user, in one query (every signed-in request starts with it),
+ * and with `along` what the request's policy needs of its project or company: one round trip to
+ * the database instead of two, on every request of a project or company page. Null when the token
+ * names no session.
+ */
+export async function findSessionWithUser(db: Kysely<Database>, token: string, along?: SessionAlong): Promise<SessionWithUser | null> {
+  const tokenHash = hashSessionToken(token);
+  const rows: SessionRow[] = !along
+    ? await sessionWithUser(db, tokenHash)
+    : 'project' in along
+      ? await sessionWithProject(db, tokenHash, along.project)
+      : await sessionWithCompany(db, tokenHash, along.company);
+  const [row] = rows;
   if (!row) return null;
-  return {
+  const found: SessionWithUser = {
     session: toSessionRecord({ id: row.session_id, user_id: row.user_id, created_at: row.session_created_at, last_seen_at: row.last_seen_at, expires_at: row.expires_at }),
     user: toUserRecord(row),
   };
+  if (along) {
+    const r = row as SessionRow & AlongColumns;
+    // one row per module of the company, as the policies read a project or company on their own
+    const modules = r.along_id === null ? [] : modulesOf(r.along_modules);
+    const company = (m: [string, boolean | number] | null) => ({
+      id: 'project' in along ? r.along_company_id! : r.along_id!,
+      name: r.along_name!,
+      logo: r.along_logo,
+      module: m?.[0] ?? null,
+      enabled: m?.[1] ?? null,
+    });
+    const rows = r.along_id === null ? [] : modules.length > 0 ? modules.map(company) : [company(null)];
+    found.along =
+      'project' in along
+        ? { project: rows.map((c) => ({ ...c, id: r.along_id!, company_id: c.id, title: r.along_title!, status: r.along_status!, role: r.along_role ?? null, top_level: r.along_top_level ?? null })) }
+        : { company: rows };
+  }
+  return found;
 }
 
-const sessionWithUser = preparedQuery((db, tokenHash: string) =>
-  db
+type SessionRow = Selectable<UsersTable> & {
+  session_id: string;
+  user_id: string;
+  session_created_at: Date | string;
+  last_seen_at: Date | string;
+  expires_at: Date | string;
+};
+
+interface AlongColumns {
+  along_id: string | null;
+  along_name: string | null;
+  along_logo: string | null;
+  /** The company's module access as JSON pairs [module, enabled] (text on SQLite, parsed on PostgreSQL); null without modules. */
+  along_modules: string | [string, boolean | number][] | null;
+  along_company_id?: string | null;
+  along_title?: string | null;
+  along_status?: string | null;
+  along_role?: ProjectRoleName | null;
+  along_top_level?: number | string | null;
+}
+
+function modulesOf(value: AlongColumns['along_modules']): [string, boolean | number][] {
+  return typeof value === 'string' ? (JSON.parse(value) as [string, boolean | number][]) : (value ?? []);
+}
+
+/**
+ * The module access of company `c` as one column (AlongColumns.along_modules): the session's query
+ * stays one row, instead of one per module with every column of the user and session repeated.
+ */
+function modulesColumn(db: Kysely<Database>) {
+  return dialectOf(db) === 'postgres'
+    ? sql<string | null>`(select json_agg(json_build_array(m.module, m.enabled)) from company_modules_access m where m.company_id = c.id)`.as('along_modules')
+    : sql<string | null>`(select json_group_array(json_array(m.module, m.enabled)) from company_modules_access m where m.company_id = c.id)`.as('along_modules');
+}
+
+function sessionQuery(db: Kysely<Database>, tokenHash: string) {
+  return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .selectAll('u')
     .select(['s.id as session_id', 's.user_id', 's.created_at as session_created_at', 's.last_seen_at', 's.expires_at'])
-    .where('s.token_hash', '=', tokenHash),
+    .where('s.token_hash', '=', tokenHash);
+}
+
+const sessionWithUser = preparedQuery((db, tokenHash: string) => sessionQuery(db, tokenHash));
+
+/** The session, and left joined to it the project (policies.ts projectAccessFor) with its company. */
+const sessionWithProject = preparedQuery((db, tokenHash: string, projectId: string) =>
+  sessionQuery(db, tokenHash)
+    .leftJoin('projects as p', (join) => join.on('p.id', '=', projectId))
+    .leftJoin('project_members as pm', (join) => join.onRef('pm.project_id', '=', 'p.id').onRef('pm.user_id', '=', 'u.id'))
+    .leftJoin('companies as c', 'c.id', 'p.company_id')
+    .leftJoin('project_task_counts as ptc', 'ptc.project_id', 'p.id')
+    .select([
+      'p.id as along_id',
+      'p.company_id as along_company_id',
+      'p.title as along_title',
+      'p.status as along_status',
+      'pm.role as along_role',
+      'c.name as along_name',
+      'c.logo as along_logo',
+      modulesColumn(db),
+      'ptc.top_level as along_top_level',
+    ]),
 );
 
+/** The session, and left joined to it the company. */
+const sessionWithCompany = preparedQuery((db, tokenHash: string, companyId: string) =>
+  sessionQuery(db, tokenHash)
+    .leftJoin('companies as c', (join) => join.on('c.id', '=', companyId))
+    .select(['c.id as along_id', 'c.name as along_name', 'c.logo as along_logo', modulesColumn(db)]),
+);
 export interface UserCredentials {
   user: UserRecord;
   passwordHash: string | null;

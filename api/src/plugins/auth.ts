@@ -8,7 +8,8 @@ import {
   touchSession,
   type SessionRecord,
 } from '../db/sessions';
-import { findSessionWithUser, type UserRecord } from '../db/users';
+import { findSessionWithUser, type SessionAlong, type SessionWithUser, type UserRecord } from '../db/users';
+import type { Policy } from './policies';
 
 export const SESSION_COOKIE = 'pe_session_token';
 /** last_seen_at is written at most this often: one write a minute per session, not one per request. */
@@ -20,14 +21,35 @@ export interface AuthContext {
 }
 
 const resolved = new WeakMap<FastifyRequest, Promise<AuthContext | null>>();
+const alongSession = new WeakMap<FastifyRequest, NonNullable<SessionWithUser['along']>>();
+
+/** What the route's policy will read of the route's `:id`, when it reads a project or a company. */
+function alongOf(request: FastifyRequest): SessionAlong | undefined {
+  const policy = request.routeOptions.config?.policy as Policy | undefined;
+  if (typeof policy !== 'object') return undefined;
+  const id = (request.params as { id?: unknown } | undefined)?.id;
+  if (typeof id !== 'string' || id === '') return undefined;
+  if ('project' in policy) return { project: id };
+  if ('company' in policy) return { company: id };
+  return undefined;
+}
+
+/**
+ * The rows of the route's project or company that were read with the request's session (policies.ts
+ * uses them instead of a query of its own); undefined when they were not.
+ */
+export function readAlongSession(request: FastifyRequest): SessionWithUser['along'] {
+  return alongSession.get(request);
+}
 
 async function resolve(request: FastifyRequest): Promise<AuthContext | null> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return null;
   const { db, config } = request.server;
-  const found = await findSessionWithUser(db, token);
+  const found = await findSessionWithUser(db, token, alongOf(request));
   if (!found) return null;
-  const { session, user } = found;
+  const { session, user, along } = found;
+  if (along) alongSession.set(request, along);
   const now = new Date();
   if (!isSessionActive(session, config.sessionIdleMinutes, now)) {
     await deleteSession(db, session.id);

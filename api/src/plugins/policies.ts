@@ -4,13 +4,13 @@ import type { Kysely } from 'kysely';
 import { settingsPermissionsFor, type ModuleName, type SettingsPermissions } from '@portal/shared/core/modules';
 import { companyFromRows, findCompanyRole, findVisibleCompany, type CompanyRecord } from '../db/companies';
 import type { Database, ProjectRoleName } from '../db/schema';
-import { findUserById, type UserRecord } from '../db/users';
+import { findUserById, type ProjectAccessRow, type UserRecord } from '../db/users';
 import { moduleAccessIn } from '../db/module-access';
 import { preparedQuery } from '../db/prepared';
 import { requestAccessFor, type RequestAccess } from '../db/request-access';
 import { toCount } from '../db/values';
 import { HttpError } from '../lib/http-error';
-import { getAuth } from './auth';
+import { getAuth, readAlongSession } from './auth';
 
 /** A settings permission of SPEC.md section 3, as `group.name`. */
 export type SettingsPermissionName =
@@ -141,8 +141,14 @@ const projectWithRole = preparedQuery((db, userId: string, projectId: string) =>
  * The caller's access to a project, or null when it is not visible to them (missing, another
  * company's, or an auditor's project without a role). Throws 403 when the projects module is off.
  */
-export async function projectAccessFor(db: Kysely<Database>, caller: UserRecord, projectId: string): Promise<ProjectAccess | null> {
-  const rows = await projectWithRole(db, caller.id, projectId);
+export async function projectAccessFor(
+  db: Kysely<Database>,
+  caller: UserRecord,
+  projectId: string,
+  /** The project's rows when already read (with the session: auth.ts readAlongSession). */
+  readRows?: readonly ProjectAccessRow[],
+): Promise<ProjectAccess | null> {
+  const rows: readonly ProjectAccessRow[] = readRows ?? (await projectWithRole(db, caller.id, projectId));
   const [row] = rows;
   if (!row) return null;
   if (caller.isAuditor && !row.role) return null;
@@ -166,7 +172,8 @@ async function enforceProject(request: FastifyRequest, caller: UserRecord, level
   const projectId = (request.params as { id?: unknown } | undefined)?.id;
   if (typeof projectId !== 'string') throw new Error('a project policy needs a route with :id');
   if (projectId === '') throw new HttpError(404, 'project_not_found');
-  const access = await projectAccessFor(request.server.db, caller, projectId);
+  const along = readAlongSession(request);
+  const access = await projectAccessFor(request.server.db, caller, projectId, along && 'project' in along ? along.project : undefined);
   // Not found both when it does not exist and when it is not the caller's: existence is not revealed.
   if (!access) throw new HttpError(404, 'project_not_found');
   if ((level === 'write' && !access.write) || (level === 'manage' && !access.manage)) {
@@ -269,7 +276,9 @@ async function enforce(request: FastifyRequest, policy: Policy): Promise<void> {
   if (typeof companyId !== 'string') throw new Error('a company policy needs a route with :id');
   if (companyId === '') throw new HttpError(404, 'company_not_found');
   // Not found both when it does not exist and when it is not the user's: existence is not revealed.
-  const company = await findVisibleCompany(request.server.db, user, companyId);
+  const along = readAlongSession(request);
+  const read = along && 'company' in along ? companyFromRows(along.company) : undefined;
+  const company = read === null ? null : await findVisibleCompany(request.server.db, user, companyId, read);
   if (!company) throw new HttpError(404, 'company_not_found');
   if (policy.company === 'member' && policy.module) {
     const access = await moduleAccessIn(request.server.db, user, company);
