@@ -28,7 +28,9 @@ function alongOf(request: FastifyRequest): SessionAlong | undefined {
   const policy = request.routeOptions.config?.policy as Policy | undefined;
   if (typeof policy !== 'object') return undefined;
   const id = (request.params as { id?: unknown } | undefined)?.id;
-  if (typeof id !== 'string' || id === '') return undefined;
+  // An id with a NUL character is refused at preValidation, naming the parameter (error-handler.ts);
+  // PostgreSQL cannot compare one, so it is not read here, before that check (this runs in onRequest).
+  if (typeof id !== 'string' || id === '' || id.includes('\u0000')) return undefined;
   if ('project' in policy) return { project: id };
   if ('company' in policy) return { company: id };
   return undefined;
