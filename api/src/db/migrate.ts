@@ -12,6 +12,7 @@ import * as m0010 from './migrations/0010-practice-names';
 import * as m0011 from './migrations/0011-requests';
 import * as m0012 from './migrations/0012-reports';
 import * as m0013 from './migrations/0013-task-counts';
+import * as m0014 from './migrations/0014-task-detail-counts';
 import type { Dialect } from './database';
 
 /** In-code provider: no file-system scanning, works the same under tsx, jest and a bundle. */
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-requests': m0011,
   '0012-reports': m0012,
   '0013-task-counts': m0013,
+  '0014-task-detail-counts': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -8,6 +8,8 @@ type Bool = ColumnType<boolean | number, boolean, boolean>;
 type Timestamp = ColumnType<Date | string, string, string>;
 type NullableBool = ColumnType<boolean | number | null, boolean | null, boolean | null>;
 type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;
+/** A count the database keeps with triggers: read, never inserted or set by the app. PostgreSQL's integer reads as a number. */
+type KeptCount = ColumnType<number, never, never>;
 
 export interface UsersTable {
   id: string;
@@ -208,6 +210,10 @@ export interface TasksTable {
   completed_at: NullableTimestamp;
   /** Set when the status becomes a closed one (CLOSED_TASK_STATUSES), cleared when it reopens. */
   closed_at: NullableTimestamp;
+  /** Kept by triggers (migration 0014), never written by the app: the task's subtasks, those closed, its comments. */
+  subtask_count: KeptCount;
+  subtasks_done: KeptCount;
+  comment_count: KeptCount;
 }
 
 export interface TaskAssigneesTable {

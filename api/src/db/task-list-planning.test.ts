@@ -16,7 +16,7 @@ afterAll(() => t.close());
 async function namedBy(run: () => Promise<unknown>): Promise<string[]> {
   const before = new Set(statementNames.keys());
   await run();
-  return [...statementNames.keys()].filter((text) => !before.has(text) && text.includes('as "subtask_count"'));
+  return [...statementNames.keys()].filter((text) => !before.has(text) && text.includes('"t"."subtask_count"'));
 }
 
 async function acme() {

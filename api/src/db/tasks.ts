@@ -137,12 +137,12 @@ function filtersOf(eb: TaskEb, flags: FilterFlags, values: FilterValues): Expres
 type AssigneeTuple = [string, string, string, string];
 
 /**
- * What a list shows beside a task's own columns (alias `t`), as columns of the same query: its
- * assignees by name (a JSON array of AssigneeTuple: text on SQLite, parsed by the driver on
- * PostgreSQL, null there when there are none), the number of its subtasks and of those closed, and
- * the number of its comments, each a subquery on an index. A page of tasks is then one query: on
- * PostgreSQL a round trip fewer than the page and then its details by id, and on SQLite about a
- * fifth less work than gathering the details by lists of ids.
+ * What a list shows beside a task's own columns (alias `t`): its assignees by name (a JSON array of
+ * AssigneeTuple: text on SQLite, parsed by the driver on PostgreSQL, null there when there are none,
+ * a subquery on an index), and the number of its subtasks, of those closed and of its comments, which
+ * the task's row keeps (migration 0014). A page of tasks is then one query: on PostgreSQL a round
+ * trip fewer than the page and then its details by id, and on SQLite about a fifth less work than
+ * gathering the details by lists of ids.
  */
 function detailColumns(db: Kysely<Database>) {
   const postgres = dialectOf(db) === 'postgres';
@@ -150,9 +150,9 @@ function detailColumns(db: Kysely<Database>) {
   const people = postgres ? sql`json_agg(${person} order by tu.first_name, tu.last_name, tu.id)` : sql`json_group_array(${person} order by tu.first_name, tu.last_name, tu.id)`;
   return [
     sql<string | AssigneeTuple[] | null>`(select ${people} from task_assignees ta inner join users tu on tu.id = ta.user_id where ta.task_id = t.id)`.as('assignees'),
-    sql<number | string>`(select count(*) from tasks st where st.parent_id = t.id)`.as('subtask_count'),
-    sql<number | string>`(select count(*) from tasks st where st.parent_id = t.id and st.status in (${closedStatusList()}))`.as('subtasks_done'),
-    sql<number | string>`(select count(*) from task_comments tc where tc.task_id = t.id)`.as('comment_count'),
+    't.subtask_count',
+    't.subtasks_done',
+    't.comment_count',
   ] as const;
 }
 
@@ -163,9 +163,9 @@ function listColumns(db: Kysely<Database>) {
 
 interface ListRow extends TaskRow {
   assignees: string | AssigneeTuple[] | null;
-  subtask_count: number | string;
-  subtasks_done: number | string;
-  comment_count: number | string;
+  subtask_count: number;
+  subtasks_done: number;
+  comment_count: number;
 }
 
 /** A task as lists show it, from its row read with listColumns. `today` decides `overdue`. */
@@ -181,9 +181,9 @@ function toTask(r: ListRow, today: string): Task {
     dueDate: r.due_date,
     overdue: r.due_date !== null && r.due_date < today && !isClosed(r.status),
     assignees: assignees.map(([id, firstName, lastName, email]) => ({ id, firstName, lastName, email })),
-    subtaskCount: toCount(r.subtask_count),
-    subtasksDone: toCount(r.subtasks_done),
-    commentCount: toCount(r.comment_count),
+    subtaskCount: r.subtask_count,
+    subtasksDone: r.subtasks_done,
+    commentCount: r.comment_count,
     createdAt: toIso(r.created_at),
     updatedAt: toIso(r.updated_at),
   };
