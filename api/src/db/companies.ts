@@ -125,10 +125,17 @@ export function companyFromRows(
   rows: readonly { id: string; name: string; logo: string | null; module: string | null; enabled: boolean | number | null }[],
 ): CompanyRecord | null {
   if (rows.length === 0) return null;
-  const { id, name, logo } = rows[0];
+  return companyRecord(rows[0], rows);
+}
+
+/** A company with the module access of these rows or [module, enabled] pairs (modules without one: off). */
+export function companyRecord(
+  company: { id: string; name: string; logo: string | null },
+  modules: readonly ({ module: string | null; enabled: boolean | number | null } | readonly [string, boolean])[],
+): CompanyRecord {
   const modulesAccess = noModules();
-  for (const row of rows) setModule(modulesAccess, row);
-  return { id, name, logo, modulesAccess };
+  for (const m of modules) setModule(modulesAccess, 'module' in m ? m : { module: m[0], enabled: m[1] });
+  return { id: company.id, name: company.name, logo: company.logo, modulesAccess };
 }
 
 export async function findCompanyRole(db: Kysely<Database>, companyId: string, userId: string): Promise<CompanyRole | null> {

@@ -60,26 +60,20 @@ describe('findSessionWithUser', () => {
     const role = await db.selectFrom('project_members').select('role').where('project_id', '=', project.id).where('user_id', '=', member.id).executeTakeFirst();
     const company = (await findCompanyById(db, acme.id))!;
 
-    const withProject = await findSessionWithUser(db, token, { project: project.id });
-    expect(withProject).toMatchObject({ session, user: member });
-    const rows = withProject?.along && 'project' in withProject.along ? withProject.along.project : [];
-    // one row per module of the company, each naming the project, the member's role and the company
-    expect(rows).toHaveLength(Object.keys(company.modulesAccess).length);
-    for (const row of rows) {
-      expect(row).toMatchObject({ id: project.id, company_id: acme.id, title: project.title, status: project.status, role: role?.role ?? null, name: company.name });
-    }
-    const modules = Object.fromEntries(rows.map((r) => [r.module, Boolean(r.enabled)]));
-    expect(modules).toEqual(company.modulesAccess);
+    const topLevel = await db.selectFrom('project_task_counts').select('top_level').where('project_id', '=', project.id).executeTakeFirstOrThrow();
 
-    const withCompany = await findSessionWithUser(db, token, { company: acme.id });
-    expect(withCompany).toMatchObject({ session, user: member });
-    const companyRows = withCompany?.along && 'company' in withCompany.along ? withCompany.along.company : [];
-    expect(Object.fromEntries(companyRows.map((r) => [r.module, Boolean(r.enabled)]))).toEqual(company.modulesAccess);
-    expect(companyRows.every((r) => r.id === acme.id && r.name === company.name)).toBe(true);
+    expect(await findSessionWithUser(db, token, { project: project.id })).toEqual({
+      session,
+      user: member,
+      along: {
+        project: { id: project.id, companyId: acme.id, title: project.title, status: project.status, role: role?.role ?? null, topLevel: Number(topLevel.top_level), company },
+      },
+    });
+    expect(await findSessionWithUser(db, token, { company: acme.id })).toEqual({ session, user: member, along: { company } });
 
     // the session is found all the same; the project or company is not
-    expect(await findSessionWithUser(db, token, { project: 'no-such-project' })).toEqual({ session, user: member, along: { project: [] } });
-    expect(await findSessionWithUser(db, token, { company: 'no-such-company' })).toEqual({ session, user: member, along: { company: [] } });
+    expect(await findSessionWithUser(db, token, { project: 'no-such-project' })).toEqual({ session, user: member, along: { project: null } });
+    expect(await findSessionWithUser(db, token, { company: 'no-such-company' })).toEqual({ session, user: member, along: { company: null } });
     expect(await findSessionWithUser(db, `${token}x`, { project: project.id })).toBeNull();
   });
 });

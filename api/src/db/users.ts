@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { companyRecord, type CompanyRecord } from './companies';
 import { dialectOf } from './database';
 import { invalidatePasswordTokensOfUser } from './password-tokens';
 import { preparedQuery } from './prepared';
@@ -62,34 +63,23 @@ export async function findUserById(db: Kysely<Database>, id: string): Promise<Us
  */
 export type SessionAlong = { project: string } | { company: string };
 
-/** A row of a project access lookup: the project, the caller's role on it, its company, one module's access of that company and the project's kept count of top-level tasks. */
-export interface ProjectAccessRow {
+/** A project as the project policies read it (policies.ts projectAccessFor): the caller's role on it, its kept count of top-level tasks and its company. */
+export interface ProjectRead {
   id: string;
-  company_id: string;
+  companyId: string;
   title: string;
   status: string;
   role: ProjectRoleName | null;
-  name: string;
-  logo: string | null;
-  module: string | null;
-  enabled: boolean | number | null;
-  top_level: number | string | null;
-}
-
-/** A row of a company lookup: the company and one module's access (companyFromRows). */
-export interface CompanyAccessRow {
-  id: string;
-  name: string;
-  logo: string | null;
-  module: string | null;
-  enabled: boolean | number | null;
+  /** project_task_counts; null when the project has no count row. */
+  topLevel: number | null;
+  company: CompanyRecord;
 }
 
 export interface SessionWithUser {
   session: SessionRecord;
   user: UserRecord;
-  /** With `along`: the project's rows (none when there is no such project) or the company's. */
-  along?: { project: ProjectAccessRow[] } | { company: CompanyAccessRow[] };
+  /** With `along`: the project or the company (null when there is no such one). */
+  along?: { project: ProjectRead | null } | { company: CompanyRecord | null };
 }
 
 /**
@@ -118,20 +108,22 @@ export async function findSessionWithUser(db: Kysely<Database>, token: string, w
   };
   if (along) {
     const r = row as SessionRow & AlongColumns;
-    // one row per module of the company, as the policies read a project or company on their own
-    const modules = r.along_modules ?? [];
-    const company = (m: [string, boolean] | null) => ({
-      id: 'project' in along ? r.along_company_id! : r.along_id!,
-      name: r.along_name!,
-      logo: r.along_logo,
-      module: m?.[0] ?? null,
-      enabled: m?.[1] ?? null,
-    });
-    const rows = r.along_id === null ? [] : modules.length > 0 ? modules.map(company) : [company(null)];
+    const company =
+      r.along_id === null ? null : companyRecord({ id: 'project' in along ? r.along_company_id! : r.along_id, name: r.along_name!, logo: r.along_logo }, r.along_modules ?? []);
     found.along =
       'project' in along
-        ? { project: rows.map((c) => ({ ...c, id: r.along_id!, company_id: c.id, title: r.along_title!, status: r.along_status!, role: r.along_role ?? null, top_level: r.along_top_level ?? null })) }
-        : { company: rows };
+        ? {
+            project: company && {
+              id: r.along_id!,
+              companyId: company.id,
+              title: r.along_title!,
+              status: r.along_status!,
+              role: r.along_role ?? null,
+              topLevel: r.along_top_level == null ? null : toCount(r.along_top_level),
+              company,
+            },
+          }
+        : { company };
   }
   return found;
 }
@@ -203,6 +195,7 @@ const sessionWithCompany = preparedQuery((db, tokenHash: string, companyId: stri
     .leftJoin('companies as c', (join) => join.on('c.id', '=', companyId))
     .select(['c.id as along_id', 'c.name as along_name', 'c.logo as along_logo', modulesColumn()]),
 );
+
 export interface UserCredentials {
   user: UserRecord;
   passwordHash: string | null;

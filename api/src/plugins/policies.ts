@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { settingsPermissionsFor, type ModuleName, type SettingsPermissions } from '@portal/shared/core/modules';
-import { companyFromRows, findCompanyRole, findVisibleCompany, type CompanyRecord } from '../db/companies';
+import { companyRecord, findCompanyRole, findVisibleCompany, type CompanyRecord } from '../db/companies';
 import type { Database, ProjectRoleName } from '../db/schema';
-import { findUserById, type ProjectAccessRow, type UserRecord } from '../db/users';
+import { findUserById, type ProjectRead, type UserRecord } from '../db/users';
 import { moduleAccessIn } from '../db/module-access';
 import { preparedQuery } from '../db/prepared';
 import { requestAccessFor, type RequestAccess } from '../db/request-access';
@@ -137,6 +137,22 @@ const projectWithRole = preparedQuery((db, userId: string, projectId: string) =>
     .where('projects.id', '=', projectId),
 );
 
+/** The project as the policies read it; null when there is no such project. */
+async function readProject(db: Kysely<Database>, userId: string, projectId: string): Promise<ProjectRead | null> {
+  const rows = await projectWithRole(db, userId, projectId);
+  const [row] = rows;
+  if (!row) return null;
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    title: row.title,
+    status: row.status,
+    role: row.role ?? null,
+    topLevel: row.top_level === null ? null : toCount(row.top_level),
+    company: companyRecord({ id: row.company_id, name: row.name, logo: row.logo }, rows),
+  };
+}
+
 /**
  * The caller's access to a project, or null when it is not visible to them (missing, another
  * company's, or an auditor's project without a role). Throws 403 when the projects module is off.
@@ -145,26 +161,24 @@ export async function projectAccessFor(
   db: Kysely<Database>,
   caller: UserRecord,
   projectId: string,
-  /** The project's rows when already read (with the session: auth.ts readAlongSession). */
-  readRows?: readonly ProjectAccessRow[],
+  /** The project when already read (with the session: auth.ts readAlongSession). */
+  known?: ProjectRead | null,
 ): Promise<ProjectAccess | null> {
-  const rows: readonly ProjectAccessRow[] = readRows ?? (await projectWithRole(db, caller.id, projectId));
-  const [row] = rows;
-  if (!row) return null;
-  if (caller.isAuditor && !row.role) return null;
-  const read = companyFromRows(rows.map((r) => ({ id: r.company_id, name: r.name, logo: r.logo, module: r.module, enabled: r.enabled })));
-  const company = await findVisibleCompany(db, caller, row.company_id, read ?? undefined);
+  const read = known !== undefined ? known : await readProject(db, caller.id, projectId);
+  if (!read) return null;
+  if (caller.isAuditor && !read.role) return null;
+  const company = await findVisibleCompany(db, caller, read.companyId, read.company);
   if (!company) return null;
   const access = await moduleAccessIn(db, caller, company);
   if (!access.projects) throw new HttpError(403, 'module_access_denied');
   const manage = caller.isTevora && !caller.isAuditor;
   return {
-    project: { id: row.id, companyId: row.company_id, title: row.title, status: row.status },
+    project: { id: read.id, companyId: read.companyId, title: read.title, status: read.status },
     company,
-    role: row.role ?? null,
+    role: read.role,
     manage,
-    write: manage || row.role != null,
-    topLevelTasks: row.top_level === null ? null : toCount(row.top_level),
+    write: manage || read.role != null,
+    topLevelTasks: read.topLevel,
   };
 }
 
@@ -277,7 +291,7 @@ async function enforce(request: FastifyRequest, policy: Policy): Promise<void> {
   if (companyId === '') throw new HttpError(404, 'company_not_found');
   // Not found both when it does not exist and when it is not the user's: existence is not revealed.
   const along = readAlongSession(request);
-  const read = along && 'company' in along ? companyFromRows(along.company) : undefined;
+  const read = along && 'company' in along ? along.company : undefined;
   const company = read === null ? null : await findVisibleCompany(request.server.db, user, companyId, read);
   if (!company) throw new HttpError(404, 'company_not_found');
   if (policy.company === 'member' && policy.module) {
