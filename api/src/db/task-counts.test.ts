@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { insertCompany } from './companies';
 import { migrateTo, migrateToLatest } from './migrate';
@@ -6,26 +5,7 @@ import { insertProject } from './projects';
 import type { Database } from './schema';
 import { listProjectTasks } from './tasks';
 import { createTestDatabase, type TestDatabase } from '../test/app';
-
-const MODULES = { risks: true, projects: true, requests: true, reports: true, assets: true };
-
-function taskRow(projectId: string, companyId: string, parentId: string | null = null, status = 'OPEN') {
-  const now = new Date().toISOString();
-  return {
-    id: randomUUID(),
-    project_id: projectId,
-    company_id: companyId,
-    parent_id: parentId,
-    reference_id: null,
-    title: `Task ${randomUUID().slice(0, 8)}`,
-    description: null,
-    status,
-    due_date: null,
-    created_by: null,
-    created_at: now,
-    updated_at: now,
-  };
-}
+import { ALL_MODULES, taskRow } from '../test/task-rows';
 
 async function kept(db: Kysely<Database>, projectId: string): Promise<number | undefined> {
   const row = await db.selectFrom('project_task_counts').select('top_level').where('project_id', '=', projectId).executeTakeFirst();
@@ -52,7 +32,7 @@ describe('project_task_counts (migration 0013)', () => {
   it("fills each existing project's count of top-level tasks", async () => {
     const db = database.db;
     await migrateTo(db, database.dialect, '0012-reports');
-    const companyId = await insertCompany(db, { name: 'Counts Backfill Co', modulesAccess: MODULES });
+    const companyId = await insertCompany(db, { name: 'Counts Backfill Co', modulesAccess: ALL_MODULES });
     const busy = await insertProject(db, { companyId, title: 'Busy', status: 'active' });
     const empty = await insertProject(db, { companyId, title: 'Empty', status: 'active' });
     const top = [taskRow(busy, companyId), taskRow(busy, companyId), taskRow(busy, companyId)];
@@ -67,7 +47,7 @@ describe('project_task_counts (migration 0013)', () => {
   it('stays equal to the counted top-level tasks through inserts, subtasks, moves and deletes', async () => {
     const db = database.db;
     await migrateToLatest(db, database.dialect);
-    const companyId = await insertCompany(db, { name: 'Counts Co', modulesAccess: MODULES });
+    const companyId = await insertCompany(db, { name: 'Counts Co', modulesAccess: ALL_MODULES });
     const a = await insertProject(db, { companyId, title: 'A', status: 'active' });
     const b = await insertProject(db, { companyId, title: 'B', status: 'active' });
     const check = async () => {
@@ -111,7 +91,7 @@ describe('project_task_counts (migration 0013)', () => {
   it('gives the task list its total without filters, and counts with them', async () => {
     const db = database.db;
     await migrateToLatest(db, database.dialect);
-    const companyId = await insertCompany(db, { name: 'Counts List Co', modulesAccess: MODULES });
+    const companyId = await insertCompany(db, { name: 'Counts List Co', modulesAccess: ALL_MODULES });
     const projectId = await insertProject(db, { companyId, title: 'Listed', status: 'active' });
     await db
       .insertInto('tasks')
@@ -140,7 +120,7 @@ describe('project_task_counts (migration 0013)', () => {
   it('goes down (triggers, functions and table) and up again with the counts refilled', async () => {
     const db = database.db;
     await migrateToLatest(db, database.dialect);
-    const companyId = await insertCompany(db, { name: 'Counts Down Co', modulesAccess: MODULES });
+    const companyId = await insertCompany(db, { name: 'Counts Down Co', modulesAccess: ALL_MODULES });
     const projectId = await insertProject(db, { companyId, title: 'Down and up', status: 'active' });
     await migrateTo(db, database.dialect, '0012-reports');
     // without the triggers, writes go on as before
@@ -164,7 +144,7 @@ describe('listProjectTasks pages (a page in the second half is read from the far
 
   it('gives every page of every sort exactly the rows of the whole list at that place', async () => {
     const db = database.db;
-    const companyId = await insertCompany(db, { name: 'Pages Co', modulesAccess: MODULES });
+    const companyId = await insertCompany(db, { name: 'Pages Co', modulesAccess: ALL_MODULES });
     const projectId = await insertProject(db, { companyId, title: 'Pages', status: 'active' });
     // 11 tasks with ties and missing values (reference IDs, due dates), the same second for some
     const statuses = ['OPEN', 'IN_PROGRESS', 'COMPLETED', 'OPEN', 'IN_REVIEW', 'OPEN', 'NOT_APPLICABLE', 'OPEN', 'INCOMPLETE', 'OPEN', 'OPEN'];

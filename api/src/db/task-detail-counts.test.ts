@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { insertCompany } from './companies';
 import { migrateTo, migrateToLatest } from './migrate';
@@ -6,30 +5,7 @@ import { insertProject } from './projects';
 import type { Database } from './schema';
 import { listProjectTasks } from './tasks';
 import { createTestDatabase, type TestDatabase } from '../test/app';
-
-const MODULES = { risks: true, projects: true, requests: true, reports: true, assets: true };
-
-function taskRow(projectId: string, companyId: string, parentId: string | null = null, status = 'OPEN') {
-  const now = new Date().toISOString();
-  return {
-    id: randomUUID(),
-    project_id: projectId,
-    company_id: companyId,
-    parent_id: parentId,
-    reference_id: null,
-    title: `Task ${randomUUID().slice(0, 8)}`,
-    description: null,
-    status,
-    due_date: null,
-    created_by: null,
-    created_at: now,
-    updated_at: now,
-  };
-}
-
-function commentRow(taskId: string) {
-  return { id: randomUUID(), task_id: taskId, author_id: null, body: 'A comment', created_at: new Date().toISOString() };
-}
+import { ALL_MODULES, commentRow, taskRow } from '../test/task-rows';
 
 interface Counts {
   subtasks: number;
@@ -67,7 +43,7 @@ describe("each task's subtask and comment counts (migration 0014)", () => {
   it('fills the counts of existing tasks', async () => {
     const db = database.db;
     await migrateTo(db, database.dialect, '0013-task-counts');
-    const companyId = await insertCompany(db, { name: 'Details Backfill Co', modulesAccess: MODULES });
+    const companyId = await insertCompany(db, { name: 'Details Backfill Co', modulesAccess: ALL_MODULES });
     const projectId = await insertProject(db, { companyId, title: 'Backfill', status: 'active' });
     const [parent, other] = [taskRow(projectId, companyId), taskRow(projectId, companyId)];
     await db.insertInto('tasks').values([parent, other]).execute();
@@ -87,7 +63,7 @@ describe("each task's subtask and comment counts (migration 0014)", () => {
   it('stay equal to the counted ones through inserts, status changes, moves, comments and deletes', async () => {
     const db = database.db;
     await migrateToLatest(db, database.dialect);
-    const companyId = await insertCompany(db, { name: 'Details Co', modulesAccess: MODULES });
+    const companyId = await insertCompany(db, { name: 'Details Co', modulesAccess: ALL_MODULES });
     const projectId = await insertProject(db, { companyId, title: 'Details', status: 'active' });
     const check = async () => expect(await kept(db, companyId)).toEqual(await counted(db, companyId));
 
@@ -148,7 +124,7 @@ describe("each task's subtask and comment counts (migration 0014)", () => {
   it('are what the task list shows', async () => {
     const db = database.db;
     await migrateToLatest(db, database.dialect);
-    const companyId = await insertCompany(db, { name: 'Details List Co', modulesAccess: MODULES });
+    const companyId = await insertCompany(db, { name: 'Details List Co', modulesAccess: ALL_MODULES });
     const projectId = await insertProject(db, { companyId, title: 'Listed', status: 'active' });
     const parent = taskRow(projectId, companyId);
     await db.insertInto('tasks').values(parent).execute();
@@ -164,7 +140,7 @@ describe("each task's subtask and comment counts (migration 0014)", () => {
   it('go down (triggers, functions and columns) and up again with the counts refilled', async () => {
     const db = database.db;
     await migrateToLatest(db, database.dialect);
-    const companyId = await insertCompany(db, { name: 'Details Down Co', modulesAccess: MODULES });
+    const companyId = await insertCompany(db, { name: 'Details Down Co', modulesAccess: ALL_MODULES });
     const projectId = await insertProject(db, { companyId, title: 'Down and up', status: 'active' });
     const parent = taskRow(projectId, companyId);
     await db.insertInto('tasks').values(parent).execute();

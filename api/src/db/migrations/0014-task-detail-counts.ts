@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
 
 /**
  * What a task list shows of each task beside its own columns, kept on the task's row by the database:
@@ -13,7 +13,8 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  * PostgreSQL uses statement-level triggers with transition tables, so a bulk write updates each parent
  * once; SQLite has row-level triggers only. Frozen like 0001.
  */
-const CLOSED = sql`('COMPLETED', 'NOT_APPLICABLE')`;
+const CLOSED_TEXT = "('COMPLETED', 'NOT_APPLICABLE')";
+const CLOSED = sql.raw(CLOSED_TEXT);
 
 export async function up(db: Kysely<any>): Promise<void> {
   for (const column of ['subtask_count', 'subtasks_done', 'comment_count']) {
@@ -35,88 +36,59 @@ export async function up(db: Kysely<any>): Promise<void> {
   `.execute(db);
 
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    // Each function applies the net change per parent (or per task) of the statement's rows.
-    await sql`
-      create function task_details_inserted() returns trigger language plpgsql as $$
+    // Each function applies the net change per parent (or per task) of the statement's rows: its
+    // subtask rows as moves, +1 for a row in `added`, -1 for one in `removed`.
+    const subtaskMoves = (rows: 'added' | 'removed') => {
+      const sign = rows === 'added' ? 1 : -1;
+      return sql.raw(`select parent_id, ${sign} as n, case when status in ${CLOSED_TEXT} then ${sign} else 0 end as done from ${rows} where parent_id is not null`);
+    };
+    const subtaskFunction = (name: string, moves: RawBuilder<unknown>, guard = sql``) => sql`
+      create function ${sql.id(name)}() returns trigger language plpgsql as $$
       begin
+        ${guard}
         update tasks t set subtask_count = t.subtask_count + d.n, subtasks_done = t.subtasks_done + d.done
-        from (
-          select parent_id, count(*) as n, count(*) filter (where status in ${CLOSED}) as done
-          from added where parent_id is not null group by parent_id
-        ) d
-        where t.id = d.parent_id;
-        return null;
-      end $$
-    `.execute(db);
-    await sql`
-      create function task_details_deleted() returns trigger language plpgsql as $$
-      begin
-        update tasks t set subtask_count = t.subtask_count - d.n, subtasks_done = t.subtasks_done - d.done
-        from (
-          select parent_id, count(*) as n, count(*) filter (where status in ${CLOSED}) as done
-          from removed where parent_id is not null group by parent_id
-        ) d
-        where t.id = d.parent_id;
-        return null;
-      end $$
-    `.execute(db);
-    // The counts' own update fires this again: its rows keep their parent and status, so it nets to
-    // nothing and writes nothing. A statement trigger fires for an update of no rows too, and that one
-    // stops at once (or the two would call each other without end).
-    await sql`
-      create function task_details_updated() returns trigger language plpgsql as $$
-      begin
-        if not exists (select 1 from added) then
-          return null;
-        end if;
-        update tasks t set subtask_count = t.subtask_count + d.n, subtasks_done = t.subtasks_done + d.done
-        from (
-          select parent_id, sum(n) as n, sum(done) as done from (
-            select parent_id, -1 as n, case when status in ${CLOSED} then -1 else 0 end as done from removed where parent_id is not null
-            union all
-            select parent_id, 1 as n, case when status in ${CLOSED} then 1 else 0 end as done from added where parent_id is not null
-          ) moves group by parent_id
-        ) d
+        from (select parent_id, sum(n) as n, sum(done) as done from (${moves}) moves group by parent_id) d
         where t.id = d.parent_id and (d.n <> 0 or d.done <> 0);
         return null;
       end $$
-    `.execute(db);
-    await sql`
-      create function task_comment_counts_inserted() returns trigger language plpgsql as $$
-      begin
-        update tasks t set comment_count = t.comment_count + d.n
-        from (select task_id, count(*) as n from added group by task_id) d
-        where t.id = d.task_id;
-        return null;
-      end $$
-    `.execute(db);
-    await sql`
-      create function task_comment_counts_deleted() returns trigger language plpgsql as $$
-      begin
-        update tasks t set comment_count = t.comment_count - d.n
-        from (select task_id, count(*) as n from removed group by task_id) d
-        where t.id = d.task_id;
-        return null;
-      end $$
-    `.execute(db);
-    await sql`create trigger task_details_insert after insert on tasks referencing new table as added for each statement execute function task_details_inserted()`.execute(db);
-    await sql`create trigger task_details_delete after delete on tasks referencing old table as removed for each statement execute function task_details_deleted()`.execute(db);
-    await sql`
-      create trigger task_details_update after update on tasks referencing old table as removed new table as added
-      for each statement execute function task_details_updated()
-    `.execute(db);
-    await sql`
-      create trigger task_comment_counts_insert after insert on task_comments referencing new table as added
-      for each statement execute function task_comment_counts_inserted()
-    `.execute(db);
-    await sql`
-      create trigger task_comment_counts_delete after delete on task_comments referencing old table as removed
-      for each statement execute function task_comment_counts_deleted()
-    `.execute(db);
+    `;
+    await subtaskFunction('task_details_inserted', subtaskMoves('added')).execute(db);
+    await subtaskFunction('task_details_deleted', subtaskMoves('removed')).execute(db);
+    // The counts' own update fires this again: its rows keep their parent and status, so it nets to
+    // nothing and writes nothing. A statement trigger fires for an update of no rows too, and that one
+    // stops at once (or the two would call each other without end).
+    await subtaskFunction(
+      'task_details_updated',
+      sql`${subtaskMoves('removed')} union all ${subtaskMoves('added')}`,
+      sql`if not exists (select 1 from added) then return null; end if;`,
+    ).execute(db);
+    for (const rows of ['added', 'removed'] as const) {
+      await sql`
+        create function ${sql.id(rows === 'added' ? 'task_comment_counts_inserted' : 'task_comment_counts_deleted')}() returns trigger language plpgsql as $$
+        begin
+          update tasks t set comment_count = t.comment_count ${sql.raw(rows === 'added' ? '+' : '-')} d.n
+          from (select task_id, count(*) as n from ${sql.raw(rows)} group by task_id) d
+          where t.id = d.task_id;
+          return null;
+        end $$
+      `.execute(db);
+    }
+    for (const [trigger, event, table, transition, fn] of [
+      ['task_details_insert', 'insert', 'tasks', 'new table as added', 'task_details_inserted'],
+      ['task_details_delete', 'delete', 'tasks', 'old table as removed', 'task_details_deleted'],
+      ['task_details_update', 'update', 'tasks', 'old table as removed new table as added', 'task_details_updated'],
+      ['task_comment_counts_insert', 'insert', 'task_comments', 'new table as added', 'task_comment_counts_inserted'],
+      ['task_comment_counts_delete', 'delete', 'task_comments', 'old table as removed', 'task_comment_counts_deleted'],
+    ]) {
+      await sql`
+        create trigger ${sql.id(trigger)} after ${sql.raw(event)} on ${sql.id(table)} referencing ${sql.raw(transition)}
+        for each statement execute function ${sql.id(fn)}()
+      `.execute(db);
+    }
     return;
   }
 
-  const closed = (status: 'new' | 'old') => sql.raw(`case when ${status}.status in ('COMPLETED', 'NOT_APPLICABLE') then 1 else 0 end`);
+  const closed = (status: 'new' | 'old') => sql.raw(`case when ${status}.status in ${CLOSED_TEXT} then 1 else 0 end`);
   await sql`
     create trigger task_details_insert after insert on tasks when new.parent_id is not null begin
       update tasks set subtask_count = subtask_count + 1, subtasks_done = subtasks_done + ${closed('new')} where id = new.parent_id;
