@@ -13,6 +13,7 @@ import * as m0011 from './migrations/0011-requests';
 import * as m0012 from './migrations/0012-reports';
 import * as m0013 from './migrations/0013-task-counts';
 import * as m0014 from './migrations/0014-task-detail-counts';
+import * as m0015 from './migrations/0015-task-list-indexes';
 import type { Dialect } from './database';
 
 /** In-code provider: no file-system scanning, works the same under tsx, jest and a bundle. */
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-reports': m0012,
   '0013-task-counts': m0013,
   '0014-task-detail-counts': m0014,
+  '0015-task-list-indexes': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

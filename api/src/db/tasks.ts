@@ -257,40 +257,48 @@ function topLevelTasks(db: Kysely<Database>, projectId: string, flags: FilterFla
     .where((eb) => eb.and(filtersOf(eb, flags, values)));
 }
 
+/** The options of a project task page that pick its query: the sort, the direction it is read in and the flag filters. */
+export type ProjectPageOptions = { sort: TaskSort; fromEnd: boolean } & FilterFlags;
+
 /**
- * A page of listProjectTasks: the page's ids in a subquery that reads only the index (no row is
- * fetched for the rows OFFSET skips), then their rows with what the list shows of each, put in the
- * same order again. Prepared per sort, direction and filters set (preparedVariants).
+ * The query of a page of listProjectTasks: the page's ids in a subquery that reads only the index (no
+ * row is fetched for the rows OFFSET skips), then their rows with what the list shows of each, put in
+ * the same order again. Exported for the tests of its plan.
  */
+export function projectPageQuery(db: Kysely<Database>, o: ProjectPageOptions, v: FilterValues & { projectId: string; limit: number; offset: number }) {
+  const way = (direction: 'asc' | 'desc'): 'asc' | 'desc' => (o.fromEnd === (direction === 'asc') ? 'desc' : 'asc');
+  const direction = o.sort.startsWith('-') ? 'desc' : 'asc';
+  const order: [Expression<unknown>, 'asc' | 'desc'][] = [];
+  switch (o.sort.replace(/^-/, '')) {
+    case 'referenceId':
+      // Tasks without an ID last, whichever the direction (the dialects disagree on where nulls go).
+      order.push([sql`case when t.reference_id is null then 1 else 0 end`, way('asc')], [sql`lower(t.reference_id)`, way(direction)]);
+      break;
+    case 'title':
+      order.push([sql`lower(t.title)`, way(direction)]);
+      break;
+    case 'status':
+      order.push([statusRank(), way(direction)]);
+      break;
+    case 'dueDate':
+      order.push([sql`case when t.due_date is null then 1 else 0 end`, way('asc')], [sql.ref('t.due_date'), way(direction)]);
+      break;
+  }
+  const created = way(o.sort === '-createdAt' ? 'desc' : 'asc');
+  // parent_id is null on every row here; naming it first, in the direction of the first key, lets
+  // both databases walk tasks_project_list_idx (by creation) or tasks_project_title_idx (by title)
+  // in order instead of sorting every top-level task of the project.
+  order.unshift([sql.ref('t.parent_id'), order[0]?.[1] ?? created]);
+  order.push([sql.ref('t.created_at'), created], [sql.ref('t.id'), created]);
+  const ordered = <Q extends { orderBy(e: Expression<unknown>, d: 'asc' | 'desc'): Q }>(q: Q): Q => order.reduce((acc, [e, d]) => acc.orderBy(e, d), q);
+  const ids = ordered(topLevelTasks(db, v.projectId, o, v).select('t.id')).limit(v.limit).offset(v.offset);
+  return ordered(db.selectFrom(ids.as('w')).innerJoin('tasks as t', 't.id', 'w.id').select(listColumns(db)));
+}
+
+/** projectPageQuery prepared per sort, direction and filters set (preparedVariants). */
 const projectTaskPage = preparedVariants(
-  (o: { sort: TaskSort; fromEnd: boolean } & FilterFlags) => `${o.sort} ${o.fromEnd} ${o.unassigned} ${o.noDueDate}`,
-  (db, o, v: FilterValues & { projectId: string; limit: number; offset: number }) => {
-    const way = (direction: 'asc' | 'desc'): 'asc' | 'desc' => (o.fromEnd === (direction === 'asc') ? 'desc' : 'asc');
-    const direction = o.sort.startsWith('-') ? 'desc' : 'asc';
-    const order: [Expression<unknown>, 'asc' | 'desc'][] = [];
-    switch (o.sort.replace(/^-/, '')) {
-      case 'referenceId':
-        // Tasks without an ID last, whichever the direction (the dialects disagree on where nulls go).
-        order.push([sql`case when t.reference_id is null then 1 else 0 end`, way('asc')], [sql`lower(t.reference_id)`, way(direction)]);
-        break;
-      case 'title':
-        order.push([sql`lower(t.title)`, way(direction)]);
-        break;
-      case 'status':
-        order.push([statusRank(), way(direction)]);
-        break;
-      case 'dueDate':
-        order.push([sql`case when t.due_date is null then 1 else 0 end`, way('asc')], [sql.ref('t.due_date'), way(direction)]);
-        break;
-    }
-    const created = way(o.sort === '-createdAt' ? 'desc' : 'asc');
-    // parent_id is null on every row here; naming it lets PostgreSQL walk tasks_project_list_idx in
-    // order instead of sorting every top-level task of the project.
-    order.push([sql.ref('t.parent_id'), created], [sql.ref('t.created_at'), created], [sql.ref('t.id'), created]);
-    const ordered = <Q extends { orderBy(e: Expression<unknown>, d: 'asc' | 'desc'): Q }>(q: Q): Q => order.reduce((acc, [e, d]) => acc.orderBy(e, d), q);
-    const ids = ordered(topLevelTasks(db, v.projectId, o, v).select('t.id')).limit(v.limit).offset(v.offset);
-    return ordered(db.selectFrom(ids.as('w')).innerJoin('tasks as t', 't.id', 'w.id').select(listColumns(db)));
-  },
+  (o: ProjectPageOptions) => `${o.sort} ${o.fromEnd} ${o.unassigned} ${o.noDueDate}`,
+  projectPageQuery,
   // The list as it opens (no filter, by creation) walks tasks_project_list_idx whatever the project:
   // planned once. Filters and the other sorts are planned per call: their best plan depends on the
   // project's size and on how many of its tasks match.
