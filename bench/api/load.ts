@@ -15,6 +15,7 @@
  */
 import { randomUUID } from 'crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { CLOSED_TASK_STATUSES } from '@portal/shared/core/projects';
 import { insertCompany } from '../../api/src/db/companies';
 import type { Dialect } from '../../api/src/db/database';
 import type { Database } from '../../api/src/db/schema';
@@ -211,7 +212,7 @@ async function load(db: Kysely<Database>, dialect: Dialect, plan: LoadPlan): Pro
         await sql`
           update tasks t set subtask_count = d.n, subtasks_done = d.done
           from (
-            select parent_id, count(*) as n, count(*) filter (where status in ('COMPLETED', 'NOT_APPLICABLE')) as done
+            select parent_id, count(*) as n, count(*) filter (where status in (${sql.join(CLOSED_TASK_STATUSES.map((s) => sql.lit(s)))})) as done
             from tasks where parent_id is not null group by parent_id
           ) d
           where t.id = d.parent_id

@@ -128,13 +128,13 @@ export function companyFromRows(
   return companyRecord(rows[0], rows);
 }
 
-/** A company with the module access of these rows or [module, enabled] pairs (modules without one: off). */
+/** A company with the module access of these rows (modules without one: off). */
 export function companyRecord(
   company: { id: string; name: string; logo: string | null },
-  modules: readonly ({ module: string | null; enabled: boolean | number | null } | readonly [string, boolean])[],
+  modules: readonly { module: string | null; enabled: boolean | number | null }[],
 ): CompanyRecord {
   const modulesAccess = noModules();
-  for (const m of modules) setModule(modulesAccess, 'module' in m ? m : { module: m[0], enabled: m[1] });
+  for (const m of modules) setModule(modulesAccess, m);
   return { id: company.id, name: company.name, logo: company.logo, modulesAccess };
 }
 

@@ -108,8 +108,8 @@ export async function findSessionWithUser(db: Kysely<Database>, token: string, w
   };
   if (along) {
     const r = row as SessionRow & AlongColumns;
-    const company =
-      r.along_id === null ? null : companyRecord({ id: 'project' in along ? r.along_company_id! : r.along_id, name: r.along_name!, logo: r.along_logo }, r.along_modules ?? []);
+    const modules = (r.along_modules ?? []).map(([module, enabled]) => ({ module, enabled }));
+    const company = r.along_id === null ? null : companyRecord({ id: 'project' in along ? r.along_company_id! : r.along_id, name: r.along_name!, logo: r.along_logo }, modules);
     found.along =
       'project' in along
         ? {

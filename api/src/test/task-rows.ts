@@ -1,7 +1,9 @@
 /** Rows for tests that write the task tables directly, as another writer of the database would (the triggers' tests). */
 import { randomUUID } from 'node:crypto';
+import type { ModuleName } from '@portal/shared/core/modules';
 
-export const ALL_MODULES = { risks: true, projects: true, requests: true, reports: true, assets: true };
+/** Every module on: the module access of a test company that is not about modules. */
+export const ALL_MODULES: Record<ModuleName, boolean> = { risks: true, projects: true, requests: true, reports: true, assets: true };
 
 /** A task row of the project, created now: top-level, or a subtask of `parentId`. */
 export function taskRow(projectId: string, companyId: string, parentId: string | null = null, status = 'OPEN') {

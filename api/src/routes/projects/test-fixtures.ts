@@ -1,6 +1,5 @@
 /** Test data for the project api tests: people and sessions, rows the routes would make written directly, audit rows. */
 import { randomUUID } from 'node:crypto';
-import type { ModuleName } from '@portal/shared/core/modules';
 import { CLOSED_TASK_STATUSES, type ProjectRole, type TaskDetail, type TaskStatus } from '@portal/shared/core/projects';
 import { addCompanyMember, insertCompany } from '../../db/companies';
 import { addProjectMember, insertProject } from '../../db/projects';
@@ -8,8 +7,7 @@ import { insertUser } from '../../db/users';
 import { nowIso } from '../../db/values';
 import type { TestApp } from '../../test/app';
 import { companyId } from '../../test/identity';
-
-const ALL_ON: Record<ModuleName, boolean> = { risks: true, projects: true, requests: true, reports: true, assets: true };
+import { ALL_MODULES } from '../../test/task-rows';
 
 /** A date-only value `offset` days from today (UTC). */
 export function day(offset = 0): string {
@@ -19,7 +17,7 @@ export function day(offset = 0): string {
 
 /** A company of the test's own, so lists and counts hold only what the test made. */
 export function newCompany(t: TestApp, name: string): Promise<string> {
-  return insertCompany(t.database.db, { name, modulesAccess: ALL_ON });
+  return insertCompany(t.database.db, { name, modulesAccess: ALL_MODULES });
 }
 
 let users = 0;
