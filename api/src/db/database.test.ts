@@ -28,6 +28,25 @@ describe('openDatabase on PostgreSQL', () => {
     }
   });
 
+  (TEST_DATABASE_URL ? it : it.skip)('reads a timestamptz as ISO text, in any session time zone, and writes ISO text back unchanged', async () => {
+    const database = openDatabase({ databaseUrl: TEST_DATABASE_URL! });
+    try {
+      const stored = '2026-11-23T08:05:01.007Z';
+      await database.db.transaction().execute(async (trx) => {
+        const read = () =>
+          sql<{ at: unknown; micro: unknown; none: unknown }>`
+            select cast(${stored} as timestamptz) as at, cast('2026-11-23 08:05:01.999999+00' as timestamptz) as micro,
+              cast(null as timestamptz) as none`.execute(trx);
+        expect((await read()).rows).toEqual([{ at: stored, micro: '2026-11-23T08:05:01.999Z', none: null }]);
+        // a server or role set to another zone writes another offset: the same instants all the same
+        await sql`set local time zone 'America/St_Johns'`.execute(trx);
+        expect((await read()).rows).toEqual([{ at: stored, micro: '2026-11-23T08:05:01.999Z', none: null }]);
+      });
+    } finally {
+      await database.close();
+    }
+  });
+
   (TEST_DATABASE_URL ? it : it.skip)('prepares the texts of prepared queries by name on each connection, and runs other queries unnamed', async () => {
     const database = openDatabase({ databaseUrl: TEST_DATABASE_URL! });
     const answer = preparedQuery((db, value: string) => db.selectNoFrom(sql<string>`cast(${value} as text)`.as('v')));

@@ -6,13 +6,31 @@ import type { Database } from './schema';
 const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /**
- * PostgreSQL returns Date for timestamptz, SQLite the ISO string we stored. A string already in
+ * Both dialects return the ISO string (SQLite the one we stored, PostgreSQL through
+ * pgTimestampToIso); a Date (a timestamptz PostgreSQL wrote in another form) is written out. A string already in
  * toISOString's form is returned as it is (a list reply converts two per row; parsing each into a
  * Date and back was a tenth of a task list's time); any other form is parsed and normalised.
  */
 export function toIso(value: Date | string): string {
   if (value instanceof Date) return value.toISOString();
   return CANONICAL_ISO.test(value) ? value : new Date(value).toISOString();
+}
+
+/**
+ * A timestamptz as PostgreSQL writes it in UTC ('2026-01-02 03:04:05.123456+00', the fraction from
+ * none to six digits) in toISOString's form, without a Date or a regular expression: the pool reads
+ * every timestamptz through this (database.ts), so PostgreSQL's rows hold the same text as SQLite's,
+ * and toIso returns it as it is. The milliseconds are cut, not rounded, as a Date would cut them.
+ * Any other form (another zone, a year past 9999 or before 1) goes to `otherwise`.
+ */
+export function pgTimestampToIso(text: string, otherwise: (text: string) => unknown): unknown {
+  const end = text.length - 3;
+  if (end >= 19 && end <= 26 && text.endsWith('+00') && text[10] === ' ' && text[4] === '-' && text[13] === ':' && (end === 19 || text[19] === '.')) {
+    const fraction = end === 19 ? '000' : (text.slice(20, end) + '00').slice(0, 3);
+    return `${text.slice(0, 10)}T${text.slice(11, 19)}.${fraction}Z`;
+  }
+  const value = otherwise(text);
+  return value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString() : value;
 }
 
 export function nowIso(): string {
