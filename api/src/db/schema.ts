@@ -2,8 +2,8 @@ import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Row types of the tables (see migrations/). Booleans come back as 0/1 on SQLite; timestamps as
- * ISO text on both (PostgreSQL's through values.ts pgTimestampToIso, a Date only in a form it
- * does not read): repositories normalise them (Boolean(), toIso()).
+ * ISO text on both (PostgreSQL's through values.ts pgTimestampToIso): repositories normalise them
+ * (Boolean(), toIso()).
  */
 type Bool = ColumnType<boolean | number, boolean, boolean>;
 type Timestamp = ColumnType<Date | string, string, string>;

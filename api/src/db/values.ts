@@ -7,7 +7,8 @@ const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /**
  * Both dialects return the ISO string (SQLite the one we stored, PostgreSQL through
- * pgTimestampToIso); a Date (a timestamptz PostgreSQL wrote in another form) is written out. A string already in
+ * pgTimestampToIso, which writes out the Dates of its fallback too); a Date from elsewhere is
+ * written out. A string already in
  * toISOString's form is returned as it is (a list reply converts two per row; parsing each into a
  * Date and back was a tenth of a task list's time); any other form is parsed and normalised.
  */
