@@ -27,6 +27,7 @@
  */
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { addCompanyDomain } from '../db/identity-providers';
 import { createTestApp, type TestApp } from '../test/app';
 import type { RoutePolicy } from '../plugins/policies';
 import { ERROR_MESSAGES, GENERIC_ERROR_CODES, RESET_PASSWORD_FAILED } from '@portal/shared/core/errors';
@@ -119,8 +120,12 @@ async function collectIds(t: TestApp): Promise<Ids> {
     (await db.selectFrom('company_memberships').select('user_id').where('company_id', '=', c).execute()).map((r) => r.user_id);
   const globexUsers = await usersOf(globexCompany);
   const acmeUsers = new Set(await usersOf(acmeCompany));
+  // The seed has no email domains: one claimed by each company, so `:domainId` gets real values too.
+  const acmeDomain = (await addCompanyDomain(db, acmeCompany, 'fuzz-acme.test')).id;
+  const globexDomain = (await addCompanyDomain(db, globexCompany, 'fuzz-globex.test')).id;
   const globexOwned = new Set([
     globexCompany,
+    globexDomain,
     ...globexProjects,
     ...(await tasksOf(globexProjects)),
     ...(await filesOf(globexProjects)),
@@ -147,6 +152,7 @@ async function collectIds(t: TestApp): Promise<Ids> {
     point: await some('points_of_focus'),
     transfer: await some('transfers'),
     key: (await db.selectFrom('feature_flags').select('key').limit(3).execute()).map((r) => r.key),
+    domain: [acmeDomain, globexDomain],
   };
   byKind.object = byKind.project;
   for (const [kind, list] of Object.entries(byKind)) if (!list.length) delete byKind[kind];

@@ -43,6 +43,8 @@ interface Ids {
   acmeUser: string;
   team: string;
   practice: string;
+  /** both@acme.test: a user of Acme and of Globex. */
+  sharedUser: string;
 }
 
 /** One call: made fresh per role (its own target when the call changes or removes something). */
@@ -70,6 +72,10 @@ const newTeam = async (t: TestApp, ids: Ids) =>
   (await adminCall(t, { method: 'POST', url: `/api/v1/companies/${ids.acme}/teams`, payload: { name: unique('Matrix team') } })).json().id as string;
 const newRequest = async (t: TestApp, ids: Ids) =>
   (await adminCall(t, { method: 'POST', url: `/api/v1/companies/${ids.acme}/requests`, payload: { title: unique('Matrix request'), assigneeIds: [ids.acmeUser] } })).json().id as string;
+
+const newDomain = async (t: TestApp, ids: Ids) =>
+  (await adminCall(t, { method: 'POST', url: `/api/v1/companies/${ids.acme}/domains`, payload: { domain: `m${(counter += 1)}-${Date.now().toString(36)}.matrix.test` } })).json()
+    .id as string;
 
 let folderId = '';
 function multipartFile(name: string, text: string): { payload: string; headers: Record<string, string> } {
@@ -202,6 +208,40 @@ const RESOURCES: Resource[] = [
     },
   },
   {
+    // the email domains single sign-on may sign in; verify answers 400 here (no TXT record): past authorization
+    name: 'sso domains',
+    calls: {
+      list: async (_t, ids) => ({ method: 'GET', url: `/api/v1/companies/${ids.acme}/identity-provider` }),
+      create: async (_t, ids) => ({ method: 'POST', url: `/api/v1/companies/${ids.acme}/domains`, payload: { domain: `c${(counter += 1)}-${Date.now().toString(36)}.matrix.test` } }),
+      update: async (t, ids) => ({ method: 'POST', url: `/api/v1/companies/${ids.acme}/domains/${await newDomain(t, ids)}/verify` }),
+      delete: async (t, ids) => ({ method: 'DELETE', url: `/api/v1/companies/${ids.acme}/domains/${await newDomain(t, ids)}` }),
+    },
+    expect: {
+      list: [A, A, 404, A, 403, 403, 404, 401],
+      create: [A, A, 404, A, 403, 403, 404, 401],
+      update: [A, A, 404, A, 403, 403, 404, 401],
+      delete: [A, A, 404, A, 403, 403, 404, 401],
+    },
+  },
+  {
+    // a domain confirmed without its DNS record: staff admins only
+    name: 'sso domain confirm',
+    calls: { update: async (t, ids) => ({ method: 'POST', url: `/api/v1/companies/${ids.acme}/domains/${await newDomain(t, ids)}/confirm` }) },
+    expect: { update: [A, 403, 404, 403, 403, 403, 404, 401] },
+  },
+  {
+    // both@acme.test also belongs to Globex: the account is changed only by whoever administers all of its companies
+    name: 'shared user account',
+    calls: {
+      read: async (_t, ids) => ({ method: 'GET', url: `/api/v1/users/${ids.sharedUser}` }),
+      update: async (_t, ids) => ({ method: 'PATCH', url: `/api/v1/users/${ids.sharedUser}`, payload: { title: unique('Title') } }),
+    },
+    expect: {
+      read: [A, A, 403, A, 403, 403, 403, 401],
+      update: [A, A, 403, 403, 403, 403, 403, 401],
+    },
+  },
+  {
     name: 'teams',
     calls: {
       list: async (_t, ids) => ({ method: 'GET', url: `/api/v1/companies/${ids.acme}/teams` }),
@@ -284,7 +324,7 @@ async function main() {
     await db.insertInto('request_assignees').values({ request_id: request, user_id: moduleOff }).onConflict((oc) => oc.doNothing()).execute();
     const practice = (await db.selectFrom('practices').select('id').orderBy('name').executeTakeFirstOrThrow()).id;
     folderId = (await db.selectFrom('folders').select('id').where('project_id', '=', project).where('parent_id', 'is', null).executeTakeFirstOrThrow()).id;
-    const ids: Ids = { acme, project, task: '', file: '', request, acmeUser: memberId, team: '', practice };
+    const ids: Ids = { acme, project, task: '', file: '', request, acmeUser: memberId, team: '', practice, sharedUser: await userId('both@acme.test') };
     ids.task = await newTask(t, ids);
     ids.file = await newFile(t, ids);
     ids.team = await newTeam(t, ids);
