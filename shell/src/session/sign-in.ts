@@ -23,6 +23,15 @@ export const browserLocation = {
   assign(url: string): void {
     window.location.assign(url);
   },
+  /** A top-level form POST: the browser sends its Origin, the server's proof that this page asked. */
+  post(url: string): void {
+    const form = document.createElement('form');
+    form.method = 'post';
+    form.action = url;
+    form.hidden = true;
+    document.body.appendChild(form);
+    form.submit();
+  },
 };
 
 /** Remembers the address for 300 s and goes to sign-in; the server brings the user back there. */
@@ -31,11 +40,14 @@ export function redirectToSignIn(location: Pick<Location, 'pathname' | 'search' 
   browserLocation.assign(SIGN_IN_URL);
 }
 
-/** Logout clears the user, the logged-in flag and session storage, then goes to the sign-out address. */
+/**
+ * Logout clears the user, the logged-in flag and session storage, then goes to the sign-out address
+ * with a POST (a GET there only asks for confirmation, so another site cannot sign the user out).
+ */
 export function signOut(clearState: () => void): void {
   clearState();
   window.sessionStorage.clear();
-  browserLocation.assign(SIGN_OUT_URL);
+  browserLocation.post(SIGN_OUT_URL);
 }
 
 /** The remembered company if the user still belongs to it, else the first (SPEC.md section 4). */
