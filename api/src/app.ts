@@ -7,11 +7,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
 import type { Database } from './db/schema';
+import { systemTxtResolver, type TxtResolver } from './lib/dns';
 import liveEventsPlugin from './lib/live-events';
 import type { FileKind } from './lib/file-kinds';
 import { createStorage } from './lib/storage';
 import { createMailer, type Mailer } from './lib/mailer';
 import authPlugin from './plugins/auth';
+import canonicalHostPlugin from './plugins/canonical-host';
 import csrfPlugin from './plugins/csrf';
 import errorHandlerPlugin, { sendError } from './plugins/error-handler';
 import policiesPlugin from './plugins/policies';
@@ -23,7 +25,7 @@ import staticWebPlugin from './plugins/static-web';
 import authRoutes from './routes/auth';
 import samlRoutes from './routes/auth/saml';
 import companiesRoutes from './routes/companies';
-import identityProviderRoutes from './routes/companies/identity-provider';
+import identityProviderRoutes, { companyDomainRoutes } from './routes/companies/identity-provider';
 import passwordPolicyRoutes from './routes/companies/password-policy';
 import featureFlagsRoutes from './routes/feature-flags';
 import healthRoutes from './routes/health';
@@ -73,6 +75,8 @@ export interface BuildAppOptions {
   config: AppConfig;
   /** Off unless given (tests); server.ts passes `loggerOptions()`. */
   logger?: FastifyServerOptions['logger'];
+  /** DNS TXT lookups (domain verification); the system's resolvers unless given. */
+  resolveTxt?: TxtResolver;
 }
 
 /** Production logging: secrets in headers never reach the log (bodies are not logged at all). */
@@ -104,7 +108,7 @@ export function loggerOptions(level = process.env.LOG_LEVEL ?? 'info'): FastifyS
 }
 
 /** The whole api, ready for `listen` or `inject`. */
-export function buildApp({ db, config, logger = false }: BuildAppOptions): FastifyInstance {
+export function buildApp({ db, config, logger = false, resolveTxt }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     logger,
     // Our own id for every request; an id sent by the client is not trusted.
@@ -124,6 +128,7 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): Fasti
   });
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('resolveTxt', resolveTxt ?? systemTxtResolver());
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
   app.decorate('mailer', mailer);
   // File bytes (lib/storage.ts) and the kinds of stored file the download routes serve (lib/file-kinds.ts).
@@ -141,6 +146,7 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): Fasti
   app.register(requestContextPlugin);
   app.register(securityHeadersPlugin);
   app.register(errorHandlerPlugin);
+  app.register(canonicalHostPlugin);
   app.register(csrfPlugin);
   app.register(authPlugin);
   app.register(rateLimitPlugin);
@@ -160,6 +166,7 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): Fasti
   app.register(systemSettingsRoutes);
   app.register(notificationsRoutes);
   app.register(identityProviderRoutes);
+  app.register(companyDomainRoutes);
   app.register(userProfileRoutes);
   app.register(userAdminRoutes);
   app.register(companyUsersRoutes);

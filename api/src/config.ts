@@ -34,9 +34,15 @@ export interface AppConfig {
   rateLimitWindowSeconds: number;
   /** The password policy of staff users; client users follow their companies' policies. */
   staffPasswordPolicy: PasswordPolicy;
-  /** The portal's public origin (PUBLIC_URL); null: taken from each request (Host, X-Forwarded-*). */
-  publicUrl: string | null;
-  /** The SAML service provider's entity id (SAML_SP_ENTITY_ID); null: `<origin>/auth/saml/metadata`. */
+  /**
+   * The portal's one public origin (PUBLIC_URL): every link and URL it hands out or checks (reset and
+   * invitation links, the SAML entity id, ACS URL and audience) is built on it, never on a request's
+   * Host. Required in production; in development `http://localhost:<PORT>`.
+   */
+  publicUrl: string;
+  /** The Host header values the portal answers (others get 421): PUBLIC_URL's host, ALLOWED_HOSTS, and without PUBLIC_URL the loopback names on PORT. */
+  servedHosts: ServedHost[];
+  /** The SAML service provider's entity id (SAML_SP_ENTITY_ID); null: `<PUBLIC_URL>/auth/saml/metadata`. */
   samlSpEntityId: string | null;
   /** The largest file an upload may carry (UPLOAD_MAX_BYTES). */
   uploadMaxBytes: number;
@@ -50,6 +56,12 @@ export interface AppConfig {
   requestReminderMinutes: number;
   /** Microsoft Graph meetings for interviews (GRAPH_*); null: interviews go out as iCalendar mail alone. */
   graph: GraphConfig | null;
+}
+
+/** A host the portal answers; `port` null: any port (or the scheme's default). */
+export interface ServedHost {
+  hostname: string;
+  port: string | null;
 }
 
 /** Microsoft Graph, reached with the client-credentials grant of an app registration (issue 7). */
@@ -114,6 +126,42 @@ function publicOrigin(env: Env): string | null {
     throw new ConfigError('PUBLIC_URL', `must be an origin such as https://portal.example.com, got "${raw}"`);
   }
   return url.origin;
+}
+
+const HOST_PATTERN = /^(\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9-]{0,62})(?:\.[a-z0-9](?:[a-z0-9-]{0,62}))*\.?)(?::(\d{1,5}))?$/;
+
+/** A Host header value (or an ALLOWED_HOSTS entry) as hostname and port; null when it is not one. */
+export function parseHost(value: string): ServedHost | null {
+  const match = HOST_PATTERN.exec(value.trim().toLowerCase());
+  if (!match) return null;
+  const port = match[2] === undefined ? null : String(Number(match[2]));
+  if (port !== null && Number(port) > 65535) return null;
+  return { hostname: match[1].replace(/\.$/, ''), port };
+}
+
+/** ALLOWED_HOSTS: further names the portal answers to, `host` or `host:port`, separated by commas. */
+function allowedHosts(env: Env): ServedHost[] {
+  const raw = value(env, 'ALLOWED_HOSTS');
+  if (raw === undefined) return [];
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const host = parseHost(entry);
+      if (!host) throw new ConfigError('ALLOWED_HOSTS', `must list host names such as portal.internal or portal.internal:8443, separated by commas; "${entry}" is not one`);
+      return host;
+    });
+}
+
+export const LOOPBACK_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]'] as const;
+
+/** The hosts the portal answers: PUBLIC_URL's, or without it the loopback names on PORT; then ALLOWED_HOSTS. */
+function servedHosts(configuredPublicUrl: string | null, port: number, extra: ServedHost[]): ServedHost[] {
+  const own: ServedHost[] = configuredPublicUrl
+    ? [{ hostname: new URL(configuredPublicUrl).hostname, port: new URL(configuredPublicUrl).port || null }]
+    : LOOPBACK_HOSTNAMES.map((hostname) => ({ hostname, port: String(port) }));
+  return [...own, ...extra];
 }
 
 function serviceUrl(env: Env, name: string, protocols: string[], example: string): string | null {
@@ -216,8 +264,17 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     remotesManifest = result.data;
   }
 
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const configuredPublicUrl = publicOrigin(env);
+  if (configuredPublicUrl === null && value(env, 'NODE_ENV') === 'production') {
+    throw new ConfigError(
+      'PUBLIC_URL',
+      'must be set when NODE_ENV=production: it is the one origin the portal builds its links and single sign-on URLs on (for example https://portal.example.com)',
+    );
+  }
+
   return {
-    port: integer(env, 'PORT', 8080, 0, 65535),
+    port,
     host: value(env, 'HOST') ?? '0.0.0.0',
     dataDir,
     databaseUrl,
@@ -244,7 +301,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       minimumLength: integer(env, 'STAFF_PASSWORD_MIN_LENGTH', DEFAULT_PASSWORD_POLICY.minimumLength, 8, 128),
       rotationInDays: integer(env, 'STAFF_PASSWORD_ROTATION_DAYS', DEFAULT_PASSWORD_POLICY.rotationInDays, 0, 3650),
     },
-    publicUrl: publicOrigin(env),
+    publicUrl: configuredPublicUrl ?? `http://localhost:${port}`,
+    servedHosts: servedHosts(configuredPublicUrl, port, allowedHosts(env)),
     samlSpEntityId: value(env, 'SAML_SP_ENTITY_ID') ?? null,
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_BYTES', UPLOAD_MAX_BYTES_DEFAULT, 1, 10 * 1024 * 1024 * 1024),
     signedUrlTtlSeconds: integer(env, 'SIGNED_URL_TTL_SECONDS', SIGNED_URL_TTL_SECONDS_DEFAULT, 5, 3600),

@@ -63,15 +63,19 @@ function selectMember(query: ReturnType<typeof membersOf>) {
     'm.created_at as joined_at',
     'm.access_revoked_at',
     sql<number>`case when ${invitedSql} then 1 else 0 end`.as('invited'),
-    // As signsInWithSso decides: a client member of a company with an identity provider signs in there.
+    // As findFederationByEmail decides: a client member of a company with an identity provider that
+    // has verified the user's email domain signs in there. (A domain holds no % or _: see isDomainName.)
     eb
       .exists(
         eb
           .selectFrom('company_memberships as fm')
           .innerJoin('identity_providers as ip', 'ip.company_id', 'fm.company_id')
+          .innerJoin('company_domains as fd', 'fd.company_id', 'fm.company_id')
           .select('fm.user_id')
           .whereRef('fm.user_id', '=', 'u.id')
-          .where('fm.access_revoked_at', 'is', null),
+          .where('fm.access_revoked_at', 'is', null)
+          .where('fd.verified_at', 'is not', null)
+          .where(sql<boolean>`u.email like '%@' || fd.domain`),
       )
       .as('in_federated_company'),
   ]);

@@ -14,6 +14,7 @@ import * as m0012 from './migrations/0012-reports';
 import * as m0013 from './migrations/0013-task-counts';
 import * as m0014 from './migrations/0014-task-detail-counts';
 import * as m0015 from './migrations/0015-task-list-indexes';
+import * as m0016 from './migrations/0016-sso-domains';
 import type { Dialect } from './database';
 
 /** In-code provider: no file-system scanning, works the same under tsx, jest and a bundle. */
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-task-counts': m0013,
   '0014-task-detail-counts': m0014,
   '0015-task-list-indexes': m0015,
+  '0016-sso-domains': m0016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -123,6 +123,20 @@ export interface SamlRequestsTable {
   company_id: string;
   created_at: Timestamp;
   expires_at: Timestamp;
+  /** sha256 of the browser's binding cookie (lib/saml.ts); null only for requests older than migration 0016. */
+  binding_hash: string | null;
+}
+
+/** An email domain a company claims; verified (by DNS or a staff admin) by one company at most. */
+export interface CompanyDomainsTable {
+  id: string;
+  company_id: string;
+  domain: string;
+  verification_token: string;
+  verified_at: NullableTimestamp;
+  verified_by: 'dns' | 'staff' | null;
+  verified_by_user_id: string | null;
+  created_at: Timestamp;
 }
 
 export interface SamlUsedAssertionsTable {
@@ -590,6 +604,7 @@ export interface Database {
   password_policies: PasswordPoliciesTable;
   password_tokens: PasswordTokensTable;
   identity_providers: IdentityProvidersTable;
+  company_domains: CompanyDomainsTable;
   saml_requests: SamlRequestsTable;
   saml_used_assertions: SamlUsedAssertionsTable;
   rate_limits: RateLimitsTable;

@@ -5,7 +5,6 @@ import { createPasswordToken, deletePasswordToken } from '../db/password-tokens'
 import type { Database } from '../db/schema';
 import type { UserRecord } from '../db/users';
 import { escapeHtml } from './html';
-import { requestOrigin } from './saml';
 
 export const RESET_PASSWORD_PATH = '/auth/reset-password';
 /** How long an e-mailed reset link works. */
@@ -19,9 +18,9 @@ export async function signsInWithSso(db: Kysely<Database>, user: Pick<UserRecord
   return user.isFederated || (await findFederationByEmail(db, user.email)) !== null;
 }
 
-/** Links in mail point at PUBLIC_URL when set, else at the origin the request came to. */
-export function linkOrigin(app: FastifyInstance, request: FastifyRequest): string {
-  return app.config.publicUrl ?? requestOrigin(request);
+/** Links in mail point at PUBLIC_URL (in development http://localhost:<PORT>), never at the Host a request named. */
+export function linkOrigin(app: FastifyInstance): string {
+  return app.config.publicUrl;
 }
 
 /** A plain mail of paragraphs, as text and as escaped HTML. */
@@ -43,7 +42,7 @@ export async function sendPasswordResetLink(
   requestedBy: 'user' | 'admin',
 ): Promise<void> {
   const { token } = await createPasswordToken(app.db, { userId: user.id, purpose: 'reset', ttlMinutes: RESET_LINK_TTL_MINUTES });
-  const link = `${linkOrigin(app, request)}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
+  const link = `${linkOrigin(app)}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
   const portal = `${app.config.brandName} Portal`;
   const body = mailBody([
     `Hello ${user.firstName},`,

@@ -3,17 +3,21 @@ import { createTestIdentityProvider } from '../test/saml-idp';
 import { parseCertificate, serviceProviderFor } from './saml';
 
 describe('serviceProviderFor', () => {
-  it('derives the entity id and ACS URL from the origin the browser used', () => {
-    expect(serviceProviderFor(loadConfig({}), 'https://portal.example.com:443')).toEqual({
+  it('derives the entity id and ACS URL from PUBLIC_URL', () => {
+    expect(serviceProviderFor(loadConfig({ PUBLIC_URL: 'https://portal.example.com:443' }))).toEqual({
       entityId: 'https://portal.example.com/auth/saml/metadata',
       acsUrl: 'https://portal.example.com/auth/saml/acs',
       metadataUrl: 'https://portal.example.com/auth/saml/metadata',
     });
   });
 
-  it('uses PUBLIC_URL and SAML_SP_ENTITY_ID when set, whatever the request said', () => {
+  it('in development, without PUBLIC_URL, is http://localhost on PORT', () => {
+    expect(serviceProviderFor(loadConfig({ PORT: '9090' })).acsUrl).toBe('http://localhost:9090/auth/saml/acs');
+  });
+
+  it('uses SAML_SP_ENTITY_ID when set', () => {
     const config = loadConfig({ PUBLIC_URL: 'https://portal.example.com/', SAML_SP_ENTITY_ID: 'urn:example:portal' });
-    expect(serviceProviderFor(config, 'http://10.0.0.5:8080')).toEqual({
+    expect(serviceProviderFor(config)).toEqual({
       entityId: 'urn:example:portal',
       acsUrl: 'https://portal.example.com/auth/saml/acs',
       metadataUrl: 'https://portal.example.com/auth/saml/metadata',

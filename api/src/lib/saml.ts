@@ -6,7 +6,7 @@ import { X509Certificate } from 'node:crypto';
 import { SAML, SamlStatusError, ValidateInResponseTo, generateServiceProviderMetadata, type CacheProvider, type Profile } from '@node-saml/node-saml';
 // node-saml's own parser: InResponseTo is read here exactly as node-saml reads it.
 import { parseDomFromString, xpath } from '@node-saml/node-saml/lib/xml';
-import type { FastifyRequest } from 'fastify';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config';
 import {
@@ -25,6 +25,24 @@ export const SAML_METADATA_PATH = '/auth/saml/metadata';
 export const SAML_REQUEST_TTL_MS = 10 * 60_000;
 /** Tolerated difference between our clock and the identity provider's. */
 export const SAML_CLOCK_SKEW_MS = 60_000;
+/**
+ * The cookie that binds an AuthnRequest to the browser that started it: its hash is kept with the
+ * request, and the ACS accepts a response only with the same cookie (no login CSRF, no response
+ * carried to another browser). SameSite=None, since the identity provider's form post is cross-site;
+ * so it is Secure too (browsers keep Secure cookies of http://localhost as well).
+ */
+export const SAML_BINDING_COOKIE = 'pe_saml_binding';
+const BINDING_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** A new binding value (256 random bits), or the browser's own when it sent a well-formed one. */
+export function samlBindingFor(existing: string | undefined): string {
+  return existing && BINDING_PATTERN.test(existing) ? existing : randomBytes(32).toString('base64url');
+}
+
+export function samlBindingHash(binding: string): string {
+  return createHash('sha256').update(binding).digest('base64url');
+}
+
 const EMAIL_NAME_ID_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
 
 /** The portal as the identity provider knows it. */
@@ -34,14 +52,9 @@ export interface ServiceProvider {
   metadataUrl: string;
 }
 
-/** The origin a request was sent to (behind a trusted proxy: X-Forwarded-Proto and -Host). */
-export function requestOrigin(request: FastifyRequest): string {
-  return new URL(`${request.protocol}://${request.host}`).origin;
-}
-
-/** PUBLIC_URL and SAML_SP_ENTITY_ID when set, else derived from the origin the browser used. */
-export function serviceProviderFor(config: Pick<AppConfig, 'publicUrl' | 'samlSpEntityId'>, origin: string): ServiceProvider {
-  const base = config.publicUrl ?? new URL(origin).origin;
+/** The portal as a service provider: always PUBLIC_URL's (never a request's Host), SAML_SP_ENTITY_ID when set. */
+export function serviceProviderFor(config: Pick<AppConfig, 'publicUrl' | 'samlSpEntityId'>): ServiceProvider {
+  const base = config.publicUrl;
   return {
     entityId: config.samlSpEntityId ?? `${base}${SAML_METADATA_PATH}`,
     acsUrl: `${base}${SAML_ACS_PATH}`,
@@ -74,13 +87,15 @@ export function parseCertificate(text: string): X509Certificate | null {
  * instance shares it, and a response validated with a company's certificate can only answer a
  * request that was sent to that company's identity provider.
  */
-function requestStore(db: Kysely<Database>, companyId: string): CacheProvider {
+function requestStore(db: Kysely<Database>, companyId: string, bindingHash: string | null): CacheProvider {
   return {
     async saveAsync(id, instant) {
       const createdAt = new Date(instant);
+      if (!bindingHash) throw new Error('an AuthnRequest is recorded only with the browser binding');
       await saveSamlRequest(db, {
         id,
         companyId,
+        bindingHash,
         createdAt: createdAt.toISOString(),
         expiresAt: new Date(createdAt.getTime() + SAML_REQUEST_TTL_MS).toISOString(),
       });
@@ -97,7 +112,7 @@ function requestStore(db: Kysely<Database>, companyId: string): CacheProvider {
   };
 }
 
-function samlFor(db: Kysely<Database>, sp: ServiceProvider, provider: IdentityProviderRecord): SAML {
+function samlFor(db: Kysely<Database>, sp: ServiceProvider, provider: IdentityProviderRecord, bindingHash: string | null = null): SAML {
   return new SAML({
     issuer: sp.entityId,
     audience: sp.entityId,
@@ -114,13 +129,19 @@ function samlFor(db: Kysely<Database>, sp: ServiceProvider, provider: IdentityPr
     acceptedClockSkewMs: SAML_CLOCK_SKEW_MS,
     validateInResponseTo: ValidateInResponseTo.always,
     requestIdExpirationPeriodMs: SAML_REQUEST_TTL_MS,
-    cacheProvider: requestStore(db, provider.companyId),
+    cacheProvider: requestStore(db, provider.companyId, bindingHash),
   });
 }
 
-/** The identity provider's sign-in URL with a new AuthnRequest (recorded for InResponseTo). */
-export function authorizeUrl(db: Kysely<Database>, sp: ServiceProvider, provider: IdentityProviderRecord, relayState: string): Promise<string> {
-  return samlFor(db, sp, provider).getAuthorizeUrlAsync(relayState, undefined, {});
+/** The identity provider's sign-in URL with a new AuthnRequest, recorded for InResponseTo with the browser's binding. */
+export function authorizeUrl(
+  db: Kysely<Database>,
+  sp: ServiceProvider,
+  provider: IdentityProviderRecord,
+  relayState: string,
+  binding: string,
+): Promise<string> {
+  return samlFor(db, sp, provider, samlBindingHash(binding)).getAuthorizeUrlAsync(relayState, undefined, {});
 }
 
 /** Why a SAML response was refused: `message` is for the user, `reason` for the log. */
@@ -136,6 +157,7 @@ export class SamlRejection extends Error {
   }
 }
 
+const WRONG_ADDRESS = 'The sign-in response was addressed to another service, not this portal.';
 const NOT_IN_PROGRESS = 'This sign-in response does not answer a sign-in in progress here: it was already used or has expired. Please sign in again.';
 
 /** node-saml reports failures as plain errors: sort them into what the user can be told. */
@@ -186,19 +208,47 @@ export interface VerifiedSamlResponse {
   email: string | null;
 }
 
+type XmlNode = { $?: Record<string, string> } & Record<string, unknown>;
+const children = (value: unknown): XmlNode[] => (Array.isArray(value) ? (value as XmlNode[]) : []);
+
 /**
- * Validates a posted SAMLResponse (base64): it must answer a request we sent (the request decides
- * the company, so unsolicited responses are refused), carry an assertion signed by that company's
- * identity provider, for our audience, within its time window, and not seen before.
+ * The signed assertion's own answer to "for whom and for which request": every bearer
+ * SubjectConfirmationData must name our ACS URL as Recipient and the request as InResponseTo. The
+ * Response envelope around it may be unsigned, so its InResponseTo alone proves nothing.
  */
-export async function verifySamlResponse(db: Kysely<Database>, sp: ServiceProvider, samlResponse: unknown): Promise<VerifiedSamlResponse> {
+function confirmationProblem(assertion: Record<string, unknown>, sp: ServiceProvider, requestId: string): string | null {
+  const confirmations = children(children(assertion.Subject)[0]?.SubjectConfirmation);
+  const data = confirmations.flatMap((c) => children(c.SubjectConfirmationData));
+  if (data.length === 0) return 'signed assertion has no SubjectConfirmationData';
+  for (const d of data) {
+    if (d.$?.Recipient !== sp.acsUrl) return `Recipient ${JSON.stringify(d.$?.Recipient ?? null)} is not the ACS URL`;
+    if (d.$?.InResponseTo !== requestId) return `signed InResponseTo ${JSON.stringify(d.$?.InResponseTo ?? null)} is not the request`;
+  }
+  return null;
+}
+
+/**
+ * Validates a posted SAMLResponse (base64): it must answer a request we sent to this browser (the
+ * request decides the company, so unsolicited responses are refused; the binding cookie names the
+ * browser), be addressed to our ACS URL (Destination, and the signed Recipient), carry an assertion
+ * signed by that company's identity provider that itself answers the request (signed InResponseTo),
+ * for our audience, within its time window, and not seen before.
+ */
+export async function verifySamlResponse(
+  db: Kysely<Database>,
+  sp: ServiceProvider,
+  samlResponse: unknown,
+  binding: string | undefined,
+): Promise<VerifiedSamlResponse> {
   if (typeof samlResponse !== 'string' || samlResponse.trim() === '') {
     throw new SamlRejection(400, 'saml_response_missing', 'The sign-in response from your identity provider is missing.', 'no SAMLResponse');
   }
   let inResponseTo: string | null;
+  let destination: string | null;
   try {
     const doc = await parseDomFromString(Buffer.from(samlResponse, 'base64').toString('utf8'));
     inResponseTo = xpath.selectAttributes(doc, "/*[local-name()='Response']/@InResponseTo")[0]?.value ?? null;
+    destination = xpath.selectAttributes(doc, "/*[local-name()='Response']/@Destination")[0]?.value ?? null;
   } catch (error) {
     throw new SamlRejection(400, 'saml_response_invalid', 'The sign-in response from your identity provider could not be read.', String(error));
   }
@@ -210,8 +260,20 @@ export async function verifySamlResponse(db: Kysely<Database>, sp: ServiceProvid
       'no InResponseTo (identity provider initiated)',
     );
   }
+  if (destination !== sp.acsUrl) {
+    throw new SamlRejection(400, 'saml_destination_mismatch', WRONG_ADDRESS, `Destination ${JSON.stringify(destination)} is not the ACS URL`);
+  }
   const request = await findSamlRequest(db, inResponseTo);
   if (!request) throw new SamlRejection(400, 'saml_request_unknown', NOT_IN_PROGRESS, 'unknown or expired InResponseTo');
+  if (!binding || !request.bindingHash || samlBindingHash(binding) !== request.bindingHash) {
+    // Not consumed: the browser that did start it may still post its own response.
+    throw new SamlRejection(
+      400,
+      'saml_browser_mismatch',
+      'This sign-in was started in another browser or tab that has since closed. Please sign in again here.',
+      binding ? 'binding cookie does not match the request' : 'no binding cookie',
+    );
+  }
   const provider = await findIdentityProvider(db, request.companyId);
   if (!provider) {
     throw new SamlRejection(400, 'saml_not_configured', 'Single sign-on is no longer set up for your company.', 'identity provider removed');
@@ -240,6 +302,11 @@ export async function verifySamlResponse(db: Kysely<Database>, sp: ServiceProvid
   const assertionId = assertion?.$?.ID;
   if (!assertion || !assertionId) {
     throw new SamlRejection(400, 'saml_response_invalid', 'The sign-in response from your identity provider could not be accepted.', 'assertion without ID');
+  }
+  const problem = confirmationProblem(assertion, sp, request.id);
+  if (problem) {
+    const code = problem.startsWith('Recipient') ? 'saml_destination_mismatch' : 'saml_request_unknown';
+    throw new SamlRejection(400, code, code === 'saml_destination_mismatch' ? WRONG_ADDRESS : NOT_IN_PROGRESS, problem);
   }
   // Kept until it could no longer be accepted anyway; with no expiry stated, as long as a request lives.
   const until = Math.max(assertionExpiry(assertion)?.getTime() ?? 0, Date.now() + SAML_REQUEST_TTL_MS) + SAML_CLOCK_SKEW_MS;

@@ -5,7 +5,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     seed: false,
-    env: { TRUST_PROXY: 'true' },
+    env: { TRUST_PROXY: 'true', ALLOWED_HOSTS: 'portal.example:8080' },
     extend: (app) =>
       app.register(async (scope) => {
         scope.post('/api/v1/test/change', { config: { policy: 'public' } }, async () => ({ changed: true }));

@@ -25,7 +25,9 @@ export type SettingsPermissionName =
  * - `{ company: 'settings', permission }`: visible company and the caller holds that settings permission there (else 403);
  * - `{ targetUser: permission }`: the user of `params.id` shares a company with the caller, or the caller
  *   is staff (else 404), and the caller holds the permission in one of the target's companies (else 403);
- *   a staff target under a company permission needs `users.editTevoraAdmins` (staff admins);
+ *   a staff target under a company permission needs `users.editTevoraAdmins` (staff admins); with
+ *   `account: true` (a change to the account itself, which every company of the user sees) a client
+ *   caller must hold the permission in every company the target belongs to (else 403);
  * - `{ staff: permission }`: the caller is staff and holds the permission (staff roles are global; else 403);
  * - `{ project: 'read' | 'write' | 'manage' }`: the project of `params.id` is visible to the caller
  *   (its company is visible and, for auditors, they hold a role on it; else 404 `project_not_found`),
@@ -44,7 +46,7 @@ export type Policy =
   | 'staffAdmin'
   | { company: 'member'; module?: ModuleName }
   | { company: 'settings'; permission: SettingsPermissionName }
-  | { targetUser: SettingsPermissionName }
+  | { targetUser: SettingsPermissionName; account?: true }
   | { staff: SettingsPermissionName }
   | { project: ProjectAccessLevel }
   | { request: 'read' | 'manage' };
@@ -221,7 +223,7 @@ export async function permissionsIn(db: Kysely<Database>, caller: Caller, compan
   });
 }
 
-async function enforceTargetUser(request: FastifyRequest, caller: UserRecord, permission: SettingsPermissionName): Promise<void> {
+async function enforceTargetUser(request: FastifyRequest, caller: UserRecord, permission: SettingsPermissionName, account: boolean): Promise<void> {
   const targetId = (request.params as { id?: unknown } | undefined)?.id;
   if (typeof targetId !== 'string') throw new Error('a targetUser policy needs a route with :id');
   if (targetId === '') throw new HttpError(404, 'user_not_found');
@@ -249,14 +251,32 @@ async function enforceTargetUser(request: FastifyRequest, caller: UserRecord, pe
         .where('theirs.user_id', '=', target.id)
         .execute();
   if (shared.length === 0) throw new HttpError(404, 'user_not_found');
+  let allowedSomewhere = false;
   for (const { company_id } of shared) {
     if (holds(await permissionsIn(db, caller, company_id), permission)) {
-      targetUsers.set(request, target);
-      return;
+      allowedSomewhere = true;
+      break;
     }
   }
-  throw new HttpError(403, 'forbidden');
+  if (!allowedSomewhere) throw new HttpError(403, 'forbidden');
+  // A change to the account itself (name, status, avatar, password) is seen by every company the
+  // user belongs to: a client admin makes it only when they hold the permission in all of them.
+  if (account) {
+    const theirs = await db.selectFrom('company_memberships').select('company_id').where('user_id', '=', target.id).execute();
+    const mine = new Set(shared.map((s) => s.company_id));
+    for (const { company_id } of theirs) {
+      if (!mine.has(company_id) || !holds(await permissionsIn(db, caller, company_id), permission)) {
+        throw new HttpError(
+          403,
+          'forbidden',
+          'This user also belongs to a company you do not administer: only its administrators or staff can change their account. To remove them from your company, revoke their access instead.',
+        );
+      }
+    }
+  }
+  targetUsers.set(request, target);
 }
+
 
 /** The company a company policy resolved for this request. */
 export function policyCompany(request: FastifyRequest): CompanyRecord {
@@ -279,7 +299,7 @@ async function enforce(request: FastifyRequest, policy: Policy): Promise<void> {
     if (!user.isTevora || !user.isAdmin) throw new HttpError(403, 'forbidden');
     return;
   }
-  if ('targetUser' in policy) return enforceTargetUser(request, user, policy.targetUser);
+  if ('targetUser' in policy) return enforceTargetUser(request, user, policy.targetUser, policy.account === true);
   if ('staff' in policy) {
     if (!user.isTevora || !holds(await permissionsIn(request.server.db, user, ''), policy.staff)) throw new HttpError(403, 'forbidden');
     return;

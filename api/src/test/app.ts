@@ -79,6 +79,8 @@ export interface TestAppOptions {
   seed?: boolean;
   /** Register test-only routes before the app is ready. */
   extend?: (app: FastifyInstance) => void;
+  /** DNS TXT answers by domain (domain verification); a domain not listed has none. */
+  txtRecords?: Record<string, string[]>;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -90,13 +92,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATA_DIR: TEST_DATABASE_URL ? tempDirs[1] : database.location,
     WEB_ROOT: tempDirs[0],
     FLAG_HMAC_SECRET: 'test-flag-secret',
+    // light-my-request's default Host is localhost:80: the portal's one origin in tests
+    PUBLIC_URL: 'http://localhost',
+    // whatever PUBLIC_URL a test sets: injected requests name localhost, real ones 127.0.0.1:<port>
+    ALLOWED_HOSTS: 'localhost,127.0.0.1',
     // No background reminder sweep: tests run it themselves (sweepRequestReminders) or opt in here.
     REQUEST_REMINDER_MINUTES: '0',
     ...options.env,
   });
   // The demo files' bytes go where the app's storage reads them.
   if (options.seed !== false) await seedIfEmpty(database.db, { storage: createStorage(config) });
-  const app = buildApp({ db: database.db, config });
+  const txt = options.txtRecords ?? {};
+  const app = buildApp({ db: database.db, config, resolveTxt: async (domain) => txt[domain] ?? [] });
   options.extend?.(app);
   await app.ready();
 

@@ -99,6 +99,10 @@ export const ERROR_MESSAGES = {
   team_not_found: 'Team not found.',
   team_name_taken: 'A team with this name already exists in this company.',
   feature_flag_not_found: 'Feature flag not found.',
+  // Single sign-on domains (issue 30).
+  domain_not_found: 'Domain not found.',
+  domain_taken: 'Another company has verified this domain.',
+  domain_not_verified: "The domain's DNS TXT record was not found: add it at your DNS provider and try again later.",
 } as const;
 
 export type MappedErrorCode = keyof typeof ERROR_MESSAGES;
@@ -117,6 +121,7 @@ export const GENERIC_ERROR_CODES = [
   'internal_error',
   'service_unavailable',
   'csrf_rejected',
+  'misdirected_request',
 ] as const;
 
 export type GenericErrorCode = (typeof GENERIC_ERROR_CODES)[number];

@@ -190,10 +190,56 @@ export type IdentityProvider = z.infer<typeof identityProviderSchema>;
 export const serviceProviderSchema = z.object({ entityId: z.string(), acsUrl: z.string(), metadataUrl: z.string() });
 export type ServiceProvider = z.infer<typeof serviceProviderSchema>;
 
-/** GET and PUT /companies/{id}/identity-provider; `identityProvider` is null when none is configured. */
+/** A host name of at least two labels (example.com), lowercase letters, digits and hyphens. */
+export function isDomainName(value: string): boolean {
+  if (value.length > 253) return false;
+  const labels = value.split('.');
+  return labels.length >= 2 && labels.every((l) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l)) && !/^\d+$/.test(labels[labels.length - 1]);
+}
+
+/** POST /companies/{id}/domains: an email domain the company's identity provider is to sign in. */
+export const companyDomainInputSchema = z.object({
+  domain: z
+    .string({ error: 'Domain is required' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Domain is required')
+    .max(253, 'Domain must be at most 253 characters')
+    .transform((d) => d.replace(/^@/, '').replace(/\.$/, ''))
+    .refine(isDomainName, 'Domain must be a domain name such as example.com, without @ or https://'),
+});
+export type CompanyDomainInput = z.input<typeof companyDomainInputSchema>;
+
+/**
+ * An email domain a company claims. Its identity provider signs in the company's users of a verified
+ * domain only; a domain is verified by a DNS TXT record (`verification`) or a staff admin, and by one
+ * company at most.
+ */
+export const companyDomainSchema = z.object({
+  id: z.string(),
+  domain: z.string(),
+  status: z.enum(['pending', 'verified']),
+  /** The TXT record that proves the company holds the domain: `name` is the domain itself. */
+  verification: z.object({ name: z.string(), type: z.literal('TXT'), value: z.string() }),
+  verifiedAt: z.string().nullable(),
+  /** `dns`: the TXT record was found; `staff`: a staff admin confirmed it. */
+  verifiedBy: z.enum(['dns', 'staff']).nullable(),
+  createdAt: z.string(),
+});
+export type CompanyDomain = z.infer<typeof companyDomainSchema>;
+
+/** The prefix of a domain's verification TXT record value. */
+export const DOMAIN_VERIFICATION_PREFIX = 'portal-domain-verification=';
+
+/**
+ * GET and PUT /companies/{id}/identity-provider; `identityProvider` is null when none is configured.
+ * `domains` are the email domains it may sign in; `canConfirmDomains`: the caller is a staff admin.
+ */
 export const identityProviderSettingsSchema = z.object({
   identityProvider: identityProviderSchema.nullable(),
   serviceProvider: serviceProviderSchema,
+  domains: z.array(companyDomainSchema),
+  canConfirmDomains: z.boolean(),
 });
 export type IdentityProviderSettings = z.infer<typeof identityProviderSettingsSchema>;
 

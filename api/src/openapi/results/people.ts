@@ -4,7 +4,7 @@ import { assertSame, count, id, page, ref, timestamp, type Same } from './common
 import { MODULES, type ModuleName } from '@portal/shared/core/modules';
 import { PRACTICE_STATUSES } from '@portal/shared/core/practices';
 import { PROJECT_ROLES, PROJECT_STATUSES, type UserProject } from '@portal/shared/core/projects';
-import { userSchema, type AccessPermissions, type Company, type IdentityProviderSettings, type PasswordPolicy, type User } from '@portal/shared/core/schemas';
+import { userSchema, type AccessPermissions, type Company, type CompanyDomain, type IdentityProviderSettings, type PasswordPolicy, type User } from '@portal/shared/core/schemas';
 import {
   COMPANY_ROLES,
   type AssignedObject,
@@ -134,6 +134,18 @@ const identityProviderSettings = z.strictObject({
     })
     .nullable(),
   serviceProvider: z.strictObject({ entityId: z.string().min(1), acsUrl: z.string().min(1), metadataUrl: z.string().min(1) }),
+  domains: z.array(z.lazy(() => companyDomain)),
+  canConfirmDomains: z.boolean(),
+});
+
+const companyDomain = z.strictObject({
+  id,
+  domain: z.string().min(3),
+  status: z.enum(['pending', 'verified']),
+  verification: z.strictObject({ name: z.string().min(3), type: z.literal('TXT'), value: z.string().min(1) }),
+  verifiedAt: timestamp.nullable(),
+  verifiedBy: z.enum(['dns', 'staff']).nullable(),
+  createdAt: timestamp,
 });
 
 export const companyUser = z.strictObject({
@@ -199,6 +211,7 @@ assertSame<Same<z.output<typeof companyList>, ListOf<Company>>>();
 assertSame<Same<z.output<typeof accessPermissions>, AccessPermissions>>();
 assertSame<Same<z.output<typeof passwordPolicy>, PasswordPolicy>>();
 assertSame<Same<z.output<typeof identityProviderSettings>, IdentityProviderSettings>>();
+assertSame<Same<z.output<typeof companyDomain>, CompanyDomain>>();
 assertSame<Same<z.output<typeof companyUser>, CompanyUser>>();
 assertSame<Same<z.output<typeof companyUserList>, ListOf<CompanyUser>>>();
 assertSame<Same<z.output<typeof userModulesAccess>, UserModulesAccess>>();
@@ -232,6 +245,9 @@ export const PEOPLE_RESULTS: Record<string, z.ZodType> = {
   'POST /api/v1/companies/:id/password-policy': passwordPolicy,
   'GET /api/v1/companies/:id/identity-provider': identityProviderSettings,
   'PUT /api/v1/companies/:id/identity-provider': identityProviderSettings,
+  'POST /api/v1/companies/:id/domains': companyDomain,
+  'POST /api/v1/companies/:id/domains/:domainId/verify': companyDomain,
+  'POST /api/v1/companies/:id/domains/:domainId/confirm': companyDomain,
   'GET /api/v1/companies/:id/users': companyUserList,
   'POST /api/v1/companies/:id/users': companyUser,
   'PATCH /api/v1/companies/:id/users/:userId/role': companyUser,

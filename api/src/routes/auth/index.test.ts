@@ -111,7 +111,10 @@ describe('POST /auth/saml/login with an email only', () => {
     const res = await signIn({ email: 'lead@acme.test' }, { cookie: 'toUrl=%2Frequests%2F1' });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('https://idp.example/sso?SAMLRequest=abc');
-    expect(spy).toHaveBeenCalledWith(expect.anything(), 'lead@acme.test', '/requests/1', 'http://localhost');
+    // bound to this browser by a new binding cookie
+    const binding = setCookies(res).find((c) => c.startsWith('pe_saml_binding='))!.split(';')[0].split('=')[1];
+    expect(binding).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(spy).toHaveBeenCalledWith(expect.anything(), 'lead@acme.test', '/requests/1', binding);
   });
 });
 
@@ -381,13 +384,53 @@ describe('expired passwords', () => {
   });
 });
 
+describe('sign-out', () => {
+  it('is not done by a GET (a link or image of another site): the page asks, with a button that posts', async () => {
+    const token = sessionToken(await signIn({ email: 'member@acme.test', password: DEMO_PASSWORD }));
+    const cookie = `pe_session_token=${token}`;
+    const page = await t.inject({ method: 'GET', url: '/auth/saml/logout', headers: { cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/<form method="post" action="\/auth\/saml\/logout">/);
+    expect((await me(cookie)).statusCode).toBe(200);
+
+    // a post without Origin, Referer or the page's token (a form another site submits with both stripped)
+    const bare = await t.inject({ method: 'POST', url: '/auth/saml/logout', headers: { cookie } });
+    expect(bare.statusCode).toBe(200);
+    expect((await me(cookie)).statusCode).toBe(200);
+    // from another origin
+    expect((await t.inject({ method: 'POST', url: '/auth/saml/logout', headers: { cookie, origin: 'https://evil.example' } })).statusCode).toBe(403);
+    expect((await me(cookie)).statusCode).toBe(200);
+    const forged = await t.inject({
+      method: 'POST',
+      url: '/auth/saml/logout',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'token=not-the-token',
+    });
+    expect(forged.statusCode).toBe(200);
+    expect((await me(cookie)).statusCode).toBe(200);
+
+    // the page's own button
+    const pageToken = /name="token" value="([^"]+)"/.exec(page.body)![1];
+    const out = await t.inject({
+      method: 'POST',
+      url: '/auth/saml/logout',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${pageToken}`,
+    });
+    expect(out.statusCode).toBe(303);
+    expect(out.headers.location).toBe('/auth/saml/login');
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+});
+
 describe('sessions', () => {
   it('logout deletes the session, clears the cookie, and the old cookie then gets 401', async () => {
     const token = sessionToken(await signIn({ email: 'member@acme.test', password: DEMO_PASSWORD }));
     const cookie = `pe_session_token=${token}`;
     expect((await me(cookie)).statusCode).toBe(200);
 
-    const out = await t.inject({ method: 'GET', url: '/auth/saml/logout', headers: { cookie } });
+    // the shell's form post: same-origin, as the browser's Origin header says
+    const out = await t.inject({ method: 'POST', url: '/auth/saml/logout', headers: { cookie, origin: 'http://localhost' } });
     expect(out.statusCode).toBe(303);
     expect(out.headers.location).toBe('/auth/saml/login');
     expect(setCookies(out).some((c) => /^pe_session_token=;/.test(c))).toBe(true);

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_MESSAGES, resetPasswordFailure } from '@portal/shared/core/errors';
 import { PASSWORD_MAX_LENGTH, signInEmailSchema } from '@portal/shared/core/schemas';
@@ -8,10 +9,10 @@ import { findUserCredentialsByEmail, findUserCredentialsById, setUserPassword, t
 import { RESET_LINK_TTL_MINUTES, RESET_PASSWORD_PATH, sendPasswordResetLink, sendSsoPasswordNote, signsInWithSso } from '../../lib/password-reset';
 import { hashPassword, isPasswordExpired, newPasswordProblem, verifyPassword } from '../../lib/passwords';
 import { beginSignInAttempt, clearSignInFailures, signInSucceeded, takeForgotPasswordAttempt } from '../../lib/rate-limit';
-import { requestOrigin } from '../../lib/saml';
+import { SAML_BINDING_COOKIE, SAML_REQUEST_TTL_MS, samlBindingFor } from '../../lib/saml';
 import { samlRedirectForEmail } from '../../lib/saml-login';
 import { SESSION_COOKIE, clearSessionCookie, getAuth, startSession } from '../../plugins/auth';
-import { FORGOT_PASSWORD_PATH, LOGIN_PATH, renderLoginPage, type LoginPageInput } from './login-page';
+import { FORGOT_PASSWORD_PATH, LOGIN_PATH, escapeHtml, renderAuthPage, renderLoginPage, type LoginPageInput } from './login-page';
 import {
   renderChoosePasswordPage,
   renderForgotPasswordPage,
@@ -21,6 +22,18 @@ import {
 } from './password-pages';
 
 export { LOGIN_PATH };
+export const SIGN_OUT_PATH = '/auth/saml/logout';
+
+/** The sign-out page's CSRF token: derived from the session token, which another site cannot read. */
+function signOutToken(sessionToken: string): string {
+  return createHash('sha256').update(`sign-out:${sessionToken}`).digest('base64url');
+}
+
+function tokensEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
 export const TO_URL_COOKIE = 'toUrl';
 /** The change token issued after a correct but expired password: enough to choose a new one, not a session. */
 export const EXPIRED_PASSWORD_TOKEN_TTL_MINUTES = 10;
@@ -117,8 +130,19 @@ export default async function authRoutes(app: FastifyInstance) {
     }
 
     const returnPath = safeReturnPath(request.cookies[TO_URL_COOKIE]);
-    const identityProvider = await samlRedirectForEmail(app, email, returnPath, requestOrigin(request));
-    if (identityProvider) return reply.header('cache-control', 'no-store').redirect(identityProvider, 303);
+    const binding = samlBindingFor(request.cookies[SAML_BINDING_COOKIE]);
+    const identityProvider = await samlRedirectForEmail(app, email, returnPath, binding);
+    if (identityProvider) {
+      // The response must come back to this browser: the ACS checks this cookie against the request.
+      reply.setCookie(SAML_BINDING_COOKIE, binding, {
+        path: '/auth',
+        httpOnly: true,
+        secure: true,
+        sameSite: 'none',
+        maxAge: SAML_REQUEST_TTL_MS / 1000,
+      });
+      return reply.header('cache-control', 'no-store').redirect(identityProvider, 303);
+    }
     if (password === '') return loginPage(reply, 200, { step: 'password', email });
 
     const attempt = await beginSignInAttempt(db, email, request.ip);
@@ -154,9 +178,47 @@ export default async function authRoutes(app: FastifyInstance) {
     return signInAndReturn(request, reply, found.user.id);
   });
 
-  app.get('/auth/saml/logout', { config: { policy: 'public' } }, async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) await deleteSessionByToken(db, token);
+  /**
+   * Sign-out is a POST with CSRF proof: a same-origin Origin or Referer (the shell's form post), or the
+   * token of the confirmation page. A GET (a link, an image another site embeds) only shows that page
+   * with its button, so no other site can sign a user out.
+   */
+  const signOutPage = (reply: FastifyReply, token: string | null) =>
+    sendPage(
+      reply,
+      200,
+      renderAuthPage({
+        brandName,
+        title: 'Sign out',
+        heading: 'Sign out',
+        lead: token ? `Sign out of the ${brandName} Portal on this browser?` : 'You are signed out.',
+        body: token
+          ? `  <form method="post" action="${SIGN_OUT_PATH}">
+    <input type="hidden" name="token" value="${escapeHtml(token)}">
+    <button type="submit">Sign out</button>
+  </form>
+  <p class="aside"><a href="/">Stay signed in</a></p>`
+          : `  <p class="aside"><a href="${LOGIN_PATH}">Sign in</a></p>`,
+      }),
+    );
+
+  app.get(SIGN_OUT_PATH, { config: { policy: 'public' } }, async (request, reply) => {
+    const session = request.cookies[SESSION_COOKIE];
+    return signOutPage(reply, session ? signOutToken(session) : null);
+  });
+
+  app.post(SIGN_OUT_PATH, { config: { policy: 'public' } }, async (request, reply) => {
+    const session = request.cookies[SESSION_COOKIE];
+    if (session) {
+      // The csrf plugin already refused a cross-site Origin or Referer; here one of them, or the page's token, must be there.
+      const sameOrigin = request.headers.origin !== undefined || request.headers.referer !== undefined;
+      const token = formFields(request).token;
+      if (!sameOrigin && !(token !== undefined && tokensEqual(token, signOutToken(session)))) {
+        request.log.info('sign-out without CSRF proof: confirmation page shown');
+        return signOutPage(reply, signOutToken(session));
+      }
+      await deleteSessionByToken(db, session);
+    }
     clearSessionCookie(request, reply);
     return reply.header('cache-control', 'no-store').redirect(LOGIN_PATH, 303);
   });

@@ -117,10 +117,13 @@ describe('POST /auth/forgot-password', () => {
     expect(await t.database.db.selectFrom('password_tokens').select('token_hash').where('user_id', '=', user.id).execute()).toEqual([]);
   });
 
-  it('builds the link from the origin the request came to', async () => {
+  it("builds the link on the portal's one origin, never on a Host the request named", async () => {
     const user = await createUserWithPassword(t, PASSWORD);
-    await forgot(user.email, undefined, { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'portal.example.com' });
-    expect(readOutbox(t)[0].text).toContain('https://portal.example.com/auth/reset-password?token=');
+    const poisoned = await forgot(user.email, undefined, { host: 'evil.example' });
+    expect(poisoned.statusCode).toBe(421);
+    expect(readOutbox(t)).toEqual([]);
+    await forgot(user.email);
+    expect(readOutbox(t)[0].text).toContain(`${t.config.publicUrl}/auth/reset-password?token=`);
   });
 
   it.each([
@@ -287,7 +290,7 @@ describe('mail links with PUBLIC_URL', () => {
     const app = await createTestApp({ env: { PUBLIC_URL: 'https://portal.example.org' } });
     try {
       const user = await createUserWithPassword(app, PASSWORD);
-      await postForm(app, '/auth/forgot-password', { email: user.email }, { 'x-forwarded-host': 'evil.example' });
+      await postForm(app, '/auth/forgot-password', { email: user.email }, { host: 'portal.example.org', 'x-forwarded-host': 'evil.example' });
       expect(readOutbox(app)[0].text).toContain('https://portal.example.org/auth/reset-password?token=');
     } finally {
       await app.close();

@@ -1,6 +1,6 @@
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import { findUserCredentialsByEmail, setUserStatus } from '../../db/users';
-import { serviceProviderFor } from '../../lib/saml';
+import { samlBindingHash, serviceProviderFor } from '../../lib/saml';
 import { samlRedirectForEmail } from '../../lib/saml-login';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
@@ -14,14 +14,16 @@ import {
   type TestIdentityProvider,
 } from '../../test/saml-idp';
 
-/** Where light-my-request sends requests: the origin the service provider derives from. */
+/** The portal's PUBLIC_URL in tests (light-my-request's default Host is localhost). */
 const ORIGIN = 'http://localhost';
+/** The binding cookie of "this browser": the one that starts the sign-ins below. */
+const BINDING = 'b'.repeat(43);
 const ACME_IDP = createTestIdentityProvider('acme-idp');
 
 let t: TestApp;
 let acmeId: string;
 let globexId: string;
-const sp = () => serviceProviderFor(t.config, ORIGIN);
+const sp = () => serviceProviderFor(t.config);
 
 async function companyId(name: string) {
   return (await t.database.db.selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
@@ -37,17 +39,28 @@ async function configure(id: string, idp: TestIdentityProvider) {
   expect(res.statusCode).toBe(200);
 }
 
+/** The company claims the domain and a staff admin confirms it. */
+async function verifyDomain(id: string, domain: string) {
+  const cookie = await t.cookieFor('admin@demo.test');
+  const added = await t.api({ method: 'POST', url: `/api/v1/companies/${id}/domains`, cookie, payload: { domain } });
+  expect(added.statusCode).toBe(201);
+  const confirmed = await t.api({ method: 'POST', url: `/api/v1/companies/${id}/domains/${added.json().id}/confirm`, cookie });
+  expect(confirmed.statusCode).toBe(200);
+  return added.json().id as string;
+}
+
 beforeAll(async () => {
   t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
   acmeId = await companyId('Acme Corp');
   globexId = await companyId('Globex Inc');
   await configure(acmeId, ACME_IDP);
+  await verifyDomain(acmeId, 'acme.test');
 });
 afterAll(() => t.close());
 
 /** Starts sign-in as the login form does and returns the AuthnRequest's ID. */
-async function startSignIn(email: string, returnPath = '/'): Promise<string> {
-  const url = await samlRedirectForEmail(t.app, email, returnPath, ORIGIN);
+async function startSignIn(email: string, returnPath = '/', binding = BINDING): Promise<string> {
+  const url = await samlRedirectForEmail(t.app, email, returnPath, binding);
   if (!url) throw new Error(`${email} does not sign in through an identity provider`);
   return authnRequestOf(url).id;
 }
@@ -57,8 +70,8 @@ function assertionFor(email: string, requestId: string | null, overrides: Partia
   return buildAssertion({ issuer: ACME_IDP.entityId, email, audience: sp().entityId, recipient: sp().acsUrl, inResponseTo: requestId, ...overrides });
 }
 
-function responseWith(requestId: string | null, assertions: string[], issuer = ACME_IDP.entityId): string {
-  return buildResponse({ issuer, destination: sp().acsUrl, inResponseTo: requestId, assertions });
+function responseWith(requestId: string | null, assertions: string[], issuer = ACME_IDP.entityId, destination = sp().acsUrl): string {
+  return buildResponse({ issuer, destination, inResponseTo: requestId, assertions });
 }
 
 /** A valid, signed response to the request. */
@@ -66,14 +79,19 @@ function signedResponse(email: string, requestId: string, overrides: Partial<Ass
   return responseWith(requestId, [signAssertion(assertionFor(email, requestId, overrides), ACME_IDP)]);
 }
 
-/** The identity provider's auto-submitted form: a cross-site POST. */
-function postToAcs(responseXml: string | null, relayState = '/') {
+/** The identity provider's auto-submitted form: a cross-site POST, with the browser's binding cookie (null: none). */
+function postToAcs(responseXml: string | null, relayState = '/', binding: string | null = BINDING, headers: Record<string, string> = {}) {
   const fields: Record<string, string> = { RelayState: relayState };
   if (responseXml !== null) fields.SAMLResponse = encodeResponse(responseXml);
   return t.inject({
     method: 'POST',
     url: '/auth/saml/acs',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://acme-idp.example.test' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: 'https://acme-idp.example.test',
+      ...(binding ? { cookie: `pe_saml_binding=${binding}` } : {}),
+      ...headers,
+    },
     payload: new URLSearchParams(fields).toString(),
   });
 }
@@ -99,7 +117,7 @@ function expectRefused(res: Awaited<ReturnType<typeof postToAcs>>, status: numbe
 
 describe('samlRedirectForEmail (identifier-first)', () => {
   it("sends a member of a company with an identity provider there, with an AuthnRequest it remembers", async () => {
-    const url = await samlRedirectForEmail(t.app, ' Lead@Acme.test ', '/v2/projects?view=list', ORIGIN);
+    const url = await samlRedirectForEmail(t.app, ' Lead@Acme.test ', '/v2/projects?view=list', BINDING);
     expect(url).not.toBeNull();
     const target = new URL(url!);
     expect(`${target.origin}${target.pathname}`).toBe(ACME_IDP.ssoUrl);
@@ -110,15 +128,33 @@ describe('samlRedirectForEmail (identifier-first)', () => {
 
     const row = await t.database.db.selectFrom('saml_requests').selectAll().where('id', '=', request.id).executeTakeFirstOrThrow();
     expect(row.company_id).toBe(acmeId);
+    // the browser's binding cookie, kept as its hash only
+    expect(row.binding_hash).toBe(samlBindingHash(BINDING));
     const ttl = new Date(row.expires_at).getTime() - Date.now();
     expect(ttl).toBeGreaterThan(9 * 60_000);
     expect(ttl).toBeLessThanOrEqual(10 * 60_000);
   });
 
   it('answers null for unknown emails, staff, and users whose companies have none (the password form)', async () => {
-    expect(await samlRedirectForEmail(t.app, 'nobody@acme.test', '/', ORIGIN)).toBeNull();
-    expect(await samlRedirectForEmail(t.app, 'admin@demo.test', '/', ORIGIN)).toBeNull();
-    expect(await samlRedirectForEmail(t.app, 'client@globex.test', '/', ORIGIN)).toBeNull();
+    expect(await samlRedirectForEmail(t.app, 'nobody@acme.test', '/', BINDING)).toBeNull();
+    expect(await samlRedirectForEmail(t.app, 'admin@demo.test', '/', BINDING)).toBeNull();
+    expect(await samlRedirectForEmail(t.app, 'client@globex.test', '/', BINDING)).toBeNull();
+  });
+
+  it('signs in nobody through an identity provider without a verified domain (rows from before domains)', async () => {
+    const globexIdp = createTestIdentityProvider('globex-unverified');
+    await configure(globexId, globexIdp);
+    try {
+      expect(await samlRedirectForEmail(t.app, 'client@globex.test', '/', BINDING)).toBeNull();
+      // a pending (unverified) claim changes nothing either
+      const cookie = await t.cookieFor('admin@demo.test');
+      const added = await t.api({ method: 'POST', url: `/api/v1/companies/${globexId}/domains`, cookie, payload: { domain: 'globex.test' } });
+      expect(added.statusCode).toBe(201);
+      expect(await samlRedirectForEmail(t.app, 'client@globex.test', '/', BINDING)).toBeNull();
+      await t.api({ method: 'DELETE', url: `/api/v1/companies/${globexId}/domains/${added.json().id}`, cookie });
+    } finally {
+      await t.database.db.deleteFrom('identity_providers').where('company_id', '=', globexId).execute();
+    }
   });
 });
 
@@ -157,8 +193,17 @@ describe('POST /auth/saml/acs', () => {
     expect(start.headers.location!.startsWith(`${ACME_IDP.ssoUrl}?SAMLRequest=`)).toBe(true);
     const request = authnRequestOf(start.headers.location!);
     expect(request.relayState).toBe('/settings/company');
+    // the browser is bound to the request: a cross-site-capable, script-proof, short-lived cookie
+    const bindingLine = [start.headers['set-cookie']].flat().find((c) => c!.startsWith('pe_saml_binding='))!;
+    expect(bindingLine).toMatch(/HttpOnly/i);
+    expect(bindingLine).toMatch(/Secure/i);
+    expect(bindingLine).toMatch(/SameSite=None/i);
+    expect(bindingLine).toMatch(/Max-Age=600/i);
+    const binding = bindingLine.split(';')[0].split('=')[1];
 
-    const res = await postToAcs(signedResponse('lead@acme.test', request.id), request.relayState!);
+    // another browser (an attacker's own response, or a response carried elsewhere) cannot use it
+    expectRefused(await postToAcs(signedResponse('lead@acme.test', request.id), '/', null), 400, /started in another browser/);
+    const res = await postToAcs(signedResponse('lead@acme.test', request.id), request.relayState!, binding);
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/settings/company');
     expect(sessionCookie(res.headers['set-cookie'])).not.toBeNull();
@@ -221,13 +266,57 @@ describe('POST /auth/saml/acs', () => {
   });
 
   it('refuses a used assertion replayed inside a response to a new sign-in', async () => {
-    // An assertion whose subject names no request: only the replay store can recognise it.
     const first = await startSignIn('lead@acme.test');
-    const assertion = signAssertion(assertionFor('lead@acme.test', null), ACME_IDP);
+    const assertion = signAssertion(assertionFor('lead@acme.test', first), ACME_IDP);
     expect((await postToAcs(responseWith(first, [assertion]))).statusCode).toBe(303);
 
     const second = await startSignIn('lead@acme.test');
-    expectRefused(await postToAcs(responseWith(second, [assertion])), 400, /has already been used/);
+    expectRefused(await postToAcs(responseWith(second, [assertion])), 400, /does not answer a sign-in in progress here/);
+  });
+
+  it('refuses a signed assertion without InResponseTo in an unsigned envelope that has a valid one', async () => {
+    const requestId = await startSignIn('lead@acme.test');
+    const res = await postToAcs(responseWith(requestId, [signAssertion(assertionFor('lead@acme.test', null), ACME_IDP)]));
+    expectRefused(res, 400, /does not answer a sign-in in progress here/);
+  });
+
+  it('refuses a signed assertion answering another request than the envelope names', async () => {
+    const mine = await startSignIn('lead@acme.test');
+    const other = await startSignIn('lead@acme.test');
+    const res = await postToAcs(responseWith(mine, [signAssertion(assertionFor('lead@acme.test', other), ACME_IDP)]));
+    expectRefused(res, 400, /does not answer a sign-in in progress here|could not be accepted/);
+  });
+
+  it("refuses a response whose Destination is not the portal's ACS URL", async () => {
+    const requestId = await startSignIn('lead@acme.test');
+    const assertion = signAssertion(assertionFor('lead@acme.test', requestId), ACME_IDP);
+    const res = await postToAcs(responseWith(requestId, [assertion], ACME_IDP.entityId, 'https://attacker.example/auth/saml/acs'));
+    expectRefused(res, 400, /addressed to another service, not this portal/);
+    const missing = buildResponse({ issuer: ACME_IDP.entityId, destination: '', inResponseTo: requestId, assertions: [assertion] }).replace(' Destination=""', '');
+    expectRefused(await postToAcs(missing), 400, /addressed to another service, not this portal|does not answer/);
+  });
+
+  it("refuses a signed assertion whose Recipient is not the portal's ACS URL", async () => {
+    const requestId = await startSignIn('lead@acme.test');
+    const res = await postToAcs(signedResponse('lead@acme.test', requestId, { recipient: 'https://other-sp.example/acs' }));
+    expectRefused(res, 400, /addressed to another service, not this portal/);
+  });
+
+  it('refuses a response posted without the binding cookie of the browser that started the sign-in, and lets that browser finish', async () => {
+    const requestId = await startSignIn('lead@acme.test');
+    const response = signedResponse('lead@acme.test', requestId);
+    expectRefused(await postToAcs(response, '/', null), 400, /started in another browser/);
+    expectRefused(await postToAcs(response, '/', 'x'.repeat(43)), 400, /started in another browser/);
+    expect((await postToAcs(response)).statusCode).toBe(303);
+  });
+
+  it('takes the audience from PUBLIC_URL, not from the Host a response is posted with', async () => {
+    const requestId = await startSignIn('lead@acme.test');
+    const forOther = signedResponse('lead@acme.test', requestId, { audience: 'https://other-sp.example/auth/saml/metadata' });
+    // posted to "their" host: not a host this portal serves
+    expect((await postToAcs(forOther, '/', BINDING, { host: 'other-sp.example' })).statusCode).toBe(421);
+    expect((await postToAcs(forOther, '/', BINDING, { 'x-forwarded-host': 'other-sp.example', 'x-forwarded-proto': 'https' })).statusCode).toBe(421);
+    expectRefused(await postToAcs(forOther), 400, /issued for another service, not this portal/);
   });
 
   describe('signature wrapping', () => {
@@ -314,9 +403,12 @@ describe('POST /auth/saml/acs', () => {
   it("refuses a member of two companies through the identity provider that is not the user's", async () => {
     const globexIdp = createTestIdentityProvider('globex-idp');
     await configure(globexId, globexIdp);
+    const globexDomain = await verifyDomain(globexId, 'globex.test');
+    // Globex's admin renames the company so that it sorts first: the name decides nothing
+    await t.database.db.updateTable('companies').set({ name: 'AAA Globex' }).where('id', '=', globexId).execute();
     try {
-      // both@acme.test is in Acme Corp and Globex Inc: Acme (first by name) decides
-      const url = await samlRedirectForEmail(t.app, 'both@acme.test', '/', ORIGIN);
+      // both@acme.test is in Acme Corp and Globex Inc: Acme, which verified acme.test, decides
+      const url = await samlRedirectForEmail(t.app, 'both@acme.test', '/', BINDING);
       expect(url!.startsWith(ACME_IDP.ssoUrl)).toBe(true);
       // a Globex sign-in (started by a Globex-only user) answered by Globex's identity provider for both@acme.test
       const requestId = await startSignIn('client@globex.test');
@@ -324,7 +416,27 @@ describe('POST /auth/saml/acs', () => {
       const res = await postToAcs(responseWith(requestId, [signAssertion(assertion, globexIdp)], globexIdp.entityId));
       expectRefused(res, 403, /We could not find any user with that email\./);
     } finally {
+      await t.database.db.updateTable('companies').set({ name: 'Globex Inc' }).where('id', '=', globexId).execute();
+      await t.database.db.deleteFrom('company_domains').where('id', '=', globexDomain).execute();
       await t.database.db.deleteFrom('identity_providers').where('company_id', '=', globexId).execute();
+    }
+  });
+
+  it("never sends a shared user to another company's identity provider when the domain's company has none", async () => {
+    const globexIdp = createTestIdentityProvider('globex-idp2');
+    await t.database.db.deleteFrom('identity_providers').where('company_id', '=', acmeId).execute();
+    await configure(globexId, globexIdp);
+    try {
+      // both@acme.test: Acme verified acme.test but has no identity provider now, so a password
+      expect(await samlRedirectForEmail(t.app, 'both@acme.test', '/', BINDING)).toBeNull();
+      // and Globex cannot verify acme.test for itself
+      const cookie = await t.cookieFor('admin@demo.test');
+      const claim = await t.api({ method: 'POST', url: `/api/v1/companies/${globexId}/domains`, cookie, payload: { domain: 'acme.test' } });
+      expect(claim.statusCode).toBe(409);
+      expect(claim.json().code).toBe('domain_taken');
+    } finally {
+      await t.database.db.deleteFrom('identity_providers').where('company_id', '=', globexId).execute();
+      await configure(acmeId, ACME_IDP);
     }
   });
 
@@ -369,12 +481,13 @@ describe('GET /auth/saml/metadata', () => {
     expect(res.body).toContain('WantAssertionsSigned="true"');
   });
 
-  it('follows the origin the browser used (behind the proxy)', async () => {
+  it('is never built on the Host a request names (421 for a host the portal does not serve)', async () => {
     const res = await t.inject({
       method: 'GET',
       url: '/auth/saml/metadata',
       headers: { host: 'portal.example.com', 'x-forwarded-proto': 'https' },
     });
-    expect(res.body).toContain('entityID="https://portal.example.com/auth/saml/metadata"');
+    expect(res.statusCode).toBe(421);
+    expect(res.body).not.toContain('portal.example.com/auth/saml');
   });
 });

@@ -4,9 +4,9 @@ import { findFederationByEmail, markUserFederated } from '../../db/identity-prov
 import { escapeHtml } from '../../lib/html';
 import {
   SAML_ACS_PATH,
+  SAML_BINDING_COOKIE,
   SAML_METADATA_PATH,
   SamlRejection,
-  requestOrigin,
   serviceProviderFor,
   serviceProviderMetadata,
   verifySamlResponse,
@@ -38,16 +38,16 @@ export default async function samlRoutes(app: FastifyInstance) {
       .send(renderSamlErrorPage({ brandName: config.brandName, message, requestId: reply.request.id }));
   }
 
-  app.get(SAML_METADATA_PATH, { config: { policy: 'public' } }, async (request, reply) =>
-    reply.type('application/samlmetadata+xml; charset=utf-8').send(serviceProviderMetadata(serviceProviderFor(config, requestOrigin(request)))),
+  app.get(SAML_METADATA_PATH, { config: { policy: 'public' } }, async (_request, reply) =>
+    reply.type('application/samlmetadata+xml; charset=utf-8').send(serviceProviderMetadata(serviceProviderFor(config))),
   );
 
-  // The identity provider's form post (cross-site: no session or toUrl cookie arrives with it).
+  // The identity provider's form post (cross-site: no session or toUrl cookie arrives with it, only
+  // the SameSite=None binding cookie of the browser that started the sign-in).
   app.post(SAML_ACS_PATH, { config: { policy: 'public' } }, async (request, reply) => {
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
     try {
-      const sp = serviceProviderFor(config, requestOrigin(request));
-      const { companyId, email } = await verifySamlResponse(db, sp, body.SAMLResponse);
+      const { companyId, email } = await verifySamlResponse(db, serviceProviderFor(config), body.SAMLResponse, request.cookies[SAML_BINDING_COOKIE]);
 
       const federation = email ? await findFederationByEmail(db, email) : null;
       if (!federation || federation.companyId !== companyId) {

@@ -31,7 +31,7 @@ describe('/api/v1/companies/:id/identity-provider', () => {
   it('answers null while none is configured, with what the identity provider needs to know about the portal', async () => {
     const res = await t.api({ method: 'GET', url, cookie: await t.cookieFor('lead@acme.test') });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ identityProvider: null, serviceProvider: SERVICE_PROVIDER });
+    expect(res.json()).toEqual({ identityProvider: null, serviceProvider: SERVICE_PROVIDER, domains: [], canConfirmDomains: false });
   });
 
   it('saves the settings of a company admin and returns them with the certificate fingerprint and expiry', async () => {
@@ -49,11 +49,17 @@ describe('/api/v1/companies/:id/identity-provider', () => {
         updatedAt: expect.any(String),
       },
       serviceProvider: SERVICE_PROVIDER,
+      domains: [],
+      canConfirmDomains: false,
     });
-    const again = await t.api({ method: 'GET', url, cookie: await t.cookieFor('admin@demo.test') });
-    expect(again.json()).toEqual(body);
-    // and sign-in now goes to the identity provider
-    expect(await samlRedirectForEmail(t.app, 'member@acme.test', '/', 'http://localhost')).toMatch(/^https:\/\/acme-idp\.example\.test\/sso\?SAMLRequest=/);
+    const admin = await t.cookieFor('admin@demo.test');
+    const again = await t.api({ method: 'GET', url, cookie: admin });
+    expect(again.json()).toEqual({ ...body, canConfirmDomains: true });
+    // sign-in goes to the identity provider once the company's email domain is verified, not before
+    expect(await samlRedirectForEmail(t.app, 'member@acme.test', '/', 'b'.repeat(43))).toBeNull();
+    const domain = await t.api({ method: 'POST', url: `/api/v1/companies/${acmeId}/domains`, cookie: admin, payload: { domain: 'acme.test' } });
+    await t.api({ method: 'POST', url: `/api/v1/companies/${acmeId}/domains/${domain.json().id}/confirm`, cookie: admin });
+    expect(await samlRedirectForEmail(t.app, 'member@acme.test', '/', 'b'.repeat(43))).toMatch(/^https:\/\/acme-idp\.example\.test\/sso\?SAMLRequest=/);
   });
 
   it('accepts a base64 DER certificate and stores it as PEM; sloUrl may be null', async () => {

@@ -1,17 +1,58 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  DOMAIN_VERIFICATION_PREFIX,
+  companyDomainInputSchema,
   identityProviderInputSchema,
+  type CompanyDomain,
   type IdentityProvider,
   type IdentityProviderSettings,
 } from '@portal/shared/core/schemas';
-import { deleteIdentityProvider, findIdentityProvider, saveIdentityProvider, type IdentityProviderRecord } from '../../db/identity-providers';
+import {
+  DomainConflict,
+  addCompanyDomain,
+  deleteCompanyDomain,
+  deleteIdentityProvider,
+  findCompanyDomain,
+  findIdentityProvider,
+  listCompanyDomains,
+  markCompanyDomainVerified,
+  saveIdentityProvider,
+  verifiedDomainOwner,
+  type CompanyDomainRecord,
+  type IdentityProviderRecord,
+} from '../../db/identity-providers';
 import { audit } from '../../lib/audit';
 import { HttpError, validationError } from '../../lib/http-error';
-import { parseCertificate, requestOrigin, serviceProviderFor } from '../../lib/saml';
+import { parseCertificate, serviceProviderFor } from '../../lib/saml';
+import { requireAuth } from '../../plugins/auth';
 import { policyCompany, type Policy } from '../../plugins/policies';
 
 const PATH = '/api/v1/companies/:id/identity-provider';
+const DOMAINS_PATH = '/api/v1/companies/:id/domains';
 const policy: Policy = { company: 'settings', permission: 'company.editInformation' };
+
+export function toCompanyDomainDto(record: CompanyDomainRecord): CompanyDomain {
+  return {
+    id: record.id,
+    domain: record.domain,
+    status: record.verifiedAt ? 'verified' : 'pending',
+    verification: { name: record.domain, type: 'TXT', value: `${DOMAIN_VERIFICATION_PREFIX}${record.verificationToken}` },
+    verifiedAt: record.verifiedAt,
+    verifiedBy: record.verifiedBy,
+    createdAt: record.createdAt,
+  };
+}
+
+const DOMAIN_TAKEN = 'Another company has verified this domain: its users sign in through that company. Ask a staff admin if this is wrong.';
+
+function domainConflict(error: unknown): never {
+  if (error instanceof DomainConflict) {
+    throw new HttpError(409, 'domain_taken', error.reason === 'listed' ? 'This domain is already listed for the company.' : DOMAIN_TAKEN, [
+      { field: 'domain', message: error.reason === 'listed' ? 'This domain is already listed for the company' : 'Another company has verified this domain' },
+    ]);
+  }
+  throw error;
+}
 
 function toIdentityProviderDto(record: IdentityProviderRecord): IdentityProvider {
   const certificate = parseCertificate(record.certificate);
@@ -41,10 +82,15 @@ function auditedSettings(record: IdentityProviderRecord | null) {
 export default async function identityProviderRoutes(app: FastifyInstance) {
   const { db, config } = app;
 
-  const settings = (request: FastifyRequest, record: IdentityProviderRecord | null): IdentityProviderSettings => ({
-    identityProvider: record ? toIdentityProviderDto(record) : null,
-    serviceProvider: serviceProviderFor(config, requestOrigin(request)),
-  });
+  const settings = async (request: FastifyRequest, record: IdentityProviderRecord | null): Promise<IdentityProviderSettings> => {
+    const { user } = await requireAuth(request);
+    return {
+      identityProvider: record ? toIdentityProviderDto(record) : null,
+      serviceProvider: serviceProviderFor(config),
+      domains: (await listCompanyDomains(db, policyCompany(request).id)).map(toCompanyDomainDto),
+      canConfirmDomains: user.isTevora && user.isAdmin,
+    };
+  };
 
   app.get(PATH, { config: { policy } }, async (request) => settings(request, await findIdentityProvider(db, policyCompany(request).id)));
 
@@ -103,6 +149,117 @@ export default async function identityProviderRoutes(app: FastifyInstance) {
       }
     });
     request.log.info({ companyId }, 'identity provider removed');
+    return reply.code(204).send();
+  });
+}
+
+/** The company's domain of `:domainId`, or 404. */
+async function domainOf(request: FastifyRequest): Promise<CompanyDomainRecord> {
+  const { domainId } = request.params as { domainId: string };
+  const domain = await findCompanyDomain(request.server.db, policyCompany(request).id, domainId);
+  if (!domain) throw new HttpError(404, 'domain_not_found', 'Domain not found.');
+  return domain;
+}
+
+/**
+ * The email domains a company's identity provider may sign in. A company's admins claim a domain and
+ * prove it with a DNS TXT record; only a staff admin may confirm one without DNS. A domain is verified
+ * by one company at most, and its users then sign in through that company whatever other companies
+ * they belong to.
+ */
+export async function companyDomainRoutes(app: FastifyInstance) {
+  const { db } = app;
+
+  app.post(DOMAINS_PATH, { config: { policy } }, async (request, reply) => {
+    const parsed = companyDomainInputSchema.safeParse(request.body ?? {});
+    if (!parsed.success) throw validationError(parsed.error, 'field');
+    const company = policyCompany(request);
+    const { domain } = parsed.data;
+    const owner = await verifiedDomainOwner(db, domain);
+    if (owner !== null && owner !== company.id) domainConflict(new DomainConflict('verified_elsewhere'));
+    const record = await db
+      .transaction()
+      .execute(async (trx) => {
+        const added = await addCompanyDomain(trx, company.id, domain);
+        await audit(
+          request,
+          { action: 'company.domain.add', targetType: 'company', targetId: company.id, targetLabel: company.name, companyId: company.id, after: { domain } },
+          trx,
+        );
+        return added;
+      })
+      .catch(domainConflict);
+    return reply.code(201).send(toCompanyDomainDto(record));
+  });
+
+  async function verify(request: FastifyRequest, domain: CompanyDomainRecord, by: 'dns' | 'staff'): Promise<CompanyDomain> {
+    if (domain.verifiedAt) return toCompanyDomainDto(domain);
+    const company = policyCompany(request);
+    const { user } = await requireAuth(request);
+    const record = await db
+      .transaction()
+      .execute(async (trx) => {
+        const verified = await markCompanyDomainVerified(trx, domain, by, user.id);
+        await audit(
+          request,
+          {
+            action: 'company.domain.verify',
+            targetType: 'company',
+            targetId: company.id,
+            targetLabel: company.name,
+            companyId: company.id,
+            after: { domain: domain.domain, verifiedBy: by },
+          },
+          trx,
+        );
+        return verified;
+      })
+      .catch(domainConflict);
+    request.log.info({ companyId: company.id, domain: domain.domain, by }, 'company domain verified');
+    return toCompanyDomainDto(record);
+  }
+
+  app.post(`${DOMAINS_PATH}/:domainId/verify`, { config: { policy } }, async (request) => {
+    const domain = await domainOf(request);
+    if (domain.verifiedAt) return toCompanyDomainDto(domain);
+    const expected = `${DOMAIN_VERIFICATION_PREFIX}${domain.verificationToken}`;
+    const records = await app.resolveTxt(domain.domain);
+    if (!records.includes(expected)) {
+      throw new HttpError(
+        400,
+        'domain_not_verified',
+        `No TXT record "${expected}" was found on ${domain.domain}. Add it at your DNS provider; changes can take a while to appear, so try again later.`,
+      );
+    }
+    return verify(request, domain, 'dns');
+  });
+
+  app.post(`${DOMAINS_PATH}/:domainId/confirm`, { config: { policy } }, async (request) => {
+    const { user } = await requireAuth(request);
+    if (!(user.isTevora && user.isAdmin)) {
+      throw new HttpError(403, 'forbidden', 'Only a staff admin can confirm a domain without its DNS record. Verify it with the TXT record instead.');
+    }
+    return verify(request, await domainOf(request), 'staff');
+  });
+
+  app.delete(`${DOMAINS_PATH}/:domainId`, { config: { policy } }, async (request, reply) => {
+    const domain = await domainOf(request);
+    const company = policyCompany(request);
+    await db.transaction().execute(async (trx) => {
+      await deleteCompanyDomain(trx, company.id, domain.id);
+      await audit(
+        request,
+        {
+          action: 'company.domain.delete',
+          targetType: 'company',
+          targetId: company.id,
+          targetLabel: company.name,
+          companyId: company.id,
+          before: { domain: domain.domain, verifiedBy: domain.verifiedBy },
+        },
+        trx,
+      );
+    });
     return reply.code(204).send();
   });
 }

@@ -195,7 +195,19 @@ describe('POST /api/v1/companies/:id/users', () => {
   it('invites into a company with an identity provider as a federated user, with a single sign-on note and no link', async () => {
     const c = await setupCompany();
     await saveIdentityProvider(t.database.db, { companyId: c.id, entityId: 'https://idp.example.test', ssoUrl: 'https://idp.example.test/sso', certificate: 'x', sloUrl: null });
-    const email = `sso.${Date.now()}@example.test`;
+    const domain = `sso${Date.now()}.test`;
+    const staff = await t.cookieFor('admin@demo.test');
+    const added = await t.api({ method: 'POST', url: `/api/v1/companies/${c.id}/domains`, cookie: staff, payload: { domain } });
+    expect((await t.api({ method: 'POST', url: `/api/v1/companies/${c.id}/domains/${added.json().id}/confirm`, cookie: staff })).statusCode).toBe(200);
+
+    // an email of a domain the company has not verified: a password invitation, as without single sign-on
+    const outside = await invite(c.cookie, c.id, { email: `guest.${Date.now()}@elsewhere.test`, firstName: 'Guest', lastName: 'User' });
+    expect(outside.statusCode).toBe(201);
+    expect(outside.json()).toMatchObject({ isFederated: false });
+    expect(readOutbox(t)[0].text).toMatch(/reset-password\?token=/);
+    clearOutbox(t);
+
+    const email = `sso.${Date.now()}@${domain}`;
     const res = await invite(c.cookie, c.id, { email, firstName: 'Sso', lastName: 'User' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ isFederated: true, invited: true, role: 'member' });

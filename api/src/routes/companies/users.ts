@@ -21,7 +21,7 @@ import {
   setCompanyUserRole,
   type CompanyUserRecord,
 } from '../../db/company-users';
-import { findIdentityProvider } from '../../db/identity-providers';
+import { companyFederatesEmail } from '../../db/identity-providers';
 import { moduleAccessFor, setUserModuleAccess, userModuleAccess } from '../../db/module-access';
 import { createPasswordToken } from '../../db/password-tokens';
 import { isUniqueViolation, nowIso } from '../../db/values';
@@ -98,7 +98,8 @@ export default async function companiesUsersRoutes(app: FastifyInstance) {
     if (!parsed.success) throw validationError(parsed.error, 'field');
     const input = parsed.data;
     if (await emailTaken(db, input.email)) throw new HttpError(409, 'email_already_taken', undefined, EMAIL_TAKEN_DETAILS);
-    const federated = (await findIdentityProvider(db, company.id)) !== null;
+    // Invited to sign in through the company's identity provider only when it has verified the email's domain.
+    const federated = await companyFederatesEmail(db, company.id, input.email);
 
     let created: { userId: string; token: string | null };
     try {
@@ -127,7 +128,7 @@ export default async function companiesUsersRoutes(app: FastifyInstance) {
     }
 
     const portal = `${config.brandName} Portal`;
-    const origin = linkOrigin(app, request);
+    const origin = linkOrigin(app);
     const intro = `${inviter.firstName} ${inviter.lastName} added you to the ${portal} for ${company.name}.`;
     const body = created.token
       ? mailBody([

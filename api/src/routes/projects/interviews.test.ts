@@ -161,8 +161,8 @@ describe('POST /api/v1/projects/:id/interviews', () => {
     for (const mail of mails) {
       expect(mail.subject).toBe('Invitation: Access control walkthrough');
       expect(mail.raw).toMatch(/^Content-Type: text\/calendar; charset=utf-8; method=REQUEST$/m);
-      // Without PUBLIC_URL no link at all: never one made from the request's Host header.
-      expect(mail.text).not.toContain('/v2/projects/');
+      // The link is on PUBLIC_URL (here the test's), never on the request's Host header.
+      expect(mail.text).toContain(`${t.config.publicUrl}/v2/projects/`);
       const lines = calendarLines(calendarOf(mail));
       expect(lines).toEqual(
         expect.arrayContaining([
@@ -603,8 +603,8 @@ describe('GET /api/v1/projects/:id/interviews/:interviewId/calendar.ics', () => 
     expect(res.body.endsWith('\r\n')).toBe(true);
     const lines = calendarLines(res.body.replace(/\r\n /g, ''));
     expect(lines).toEqual(expect.arrayContaining(['METHOD:REQUEST', 'SEQUENCE:0', `UID:${interview.id}@portal.invalid`, 'SUMMARY:Change management\\, review']));
-    // Without PUBLIC_URL there is no address to link to.
-    expect(lines.some((l) => l.startsWith('URL:'))).toBe(false);
+    // The address is on PUBLIC_URL (here the test's).
+    expect(lines.filter((l) => l.startsWith('URL:'))).toEqual([expect.stringMatching(new RegExp(`^URL:${t.config.publicUrl}/v2/projects/`))]);
 
     await t.api({ method: 'POST', url: `${interviewUrl(interview.id)}/cancel`, cookie: consultant(), payload: {} });
     const canceled = await t.api({ method: 'GET', url: `${interviewUrl(interview.id)}/calendar.ics`, cookie: consultant() });

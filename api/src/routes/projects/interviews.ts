@@ -178,7 +178,7 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
       summary: record.title,
       description: [record.description, record.onlineMeetingUrl ? `Join the online meeting: ${record.onlineMeetingUrl}` : null].filter(Boolean).join('\n\n') || null,
       location: record.location ?? (record.onlineMeetingUrl ? 'Online meeting' : null),
-      url: config.publicUrl ? `${config.publicUrl}${projectLink(record.projectId)}` : null,
+      url: `${config.publicUrl}${projectLink(record.projectId)}`,
       organizer: organizer ? { name: fullName(organizer), email: organizer.email } : null,
       attendees,
       productId,
@@ -204,7 +204,7 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
     reason: string | null = null,
   ): Promise<Invitations> {
     const { record, people } = state;
-    const link = config.publicUrl ? `${config.publicUrl}${projectLink(record.projectId)}` : null;
+    const link = `${config.publicUrl}${projectLink(record.projectId)}`;
     const when = whenText(record.startsAt, record.endsAt, record.timeZone);
     const organizer = record.organizerId ? people.get(record.organizerId) : undefined;
     const requestText = kind === 'canceled' ? null : calendarText(state, 'REQUEST');
@@ -315,7 +315,7 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
     };
     return {
       subject: record.title,
-      body: [record.description, `Project: ${projectTitle}`, config.publicUrl ? `${config.publicUrl}${projectLink(record.projectId)}` : null].filter(Boolean).join('\n\n'),
+      body: [record.description, `Project: ${projectTitle}`, `${config.publicUrl}${projectLink(record.projectId)}`].filter(Boolean).join('\n\n'),
       location: record.location,
       start: local(record.startsAt),
       end: local(record.endsAt),

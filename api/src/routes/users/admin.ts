@@ -26,6 +26,8 @@ import { requireAuth } from '../../plugins/auth';
 import { policyTargetUser } from '../../plugins/policies';
 
 const EDIT_USER = { targetUser: 'company.editUsersAndTeams' } as const;
+/** A change to the account itself: every company of the user sees it (plugins/policies.ts). */
+const EDIT_ACCOUNT = { targetUser: 'company.editUsersAndTeams', account: true } as const;
 
 export const staffQuerySchema = z.object({
   ...pagingShape(50),
@@ -85,7 +87,7 @@ export default async function usersAdminRoutes(app: FastifyInstance) {
 
   app.get('/api/v1/users/:id', { config: { policy: EDIT_USER } }, async (request) => userDetail(request, policyTargetUser(request).id));
 
-  app.patch('/api/v1/users/:id', { config: { policy: EDIT_USER } }, async (request) => {
+  app.patch('/api/v1/users/:id', { config: { policy: EDIT_ACCOUNT } }, async (request) => {
     const target = policyTargetUser(request);
     const { user: caller } = await requireAuth(request);
     const body = request.body ?? {};
@@ -145,7 +147,7 @@ export default async function usersAdminRoutes(app: FastifyInstance) {
     return body;
   });
 
-  app.delete('/api/v1/users/:id/avatar', { config: { policy: EDIT_USER } }, async (request) => {
+  app.delete('/api/v1/users/:id/avatar', { config: { policy: EDIT_ACCOUNT } }, async (request) => {
     const target = policyTargetUser(request);
     if (target.avatar) {
       await db.transaction().execute(async (trx) => {

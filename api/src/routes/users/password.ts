@@ -50,7 +50,7 @@ export default async function userPasswordRoutes(app: FastifyInstance) {
   });
 
   /** Mails the user a one-time link to choose a new password. */
-  app.post('/api/v1/users/:id/reset-password', { config: { policy: { targetUser: 'company.editUsersAndTeams' } } }, async (request, reply) => {
+  app.post('/api/v1/users/:id/reset-password', { config: { policy: { targetUser: 'company.editUsersAndTeams', account: true } } }, async (request, reply) => {
     const target = policyTargetUser(request);
     if (target.status !== 'active') throw new HttpError(400, 'user_is_inactive', 'The user is suspended: unsuspend them first.');
     if (await signsInWithSso(db, target)) {
@@ -66,7 +66,7 @@ export default async function userPasswordRoutes(app: FastifyInstance) {
     return reply.code(204).send();
   });
 
-  app.post('/api/v1/users/:id/unsuspend', { config: { policy: { targetUser: 'company.editUsersAndTeams' } } }, async (request, reply) => {
+  app.post('/api/v1/users/:id/unsuspend', { config: { policy: { targetUser: 'company.editUsersAndTeams', account: true } } }, async (request, reply) => {
     const target = policyTargetUser(request);
     const { user: caller } = await requireAuth(request);
     if (!(await accountWithinCallerCompanies(db, target.id, caller))) {
