@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { Redis } from 'ioredis';
-import { clearRateLimit, hitRateLimit, peekRateLimit, refundRateLimit } from '../db/rate-limits';
+import { clearRateLimit, hitRateLimit, hitRateLimitWhenDue, peekRateLimit, refundRateLimit } from '../db/rate-limits';
 import { createTestDatabase, type TestDatabase } from '../test/app';
 import { migrateToLatest } from '../db/migrate';
 import { FallbackRateLimitStore, MemoryRateLimitStore, RedisRateLimitStore, createRateLimitStore } from './rate-limit';
@@ -75,6 +75,30 @@ describe('rate_limits in the database', () => {
   it('counts every one of many parallel hits', async () => {
     const counts = await Promise.all(Array.from({ length: 12 }, () => hitRateLimit(database.db, 'parallel', 60_000)));
     expect(counts.map((c) => c.hits).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+  });
+
+  it('counts a hit only when it is due, sliding the row on, and forgets a row untouched for its time', async () => {
+    const at = (ms: number) => new Date(Date.parse('2026-01-01T00:00:00.000Z') + ms);
+    const waits = [0, 1_000, 5_000];
+    expect(await hitRateLimitWhenDue(database.db, 'due', 60_000, waits, at(0))).toEqual({ hits: 1, resetAt: '2026-01-01T00:01:00.000Z' });
+    expect(await hitRateLimitWhenDue(database.db, 'due', 60_000, waits, at(999))).toBeNull();
+    expect(await hitRateLimitWhenDue(database.db, 'due', 60_000, waits, at(1_000))).toEqual({ hits: 2, resetAt: '2026-01-01T00:01:01.000Z' });
+    expect(await hitRateLimitWhenDue(database.db, 'due', 60_000, waits, at(5_999))).toBeNull();
+    expect(await hitRateLimitWhenDue(database.db, 'due', 60_000, waits, at(6_000))).toEqual({ hits: 3, resetAt: '2026-01-01T00:01:06.000Z' });
+    // the last wait holds for any count beyond
+    expect(await hitRateLimitWhenDue(database.db, 'due', 60_000, waits, at(10_999))).toBeNull();
+    expect((await hitRateLimitWhenDue(database.db, 'due', 60_000, waits, at(11_000)))!.hits).toBe(4);
+    expect(await peekRateLimit(database.db, 'due', at(11_000))).toEqual({ hits: 4, resetAt: '2026-01-01T00:01:11.000Z' });
+    expect(await hitRateLimitWhenDue(database.db, 'due', 60_000, waits, at(71_000))).toEqual({ hits: 1, resetAt: '2026-01-01T00:02:11.000Z' });
+  });
+
+  it('lets exactly one of parallel hits through when one is due', async () => {
+    const now = new Date();
+    const waits = [0, 0, 60_000];
+    await hitRateLimitWhenDue(database.db, 'due-parallel', 60_000, waits, now);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => hitRateLimitWhenDue(database.db, 'due-parallel', 60_000, waits, now)));
+    expect(answers.filter(Boolean)).toEqual([expect.objectContaining({ hits: 2 })]);
+    expect((await peekRateLimit(database.db, 'due-parallel', now))!.hits).toBe(2);
   });
 });
 
