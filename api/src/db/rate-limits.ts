@@ -29,6 +29,61 @@ export async function hitRateLimit(db: Kysely<Database>, key: string, windowMs: 
   return { hits: Number(row.hits), resetAt: toIso(row.reset_at) };
 }
 
+/**
+ * Counts one hit on `key` only when it is due, in one statement (parallel callers are each counted
+ * or refused, never let through on the same count). The row's `reset_at` is then `now + ttlMs`, so
+ * its latest hit was at `reset_at - ttlMs`; a row untouched for `ttlMs` is forgotten (starts at 1).
+ * `waitsMs[n]` is the wait after `n` hits before the next one is due (the last entry for any count
+ * beyond). Returns the new count, or null when the hit is not due yet (nothing is counted).
+ */
+export async function hitRateLimitWhenDue(
+  db: Kysely<Database>,
+  key: string,
+  ttlMs: number,
+  waitsMs: readonly number[],
+  now: Date = new Date(),
+): Promise<RateLimitCount | null> {
+  if (waitsMs.length === 0) throw new Error('hitRateLimitWhenDue needs at least one wait');
+  const nowIsoString = now.toISOString();
+  const last = waitsMs.length - 1;
+  // Due after n hits: the latest hit (reset_at - ttl) at least waitsMs[n] ago, that is
+  // reset_at <= now + ttl - waitsMs[n]; compared as timestamps so both databases can use the index.
+  const latestAllowed = (waitMs: number) => new Date(now.getTime() + ttlMs - waitMs).toISOString();
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key, hits: 1, reset_at: new Date(now.getTime() + ttlMs).toISOString() })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet((eb) => ({
+          hits: eb.case().when('rate_limits.reset_at', '<=', nowIsoString).then(1).else(eb('rate_limits.hits', '+', 1)).end(),
+          reset_at: eb.ref('excluded.reset_at'),
+        }))
+        .where((eb) =>
+          eb.or([
+            eb('rate_limits.reset_at', '<=', nowIsoString),
+            ...waitsMs.map((waitMs, n) => {
+              const count = n === last ? eb('rate_limits.hits', '>=', n) : eb('rate_limits.hits', '=', n);
+              return waitMs <= 0 ? count : eb.and([count, eb('rate_limits.reset_at', '<=', latestAllowed(waitMs))]);
+            }),
+          ]),
+        ),
+    )
+    .returning(['hits', 'reset_at'])
+    .executeTakeFirst();
+  return row ? { hits: Number(row.hits), resetAt: toIso(row.reset_at) } : null;
+}
+
+/** Sets `key` to `hits` until `resetAt`, whatever it held: a marker rather than a count. */
+export async function setRateLimit(db: Kysely<Database>, key: string, hits: number, resetAt: Date): Promise<void> {
+  const reset = resetAt.toISOString();
+  await db
+    .insertInto('rate_limits')
+    .values({ key, hits, reset_at: reset })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ hits, reset_at: reset }))
+    .execute();
+}
+
 /** The count of the window still running on `key`, without counting; null when there is none. */
 export async function peekRateLimit(db: Kysely<Database>, key: string, now: Date = new Date()): Promise<RateLimitCount | null> {
   const row = await db

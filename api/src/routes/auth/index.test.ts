@@ -6,6 +6,7 @@ import { findUserCredentialsByEmail, setUserStatus } from '../../db/users';
 import { SIGN_IN_LIMITS } from '../../lib/rate-limit';
 import * as samlLogin from '../../lib/saml-login';
 import { createTestApp, inject, type TestApp } from '../../test/app';
+import { freezeDate } from '../../test/clock';
 import { companyId, createUserWithPassword, hiddenToken, postForm, sessionTokenOf, setCookies } from '../../test/identity';
 import { escapeHtml, renderAuthPage, renderLoginPage } from './login-page';
 import { safeReturnPath } from './index';
@@ -250,64 +251,111 @@ describe('POST /auth/saml/login with email and password', () => {
 });
 
 describe('failed sign-in limits', () => {
-  const wrong = (email: string, address = '10.0.0.1') => signIn({ email, password: 'not-the-password' }, {}, address);
+  const A = '10.0.0.1';
+  const B = '10.0.0.2';
+  const STAFF = 'consultant@demo.test';
+  const wrong = (email: string, address = A) => signIn({ email, password: 'not-the-password' }, {}, address);
+  const right = (email: string, address: string) => signIn({ email, password: DEMO_PASSWORD }, {}, address);
+  const retryAfter = (res: Awaited<ReturnType<typeof signIn>>) => Number(res.headers['retry-after']);
+  let clock: ReturnType<typeof freezeDate>;
 
-  it(`refuses an account with 429 after ${SIGN_IN_LIMITS.account.max} failures, not before, even with the right password`, async () => {
-    for (let i = 0; i < SIGN_IN_LIMITS.account.max; i++) expect((await wrong('member@acme.test')).statusCode).toBe(401);
-    const locked = await signIn({ email: 'member@acme.test', password: DEMO_PASSWORD }, {}, '10.0.0.2');
-    expect(locked.statusCode).toBe(429);
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(SIGN_IN_LIMITS.account.windowMinutes * 60 - 60);
-    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(SIGN_IN_LIMITS.account.windowMinutes * 60);
-    expect(locked.body).toMatch(/role="alert">Too many failed sign-in attempts\. Please wait 15 minutes and try again/);
-    expect(sessionTokenOf(locked)).toBeNull();
-    // other accounts from the same address are not affected
-    expect((await signIn({ email: 'both@acme.test', password: DEMO_PASSWORD }, {}, '10.0.0.1')).statusCode).toBe(303);
+  beforeEach(() => {
+    clock = freezeDate();
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it('slows down the address that failed, never the owner elsewhere, and lets it in once the wait has passed', async () => {
+    for (let i = 0; i < 5; i++) expect((await wrong(STAFF)).statusCode).toBe(401);
+
+    // the right password from another address: in at once
+    const elsewhere = await right(STAFF, B);
+    expect(elsewhere.statusCode).toBe(303);
+    expect(sessionTokenOf(elsewhere)).not.toBeNull();
+
+    // from the address that failed, even the right password waits (a second), in the screen's words
+    const waiting = await right(STAFF, A);
+    expect(waiting.statusCode).toBe(429);
+    expect(retryAfter(waiting)).toBe(1);
+    expect(waiting.body).toMatch(/role="alert">Too many failed sign-in attempts\. Please wait 1 second and try again, or reset your password\.</);
+    expect(waiting.body).toMatch(/<input id="password"[^>]*autofocus>/);
+    expect(sessionTokenOf(waiting)).toBeNull();
+    clock.advance(999);
+    expect((await right(STAFF, A)).statusCode).toBe(429);
+    clock.advance(1);
+    expect((await right(STAFF, A)).statusCode).toBe(303);
   });
 
-  it('limits unknown emails the same way (the 429 does not tell who has an account)', async () => {
-    for (let i = 0; i < SIGN_IN_LIMITS.account.max; i++) expect((await wrong('nobody@acme.test')).statusCode).toBe(401);
-    expect((await wrong('nobody@acme.test')).statusCode).toBe(429);
+  it('doubles the wait with every further failure, never past a minute', async () => {
+    for (let i = 0; i < 5; i++) expect((await wrong(STAFF)).statusCode).toBe(401);
+    for (const wait of [1, 2, 4, 8, 16, 32, 60, 60]) {
+      const res = await wrong(STAFF);
+      expect(res.statusCode).toBe(429);
+      expect(retryAfter(res)).toBe(wait);
+      expect(res.body).toContain(`Please wait ${wait === 60 ? '1 minute' : wait === 1 ? '1 second' : `${wait} seconds`} and try again`);
+      clock.advance(wait * 1000);
+      expect((await wrong(STAFF)).statusCode).toBe(401);
+    }
+    const res = await right(STAFF, A);
+    expect(retryAfter(res)).toBeLessThanOrEqual(60);
+    clock.advance(retryAfter(res) * 1000);
+    expect((await right(STAFF, A)).statusCode).toBe(303);
   });
 
-  it('forgives the failures of an account once its password is right', async () => {
-    for (let i = 0; i < SIGN_IN_LIMITS.account.max - 1; i++) expect((await wrong('both@acme.test')).statusCode).toBe(401);
-    expect((await signIn({ email: 'both@acme.test', password: DEMO_PASSWORD }, {}, '10.0.0.1')).statusCode).toBe(303);
-    for (let i = 0; i < SIGN_IN_LIMITS.account.max; i++) expect((await wrong('both@acme.test')).statusCode).toBe(401);
+  it('slows down unknown emails the same way (the 429 does not tell who has an account)', async () => {
+    for (let i = 0; i < 5; i++) expect((await wrong('nobody@acme.test')).statusCode).toBe(401);
+    const res = await wrong('nobody@acme.test');
+    expect(res.statusCode).toBe(429);
+    expect(retryAfter(res)).toBe(1);
+  });
+
+  it("clears the address's failures once its password is right", async () => {
+    for (let i = 0; i < 4; i++) expect((await wrong('both@acme.test')).statusCode).toBe(401);
+    expect((await right('both@acme.test', A)).statusCode).toBe(303);
+    for (let i = 0; i < 5; i++) expect((await wrong('both@acme.test')).statusCode).toBe(401);
     expect((await wrong('both@acme.test')).statusCode).toBe(429);
+    // other accounts from the same address are not slowed down
+    expect((await right('lead@acme.test', A)).statusCode).toBe(303);
+  });
+
+  it('counts parallel wrong guesses before checking any password: past the free ones they wait', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, () => wrong('member@acme.test')));
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    const refused = answers.filter((res) => res.statusCode === 429);
+    expect(refused.map(retryAfter)).toEqual([1, 1, 1]);
+    const wait = await right('member@acme.test', A);
+    expect(wait.statusCode).toBe(429);
+    expect((await right('member@acme.test', B)).statusCode).toBe(303);
   });
 
   it(`refuses an address with 429 after ${SIGN_IN_LIMITS.address.max} failures across accounts, not before`, async () => {
     for (let i = 0; i < SIGN_IN_LIMITS.address.max; i++) {
       expect((await wrong(`guess${i}@acme.test`, '10.9.9.9')).statusCode).toBe(401);
     }
-    const res = await signIn({ email: 'lead@acme.test', password: DEMO_PASSWORD }, {}, '10.9.9.9');
+    const res = await right('lead@acme.test', '10.9.9.9');
     expect(res.statusCode).toBe(429);
-    expect(res.headers['retry-after']).toBeDefined();
-    expect((await signIn({ email: 'lead@acme.test', password: DEMO_PASSWORD }, {}, '10.9.9.10')).statusCode).toBe(303);
+    expect(retryAfter(res)).toBe(SIGN_IN_LIMITS.address.windowMinutes * 60);
+    expect(res.body).toContain(`Please wait ${SIGN_IN_LIMITS.address.windowMinutes} minutes and try again`);
+    expect((await right('lead@acme.test', '10.9.9.10')).statusCode).toBe(303);
   });
 
-  it('counts in the database, so every instance sharing it refuses together', async () => {
+  it('counts in the database, so every instance sharing it slows the address down together', async () => {
     const other = buildApp({ db: t.database.db, config: t.config });
     await other.ready();
     try {
-      for (let i = 0; i < SIGN_IN_LIMITS.account.max; i++) expect((await wrong('lead@acme.test')).statusCode).toBe(401);
-      const res = await inject(other, {
-        method: 'POST',
-        url: '/auth/saml/login',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ email: 'lead@acme.test', password: DEMO_PASSWORD }).toString(),
-      });
-      expect(res.statusCode).toBe(429);
+      for (let i = 0; i < 5; i++) expect((await wrong('lead@acme.test')).statusCode).toBe(401);
+      const fromOther = (remoteAddress: string) =>
+        inject(other, {
+          method: 'POST',
+          url: '/auth/saml/login',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ email: 'lead@acme.test', password: DEMO_PASSWORD }).toString(),
+          remoteAddress,
+        });
+      expect((await fromOther(A)).statusCode).toBe(429);
+      expect((await fromOther(B)).statusCode).toBe(303);
     } finally {
       await other.close();
     }
-  });
-
-  it('lets the account in again once the window has ended', async () => {
-    for (let i = 0; i <= SIGN_IN_LIMITS.account.max; i++) await wrong('lead@acme.test');
-    expect((await signIn({ email: 'lead@acme.test', password: DEMO_PASSWORD }, {}, '10.0.0.3')).statusCode).toBe(429);
-    await t.database.db.updateTable('rate_limits').set({ reset_at: new Date(Date.now() - 1000).toISOString() }).execute();
-    expect((await signIn({ email: 'lead@acme.test', password: DEMO_PASSWORD }, {}, '10.0.0.3')).statusCode).toBe(303);
   });
 });
 

@@ -8,7 +8,7 @@ import { deleteSessionByToken } from '../../db/sessions';
 import { findUserCredentialsByEmail, findUserCredentialsById, setUserPassword, type UserCredentials } from '../../db/users';
 import { RESET_LINK_TTL_MINUTES, RESET_PASSWORD_PATH, sendPasswordResetLink, sendSsoPasswordNote, signsInWithSso } from '../../lib/password-reset';
 import { hashPassword, isPasswordExpired, newPasswordProblem, verifyPassword } from '../../lib/passwords';
-import { beginSignInAttempt, clearSignInFailures, signInSucceeded, takeForgotPasswordAttempt } from '../../lib/rate-limit';
+import { beginSignInAttempt, clearSignInFailures, signInSucceeded, takeForgotPasswordAttempt, waitText } from '../../lib/rate-limit';
 import { SAML_BINDING_COOKIE, SAML_REQUEST_TTL_MS, samlBindingFor } from '../../lib/saml';
 import { samlRedirectForEmail } from '../../lib/saml-login';
 import { SESSION_COOKIE, clearSessionCookie, getAuth, startSession } from '../../plugins/auth';
@@ -67,11 +67,6 @@ function sendPage(reply: FastifyReply, status: number, html: string) {
     .header('referrer-policy', 'same-origin')
     .type('text/html; charset=utf-8')
     .send(html);
-}
-
-function minutes(seconds: number): string {
-  const m = Math.ceil(seconds / 60);
-  return m === 1 ? '1 minute' : `${m} minutes`;
 }
 
 export default async function authRoutes(app: FastifyInstance) {
@@ -152,7 +147,7 @@ export default async function authRoutes(app: FastifyInstance) {
       return loginPage(reply, 429, {
         step: 'password',
         email,
-        error: `Too many failed sign-in attempts. Please wait ${minutes(attempt.retryAfterSeconds)} and try again, or reset your password.`,
+        error: `Too many failed sign-in attempts. Please wait ${waitText(attempt.retryAfterSeconds)} and try again, or reset your password.`,
         errorField: null,
       });
     }
@@ -244,7 +239,7 @@ export default async function authRoutes(app: FastifyInstance) {
         renderForgotPasswordPage({
           brandName,
           email,
-          error: `Too many reset requests. Please wait ${minutes(attempt.retryAfterSeconds)} and try again.`,
+          error: `Too many reset requests. Please wait ${waitText(attempt.retryAfterSeconds)} and try again.`,
         }),
       );
     }
@@ -302,7 +297,7 @@ export default async function authRoutes(app: FastifyInstance) {
     // Exactly one of two racing posts gets the token.
     if (!(await consumePasswordToken(db, token))) return linkProblem(reply, 400, INVALID_LINK);
     await setUserPassword(db, found.user.id, await hashPassword(password));
-    await clearSignInFailures(db, found.user.email);
+    await clearSignInFailures(db, found.user.email, request.ip);
     request.log.info({ userId: found.user.id, reason }, 'password set');
     return signInAndReturn(request, reply, found.user.id);
   });

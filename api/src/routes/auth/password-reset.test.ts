@@ -5,8 +5,9 @@ import { savePasswordPolicy } from '../../db/password-policies';
 import { createPasswordToken } from '../../db/password-tokens';
 import { createSession } from '../../db/sessions';
 import { findUserCredentialsById, setUserStatus } from '../../db/users';
-import { FORGOT_PASSWORD_LIMITS, SIGN_IN_LIMITS } from '../../lib/rate-limit';
+import { FORGOT_PASSWORD_LIMITS } from '../../lib/rate-limit';
 import { createTestApp, inject, type TestApp } from '../../test/app';
+import { freezeDate } from '../../test/clock';
 import {
   clearOutbox,
   companyId,
@@ -240,12 +241,24 @@ describe('/auth/reset-password', () => {
     expect((await signIn(NEW_PASSWORD)).statusCode).toBe(303);
   });
 
-  it('unlocks an account locked by failed sign-ins', async () => {
-    const { email, token } = await userWithLink();
-    for (let i = 0; i <= SIGN_IN_LIMITS.account.max; i++) await postForm(t, '/auth/saml/login', { email, password: 'wrong-password' });
-    expect((await postForm(t, '/auth/saml/login', { email, password: PASSWORD })).statusCode).toBe(429);
-    expect((await choose(token, NEW_PASSWORD)).statusCode).toBe(303);
-    expect((await postForm(t, '/auth/saml/login', { email, password: NEW_PASSWORD })).statusCode).toBe(303);
+  it('clears the failures of the address that set the new password, not those of others', async () => {
+    freezeDate();
+    try {
+      const { email, token } = await userWithLink();
+      const signIn = (password: string, remoteAddress: string) => postForm(t, '/auth/saml/login', { email, password }, {}, remoteAddress);
+      for (let i = 0; i < 5; i++) {
+        expect((await signIn('wrong-password', '10.1.0.1')).statusCode).toBe(401);
+        expect((await signIn('wrong-password', '10.1.0.2')).statusCode).toBe(401);
+      }
+      expect((await signIn(PASSWORD, '10.1.0.1')).statusCode).toBe(429);
+      const chosen = await postForm(t, '/auth/reset-password', { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, {}, '10.1.0.1');
+      expect(chosen.statusCode).toBe(303);
+      expect((await signIn(NEW_PASSWORD, '10.1.0.1')).statusCode).toBe(303);
+      // the other address still waits its second: a new password is no reason to let a guesser go faster
+      expect((await signIn(NEW_PASSWORD, '10.1.0.2')).statusCode).toBe(429);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('holds the new password to the strictest policy of the user\'s companies, and to 256 characters', async () => {

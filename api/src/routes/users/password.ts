@@ -8,7 +8,7 @@ import { audit } from '../../lib/audit';
 import { HttpError, validationError } from '../../lib/http-error';
 import { sendPasswordResetLink, signsInWithSso } from '../../lib/password-reset';
 import { hashPassword, newPasswordProblem, verifyPassword } from '../../lib/passwords';
-import { beginSignInAttempt, signInSucceeded } from '../../lib/rate-limit';
+import { beginSignInAttempt, signInSucceeded, waitText } from '../../lib/rate-limit';
 import { requireAuth, startSession } from '../../plugins/auth';
 import { policyTargetUser } from '../../plugins/policies';
 
@@ -31,7 +31,7 @@ export default async function userPasswordRoutes(app: FastifyInstance) {
     const attempt = await beginSignInAttempt(db, user.email, request.ip);
     if (!attempt.allowed) {
       reply.header('retry-after', attempt.retryAfterSeconds);
-      throw new HttpError(429, 'too_many_requests', 'Too many wrong passwords: please wait and try again.');
+      throw new HttpError(429, 'too_many_requests', `Too many wrong passwords: please wait ${waitText(attempt.retryAfterSeconds)} and try again.`);
     }
     const credentials = await findUserCredentialsById(db, user.id);
     if (!credentials || !(await verifyPassword(credentials.passwordHash, currentPassword))) {
