@@ -4,12 +4,20 @@
  * and `Clients` (the staff's list of companies shows names and modules).
  */
 import type { ModuleName } from '@portal/shared/core/modules';
-import type { Company, IdentityProviderInput, IdentityProviderSettings, PasswordPolicy } from '@portal/shared/core/schemas';
+import type { Company, CompanyDomain, CompanyDomainInput, IdentityProviderInput, IdentityProviderSettings, PasswordPolicy } from '@portal/shared/core/schemas';
+import type { FetchBaseQueryError } from '@portal/shared/web/store';
 import { settingsApi } from '../../../app/settings-api';
 
 const companyPath = (companyId: string) => `/companies/${encodeURIComponent(companyId)}`;
 /** A user's effective module access (UserModules) follows the company's ceiling. */
 const COMPANY_CHANGED = ['Company', 'AccessPermissions', 'Clients', 'UserModules'] as const;
+const domainPath = (companyId: string, domainId: string) => `${companyPath(companyId)}/domains/${encodeURIComponent(domainId)}`;
+/**
+ * The company's email domains come with its identity provider settings (GET …/identity-provider): a
+ * change refetches those. A 400 refused the request as sent and changed nothing, so nothing is refetched.
+ */
+const domainsChanged = (_r: unknown, error: FetchBaseQueryError | undefined, { companyId }: { companyId: string }) =>
+  error?.status === 400 ? [] : [{ type: 'IdentityProvider' as const, id: companyId }];
 
 export const companyApi = settingsApi.injectEndpoints({
   endpoints: (build) => ({
@@ -43,6 +51,25 @@ export const companyApi = settingsApi.injectEndpoints({
       query: (companyId) => ({ url: `${companyPath(companyId)}/identity-provider`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, companyId) => [{ type: 'IdentityProvider', id: companyId }],
     }),
+    /** An email domain for the identity provider to sign in: added pending, with the TXT record that verifies it. */
+    settingsCompanyDomainAdd: build.mutation<CompanyDomain, { companyId: string; domain: CompanyDomainInput }>({
+      query: ({ companyId, domain }) => ({ url: `${companyPath(companyId)}/domains`, method: 'POST', body: domain }),
+      invalidatesTags: domainsChanged,
+    }),
+    /** Looks up the domain's TXT record: 400 domain_not_verified (the api names the record) while it is not there. */
+    settingsCompanyDomainVerify: build.mutation<CompanyDomain, { companyId: string; domainId: string }>({
+      query: ({ companyId, domainId }) => ({ url: `${domainPath(companyId, domainId)}/verify`, method: 'POST' }),
+      invalidatesTags: domainsChanged,
+    }),
+    /** Staff admins only: verifies the domain without its DNS record. */
+    settingsCompanyDomainConfirm: build.mutation<CompanyDomain, { companyId: string; domainId: string }>({
+      query: ({ companyId, domainId }) => ({ url: `${domainPath(companyId, domainId)}/confirm`, method: 'POST' }),
+      invalidatesTags: domainsChanged,
+    }),
+    settingsCompanyDomainDelete: build.mutation<void, { companyId: string; domainId: string }>({
+      query: ({ companyId, domainId }) => ({ url: domainPath(companyId, domainId), method: 'DELETE' }),
+      invalidatesTags: domainsChanged,
+    }),
   }),
 });
 
@@ -54,4 +81,8 @@ export const {
   useSettingsCompanyIdentityProviderQuery,
   useSettingsCompanyIdentityProviderUpdateMutation,
   useSettingsCompanyIdentityProviderDeleteMutation,
+  useSettingsCompanyDomainAddMutation,
+  useSettingsCompanyDomainVerifyMutation,
+  useSettingsCompanyDomainConfirmMutation,
+  useSettingsCompanyDomainDeleteMutation,
 } = companyApi;
