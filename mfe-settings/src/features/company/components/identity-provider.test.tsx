@@ -21,7 +21,7 @@ const FINGERPRINT = 'AB:CD:EF:01:23:45:67:89';
 let current: IdentityProvider | null;
 let calls: { method: string; body?: unknown }[];
 
-const settings = (): IdentityProviderSettings => ({ identityProvider: current, serviceProvider: SERVICE_PROVIDER });
+const settings = (): IdentityProviderSettings => ({ identityProvider: current, serviceProvider: SERVICE_PROVIDER, domains: [], canConfirmDomains: false });
 
 setupTestServer(
   http.get('*/api/v1/companies/:id/identity-provider', () => {

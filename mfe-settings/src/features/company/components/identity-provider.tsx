@@ -10,6 +10,7 @@ import {
   useSettingsCompanyIdentityProviderQuery,
   useSettingsCompanyIdentityProviderUpdateMutation,
 } from '../api/company-api';
+import { CompanyDomains } from './company-domains';
 import { ReadOnlyNote, SectionError, SectionLoading } from './section-states';
 
 const shape = identityProviderInputSchema.shape;
@@ -26,8 +27,9 @@ interface IdentityProviderValues {
 const noneIfBlank = (value: string | null | undefined) => (value && value.trim() ? value.trim() : null);
 
 /**
- * The company's SAML identity provider (GET/PUT/DELETE /companies/:id/identity-provider). Its settings
- * are readable only with company.editInformation, so without it nothing is fetched.
+ * The company's SAML identity provider (GET/PUT/DELETE /companies/:id/identity-provider) and the email
+ * domains it signs in. Its settings are readable only with company.editInformation, so without it
+ * nothing is fetched.
  */
 export function CompanyIdentityProvider({ companyId, canEdit }: { companyId: string; canEdit: boolean }) {
   const settings = useSettingsCompanyIdentityProviderQuery(canEdit ? companyId : skipToken);
@@ -40,7 +42,7 @@ export function CompanyIdentityProvider({ companyId, canEdit }: { companyId: str
   }
   if (settings.isLoading) return <SectionLoading label="Loading single sign-on" />;
   if (!settings.data) return <SectionError what="The single sign-on settings" error={settings.error} onRetry={() => void settings.refetch()} />;
-  return <IdentityProviderSection companyId={companyId} settings={settings.data} />;
+  return <IdentityProviderSection companyId={companyId} settings={settings.data} fetching={settings.isFetching} />;
 }
 
 function CertificateExpiry({ expiresAt }: { expiresAt: string }) {
@@ -52,8 +54,8 @@ function CertificateExpiry({ expiresAt }: { expiresAt: string }) {
   return <>{date}</>;
 }
 
-function IdentityProviderSection({ companyId, settings }: { companyId: string; settings: IdentityProviderSettings }) {
-  const { identityProvider, serviceProvider } = settings;
+function IdentityProviderSection({ companyId, settings, fetching }: { companyId: string; settings: IdentityProviderSettings; fetching: boolean }) {
+  const { identityProvider, serviceProvider, domains, canConfirmDomains } = settings;
   return (
     <Flex vertical gap="large">
       <Card title="What to enter at your identity provider">
@@ -89,6 +91,13 @@ function IdentityProviderSection({ companyId, settings }: { companyId: string; s
         ) : null}
         <IdentityProviderForm key={identityProvider?.updatedAt ?? 'none'} companyId={companyId} identityProvider={identityProvider} />
       </Card>
+      <CompanyDomains
+        companyId={companyId}
+        domains={domains}
+        canConfirm={canConfirmDomains}
+        identityProviderConfigured={identityProvider !== null}
+        fetching={fetching}
+      />
     </Flex>
   );
 }
