@@ -93,7 +93,7 @@ async function bench(target: Target): Promise<Report> {
   console.log(`  loaded in ${loadSeconds.toFixed(1)} s (${Object.entries(load.timings).map(([step, s]) => `${step} ${s.toFixed(1)} s`).join(', ')})`);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-app-'));
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_ROOT: dataDir, FLAG_HMAC_SECRET: 'bench', RATE_LIMIT_MAX: '1000000' });
+  const config = loadConfig({ DATA_DIR: dataDir, WEB_ROOT: dataDir, FLAG_HMAC_SECRET: 'bench', RATE_LIMIT_MAX: '1000000', ALLOWED_HOSTS: '127.0.0.1' });
   const app = buildApp({ db, config });
   const closeApp = async () => {
     await app.close();

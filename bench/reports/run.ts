@@ -139,7 +139,7 @@ async function bench(target: Target): Promise<Result> {
   console.log(`  report data loaded in ${secondsOf(data.timings)}`);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-app-'));
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_ROOT: dataDir, FLAG_HMAC_SECRET: 'bench', RATE_LIMIT_MAX: '1000000' });
+  const config = loadConfig({ DATA_DIR: dataDir, WEB_ROOT: dataDir, FLAG_HMAC_SECRET: 'bench', RATE_LIMIT_MAX: '1000000', ALLOWED_HOSTS: '127.0.0.1' });
   const app = buildApp({ db, config });
   const closeApp = async () => {
     await app.close();
