@@ -1,4 +1,4 @@
-// Lint: code quality plus the package boundaries of DESIGN.md, enforced rather than hoped for.
+// Lint: code quality plus the package boundaries (docs/architecture.md), enforced rather than hoped for.
 //  - a remote imports neither the shell nor another remote;
 //  - shared imports none of our packages, and its core/ is framework-free;
 //  - the api imports only shared's framework-free subpath (@portal/shared/core/*);

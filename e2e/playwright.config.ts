@@ -20,7 +20,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      // the closed network otherwise floods Chromium with refused connections (TOOLCHAIN.md gotcha 7)
+      // the closed network otherwise floods Chromium with refused connections
       args: [
         '--no-sandbox',
         '--disable-gpu',

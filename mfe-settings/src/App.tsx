@@ -17,7 +17,7 @@ const StaffUserPage = deferred(() => import('./features/staff/components/staff-u
 const SystemPage = deferred(() => import('./features/system/components/system-page').then((m) => ({ default: m.SystemPage })));
 const TeamsPage = deferred(() => import('./features/teams/components/teams-page').then((m) => ({ default: m.TeamsPage })));
 
-/** mfe-settings: mounted by the shell at /settings; settings permissions decide inside (SPEC.md section 2). */
+/** mfe-settings: mounted by the shell at /settings; settings permissions decide inside. */
 export default function SettingsApp(_props: RemoteAppProps) {
   return (
     <SettingsLayout>

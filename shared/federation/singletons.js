@@ -1,4 +1,4 @@
-// The federation's shared singletons, written out once (CONVENTIONS.md "One of each").
+// The federation's shared singletons, written out once (docs/architecture.md, "One of each library").
 // Every container (the shell and each remote) uses this list, so versions are checked everywhere.
 //
 // Most libraries are single through @portal/shared rather than shared whole, because a package
@@ -25,7 +25,7 @@ function sharedSingletons({ host }) {
   const kit = host ? {} : { import: false };
   return {
     react: singleton(deps.react),
-    // the trailing slash shares react/jsx-runtime and react-dom/client (TOOLCHAIN.md gotcha 4)
+    // the trailing slash shares react/jsx-runtime and react-dom/client
     'react/': singleton(deps.react),
     'react-dom': singleton(deps['react-dom']),
     'react-dom/': singleton(deps['react-dom']),

@@ -104,7 +104,7 @@ function portalWebpackConfig(opts) {
             ? {
                 remotes: {},
                 runtimePlugins: [require.resolve('./provide-runtime-core.mjs')],
-                // a dead remote must not blank the shell (TOOLCHAIN.md gotcha 2)
+                // a dead remote must not blank the shell (docs/adr/0006-federation-failure-layers.md)
                 shareStrategy: 'loaded-first',
               }
             : {}),

@@ -5,7 +5,7 @@ import { initFederation, loadRemotesManifest, preloadUngatedRemote } from './fed
 import { createPortalStore } from './store/store';
 
 initFederation();
-// DESIGN.md: the remotes manifest is read at start, so mounting the first remote does not wait for it.
+// The remotes manifest is read at start, so mounting the first remote does not wait for it.
 loadRemotesManifest().catch(() => undefined);
 const store = createPortalStore();
 preloadUngatedRemote(store, ungatedRemoteFor(window.location.pathname));

@@ -22,7 +22,7 @@ export interface CompanyViewer {
 
 /**
  * Staff (not auditors) see every company. Auditors see the companies of projects where they hold a
- * role; client users their memberships (SPEC.md section 4).
+ * role; client users their memberships.
  */
 function seesAllCompanies(viewer: CompanyViewer): boolean {
   return viewer.isTevora && !viewer.isAuditor;

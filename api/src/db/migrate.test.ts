@@ -27,10 +27,10 @@ describe('migrations and seed', () => {
   it('seed an empty database once, with argon2id hashes of the demo password', async () => {
     expect(await seedIfEmpty(database.db)).toBe(true);
     expect(await seedIfEmpty(database.db)).toBe(false);
-    // the seven of DESIGN.md and sixteen more (two staff, clients of Acme, Globex and two further companies)
+    // the seven demo users and sixteen more (two staff, clients of Acme, Globex and two further companies)
     expect(await countUsers(database.db)).toBe(23);
     const companies = await database.db.selectFrom('companies').select('name').orderBy('name').execute();
-    // DESIGN.md's two companies come first by name; ten more clients follow them
+    // the demo companies Acme Corp and Globex Inc come first by name; ten more clients follow them
     expect(companies.map((c) => c.name).slice(0, 2)).toEqual(['Acme Corp', 'Globex Inc']);
     expect(companies).toHaveLength(12);
     const admin = await findUserCredentialsByEmail(database.db, 'admin@demo.test');

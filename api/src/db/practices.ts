@@ -4,7 +4,7 @@ import type { PracticeDetail, PracticeStatus, PracticeSummary } from '@portal/sh
 import type { Database } from './schema';
 import { inTransaction, likePattern, nowIso, toCount, toIso } from './values';
 
-/** Practices (SPEC.md section 3 names them; issue 7 adds their task tracker templates). */
+/** Practices (issue 7 adds their task tracker templates). */
 export async function insertPractice(db: Kysely<Database>, input: { name: string; description?: string; status?: 'active' | 'retired' }): Promise<string> {
   const id = randomUUID();
   const now = nowIso();

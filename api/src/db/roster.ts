@@ -1,4 +1,4 @@
-/** A project's roster (SPEC.md section 6): who holds which role, and who could be given one. */
+/** A project's roster: who holds which role, and who could be given one. */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import {
   PROJECT_ROLES,

@@ -36,7 +36,7 @@ const FOLDERS: [name: string, parent: string | null][] = [
   ['Reports', null],
 ];
 
-/** The projects that get files (active and completed work of the two DESIGN.md companies). */
+/** The projects that get files (active and completed work of Acme Corp and Globex Inc). */
 export const FILE_PROJECTS = ['Acme SOC 2 Type II 2026', 'Acme ISO 27001 Gap Analysis', 'Globex HIPAA Risk Assessment'];
 
 /** A minimal valid one-page PDF showing `text` (offsets of the cross-reference table computed). */

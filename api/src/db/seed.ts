@@ -26,7 +26,7 @@ import { countUsers, insertUser, type NewUser } from './users';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** The demo data of DESIGN.md: outside checks sign in with it, so emails and password are fixed. */
+/** The demo data (the README's demo users): outside checks sign in with it, so emails and password are fixed. */
 export const DEMO_PASSWORD = 'Demo-Passw0rd!';
 
 type DemoUser = Omit<NewUser, 'passwordHash'> & {
@@ -123,7 +123,7 @@ const DEMO_COMPANIES: DemoCompany[] = [
       ['chloe', 'member'],
     ],
     revoked: ['chloe'],
-    // Team values that grant only what the company already grants: the demo users' access stays as DESIGN.md says.
+    // Team values that grant only what the company already grants: the demo users' access stays as the README says.
     teams: [
       { name: 'Compliance Team', members: ['lead', 'member', 'both'], modules: { risks: true, projects: true }, projects: ['Acme SOC 2 Type II 2026', 'Acme ISO 27001 Gap Analysis'] },
       { name: 'Security Engineering', members: ['james', 'ethan'], modules: { reports: false, assets: true }, projects: ['Acme PCI DSS Assessment'] },
@@ -131,7 +131,7 @@ const DEMO_COMPANIES: DemoCompany[] = [
     ],
     userModules: [['member', 'reports', false], ['noah', 'risks', false]],
     passwordPolicy: { minimumLength: 14, rotationInDays: 0 },
-    // Two in every status. The first three are DESIGN.md's (titles and roles fixed); canceled ones have no tasks.
+    // Two in every status. The first three have fixed titles and roles; canceled ones have no tasks.
     projects: [
       {
         title: 'Acme SOC 2 Type II 2026',
@@ -247,12 +247,12 @@ const DEMO_COMPANIES: DemoCompany[] = [
       { name: 'Privacy Office', members: ['lucas', 'ryan'], modules: { risks: false } },
     ],
     userModules: [['zoe', 'reports', true]],
-    // Two in every status; the first two are DESIGN.md's.
+    // Two in every status; the first two have fixed titles and roles.
     projects: [
       {
         title: 'Globex HIPAA Risk Assessment',
         status: 'active',
-        // DESIGN.md's two roles, and the Lead Consultant an active project needs
+        // the demo users' two roles, and the Lead Consultant an active project needs
         roles: [['auditor', 'Consultant'], ['client', 'Client Lead'], ['omar', 'Lead Consultant']],
         type: 'Assessment',
         description: 'Enterprise risk analysis of the systems that create, receive, maintain or transmit ePHI (164.308(a)(1)), and the risk management plan that follows from it.',
@@ -354,7 +354,7 @@ const DEMO_COMPANIES: DemoCompany[] = [
   },
 ];
 
-/** Further clients, all sorted after the two of DESIGN.md: the Clients list has pages and search to show. */
+/** Further clients, all sorted after Acme Corp and Globex Inc: the Clients list has pages and search to show. */
 const MORE_COMPANIES: DemoCompany[] = [
   { name: 'Hooli', modulesAccess: ALL_ON, members: [], teams: [], userModules: [], projects: [] },
   {

@@ -1,5 +1,5 @@
 /**
- * Flag evaluation on the server: the context comes from the session (SPEC.md section 3), never from
+ * Flag evaluation on the server: the context comes from the session, never from
  * the client, so a user cannot claim to be staff to see a staff-only value.
  */
 import {
@@ -15,7 +15,7 @@ import {
 import { featureFlagRulesSchema, featureFlagValueSchema } from '@portal/shared/core/schemas';
 import type { FeatureFlagRecord } from '../db/feature-flags';
 
-/** What rules can test: the SPEC context plus what only the server knows. */
+/** What rules can test: the evaluation context plus what only the server knows. */
 export interface FlagSubject {
   context: FeatureFlagContext;
   isAuditor: boolean;
@@ -30,7 +30,7 @@ export function flagSubjectOf(
   return {
     context: featureFlagContextOf(user),
     isAuditor: user.isAuditor,
-    // A staff admin (SPEC.md section 6): an admin flag on a client user means nothing here.
+    // A staff admin: an admin flag on a client user means nothing here.
     isAdmin: user.isTevora && user.isAdmin,
     companyIds,
   };

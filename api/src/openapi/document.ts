@@ -120,7 +120,7 @@ function operationId(method: string, url: string): string {
     .join(' ')
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean);
-  // `/api/v1/system-settings/` is registered beside `/api/v1/system-settings` (SPEC writes the slash)
+  // `/api/v1/system-settings/` is registered beside `/api/v1/system-settings` (some clients send the slash)
   const slash = url.length > 1 && url.endsWith('/') ? ['TrailingSlash'] : [];
   return [method.toLowerCase(), ...words.map((w) => w[0].toUpperCase() + w.slice(1)), ...slash].join('');
 }

@@ -12,7 +12,7 @@ import { toCount } from '../db/values';
 import { HttpError } from '../lib/http-error';
 import { getAuth, readAlongSession } from './auth';
 
-/** A settings permission of SPEC.md section 3, as `group.name`. */
+/** A settings permission (docs/authorization.md), as `group.name`. */
 export type SettingsPermissionName =
   | `users.${keyof SettingsPermissions['users']}`
   | `company.${keyof SettingsPermissions['company']}`;
@@ -212,7 +212,7 @@ function holds(permissions: SettingsPermissions, name: SettingsPermissionName): 
   return (permissions[group] as Record<string, boolean>)[key] === true;
 }
 
-/** The caller's settings permissions in a company (SPEC.md section 3, derived from the role). */
+/** The caller's settings permissions in a company (derived from the role). */
 export async function permissionsIn(db: Kysely<Database>, caller: Caller, companyId: string): Promise<SettingsPermissions> {
   const companyRole = caller.isTevora ? null : await findCompanyRole(db, companyId, caller.id);
   return settingsPermissionsFor({

@@ -1,5 +1,5 @@
 /**
- * The settings tabs (SPEC.md section 2) and who may use each. The menu shows only the tabs the user may
+ * The settings tabs and who may use each. The menu shows only the tabs the user may
  * use; a direct link to another one shows the not-permitted page. The api enforces the same rules
  * (api/src/plugins/policies.ts): hiding a tab is a courtesy, not the access control.
  */

@@ -24,7 +24,7 @@ export function useUrlParams(): [URLSearchParams, (changes: ParamChanges) => voi
   return [params, update];
 }
 
-/** A positive whole number from the address, else the default (SPEC.md section 9: pages default to 1). */
+/** A positive whole number from the address, else the default (pages default to 1). */
 export function intParam(params: URLSearchParams, key: string, fallback: number): number {
   const n = Number(params.get(key));
   return Number.isInteger(n) && n > 0 ? n : fallback;

@@ -1,4 +1,4 @@
-/** Date display of SPEC.md section 9: M/D/YYYY, h:mmA M/D/YYYY, date-only values as end of day. */
+/** How the portal shows dates: M/D/YYYY, h:mmA M/D/YYYY, date-only values as end of day. */
 
 function toDate(value: string | number | Date): Date | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;

@@ -1,5 +1,5 @@
 /**
- * The error catalogue of SPEC.md section 8, written once: the api sends these codes in
+ * The error catalogue, written once: the api sends these codes in
  * `{ code, message, requestId }` and the web turns them into toasts with the same table.
  */
 
@@ -60,10 +60,10 @@ export const ERROR_MESSAGES = {
   graph_user_not_found: 'The user was not found in the calendar service.',
   no_timezone: 'No time zone is set.',
   file_already_attached_to_task: 'This file is already attached to the task.',
-  // Local passwords (not named by SPEC.md; same catalogue so the web shows them the same way).
+  // Local passwords (same catalogue so the web shows them the same way).
   current_password_incorrect: 'The current password is not correct.',
   federated_user: "This account signs in with the company's single sign-on: its password is managed there.",
-  // Projects (SPEC.md section 4 names the rules, not their codes).
+  // Projects: the lifecycle and roster rules of docs/projects.md.
   project_type_cannot_be_switched: "Tasks must be OPEN or INCOMPLETE to switch a project's type.",
   invalid_status_transition: 'This status change is not allowed.',
   task_not_found: 'Task not found.',
@@ -126,7 +126,7 @@ export const GENERIC_ERROR_CODES = [
 
 export type GenericErrorCode = (typeof GENERIC_ERROR_CODES)[number];
 
-/** A password reset could not be sent: the web shows `resetPasswordFailure(brand)` (SPEC.md section 8). */
+/** A password reset could not be sent: the web shows `resetPasswordFailure(brand)`. */
 export const RESET_PASSWORD_FAILED = 'reset_password_failed';
 
 export type ErrorCode = MappedErrorCode | GenericErrorCode | typeof RESET_PASSWORD_FAILED;
@@ -181,7 +181,7 @@ export interface ErrorToast {
 }
 
 /**
- * What the user is told about a failed call (SPEC.md section 8). Returns null when nothing is shown:
+ * What the user is told about a failed call. Returns null when nothing is shown:
  * 401 (the shell redirects to sign-in), 502 (silent) and cancelled requests.
  */
 export function toastForError(input: {

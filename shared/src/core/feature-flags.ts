@@ -4,7 +4,7 @@
  * it; the request schemas live in ./schemas.
  */
 
-/** The flag service defaults of SPEC.md section 9, in one place (not all are used by our own service). */
+/** The flag service's defaults, in one place (not all are used by our own service). */
 export const FLAG_SERVICE_DEFAULTS = {
   eventCapacity: 100,
   flushIntervalMs: 2000,
@@ -105,7 +105,7 @@ export interface FeatureFlagsPayload {
   version: string;
 }
 
-/** The evaluation context of SPEC.md section 3: the user id as key, never anonymous. */
+/** The flag evaluation context: the user id as key, never anonymous. */
 export interface FeatureFlagContext {
   key: string;
   firstName: string;

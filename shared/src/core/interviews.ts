@@ -1,5 +1,5 @@
 /**
- * Interviews of a project (SPEC.md sections 5, 8 and 9; issue 7): schedule, list, reschedule, cancel.
+ * Interviews of a project (docs/projects.md, "Interviews"; issue 7): schedule, list, reschedule, cancel.
  * The api validates with these schemas and rules and the web form uses the same ones, so the user sees
  * the same message before sending as the server would answer. Framework-free: the api imports it.
  *
@@ -22,7 +22,7 @@
  * A canceled interview cannot be changed (409 `interview_is_canceled`); one whose start has passed cannot
  * be rescheduled or canceled (409 `interview_is_over`). A canceled project's interviews are frozen (409 `project_is_canceled`).
  *
- * Errors (SPEC.md section 8), in the order they are checked: first 400 `validation_failed` (the schema: a missing
+ * Errors (catalogue: errors.ts), in the order they are checked: first 400 `validation_failed` (the schema: a missing
  * date or time, a malformed value, a timeZone that is not a text); then on POST 409 `project_is_canceled`, and on
  * PATCH and cancel 404 `interview_not_found`, 409 `project_is_canceled`, `interview_is_canceled`, `interview_is_over`;
  * then the time rules (on PATCH only when date, time, time zone or duration are sent):
@@ -39,7 +39,7 @@
 import { z } from 'zod';
 import { hasNoNul, nulMessage, optionalText, pagingShape, requiredText } from './settings';
 
-/** SPEC.md section 9: an interview starts at most this many days from now. */
+/** An interview starts at most this many days from now. */
 export const INTERVIEW_MAX_DAYS_AHEAD = 62;
 export const INTERVIEW_MIN_MINUTES = 15;
 export const INTERVIEW_MAX_MINUTES = 8 * 60;
@@ -241,7 +241,7 @@ export type InterviewTimeProblem =
   | { code: 'max_interval_exceeded'; field: 'date' };
 
 /**
- * The first rule a local date, time and zone break (SPEC.md section 5), or null with its instant:
+ * The first rule a local date, time and zone break, or null with its instant:
  * a zone is given and known, the date and time exist there, the day is Monday to Friday there, the
  * start is not in the past and at most INTERVIEW_MAX_DAYS_AHEAD days from `now`. On success also the zone
  * in its canonical spelling, as it is stored.

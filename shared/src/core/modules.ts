@@ -60,7 +60,7 @@ export interface PermissionSubject {
 }
 
 /**
- * Settings permissions follow from who the user is (SPEC.md sections 3 and 6):
+ * Settings permissions follow from who the user is (docs/authorization.md):
  * staff admins may do everything; other staff (not auditors) manage companies, users, teams,
  * practices and module access but not help texts, admins or new companies; auditors only read;
  * a client company admin edits the company's information, users and teams; other clients only read.
@@ -89,6 +89,6 @@ export function settingsPermissionsFor(s: PermissionSubject): SettingsPermission
   return all(false);
 }
 
-/** The remotes of the portal (DESIGN.md); which module gates each is the shell's navigation. */
+/** The remotes of the portal (docs/federation.md); which module gates each is the shell's navigation. */
 export const REMOTES = ['mfe-projects', 'mfe-requests', 'mfe-settings', 'mfe-reports'] as const;
 export type RemoteName = (typeof REMOTES)[number];

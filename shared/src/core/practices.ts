@@ -1,6 +1,6 @@
 /**
  * Practices and their task tracker templates, task tracker files, and applying a template to a
- * project (SPEC.md sections 2, 5 and 8; issue 7). The api validates with these schemas and the web
+ * project (docs/projects.md; issue 7). The api validates with these schemas and the web
  * forms use the same ones. Framework-free: the api imports it.
  *
  * Calls (base /api/v1). Policies (api/src/plugins/policies.ts): `staff`; `editPractices` is
@@ -36,7 +36,7 @@
  * A project without a practice takes the template's; a project of another practice with tasks answers
  * 409 `practices_can_not_be_changed_when_project_has_tasks`. A canceled project answers 409 `project_is_canceled`.
  *
- * Errors (SPEC.md section 8): 404 `practice_not_found`; 404 `task_tracker_task_not_found` (a task of the
+ * Errors (catalogue: errors.ts): 404 `practice_not_found`; 404 `task_tracker_task_not_found` (a task of the
  * template); 404 `task_tracker_not_found` "No templates found for the chosen practice." (the template is
  * not one of the practice's, or the practice has no published template); 409 `task_tracker_in_wrong_status`
  * "Invalid status." (applying a template that is not published; importing into one that is not a draft);

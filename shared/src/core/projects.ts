@@ -1,5 +1,5 @@
 /**
- * Projects (SPEC.md sections 2 to 8, issue 5): projects and their lifecycle, tasks with subtasks,
+ * Projects (docs/projects.md; issue 5): projects and their lifecycle, tasks with subtasks,
  * comments, controls, points of focus and the project roster. The api validates with these schemas
  * and the web forms use the same ones. Framework-free: the api imports it.
  *
@@ -54,7 +54,7 @@
  * `forbidden_role_assignment`). Activation counts a suspended Client Lead or Lead Consultant as missing.
  * Text never holds a NUL character (400 `validation_failed` naming the field or parameter).
  *
- * Errors (SPEC.md section 8): 409 `project_already_exist` (field title), `client_lead_missing_in_project`,
+ * Errors (catalogue: errors.ts): 409 `project_already_exist` (field title), `client_lead_missing_in_project`,
  * `lead_consultant_missing_in_project`, `project_with_tasks_cannot_be_canceled`,
  * `project_with_files_cannot_be_canceled`, `project_type_cannot_be_switched`,
  * `practices_can_not_be_changed_when_project_has_tasks`, `invalid_status_transition`,
@@ -132,7 +132,7 @@ export const TASK_STATUS_COLORS: Record<TaskStatus, string> = {
   NOT_APPLICABLE: '#595959',
 };
 
-/** Statuses in which a project's type may still be switched (SPEC.md section 4). */
+/** Statuses in which a project's type may still be switched. */
 export const TYPE_SWITCHABLE_TASK_STATUSES: readonly TaskStatus[] = ['OPEN', 'INCOMPLETE'];
 
 /** Done work: not counted as open or overdue. */
@@ -153,7 +153,7 @@ export function canMoveTask(from: TaskStatus, to: TaskStatus): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Project roles (SPEC.md section 6)
+// Project roles (docs/projects.md, "Team roster")
 
 export const PROJECT_ROLES = ['Lead Consultant', 'Consultant', 'Project Manager', 'Client Lead'] as const;
 export type ProjectRole = (typeof PROJECT_ROLES)[number];
@@ -552,13 +552,13 @@ export interface PointOfFocusList {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The project detail's address (SPEC.md section 2): the query is the state.
+// The project detail's address: the query is the state.
 
 export const PROJECT_VIEWS = ['tasks', 'files', 'controls', 'pointsOfFocus', 'interviews'] as const;
 export type ProjectView = (typeof PROJECT_VIEWS)[number];
 export const PROJECT_PAGE_PARAMS = ['tasksPage', 'filesPage', 'controlsPage', 'pointsOfFocusPage', 'interviewsPage'] as const;
 
-/** Page-number query parameters default to 1 (SPEC.md section 9). */
+/** Page-number query parameters default to 1. */
 export function pageParam(params: URLSearchParams, name: string): number {
   const raw = params.get(name);
   const n = Number(raw);

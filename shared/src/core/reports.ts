@@ -1,7 +1,7 @@
 /**
  * Reports (issue 9): the selected company's project status, requests, controls and team workload, with
- * charts, a table view of the same numbers, CSV and XLSX of each report and a PDF of the whole. SPEC.md
- * shows no content for /reports; this contract is our design. Framework-free: the api imports it.
+ * charts, a table view of the same numbers, CSV and XLSX of each report and a PDF of the whole. The
+ * layout is ours (docs/reports.md). Framework-free: the api imports it.
  *
  * Scope. A report covers the company's projects the caller sees (staff and clients: all of them;
  * auditors: the projects they hold a role on), or the one project of `projectId` (404

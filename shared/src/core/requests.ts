@@ -1,5 +1,5 @@
 /**
- * Evidence requests (SPEC.md sections 2 and 7, issue 8): what the consultancy asks of a client company,
+ * Evidence requests (docs/requests.md; issue 8): what the consultancy asks of a client company,
  * its workflow, evidence files, comments, history, notifications, import and export. The api validates
  * with these schemas and the web forms use the same ones. Framework-free: the api imports it.
  *

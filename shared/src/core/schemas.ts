@@ -1,4 +1,4 @@
-/** Entities and bodies shared by the api and the web (SPEC.md section 3). */
+/** Entities and bodies shared by the api and the web. */
 import { z } from 'zod';
 import { MODULES } from './modules';
 import * as flags from './feature-flags';
@@ -90,7 +90,7 @@ function wholeNumber(field: string, min: number, max: number) {
     .max(max, { error: `${field} must be at most ${max}` });
 }
 
-/** A company's password policy (SPEC.md section 3); numbers are sent as integers (section 5). */
+/** A company's password policy (docs/identity-and-sso.md); numbers are sent as integers. */
 export const passwordPolicySchema = z.object({
   minimumLength: wholeNumber('minimumLength', 8, 128),
   /** 0: passwords never expire. */
@@ -126,7 +126,7 @@ export type RemotesManifest = z.infer<typeof remotesManifestSchema>;
 
 export const healthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok'), apiVersion: z.string() });
 
-/** GET /api/v1/portal-config: public, read by the shell at start (the brand is SPEC.md's {brand}). */
+/** GET /api/v1/portal-config: public, read by the shell at start (the brand is BRAND_NAME, the portal's {brand}). */
 export const portalConfigSchema = z.object({ brandName: z.string().min(1), apiVersion: z.string(), uiVersion: z.string() });
 export type PortalConfig = z.infer<typeof portalConfigSchema>;
 
@@ -243,7 +243,7 @@ export const identityProviderSettingsSchema = z.object({
 });
 export type IdentityProviderSettings = z.infer<typeof identityProviderSettingsSchema>;
 
-// Feature flags (SPEC.md sections 1, 3 and 9): what staff admins write, validated where it enters.
+// Feature flags (docs/flags-and-notifications.md): what staff admins write, validated where it enters.
 const flagTag = z.string().min(1).max(flags.FLAG_SERVICE_DEFAULTS.tagValueMaxLength);
 
 export const featureFlagKeySchema = z
@@ -305,7 +305,7 @@ export const featureFlagInputSchema = z
   });
 export type FeatureFlagInput = z.infer<typeof featureFlagInputSchema>;
 
-/** Portal messages (SPEC.md section 3): the maintenance banner, help text and bell message, as HTML. */
+/** Portal messages (docs/flags-and-notifications.md): the maintenance banner, help text and bell message, as HTML. */
 export const PORTAL_MESSAGE_KEYS = ['banner', 'help', 'bell'] as const;
 export const PORTAL_MESSAGE_STATUSES = ['active', 'inactive'] as const;
 export const PORTAL_MESSAGE_MAX_LENGTH = 20000;
@@ -351,7 +351,7 @@ export const portalMessageDismissSchema = z.object({
   version: z.number({ error: 'version must be a whole number' }).int('version must be a whole number').min(1, 'version must be at least 1'),
 });
 
-/** A notification of the bell (SPEC.md section 3: a list plus an unread count). */
+/** A notification of the bell (a list plus an unread count). */
 export const notificationSchema = z.object({
   id: z.string(),
   companyId: z.string().nullable(),

@@ -1,5 +1,5 @@
 /**
- * Settings and administration (SPEC.md sections 2, 3, 6 and 7): the bodies the api validates and the
+ * Settings and administration (docs/settings.md): the bodies the api validates and the
  * replies the web reads, one source of truth for both. Framework-free: the api imports it.
  *
  * Calls (base /api/v1) and who may make them (api/src/plugins/policies.ts):
@@ -136,7 +136,7 @@ export const profileUpdateSchema = z.object({
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 export const PROFILE_FIELDS = ['firstName', 'lastName', 'title', 'primaryPhone', 'sendDailyEmails'] as const;
 
-/** SPEC.md section 5: profile updates drop server-managed fields before sending. */
+/** Profile updates drop server-managed fields before sending. */
 export function profileEditableFields(values: Record<string, unknown>): Partial<Record<(typeof PROFILE_FIELDS)[number], unknown>> {
   const out: Record<string, unknown> = {};
   for (const key of PROFILE_FIELDS) if (key in values) out[key] = values[key];

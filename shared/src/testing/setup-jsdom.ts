@@ -1,4 +1,4 @@
-/** jsdom shims antd and react-router need (TOOLCHAIN.md gotcha 6). */
+/** jsdom shims antd and react-router need (APIs jsdom lacks, such as TextEncoder). */
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'util';

@@ -1,4 +1,4 @@
-/** Small shared pieces of UI (SPEC.md section 1): page headings, placeholders, file-type icons, role guard. */
+/** Small shared pieces of UI: page headings, placeholders, file-type icons, role guard. */
 import { useState, type AnchorHTMLAttributes, type ButtonHTMLAttributes, type CSSProperties, type ReactNode, type Ref } from 'react';
 import { ExclamationCircleOutlined, LockOutlined, QuestionCircleOutlined, Spin, theme } from '@portal/shared/ui';
 import { Link } from '@portal/shared/web/router';

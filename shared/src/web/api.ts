@@ -46,7 +46,7 @@ export const portalBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBase
     if (headers) {
       const apiVersion = headers.get('x-api-version') ?? versions.apiVersion;
       const uiVersion = headers.get('x-ui-version') ?? versions.uiVersion;
-      // kept in the session settings too (SPEC.md section 3), only when they change
+      // kept in the session settings too, only when they change
       if (apiVersion !== versions.apiVersion || uiVersion !== versions.uiVersion) {
         versions.apiVersion = apiVersion;
         versions.uiVersion = uiVersion;
@@ -67,7 +67,7 @@ export const portalApi = createApi({
     }),
     usersMe: build.query<User, void>({
       query: () => '/users/profile/me',
-      // The user hook is cached for 300 s (SPEC.md section 9).
+      // The user hook is cached for 300 s.
       keepUnusedDataFor: 300,
       providesTags: ['User'],
     }),

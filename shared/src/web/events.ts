@@ -39,7 +39,7 @@ export function toastKey(t: ToastMessage): string {
 
 /**
  * Drops an item whose key was already let through less than `windowMs` ago: identical toasts
- * within the window show once (SPEC.md section 1). `now` is injectable for tests.
+ * within the window show once. `now` is injectable for tests.
  */
 export function suppressDuplicates<T>(
   windowMs: number,

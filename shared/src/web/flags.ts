@@ -6,7 +6,7 @@
 import { createSlice, useSelector, type PayloadAction } from '@portal/shared/web/store';
 import type { FlagValue } from '@portal/shared/core/feature-flags';
 
-/** SPEC.md section 4: initializing, then ready or failed ('idle' before sign-in and after logout). */
+/** The flag client's status: initializing, then ready or failed ('idle' before sign-in and after logout). */
 export type FeatureFlagsStatus = 'idle' | 'initializing' | 'ready' | 'failed';
 
 export interface FeatureFlagsState {

@@ -1,4 +1,4 @@
-/** Small UI helpers named by SPEC.md section 1. */
+/** Small UI helpers the pages share (search delay, …). */
 import { useEffect, useRef, useState, type RefObject } from 'react';
 
 /** How long a search box waits after the last keystroke before it searches. */

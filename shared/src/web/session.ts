@@ -14,18 +14,18 @@ export interface SessionState {
   /** Details of the selected company (GET /companies/:id), loaded when it is chosen. */
   company: Company | null;
   access: AccessPermissions | null;
-  /** Session settings (SPEC.md section 3): detailedView, apiVersion, uiVersion, lastKnownUiVersion. */
+  /** Session settings: detailedView, apiVersion, uiVersion, lastKnownUiVersion. */
   detailedView: boolean;
   apiVersion: string;
   uiVersion: string;
   /** The UI version this page was loaded with; a newer `uiVersion` means a newer UI is deployed. */
   lastKnownUiVersion: string | null;
   theme: 'light' | 'dark';
-  /** The product name shown wherever SPEC.md says {brand}. */
+  /** The product name (BRAND_NAME), shown wherever the portal says {brand}. */
   brand: string;
 }
 
-/** The version label before the server announces one (SPEC.md section 9). */
+/** The version label before the server announces one. */
 const DEFAULT_VERSION_LABEL = 'dev';
 
 export const initialSessionState: SessionState = {

@@ -38,7 +38,7 @@ export interface ProblemReport {
 }
 
 /**
- * What a refused import or apply tells the user (SPEC.md section 8): for a malformed file the server's
+ * What a refused import or apply tells the user (the error catalogue, core/errors.ts): for a malformed file the server's
  * message (it names the first problem), else "Malformed Task Tracker File"; the catalogue's text for a
  * known code; otherwise the server's message, else `fallback`. The details follow (up to
  * SHOWN_PROBLEMS), without repeating the headline.

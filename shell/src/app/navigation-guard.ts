@@ -2,7 +2,7 @@ import { loadUser } from '../session/load-user';
 import type { PortalStore } from '../store/store';
 import type { NavigationGuard } from './portal-router';
 
-/** Routes anyone may open (SPEC.md section 2); every other route needs sign-in. */
+/** Routes anyone may open; every other route needs sign-in. */
 export const PUBLIC_PATHS = ['/account-removed'];
 
 export function isPublicPath(pathname: string): boolean {

@@ -1,6 +1,6 @@
 import { Alert } from '@portal/shared/ui/extra';
 
-/** Shown when the user belongs to no company (SPEC.md section 4). */
+/** Shown when the user belongs to no company. */
 export default function NoDataAccessBanner() {
   return (
     <Alert

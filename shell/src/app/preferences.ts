@@ -4,7 +4,7 @@ import { sessionActions, sessionSelectors, type SessionState } from '@portal/sha
 
 type Root = { session: SessionState };
 
-/** Per-browser choices (SPEC.md sections 1 and 9): the theme and the detailed-view flag. */
+/** Per-browser choices: the theme and the detailed-view flag. */
 export const THEME_KEY = 'portal.theme';
 export const DETAILED_VIEW_KEY = 'detailed-view';
 

@@ -6,7 +6,7 @@ import { useNavigationPending } from './portal-router';
 export const INDICATOR_DELAY_MS = 150;
 
 /**
- * The full-screen route loading indicator (SPEC.md sections 1 and 4): shown from the start of a route
+ * The full-screen route loading indicator: shown from the start of a route
  * change to its end, over the page the user is still on, once the change takes longer than 150 ms.
  */
 export function RouteLoadingIndicator({ delayMs = INDICATOR_DELAY_MS }: { delayMs?: number }) {

@@ -10,7 +10,7 @@ import { NAV_ITEMS } from './navigation';
 
 type Root = { session: SessionState };
 
-/** Paths mfe-projects owns (DESIGN.md); it is mounted at "/" and routes them itself. */
+/** Paths mfe-projects owns (docs/federation.md); it is mounted at "/" and routes them itself. */
 const PROJECTS_PATHS = ['/', '/dashboard', '/v2/projects/*', '/safe-transfer'];
 const HOME_PATHS = ['/', '/dashboard'];
 
@@ -64,7 +64,7 @@ function LegacyProjectsRedirect() {
   return <Navigate to={`/v2/projects${rest}${search}${hash}`} replace />;
 }
 
-/** The route table of SPEC.md section 2 (signed-in part; /account-removed is public, outside the frame). */
+/** The route table (signed-in part; /account-removed is public, outside the frame). */
 export function PortalRoutes() {
   return (
     <Routes>

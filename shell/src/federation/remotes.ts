@@ -63,7 +63,7 @@ async function loadRemoteAppNow(remote: string, fresh: boolean): Promise<RemoteA
 /**
  * A remote without a module gate (mfe-settings) starts loading as soon as the user is known when the
  * page is one of its own, so its code arrives while the shell draws its frame and loads the company.
- * Gated remotes wait for the company's access (DESIGN.md: a remote that is off is never fetched).
+ * Gated remotes wait for the company's access (a remote that is off is never fetched: docs/federation.md).
  * A failed preload is not reported here: the mount loads again and shows its own error and Retry.
  */
 export function preloadUngatedRemote(

@@ -2,14 +2,14 @@ import { portalApi } from '@portal/shared/web/api';
 import { sessionActions } from '@portal/shared/web/session';
 import type { PortalStore } from '../store/store';
 
-/** The user hook is cached for 300 s (SPEC.md section 9): within that a navigation reuses it. */
+/** The user hook is cached for 300 s: within that a navigation reuses it. */
 export const USER_CACHE_SECONDS = 300;
 
 export type UserLoad = 'loaded' | 'unauthorized' | 'failed';
 
 /**
  * Loads the signed-in user: from the cache when fetched less than 300 s ago, else from the server.
- * A fresh user goes to the session (SPEC.md section 4, login: the user is set, login becomes true,
+ * A fresh user goes to the session (login: the user is set, login becomes true,
  * and the signed-in frame then loads the companies). Failures toast through the error middleware,
  * and a 401 sends the browser to sign-in from there.
  */

@@ -1,4 +1,4 @@
-/** Where sign-in starts and ends for the web (SPEC.md sections 2 and 4). */
+/** Where sign-in starts and ends for the web. */
 
 export const SIGN_IN_URL = '/auth/saml/login';
 export const SIGN_OUT_URL = '/auth/saml/logout';
@@ -50,7 +50,7 @@ export function signOut(clearState: () => void): void {
   browserLocation.post(SIGN_OUT_URL);
 }
 
-/** The remembered company if the user still belongs to it, else the first (SPEC.md section 4). */
+/** The remembered company if the user still belongs to it, else the first. */
 export function chooseCompany(companyIds: string[], remembered: string | null): string | null {
   if (remembered && companyIds.includes(remembered)) return remembered;
   return companyIds[0] ?? null;

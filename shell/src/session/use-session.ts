@@ -9,7 +9,7 @@ type Root = { session: SessionState };
 const ONE_YEAR = 365 * 24 * 3600;
 
 /**
- * Company selection of SPEC.md section 4, once the user is signed in: loads their companies, selects
+ * Company selection, once the user is signed in: loads their companies, selects
  * the remembered one if they still belong to it (else the first), loads its details and then its
  * access permissions. Whenever the list changes (a refetch after a company was removed) the selection
  * runs again. Returns what the frame needs to decide what to show.
@@ -21,7 +21,7 @@ export function useCompanySession({ flagNoCompanies = true }: { flagNoCompanies?
   const companyList = useSelector((s: Root) => sessionSelectors.selectCompanies(s));
   const selectedId = useSelector((s: Root) => sessionSelectors.selectSelectedCompanyId(s));
   const details = useCompaniesGetQuery(selectedId ?? skipToken);
-  // Details first, then access permissions (SPEC.md section 4).
+  // Details first, then access permissions.
   const detailsReady = !!selectedId && details.currentData?.id === selectedId;
   const access = useCompaniesAccessPermissionsQuery(detailsReady ? selectedId : skipToken);
 

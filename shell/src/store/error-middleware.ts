@@ -10,8 +10,8 @@ function statusOf(error: FetchBaseQueryError): number {
 }
 
 /**
- * The one HTTP error path of the web: every failed api call becomes a toast through the catalogue of
- * SPEC.md section 8; a 401 sends the user to sign-in instead; cancelled requests are ignored. The
+ * The one HTTP error path of the web: every failed api call becomes a toast through the error catalogue
+ * (shared/src/core/errors.ts); a 401 sends the user to sign-in instead; cancelled requests are ignored. The
  * catalogue loads with the first failure, not with the first page (bench/bundle's budget).
  */
 export const errorToastMiddleware: Middleware = (store) => (next) => (action) => {

@@ -127,7 +127,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('projects_company_id_idx').on('projects').column('company_id').execute();
 
-  // One role per user per project (SPEC.md section 5).
+  // One role per user per project.
   await db.schema
     .createTable('project_members')
     .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))

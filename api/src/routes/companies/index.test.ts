@@ -13,7 +13,7 @@ afterAll(() => t.close());
 
 const companyList = listSchema(companySchema);
 
-/** The seed: DESIGN.md's two companies first by name, then ten more clients. */
+/** The seed: Acme Corp and Globex Inc first by name, then ten more clients. */
 const SEEDED = [
   'Acme Corp',
   'Globex Inc',

@@ -41,7 +41,7 @@ async function companyOrThrow(app: FastifyInstance, id: string): Promise<Company
   return company;
 }
 
-/** Adding companies (staff admins), their name and logo, and their module access (SPEC.md sections 3, 6, 7). */
+/** Adding companies (staff admins), their name and logo, and their module access. */
 export default async function companiesManageRoutes(app: FastifyInstance) {
   const { db, config } = app;
 

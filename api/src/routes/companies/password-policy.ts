@@ -5,7 +5,7 @@ import { audit } from '../../lib/audit';
 import { validationError } from '../../lib/http-error';
 import { policyCompany } from '../../plugins/policies';
 
-/** A company's password policy (SPEC.md section 3): the default (12 characters, no rotation) until it sets one. */
+/** A company's password policy: the default (12 characters, no rotation) until it sets one. */
 export default async function passwordPolicyRoutes(app: FastifyInstance) {
   const { db } = app;
 

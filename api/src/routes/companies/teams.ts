@@ -80,7 +80,7 @@ async function teamOrThrow(db: Kysely<Database>, companyId: string, teamId: stri
   return team;
 }
 
-/** Teams of a company (SPEC.md sections 3 and 7): members, module values and the objects given to them. */
+/** Teams of a company: members, module values and the objects given to them. */
 export default async function companiesTeamsRoutes(app: FastifyInstance) {
   const { db } = app;
 

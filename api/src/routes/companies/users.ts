@@ -45,7 +45,7 @@ export function toCompanyUserDto(user: CompanyUserRecord): CompanyUser {
 
 const EMAIL_TAKEN_DETAILS = [{ field: 'email', message: 'Email address already in use.' }];
 
-/** The members of a company: list, invite, role, revoke and restore access, remove, module access (SPEC.md section 7). */
+/** The members of a company: list, invite, role, revoke and restore access, remove, module access. */
 export default async function companiesUsersRoutes(app: FastifyInstance) {
   const { db, config } = app;
 

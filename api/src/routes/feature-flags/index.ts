@@ -1,5 +1,5 @@
 /**
- * Feature flags (SPEC.md sections 1, 3, 4 and 9): every signed-in user reads the flags evaluated for
+ * Feature flags (docs/flags-and-notifications.md): every signed-in user reads the flags evaluated for
  * them and follows changes on a server-sent event stream; staff admins write the definitions.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -25,7 +25,7 @@ function toDto(n: NotificationRecord): Notification {
   return { id: n.id, companyId: n.companyId, title: n.title, body: n.body, link: n.link, createdAt: n.createdAt, readAt: n.readAt };
 }
 
-/** The bell (SPEC.md section 3: a list plus an unread count), each user's own notifications only. */
+/** The bell (a list plus an unread count), each user's own notifications only. */
 export default async function notificationsRoutes(app: FastifyInstance) {
   const { db } = app;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PortalConfig } from '@portal/shared/core/schemas';
 
-/** What the web needs before anyone signs in: the brand ({brand} in SPEC.md) and the versions. */
+/** What the web needs before anyone signs in: the brand (BRAND_NAME, the portal's {brand}) and the versions. */
 export default async function portalConfigRoutes(app: FastifyInstance) {
   app.get('/api/v1/portal-config', { config: { policy: 'public' } }, async (_request, reply) => {
     const { brandName, apiVersion, uiVersion } = app.config;

@@ -60,7 +60,7 @@ export async function activePracticeOrThrow(db: Kysely<Database>, id: string): P
   return practice;
 }
 
-/** Practices (SPEC.md section 3): staff see them; staff who may edit practices create, rename, retire and restore them. */
+/** Practices: staff see them; staff who may edit practices create, rename, retire and restore them. */
 export default async function practicesRoutes(app: FastifyInstance) {
   const { db } = app;
 

@@ -62,7 +62,7 @@ async function controlOrThrow(db: Kysely<Database>, projectId: string, controlId
   return control;
 }
 
-/** Controls of a project, their links to tasks and their points of focus (SPEC.md section 2). */
+/** Controls of a project, their links to tasks and their points of focus. */
 export default async function projectControlsRoutes(app: FastifyInstance) {
   const { db } = app;
 

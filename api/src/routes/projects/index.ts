@@ -45,7 +45,7 @@ const projectNotFound = () => new HttpError(404, 'project_not_found');
 const titleTaken = () =>
   new HttpError(409, 'project_already_exist', undefined, [{ field: 'title', message: 'title is already used by another project' }]);
 
-/** Staff who are not auditors: they create, edit and move projects (SPEC.md section 6). */
+/** Staff who are not auditors: they create, edit and move projects. */
 export function managesProjects(user: Pick<UserRecord, 'isTevora' | 'isAuditor'>): boolean {
   return user.isTevora && !user.isAuditor;
 }
@@ -72,7 +72,7 @@ async function checkPractice(db: Kysely<Database>, practiceId: string | null | u
   }
 }
 
-/** Projects of a company, the dashboard's charts, and a project's own fields and lifecycle (SPEC.md sections 4 to 6). */
+/** Projects of a company, the dashboard's charts, and a project's own fields and lifecycle. */
 export default async function projectsRoutes(app: FastifyInstance) {
   const { db } = app;
 

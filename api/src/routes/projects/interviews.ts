@@ -153,7 +153,7 @@ async function loadState(db: Kysely<Database>, record: InterviewRecord): Promise
   return { record, people: await contactsByIds(db, participantIds(record)) };
 }
 
-/** Interviews of a project (SPEC.md sections 5, 8 and 9). */
+/** Interviews of a project (docs/projects.md, "Interviews"). */
 export default async function projectInterviewsRoutes(app: FastifyInstance) {
   const { db, config } = app;
   const graph = config.graph ? createGraphClient(config.graph) : null;

@@ -91,7 +91,7 @@ function givableRoles(
   });
 }
 
-/** The project roster and role assignments (SPEC.md sections 6 and 7). */
+/** The project roster and role assignments. */
 export default async function projectRosterRoutes(app: FastifyInstance) {
   const { db } = app;
 

@@ -103,7 +103,7 @@ function taskChanges(task: TaskRecord, changes: TaskChanges & { assigneeIds?: st
   return { before, after, changed: Object.keys(after).length > 0 };
 }
 
-/** Tasks, subtasks and comments of a project, and the company-wide task list (SPEC.md sections 2 and 7). */
+/** Tasks, subtasks and comments of a project, and the company-wide task list. */
 export default async function projectTasksRoutes(app: FastifyInstance) {
   const { db } = app;
 

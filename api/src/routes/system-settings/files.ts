@@ -49,7 +49,7 @@ export const systemSettingFileKind: FileKind = {
   },
 };
 
-/** Files attached to a system setting (SPEC.md sections 3 and 7), for staff admins. */
+/** Files attached to a system setting, for staff admins. */
 export default async function systemSettingsFilesRoutes(app: FastifyInstance) {
   const { db, storage } = app;
   app.fileKinds.push(systemSettingFileKind);

@@ -81,7 +81,7 @@ const audited = (m: PortalMessageRecord) => ({ key: m.key, status: m.status, val
 const notFound = () => new HttpError(404, 'not_found', 'System setting not found.');
 
 /**
- * System settings of SPEC.md section 7: the portal messages (maintenance banner, help, bell).
+ * System settings: the portal messages (maintenance banner, help, bell).
  * Everyone signed in reads the active ones and closes them; staff admins see all and edit them.
  */
 export default async function systemSettingsRoutes(app: FastifyInstance) {
@@ -101,7 +101,7 @@ export default async function systemSettingsRoutes(app: FastifyInstance) {
     return reply.header('cache-control', 'no-store').send(body);
   });
 
-  // SPEC.md writes the create call with a trailing slash: both spellings work.
+  // Clients call create with or without a trailing slash: both spellings work.
   for (const url of ['/api/v1/system-settings', '/api/v1/system-settings/']) {
     app.post(url, { config: { policy: 'staffAdmin' } }, async (request, reply) => {
       const input = parseBody(request);

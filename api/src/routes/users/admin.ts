@@ -42,7 +42,7 @@ export const assignedObjectsQuerySchema = z.object({
 const ADMIN_FIELDS = ['firstName', 'lastName', 'title', 'primaryPhone', 'status'] as const;
 const COLUMN_OF = { firstName: 'first_name', lastName: 'last_name', title: 'title', primaryPhone: 'primary_phone' } as const;
 
-/** Users seen by administrators (company admins and staff), and the staff users and their roles (SPEC.md sections 6 and 7). */
+/** Users seen by administrators (company admins and staff), and the staff users and their roles. */
 export default async function usersAdminRoutes(app: FastifyInstance) {
   const { db, config } = app;
 

@@ -12,7 +12,7 @@ import { beginSignInAttempt, signInSucceeded, waitText } from '../../lib/rate-li
 import { requireAuth, startSession } from '../../plugins/auth';
 import { policyTargetUser } from '../../plugins/policies';
 
-/** Passwords and suspension of users (SPEC.md section 7: reset-password, unsuspend; the settings screen's password change). */
+/** Passwords and suspension of users (reset-password, unsuspend; the settings screen's password change). */
 export default async function userPasswordRoutes(app: FastifyInstance) {
   const { db, config } = app;
 

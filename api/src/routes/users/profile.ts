@@ -44,7 +44,7 @@ function diff(user: UserRecord, wanted: ProfileChange) {
   return { set, before, after, changed: Object.keys(set).length > 0 };
 }
 
-/** The signed-in user's own profile and avatar (SPEC.md sections 5 and 7). */
+/** The signed-in user's own profile and avatar. */
 export default async function usersProfileRoutes(app: FastifyInstance) {
   const { db, config } = app;
 

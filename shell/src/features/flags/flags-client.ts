@@ -1,7 +1,7 @@
 /**
  * The flag client: OpenFeature with our provider, started once the user is known, its values copied
  * into the `featureFlags` slice for `useFeatureFlag`. Loaded with a dynamic import (never on the
- * first page). A failure is logged and the portal goes on with default values (SPEC.md sections 1, 8).
+ * first page). A failure is logged and the portal goes on with default values.
  */
 import { NOOP_PROVIDER, OpenFeature, ProviderEvents, type EvaluationContext, type EventDetails } from '@openfeature/web-sdk';
 import { featureFlagContextOf } from '@portal/shared/core/feature-flags';
@@ -19,7 +19,7 @@ export interface FeatureFlagsHandle {
   stop(): void;
 }
 
-/** SPEC.md section 3's context, with OpenFeature's name for the key. */
+/** The flag evaluation context, with OpenFeature's name for the key. */
 export function flagContextOf(user: FlagUser): EvaluationContext {
   const context = featureFlagContextOf(user);
   return { targetingKey: context.key, ...context };

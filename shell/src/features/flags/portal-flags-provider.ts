@@ -29,7 +29,7 @@ export interface PortalFlagsProviderOptions {
   logger?: Pick<Console, 'warn' | 'error'>;
 }
 
-/** SPEC.md section 5: the context must have a key or be anonymous. */
+/** The evaluation context must have a key or be anonymous. */
 export function assertFlagContext(context: EvaluationContext | undefined): void {
   const key = context?.targetingKey ?? context?.key;
   if ((typeof key !== 'string' || key === '') && context?.anonymous !== true) {

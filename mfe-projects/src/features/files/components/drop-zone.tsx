@@ -16,7 +16,7 @@ function folderAt(target: EventTarget | null): DropFolder | null {
 }
 
 /**
- * Where files are dropped or pasted (SPEC.md section 1: only while the pointer is over it). A drop on a
+ * Where files are dropped or pasted (only while the pointer is over it). A drop on a
  * folder inside it (a row or card with folderDropProps) goes into that folder; anything else, and a
  * paste, into the folder on screen. While files are dragged over it the area is outlined, and so is the
  * folder under the pointer (`children` gets its id).

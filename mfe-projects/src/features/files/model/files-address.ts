@@ -1,4 +1,4 @@
-/** The Files tab's place in the address: folder, page, view, sort and search (SPEC.md section 2: the address is the state). */
+/** The Files tab's place in the address: folder, page, view, sort and search (the address is the state). */
 import { FILE_SORTS, type FilesQuery } from '@portal/shared/core/files';
 import { pageParam } from '@portal/shared/core/projects';
 

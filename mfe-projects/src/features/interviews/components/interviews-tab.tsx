@@ -105,7 +105,7 @@ export function InterviewsTab({ project }: { project: Project }) {
   const [params, change] = useAddress();
   const state = interviewListState(params);
   const me = useSelector((s: Root) => sessionSelectors.selectUser(s))?.id;
-  // staff who may change the project (SPEC.md section 5: clients and auditors only read)
+  // staff who may change the project (clients and auditors only read)
   const canWrite = useRoleAllowed(['staff']) && project.permissions.write;
   const list = interviewsApi.useInterviewsListQuery({ projectId: project.id, page: state.page, pageSize: INTERVIEWS_PAGE_SIZE, when: state.when });
   // The dialogs keep their interview while they close, so their text does not change as they fade out.

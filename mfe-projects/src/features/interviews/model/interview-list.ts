@@ -1,7 +1,7 @@
 /**
- * The Interviews tab's address and how a row reads. The address is the state (SPEC.md section 2):
+ * The Interviews tab's address and how a row reads. The address is the state:
  * `interviewsWhen` (upcoming by default, then left out) and `interviewsPage`. Unknown values are
- * ignored, as if absent. Times show as SPEC.md section 9 says (h:mmA M/D/YYYY), but in the
+ * ignored, as if absent. Times show as the portal shows them (h:mmA M/D/YYYY), but in the
  * interview's own zone, named: that is where it takes place.
  */
 import { instantToZoned, INTERVIEW_WHEN, type Interview, type InterviewPerson, type InterviewWhen } from '@portal/shared/core/interviews';

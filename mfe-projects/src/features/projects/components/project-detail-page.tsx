@@ -25,7 +25,7 @@ const TAB_LABELS: Record<ProjectView, string> = {
 };
 
 /**
- * The tabs of a project. The address is the state (SPEC.md section 2): `view` names the tab (tasks by
+ * The tabs of a project. The address is the state: `view` names the tab (tasks by
  * default) and each tab its page; choosing a tab pushes a history entry and keeps every other parameter,
  * so reload, back and forward come back to the same tab and page. Only the open tab loads its list.
  */

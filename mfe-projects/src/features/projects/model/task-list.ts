@@ -1,6 +1,6 @@
 /**
- * The Tasks tab's address: page, filters and sort in the project page's query (SPEC.md section 2:
- * the address is the state). Unknown values are ignored, as if absent.
+ * The Tasks tab's address: page, filters and sort in the project page's query (the
+ * address is the state). Unknown values are ignored, as if absent.
  */
 import {
   pageParam,

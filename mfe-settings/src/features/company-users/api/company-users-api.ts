@@ -23,7 +23,7 @@ export interface UserAdminUpdate {
   status?: 'active' | 'suspended';
 }
 
-/** Company members and one member's details, module access and assigned objects (SPEC.md section 7). */
+/** Company members and one member's details, module access and assigned objects. */
 export const companyUsersApi = settingsApi.injectEndpoints({
   endpoints: (build) => ({
     settingsCompanyUsersList: build.query<CompanyUsersPage, CompanyUsersListArgs>({

@@ -12,7 +12,7 @@ const shape = passwordPolicySchema.shape;
 /**
  * The company's password policy (GET/POST /companies/:id/password-policy). The numbers are checked with
  * the api's schema, not rounded or clamped by the inputs: -1 or 3.5 is an error to fix, never something
- * silently changed and sent (SPEC.md section 5: sent as integers).
+ * silently changed and sent (sent as integers).
  */
 export function CompanyPasswordPolicy({ companyId, canEdit }: { companyId: string; canEdit: boolean }) {
   const policy = useSettingsPasswordPolicyGetQuery(companyId);

@@ -20,7 +20,7 @@ export function PersonalPage() {
       </div>
     );
   }
-  // SPEC.md section 5: federated users cannot edit their profile; their identity provider owns it.
+  // Federated users cannot edit their profile; their identity provider owns it.
   const federated = user.metadata.isFederated;
   return (
     <div data-testid="settings-personal">

@@ -22,7 +22,7 @@ export function profileFormValues(user: User): ProfileFormValues {
 
 /**
  * The multipart body of PUT /users/profile/me: the user with the form's changes, narrowed to the
- * editable fields (SPEC.md section 5: server-managed fields are dropped before sending). Multipart
+ * editable fields (server-managed fields are dropped before sending). Multipart
  * fields are texts: booleans as "true"/"false", no value as "" (the api reads "" as none).
  */
 export function profileFormData(user: User, values: ProfileFormValues): FormData {

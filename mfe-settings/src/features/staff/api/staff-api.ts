@@ -10,7 +10,7 @@ export interface StaffPage {
   pageSize: number;
 }
 
-/** {brand} staff: the list, the admin flag and each staff user's practices (SPEC.md sections 2 and 7). */
+/** {brand} staff: the list, the admin flag and each staff user's practices. */
 export const staffApi = settingsApi.injectEndpoints({
   endpoints: (build) => ({
     settingsStaffList: build.query<StaffPage, { search?: string; page: number; pageSize: number }>({

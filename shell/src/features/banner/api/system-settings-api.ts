@@ -1,12 +1,12 @@
 import { portalApi } from '@portal/shared/web/api';
 import type { PortalMessage, SystemSettingsList } from '@portal/shared/core/schemas';
 
-/** The settings call of SPEC.md section 7 as the shell makes it: keys as `keys[]=Banner`. */
+/** The system settings call as the shell makes it: keys as `keys[]=Banner`. */
 export interface SystemSettingsListArgs {
   keys: string[];
 }
 
-/** The banner is the first item of the settings list fetched by key Banner (SPEC.md section 3). */
+/** The banner is the first item of the settings list fetched by key Banner. */
 export const BANNER_SETTINGS: SystemSettingsListArgs = { keys: ['Banner'] };
 
 export const systemSettingsApi = portalApi.injectEndpoints({
@@ -14,7 +14,7 @@ export const systemSettingsApi = portalApi.injectEndpoints({
     systemSettingsList: build.query<PortalMessage[], SystemSettingsListArgs>({
       query: ({ keys }) => ({ url: '/system-settings', params: { keys } }),
       transformResponse: (body: SystemSettingsList) => body.data,
-      // Fetched once and kept in portal state for the whole session (SPEC.md section 2).
+      // Fetched once and kept in portal state for the whole session.
       keepUnusedDataFor: Infinity,
     }),
     systemSettingsDismiss: build.mutation<void, { id: string; version: number }>({

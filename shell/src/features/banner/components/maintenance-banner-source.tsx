@@ -5,7 +5,7 @@ import { visibleBanner } from '../model/banner';
 // The banner's code, DOMPurify and the Alert load only when there is a banner to show.
 const MaintenanceBanner = deferred(() => import('./maintenance-banner'));
 
-/** The active banner for this user from the settings (SPEC.md section 3), or nothing. */
+/** The active banner for this user from the settings, or nothing. */
 export default function MaintenanceBannerSource() {
   const { data } = useSystemSettingsListQuery(BANNER_SETTINGS);
   const [dismiss] = useSystemSettingsDismissMutation();

@@ -4,7 +4,7 @@ import { Alert } from '@portal/shared/ui/extra';
 import { sanitizeMessageHtml } from '@portal/shared/web/sanitize';
 
 /**
- * The maintenance banner (SPEC.md section 1): a warning across the top with the staff admins' HTML,
+ * The maintenance banner: a warning across the top with the staff admins' HTML,
  * sanitized, and a close button. Loaded, with DOMPurify and the extra UI kit, only when there is one.
  */
 export default function MaintenanceBanner({ banner, onClose }: { banner: PortalMessage; onClose: () => void }) {

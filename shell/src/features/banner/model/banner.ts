@@ -10,7 +10,7 @@ function visibleText(html: string): string {
 
 /**
  * The banner to show, or null: the first item of the list, shown only while its status is active,
- * its text is non-empty and this user has not closed this version (SPEC.md section 1).
+ * its text is non-empty and this user has not closed this version.
  */
 export function visibleBanner(messages: PortalMessage[] | undefined): PortalMessage | null {
   const banner = messages?.[0];
