@@ -48,7 +48,7 @@ describe('the demo seed', () => {
     expect(await argon2.verify(hashes[0].password_hash!, DEMO_PASSWORD)).toBe(true);
   });
 
-  it("keeps DESIGN.md's users, and their access, as they were", async () => {
+  it("keeps the demo users, and their access, as they were", async () => {
     for (const email of ['admin@demo.test', 'consultant@demo.test', 'auditor@demo.test', 'lead@acme.test', 'member@acme.test', 'client@globex.test', 'both@acme.test']) {
       const found = await findUserCredentialsByEmail(db(), email);
       expect({ email, active: found?.user.status, firstLogin: found?.user.firstLogin }).toEqual({ email, active: 'active', firstLogin: false });
@@ -168,7 +168,7 @@ describe('the demo projects', () => {
   const today = new Date().toISOString().slice(0, 10);
   const isClosed = (status: string) => CLOSED_TASK_STATUSES.includes(status as TaskStatus);
 
-  it("keeps DESIGN.md's project titles and roles: the demo users hold those roles and no others", async () => {
+  it("keeps the demo project titles and roles: the demo users hold those roles and no others", async () => {
     const roles = await db()
       .selectFrom('project_members')
       .innerJoin('users', 'users.id', 'project_members.user_id')

@@ -16,7 +16,7 @@ const evaluate = (rules: FlagRule[], subject: FlagSubject, extra: Partial<Featur
 const holds = (rule: FlagRule['if'], subject: FlagSubject) => evaluate([{ if: rule, value: true }], subject)?.value === true;
 
 describe('flag evaluation', () => {
-  it('builds the SPEC.md section 3 context from the user, never anonymous', () => {
+  it('builds the flag evaluation context from the user, never anonymous', () => {
     expect(client.context).toEqual({
       key: 'u-1',
       firstName: 'Laura',

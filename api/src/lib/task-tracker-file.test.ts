@@ -43,7 +43,7 @@ const SAMPLE_CONTENT: TrackerFileContent = {
 };
 
 describe('readTaskTrackerFile: file names', () => {
-  it.each(['tracker.txt', 'tracker', 'tracker.csv.exe', 'tracker.json'])('refuses %s with 415 no_csv_file and the SPEC message, before reading it', async (name) => {
+  it.each(['tracker.txt', 'tracker', 'tracker.csv.exe', 'tracker.json'])('refuses %s with 415 no_csv_file and the catalogue message, before reading it', async (name) => {
     const error = await readFailure(name, trackerCsv(SAMPLE));
     expect(error).toMatchObject({ statusCode: 415, code: 'no_csv_file', message: 'Only CSV files are accepted. This may just require adding a .csv to the filename.' });
   });

@@ -1,6 +1,6 @@
 import { formatDate, formatDateTime } from './dates';
 
-describe('dates (SPEC.md section 9)', () => {
+describe('dates', () => {
   it('formats M/D/YYYY and h:mmA M/D/YYYY in local time', () => {
     expect(formatDate(new Date(2026, 0, 5, 9, 7))).toBe('1/5/2026');
     expect(formatDateTime(new Date(2026, 0, 5, 9, 7))).toBe('9:07AM 1/5/2026');

@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES, FALLBACK_DETAIL, resetPasswordFailure, toastForError } from './errors';
 
-describe('toastForError (SPEC.md section 8)', () => {
+describe('toastForError', () => {
   it('titles by status and details with the mapped message', () => {
     expect(toastForError({ status: 400, body: { code: 'failed_login', message: 'x', requestId: 'r1' } })).toEqual({
       severity: 'error',

@@ -3,7 +3,7 @@ import { canonicalTimeZone, checkInterviewTime, INTERVIEW_MAX_DAYS_AHEAD, interv
 const DAY = 86_400_000;
 const MINUTE = 60_000;
 
-describe('checkInterviewTime (SPEC.md section 5)', () => {
+describe('checkInterviewTime', () => {
   // Wednesday 2026-09-16 14:00 UTC (10:00 in New York).
   const now = Date.UTC(2026, 8, 16, 14, 0);
 

@@ -22,7 +22,7 @@ describe('navigationFor', () => {
   });
 });
 
-describe('chooseCompany (SPEC.md section 4)', () => {
+describe('chooseCompany', () => {
   it('keeps the remembered company while the user still belongs to it, else takes the first', () => {
     expect(chooseCompany(['a', 'b'], 'b')).toBe('b');
     expect(chooseCompany(['a', 'b'], 'gone')).toBe('a');

@@ -103,7 +103,7 @@ function fakeClock() {
   return { advance: (seconds: number) => jest.setSystemTime(Date.now() + seconds * 1000) };
 }
 
-describe('sign-in before every route (SPEC.md section 2)', () => {
+describe('sign-in before every route', () => {
   it('loads the user before any signed-in route renders, with the portal config alongside', async () => {
     let releaseUser!: () => void;
     const userGate = new Promise<void>((resolve) => (releaseUser = resolve));
@@ -249,7 +249,7 @@ describe('the route loading indicator', () => {
   });
 });
 
-describe('company selection (SPEC.md section 4)', () => {
+describe('company selection', () => {
   it('shows the modules of the selected company and updates them and the mounted remote live', async () => {
     renderPortal('/settings/personal');
     expect(await screen.findByTestId('mfe-settings')).toHaveTextContent('for Acme Corp');

@@ -133,7 +133,7 @@ describe('editing messages', () => {
     expect((await list('member@acme.test'))[0].value).toBe('Maintenance');
   });
 
-  it('creates with the trailing-slash spelling of SPEC.md too', async () => {
+  it('creates with the trailing-slash spelling too', async () => {
     const res = await t.api({ method: 'POST', url: '/api/v1/system-settings/', cookie: admin, payload: { key: 'bell', status: 'inactive', value: '' } });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ key: 'bell', status: 'inactive', value: '', version: 1 });

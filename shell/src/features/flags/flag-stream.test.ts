@@ -25,7 +25,7 @@ describe('reconnectDelay', () => {
     }
   });
 
-  it('uses the SPEC.md section 9 constants', () => {
+  it('uses the flag stream reconnect constants', () => {
     expect(FLAG_SERVICE_DEFAULTS).toMatchObject({ streamReconnectDelayMs: 1000, streamReconnectMaxDelayMs: 30000, streamReadTimeoutMs: 300000 });
   });
 });
