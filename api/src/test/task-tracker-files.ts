@@ -40,6 +40,8 @@ interface ZipEntry {
   deflated: boolean;
   /** What the headers claim the data inflates to (a zip bomb may lie). */
   uncompressedSize: number;
+  /** Extra fields, as written in both headers (e.g. a Unicode Path field). */
+  extra?: Buffer;
 }
 
 /** A zip archive (no zip64, no CRC: the guard under test never needs them). */
@@ -49,6 +51,7 @@ export function zipArchive(entries: ZipEntry[]): Buffer {
   let offset = 0;
   for (const e of entries) {
     const name = Buffer.from(e.name, 'utf8');
+    const extra = e.extra ?? Buffer.alloc(0);
     const method = e.deflated ? 8 : 0;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
@@ -58,6 +61,7 @@ export function zipArchive(entries: ZipEntry[]): Buffer {
     local.writeUInt32LE(e.data.length, 18);
     local.writeUInt32LE(e.uncompressedSize, 22);
     local.writeUInt16LE(name.length, 26);
+    local.writeUInt16LE(extra.length, 28);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
@@ -67,10 +71,11 @@ export function zipArchive(entries: ZipEntry[]): Buffer {
     central.writeUInt32LE(e.data.length, 20);
     central.writeUInt32LE(e.uncompressedSize, 24);
     central.writeUInt16LE(name.length, 28);
+    central.writeUInt16LE(extra.length, 30);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, name, e.data);
-    centrals.push(central, name);
-    offset += local.length + name.length + e.data.length;
+    locals.push(local, name, extra, e.data);
+    centrals.push(central, name, extra);
+    offset += local.length + name.length + extra.length + e.data.length;
   }
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
