@@ -493,6 +493,31 @@ describe('readTaskTrackerFile: workbooks of many rows', () => {
     const xlsx = await trackerXlsx(manyRows(TASK_TRACKER_MAX_ROWS));
     await expect(readTaskTrackerFile('t.xlsx', xlsx)).resolves.toMatchObject({ rows: TASK_TRACKER_MAX_ROWS });
   });
+
+  it('refuses an .xlsx of more than TASK_TRACKER_MAX_ROWS rows of tasks, naming the limit', async () => {
+    const error = await readFailure('t.xlsx', await trackerXlsx(manyRows(TASK_TRACKER_MAX_ROWS + 1)));
+    expect(error).toMatchObject({ statusCode: 400, code: 'malformed_task_tracker', message: 'The file has more than 20,000 rows of tasks: at most 20,000 are accepted in one file. Split it into several files.' });
+  });
+
+  it('refuses a workbook of more than TASK_TRACKER_MAX_LINES rows in its sheets, blank ones included, before exceljs reads it', async () => {
+    // A row of two empty cells on each line, as a spreadsheet saves rows that were formatted once.
+    const row = (n: number) => `<row r="${n}"><c r="A${n}" t="inlineStr"><is><t></t></is></c><c r="B${n}" t="inlineStr"><is><t></t></is></c></row>`;
+    const rows = Array.from({ length: TASK_TRACKER_MAX_LINES }, (_, i) => row(i + 2));
+    const sheet = Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Task Title</t></is></c></row>${rows.join('')}</sheetData></worksheet>`,
+    );
+    const part = (name: string, data: Buffer) => ({ name, data: zlib.deflateRawSync(data), deflated: true, uncompressedSize: data.length });
+    const xlsx = zipArchive([part('xl/worksheets/sheet1.xml', sheet)]);
+    let error: unknown;
+    const cost = await measured(() => readTaskTrackerFile('t.xlsx', xlsx).catch((e: unknown) => void (error = e)));
+    expect(error).toMatchObject({
+      statusCode: 400,
+      code: 'malformed_task_tracker',
+      message:
+        'The workbook has more than 100,000 rows, blank ones and those of other sheets included: at most 20,000 rows of tasks and 100,000 rows in all are accepted in one file. Remove the blank rows and other sheets, or split it into several files.',
+    });
+    expect(cost.ms).toBeLessThan(2000);
+  });
 });
 
 describe('withParseSlot', () => {
