@@ -11,6 +11,7 @@ import liveEventsPlugin from './lib/live-events';
 import type { FileKind } from './lib/file-kinds';
 import { createStorage } from './lib/storage';
 import { createMailer, type Mailer } from './lib/mailer';
+import { closeParsePool } from './lib/spreadsheet-pool';
 import authPlugin from './plugins/auth';
 import csrfPlugin from './plugins/csrf';
 import errorHandlerPlugin, { sendError } from './plugins/error-handler';
@@ -130,6 +131,8 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions): Fasti
   app.decorate('storage', createStorage(config));
   app.decorate('fileKinds', [] as FileKind[]);
   app.addHook('onClose', async () => mailer.close());
+  // The spreadsheet parse workers, if an import started them (after the files being read are done).
+  app.addHook('onClose', closeParsePool);
 
   // Requests start in arrival order before any other hook runs (plugins/start-queue.ts).
   app.register(startQueuePlugin);

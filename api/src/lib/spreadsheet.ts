@@ -7,6 +7,9 @@
  * table of texts; the rules below apply to that table alike for both formats. Nothing is ever
  * evaluated: a formula cell of a workbook is read as the text "=<formula>", and cells that would
  * start a formula are written with a leading apostrophe (dropped again on reading).
+ *
+ * Reading takes CPU for as long as the file is large: it runs in a parse worker (spreadsheet-pool.ts),
+ * never on the event loop of the requests. readSheet is what a worker runs.
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -16,7 +19,6 @@ import { Workbook, ValueType, type Cell, type CellValue } from 'exceljs';
 import { ERROR_MESSAGES } from '@portal/shared/core/errors';
 import { formulaSafeCell, fromFormulaSafeCell, taskTrackerFileProblem } from '@portal/shared/core/practices';
 import { HttpError } from './http-error';
-import { workSlots } from './slots';
 import { NOT_AN_XLSX, checkXlsxArchive } from './xlsx-guard';
 
 export type SpreadsheetFormat = 'csv' | 'xlsx';
@@ -151,12 +153,13 @@ class Reading<C extends string> {
 }
 
 /**
- * Reads a file of `kind`: 415 `no_csv_file` / `no_excel_file` by name; 400 with the kind's code for an
- * unreadable file, missing, unknown or repeated columns, an .xlsx over the archive limits, too many
- * rows (refused as soon as the limit is passed, before the rest of the file is read), and for row
- * problems (each cell checked against its rule: control characters, one line, length; required
- * columns present). Then `build` applies the rules across rows, adding to the same problems; when
- * there are any, they are thrown together. Runs in a parse slot (withParseSlot).
+ * Reads a file of `kind`, in this thread (routes read files in a parse worker: spreadsheet-pool.ts):
+ * 415 `no_csv_file` / `no_excel_file` by name; 400 with the kind's code for an unreadable file,
+ * missing, unknown or repeated columns, an .xlsx over the archive limits, too many rows (refused as
+ * soon as the limit is passed, before the rest of the file is read), and for row problems (each cell
+ * checked against its rule: control characters, one line, length; required columns present). Then
+ * `build` applies the rules across rows, adding to the same problems; when there are any, they are
+ * thrown together.
  *
  * A single problem with the file as a whole (unreadable, empty, too many rows, one header problem) is
  * the message alone; several problems of the header row come as details too.
@@ -171,17 +174,9 @@ export async function readSheet<C extends string, T>(
   if (nameProblem) throw new HttpError(415, nameProblem, ERROR_MESSAGES[nameProblem]);
   const reading = new Reading(kind);
   if (bytes.length === 0) throw reading.emptyFile();
-  return withParseSlot(async () => {
-    const table = fileName.trim().toLowerCase().endsWith('.csv') ? await readCsvTable(bytes, reading) : await readXlsxTable(bytes, reading);
-    return readTable(table, reading, build);
-  });
+  const table = fileName.trim().toLowerCase().endsWith('.csv') ? await readCsvTable(bytes, reading) : await readXlsxTable(bytes, reading);
+  return readTable(table, reading, build);
 }
-
-/** Files parsed at once in this process, across every import route: parsing takes memory and CPU. */
-export const PARALLEL_PARSES = 2;
-
-/** Runs `work` once fewer than PARALLEL_PARSES others run; the others wait their turn, first come first served. */
-export const withParseSlot = workSlots(PARALLEL_PARSES);
 
 class LimitPassed extends Error {}
 class NotUtf8 extends Error {}
