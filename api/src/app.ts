@@ -12,6 +12,7 @@ import liveEventsPlugin from './lib/live-events';
 import type { FileKind } from './lib/file-kinds';
 import { createStorage } from './lib/storage';
 import { createMailer, type Mailer } from './lib/mailer';
+import { closeParsePool } from './lib/spreadsheet-pool';
 import authPlugin from './plugins/auth';
 import canonicalHostPlugin from './plugins/canonical-host';
 import csrfPlugin from './plugins/csrf';
@@ -135,6 +136,8 @@ export function buildApp({ db, config, logger = false, resolveTxt }: BuildAppOpt
   app.decorate('storage', createStorage(config));
   app.decorate('fileKinds', [] as FileKind[]);
   app.addHook('onClose', async () => mailer.close());
+  // The spreadsheet parse workers, if an import started them (after the files being read are done).
+  app.addHook('onClose', closeParsePool);
 
   // Requests start in arrival order before any other hook runs (plugins/start-queue.ts).
   app.register(startQueuePlugin);

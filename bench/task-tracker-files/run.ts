@@ -9,7 +9,7 @@
  * Run: npm run bench:files -w bench [-- --runs=N (5)]
  */
 import { checkXlsxArchive } from '../../api/src/lib/xlsx-guard';
-import { readTaskTrackerFile, trackerRows, writeTaskTrackerFile } from '../../api/src/lib/task-tracker-file';
+import { parseTaskTrackerFile, trackerRows, writeTaskTrackerFile } from '../../api/src/lib/task-tracker-file';
 import { manyRows, trackerCsv, trackerXlsx, zipBombXlsx } from '../../api/src/test/task-tracker-files';
 import { count, ms, table } from '../api/measure';
 
@@ -34,13 +34,13 @@ async function main() {
   for (const size of [10_000, 20_000]) {
     const csv = trackerCsv(manyRows(size));
     const xlsx = await trackerXlsx(manyRows(size));
-    const content = await readTaskTrackerFile('bench.csv', csv);
+    const content = await parseTaskTrackerFile('bench.csv', csv);
     const exportRows = trackerRows(content.tasks, content.controls);
     const guard = await median(() => checkXlsxArchive(xlsx));
     if (size === 10_000 && guard >= 1000) failures.push(`the archive check of ${count(size)} rows took ${ms(guard)} ms`);
     rows.push([`${count(size)} rows: .xlsx archive check`, ms(guard), `${(xlsx.length / 1024).toFixed(0)} KB`]);
-    rows.push([`${count(size)} rows: read .csv`, ms(await median(() => readTaskTrackerFile('bench.csv', csv))), `${(csv.length / 1024).toFixed(0)} KB`]);
-    rows.push([`${count(size)} rows: read .xlsx`, ms(await median(() => readTaskTrackerFile('bench.xlsx', xlsx))), '']);
+    rows.push([`${count(size)} rows: read .csv`, ms(await median(() => parseTaskTrackerFile('bench.csv', csv))), `${(csv.length / 1024).toFixed(0)} KB`]);
+    rows.push([`${count(size)} rows: read .xlsx`, ms(await median(() => parseTaskTrackerFile('bench.xlsx', xlsx))), '']);
     rows.push([`${count(size)} rows: write .csv`, ms(await median(() => writeTaskTrackerFile(exportRows, 'csv'))), '']);
     rows.push([`${count(size)} rows: write .xlsx`, ms(await median(() => writeTaskTrackerFile(exportRows, 'xlsx'))), '']);
   }

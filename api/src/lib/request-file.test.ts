@@ -9,12 +9,12 @@ import {
 import { requestCsv as csv } from '../test/request-files';
 import { trackerXlsx, type FixtureRow } from '../test/task-tracker-files';
 import { HttpError } from './http-error';
-import { readRequestFile, requestFileTemplate, writeRequestFile, type ExportedRequest, type RequestFileRow } from './request-file';
+import { parseRequestFile, requestFileTemplate, writeRequestFile, type ExportedRequest, type RequestFileRow } from './request-file';
 
 const IMPORTED = [...REQUEST_FILE_IMPORTED_COLUMNS];
 
 async function readFailure(fileName: string, bytes: Buffer): Promise<HttpError> {
-  const error = await readRequestFile(fileName, bytes).then(
+  const error = await parseRequestFile(fileName, bytes).then(
     () => null,
     (e: unknown) => e,
   );
@@ -53,19 +53,19 @@ const SAMPLE_ROWS: RequestFileRow[] = [
   { row: 4, reference: null, referenceNumber: null, title: 'Defaults', description: null, priority: 'medium', dueDate: null, assignees: [], project: null },
 ];
 
-describe('readRequestFile: content', () => {
+describe('parseRequestFile: content', () => {
   it('reads references, titles, descriptions, priorities, due dates, assignees and projects alike from CSV and XLSX', async () => {
-    expect(await readRequestFile('requests.csv', csv(SAMPLE))).toEqual({ rows: 3, requests: SAMPLE_ROWS });
-    expect(await readRequestFile('requests.xlsx', await trackerXlsx(SAMPLE, IMPORTED))).toEqual({ rows: 3, requests: SAMPLE_ROWS });
+    expect(await parseRequestFile('requests.csv', csv(SAMPLE))).toEqual({ rows: 3, requests: SAMPLE_ROWS });
+    expect(await parseRequestFile('requests.xlsx', await trackerXlsx(SAMPLE, IMPORTED))).toEqual({ rows: 3, requests: SAMPLE_ROWS });
   });
 
   it('reads a date cell of a workbook as its day', async () => {
     const xlsx = await trackerXlsx([{ Title: 'Dated', 'Due Date': new Date(Date.UTC(2026, 1, 28)) }], IMPORTED);
-    expect((await readRequestFile('r.xlsx', xlsx)).requests[0].dueDate).toBe('2026-02-28');
+    expect((await parseRequestFile('r.xlsx', xlsx)).requests[0].dueDate).toBe('2026-02-28');
   });
 
   it('matches headings ignoring case, needs only Title, and ignores the columns only exports write', async () => {
-    const content = await readRequestFile(
+    const content = await parseRequestFile(
       'r.csv',
       Buffer.from('  title ,STATUS,Requester,Evidence Files,created,Updated,priority\nOne,Accepted,someone@demo.test,3,2026-01-01T00:00:00.000Z,2026-01-02T00:00:00.000Z,LOW\n'),
     );
@@ -73,7 +73,7 @@ describe('readRequestFile: content', () => {
   });
 
   it('knows the number of a reference in the api form', async () => {
-    const content = await readRequestFile('r.csv', csv([{ Reference: 'req-0042', Title: 'A' }, { Reference: 'REQ-7', Title: 'B' }, { Reference: 'REQ-1.2', Title: 'C' }]));
+    const content = await parseRequestFile('r.csv', csv([{ Reference: 'req-0042', Title: 'A' }, { Reference: 'REQ-7', Title: 'B' }, { Reference: 'REQ-1.2', Title: 'C' }]));
     expect(content.requests.map((r) => [r.reference, r.referenceNumber])).toEqual([
       ['req-0042', 42],
       ['REQ-7', 7],
@@ -82,7 +82,7 @@ describe('readRequestFile: content', () => {
   });
 });
 
-describe('readRequestFile: problems', () => {
+describe('parseRequestFile: problems', () => {
   it('refuses other file types by name', async () => {
     expect(await readFailure('requests.xls', Buffer.from('x'))).toMatchObject({ statusCode: 415, code: 'no_excel_file' });
     expect(await readFailure('requests.txt', Buffer.from('Title\nx\n'))).toMatchObject({ statusCode: 415, code: 'no_csv_file' });
@@ -109,7 +109,7 @@ describe('readRequestFile: problems', () => {
     const error = await readFailure('r.csv', csv(rows));
     expect(error).toMatchObject({ code: 'malformed_request_file' });
     expect(error.message).toBe('The file has more than 5,000 requests: at most 5,000 are accepted in one file. Split it into several files.');
-    await expect(readRequestFile('r.csv', csv(rows.slice(1)))).resolves.toMatchObject({ rows: REQUEST_IMPORT_MAX_ROWS });
+    await expect(parseRequestFile('r.csv', csv(rows.slice(1)))).resolves.toMatchObject({ rows: REQUEST_IMPORT_MAX_ROWS });
   });
 
   it('names the row and the column of every bad cell, the first as message', async () => {
@@ -234,7 +234,7 @@ describe('writing', () => {
   });
 
   it.each(['csv', 'xlsx'] as const)('reads its %s export back as it was', async (format) => {
-    const back = await readRequestFile(`export.${format}`, await writeRequestFile(format, EXPORTED));
+    const back = await parseRequestFile(`export.${format}`, await writeRequestFile(format, EXPORTED));
     expect(back.requests).toEqual([
       {
         row: 2,
@@ -262,7 +262,7 @@ describe('writing', () => {
 
   it.each(['csv', 'xlsx'] as const)('offers a %s template of the imported columns with two example rows that read', async (format) => {
     const template = await requestFileTemplate(format);
-    const content = await readRequestFile(`template.${format}`, template);
+    const content = await parseRequestFile(`template.${format}`, template);
     expect(content.requests).toEqual([
       expect.objectContaining({ reference: null, title: 'Firewall rule review', priority: 'high', dueDate: '2026-03-31', assignees: ['it.manager@example.com', 'Security team'] }),
       expect.objectContaining({ reference: 'HR-01', priority: 'medium', dueDate: '2026-04-15', project: null }),

@@ -24,6 +24,7 @@ import {
   type RequestSummary,
 } from '@portal/shared/core/requests';
 import { quote, readSheet, writeSheet, type CellRule, type RowProblems, type SheetColumn, type SheetKind, type SheetRow } from './spreadsheet';
+import { parseInWorker } from './spreadsheet-pool';
 
 /** One request of a file, in file order. */
 export interface RequestFileRow {
@@ -94,12 +95,21 @@ export function referenceNumber(reference: string): number | null {
 }
 
 /**
- * Reads a request file. Throws an HttpError as the contract says: 415 `no_csv_file` / `no_excel_file`
- * by name; 400 `malformed_request_file` for an unreadable file, missing, unknown or repeated columns,
- * an .xlsx over the archive limits, too many rows, and row problems naming row and column (the first
- * as message, up to REQUEST_IMPORT_MAX_ERRORS as details), References repeated in the file included.
+ * Reads a request file in a parse worker (spreadsheet-pool.ts), as parseRequestFile does: the event
+ * loop goes on answering other requests meanwhile.
  */
 export async function readRequestFile(fileName: string, bytes: Buffer): Promise<RequestFileContent> {
+  return parseInWorker<RequestFileContent>({ kind: 'request', fileName, bytes }, MALFORMED_REQUEST_FILE_CODE);
+}
+
+/**
+ * Reads a request file, in this thread (what a parse worker runs). Throws an HttpError as the
+ * contract says: 415 `no_csv_file` / `no_excel_file` by name; 400 `malformed_request_file` for an
+ * unreadable file, missing, unknown or repeated columns, an .xlsx over the archive limits, too many
+ * rows, and row problems naming row and column (the first as message, up to
+ * REQUEST_IMPORT_MAX_ERRORS as details), References repeated in the file included.
+ */
+export async function parseRequestFile(fileName: string, bytes: Buffer): Promise<RequestFileContent> {
   const { rows, content } = await readSheet(REQUEST_SHEET, fileName, bytes, combineRows);
   return { rows, requests: content };
 }

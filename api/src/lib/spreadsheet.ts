@@ -7,14 +7,18 @@
  * table of texts; the rules below apply to that table alike for both formats. Nothing is ever
  * evaluated: a formula cell of a workbook is read as the text "=<formula>", and cells that would
  * start a formula are written with a leading apostrophe (dropped again on reading).
+ *
+ * Reading takes CPU for as long as the file is large: it runs in a parse worker (spreadsheet-pool.ts),
+ * never on the event loop of the requests. readSheet is what a worker runs.
  */
-import { parse as parseCsv, CsvError } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parse as parseCsv, CsvError } from 'csv-parse';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { Workbook, ValueType, type Cell, type CellValue } from 'exceljs';
 import { ERROR_MESSAGES } from '@portal/shared/core/errors';
 import { formulaSafeCell, fromFormulaSafeCell, taskTrackerFileProblem } from '@portal/shared/core/practices';
 import { HttpError } from './http-error';
-import { workSlots } from './slots';
 import { NOT_AN_XLSX, checkXlsxArchive } from './xlsx-guard';
 
 export type SpreadsheetFormat = 'csv' | 'xlsx';
@@ -138,14 +142,24 @@ class Reading<C extends string> {
       `The file has more than ${count(maxLines)} rows, blank ones included: at most ${count(maxRows)} ${noun.rows} and ${count(maxLines)} rows in all are accepted in one file. Remove the blank rows or split it into several files.`,
     );
   };
+
+  /** An .xlsx whose sheets hold too many rows in all (exceljs reads every sheet). */
+  tooManySheetRows = () => {
+    const { maxRows, maxLines, noun } = this.kind;
+    return this.malformed(
+      `The workbook has more than ${count(maxLines)} rows, blank ones and those of other sheets included: at most ${count(maxRows)} ${noun.rows} and ${count(maxLines)} rows in all are accepted in one file. Remove the blank rows and other sheets, or split it into several files.`,
+    );
+  };
 }
 
 /**
- * Reads a file of `kind`: 415 `no_csv_file` / `no_excel_file` by name; 400 with the kind's code for an
- * unreadable file, missing, unknown or repeated columns, an .xlsx over the archive limits, too many
- * rows, and for row problems (each cell checked against its rule: control characters, one line,
- * length; required columns present). Then `build` applies the rules across rows, adding to the same
- * problems; when there are any, they are thrown together. Runs in a parse slot (withParseSlot).
+ * Reads a file of `kind`, in this thread (routes read files in a parse worker: spreadsheet-pool.ts):
+ * 415 `no_csv_file` / `no_excel_file` by name; 400 with the kind's code for an unreadable file,
+ * missing, unknown or repeated columns, an .xlsx over the archive limits, too many rows (refused as
+ * soon as the limit is passed, before the rest of the file is read), and for row problems (each cell
+ * checked against its rule: control characters, one line, length; required columns present). Then
+ * `build` applies the rules across rows, adding to the same problems; when there are any, they are
+ * thrown together.
  *
  * A single problem with the file as a whole (unreadable, empty, too many rows, one header problem) is
  * the message alone; several problems of the header row come as details too.
@@ -160,60 +174,102 @@ export async function readSheet<C extends string, T>(
   if (nameProblem) throw new HttpError(415, nameProblem, ERROR_MESSAGES[nameProblem]);
   const reading = new Reading(kind);
   if (bytes.length === 0) throw reading.emptyFile();
-  return withParseSlot(async () => {
-    const table = fileName.trim().toLowerCase().endsWith('.csv') ? readCsvTable(bytes, reading) : await readXlsxTable(bytes, reading);
-    return readTable(table, reading, build);
-  });
+  const table = fileName.trim().toLowerCase().endsWith('.csv') ? await readCsvTable(bytes, reading) : await readXlsxTable(bytes, reading);
+  return readTable(table, reading, build);
 }
 
-/** Files parsed at once in this process, across every import route: parsing takes memory and CPU. */
-export const PARALLEL_PARSES = 2;
+class LimitPassed extends Error {}
+class NotUtf8 extends Error {}
 
-/** Runs `work` once fewer than PARALLEL_PARSES others run; the others wait their turn, first come first served. */
-export const withParseSlot = workSlots(PARALLEL_PARSES);
+/**
+ * The rows of a file as a reader finds them, within the kind's limits: every row counts towards
+ * maxLines (blank ones take reading too) and is dropped when blank; filled ones are kept up to one
+ * past maxRows (the header and one row too many are enough to refuse). As soon as a limit is passed,
+ * `passed` names it and `add` throws, so the reader stops there.
+ */
+class TableRows {
+  readonly rows: TableRow[] = [];
+  passed: 'rows' | 'lines' | null = null;
+  private read = 0;
+  private filled = 0;
 
-function readCsvTable(bytes: Buffer, reading: Reading<string>): TableRow[] {
-  const { maxRows, maxLines } = reading.kind;
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw reading.malformed('The CSV file is not UTF-8 text: save it as "CSV UTF-8 (Comma delimited)" and upload it again.');
+  constructor(private readonly kind: Pick<SheetKind<string>, 'maxRows' | 'maxLines'>) {}
+
+  add(row: TableRow): void {
+    this.read += 1;
+    if (this.read > this.kind.maxLines) this.pass('lines');
+    if (isBlankRow(row)) return;
+    this.filled += 1;
+    if (this.filled > this.kind.maxRows + 1) this.pass('rows');
+    this.rows.push(row);
   }
-  const rows: TableRow[] = [];
+
+  private pass(limit: 'rows' | 'lines'): never {
+    this.passed = limit;
+    throw new LimitPassed();
+  }
+
+  /** The 400 of the limit passed, if one was (whatever error stopping the reader raised). */
+  refusal(reading: Reading<string>): HttpError | null {
+    if (this.passed === 'rows') return reading.tooManyRows();
+    if (this.passed === 'lines') return reading.tooManyLines();
+    return null;
+  }
+}
+
+/** Bytes of a CSV decoded and parsed at a time. */
+const CSV_CHUNK = 64 * 1024;
+
+/** The file as UTF-8 text, a chunk at a time (a character split between chunks is decoded whole); NotUtf8 at the first invalid byte. */
+function* utf8Chunks(bytes: Buffer): Generator<string> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  for (let at = 0; at <= bytes.length; at += CSV_CHUNK) {
+    const last = at + CSV_CHUNK > bytes.length;
+    let text: string;
+    try {
+      text = last ? decoder.decode(bytes.subarray(at)) : decoder.decode(bytes.subarray(at, at + CSV_CHUNK), { stream: true });
+    } catch {
+      throw new NotUtf8();
+    }
+    if (text) yield text;
+  }
+}
+
+/**
+ * The rows of a CSV, parsed as a stream of chunks (csv-parse's streaming API): reading stops at the
+ * row that passes a limit, so a file of millions of tiny or blank lines never becomes millions of
+ * arrays, nor one 20 MB string.
+ */
+async function readCsvTable(bytes: Buffer, reading: Reading<string>): Promise<TableRow[]> {
+  const table = new TableRows(reading.kind);
   let records = 0;
-  let filled = 0;
+  // Quotes inside unquoted cells are kept as text, as spreadsheets do. Each record is looked at as it
+  // is read and none is passed on: the filled ones are kept by `table`, blank ones dropped.
+  const parser = parseCsv({
+    bom: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    on_record: (cells: string[]) => {
+      // Every record is a spreadsheet row, empty lines included: record 1 is row 1.
+      records += 1;
+      table.add({ row: records, cells });
+      return null;
+    },
+  });
   try {
-    // Quotes inside unquoted cells are kept as text, as spreadsheets do. Each record is looked at as it
-    // is read and none is returned: blank ones are dropped, and reading stops past the limits, so a
-    // file of millions of tiny or blank lines never becomes millions of arrays.
-    parseCsv(text, {
-      bom: true,
-      relax_column_count: true,
-      relax_quotes: true,
-      on_record: (cells: string[]) => {
-        // Every record is a spreadsheet row, empty lines included: record 1 is row 1.
-        records += 1;
-        if (records > maxLines) throw new TooManyLines();
-        const row = { row: records, cells };
-        if (isBlankRow(row)) return null;
-        filled += 1;
-        // The header and one row past the limit are enough to refuse.
-        if (filled > maxRows + 1) throw new TooManyRows();
-        rows.push(row);
-        return null;
-      },
+    await pipeline(Readable.from(utf8Chunks(bytes)), parser, async (passed: AsyncIterable<unknown>) => {
+      for await (const _record of passed) {
+        // on_record passes none on
+      }
     });
   } catch (error) {
-    if (error instanceof TooManyRows) throw reading.tooManyRows();
-    if (error instanceof TooManyLines) throw reading.tooManyLines();
+    const refusal = table.refusal(reading);
+    if (refusal) throw refusal;
+    if (error instanceof NotUtf8) throw reading.malformed('The CSV file is not UTF-8 text: save it as "CSV UTF-8 (Comma delimited)" and upload it again.');
     throw reading.malformed(csvProblem(error));
   }
-  return rows;
+  return table.rows;
 }
-
-class TooManyRows extends Error {}
-class TooManyLines extends Error {}
 
 function csvProblem(error: unknown): string {
   if (!(error instanceof CsvError)) return 'The CSV file cannot be read.';
@@ -228,8 +284,16 @@ function csvProblem(error: unknown): string {
   return `The CSV file cannot be read: ${where ? `${where}: ` : ''}${error.message}`;
 }
 
+/**
+ * The rows of a workbook's first sheet. exceljs's streaming reader is not used: it walks the archive
+ * by its local headers (unzipper), a second reading of the zip beside the central directory that
+ * xlsx-guard.ts checks (and JSZip reads), which a crafted archive can make differ; it also finds
+ * sheets by part name rather than workbook order. So the guard, while inflating every part, counts the
+ * worksheets' rows and refuses past maxLines before exceljs loads anything (at most 30 MB unpacked);
+ * the walk below stops at the limits too.
+ */
 async function readXlsxTable(bytes: Buffer, reading: Reading<string>): Promise<TableRow[]> {
-  await checkXlsxArchive(bytes, reading.malformed);
+  await checkXlsxArchive(bytes, reading.malformed, { max: reading.kind.maxLines, refuse: reading.tooManySheetRows });
   const workbook = new Workbook();
   try {
     // exceljs types its parameter as its own Buffer (an ArrayBuffer); at run time it takes Node's Buffer.
@@ -239,15 +303,19 @@ async function readXlsxTable(bytes: Buffer, reading: Reading<string>): Promise<T
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) throw reading.malformed(`The workbook has no worksheet: the ${reading.kind.noun.many} go on its first sheet.`);
-  const rows: TableRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: false }, (cell, columnNumber) => {
-      cells[columnNumber - 1] = cellText(cell);
+  const table = new TableRows(reading.kind);
+  try {
+    sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+      const cells: string[] = [];
+      row.eachCell({ includeEmpty: false }, (cell, columnNumber) => {
+        cells[columnNumber - 1] = cellText(cell);
+      });
+      table.add({ row: rowNumber, cells: Array.from(cells, (c) => c ?? '') });
     });
-    rows.push({ row: rowNumber, cells: Array.from(cells, (c) => c ?? '') });
-  });
-  return rows;
+  } catch (error) {
+    throw table.refusal(reading) ?? error;
+  }
+  return table.rows;
 }
 
 /** The text of a workbook cell, as a user reads it; formulas as their text, never their result. */

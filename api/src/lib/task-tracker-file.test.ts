@@ -4,11 +4,11 @@ import { ERROR_MESSAGES } from '@portal/shared/core/errors';
 import { TASK_TRACKER_COLUMNS, TASK_TRACKER_MAX_BYTES, TASK_TRACKER_MAX_ERRORS, TASK_TRACKER_MAX_LINES, TASK_TRACKER_MAX_ROWS } from '@portal/shared/core/practices';
 import { manyRows, measured, trackerCsv, trackerXlsx, zipArchive, type FixtureRow } from '../test/task-tracker-files';
 import { HttpError } from './http-error';
-import { TASK_TRACKER_PARALLEL_PARSES, readTaskTrackerFile, taskTrackerFileTemplate, trackerRows, withParseSlot, writeTaskTrackerFile, type TrackerFileContent } from './task-tracker-file';
+import { parseTaskTrackerFile, taskTrackerFileTemplate, trackerRows, writeTaskTrackerFile, type TrackerFileContent } from './task-tracker-file';
 
 /** The error reading throws (it must throw). */
 async function readFailure(fileName: string, bytes: Buffer, options?: { externalParents?: boolean }): Promise<HttpError> {
-  const error = await readTaskTrackerFile(fileName, bytes, options).then(
+  const error = await parseTaskTrackerFile(fileName, bytes, options).then(
     () => null,
     (e: unknown) => e,
   );
@@ -18,7 +18,7 @@ async function readFailure(fileName: string, bytes: Buffer, options?: { external
 
 const csvFailure = (rows: FixtureRow[], options?: { externalParents?: boolean }) => readFailure('tracker.csv', trackerCsv(rows), options);
 const detailMessages = (error: HttpError) => (error.details ?? []).map((d) => d.message);
-const readCsv = (rows: FixtureRow[], options?: { externalParents?: boolean }) => readTaskTrackerFile('tracker.csv', trackerCsv(rows), options);
+const readCsv = (rows: FixtureRow[], options?: { externalParents?: boolean }) => parseTaskTrackerFile('tracker.csv', trackerCsv(rows), options);
 
 /** A template with a subtask listed before its parent, a control named on several rows and points of focus. */
 const SAMPLE: FixtureRow[] = [
@@ -42,7 +42,7 @@ const SAMPLE_CONTENT: TrackerFileContent = {
   ],
 };
 
-describe('readTaskTrackerFile: file names', () => {
+describe('parseTaskTrackerFile: file names', () => {
   it.each(['tracker.txt', 'tracker', 'tracker.csv.exe', 'tracker.json'])('refuses %s with 415 no_csv_file and the catalogue message, before reading it', async (name) => {
     const error = await readFailure(name, trackerCsv(SAMPLE));
     expect(error).toMatchObject({ statusCode: 415, code: 'no_csv_file', message: 'Only CSV files are accepted. This may just require adding a .csv to the filename.' });
@@ -54,8 +54,8 @@ describe('readTaskTrackerFile: file names', () => {
   });
 
   it('accepts names in any case, with spaces around', async () => {
-    await expect(readTaskTrackerFile(' Tracker.CSV ', trackerCsv(SAMPLE))).resolves.toEqual(SAMPLE_CONTENT);
-    await expect(readTaskTrackerFile('Tracker.XLSX', await trackerXlsx(SAMPLE))).resolves.toEqual(SAMPLE_CONTENT);
+    await expect(parseTaskTrackerFile(' Tracker.CSV ', trackerCsv(SAMPLE))).resolves.toEqual(SAMPLE_CONTENT);
+    await expect(parseTaskTrackerFile('Tracker.XLSX', await trackerXlsx(SAMPLE))).resolves.toEqual(SAMPLE_CONTENT);
   });
 
   it('reads an .xlsx by its archive, not as text (and a .csv not as a workbook)', async () => {
@@ -64,10 +64,10 @@ describe('readTaskTrackerFile: file names', () => {
   });
 });
 
-describe('readTaskTrackerFile: content', () => {
+describe('parseTaskTrackerFile: content', () => {
   it('reads tasks, subtasks (parent before or after), controls merged over rows and points of focus, alike from CSV and XLSX', async () => {
     expect(await readCsv(SAMPLE)).toEqual(SAMPLE_CONTENT);
-    expect(await readTaskTrackerFile('tracker.xlsx', await trackerXlsx(SAMPLE))).toEqual(SAMPLE_CONTENT);
+    expect(await parseTaskTrackerFile('tracker.xlsx', await trackerXlsx(SAMPLE))).toEqual(SAMPLE_CONTENT);
   });
 
   it('matches headings ignoring case and spaces around, in any order, with only Task Title required', async () => {
@@ -85,13 +85,13 @@ describe('readTaskTrackerFile: content', () => {
       ],
       controls: [],
     };
-    expect(await readTaskTrackerFile('t.csv', trackerCsv(rows, columns))).toEqual(expected);
-    expect(await readTaskTrackerFile('t.xlsx', await trackerXlsx(rows, columns))).toEqual(expected);
+    expect(await parseTaskTrackerFile('t.csv', trackerCsv(rows, columns))).toEqual(expected);
+    expect(await parseTaskTrackerFile('t.xlsx', await trackerXlsx(rows, columns))).toEqual(expected);
   });
 
   it('trims cells, skips blank rows and numbers rows as a spreadsheet shows them', async () => {
     const csv = Buffer.from('\uFEFFTask ID,Task Title\r\n\r\n  T-1  ,  First  \r\n , \r\n,"Multi\r\nline"\r\n,,\r\n,Last\r\n,\r\n');
-    expect(await readTaskTrackerFile('t.csv', csv)).toEqual({
+    expect(await parseTaskTrackerFile('t.csv', csv)).toEqual({
       rows: 3,
       tasks: [
         { row: 3, referenceId: 'T-1', parentReferenceId: null, title: 'First', description: null, controlName: null },
@@ -112,7 +112,7 @@ describe('readTaskTrackerFile: content', () => {
       { 'Task Title': true, 'Task Description': new Date(Date.UTC(2025, 0, 31)) },
       { 'Task Title': 'Timed', 'Task Description': new Date(Date.UTC(2025, 0, 31, 13, 5, 9)), 'Control ID': { error: '#N/A' } },
     ]);
-    const content = await readTaskTrackerFile('t.xlsx', xlsx);
+    const content = await parseTaskTrackerFile('t.xlsx', xlsx);
     expect(content.tasks.map((t) => [t.referenceId, t.title, t.description, t.controlName])).toEqual([
       ['42', 'Rich text', null, null],
       ['0.3', 'Linked', null, null],
@@ -125,14 +125,14 @@ describe('readTaskTrackerFile: content', () => {
     sheet.addRow(['Task Title', 'Task Description']);
     sheet.addRow(['Merged', null]);
     sheet.mergeCells('A2:B2');
-    expect((await readTaskTrackerFile('t.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()))).tasks[0]).toMatchObject({ title: 'Merged', description: null });
+    expect((await parseTaskTrackerFile('t.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()))).tasks[0]).toMatchObject({ title: 'Merged', description: null });
   });
 
   it('reads the first worksheet only', async () => {
     const workbook = new Workbook();
     workbook.addWorksheet('Tasks').addRows([['Task Title'], ['From the first sheet']]);
     workbook.addWorksheet('Notes').addRows([['Anything'], ['ignored']]);
-    const content = await readTaskTrackerFile('t.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
+    const content = await parseTaskTrackerFile('t.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
     expect(content.tasks.map((t) => t.title)).toEqual(['From the first sheet']);
   });
 
@@ -142,12 +142,12 @@ describe('readTaskTrackerFile: content', () => {
     expect(fromCsv.rows).toBe(10_000);
     expect(fromCsv.tasks).toHaveLength(10_000);
     expect(fromCsv.tasks[9_999]).toEqual({ row: 10_001, referenceId: 'T-10000', parentReferenceId: null, title: 'Task 10000', description: 'What task 10000 asks for.', controlName: null });
-    const fromXlsx = await readTaskTrackerFile('big.xlsx', await trackerXlsx(rows));
+    const fromXlsx = await parseTaskTrackerFile('big.xlsx', await trackerXlsx(rows));
     expect(fromXlsx).toEqual(fromCsv);
   });
 });
 
-describe('readTaskTrackerFile: formulas are text, never evaluated', () => {
+describe('parseTaskTrackerFile: formulas are text, never evaluated', () => {
   const FORMULA_ROWS: FixtureRow[] = [
     { 'Task ID': '=1+1', 'Task Title': '=SUM(A1)', 'Task Description': '+1', 'Control ID': '-2', 'Control Title': '@x', 'Points of Focus': '=HYPERLINK("http://evil.test");+3' },
     { 'Task ID': '@T', 'Parent Task ID': '=1+1', 'Task Title': "'=already protected", 'Task Description': "'plain apostrophe" },
@@ -173,7 +173,7 @@ describe('readTaskTrackerFile: formulas are text, never evaluated', () => {
     sheet.addRow(['T-5']);
     // A shared formula: B6 holds only a reference to B5's, which reads as its own formula.
     sheet.fillFormula('B5:B6', 'LEN(A5)', [3, 3]);
-    const content = await readTaskTrackerFile('t.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
+    const content = await parseTaskTrackerFile('t.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
     expect(content.tasks.map((t) => t.title)).toEqual(['=SUM(A1:A3)', '=HYPERLINK("http://evil.test","click")', '=SUM(A1)', '=LEN(A5)', '=LEN(A6)']);
   });
 
@@ -192,11 +192,11 @@ describe('readTaskTrackerFile: formulas are text, never evaluated', () => {
       expect(cell.value).toBe("'=SUM(A1)");
       workbook.worksheets[0].eachRow((row) => row.eachCell((c) => expect(c.type).not.toBe(ValueType.Formula)));
     }
-    expect(await readTaskTrackerFile(`export.${format}`, file)).toEqual(content);
+    expect(await parseTaskTrackerFile(`export.${format}`, file)).toEqual(content);
   });
 });
 
-describe('readTaskTrackerFile: whole-file problems', () => {
+describe('parseTaskTrackerFile: whole-file problems', () => {
   it.each([
     ['no bytes', Buffer.alloc(0)],
     ['blank lines only', Buffer.from('\r\n ,  \r\n,,\r\n')],
@@ -243,7 +243,7 @@ describe('readTaskTrackerFile: whole-file problems', () => {
   });
 
   it('reads quotes inside unquoted cells as text', async () => {
-    const content = await readTaskTrackerFile('t.csv', Buffer.from('Task Title\nThe "main" policy\n'));
+    const content = await parseTaskTrackerFile('t.csv', Buffer.from('Task Title\nThe "main" policy\n'));
     expect(content.tasks[0].title).toBe('The "main" policy');
   });
 
@@ -258,7 +258,7 @@ describe('readTaskTrackerFile: whole-file problems', () => {
     ])('refuses 20 MB of %s quickly and with bounded memory, naming the limit', async (_label, bytes, message) => {
       expect(bytes.length).toBe(20 * MB);
       let error: unknown;
-      const cost = await measured(() => readTaskTrackerFile('t.csv', bytes).catch((e: unknown) => void (error = e)));
+      const cost = await measured(() => parseTaskTrackerFile('t.csv', bytes).catch((e: unknown) => void (error = e)));
       expect(error).toBeInstanceOf(HttpError);
       expect(error).toMatchObject({ statusCode: 400, code: 'malformed_task_tracker' });
       expect((error as HttpError).message).toContain(message);
@@ -270,13 +270,13 @@ describe('readTaskTrackerFile: whole-file problems', () => {
 
     it('reads blank lines between rows as long as the file stays within the limit', async () => {
       const text = `Task Title\n${'\n'.repeat(TASK_TRACKER_MAX_LINES - 3)}Last\n`;
-      const content = await readTaskTrackerFile('t.csv', Buffer.from(text));
+      const content = await parseTaskTrackerFile('t.csv', Buffer.from(text));
       expect(content.tasks).toEqual([{ row: TASK_TRACKER_MAX_LINES - 1, referenceId: null, parentReferenceId: null, title: 'Last', description: null, controlName: null }]);
     });
   });
 });
 
-describe('readTaskTrackerFile: row problems', () => {
+describe('parseTaskTrackerFile: row problems', () => {
   it('requires a Task Title, naming row and column', async () => {
     const error = await csvFailure([{ 'Task Title': 'One' }, { 'Task ID': 'T-2' }, { 'Task Title': 'Three' }, { 'Task ID': 'T-4', 'Task Title': '   ' }]);
     expect(error).toMatchObject({ statusCode: 400, code: 'malformed_task_tracker', message: 'Row 3, Task Title: Task Title is required' });
@@ -333,7 +333,7 @@ describe('readTaskTrackerFile: row problems', () => {
   });
 });
 
-describe('readTaskTrackerFile: Task IDs', () => {
+describe('parseTaskTrackerFile: Task IDs', () => {
   it('refuses Task IDs repeated ignoring case, naming both rows, with its own code', async () => {
     const error = await csvFailure([
       { 'Task ID': 'T-1', 'Task Title': 'One' },
@@ -354,7 +354,7 @@ describe('readTaskTrackerFile: Task IDs', () => {
   });
 });
 
-describe('readTaskTrackerFile: parents', () => {
+describe('parseTaskTrackerFile: parents', () => {
   it('refuses a parent the file lacks, unless the caller resolves it (externalParents)', async () => {
     const rows = [{ 'Task ID': 'T-1', 'Task Title': 'One' }, { 'Task ID': 'T-2', 'Parent Task ID': 'P-9', 'Task Title': 'Orphan' }];
     expect((await csvFailure(rows)).message).toBe('Row 3, Parent Task ID: no row of the file has the Task ID "P-9".');
@@ -379,7 +379,7 @@ describe('readTaskTrackerFile: parents', () => {
   });
 });
 
-describe('readTaskTrackerFile: controls and points of focus', () => {
+describe('parseTaskTrackerFile: controls and points of focus', () => {
   it('merges a control over its rows: the title defaults to its ID, points of focus unique ignoring case', async () => {
     const content = await readCsv([
       { 'Task Title': 'A', 'Control ID': 'CC1.1' },
@@ -454,7 +454,7 @@ describe('writing', () => {
 
   it.each(['csv', 'xlsx'] as const)('reads its %s export back as it was', async (format) => {
     const file = await writeTaskTrackerFile(trackerRows(SAMPLE_CONTENT.tasks, SAMPLE_CONTENT.controls), format);
-    const back = await readTaskTrackerFile(`export.${format}`, file);
+    const back = await parseTaskTrackerFile(`export.${format}`, file);
     expect(back.controls).toEqual(SAMPLE_CONTENT.controls);
     // Subtasks now follow their parent.
     expect(back.tasks.map((t) => t.referenceId)).toEqual(['T-1', 'T-1.1', null, 'T-2']);
@@ -462,7 +462,7 @@ describe('writing', () => {
   });
 
   it.each(['csv', 'xlsx'] as const)('offers a %s template that reads as a task with a control and points of focus, and its subtask', async (format) => {
-    const content = await readTaskTrackerFile(`template.${format}`, await taskTrackerFileTemplate(format));
+    const content = await parseTaskTrackerFile(`template.${format}`, await taskTrackerFileTemplate(format));
     expect(content.tasks).toEqual([
       expect.objectContaining({ referenceId: 'T-1', parentReferenceId: null, controlName: 'AC-1' }),
       expect.objectContaining({ referenceId: 'T-1.1', parentReferenceId: 'T-1', controlName: 'AC-1' }),
@@ -471,7 +471,7 @@ describe('writing', () => {
   });
 });
 
-describe('readTaskTrackerFile: workbooks of many rows', () => {
+describe('parseTaskTrackerFile: workbooks of many rows', () => {
   const MB = 1024 * 1024;
 
   it('refuses 1,000,000 one-cell rows (an 8 MB archive) before exceljs reads them, with bounded memory', async () => {
@@ -483,7 +483,7 @@ describe('readTaskTrackerFile: workbooks of many rows', () => {
     const xlsx = zipArchive([part('xl/worksheets/sheet1.xml', sheet)]);
     expect(xlsx.length).toBeLessThan(TASK_TRACKER_MAX_BYTES);
     let error: unknown;
-    const cost = await measured(() => readTaskTrackerFile('t.xlsx', xlsx).catch((e: unknown) => void (error = e)));
+    const cost = await measured(() => parseTaskTrackerFile('t.xlsx', xlsx).catch((e: unknown) => void (error = e)));
     expect(error).toMatchObject({ statusCode: 400, code: 'malformed_task_tracker', message: 'The .xlsx workbook unpacks to more than 30 MB: it cannot be read.' });
     expect(cost.rss).toBeLessThan(64 * MB);
     expect(cost.ms).toBeLessThan(2000);
@@ -491,38 +491,31 @@ describe('readTaskTrackerFile: workbooks of many rows', () => {
 
   it('reads 20,000 rows of an .xlsx, well within the archive limit', async () => {
     const xlsx = await trackerXlsx(manyRows(TASK_TRACKER_MAX_ROWS));
-    await expect(readTaskTrackerFile('t.xlsx', xlsx)).resolves.toMatchObject({ rows: TASK_TRACKER_MAX_ROWS });
-  });
-});
-
-describe('withParseSlot', () => {
-  it(`runs at most ${TASK_TRACKER_PARALLEL_PARSES} parses at once: the next waits for one to end, first come first served`, async () => {
-    const started: number[] = [];
-    const finish: (() => void)[] = [];
-    const parse = (n: number) =>
-      withParseSlot(async () => {
-        started.push(n);
-        await new Promise<void>((resolve) => finish.push(resolve));
-        return n;
-      });
-    const done = [1, 2, 3, 4].map(parse);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(started).toEqual([1, 2]);
-    finish[1]();
-    await expect(done[1]).resolves.toBe(2);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(started).toEqual([1, 2, 3]);
-    finish[0]();
-    finish[2]();
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(started).toEqual([1, 2, 3, 4]);
-    finish[3]();
-    await expect(Promise.all(done)).resolves.toEqual([1, 2, 3, 4]);
+    await expect(parseTaskTrackerFile('t.xlsx', xlsx)).resolves.toMatchObject({ rows: TASK_TRACKER_MAX_ROWS });
   });
 
-  it('frees the slot when a parse fails', async () => {
-    const failures = Array.from({ length: TASK_TRACKER_PARALLEL_PARSES + 1 }, () => withParseSlot(() => Promise.reject(new Error('bad file'))));
-    await Promise.all(failures.map((f) => expect(f).rejects.toThrow('bad file')));
-    await expect(withParseSlot(async () => 'next')).resolves.toBe('next');
+  it('refuses an .xlsx of more than TASK_TRACKER_MAX_ROWS rows of tasks, naming the limit', async () => {
+    const error = await readFailure('t.xlsx', await trackerXlsx(manyRows(TASK_TRACKER_MAX_ROWS + 1)));
+    expect(error).toMatchObject({ statusCode: 400, code: 'malformed_task_tracker', message: 'The file has more than 20,000 rows of tasks: at most 20,000 are accepted in one file. Split it into several files.' });
+  });
+
+  it('refuses a workbook of more than TASK_TRACKER_MAX_LINES rows in its sheets, blank ones included, before exceljs reads it', async () => {
+    // A row of two empty cells on each line, as a spreadsheet saves rows that were formatted once.
+    const row = (n: number) => `<row r="${n}"><c r="A${n}" t="inlineStr"><is><t></t></is></c><c r="B${n}" t="inlineStr"><is><t></t></is></c></row>`;
+    const rows = Array.from({ length: TASK_TRACKER_MAX_LINES }, (_, i) => row(i + 2));
+    const sheet = Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Task Title</t></is></c></row>${rows.join('')}</sheetData></worksheet>`,
+    );
+    const part = (name: string, data: Buffer) => ({ name, data: zlib.deflateRawSync(data), deflated: true, uncompressedSize: data.length });
+    const xlsx = zipArchive([part('xl/worksheets/sheet1.xml', sheet)]);
+    let error: unknown;
+    const cost = await measured(() => parseTaskTrackerFile('t.xlsx', xlsx).catch((e: unknown) => void (error = e)));
+    expect(error).toMatchObject({
+      statusCode: 400,
+      code: 'malformed_task_tracker',
+      message:
+        'The workbook has more than 100,000 rows, blank ones and those of other sheets included: at most 20,000 rows of tasks and 100,000 rows in all are accepted in one file. Remove the blank rows and other sheets, or split it into several files.',
+    });
+    expect(cost.ms).toBeLessThan(2000);
   });
 });

@@ -15,8 +15,9 @@ import {
   type TaskTrackerFormat,
 } from '@portal/shared/core/practices';
 import { quote, readSheet, writeSheet, type CellRule, type RowProblems, type SheetKind, type SheetRow } from './spreadsheet';
+import { parseInWorker } from './spreadsheet-pool';
 
-export { PARALLEL_PARSES as TASK_TRACKER_PARALLEL_PARSES, SPREADSHEET_TYPES as TRACKER_FILE_TYPES, withParseSlot } from './spreadsheet';
+export { SPREADSHEET_TYPES as TRACKER_FILE_TYPES } from './spreadsheet';
 
 /** One task of a file, in file order. */
 export interface TrackerFileTask {
@@ -73,6 +74,9 @@ const CELL_RULES: Record<TaskTrackerColumn, CellRule> = {
   'Points of Focus': { max: Infinity, oneLine: false },
 };
 
+/** The 400 code of a file that cannot be read, and of its row problems. */
+const TASK_TRACKER_CODE = 'malformed_task_tracker';
+
 const TASK_TRACKER_SHEET: SheetKind<TaskTrackerColumn> = {
   columns: TASK_TRACKER_COLUMNS,
   required: TASK_TRACKER_REQUIRED_COLUMNS,
@@ -80,7 +84,7 @@ const TASK_TRACKER_SHEET: SheetKind<TaskTrackerColumn> = {
   maxRows: TASK_TRACKER_MAX_ROWS,
   maxLines: TASK_TRACKER_MAX_LINES,
   maxErrors: TASK_TRACKER_MAX_ERRORS,
-  code: 'malformed_task_tracker',
+  code: TASK_TRACKER_CODE,
   noun: { one: 'task', many: 'tasks', rows: 'rows of tasks' },
 };
 
@@ -91,16 +95,25 @@ const count = (n: number) => n.toLocaleString('en-US');
 const lower = (text: string) => text.toLowerCase();
 
 /**
- * Reads a task tracker file. Throws an HttpError as the contract says: 415 `no_csv_file` /
- * `no_excel_file` by name, 400 `malformed_task_tracker` (unreadable file, missing or unknown columns,
- * row problems naming row and column, an .xlsx over the archive limits), 400
- * `task_reference_id_already_exist_on_project` for Task IDs repeated in the file.
+ * Reads a task tracker file in a parse worker (spreadsheet-pool.ts), as parseTaskTrackerFile does:
+ * the event loop goes on answering other requests meanwhile.
+ */
+export async function readTaskTrackerFile(fileName: string, bytes: Buffer, options: ReadTaskTrackerOptions = {}): Promise<TrackerFileContent> {
+  return parseInWorker<TrackerFileContent>({ kind: 'taskTracker', fileName, bytes, externalParents: Boolean(options.externalParents) }, TASK_TRACKER_CODE);
+}
+
+/**
+ * Reads a task tracker file, in this thread (what a parse worker runs). Throws an HttpError as the
+ * contract says: 415 `no_csv_file` / `no_excel_file` by name, 400 `malformed_task_tracker`
+ * (unreadable file, missing or unknown columns, too many rows, row problems naming row and column, an
+ * .xlsx over the archive limits), 400 `task_reference_id_already_exist_on_project` for Task IDs
+ * repeated in the file.
  *
  * Row problems come as the message (the first) and `details` ({ field: 'file', message }, at most
  * TASK_TRACKER_MAX_ERRORS, in row order), as do several problems of the header row; a single problem
  * with the file as a whole (unreadable, empty, too many rows, one header problem) is the message alone.
  */
-export async function readTaskTrackerFile(fileName: string, bytes: Buffer, options: ReadTaskTrackerOptions = {}): Promise<TrackerFileContent> {
+export async function parseTaskTrackerFile(fileName: string, bytes: Buffer, options: ReadTaskTrackerOptions = {}): Promise<TrackerFileContent> {
   const { rows, content } = await readSheet(TASK_TRACKER_SHEET, fileName, bytes, (checked, problems) => combineRows(checked, options, problems));
   return { rows, ...content };
 }

@@ -154,4 +154,65 @@ describe('checkXlsxArchive', () => {
       expect((await refusal(Buffer.concat([zip, Buffer.from('trailing')]))).code).toBe('malformed_task_tracker');
     });
   });
+  describe('the rows of the worksheets (a row limit)', () => {
+    const limit = (max: number) => ({ max, refuse: () => new HttpError(400, 'malformed_task_tracker', `more than ${max} rows`) });
+    const sheet = (rows: string) =>
+      Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`);
+    const rows = (count: number) => Array.from({ length: count }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>x</t></is></c></row>`).join('');
+    const part = (name: string, data: Buffer, extra?: Buffer) => ({ name, data: zlib.deflateRawSync(data), deflated: true, uncompressedSize: data.length, extra });
+    const check = (zip: Buffer, max: number) => checkXlsxArchive(zip, undefined, limit(max));
+
+    it('counts the rows of every part exceljs reads as a worksheet, and refuses past the limit', async () => {
+      const zip = zipArchive([
+        part('xl/worksheets/sheet1.xml', sheet(rows(3))),
+        // stored, not deflated
+        { name: 'xl/worksheets/sheet2.xml', data: sheet(rows(2)), deflated: false, uncompressedSize: sheet(rows(2)).length },
+        // not worksheets: their rows do not count
+        part('xl/sharedStrings.xml', sheet(rows(50))),
+        part('xl/worksheets/_rels/sheet1.xml.rels', sheet(rows(50))),
+      ]);
+      await expect(check(zip, 5)).resolves.toBeUndefined();
+      await expect(check(zip, 4)).rejects.toMatchObject({ statusCode: 400, message: 'more than 4 rows' });
+    });
+
+    it('counts row elements only, empty ones included', async () => {
+      const zip = zipArchive([part('xl/worksheets/sheet1.xml', sheet('<row r="1"/><row>\n</row><row\tr="3"></row><rowBreaks count="0"/><x:row r="4"/>'))]);
+      await expect(check(zip, 3)).resolves.toBeUndefined();
+      await expect(check(zip, 2)).rejects.toMatchObject({ message: 'more than 2 rows' });
+    });
+
+    it('counts a row tag split between two inflated chunks once', async () => {
+      // Parts inflate in 1 MB chunks: one tag is split after "<r", the other just before its space.
+      const start = '<worksheet><sheetData>';
+      const first = ' '.repeat(MB - 2 - start.length);
+      const second = ' '.repeat(2 * MB - 4 - (MB - 2 + '<row r="1"/>'.length));
+      const xml = Buffer.from(`${start}${first}<row r="1"/>${second}<row r="2"/></sheetData></worksheet>`);
+      expect(xml.indexOf('<row r="1"')).toBe(MB - 2);
+      expect(xml.indexOf('<row r="2"')).toBe(2 * MB - 4);
+      const zip = zipArchive([part('xl/worksheets/sheet1.xml', xml)]);
+      await expect(check(zip, 2)).resolves.toBeUndefined();
+      await expect(check(zip, 1)).rejects.toMatchObject({ message: 'more than 1 rows' });
+    });
+
+    it('counts a part that JSZip would name a worksheet by its Unicode Path field', async () => {
+      const upath = Buffer.from('xl/worksheets/sheet1.xml', 'utf8');
+      const field = Buffer.alloc(4 + 5 + upath.length);
+      field.writeUInt16LE(0x7075, 0);
+      field.writeUInt16LE(5 + upath.length, 2);
+      field.writeUInt8(1, 4);
+      upath.copy(field, 9);
+      const zip = zipArchive([part('xl/data.xml', sheet(rows(2)), field)]);
+      await expect(check(zip, 2)).resolves.toBeUndefined();
+      await expect(check(zip, 1)).rejects.toMatchObject({ message: 'more than 1 rows' });
+    });
+
+    it('refuses a workbook of many rows before inflating the rest of it', async () => {
+      const many = sheet(rows(200_000));
+      const zip = zipArchive([part('xl/worksheets/sheet1.xml', many)]);
+      expect(many.length).toBeLessThan(XLSX_MAX_UNCOMPRESSED_BYTES);
+      const cost = await measured(() => check(zip, 1000).catch(() => undefined));
+      await expect(check(zip, 1000)).rejects.toMatchObject({ message: 'more than 1000 rows' });
+      expect(cost.ms).toBeLessThan(2000);
+    });
+  });
 });

@@ -4,7 +4,8 @@
  * lie about the sizes) must be refused first, with bounded memory: the archive is read with yauzl,
  * its entry count and declared sizes are checked against the limits of the contract, then every
  * entry is inflated as a stream whose bytes are counted (against its declared size and the limit)
- * and thrown away.
+ * and thrown away. While inflating, it can also count the rows of the worksheets exceljs would read,
+ * so a workbook of too many rows is refused before exceljs loads it.
  */
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -31,6 +32,48 @@ const ENCRYPTED = 'The file is a password-protected or old-format (.xls) workboo
 
 class LimitExceeded extends Error {}
 class SizeMismatch extends Error {}
+class TooManyRows extends Error {}
+
+/** The parts exceljs reads as worksheets: its own test of a part's name (xlsx.js, `load`), anywhere in the name. */
+const WORKSHEET_PART = /xl\/worksheets\/sheet(\d+)[.]xml/;
+/** A row element's start tag, `<row` then a space, `>` or `/` (not `<rowBreaks`). */
+const ROW_TAG = Buffer.from('<row');
+const isTagEnd = (byte: number) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d || byte === 0x3e || byte === 0x2f;
+
+/**
+ * Counts the row elements of a worksheet part as it streams by. A tag split between two chunks is
+ * found by searching each chunk together with the last 4 bytes of the one before (a match needs 5
+ * bytes, so none is counted twice). `<row` in a comment or CDATA section counts too: a row can only
+ * be over-counted, never missed (exceljs reads rows of the main namespace, never prefixed ones).
+ */
+function rowCounter(onRow: () => void): (chunk: Buffer) => void {
+  let tail: Buffer = Buffer.alloc(0);
+  return (chunk) => {
+    const text = tail.length ? Buffer.concat([tail, chunk]) : chunk;
+    for (let at = text.indexOf(ROW_TAG); at >= 0 && at + ROW_TAG.length < text.length; at = text.indexOf(ROW_TAG, at + 1)) {
+      if (isTagEnd(text[at + ROW_TAG.length])) onRow();
+    }
+    tail = text.subarray(Math.max(0, text.length - ROW_TAG.length));
+  };
+}
+
+/** Unicode Path extra field: JSZip reads the name from it when present (version, CRC of the name, UTF-8 name). */
+const UNICODE_PATH_FIELD = 0x7075;
+
+/**
+ * Whether exceljs could read the entry as a worksheet, under any name JSZip may give it: its own, or
+ * the one of a Unicode Path field. Decoding does not matter: the test is on ASCII alone.
+ */
+function isWorksheetPart(entry: yauzl.Entry): boolean {
+  const names = [entry.fileNameRaw, ...entry.extraFields.filter((f) => f.id === UNICODE_PATH_FIELD).map((f) => f.data.subarray(5))];
+  return names.some((name) => WORKSHEET_PART.test(name.toString('latin1')));
+}
+
+/** The worksheets' row limit of checkXlsxArchive: at most `max` row elements across them, else `refuse()`. */
+export interface SheetRowLimit {
+  max: number;
+  refuse: () => HttpError;
+}
 
 const INFLATE_CHUNK = 1024 * 1024;
 
@@ -38,10 +81,12 @@ const INFLATE_CHUNK = 1024 * 1024;
  * Refuses (400 `malformed_task_tracker`, or the error `refuse` makes of the message) an .xlsx that is
  * not a zip archive, holds more than XLSX_MAX_ENTRIES entries, would inflate past
  * XLSX_MAX_UNCOMPRESSED_BYTES (declared or actual), has entries whose data does not match their
- * declared sizes, or whose directory another zip reader could read differently. Resolves when exceljs
- * may load the bytes.
+ * declared sizes, or whose directory another zip reader could read differently. With `rows`, also
+ * refuses (`rows.refuse()`) as soon as the worksheets exceljs would read hold more than `rows.max` rows
+ * in all (blank ones included: exceljs reads them all before any can be skipped). Resolves when
+ * exceljs may load the bytes.
  */
-export async function checkXlsxArchive(bytes: Buffer, refuse: (message: string) => HttpError = malformedTaskTracker): Promise<void> {
+export async function checkXlsxArchive(bytes: Buffer, refuse: (message: string) => HttpError = malformedTaskTracker, rows?: SheetRowLimit): Promise<void> {
   if (bytes.subarray(0, OLE_SIGNATURE.length).equals(OLE_SIGNATURE)) throw refuse(ENCRYPTED);
   let zip: yauzl.ZipFile;
   try {
@@ -67,6 +112,7 @@ export async function checkXlsxArchive(bytes: Buffer, refuse: (message: string) 
     if (!readsAlike(bytes, entries)) throw refuse(AMBIGUOUS);
 
     let inflated = 0;
+    let sheetRows = 0;
     for (const entry of entries) {
       // JSZip reads only stored and deflated parts, and no encrypted ones.
       if (entry.isEncrypted() || (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)) throw refuse(NOT_AN_XLSX);
@@ -79,6 +125,13 @@ export async function checkXlsxArchive(bytes: Buffer, refuse: (message: string) 
       }
       // Inflated here rather than by yauzl, in large chunks: a 100 MB part takes a fraction of a second.
       let size = 0;
+      const countRows =
+        rows && isWorksheetPart(entry)
+          ? rowCounter(() => {
+              sheetRows += 1;
+              if (sheetRows > rows.max) throw new TooManyRows();
+            })
+          : null;
       const counted = async (chunks: AsyncIterable<Buffer>) => {
         for await (const chunk of chunks) {
           size += chunk.length;
@@ -86,6 +139,7 @@ export async function checkXlsxArchive(bytes: Buffer, refuse: (message: string) 
           // A second bound: the declared sizes, checked above, already add up to at most the limit.
           if (inflated > XLSX_MAX_UNCOMPRESSED_BYTES) throw new LimitExceeded();
           if (size > entry.uncompressedSize) throw new SizeMismatch();
+          countRows?.(chunk);
         }
       };
       try {
@@ -93,6 +147,8 @@ export async function checkXlsxArchive(bytes: Buffer, refuse: (message: string) 
         else await pipeline(source, counted);
       } catch (error) {
         if (error instanceof LimitExceeded) throw refuse(TOO_LARGE);
+        // Told by the count, not by the error: stopping the pipeline midway may reject with an AbortError instead.
+        if (rows && sheetRows > rows.max) throw rows.refuse();
         // More or less data than declared, or a broken deflate stream.
         throw refuse(DAMAGED);
       }

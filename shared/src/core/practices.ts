@@ -235,9 +235,19 @@ export const taskTrackerFileQuerySchema = z.object({
 
 /** Upload limit of a task tracker file. */
 export const TASK_TRACKER_MAX_BYTES = 20 * 1024 * 1024;
-/** Data rows in one file. */
+/**
+ * Data rows in one file (the row limit: reading stops, and the file is refused, at the first row past
+ * it). A tracker is built from control catalogues: the largest hold over a thousand controls (NIST SP
+ * 800-53 with its enhancements), a few tasks each, so 20,000 leaves room for several frameworks in one
+ * file, and a parse worker reads a file of that many rows in a second or two.
+ */
 export const TASK_TRACKER_MAX_ROWS = 20_000;
-/** Rows of a file, blank ones included (they are skipped, yet take reading): a file with more is refused. */
+/**
+ * Rows of a file, blank ones included (they are skipped, yet take reading): a file with more is refused.
+ * Spreadsheets saved as CSV keep rows that were only ever formatted as empty lines (`,,,`): five times
+ * the data rows leaves room for those, and bounds what a file of nothing else costs (about a second of
+ * a parse worker).
+ */
 export const TASK_TRACKER_MAX_LINES = TASK_TRACKER_MAX_ROWS * 5;
 /** Row problems reported at once (the first one is the message). */
 export const TASK_TRACKER_MAX_ERRORS = 50;

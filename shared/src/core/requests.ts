@@ -165,7 +165,12 @@ export const REQUEST_BULK_MAX = 500;
 export const REQUEST_MAX_FILES = 200;
 /** Rows one export holds. */
 export const REQUEST_EXPORT_MAX_ROWS = 20_000;
-/** Data rows of one import file (blank rows not counted; at most 5x that many rows in all). */
+/**
+ * Data rows of one import file (blank rows not counted; at most 5x that many rows in all): the row
+ * limit, past which reading stops and the file is refused. An engagement's request list runs to
+ * hundreds of requests, a large one's to a few thousand; each imported request may notify its
+ * assignees, so larger lists go in several files.
+ */
 export const REQUEST_IMPORT_MAX_ROWS = 5_000;
 /** Row problems reported at once (the first one is the message). */
 export const REQUEST_IMPORT_MAX_ERRORS = 50;

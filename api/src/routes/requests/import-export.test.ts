@@ -4,7 +4,7 @@ import { stringify } from 'csv-stringify/sync';
 import { REQUEST_FILE_IMPORTED_COLUMNS, REQUEST_IMPORT_MAX_ERRORS, type RequestImportResult } from '@portal/shared/core/requests';
 import { addProjectMember, insertProject } from '../../db/projects';
 import { addTeamMember, insertTeam } from '../../db/teams';
-import { readRequestFile, type RequestFileRow } from '../../lib/request-file';
+import { parseRequestFile, type RequestFileRow } from '../../lib/request-file';
 import { createTestApp, type TestApp } from '../../test/app';
 import { companyId } from '../../test/identity';
 import { exportedFileRow, requestCsv as csv, requestFileRow, type RequestFileNames } from '../../test/request-files';
@@ -136,7 +136,7 @@ describe('importing 1,000 requests and exporting them', () => {
     expect(res.headers['cache-control']).toContain('no-store');
     expect(res.headers['content-type']).toContain(format === 'csv' ? 'text/csv' : 'spreadsheetml');
 
-    const back = await readRequestFile(`export.${format}`, res.rawPayload);
+    const back = await parseRequestFile(`export.${format}`, res.rawPayload);
     expect(back.rows).toBe(COUNT);
     const expected = new Map(Array.from({ length: COUNT }, (_, i) => exportedFileRow(i, names())).map((r) => [r.title, { ...r, assignees: [...r.assignees].sort() }]));
     expect(byTitle(back.requests)).toEqual(expected);
@@ -152,7 +152,7 @@ describe('importing 1,000 requests and exporting them', () => {
     const title = table.find((r) => r[header.indexOf('Title')].includes('HYPERLINK'))!;
     expect(title[header.indexOf('Title')]).toBe(`'=HYPERLINK("http://evil.test","Request 1")`);
     expect(table.find((r) => r[header.indexOf('Title')] === 'Request 7')![header.indexOf('Description')]).toBe("'+What request 7 needs\nOn two lines");
-    const back = await readRequestFile('export.csv', exportedCsv);
+    const back = await parseRequestFile('export.csv', exportedCsv);
     expect(back.requests.find((r) => r.title.startsWith('=HYPERLINK'))?.title).toBe('=HYPERLINK("http://evil.test","Request 1")');
   });
 
@@ -167,8 +167,8 @@ describe('importing 1,000 requests and exporting them', () => {
     const res = await importFile(other.id, Buffer.from(withoutProjects), 'export.csv');
     expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status: 201, body: { rows: COUNT, created: COUNT } });
     const again = await exportFile(other.id, 'format=csv');
-    const first = await readRequestFile('a.csv', exportedCsv);
-    const second = await readRequestFile('b.csv', again.rawPayload);
+    const first = await parseRequestFile('a.csv', exportedCsv);
+    const second = await parseRequestFile('b.csv', again.rawPayload);
     expect(second.requests.map(({ row: _row, ...r }) => ({ ...r, assignees: [...r.assignees].sort() }))).toEqual(
       first.requests.map(({ row: _row, ...r }) => ({ ...r, project: null, assignees: [...r.assignees].sort() })),
     );
@@ -296,11 +296,11 @@ describe('who may import and export', () => {
   it('exports what the caller sees, with the list filters and sort', async () => {
     // members[2] is assigned directly to requests 3, 7, 11, … (i % 4 === 3) and is on no team.
     const client = await t.cookieFor(members[2].email);
-    const mine = await readRequestFile('mine.csv', (await exportFile(home.id, 'format=csv', client)).rawPayload);
+    const mine = await parseRequestFile('mine.csv', (await exportFile(home.id, 'format=csv', client)).rawPayload);
     expect(mine.rows).toBe(COUNT / 4);
     expect(mine.requests.every((r) => r.assignees.some((a) => a.toLowerCase() === members[2].email))).toBe(true);
 
-    const filtered = await readRequestFile('high.csv', (await exportFile(home.id, 'format=csv&priority=high&priority=critical&sort=-title&search=Request%201', client)).rawPayload);
+    const filtered = await parseRequestFile('high.csv', (await exportFile(home.id, 'format=csv&priority=high&priority=critical&sort=-title&search=Request%201', client)).rawPayload);
     const titles = filtered.requests.map((r) => r.title);
     expect(titles.length).toBeGreaterThan(0);
     expect(filtered.requests.every((r) => ['high', 'critical'].includes(r.priority) && r.assignees.includes(members[2].email))).toBe(true);
@@ -320,7 +320,7 @@ describe('who may import and export', () => {
     const res = await t.api({ method: 'GET', url: `/api/v1/companies/${home.id}/requests/file-template?format=${format}`, cookie: await t.cookieFor(members[0].email) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain(`requests-template.${format}`);
-    const content = await readRequestFile(`template.${format}`, res.rawPayload);
+    const content = await parseRequestFile(`template.${format}`, res.rawPayload);
     expect(content.rows).toBe(2);
   });
 });
