@@ -53,6 +53,9 @@ const config: Config = {
       testEnvironment: 'node',
       transform: tsJest,
       setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
+      // the migrated and the seeded database each test app starts from, built once per run
+      globalSetup: '<rootDir>/src/test/global-setup.ts',
+      globalTeardown: '<rootDir>/src/test/global-teardown.ts',
       testMatch: ['<rootDir>/src/**/*.test.ts'],
     },
     {
