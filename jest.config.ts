@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { Config } from 'jest';
 
 /**
@@ -40,6 +41,8 @@ const web = (name: string): Config => ({
 });
 
 const config: Config = {
+  // one worker per core (jest's default leaves one core to its own parent process, which idles)
+  maxWorkers: availableParallelism(),
   projects: [
     web('shared'),
     web('shell'),
