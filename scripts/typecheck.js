@@ -40,9 +40,12 @@ function groupsOf(names) {
 }
 
 const formatHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => root, getNewLine: () => ts.sys.newLine };
+// in colour on a terminal, as tsc does
+const format = (diagnostics) =>
+  process.stderr.isTTY ? ts.formatDiagnosticsWithColorAndContext(diagnostics, formatHost) : ts.formatDiagnostics(diagnostics, formatHost);
 
 function fail(diagnostics) {
-  process.stderr.write(ts.formatDiagnosticsWithColorAndContext(diagnostics, formatHost));
+  process.stderr.write(format(diagnostics));
   process.exit(1);
 }
 
@@ -55,7 +58,7 @@ function check(group) {
   const names = group.map((pkg) => pkg.name).join(', ');
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (diagnostics.length) {
-    process.stderr.write(ts.formatDiagnosticsWithColorAndContext(diagnostics, formatHost));
+    process.stderr.write(format(diagnostics));
     console.error(`typecheck ${names}: ${diagnostics.length} error(s) (${seconds} s)`);
     return false;
   }
