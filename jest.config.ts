@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { Config } from 'jest';
 
 /**
@@ -40,6 +41,8 @@ const web = (name: string): Config => ({
 });
 
 const config: Config = {
+  // one worker per core (jest's default leaves one core to its own parent process, which idles)
+  maxWorkers: availableParallelism(),
   projects: [
     web('shared'),
     web('shell'),
@@ -53,6 +56,9 @@ const config: Config = {
       testEnvironment: 'node',
       transform: tsJest,
       setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
+      // the migrated and the seeded database each test app starts from, built once per run
+      globalSetup: '<rootDir>/src/test/global-setup.ts',
+      globalTeardown: '<rootDir>/src/test/global-teardown.ts',
       testMatch: ['<rootDir>/src/**/*.test.ts'],
     },
     {

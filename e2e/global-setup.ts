@@ -1,9 +1,12 @@
-import { startPortal } from './portal-server';
+import { existsSync } from 'fs';
+import path from 'path';
+import { WEB_PACKAGES } from './portal-server';
 
-/** Starts the real portal for this run and hands its address to the tests through the environment. */
-export default async function globalSetup(): Promise<() => Promise<void>> {
-  const portal = await startPortal();
-  process.env.E2E_BASE_URL = portal.baseURL;
-  process.env.E2E_DATA_DIR = portal.dataDir;
-  return () => portal.stop();
+/**
+ * Checks once that the web is built; each worker then starts a portal of its own on it
+ * (tests/fixtures.ts).
+ */
+export default function globalSetup(): void {
+  const missing = WEB_PACKAGES.filter((pkg) => !existsSync(path.join(__dirname, '..', pkg, 'dist')));
+  if (missing.length) throw new Error(`${missing.join(', ')}: no dist, run \`npm run build\` first`);
 }

@@ -1,14 +1,17 @@
+import { availableParallelism } from 'os';
 import { defineConfig } from '@playwright/test';
 
 /**
- * Browser tests of the whole portal: the real api (started by global-setup on a free port with a
- * fresh DATA_DIR and the built shell and remotes) driven in Debian's Chromium.
+ * Browser tests of the whole portal: the real api (started by each worker on a free port with a fresh
+ * DATA_DIR and the built shell and remotes, tests/fixtures.ts) driven in Debian's Chromium. A file's
+ * tests run in order in one worker; the files are shared among one worker per core
+ * (E2E_WORKERS=1 runs them all on one portal, as before).
  */
 export default defineConfig({
   testDir: './tests',
   globalSetup: require.resolve('./global-setup'),
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS) || availableParallelism(),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },

@@ -1,11 +1,24 @@
 import { request as playwrightRequest, test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { startPortal, type RunningPortal } from '../portal-server';
 
 export const PASSWORD = 'Demo-Passw0rd!';
 
-export const test = base.extend({
-  // global-setup starts the api on a free port and hands its address over in the environment
-  baseURL: async ({}, use) => {
-    await use(process.env.E2E_BASE_URL);
+export const test = base.extend<object, { portal: RunningPortal }>({
+  // Each worker starts a portal of its own (the api on a free port, a fresh DATA_DIR and database):
+  // the files a worker runs share it, in order, and never see another worker's changes. Its address
+  // and data dir are handed over in this worker's environment (apiAs, the outbox, new contexts).
+  portal: [
+    async ({}, use) => {
+      const portal = await startPortal();
+      process.env.E2E_BASE_URL = portal.baseURL;
+      process.env.E2E_DATA_DIR = portal.dataDir;
+      await use(portal);
+      await portal.stop();
+    },
+    { scope: 'worker', auto: true, timeout: 90_000 },
+  ],
+  baseURL: async ({ portal }, use) => {
+    await use(portal.baseURL);
   },
 });
 

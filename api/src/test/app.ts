@@ -1,4 +1,7 @@
-/** Test helper: the real app on a fresh real database (SQLite temp dir, or a PostgreSQL schema per file). */
+/**
+ * Test helper: the real app on a fresh real database (SQLite temp dir, or a PostgreSQL schema per
+ * file; an app copies the run's migrated or seeded template instead when there is one, template.ts).
+ */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,11 +17,12 @@ import { seedIfEmpty } from '../db/seed';
 import { createSession } from '../db/sessions';
 import { findUserCredentialsByEmail } from '../db/users';
 import { createStorage } from '../lib/storage';
+import { adminQuery, copyTemplateFiles, postgresUrlFor, templatesFromEnv, type TemplateKind, type TestTemplates } from './template';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
 
 export interface TestDatabase extends OpenDatabase {
-  /** The SQLite temp dir or the PostgreSQL schema. */
+  /** The SQLite temp dir, or the PostgreSQL schema (or database, for a copy of a template). */
   location: string;
   /** Drops everything this database created. */
   destroy(): Promise<void>;
@@ -83,11 +87,52 @@ export interface TestAppOptions {
   txtRecords?: Record<string, string[]>;
 }
 
+/**
+ * A copy of one of the run's templates (template.ts): on SQLite a temp dir holding a copy of its
+ * database file and files, on PostgreSQL a new database made from it (its files go to `dataDir`).
+ */
+async function copyTemplate(templates: TestTemplates, kind: TemplateKind, dataDir: string | null): Promise<TestDatabase> {
+  if (TEST_DATABASE_URL) {
+    if (!templates.databases || !dataDir) throw new Error('the test templates were built for SQLite, this run is on PostgreSQL');
+    const name = `test_${randomBytes(6).toString('hex')}`;
+    await adminQuery(TEST_DATABASE_URL, `create database "${name}" template "${templates.databases[kind]}"`);
+    copyTemplateFiles(templates, kind, dataDir);
+    const database = openDatabase({ databaseUrl: postgresUrlFor(TEST_DATABASE_URL, name) });
+    return {
+      ...database,
+      location: name,
+      async destroy() {
+        await database.close();
+        await adminQuery(TEST_DATABASE_URL!, `drop database if exists "${name}" with (force)`);
+      },
+    };
+  }
+  if (templates.databases) throw new Error('the test templates were built for PostgreSQL, this run is on SQLite');
+  const dir = makeTempDir();
+  copyTemplateFiles(templates, kind, dir);
+  const database = openDatabase({ sqlitePath: path.join(dir, 'portal.sqlite') });
+  return {
+    ...database,
+    location: dir,
+    async destroy() {
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
-  await migrateToLatest(database.db, database.dialect);
+  const templates = templatesFromEnv();
   const tempDirs = [makeTempDir('portal-web-')];
   if (TEST_DATABASE_URL) tempDirs.push(makeTempDir());
+  const seed = options.seed !== false;
+  let database: TestDatabase;
+  if (templates) {
+    database = await copyTemplate(templates, seed ? 'seeded' : 'migrated', TEST_DATABASE_URL ? tempDirs[1] : null);
+  } else {
+    database = await createTestDatabase();
+    await migrateToLatest(database.db, database.dialect);
+  }
   const config = loadConfig({
     DATA_DIR: TEST_DATABASE_URL ? tempDirs[1] : database.location,
     WEB_ROOT: tempDirs[0],
@@ -100,8 +145,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     REQUEST_REMINDER_MINUTES: '0',
     ...options.env,
   });
-  // The demo files' bytes go where the app's storage reads them.
-  if (options.seed !== false) await seedIfEmpty(database.db, { storage: createStorage(config) });
+  // The demo files' bytes go where the app's storage reads them (a template's copy brought them along).
+  if (seed && !templates) await seedIfEmpty(database.db, { storage: createStorage(config) });
   const txt = options.txtRecords ?? {};
   const app = buildApp({ db: database.db, config, resolveTxt: async (domain) => txt[domain] ?? [] });
   options.extend?.(app);
