@@ -21,11 +21,13 @@ const ROUTER = {
 };
 const STORE = {
   group: ['@reduxjs/toolkit', '@reduxjs/toolkit/*', 'react-redux'],
-  message: 'Import Redux Toolkit, RTK Query and react-redux through @portal/shared/web/store, so the federation keeps one store context.',
+  message:
+    'Import Redux Toolkit, RTK Query and react-redux through @portal/shared/web/store, so the federation keeps one store context.',
 };
 const OPENFEATURE = {
   group: ['@openfeature/*'],
-  message: 'Only the shell runs the OpenFeature SDK (loaded lazily): read flags with useFeatureFlag from @portal/shared/web/flags.',
+  message:
+    'Only the shell runs the OpenFeature SDK (loaded lazily): read flags with useFeatureFlag from @portal/shared/web/flags.',
 };
 const OTHER_PACKAGES = {
   group: ['@portal/*', '@portal/*/**', '!@portal/shared', '!@portal/shared/**'],
@@ -35,7 +37,15 @@ const crossPackage = (target, from, message) => ({ target, from, message });
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', 'lint/fixtures/**', '**/test-results/**', '**/playwright-report/**', 'coverage/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.data/**',
+      'lint/fixtures/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'coverage/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -47,7 +57,10 @@ export default tseslint.config(
       'import/internal-regex': '^@portal/',
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-require-imports': 'off',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
@@ -63,11 +76,25 @@ export default tseslint.config(
                 'A remote may not import the shell, the api or another remote: move what both need to shared.',
               ),
             ),
-            crossPackage('./shell', ['./api', ...REMOTES.map((r) => `./${r}`)], 'The shell loads remotes at run time; it never imports them.'),
-            crossPackage('./shared', ['./shell', './api', ...REMOTES.map((r) => `./${r}`)], 'shared imports none of our packages.'),
+            crossPackage(
+              './shell',
+              ['./api', ...REMOTES.map((r) => `./${r}`)],
+              'The shell loads remotes at run time; it never imports them.',
+            ),
+            crossPackage(
+              './shared',
+              ['./shell', './api', ...REMOTES.map((r) => `./${r}`)],
+              'shared imports none of our packages.',
+            ),
             crossPackage(
               './api',
-              ['./shell', ...REMOTES.map((r) => `./${r}`), './shared/src/web', './shared/src/ui', './shared/src/testing'],
+              [
+                './shell',
+                ...REMOTES.map((r) => `./${r}`),
+                './shared/src/web',
+                './shared/src/ui',
+                './shared/src/testing',
+              ],
               'The api imports only the framework-free part of shared (@portal/shared/core/*).',
             ),
           ],
@@ -82,7 +109,17 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@portal/shell', '@portal/shell/*', '@portal/mfe-*', '@portal/mfe-*/**', '@portal/api', '@portal/api/**'], message: 'A remote may not import the shell, the api or another remote.' },
+            {
+              group: [
+                '@portal/shell',
+                '@portal/shell/*',
+                '@portal/mfe-*',
+                '@portal/mfe-*/**',
+                '@portal/api',
+                '@portal/api/**',
+              ],
+              message: 'A remote may not import the shell, the api or another remote.',
+            },
             ANTD,
             ROUTER,
             STORE,
@@ -97,17 +134,42 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@portal/mfe-*', '@portal/mfe-*/**', '@portal/api', '@portal/api/**'], message: 'The shell loads remotes at run time; it never imports them.' }, ANTD, ROUTER, STORE] },
+        {
+          patterns: [
+            {
+              group: ['@portal/mfe-*', '@portal/mfe-*/**', '@portal/api', '@portal/api/**'],
+              message: 'The shell loads remotes at run time; it never imports them.',
+            },
+            ANTD,
+            ROUTER,
+            STORE,
+          ],
+        },
       ],
     },
   },
   // shared: only its kits import the libraries they wrap
-  { files: ['shared/**/*.{ts,tsx,js}'], rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_PACKAGES, ANTD, ROUTER, STORE, OPENFEATURE] }] } },
-  { files: ['shared/src/ui/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_PACKAGES, ROUTER, STORE] }] } },
-  { files: ['shared/src/web/router.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_PACKAGES, ANTD, STORE] }] } },
-  { files: ['shared/src/web/store.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_PACKAGES, ANTD, ROUTER] }] } },
+  {
+    files: ['shared/**/*.{ts,tsx,js}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_PACKAGES, ANTD, ROUTER, STORE, OPENFEATURE] }] },
+  },
+  {
+    files: ['shared/src/ui/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_PACKAGES, ROUTER, STORE] }] },
+  },
+  {
+    files: ['shared/src/web/router.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_PACKAGES, ANTD, STORE] }] },
+  },
+  {
+    files: ['shared/src/web/store.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_PACKAGES, ANTD, ROUTER] }] },
+  },
   // tests build their own store and router from the real libraries
-  { files: ['shared/src/testing/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_PACKAGES, ANTD] }] } },
+  {
+    files: ['shared/src/testing/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_PACKAGES, ANTD] }] },
+  },
   {
     files: ['shared/src/core/**/*.ts'],
     rules: {
@@ -115,7 +177,24 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['react', 'react/*', 'react-*', '@reduxjs/*', 'rxjs', 'rxjs/*', 'antd', 'antd/*', '@ant-design/*', '@portal/*', '@portal/*/**', '../web/*', '../ui/*'], message: 'shared/core is framework-free: the api imports it.' },
+            {
+              group: [
+                'react',
+                'react/*',
+                'react-*',
+                '@reduxjs/*',
+                'rxjs',
+                'rxjs/*',
+                'antd',
+                'antd/*',
+                '@ant-design/*',
+                '@portal/*',
+                '@portal/*/**',
+                '../web/*',
+                '../ui/*',
+              ],
+              message: 'shared/core is framework-free: the api imports it.',
+            },
           ],
         },
       ],
@@ -128,8 +207,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@portal/*', '@portal/*/**', '!@portal/shared', '!@portal/shared/core', '!@portal/shared/core/*'], message: 'The api imports only @portal/shared/core/*.' },
-            { group: ['@portal/shared/*', '!@portal/shared/core'], message: 'The api imports only @portal/shared/core/*.' },
+            {
+              group: ['@portal/*', '@portal/*/**', '!@portal/shared', '!@portal/shared/core', '!@portal/shared/core/*'],
+              message: 'The api imports only @portal/shared/core/*.',
+            },
+            {
+              group: ['@portal/shared/*', '!@portal/shared/core'],
+              message: 'The api imports only @portal/shared/core/*.',
+            },
             ANTD,
           ],
         },

@@ -37,7 +37,9 @@ const web = (name: string): Config => ({
   },
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
   // msw's helpers ship as ES modules only: jest transpiles them like our code
-  transformIgnorePatterns: ['/node_modules/(?!(rettime|until-async|@mswjs|@open-draft|outvariant|strict-event-emitter|headers-polyfill|@bundled-es-modules)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(rettime|until-async|@mswjs|@open-draft|outvariant|strict-event-emitter|headers-polyfill|@bundled-es-modules)/)',
+  ],
 });
 
 const config: Config = {

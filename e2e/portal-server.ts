@@ -30,7 +30,8 @@ function freePort(): Promise<number> {
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The api exited (${child.exitCode}) before it was ready:\n${output()}`);
+    if (child.exitCode !== null)
+      throw new Error(`The api exited (${child.exitCode}) before it was ready:\n${output()}`);
     try {
       const res = await fetch(`${url}/api/v1/health`);
       if (res.ok) return;
@@ -44,7 +45,8 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 
 export async function startPortal(env: Record<string, string> = {}): Promise<RunningPortal> {
   for (const pkg of WEB_PACKAGES) {
-    if (!existsSync(path.join(root, pkg, 'dist'))) throw new Error(`${pkg}/dist is missing: run \`npm run build\` first`);
+    if (!existsSync(path.join(root, pkg, 'dist')))
+      throw new Error(`${pkg}/dist is missing: run \`npm run build\` first`);
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-run-'));
@@ -52,7 +54,15 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
   const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
   const child = spawn(process.execPath, [tsx, path.join(root, 'api', 'src', 'server.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => (log += d));

@@ -15,13 +15,17 @@ interface LintMessage {
 }
 
 function lint(filePath: string, source: string): LintMessage[] {
-  const out = execFileSync(process.execPath, [eslintBin, '--stdin', '--stdin-filename', filePath, '--format', 'json', '--no-warn-ignored'], {
-    cwd: root,
-    input: source,
-    encoding: 'utf8',
-    // exit code 1 means "problems found": we read them from stdout
-    stdio: ['pipe', 'pipe', 'pipe'],
-  }).toString();
+  const out = execFileSync(
+    process.execPath,
+    [eslintBin, '--stdin', '--stdin-filename', filePath, '--format', 'json', '--no-warn-ignored'],
+    {
+      cwd: root,
+      input: source,
+      encoding: 'utf8',
+      // exit code 1 means "problems found": we read them from stdout
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  ).toString();
   return parse(out);
 }
 
@@ -46,44 +50,75 @@ jest.setTimeout(60_000);
 
 describe('package boundaries', () => {
   it('fails a remote that imports another remote by relative path', () => {
-    const msgs = lintAllowingErrors('mfe-requests/src/boundary-fixture.ts', "import ReportsApp from '../../mfe-reports/src/App';\nexport const x = ReportsApp;\n");
+    const msgs = lintAllowingErrors(
+      'mfe-requests/src/boundary-fixture.ts',
+      "import ReportsApp from '../../mfe-reports/src/App';\nexport const x = ReportsApp;\n",
+    );
     expect(rules(msgs)).toContain('import/no-restricted-paths');
   });
 
   it('fails a remote that imports another remote by package name', () => {
-    const msgs = lintAllowingErrors('mfe-requests/src/boundary-fixture.ts', "import ReportsApp from '@portal/mfe-reports/src/App';\nexport const x = ReportsApp;\n");
+    const msgs = lintAllowingErrors(
+      'mfe-requests/src/boundary-fixture.ts',
+      "import ReportsApp from '@portal/mfe-reports/src/App';\nexport const x = ReportsApp;\n",
+    );
     expect(rules(msgs)).toContain('no-restricted-imports');
   });
 
   it('fails a remote that imports the shell', () => {
-    const msgs = lintAllowingErrors('mfe-projects/src/boundary-fixture.ts', "import { PortalApp } from '../../shell/src/app/portal-app';\nexport const x = PortalApp;\n");
+    const msgs = lintAllowingErrors(
+      'mfe-projects/src/boundary-fixture.ts',
+      "import { PortalApp } from '../../shell/src/app/portal-app';\nexport const x = PortalApp;\n",
+    );
     expect(rules(msgs)).toContain('import/no-restricted-paths');
   });
 
   it('fails shared when it imports one of our packages', () => {
-    const msgs = lintAllowingErrors('shared/src/web/boundary-fixture.ts', "import { RemoteMount } from '../../../shell/src/federation/remote-mount';\nexport const x = RemoteMount;\n");
+    const msgs = lintAllowingErrors(
+      'shared/src/web/boundary-fixture.ts',
+      "import { RemoteMount } from '../../../shell/src/federation/remote-mount';\nexport const x = RemoteMount;\n",
+    );
     expect(rules(msgs)).toContain('import/no-restricted-paths');
   });
 
   it('fails the api when it imports shared web code, and allows shared/core', () => {
-    const bad = lintAllowingErrors('api/src/boundary-fixture.ts', "import { portalApi } from '@portal/shared/web/api';\nexport const x = portalApi;\n");
+    const bad = lintAllowingErrors(
+      'api/src/boundary-fixture.ts',
+      "import { portalApi } from '@portal/shared/web/api';\nexport const x = portalApi;\n",
+    );
     expect(rules(bad)).toContain('no-restricted-imports');
-    const good = lintAllowingErrors('api/src/boundary-fixture.ts', "import { ERROR_MESSAGES } from '@portal/shared/core/errors';\nexport const x = ERROR_MESSAGES;\n");
+    const good = lintAllowingErrors(
+      'api/src/boundary-fixture.ts',
+      "import { ERROR_MESSAGES } from '@portal/shared/core/errors';\nexport const x = ERROR_MESSAGES;\n",
+    );
     expect(rules(good)).toEqual([]);
   });
 
   it('fails a remote that imports antd directly instead of the UI kit', () => {
-    const msgs = lintAllowingErrors('mfe-reports/src/boundary-fixture.tsx', "import { Button } from 'antd';\nexport const x = Button;\n");
+    const msgs = lintAllowingErrors(
+      'mfe-reports/src/boundary-fixture.tsx',
+      "import { Button } from 'antd';\nexport const x = Button;\n",
+    );
     expect(rules(msgs)).toContain('no-restricted-imports');
   });
 
   it('fails a remote that imports react-router or react-redux directly instead of through shared', () => {
-    expect(rules(lintAllowingErrors('mfe-reports/src/boundary-fixture.tsx', "import { useParams } from 'react-router-dom';\nexport const x = useParams;\n"))).toContain(
-      'no-restricted-imports',
-    );
-    expect(rules(lintAllowingErrors('mfe-reports/src/boundary-fixture.tsx', "import { useSelector } from 'react-redux';\nexport const x = useSelector;\n"))).toContain(
-      'no-restricted-imports',
-    );
+    expect(
+      rules(
+        lintAllowingErrors(
+          'mfe-reports/src/boundary-fixture.tsx',
+          "import { useParams } from 'react-router-dom';\nexport const x = useParams;\n",
+        ),
+      ),
+    ).toContain('no-restricted-imports');
+    expect(
+      rules(
+        lintAllowingErrors(
+          'mfe-reports/src/boundary-fixture.tsx',
+          "import { useSelector } from 'react-redux';\nexport const x = useSelector;\n",
+        ),
+      ),
+    ).toContain('no-restricted-imports');
   });
 
   it('accepts a remote that uses shared and libraries only', () => {

@@ -13,7 +13,18 @@ const path = require('path');
 const ts = require('typescript');
 
 const root = path.join(__dirname, '..');
-const PACKAGES = ['shared', 'shell', 'mfe-projects', 'mfe-requests', 'mfe-settings', 'mfe-reports', 'api', 'e2e', 'bench', 'lint'];
+const PACKAGES = [
+  'shared',
+  'shell',
+  'mfe-projects',
+  'mfe-requests',
+  'mfe-settings',
+  'mfe-reports',
+  'api',
+  'e2e',
+  'bench',
+  'lint',
+];
 
 function readPackage(name) {
   const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => fail([d]) };
@@ -26,7 +37,12 @@ function readPackage(name) {
 
 function sortKeys(value) {
   if (Array.isArray(value)) return value.map(sortKeys);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortKeys(value[k])]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sortKeys(value[k])]),
+    );
   return value;
 }
 
@@ -39,10 +55,16 @@ function groupsOf(names) {
   return [...groups.values()].filter((group) => !names.length || group.some((pkg) => names.includes(pkg.name)));
 }
 
-const formatHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => root, getNewLine: () => ts.sys.newLine };
+const formatHost = {
+  getCanonicalFileName: (f) => f,
+  getCurrentDirectory: () => root,
+  getNewLine: () => ts.sys.newLine,
+};
 // in colour on a terminal, as tsc does
 const format = (diagnostics) =>
-  process.stderr.isTTY ? ts.formatDiagnosticsWithColorAndContext(diagnostics, formatHost) : ts.formatDiagnostics(diagnostics, formatHost);
+  process.stderr.isTTY
+    ? ts.formatDiagnosticsWithColorAndContext(diagnostics, formatHost)
+    : ts.formatDiagnostics(diagnostics, formatHost);
 
 function fail(diagnostics) {
   process.stderr.write(format(diagnostics));
@@ -76,13 +98,18 @@ if (process.env.TYPECHECK_GROUP) {
     process.exit(2);
   }
   // the largest groups first, so the last one to start is a small one
-  const pending = groupsOf(process.argv.slice(2)).sort((a, b) => b.flatMap((p) => p.fileNames).length - a.flatMap((p) => p.fileNames).length);
+  const pending = groupsOf(process.argv.slice(2)).sort(
+    (a, b) => b.flatMap((p) => p.fileNames).length - a.flatMap((p) => p.fileNames).length,
+  );
   const slots = Math.max(1, Math.min(pending.length, os.availableParallelism()));
   let failed = 0;
   const next = () => {
     const group = pending.shift();
     if (!group) return Promise.resolve();
-    const child = fork(__filename, [], { env: { ...process.env, TYPECHECK_GROUP: group.map((pkg) => pkg.name).join(',') }, stdio: 'inherit' });
+    const child = fork(__filename, [], {
+      env: { ...process.env, TYPECHECK_GROUP: group.map((pkg) => pkg.name).join(',') },
+      stdio: 'inherit',
+    });
     return new Promise((resolve) => child.on('exit', (code) => resolve(code))).then((code) => {
       if (code !== 0) failed++;
       return next();

@@ -123,14 +123,22 @@ export function buildApp({ db, config, logger = false, resolveTxt }: BuildAppOpt
     frameworkErrors: (error, request, reply) => {
       setRequestContextHeaders(request, reply, config);
       setBaseSecurityHeaders(request, reply);
-      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(request, reply, 404, { code: 'not_found', message: 'Not found: a value in the path is too long to name anything' });
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+        return sendError(request, reply, 404, {
+          code: 'not_found',
+          message: 'Not found: a value in the path is too long to name anything',
+        });
       return sendError(request, reply, 400, { code: 'bad_request', message: 'The URL could not be read' });
     },
   });
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('resolveTxt', resolveTxt ?? systemTxtResolver());
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+  });
   app.decorate('mailer', mailer);
   // File bytes (lib/storage.ts) and the kinds of stored file the download routes serve (lib/file-kinds.ts).
   app.decorate('storage', createStorage(config));

@@ -125,8 +125,18 @@ describe('loadConfig: files', () => {
   it('reads the environment', () => {
     const secret = 'x'.repeat(40);
     expect(
-      loadConfig({ UPLOAD_MAX_BYTES: '1048576', SIGNED_URL_TTL_SECONDS: '60', FILE_URL_SECRET: secret, STORAGE_SWEEP_GRACE_MINUTES: '60' }),
-    ).toMatchObject({ uploadMaxBytes: 1048576, signedUrlTtlSeconds: 60, fileUrlSecret: secret, storageSweepGraceMinutes: 60 });
+      loadConfig({
+        UPLOAD_MAX_BYTES: '1048576',
+        SIGNED_URL_TTL_SECONDS: '60',
+        FILE_URL_SECRET: secret,
+        STORAGE_SWEEP_GRACE_MINUTES: '60',
+      }),
+    ).toMatchObject({
+      uploadMaxBytes: 1048576,
+      signedUrlTtlSeconds: 60,
+      fileUrlSecret: secret,
+      storageSweepGraceMinutes: 60,
+    });
   });
 
   it.each([
@@ -154,12 +164,18 @@ describe('loadConfig: request reminders', () => {
   });
 
   it.each(['1441', '-5', '2.5', 'hourly'])('rejects REQUEST_REMINDER_MINUTES=%s naming it', (raw) => {
-    expect(() => loadConfig({ REQUEST_REMINDER_MINUTES: raw })).toThrow(/^Invalid configuration: REQUEST_REMINDER_MINUTES /);
+    expect(() => loadConfig({ REQUEST_REMINDER_MINUTES: raw })).toThrow(
+      /^Invalid configuration: REQUEST_REMINDER_MINUTES /,
+    );
   });
 });
 
 describe('loadConfig: Microsoft Graph', () => {
-  const credentials = { GRAPH_TENANT_ID: 'contoso.onmicrosoft.com', GRAPH_CLIENT_ID: 'app-id', GRAPH_CLIENT_SECRET: 'graph-secret-value' };
+  const credentials = {
+    GRAPH_TENANT_ID: 'contoso.onmicrosoft.com',
+    GRAPH_CLIENT_ID: 'app-id',
+    GRAPH_CLIENT_SECRET: 'graph-secret-value',
+  };
 
   it('is off unless configured: interviews go out as calendar mail alone', () => {
     expect(loadConfig({}).graph).toBeNull();
@@ -205,6 +221,8 @@ describe('loadConfig: Microsoft Graph', () => {
   });
 
   it('never repeats the client secret in its message', () => {
-    expect(() => loadConfig({ GRAPH_TENANT_ID: 'a/b', GRAPH_CLIENT_ID: 'c', GRAPH_CLIENT_SECRET: 'hunter2-graph' })).toThrow(/^(?!.*hunter2)/);
+    expect(() =>
+      loadConfig({ GRAPH_TENANT_ID: 'a/b', GRAPH_CLIENT_ID: 'c', GRAPH_CLIENT_SECRET: 'hunter2-graph' }),
+    ).toThrow(/^(?!.*hunter2)/);
   });
 });

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { DEFAULT_PASSWORD_POLICY, remotesManifestSchema, type PasswordPolicy, type RemotesManifest } from '@portal/shared/core/schemas';
+import {
+  DEFAULT_PASSWORD_POLICY,
+  remotesManifestSchema,
+  type PasswordPolicy,
+  type RemotesManifest,
+} from '@portal/shared/core/schemas';
 import { SIGNED_URL_TTL_SECONDS_DEFAULT, UPLOAD_MAX_BYTES_DEFAULT } from '@portal/shared/core/files';
 
 /** Everything the api reads from the environment, parsed and checked once at start. */
@@ -128,7 +133,8 @@ function publicOrigin(env: Env): string | null {
   return url.origin;
 }
 
-const HOST_PATTERN = /^(\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9-]{0,62})(?:\.[a-z0-9](?:[a-z0-9-]{0,62}))*\.?)(?::(\d{1,5}))?$/;
+const HOST_PATTERN =
+  /^(\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9-]{0,62})(?:\.[a-z0-9](?:[a-z0-9-]{0,62}))*\.?)(?::(\d{1,5}))?$/;
 
 /** A Host header value (or an ALLOWED_HOSTS entry) as hostname and port; null when it is not one. */
 export function parseHost(value: string): ServedHost | null {
@@ -149,7 +155,11 @@ function allowedHosts(env: Env): ServedHost[] {
     .filter(Boolean)
     .map((entry) => {
       const host = parseHost(entry);
-      if (!host) throw new ConfigError('ALLOWED_HOSTS', `must list host names such as portal.internal or portal.internal:8443, separated by commas; "${entry}" is not one`);
+      if (!host)
+        throw new ConfigError(
+          'ALLOWED_HOSTS',
+          `must list host names such as portal.internal or portal.internal:8443, separated by commas; "${entry}" is not one`,
+        );
       return host;
     });
 }
@@ -174,7 +184,10 @@ function serviceUrl(env: Env, name: string, protocols: string[], example: string
     throw new ConfigError(name, `is not a valid URL (expected ${example})`);
   }
   if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(' or ')}, got "${parsed.protocol}//"`);
+    throw new ConfigError(
+      name,
+      `must start with ${protocols.map((p) => `${p}//`).join(' or ')}, got "${parsed.protocol}//"`,
+    );
   }
   return raw;
 }
@@ -183,7 +196,8 @@ function fileUrlSecret(env: Env): string | null {
   const raw = value(env, 'FILE_URL_SECRET');
   if (raw === undefined) return null;
   // The value itself is never part of the message.
-  if (raw.length < 32) throw new ConfigError('FILE_URL_SECRET', `must be at least 32 characters long, got ${raw.length}`);
+  if (raw.length < 32)
+    throw new ConfigError('FILE_URL_SECRET', `must be at least 32 characters long, got ${raw.length}`);
   return raw;
 }
 
@@ -200,9 +214,13 @@ function graphUrl(env: Env, name: string, fallback: string, httpsOnly = false): 
     throw new ConfigError(name, `is not a valid URL, got "${raw}"`);
   }
   const loopback = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
-  if (url.username || url.password || url.search || url.hash) throw new ConfigError(name, 'must be a plain URL without credentials, query or fragment');
+  if (url.username || url.password || url.search || url.hash)
+    throw new ConfigError(name, 'must be a plain URL without credentials, query or fragment');
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback && !httpsOnly)) {
-    throw new ConfigError(name, `must start with https://${httpsOnly ? '' : ' (http:// only for localhost)'}, got "${url.protocol}//"`);
+    throw new ConfigError(
+      name,
+      `must start with https://${httpsOnly ? '' : ' (http:// only for localhost)'}, got "${url.protocol}//"`,
+    );
   }
   return url.href.replace(/\/+$/, '');
 }
@@ -212,16 +230,22 @@ function graphConfig(env: Env): GraphConfig | null {
   const present = GRAPH_CREDENTIALS.filter((name) => value(env, name) !== undefined);
   if (present.length === 0) return null;
   const missing = GRAPH_CREDENTIALS.find((name) => value(env, name) === undefined);
-  if (missing) throw new ConfigError(missing, `must be set: Microsoft Graph needs ${GRAPH_CREDENTIALS.join(', ')} (set all three or none)`);
+  if (missing)
+    throw new ConfigError(
+      missing,
+      `must be set: Microsoft Graph needs ${GRAPH_CREDENTIALS.join(', ')} (set all three or none)`,
+    );
   const tenantId = value(env, 'GRAPH_TENANT_ID')!;
-  if (!/^[A-Za-z0-9.-]{1,100}$/.test(tenantId)) throw new ConfigError('GRAPH_TENANT_ID', 'must be a tenant id (a GUID) or domain name');
+  if (!/^[A-Za-z0-9.-]{1,100}$/.test(tenantId))
+    throw new ConfigError('GRAPH_TENANT_ID', 'must be a tenant id (a GUID) or domain name');
   return {
     tenantId,
     clientId: value(env, 'GRAPH_CLIENT_ID')!,
     clientSecret: value(env, 'GRAPH_CLIENT_SECRET')!,
     authorityUrl: graphUrl(env, 'GRAPH_AUTHORITY_URL', 'https://login.microsoftonline.com'),
     apiUrl: graphUrl(env, 'GRAPH_API_URL', 'https://graph.microsoft.com/v1.0'),
-    notificationUrl: value(env, 'GRAPH_NOTIFICATION_URL') === undefined ? null : graphUrl(env, 'GRAPH_NOTIFICATION_URL', '', true),
+    notificationUrl:
+      value(env, 'GRAPH_NOTIFICATION_URL') === undefined ? null : graphUrl(env, 'GRAPH_NOTIFICATION_URL', '', true),
   };
 }
 
@@ -237,7 +261,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     try {
       url = new URL(databaseUrl);
     } catch {
-      throw new ConfigError('DATABASE_URL', 'is not a valid URL (expected postgres://user:password@host:port/database)');
+      throw new ConfigError(
+        'DATABASE_URL',
+        'is not a valid URL (expected postgres://user:password@host:port/database)',
+      );
     }
     if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
       throw new ConfigError('DATABASE_URL', `must start with postgres:// or postgresql://, got "${url.protocol}//"`);

@@ -21,12 +21,20 @@ function freePort(): Promise<number> {
   });
 }
 
-function start(env: Record<string, string>): { child: ChildProcess; output: () => { stdout: string; stderr: string }; exit: Promise<number | null> } {
+function start(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => { stdout: string; stderr: string };
+  exit: Promise<number | null>;
+} {
   const base = { ...process.env };
   delete base.DATABASE_URL;
   delete base.REMOTES_MANIFEST;
   delete base.REMOTES_MANIFEST_FILE;
-  const child = spawn(process.execPath, [TSX_CLI, 'src/server.ts'], { cwd: API_DIR, env: { ...base, ...env }, stdio: 'pipe' });
+  const child = spawn(process.execPath, [TSX_CLI, 'src/server.ts'], {
+    cwd: API_DIR,
+    env: { ...base, ...env },
+    stdio: 'pipe',
+  });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d) => (stdout += d));
@@ -68,11 +76,20 @@ describe('server.ts', () => {
 
   it('exits non-zero with one clear line when PostgreSQL cannot be reached', async () => {
     const dataDir = makeTempDir('portal-server-');
-    const server = start({ PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: 'postgres://postgres:s3cret-pw@127.0.0.1:1/nope' });
+    const server = start({
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://postgres:s3cret-pw@127.0.0.1:1/nope',
+    });
     try {
       expect(await server.exit).not.toBe(0);
-      const lines = server.output().stderr.split('\n').filter((l) => l.trim() && !/^npm warn/.test(l));
-      expect(lines).toEqual([expect.stringMatching(/^Cannot connect to PostgreSQL at 127\.0\.0\.1:1\/nope: .*ECONNREFUSED/)]);
+      const lines = server
+        .output()
+        .stderr.split('\n')
+        .filter((l) => l.trim() && !/^npm warn/.test(l));
+      expect(lines).toEqual([
+        expect.stringMatching(/^Cannot connect to PostgreSQL at 127\.0\.0\.1:1\/nope: .*ECONNREFUSED/),
+      ]);
       expect(server.output().stderr).not.toContain('s3cret-pw');
     } finally {
       server.child.kill('SIGKILL');

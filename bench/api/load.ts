@@ -60,16 +60,24 @@ async function timed<T>(timings: Record<string, number>, step: string, work: () 
 }
 
 /** The tasks table's own indexes as `create index` statements (whatever the migrations made), the primary key aside. */
-async function secondaryIndexes(db: Kysely<Database>, dialect: Dialect): Promise<{ name: string; definition: string }[]> {
+async function secondaryIndexes(
+  db: Kysely<Database>,
+  dialect: Dialect,
+): Promise<{ name: string; definition: string }[]> {
   if (dialect === 'sqlite') {
-    const { rows } = await sql<{ name: string; sql: string }>`select name, sql from sqlite_master where type = 'index' and tbl_name = 'tasks' and sql is not null`.execute(db);
+    const { rows } = await sql<{
+      name: string;
+      sql: string;
+    }>`select name, sql from sqlite_master where type = 'index' and tbl_name = 'tasks' and sql is not null`.execute(db);
     return rows.map((r) => ({ name: r.name, definition: r.sql }));
   }
   const { rows } = await sql<{ name: string; definition: string }>`
     select i.indexname as name, i.indexdef as definition
     from pg_indexes i
     where i.schemaname = current_schema() and i.tablename = 'tasks'
-      and not exists (select 1 from pg_constraint c where c.conname = i.indexname and c.connamespace = (select oid from pg_namespace where nspname = current_schema()))`.execute(db);
+      and not exists (select 1 from pg_constraint c where c.conname = i.indexname and c.connamespace = (select oid from pg_namespace where nspname = current_schema()))`.execute(
+    db,
+  );
   return rows;
 }
 
@@ -118,11 +126,19 @@ async function load(db: Kysely<Database>, dialect: Dialect, plan: LoadPlan): Pro
     { id: randomUUID(), title: 'Bench Acme Vendor Reviews' },
     { id: randomUUID(), title: 'Bench Acme Policy Attestations' },
   ];
-  const projects: { id: string; company_id: string; title: string }[] = acmeProjects.map((p) => ({ ...p, company_id: plan.acmeId }));
-  [0, 0, 1, 2].forEach((project, part) => slots.push({ slot: 0, part, projectId: acmeProjects[project].id, companyId: plan.acmeId }));
+  const projects: { id: string; company_id: string; title: string }[] = acmeProjects.map((p) => ({
+    ...p,
+    company_id: plan.acmeId,
+  }));
+  [0, 0, 1, 2].forEach((project, part) =>
+    slots.push({ slot: 0, part, projectId: acmeProjects[project].id, companyId: plan.acmeId }),
+  );
   await timed(timings, 'companies and projects', async () => {
     for (let slot = 1; slot < COMPANY_SLOTS; slot++) {
-      const companyId = await insertCompany(db, { name: `Bench Client ${slot}`, modulesAccess: { risks: true, projects: true, requests: true, reports: true, assets: true } });
+      const companyId = await insertCompany(db, {
+        name: `Bench Client ${slot}`,
+        modulesAccess: { risks: true, projects: true, requests: true, reports: true, assets: true },
+      });
       for (let part = 0; part < PARTS; part++) {
         const project = { id: randomUUID(), company_id: companyId, title: `Bench Client ${slot} Project ${part + 1}` };
         projects.push(project);
@@ -131,13 +147,19 @@ async function load(db: Kysely<Database>, dialect: Dialect, plan: LoadPlan): Pro
     }
     await db
       .insertInto('projects')
-      .values(projects.map((p) => ({ ...p, status: 'active', type: 'Assessment', created_at: nowIso, updated_at: nowIso })))
+      .values(
+        projects.map((p) => ({ ...p, status: 'active', type: 'Assessment', created_at: nowIso, updated_at: nowIso })),
+      )
       .execute();
     // the lookup the bulk insert joins: (slot, part) -> project and company
-    await sql`create table bench_slots (slot integer not null, part integer not null, project_id text not null, company_id text not null, primary key (slot, part))`.execute(db);
+    await sql`create table bench_slots (slot integer not null, part integer not null, project_id text not null, company_id text not null, primary key (slot, part))`.execute(
+      db,
+    );
     await db
       .insertInto('bench_slots' as never)
-      .values(slots.map((s) => ({ slot: s.slot, part: s.part, project_id: s.projectId, company_id: s.companyId })) as never)
+      .values(
+        slots.map((s) => ({ slot: s.slot, part: s.part, project_id: s.projectId, company_id: s.companyId })) as never,
+      )
       .execute();
     await sql`create table bench_people (i integer primary key, user_id text not null)`.execute(db);
     await db
@@ -157,9 +179,14 @@ async function load(db: Kysely<Database>, dialect: Dialect, plan: LoadPlan): Pro
   // the newest a day ago, a minute apart
   const newest = Math.floor(plan.now / 1000) - 86_400;
   const createdSec = sql`(${sql.lit(newest - total * 60)} + n * 60)`;
-  const created = dialect === 'sqlite' ? sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${createdSec}, 'unixepoch')` : sql`to_timestamp(${createdSec})`;
+  const created =
+    dialect === 'sqlite'
+      ? sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${createdSec}, 'unixepoch')`
+      : sql`to_timestamp(${createdSec})`;
   const completed =
-    dialect === 'sqlite' ? sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${createdSec} + 86400, 'unixepoch')` : sql`to_timestamp(${createdSec} + 86400)`;
+    dialect === 'sqlite'
+      ? sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${createdSec} + 86400, 'unixepoch')`
+      : sql`to_timestamp(${createdSec} + 86400)`;
   const due =
     dialect === 'sqlite'
       ? sql`strftime('%Y-%m-%d', ${createdSec} + (${h} % 90) * 86400, 'unixepoch')`
@@ -192,10 +219,14 @@ async function load(db: Kysely<Database>, dialect: Dialect, plan: LoadPlan): Pro
 
   const restore = await bulkSettings(db, dialect);
   try {
-    await timed(timings, `insert ${total.toLocaleString('en-US')} tasks`, () => sql`insert into tasks ${columns} ${select}`.execute(db));
+    await timed(timings, `insert ${total.toLocaleString('en-US')} tasks`, () =>
+      sql`insert into tasks ${columns} ${select}`.execute(db),
+    );
     await timed(timings, 'assignees and comments', async () => {
       await sql`insert into task_assignees (task_id, user_id)
-        select ${taskId(dialect, n)}, p.user_id from ${acmeSeries} join bench_people p on p.i = ${h} % ${sql.lit(plan.acmeAssignees.length)}`.execute(db);
+        select ${taskId(dialect, n)}, p.user_id from ${acmeSeries} join bench_people p on p.i = ${h} % ${sql.lit(plan.acmeAssignees.length)}`.execute(
+        db,
+      );
       const commentId =
         dialect === 'sqlite'
           ? sql`printf('%08x-0000-4000-9000-%012x', ${h}, n)`
@@ -258,8 +289,21 @@ async function load(db: Kysely<Database>, dialect: Dialect, plan: LoadPlan): Pro
   }
 
   const acmeTasks = Number(
-    (await db.selectFrom('tasks').select((eb) => eb.fn.countAll().as('n')).where('company_id', '=', plan.acmeId).executeTakeFirstOrThrow()).n,
+    (
+      await db
+        .selectFrom('tasks')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('company_id', '=', plan.acmeId)
+        .executeTakeFirstOrThrow()
+    ).n,
   );
-  const tasks = Number((await db.selectFrom('tasks').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const tasks = Number(
+    (
+      await db
+        .selectFrom('tasks')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   return { acmeProjects, acmeTasks, tasks, timings };
 }

@@ -45,7 +45,8 @@ export function httpClient(baseUrl: string, cookie: string): Client {
           res.on('end', () => {
             const ms = performance.now() - started;
             const body = Buffer.concat(chunks).toString('utf8');
-            if (res.statusCode !== 200) reject(new Error(`GET ${url} answered ${res.statusCode}: ${body.slice(0, 300)}`));
+            if (res.statusCode !== 200)
+              reject(new Error(`GET ${url} answered ${res.statusCode}: ${body.slice(0, 300)}`));
             else resolve({ ms, body });
           });
         });
@@ -78,7 +79,12 @@ export async function measure(client: Client, cases: Case[], rounds: number, war
  * `connections` clients at once, each sending `perConnection` requests back to back (every case in
  * turn, each client starting at another case): latency per case under concurrent load.
  */
-export async function measureConcurrent(client: Client, cases: Case[], connections: number, perConnection: number): Promise<Timing[]> {
+export async function measureConcurrent(
+  client: Client,
+  cases: Case[],
+  connections: number,
+  perConnection: number,
+): Promise<Timing[]> {
   const samples = cases.map(() => [] as number[]);
   await Promise.all(
     Array.from({ length: connections }, async (_, worker) => {
@@ -96,7 +102,8 @@ export async function measureConcurrent(client: Client, cases: Case[], connectio
 
 export function table(header: string[], rows: string[][], alignLeft = 1): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i < alignLeft ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i < alignLeft ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 

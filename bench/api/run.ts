@@ -65,7 +65,12 @@ interface Report {
   concurrent: Timing[];
 }
 
-async function idOf(db: Kysely<Database>, table: 'companies' | 'users', column: 'name' | 'email', value: string): Promise<string> {
+async function idOf(
+  db: Kysely<Database>,
+  table: 'companies' | 'users',
+  column: 'name' | 'email',
+  value: string,
+): Promise<string> {
   return (await db.selectFrom(table).select('id').where(column, '=', value).executeTakeFirstOrThrow()).id;
 }
 
@@ -88,12 +93,28 @@ async function bench(target: Target): Promise<Report> {
       .where('users.status', '=', 'active')
       .execute()
   ).map((u) => u.id);
-  const load = await loadTasks(db, dialect, { total: TOTAL, acmeId, creatorId: userId, acmeAssignees, now: Date.now() });
+  const load = await loadTasks(db, dialect, {
+    total: TOTAL,
+    acmeId,
+    creatorId: userId,
+    acmeAssignees,
+    now: Date.now(),
+  });
   const loadSeconds = Object.values(load.timings).reduce((a, b) => a + b, 0);
-  console.log(`  loaded in ${loadSeconds.toFixed(1)} s (${Object.entries(load.timings).map(([step, s]) => `${step} ${s.toFixed(1)} s`).join(', ')})`);
+  console.log(
+    `  loaded in ${loadSeconds.toFixed(1)} s (${Object.entries(load.timings)
+      .map(([step, s]) => `${step} ${s.toFixed(1)} s`)
+      .join(', ')})`,
+  );
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-app-'));
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_ROOT: dataDir, FLAG_HMAC_SECRET: 'bench', RATE_LIMIT_MAX: '1000000', ALLOWED_HOSTS: '127.0.0.1' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    WEB_ROOT: dataDir,
+    FLAG_HMAC_SECRET: 'bench',
+    RATE_LIMIT_MAX: '1000000',
+    ALLOWED_HOSTS: '127.0.0.1',
+  });
   const app = buildApp({ db, config });
   const closeApp = async () => {
     await app.close();
@@ -116,39 +137,64 @@ async function bench(target: Target): Promise<Report> {
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc');
     const companyRow = Math.floor(load.acmeTasks * DEPTH);
-    const [above] = await ordered().limit(1).offset(companyRow - 1).execute();
+    const [above] = await ordered()
+      .limit(1)
+      .offset(companyRow - 1)
+      .execute();
     const [expected] = await ordered().limit(1).offset(companyRow).execute();
     const cursor = encodeTaskCursor({ createdAt: above.created_key, id: above.id });
     const companyUrl = `/api/v1/companies/${acmeId}/tasks?limit=${PAGE}`;
     const first = JSON.parse((await client.get(companyUrl)).body) as { results: { id: string }[]; nextCursor: string };
-    const [row25] = await ordered().limit(1).offset(PAGE - 1).execute();
+    const [row25] = await ordered()
+      .limit(1)
+      .offset(PAGE - 1)
+      .execute();
     if (first.nextCursor !== encodeTaskCursor({ createdAt: row25.created_key, id: row25.id })) {
       throw new Error(`the api's cursor is not built as this benchmark builds it: ${first.nextCursor}`);
     }
     const deepUrl = `${companyUrl}&cursor=${encodeURIComponent(cursor)}`;
     const deep = JSON.parse((await client.get(deepUrl)).body) as { results: { id: string }[] };
-    if (deep.results.length !== PAGE || deep.results[0].id !== expected.id) throw new Error('the deep company page does not start at the row 90% down');
+    if (deep.results.length !== PAGE || deep.results[0].id !== expected.id)
+      throw new Error('the deep company page does not start at the row 90% down');
 
     // The large project's list: the page ~90% deep.
     const project = load.acmeProjects[0];
     const projectUrl = `/api/v1/projects/${project.id}/tasks?pageSize=${PAGE}`;
-    const projectFirst = JSON.parse((await client.get(`${projectUrl}&page=1`)).body) as { total: number; results: unknown[] };
+    const projectFirst = JSON.parse((await client.get(`${projectUrl}&page=1`)).body) as {
+      total: number;
+      results: unknown[];
+    };
     const projectPages = Math.ceil(projectFirst.total / PAGE);
     const deepPage = Math.floor(projectPages * DEPTH);
     const projectDeep = JSON.parse((await client.get(`${projectUrl}&page=${deepPage}`)).body) as { results: unknown[] };
-    if (projectFirst.results.length !== PAGE || projectDeep.results.length !== PAGE) throw new Error('the project pages are not full');
+    if (projectFirst.results.length !== PAGE || projectDeep.results.length !== PAGE)
+      throw new Error('the project pages are not full');
 
     const cases: Case[] = [
       { name: 'company tasks, first page', url: companyUrl },
       { name: `company tasks, deep page (cursor after row ${count(companyRow)})`, url: deepUrl },
       { name: 'project tasks, first page', url: `${projectUrl}&page=1` },
-      { name: `project tasks, deep page (page ${count(deepPage)} of ${count(projectPages)})`, url: `${projectUrl}&page=${deepPage}` },
+      {
+        name: `project tasks, deep page (page ${count(deepPage)} of ${count(projectPages)})`,
+        url: `${projectUrl}&page=${deepPage}`,
+      },
     ];
     const timings = await measure(client, cases, REQUESTS, WARMUP);
     // Many connections at once: against the api as its own process (api/src/server.ts on the same
     // database), measured from a client process of its own (concurrent.ts).
     const concurrent = await measureOnOwnProcess(target, token, cases);
-    return { label: target.label, dialect, load, seedSeconds, projectTopLevel: projectFirst.total, projectPages, deepPage, companyRow, timings, concurrent };
+    return {
+      label: target.label,
+      dialect,
+      load,
+      seedSeconds,
+      projectTopLevel: projectFirst.total,
+      projectPages,
+      deepPage,
+      companyRow,
+      timings,
+      concurrent,
+    };
   } finally {
     disposers.delete(closeApp);
     await closeApp();
@@ -157,7 +203,11 @@ async function bench(target: Target): Promise<Report> {
 
 async function measureOnOwnProcess(target: Target, token: string, cases: Case[]): Promise<Timing[]> {
   const dataDir = target.api.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-api-'));
-  const api = await startApi({ dataDir, databaseUrl: target.api.databaseUrl, env: { RATE_LIMIT_MAX: '1000000', FLAG_HMAC_SECRET: 'bench' } });
+  const api = await startApi({
+    dataDir,
+    databaseUrl: target.api.databaseUrl,
+    env: { RATE_LIMIT_MAX: '1000000', FLAG_HMAC_SECRET: 'bench' },
+  });
   const stop = async () => {
     await api.stop();
     if (!target.api.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -184,9 +234,13 @@ function measureFromOwnProcess(job: object): Promise<Timing[]> {
   const root = path.resolve(__dirname, '..', '..');
   const loader = pathToFileURL(path.join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
   const preflight = path.join(root, 'node_modules', 'tsx', 'dist', 'preflight.cjs');
-  const child = spawn(process.execPath, ['--require', preflight, '--import', loader, path.join(__dirname, 'concurrent.ts'), JSON.stringify(job)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--require', preflight, '--import', loader, path.join(__dirname, 'concurrent.ts'), JSON.stringify(job)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   return new Promise((resolve, reject) => {
@@ -200,7 +254,9 @@ function measureFromOwnProcess(job: object): Promise<Timing[]> {
 }
 
 function print(reports: Report[]): boolean {
-  console.log(`\n== api benchmark: tasks lists, ${count(TOTAL)} tasks loaded; ${REQUESTS} sequential requests per case after ${WARMUP} warm-up rounds ==`);
+  console.log(
+    `\n== api benchmark: tasks lists, ${count(TOTAL)} tasks loaded; ${REQUESTS} sequential requests per case after ${WARMUP} warm-up rounds ==`,
+  );
   let allWithin = true;
   const summary: string[][] = [];
   for (const r of reports) {
@@ -225,12 +281,30 @@ function print(reports: Report[]): boolean {
       const ratio = deep.p50 / first.p50;
       const within = ratio <= RATIO_LIMIT;
       allWithin &&= within;
-      summary.push([r.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL', list, ms(first.p50), ms(deep.p50), `${ratio.toFixed(2)}x`, `${(deep.p99 / first.p99).toFixed(2)}x`, within ? 'yes' : 'NO']);
+      summary.push([
+        r.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL',
+        list,
+        ms(first.p50),
+        ms(deep.p50),
+        `${ratio.toFixed(2)}x`,
+        `${(deep.p99 / first.p99).toFixed(2)}x`,
+        within ? 'yes' : 'NO',
+      ]);
     }
   }
   console.log(`\nDeep page / first page (p50; p99 for reference), limit ${RATIO_LIMIT}x:\n`);
-  console.log(table(['database', 'list', 'first p50', 'deep p50', 'ratio p50', 'ratio p99', `within ${RATIO_LIMIT}x`], summary, 2));
-  console.log(allWithin ? `\nEvery deep page is within ${RATIO_LIMIT}x of its first page.` : `\nNOT every deep page is within ${RATIO_LIMIT}x of its first page.`);
+  console.log(
+    table(
+      ['database', 'list', 'first p50', 'deep p50', 'ratio p50', 'ratio p99', `within ${RATIO_LIMIT}x`],
+      summary,
+      2,
+    ),
+  );
+  console.log(
+    allWithin
+      ? `\nEvery deep page is within ${RATIO_LIMIT}x of its first page.`
+      : `\nNOT every deep page is within ${RATIO_LIMIT}x of its first page.`,
+  );
 
   // The budget: p99 of every task list case with CONNECTIONS connections at once.
   const budgetRows: string[][] = [];
@@ -240,18 +314,32 @@ function print(reports: Report[]): boolean {
     for (const t of r.concurrent) {
       const ok = t.p99 <= budget;
       withinBudget &&= ok;
-      budgetRows.push([r.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL', t.name, String(t.samples), ms(t.p50), ms(t.p99), `${budget}`, `${(t.p99 / budget).toFixed(2)}`, ok ? 'yes' : 'NO']);
+      budgetRows.push([
+        r.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL',
+        t.name,
+        String(t.samples),
+        ms(t.p50),
+        ms(t.p99),
+        `${budget}`,
+        `${(t.p99 / budget).toFixed(2)}`,
+        ok ? 'yes' : 'NO',
+      ]);
     }
   }
-  console.log(`\nWith ${CONNECTIONS} connections at once (${REQUESTS} requests each), p99 budget ${P99_BUDGET_MS.sqlite} ms on SQLite, ${P99_BUDGET_MS.postgres} ms on PostgreSQL:\n`);
-  console.log(table(['database', 'case', 'requests', 'p50 ms', 'p99 ms', 'budget ms', 'ratio', 'within'], budgetRows, 2));
+  console.log(
+    `\nWith ${CONNECTIONS} connections at once (${REQUESTS} requests each), p99 budget ${P99_BUDGET_MS.sqlite} ms on SQLite, ${P99_BUDGET_MS.postgres} ms on PostgreSQL:\n`,
+  );
+  console.log(
+    table(['database', 'case', 'requests', 'p50 ms', 'p99 ms', 'budget ms', 'ratio', 'within'], budgetRows, 2),
+  );
   console.log(withinBudget ? '\nEvery case is within its p99 budget.' : '\nNOT every case is within its p99 budget.');
   return allWithin && withinBudget;
 }
 
 async function main() {
   // whole rounds of the load's pattern (ten companies, four parts); enough rows for full pages
-  if (!Number.isInteger(TOTAL) || TOTAL < 40_000 || TOTAL % 40 !== 0) throw new Error('--tasks must be a multiple of 40, at least 40,000');
+  if (!Number.isInteger(TOTAL) || TOTAL < 40_000 || TOTAL % 40 !== 0)
+    throw new Error('--tasks must be a multiple of 40, at least 40,000');
   if (!Number.isInteger(REQUESTS) || REQUESTS < 1) throw new Error('--requests must be a positive whole number');
   const started = performance.now();
   const reports: Report[] = await onEachTarget(ONLY, bench);

@@ -63,7 +63,9 @@ export async function postgresTarget(): Promise<Target | null> {
   } catch (error) {
     await admin.close();
     const reason = (error as Error).message || (error as NodeJS.ErrnoException).code;
-    console.log(`\nPostgreSQL skipped: cannot use ${describePostgresUrl(PG_URL)} (${reason}). Set BENCH_DATABASE_URL to a PostgreSQL database.`);
+    console.log(
+      `\nPostgreSQL skipped: cannot use ${describePostgresUrl(PG_URL)} (${reason}). Set BENCH_DATABASE_URL to a PostgreSQL database.`,
+    );
     return null;
   }
   const database = openDatabase({ databaseUrl: PG_URL, searchPath: schema });

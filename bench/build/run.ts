@@ -27,7 +27,9 @@ for (const pkg of PACKAGES) {
   const remote = pkg !== 'shell';
   const over = remote && seconds > BUDGET_S;
   if (over) failed = true;
-  rows.push(`${pkg.padEnd(14)} ${seconds.toFixed(1).padStart(6)} s   ${remote ? `ratio ${(seconds / BUDGET_S).toFixed(2)}${over ? '  OVER' : ''}` : '(host, no budget)'}`);
+  rows.push(
+    `${pkg.padEnd(14)} ${seconds.toFixed(1).padStart(6)} s   ${remote ? `ratio ${(seconds / BUDGET_S).toFixed(2)}${over ? '  OVER' : ''}` : '(host, no budget)'}`,
+  );
 }
 console.log(`\nproduction builds, one at a time (budget per remote: ${BUDGET_S} s)\n`);
 for (const row of rows) console.log(row);

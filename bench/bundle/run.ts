@@ -26,7 +26,16 @@ import { startPortal } from '../../e2e/portal-server';
  * maintenance banner began to load after the first content.
  */
 const BUDGET_BYTES = 200 * 1024;
-const WATCHED = ['react', 'react-dom', 'antd', '@reduxjs/toolkit', 'react-router', 'react-router-dom', 'react-redux', 'rxjs'];
+const WATCHED = [
+  'react',
+  'react-dom',
+  'antd',
+  '@reduxjs/toolkit',
+  'react-router',
+  'react-router-dom',
+  'react-redux',
+  'rxjs',
+];
 /** bundle-report.json names each file of @portal/shared as `@portal/shared/src/...` */
 const SHARED_FILE = '@portal/shared/src/';
 const CONTAINERS: Record<string, string> = {
@@ -54,7 +63,15 @@ async function main() {
   const portal = await startPortal();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage();
@@ -95,7 +112,9 @@ async function main() {
     const requestedAfter = new Set(
       await page.evaluate(() => {
         const at = (window as unknown as { __dashboardAt?: number }).__dashboardAt ?? Infinity;
-        return (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.startTime > at).map((e) => e.name);
+        return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((e) => e.startTime > at)
+          .map((e) => e.name);
       }),
     );
     const deferred = scripts.filter((s) => requestedAfter.has(s.url.href));
@@ -128,13 +147,19 @@ async function main() {
     const totalRaw = rows.reduce((n, r) => n + r.raw, 0);
     console.log(`\nFirst page (sign-in -> dashboard rendered in ${renderedMs} ms): ${rows.length} JS files`);
     for (const r of rows) {
-      console.log(`  ${kb(r.gzip).padStart(9)} gzip  ${kb(r.raw).padStart(9)} raw  ${r.container}/${r.file}  ${r.packages.join(', ')}`);
+      console.log(
+        `  ${kb(r.gzip).padStart(9)} gzip  ${kb(r.raw).padStart(9)} raw  ${r.container}/${r.file}  ${r.packages.join(', ')}`,
+      );
     }
     if (deferred.length) {
-      console.log(`  requested after the dashboard rendered (not counted): ${deferred.map((s) => containerOf(s.url.pathname).file).join(', ')}`);
+      console.log(
+        `  requested after the dashboard rendered (not counted): ${deferred.map((s) => containerOf(s.url.pathname).file).join(', ')}`,
+      );
     }
     console.log(`\nfirst-load JS: ${kb(total)} gzip (${kb(totalRaw)} raw)`);
-    console.log(`budget: ${kb(BUDGET_BYTES)} gzip (issue 10); used ${((total / BUDGET_BYTES) * 100).toFixed(1)}% (ratio ${(total / BUDGET_BYTES).toFixed(3)})`);
+    console.log(
+      `budget: ${kb(BUDGET_BYTES)} gzip (issue 10); used ${((total / BUDGET_BYTES) * 100).toFixed(1)}% (ratio ${(total / BUDGET_BYTES).toFixed(3)})`,
+    );
     const duplicated = [...byPackage].filter(([, containers]) => containers.size > 1);
     if (duplicated.length) {
       for (const [p, c] of duplicated) console.log(`DUPLICATED: ${p} loaded from ${[...c].join(' and ')}`);

@@ -31,7 +31,18 @@ import type { Database } from '../../api/src/db/schema';
 import { referencedStorageKeys } from '../../api/src/db/storage-keys';
 import { filesDir, LocalDiskStorage } from '../../api/src/lib/storage';
 import { count } from '../api/measure';
-import { call, createPostgresDatabase, option, REDIS_URL, signIn, signInOrThrow, sleep, startApi, tempDir, type ApiProcess } from '../load/server';
+import {
+  call,
+  createPostgresDatabase,
+  option,
+  REDIS_URL,
+  signIn,
+  signInOrThrow,
+  sleep,
+  startApi,
+  tempDir,
+  type ApiProcess,
+} from '../load/server';
 
 const run = promisify(execFile);
 const ONLY = option('only', 'abc');
@@ -64,12 +75,18 @@ interface Acme {
 }
 
 async function acmeOf(api: ApiProcess, cookie: string): Promise<Acme> {
-  const companies = (await call(api.baseURL, cookie, 'GET', '/api/v1/companies')).json().results as { id: string; name: string }[];
+  const companies = (await call(api.baseURL, cookie, 'GET', '/api/v1/companies')).json().results as {
+    id: string;
+    name: string;
+  }[];
   const companyId = companies.find((c) => c.name === 'Acme Corp')!.id;
-  const projects = (await call(api.baseURL, cookie, 'GET', `/api/v1/companies/${companyId}/projects`)).json().results as ProjectRow[];
+  const projects = (await call(api.baseURL, cookie, 'GET', `/api/v1/companies/${companyId}/projects`)).json()
+    .results as ProjectRow[];
   const project = projects.find((p) => p.status !== 'canceled' && p.permissions?.write);
   if (!project) throw new Error('consultant@demo.test can write no project of Acme Corp');
-  const folders = (await call(api.baseURL, cookie, 'GET', `/api/v1/projects/${project.id}/folders`)).json().results as { id: string }[];
+  const folders = (await call(api.baseURL, cookie, 'GET', `/api/v1/projects/${project.id}/folders`)).json().results as {
+    id: string;
+  }[];
   return { companyId, projectId: project.id, folderId: folders[0].id };
 }
 
@@ -153,11 +170,20 @@ function upload(
 
 function csvOfRequests(tag: string, rows: number): Buffer {
   const lines = ['Title,Description,Priority,Due Date'];
-  for (let i = 1; i <= rows; i++) lines.push(`Fault import ${tag} row ${i},Imported by bench:faults,low,2027-01-${String((i % 28) + 1).padStart(2, '0')}`);
+  for (let i = 1; i <= rows; i++)
+    lines.push(
+      `Fault import ${tag} row ${i},Imported by bench:faults,low,2027-01-${String((i % 28) + 1).padStart(2, '0')}`,
+    );
   return Buffer.from(lines.join('\r\n') + '\r\n');
 }
 
-async function importRequests(api: ApiProcess, cookie: string, acme: Acme, csv: Buffer, killAfterMs: number | null): Promise<{ status: number | string; ms: number }> {
+async function importRequests(
+  api: ApiProcess,
+  cookie: string,
+  acme: Acme,
+  csv: Buffer,
+  killAfterMs: number | null,
+): Promise<{ status: number | string; ms: number }> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(csv)], { type: 'text/csv' }), 'requests.csv');
   const started = performance.now();
@@ -172,7 +198,10 @@ async function importRequests(api: ApiProcess, cookie: string, acme: Acme, csv: 
     if (res.status !== 201) console.log(`      import answered ${res.status}: ${text.slice(0, 300)}`);
     return { status: res.status, ms: performance.now() - started };
   } catch (error) {
-    return { status: ((error as { cause?: NodeJS.ErrnoException }).cause?.code ?? (error as Error).message) as string, ms: performance.now() - started };
+    return {
+      status: ((error as { cause?: NodeJS.ErrnoException }).cause?.code ?? (error as Error).message) as string,
+      ms: performance.now() - started,
+    };
   } finally {
     // a kill still pending when the answer came: the caller restarts the api either way
     void timer;
@@ -183,14 +212,19 @@ async function importRequests(api: ApiProcess, cookie: string, acme: Acme, csv: 
 async function storageState(db: Kysely<Database>, dataDir: string) {
   const root = filesDir(dataDir);
   const rows: { table: string; key: string; size: number }[] = [];
-  for (const r of await db.selectFrom('file_versions').select(['storage_key', 'size']).execute()) rows.push({ table: 'file_versions', key: r.storage_key, size: Number(r.size) });
-  for (const r of await db.selectFrom('request_files').select(['storage_key', 'size']).execute()) rows.push({ table: 'request_files', key: r.storage_key, size: Number(r.size) });
-  for (const r of await db.selectFrom('transfer_files').select(['storage_key', 'size']).execute()) rows.push({ table: 'transfer_files', key: r.storage_key, size: Number(r.size) });
-  for (const r of await db.selectFrom('system_setting_files').select(['storage_key']).execute()) rows.push({ table: 'system_setting_files', key: r.storage_key, size: -1 });
+  for (const r of await db.selectFrom('file_versions').select(['storage_key', 'size']).execute())
+    rows.push({ table: 'file_versions', key: r.storage_key, size: Number(r.size) });
+  for (const r of await db.selectFrom('request_files').select(['storage_key', 'size']).execute())
+    rows.push({ table: 'request_files', key: r.storage_key, size: Number(r.size) });
+  for (const r of await db.selectFrom('transfer_files').select(['storage_key', 'size']).execute())
+    rows.push({ table: 'transfer_files', key: r.storage_key, size: Number(r.size) });
+  for (const r of await db.selectFrom('system_setting_files').select(['storage_key']).execute())
+    rows.push({ table: 'system_setting_files', key: r.storage_key, size: -1 });
   const blobs = new Map<string, number>();
   for (const shard of fs.existsSync(root) ? fs.readdirSync(root) : []) {
     if (!/^[0-9a-f]{2}$/.test(shard)) continue;
-    for (const key of fs.readdirSync(path.join(root, shard))) blobs.set(key, fs.statSync(path.join(root, shard, key)).size);
+    for (const key of fs.readdirSync(path.join(root, shard)))
+      blobs.set(key, fs.statSync(path.join(root, shard, key)).size);
   }
   const staging = path.join(root, '.staging');
   const staged = fs.existsSync(staging) ? fs.readdirSync(staging).length : 0;
@@ -211,7 +245,12 @@ async function faultsA(): Promise<void> {
     let cookie = await signInOrThrow(api.baseURL, 'consultant@demo.test');
     const acme = await acmeOf(api, cookie);
     const listed = async (name: string) => {
-      const a = await call(api.baseURL, cookie, 'GET', `/api/v1/projects/${acme.projectId}/files?folderId=${acme.folderId}&search=${encodeURIComponent(name)}&pageSize=100`);
+      const a = await call(
+        api.baseURL,
+        cookie,
+        'GET',
+        `/api/v1/projects/${acme.projectId}/files?folderId=${acme.folderId}&search=${encodeURIComponent(name)}&pageSize=100`,
+      );
       if (a.status !== 200) throw new Error(`listing files answered ${a.status}: ${a.body.slice(0, 200)}`);
       return (a.json().results as { name: string; size?: number }[]).filter((f) => f.name === name);
     };
@@ -236,7 +275,10 @@ async function faultsA(): Promise<void> {
           rowOf = r ? { size: Number(r.size) } : null;
         }
         const inList = name ? (await listed(name)).length : 0;
-        const consistent = s.rowsWithoutBlob.length === 0 && s.wrongSize.length === 0 && (name === null || (rowOf === null ? inList === 0 : rowOf.size === bytes && inList === 1));
+        const consistent =
+          s.rowsWithoutBlob.length === 0 &&
+          s.wrongSize.length === 0 &&
+          (name === null || (rowOf === null ? inList === 0 : rowOf.size === bytes && inList === 1));
         report(
           `(a) ${label}`,
           consistent,
@@ -263,7 +305,9 @@ async function faultsA(): Promise<void> {
       const bytes = 48 * MB;
       const name = `fault-upload-commit-${attempt}-${Date.now()}.bin`;
       const r = await upload(api, cookie, acme, name, bytes, 'commit', dataDir);
-      console.log(`    upload of ${bytes / MB} MB, ${r.killedOnCommit ? 'killed as its blob left staging' : 'NOT killed (no commit seen)'}: client saw ${r.status}`);
+      console.log(
+        `    upload of ${bytes / MB} MB, ${r.killedOnCommit ? 'killed as its blob left staging' : 'NOT killed (no commit seen)'}: client saw ${r.status}`,
+      );
       await restart();
       await inspect(`upload killed at its blob's commit (#${attempt}), after restart`, name, bytes);
     }
@@ -288,7 +332,11 @@ async function faultsA(): Promise<void> {
     };
     const full = await importRequests(api, cookie, acme, csvOfRequests('full', ROWS), null);
     const fullCount = await countOf('full');
-    report('(a) requests import, not killed', full.status === 201 && fullCount === ROWS, `answered ${full.status} in ${full.ms.toFixed(0)} ms, ${count(fullCount)} of ${count(ROWS)} rows present`);
+    report(
+      '(a) requests import, not killed',
+      full.status === 201 && fullCount === ROWS,
+      `answered ${full.status} in ${full.ms.toFixed(0)} ms, ${count(fullCount)} of ${count(ROWS)} rows present`,
+    );
     // a warm import's time after a restart (the first one after start is slower): the kills land inside it
     const warm = await importRequests(api, cookie, acme, csvOfRequests(`warm-${Date.now().toString(36)}`, ROWS), null);
     console.log(`    a warm import of ${ROWS} rows: ${warm.status} in ${warm.ms.toFixed(0)} ms`);
@@ -299,18 +347,29 @@ async function faultsA(): Promise<void> {
       const r = await importRequests(api, cookie, acme, csvOfRequests(tag, ROWS), delay);
       await restart();
       const n = await countOf(tag);
-      report(`(a) requests import killed at ${delay} ms (${Math.round(f * 100)}% of a warm import), after restart`, n === 0 || n === ROWS, `client saw ${r.status}; ${count(n)} of ${count(ROWS)} rows present (0 or all required)`);
+      report(
+        `(a) requests import killed at ${delay} ms (${Math.round(f * 100)}% of a warm import), after restart`,
+        n === 0 || n === ROWS,
+        `client saw ${r.status}; ${count(n)} of ${count(ROWS)} rows present (0 or all required)`,
+      );
     }
     // The api still imports after all that (no lock or half state left behind).
     const again = await importRequests(api, cookie, acme, csvOfRequests('after', 10), null);
-    report('(a) import after the kills', again.status === 201 && (await countOf('after')) === 10, `answered ${again.status}`);
+    report(
+      '(a) import after the kills',
+      again.status === 201 && (await countOf('after')) === 10,
+      `answered ${again.status}`,
+    );
 
     // The sweep (api stopped, no grace): leftovers go, rows keep their blobs.
     await api.stop();
     const database = openDatabase({ sqlitePath });
     try {
       const storage = new LocalDiskStorage(filesDir(dataDir));
-      const swept = await storage.sweep({ olderThanMs: 0, isReferenced: (keys) => referencedStorageKeys(database.db, keys) });
+      const swept = await storage.sweep({
+        olderThanMs: 0,
+        isReferenced: (keys) => referencedStorageKeys(database.db, keys),
+      });
       const s = await storageState(database.db, dataDir);
       report(
         '(a) storage sweep after the kills',
@@ -334,7 +393,10 @@ async function faultsA(): Promise<void> {
 function pgCluster(): string[] {
   if (process.env.PG_CLUSTER) return process.env.PG_CLUSTER.split(/\s+/);
   const versions = fs.existsSync('/etc/postgresql') ? fs.readdirSync('/etc/postgresql') : [];
-  if (versions.length !== 1) throw new Error(`cannot tell the PostgreSQL cluster (/etc/postgresql holds ${versions.join(', ') || 'nothing'}): set PG_CLUSTER="<version> main"`);
+  if (versions.length !== 1)
+    throw new Error(
+      `cannot tell the PostgreSQL cluster (/etc/postgresql holds ${versions.join(', ') || 'nothing'}): set PG_CLUSTER="<version> main"`,
+    );
   return [versions[0], 'main'];
 }
 
@@ -356,7 +418,14 @@ async function faultsB(): Promise<void> {
     api = await startApi({ dataDir, databaseUrl: pg.url, redisUrl: REDIS_URL, env: { RATE_LIMIT_MAX: '1000000' } });
     const a = api;
     const pid = a.child.pid;
-    const users = ['consultant@demo.test', 'admin@demo.test', 'consultant@demo.test', 'admin@demo.test', 'lead@acme.test', 'member@acme.test'];
+    const users = [
+      'consultant@demo.test',
+      'admin@demo.test',
+      'consultant@demo.test',
+      'admin@demo.test',
+      'lead@acme.test',
+      'member@acme.test',
+    ];
     const cookies = [];
     for (const u of users) cookies.push(await signInOrThrow(a.baseURL, u));
     const acme = await acmeOf(a, cookies[0]);
@@ -372,10 +441,24 @@ async function faultsB(): Promise<void> {
           let ans;
           if (writer && seq++ % 2 === 0) {
             const title = `Fault b task ${seq}-${t}`;
-            ans = await call(a.baseURL, cookie, 'POST', `/api/v1/projects/${acme.projectId}/tasks`, { title }, AbortSignal.timeout(20_000));
+            ans = await call(
+              a.baseURL,
+              cookie,
+              'POST',
+              `/api/v1/projects/${acme.projectId}/tasks`,
+              { title },
+              AbortSignal.timeout(20_000),
+            );
             if (ans.status === 201) acked.push({ id: ans.json().id, title });
           } else {
-            ans = await call(a.baseURL, cookie, 'GET', `/api/v1/projects/${acme.projectId}/tasks?pageSize=10`, undefined, AbortSignal.timeout(20_000));
+            ans = await call(
+              a.baseURL,
+              cookie,
+              'GET',
+              `/api/v1/projects/${acme.projectId}/tasks?pageSize=10`,
+              undefined,
+              AbortSignal.timeout(20_000),
+            );
           }
           events.push({ t, ok: ans.status >= 200 && ans.status < 400, status: ans.status });
         } catch (error) {
@@ -404,13 +487,16 @@ async function faultsB(): Promise<void> {
     const after = events.filter((e) => e.t > backAt + 5000);
     const statuses = [...new Set(failures.map((e) => String(e.status)))].join(', ');
     const alive = a.child.exitCode === null && a.child.signalCode === null && a.child.pid === pid;
-    const survived = alive && after.length > 0 && after.every((e) => e.ok) && !restartNote.startsWith('pg_ctlcluster failed');
+    const survived =
+      alive && after.length > 0 && after.every((e) => e.ok) && !restartNote.startsWith('pg_ctlcluster failed');
     report(
       '(b) api survives a PostgreSQL restart and recovers without restarting',
       survived,
       `pg_ctlcluster ${cluster.join(' ')} restart from t=${(restartAt / 1000).toFixed(1)} s to t=${(backAt / 1000).toFixed(1)} s${restartNote ? ` (${restartNote})` : ''}; ` +
         `${count(events.length)} calls, ${count(failures.length)} failed (${statuses || 'none'})` +
-        (failures.length ? `, error window t=${(first! / 1000).toFixed(2)}–${(last! / 1000).toFixed(2)} s (${((last! - first!) / 1000).toFixed(2)} s)` : '') +
+        (failures.length
+          ? `, error window t=${(first! / 1000).toFixed(2)}–${(last! / 1000).toFixed(2)} s (${((last! - first!) / 1000).toFixed(2)} s)`
+          : '') +
         `; from 5 s after PostgreSQL was back: ${count(after.filter((e) => e.ok).length)}/${count(after.length)} ok; api process ${alive ? `still pid ${pid}` : 'GONE'}` +
         (survived ? '' : `\n  the api's last output:\n${a.output().slice(-4000)}`),
     );
@@ -420,11 +506,19 @@ async function faultsB(): Promise<void> {
       const ids = acked.map((x) => x.id);
       let present = 0;
       for (let i = 0; i < ids.length; i += 500) {
-        const rows = await database.db.selectFrom('tasks').select(['id', 'title']).where('id', 'in', ids.slice(i, i + 500)).execute();
+        const rows = await database.db
+          .selectFrom('tasks')
+          .select(['id', 'title'])
+          .where('id', 'in', ids.slice(i, i + 500))
+          .execute();
         const want = new Map(acked.map((x) => [x.id, x.title]));
         present += rows.filter((r) => want.get(r.id) === r.title).length;
       }
-      report('(b) tasks acknowledged around the restart are in the database', present === ids.length, `${count(present)} of ${count(ids.length)} present`);
+      report(
+        '(b) tasks acknowledged around the restart are in the database',
+        present === ids.length,
+        `${count(present)} of ${count(ids.length)} present`,
+      );
     } finally {
       await database.close();
     }
@@ -493,9 +587,15 @@ async function faultsC(): Promise<void> {
     // Api limiter in Redis, per session: LIMIT calls split over A and B, then one more on B.
     const session = await signInOrThrow(b.baseURL, 'admin@demo.test');
     const answers: number[] = [];
-    for (let i = 0; i < LIMIT; i++) answers.push((await call(i % 2 === 0 ? a.baseURL : b.baseURL, session, 'GET', '/api/v1/notifications')).status);
+    for (let i = 0; i < LIMIT; i++)
+      answers.push((await call(i % 2 === 0 ? a.baseURL : b.baseURL, session, 'GET', '/api/v1/notifications')).status);
     const over = await call(b.baseURL, session, 'GET', '/api/v1/notifications');
-    const remaining = await call(a.baseURL, await signInOrThrow(a.baseURL, 'lead@acme.test'), 'GET', '/api/v1/notifications');
+    const remaining = await call(
+      a.baseURL,
+      await signInOrThrow(a.baseURL, 'lead@acme.test'),
+      'GET',
+      '/api/v1/notifications',
+    );
     report(
       `(c) api rate limit shared through Redis (RATE_LIMIT_MAX=${LIMIT})`,
       answers.every((s) => s === 200) && over.status === 429 && remaining.status === 200,

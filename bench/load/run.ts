@@ -22,7 +22,18 @@ import type { Kysely } from 'kysely';
 import { openDatabase } from '../../api/src/db/database';
 import type { Database } from '../../api/src/db/schema';
 import { count, ms, percentile, table } from '../api/measure';
-import { call, createPostgresDatabase, option, REDIS_URL, signInOrThrow, sleep, startApi, tempDir, type Answer, type ApiProcess } from './server';
+import {
+  call,
+  createPostgresDatabase,
+  option,
+  REDIS_URL,
+  signInOrThrow,
+  sleep,
+  startApi,
+  tempDir,
+  type Answer,
+  type ApiProcess,
+} from './server';
 
 const SECONDS = Number(option('seconds', '60'));
 const CLIENTS = Number(option('clients', '50'));
@@ -78,7 +89,12 @@ const WEIGHTS: Record<Op, number> = {
 };
 
 /** Task statuses a client walks its own tasks through (each move allowed by the status machine). */
-const NEXT_STATUS: Record<string, string> = { OPEN: 'IN_PROGRESS', IN_PROGRESS: 'IN_REVIEW', IN_REVIEW: 'COMPLETED', COMPLETED: 'IN_PROGRESS' };
+const NEXT_STATUS: Record<string, string> = {
+  OPEN: 'IN_PROGRESS',
+  IN_PROGRESS: 'IN_REVIEW',
+  IN_REVIEW: 'COMPLETED',
+  COMPLETED: 'IN_PROGRESS',
+};
 
 interface Stat {
   samples: number[];
@@ -105,7 +121,14 @@ class Run {
   readonly stats = new Map<string, Stat>();
   readonly failures: Failure[] = [];
   failureCount = 0;
-  readonly acked: Acked = { tasks: new Map(), taskComments: new Map(), requests: new Map(), requestComments: new Map(), taskMoves: 0, taskEdits: 0 };
+  readonly acked: Acked = {
+    tasks: new Map(),
+    taskComments: new Map(),
+    requests: new Map(),
+    requestComments: new Map(),
+    taskMoves: 0,
+    taskEdits: 0,
+  };
   stopAt = 0;
   /** Sessions that just got a 429: their client backs off. */
   readonly limited = new Set<string>();
@@ -125,7 +148,10 @@ class Run {
     try {
       answer = await call(this.api.baseURL, cookie, method, url, body, AbortSignal.timeout(CALL_TIMEOUT_MS));
     } catch (error) {
-      this.fail(endpoint, `${method} ${url}: network error ${(error as Error).name}: ${(error as Error).message} ${String((error as { cause?: unknown }).cause ?? '')}`);
+      this.fail(
+        endpoint,
+        `${method} ${url}: network error ${(error as Error).name}: ${(error as Error).message} ${String((error as { cause?: unknown }).cause ?? '')}`,
+      );
       return null;
     }
     if (answer.status === 429) {
@@ -175,19 +201,29 @@ async function setUpClient(run: Run, index: number, cookie: string): Promise<Cli
   const base = run.api.baseURL;
   const must = async (url: string) => {
     const a = await call(base, cookie, 'GET', url);
-    if (a.status !== 200) throw new Error(`setup of client ${index} (${user.email}): GET ${url} answered ${a.status}: ${a.body.slice(0, 300)}`);
+    if (a.status !== 200)
+      throw new Error(
+        `setup of client ${index} (${user.email}): GET ${url} answered ${a.status}: ${a.body.slice(0, 300)}`,
+      );
     return a.json();
   };
   const companies = (await must('/api/v1/companies')).results as { id: string; name: string }[];
   const company = companies.find((c) => c.name === COMPANY);
   if (!company) throw new Error(`setup: ${user.email} does not see ${COMPANY}`);
-  const projects = ((await must(`/api/v1/companies/${company.id}/projects?pageSize=100`)).results as { id: string; status: string; permissions?: { write?: boolean } }[])
+  const projects = (
+    (await must(`/api/v1/companies/${company.id}/projects?pageSize=100`)).results as {
+      id: string;
+      status: string;
+      permissions?: { write?: boolean };
+    }[]
+  )
     .filter((p) => p.status !== 'canceled')
     .map((p) => ({ id: p.id as string, write: Boolean(p.permissions?.write) }));
   if (projects.length === 0) throw new Error(`setup: ${user.email} sees no project of ${COMPANY}`);
   // Modules the company or the user may have off for this user: probed once, those ops left out if refused.
   const canRequests = (await call(base, cookie, 'GET', `/api/v1/companies/${company.id}/requests`)).status === 200;
-  const canReports = (await call(base, cookie, 'GET', `/api/v1/companies/${company.id}/reports/options`)).status === 200;
+  const canReports =
+    (await call(base, cookie, 'GET', `/api/v1/companies/${company.id}/reports/options`)).status === 200;
   const state: ClientState = {
     index,
     email: user.email,
@@ -242,8 +278,15 @@ async function step(run: Run, c: ClientState): Promise<void> {
     }
     case 'listTasks': {
       const project = pick(c.projects);
-      const a = await run.do(ck, 'GET /projects/:id/tasks', 'GET', `/api/v1/projects/${project.id}/tasks?pageSize=25&sort=-createdAt`);
-      if (a) for (const t of a.json().results as { id: string }[]) remember(c.seenTasks, { projectId: project.id, id: t.id });
+      const a = await run.do(
+        ck,
+        'GET /projects/:id/tasks',
+        'GET',
+        `/api/v1/projects/${project.id}/tasks?pageSize=25&sort=-createdAt`,
+      );
+      if (a)
+        for (const t of a.json().results as { id: string }[])
+          remember(c.seenTasks, { projectId: project.id, id: t.id });
       return;
     }
     case 'readTask': {
@@ -254,7 +297,10 @@ async function step(run: Run, c: ClientState): Promise<void> {
     case 'createTask': {
       const project = pick(c.projects.filter((p) => p.write));
       const title = `Load task ${tag}`;
-      const a = await run.do(ck, 'POST /projects/:id/tasks', 'POST', `/api/v1/projects/${project.id}/tasks`, { title, description: 'Created by bench:load' });
+      const a = await run.do(ck, 'POST /projects/:id/tasks', 'POST', `/api/v1/projects/${project.id}/tasks`, {
+        title,
+        description: 'Created by bench:load',
+      });
       if (a) {
         const { id, status } = a.json() as { id: string; status: string };
         run.acked.tasks.set(id, { status, title, projectId: project.id });
@@ -266,10 +312,17 @@ async function step(run: Run, c: ClientState): Promise<void> {
     case 'moveTask': {
       const t = pick(c.ownTasks);
       const status = NEXT_STATUS[t.status] ?? 'IN_PROGRESS';
-      const a = await run.do(ck, 'POST /projects/:id/tasks/:taskId/status', 'POST', `/api/v1/projects/${t.projectId}/tasks/${t.id}/status`, { status });
+      const a = await run.do(
+        ck,
+        'POST /projects/:id/tasks/:taskId/status',
+        'POST',
+        `/api/v1/projects/${t.projectId}/tasks/${t.id}/status`,
+        { status },
+      );
       if (a) {
         const answered = (a.json() as { status: string }).status;
-        if (answered !== status) run.fail('POST /projects/:id/tasks/:taskId/status', `task ${t.id}: asked ${status}, answer says ${answered}`);
+        if (answered !== status)
+          run.fail('POST /projects/:id/tasks/:taskId/status', `task ${t.id}: asked ${status}, answer says ${answered}`);
         t.status = status;
         run.acked.tasks.get(t.id)!.status = status;
         run.acked.taskMoves++;
@@ -279,7 +332,13 @@ async function step(run: Run, c: ClientState): Promise<void> {
     case 'editTask': {
       const t = pick(c.ownTasks);
       const title = `Load task ${tag} (edited)`;
-      const a = await run.do(ck, 'PATCH /projects/:id/tasks/:taskId', 'PATCH', `/api/v1/projects/${t.projectId}/tasks/${t.id}`, { title });
+      const a = await run.do(
+        ck,
+        'PATCH /projects/:id/tasks/:taskId',
+        'PATCH',
+        `/api/v1/projects/${t.projectId}/tasks/${t.id}`,
+        { title },
+      );
       if (a) {
         t.title = title;
         run.acked.tasks.get(t.id)!.title = title;
@@ -290,7 +349,13 @@ async function step(run: Run, c: ClientState): Promise<void> {
     case 'commentTask': {
       const t = pick(c.seenTasks);
       const body = `Load comment ${tag}`;
-      const a = await run.do(ck, 'POST /projects/:id/tasks/:taskId/comments', 'POST', `/api/v1/projects/${t.projectId}/tasks/${t.id}/comments`, { body });
+      const a = await run.do(
+        ck,
+        'POST /projects/:id/tasks/:taskId/comments',
+        'POST',
+        `/api/v1/projects/${t.projectId}/tasks/${t.id}/comments`,
+        { body },
+      );
       if (a) run.acked.taskComments.set((a.json() as { id: string }).id, { taskId: t.id, body });
       return;
     }
@@ -305,7 +370,11 @@ async function step(run: Run, c: ClientState): Promise<void> {
     }
     case 'createRequest': {
       const title = `Load request ${tag}`;
-      const a = await run.do(ck, 'POST /companies/:id/requests', 'POST', `/api/v1/companies/${c.companyId}/requests`, { title, description: 'Created by bench:load', priority: 'low' });
+      const a = await run.do(ck, 'POST /companies/:id/requests', 'POST', `/api/v1/companies/${c.companyId}/requests`, {
+        title,
+        description: 'Created by bench:load',
+        priority: 'low',
+      });
       if (a) {
         const id = (a.json() as { id: string }).id;
         run.acked.requests.set(id, { title });
@@ -316,7 +385,9 @@ async function step(run: Run, c: ClientState): Promise<void> {
     case 'commentRequest': {
       const requestId = pick(c.seenRequests);
       const body = `Load comment ${tag}`;
-      const a = await run.do(ck, 'POST /requests/:id/comments', 'POST', `/api/v1/requests/${requestId}/comments`, { body });
+      const a = await run.do(ck, 'POST /requests/:id/comments', 'POST', `/api/v1/requests/${requestId}/comments`, {
+        body,
+      });
       if (a) run.acked.requestComments.set((a.json() as { id: string }).id, { requestId, body });
       return;
     }
@@ -344,17 +415,24 @@ async function clientLoop(run: Run, c: ClientState): Promise<void> {
 async function verify(db: Kysely<Database>, acked: Acked): Promise<{ rows: string[][]; problems: string[] }> {
   const problems: string[] = [];
   const rows: string[][] = [];
-  const chunks = <T>(list: T[], size = 500): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size));
+  const chunks = <T>(list: T[], size = 500): T[][] =>
+    Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size));
 
   let tasksOk = 0;
   for (const ids of chunks([...acked.tasks.keys()])) {
-    const found = new Map((await db.selectFrom('tasks').select(['id', 'status', 'title', 'project_id']).where('id', 'in', ids).execute()).map((r) => [r.id, r]));
+    const found = new Map(
+      (
+        await db.selectFrom('tasks').select(['id', 'status', 'title', 'project_id']).where('id', 'in', ids).execute()
+      ).map((r) => [r.id, r]),
+    );
     for (const id of ids) {
       const want = acked.tasks.get(id)!;
       const row = found.get(id);
       if (!row) problems.push(`task ${id} (${want.title}) is missing`);
       else if (row.status !== want.status || row.title !== want.title || row.project_id !== want.projectId)
-        problems.push(`task ${id}: database has status ${row.status}, title "${row.title}"; acknowledged status ${want.status}, title "${want.title}"`);
+        problems.push(
+          `task ${id}: database has status ${row.status}, title "${row.title}"; acknowledged status ${want.status}, title "${want.title}"`,
+        );
       else tasksOk++;
     }
   }
@@ -362,12 +440,19 @@ async function verify(db: Kysely<Database>, acked: Acked): Promise<{ rows: strin
 
   let commentsOk = 0;
   for (const ids of chunks([...acked.taskComments.keys()])) {
-    const found = new Map((await db.selectFrom('task_comments').select(['id', 'task_id', 'body']).where('id', 'in', ids).execute()).map((r) => [r.id, r]));
+    const found = new Map(
+      (await db.selectFrom('task_comments').select(['id', 'task_id', 'body']).where('id', 'in', ids).execute()).map(
+        (r) => [r.id, r],
+      ),
+    );
     for (const id of ids) {
       const want = acked.taskComments.get(id)!;
       const row = found.get(id);
       if (!row) problems.push(`task comment ${id} is missing`);
-      else if (row.body !== want.body || row.task_id !== want.taskId) problems.push(`task comment ${id}: body "${row.body}" on ${row.task_id}, acknowledged "${want.body}" on ${want.taskId}`);
+      else if (row.body !== want.body || row.task_id !== want.taskId)
+        problems.push(
+          `task comment ${id}: body "${row.body}" on ${row.task_id}, acknowledged "${want.body}" on ${want.taskId}`,
+        );
       else commentsOk++;
     }
   }
@@ -375,12 +460,15 @@ async function verify(db: Kysely<Database>, acked: Acked): Promise<{ rows: strin
 
   let requestsOk = 0;
   for (const ids of chunks([...acked.requests.keys()])) {
-    const found = new Map((await db.selectFrom('requests').select(['id', 'title']).where('id', 'in', ids).execute()).map((r) => [r.id, r]));
+    const found = new Map(
+      (await db.selectFrom('requests').select(['id', 'title']).where('id', 'in', ids).execute()).map((r) => [r.id, r]),
+    );
     for (const id of ids) {
       const want = acked.requests.get(id)!;
       const row = found.get(id);
       if (!row) problems.push(`request ${id} (${want.title}) is missing`);
-      else if (row.title !== want.title) problems.push(`request ${id}: title "${row.title}", acknowledged "${want.title}"`);
+      else if (row.title !== want.title)
+        problems.push(`request ${id}: title "${row.title}", acknowledged "${want.title}"`);
       else requestsOk++;
     }
   }
@@ -388,13 +476,19 @@ async function verify(db: Kysely<Database>, acked: Acked): Promise<{ rows: strin
 
   let requestCommentsOk = 0;
   for (const ids of chunks([...acked.requestComments.keys()])) {
-    const found = new Map((await db.selectFrom('request_comments').select(['id', 'request_id', 'body']).where('id', 'in', ids).execute()).map((r) => [r.id, r]));
+    const found = new Map(
+      (
+        await db.selectFrom('request_comments').select(['id', 'request_id', 'body']).where('id', 'in', ids).execute()
+      ).map((r) => [r.id, r]),
+    );
     for (const id of ids) {
       const want = acked.requestComments.get(id)!;
       const row = found.get(id);
       if (!row) problems.push(`request comment ${id} is missing`);
       else if (row.body !== want.body || row.request_id !== want.requestId)
-        problems.push(`request comment ${id}: body "${row.body}" on ${row.request_id}, acknowledged "${want.body}" on ${want.requestId}`);
+        problems.push(
+          `request comment ${id}: body "${row.body}" on ${row.request_id}, acknowledged "${want.body}" on ${want.requestId}`,
+        );
       else requestCommentsOk++;
     }
   }
@@ -407,7 +501,11 @@ interface TargetResult {
   ok: boolean;
 }
 
-async function runOn(label: string, api: ApiProcess, openDb: () => ReturnType<typeof openDatabase>): Promise<TargetResult> {
+async function runOn(
+  label: string,
+  api: ApiProcess,
+  openDb: () => ReturnType<typeof openDatabase>,
+): Promise<TargetResult> {
   const run = new Run(api);
   console.log(`\n=== ${label}: ${CLIENTS} clients, ${SECONDS} s ===`);
 
@@ -422,13 +520,17 @@ async function runOn(label: string, api: ApiProcess, openDb: () => ReturnType<ty
     );
   }
   const clients = await Promise.all(cookies.map((cookie, i) => setUpClient(run, i, cookie)));
-  console.log(`Signed in ${CLIENTS} sessions (${USERS.map((u) => u.email).join(', ')}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `Signed in ${CLIENTS} sessions (${USERS.map((u) => u.email).join(', ')}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   const t0 = performance.now();
   run.stopAt = Date.now() + SECONDS * 1000;
   const progress = setInterval(() => {
     const done = [...run.stats.values()].reduce((n, s) => n + s.ok + s.limited, 0);
-    process.stdout.write(`  ${((performance.now() - t0) / 1000).toFixed(0)} s: ${count(done)} calls, ${run.failureCount} failures, rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB\n`);
+    process.stdout.write(
+      `  ${((performance.now() - t0) / 1000).toFixed(0)} s: ${count(done)} calls, ${run.failureCount} failures, rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB\n`,
+    );
   }, 10_000);
   await Promise.all(clients.map((c) => clientLoop(run, c)));
   clearInterval(progress);
@@ -438,7 +540,13 @@ async function runOn(label: string, api: ApiProcess, openDb: () => ReturnType<ty
     .sort((a, b) => a[0].localeCompare(b[0]))
     .map(([name, s]) => {
       const sorted = Float64Array.from(s.samples).sort();
-      return [name, count(s.ok), count(s.limited), ms(percentile(sorted as unknown as number[], 50)), ms(percentile(sorted as unknown as number[], 99))];
+      return [
+        name,
+        count(s.ok),
+        count(s.limited),
+        ms(percentile(sorted as unknown as number[], 50)),
+        ms(percentile(sorted as unknown as number[], 99)),
+      ];
     });
   const totalOk = [...run.stats.values()].reduce((n, s) => n + s.ok, 0);
   const total429 = [...run.stats.values()].reduce((n, s) => n + s.limited, 0);
@@ -448,7 +556,8 @@ async function runOn(label: string, api: ApiProcess, openDb: () => ReturnType<ty
     `\nTotal: ${count(totalOk)} successful calls in ${elapsed.toFixed(1)} s = ${(totalOk / elapsed).toFixed(1)} req/s; 429s: ${count(total429)}; other failures: ${run.failureCount}`,
   );
   for (const f of run.failures) console.log(`  FAILED ${f.endpoint}: ${f.detail}`);
-  if (run.failureCount > run.failures.length) console.log(`  … and ${run.failureCount - run.failures.length} more failures`);
+  if (run.failureCount > run.failures.length)
+    console.log(`  … and ${run.failureCount - run.failures.length} more failures`);
 
   // Stop the api (graceful: in-flight calls finish), then read every acknowledged write back.
   await api.stop();
@@ -459,7 +568,9 @@ async function runOn(label: string, api: ApiProcess, openDb: () => ReturnType<ty
   } finally {
     await database.close();
   }
-  console.log(`\n${label}: acknowledged writes checked in the database (${count(run.acked.taskMoves)} status moves, ${count(run.acked.taskEdits)} title edits acknowledged)`);
+  console.log(
+    `\n${label}: acknowledged writes checked in the database (${count(run.acked.taskMoves)} status moves, ${count(run.acked.taskEdits)} title edits acknowledged)`,
+  );
   console.log(table(['write', 'acknowledged', 'present with value'], check.rows));
   for (const p of check.problems.slice(0, 25)) console.log(`  MISMATCH ${p}`);
   if (check.problems.length > 25) console.log(`  … and ${check.problems.length - 25} more`);
@@ -484,7 +595,11 @@ async function main(): Promise<void> {
       };
       cleanups.push(cleanup);
       try {
-        results.push(await runOn(`SQLite (${path.join(dir, 'portal.sqlite')})`, api, () => openDatabase({ sqlitePath: path.join(dir, 'portal.sqlite') })));
+        results.push(
+          await runOn(`SQLite (${path.join(dir, 'portal.sqlite')})`, api, () =>
+            openDatabase({ sqlitePath: path.join(dir, 'portal.sqlite') }),
+          ),
+        );
       } catch (error) {
         console.log(`SQLite: FAIL: ${(error as Error).stack}\n${api.output()}`);
         results.push({ label: 'SQLite', ok: false });
@@ -505,7 +620,9 @@ async function main(): Promise<void> {
       cleanups.push(cleanup);
       try {
         api = await startApi({ dataDir: dir, databaseUrl: pg.url, redisUrl: REDIS_URL });
-        results.push(await runOn(`PostgreSQL (database ${pg.name}) + Redis`, api, () => openDatabase({ databaseUrl: pg.url })));
+        results.push(
+          await runOn(`PostgreSQL (database ${pg.name}) + Redis`, api, () => openDatabase({ databaseUrl: pg.url })),
+        );
       } catch (error) {
         console.log(`PostgreSQL: FAIL: ${(error as Error).stack}\n${api?.output() ?? ''}`);
         results.push({ label: 'PostgreSQL', ok: false });

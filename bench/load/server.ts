@@ -74,22 +74,26 @@ export async function startApi(options: ApiOptions): Promise<ApiProcess> {
   // BENCH_API_NODE_ARGS: extra node flags for the api, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to
   // profile it under the benchmark's load (node refuses --cpu-prof in NODE_OPTIONS)
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--require', preflight, '--import', loader, path.join(ROOT, 'api', 'src', 'server.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: options.dataDir,
-      DATABASE_URL: options.databaseUrl ?? '',
-      REDIS_URL: options.redisUrl ?? '',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      // no reminder sweep while measuring
-      REQUEST_REMINDER_MINUTES: '0',
-      ...options.env,
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--require', preflight, '--import', loader, path.join(ROOT, 'api', 'src', 'server.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: options.dataDir,
+        DATABASE_URL: options.databaseUrl ?? '',
+        REDIS_URL: options.redisUrl ?? '',
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+        // no reminder sweep while measuring
+        REQUEST_REMINDER_MINUTES: '0',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   const append = (d: Buffer) => {
     log += d.toString();
     if (log.length > 40_000) log = log.slice(-20_000);
@@ -119,7 +123,8 @@ export async function startApi(options: ApiOptions): Promise<ApiProcess> {
   };
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The api exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${log}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`The api exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${log}`);
     try {
       const res = await fetch(`${baseURL}/api/v1/health`);
       await res.arrayBuffer();
@@ -138,7 +143,9 @@ export function tempDir(prefix: string): string {
 }
 
 /** A fresh PostgreSQL database on the server of PG_ADMIN_URL; `drop()` removes it (connections forced off). */
-export async function createPostgresDatabase(prefix: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(
+  prefix: string,
+): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   const admin = openDatabase({ databaseUrl: PG_ADMIN_URL });
   try {
@@ -179,7 +186,9 @@ export async function signIn(baseURL: string, email: string, password = DEMO_PAS
   });
   const body = await res.text();
   const setCookies = res.headers.getSetCookie();
-  const session = setCookies.map((c) => c.split(';')[0]).find((c) => c.startsWith('pe_session_token=') && c.length > 'pe_session_token='.length);
+  const session = setCookies
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('pe_session_token=') && c.length > 'pe_session_token='.length);
   return { status: res.status, cookie: session ?? null, body };
 }
 
@@ -203,7 +212,14 @@ export interface Answer {
 }
 
 /** One api call as the web makes it: session cookie, X-Portal-Client and (for writes) Origin. */
-export async function call(baseURL: string, cookie: string, method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<Answer> {
+export async function call(
+  baseURL: string,
+  cookie: string,
+  method: string,
+  url: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<Answer> {
   const headers: Record<string, string> = { cookie, 'x-portal-client': 'web', accept: 'application/json' };
   if (method !== 'GET') headers.origin = baseURL;
   let payload: string | undefined;

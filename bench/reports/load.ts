@@ -48,20 +48,24 @@ const REQUEST_EVERY = 5;
 const REQUEST_SPAN_DAYS = 365;
 
 /** Scrambles n (a bijection on 32 bits), as bench/api/load.ts does: pseudo-random, the same on both databases (64-bit arithmetic). */
-const hashOf = (n: RawBuilder<unknown>, multiplier = 2654435761) => sql<number>`((cast(${n} as bigint) * ${sql.lit(multiplier)}) % 4294967296)`;
+const hashOf = (n: RawBuilder<unknown>, multiplier = 2654435761) =>
+  sql<number>`((cast(${n} as bigint) * ${sql.lit(multiplier)}) % 4294967296)`;
 
 /**
  * Odd multipliers whose ratio to 2^32 is far from simple fractions (Knuth's golden ratio, the fractional
  * parts of square roots of primes as SHA-256 has them, two of xxHash's): one per figure drawn from the
  * same row, so a row's figures do not follow each other (checked pairwise on 40,000 rows).
  */
-const MULTIPLIERS = [2654435761, 1779033703, 3144134277, 2773480763, 1359893119, 2600822925, 528734635, 1541459225, 3266489917, 2246822519] as const;
+const MULTIPLIERS = [
+  2654435761, 1779033703, 3144134277, 2773480763, 1359893119, 2600822925, 528734635, 1541459225, 3266489917, 2246822519,
+] as const;
 
 /**
  * A pseudo-random 0 … below-1 for row `n`, figure `figure`: the hash scaled down (hash * below / 2^32),
  * which reads its upper bits, the well-mixed ones of a multiplicative hash; consecutive rows spread evenly.
  */
-const draw = (n: RawBuilder<unknown>, figure: number, below: number) => sql<number>`(${hashOf(n, MULTIPLIERS[figure])} * ${sql.lit(below)} / 4294967296)`;
+const draw = (n: RawBuilder<unknown>, figure: number, below: number) =>
+  sql<number>`(${hashOf(n, MULTIPLIERS[figure])} * ${sql.lit(below)} / 4294967296)`;
 
 /** 0 … count-1 as column `n` of `series`. */
 function series(dialect: Dialect, count: number): RawBuilder<unknown> {
@@ -82,7 +86,9 @@ function benchId(dialect: Dialect, tag: string, n: RawBuilder<unknown>): RawBuil
 
 /** The instant `seconds` (since the epoch) as a timestamp column stores it. */
 function instant(dialect: Dialect, seconds: RawBuilder<unknown>): RawBuilder<string> {
-  return dialect === 'sqlite' ? sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', ${seconds}, 'unixepoch')` : sql<string>`to_timestamp(${seconds})`;
+  return dialect === 'sqlite'
+    ? sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', ${seconds}, 'unixepoch')`
+    : sql<string>`to_timestamp(${seconds})`;
 }
 
 /** The UTC day (YYYY-MM-DD) of the instant `seconds`. */
@@ -92,7 +98,8 @@ function dayOf(dialect: Dialect, seconds: RawBuilder<unknown>): RawBuilder<strin
     : sql<string>`to_char(to_timestamp(${seconds}) at time zone 'UTC', 'YYYY-MM-DD')`;
 }
 
-const smaller = (dialect: Dialect, a: RawBuilder<unknown>, b: RawBuilder<unknown>) => (dialect === 'sqlite' ? sql`min(${a}, ${b})` : sql`least(${a}, ${b})`);
+const smaller = (dialect: Dialect, a: RawBuilder<unknown>, b: RawBuilder<unknown>) =>
+  dialect === 'sqlite' ? sql`min(${a}, ${b})` : sql`least(${a}, ${b})`;
 
 async function timed<T>(timings: Record<string, number>, step: string, work: () => Promise<T>): Promise<T> {
   const started = performance.now();
@@ -117,15 +124,24 @@ interface ProjectPlan {
   requests: number;
 }
 
-export async function loadReportData(db: Kysely<Database>, dialect: Dialect, plan: ReportDataPlan): Promise<ReportDataResult> {
+export async function loadReportData(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  plan: ReportDataPlan,
+): Promise<ReportDataResult> {
   const timings: Record<string, number> = {};
   const nowSec = Math.floor(plan.now / 1000);
   const nowIso = new Date(plan.now).toISOString();
 
   const projects: ProjectPlan[] = await timed(timings, 'number the tasks', async () => {
     // the links below pick tasks by their number within the project: (project, m) -> task
-    await sql`create table bench_report_tasks (project_id text not null, m bigint not null, task_id text not null, created_at text not null, primary key (project_id, m))`.execute(db);
-    const createdText = dialect === 'sqlite' ? sql`created_at` : sql`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    await sql`create table bench_report_tasks (project_id text not null, m bigint not null, task_id text not null, created_at text not null, primary key (project_id, m))`.execute(
+      db,
+    );
+    const createdText =
+      dialect === 'sqlite'
+        ? sql`created_at`
+        : sql`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
     await sql`insert into bench_report_tasks (project_id, m, task_id, created_at)
       select project_id, row_number() over (partition by project_id order by created_at, id) - 1, id, ${createdText}
       from tasks where project_id in (${sql.join(plan.projectIds)})`.execute(db);
@@ -134,10 +150,19 @@ export async function loadReportData(db: Kysely<Database>, dialect: Dialect, pla
       .insertInto('bench_report_people' as never)
       .values(plan.assignees.map((user_id, i) => ({ i, user_id })) as never)
       .execute();
-    const { rows } = await sql<{ project_id: string; tasks: number | string }>`select project_id, count(*) as tasks from bench_report_tasks group by project_id`.execute(db);
+    const { rows } = await sql<{
+      project_id: string;
+      tasks: number | string;
+    }>`select project_id, count(*) as tasks from bench_report_tasks group by project_id`.execute(db);
     return plan.projectIds.map((id, index) => {
       const tasks = Number(rows.find((r) => r.project_id === id)?.tasks ?? 0);
-      return { index, id, tasks, controls: Math.floor(tasks / CONTROL_EVERY), requests: Math.floor(tasks / REQUEST_EVERY) };
+      return {
+        index,
+        id,
+        tasks,
+        controls: Math.floor(tasks / CONTROL_EVERY),
+        requests: Math.floor(tasks / REQUEST_EVERY),
+      };
     });
   });
 
@@ -174,7 +199,10 @@ export async function loadReportData(db: Kysely<Database>, dialect: Dialect, pla
       const m = sql`t.m`;
       const chosen = sql`t.project_id = ${p.id} and ${draw(m, 0, FILE_EVERY)} = 0`;
       // uploaded a day after its task was created (sqlite stores the task's ISO text; postgres parses it)
-      const uploaded = dialect === 'sqlite' ? sql`strftime('%Y-%m-%dT%H:%M:%fZ', t.created_at, '+1 day')` : sql`cast(t.created_at as timestamptz) + interval '1 day'`;
+      const uploaded =
+        dialect === 'sqlite'
+          ? sql`strftime('%Y-%m-%dT%H:%M:%fZ', t.created_at, '+1 day')`
+          : sql`cast(t.created_at as timestamptz) + interval '1 day'`;
       await sql`insert into files (id, project_id, name, content_type, size, uploaded_by, created_at, folder_id, company_id, current_version_id, updated_at)
         select ${benchId(dialect, tag(FILE_TAG, p.index), m)}, ${p.id}, 'evidence-' || cast(t.m as text) || '.pdf', 'application/pdf',
           20480 + ${draw(m, 1, 1024)} * 1024, ${plan.staffId}, ${uploaded},
@@ -189,7 +217,7 @@ export async function loadReportData(db: Kysely<Database>, dialect: Dialect, pla
   await timed(timings, 'requests', async () => {
     for (const p of projects.filter((p) => p.requests > 0)) {
       // spread evenly over the last year, the newest an hour ago
-      const createdSec = sql`(${sql.lit(nowSec - REQUEST_SPAN_DAYS * DAY)} + n * ${sql.lit(Math.floor(((REQUEST_SPAN_DAYS * DAY - 3600) / p.requests)))})`;
+      const createdSec = sql`(${sql.lit(nowSec - REQUEST_SPAN_DAYS * DAY)} + n * ${sql.lit(Math.floor((REQUEST_SPAN_DAYS * DAY - 3600) / p.requests))})`;
       const latest = sql.lit(nowSec - 60);
       // reviewed 0–45 days after creation (every time-to-accept bucket), submitted halfway; never in the future
       const delay = sql`(${draw(n, 1, 45)} * ${sql.lit(DAY)} + ${draw(n, 2, 1440)} * 60)`;
@@ -242,7 +270,16 @@ export async function loadReportData(db: Kysely<Database>, dialect: Dialect, pla
   await timed(timings, 'analyze', async () => {
     await sql`drop table bench_report_tasks`.execute(db);
     await sql`drop table bench_report_people`.execute(db);
-    const tables = ['controls', 'control_tasks', 'points_of_focus', 'folders', 'files', 'task_files', 'requests', 'request_assignees'];
+    const tables = [
+      'controls',
+      'control_tasks',
+      'points_of_focus',
+      'folders',
+      'files',
+      'task_files',
+      'requests',
+      'request_assignees',
+    ];
     if (dialect === 'sqlite') {
       for (const table of tables) await sql`analyze ${sql.id(table)}`.execute(db);
       await sql`pragma wal_checkpoint(truncate)`.execute(db);
@@ -256,11 +293,22 @@ export async function loadReportData(db: Kysely<Database>, dialect: Dialect, pla
 
 /** What Acme now holds, counted back from the tables (the figures the benchmark prints). */
 async function countsOf(db: Kysely<Database>, plan: ReportDataPlan): Promise<Omit<ReportDataResult, 'timings'>> {
-  const counted = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }) => Number((await query.executeTakeFirstOrThrow()).n);
+  const counted = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }) =>
+    Number((await query.executeTakeFirstOrThrow()).n);
   const inProjects = plan.projectIds;
   return {
-    controls: await counted(db.selectFrom('controls').select((eb) => eb.fn.countAll().as('n')).where('project_id', 'in', inProjects)),
-    pointsOfFocus: await counted(db.selectFrom('points_of_focus').select((eb) => eb.fn.countAll().as('n')).where('project_id', 'in', inProjects)),
+    controls: await counted(
+      db
+        .selectFrom('controls')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('project_id', 'in', inProjects),
+    ),
+    pointsOfFocus: await counted(
+      db
+        .selectFrom('points_of_focus')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('project_id', 'in', inProjects),
+    ),
     controlTasks: await counted(
       db
         .selectFrom('control_tasks')
@@ -275,6 +323,12 @@ async function countsOf(db: Kysely<Database>, plan: ReportDataPlan): Promise<Omi
         .select((eb) => eb.fn.countAll().as('n'))
         .where('files.project_id', 'in', inProjects),
     ),
-    requests: await counted(db.selectFrom('requests').select((eb) => eb.fn.countAll().as('n')).where('company_id', '=', plan.acmeId).where('reference', 'like', 'BR-%')),
+    requests: await counted(
+      db
+        .selectFrom('requests')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('company_id', '=', plan.acmeId)
+        .where('reference', 'like', 'BR-%'),
+    ),
   };
 }

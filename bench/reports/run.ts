@@ -54,7 +54,12 @@ interface Result {
   timings: (Timing & { budgetMs: number })[];
 }
 
-async function idOf(db: Kysely<Database>, table: 'companies' | 'users', column: 'name' | 'email', value: string): Promise<string> {
+async function idOf(
+  db: Kysely<Database>,
+  table: 'companies' | 'users',
+  column: 'name' | 'email',
+  value: string,
+): Promise<string> {
   return (await db.selectFrom(table).select('id').where(column, '=', value).executeTakeFirstOrThrow()).id;
 }
 
@@ -80,17 +85,33 @@ interface Answer {
  * The reports must count what was loaded, or the timings would measure empty answers: each all-time
  * report's headline figure against the database, and the files' first bytes.
  */
-async function checkAnswers(db: Kysely<Database>, client: Client, acmeId: string, urls: Record<ReportKind | 'csv' | 'pdf', string>): Promise<void> {
-  const counted = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }) => Number((await query.executeTakeFirstOrThrow()).n);
+async function checkAnswers(
+  db: Kysely<Database>,
+  client: Client,
+  acmeId: string,
+  urls: Record<ReportKind | 'csv' | 'pdf', string>,
+): Promise<void> {
+  const counted = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }) =>
+    Number((await query.executeTakeFirstOrThrow()).n);
   const checks: Record<ReportKind, { figure: (a: Answer) => number; expected: number }> = {
     status: {
       figure: (a) => a.totals.tasks,
-      expected: await counted(db.selectFrom('tasks').select((eb) => eb.fn.countAll().as('n')).where('company_id', '=', acmeId)),
+      expected: await counted(
+        db
+          .selectFrom('tasks')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('company_id', '=', acmeId),
+      ),
     },
     requests: {
       figure: (a) => a.totals.requests,
       // the consultant is staff: every request of the company
-      expected: await counted(db.selectFrom('requests').select((eb) => eb.fn.countAll().as('n')).where('company_id', '=', acmeId)),
+      expected: await counted(
+        db
+          .selectFrom('requests')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('company_id', '=', acmeId),
+      ),
     },
     controls: {
       figure: (a) => a.totals.controls,
@@ -107,10 +128,12 @@ async function checkAnswers(db: Kysely<Database>, client: Client, acmeId: string
   };
   for (const kind of REPORT_KINDS) {
     const figure = checks[kind].figure(JSON.parse((await client.get(urls[kind])).body) as Answer);
-    if (figure !== checks[kind].expected) throw new Error(`the ${kind} report answered ${figure}, the database holds ${checks[kind].expected}`);
+    if (figure !== checks[kind].expected)
+      throw new Error(`the ${kind} report answered ${figure}, the database holds ${checks[kind].expected}`);
   }
   const csv = (await client.get(urls.csv)).body;
-  if (!csv.includes('Tasks by status')) throw new Error(`the CSV export is not the status report: ${csv.slice(0, 100)}`);
+  if (!csv.includes('Tasks by status'))
+    throw new Error(`the CSV export is not the status report: ${csv.slice(0, 100)}`);
   const pdf = (await client.get(urls.pdf)).body;
   if (!pdf.startsWith('%PDF-')) throw new Error(`the PDF is not a PDF: ${pdf.slice(0, 20)}`);
 }
@@ -135,11 +158,23 @@ async function bench(target: Target): Promise<Result> {
   const now = Date.now();
   const load = await loadTasks(db, dialect, { total: TOTAL, acmeId, creatorId: userId, acmeAssignees, now });
   console.log(`  tasks loaded in ${secondsOf(load.timings)}`);
-  const data = await loadReportData(db, dialect, { acmeId, projectIds: load.acmeProjects.map((p) => p.id), staffId: userId, assignees: acmeAssignees, now });
+  const data = await loadReportData(db, dialect, {
+    acmeId,
+    projectIds: load.acmeProjects.map((p) => p.id),
+    staffId: userId,
+    assignees: acmeAssignees,
+    now,
+  });
   console.log(`  report data loaded in ${secondsOf(data.timings)}`);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-app-'));
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_ROOT: dataDir, FLAG_HMAC_SECRET: 'bench', RATE_LIMIT_MAX: '1000000', ALLOWED_HOSTS: '127.0.0.1' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    WEB_ROOT: dataDir,
+    FLAG_HMAC_SECRET: 'bench',
+    RATE_LIMIT_MAX: '1000000',
+    ALLOWED_HOSTS: '127.0.0.1',
+  });
   const app = buildApp({ db, config });
   const closeApp = async () => {
     await app.close();
@@ -159,14 +194,21 @@ async function bench(target: Target): Promise<Result> {
     const project = load.acmeProjects[0];
     const period = `projectId=${project.id}&from=${daysBefore(today, PERIOD_DAYS - 1)}&to=${today}&today=${today}`;
     const urls = {
-      ...(Object.fromEntries(REPORT_KINDS.map((kind) => [kind, `${base}/${kind}?${allTime}`])) as Record<ReportKind, string>),
+      ...(Object.fromEntries(REPORT_KINDS.map((kind) => [kind, `${base}/${kind}?${allTime}`])) as Record<
+        ReportKind,
+        string
+      >),
       csv: `${base}/status/export?format=csv&${allTime}`,
       pdf: `${base}/pdf?${allTime}`,
     };
     await checkAnswers(db, client, acmeId, urls);
 
     const cases: ReportCase[] = [
-      ...REPORT_KINDS.map((kind) => ({ name: `${kind}, all projects, all time`, url: urls[kind], budgetMs: REPORT_BUDGET_MS })),
+      ...REPORT_KINDS.map((kind) => ({
+        name: `${kind}, all projects, all time`,
+        url: urls[kind],
+        budgetMs: REPORT_BUDGET_MS,
+      })),
       ...REPORT_KINDS.map((kind) => ({
         // controls and workload are as of today: the period is sent but does not apply
         name: `${kind}, "${project.title}", ${REPORT_USES_PERIOD[kind] ? `last ${PERIOD_DAYS} days` : 'as of today'}`,
@@ -174,10 +216,20 @@ async function bench(target: Target): Promise<Result> {
         budgetMs: REPORT_BUDGET_MS,
       })),
       { name: 'status as CSV, all projects, all time', url: urls.csv, budgetMs: REPORT_BUDGET_MS },
-      { name: `PDF (${REPORT_KINDS.length} reports), all projects, all time`, url: urls.pdf, budgetMs: REPORT_BUDGET_MS * REPORT_KINDS.length },
+      {
+        name: `PDF (${REPORT_KINDS.length} reports), all projects, all time`,
+        url: urls.pdf,
+        budgetMs: REPORT_BUDGET_MS * REPORT_KINDS.length,
+      },
     ];
     const timings = await measure(client, cases, ROUNDS, WARMUP);
-    return { label: target.label, dialect, load, data, timings: timings.map((t, i) => ({ ...t, budgetMs: cases[i].budgetMs })) };
+    return {
+      label: target.label,
+      dialect,
+      load,
+      data,
+      timings: timings.map((t, i) => ({ ...t, budgetMs: cases[i].budgetMs })),
+    };
   } finally {
     disposers.delete(closeApp);
     await closeApp();
@@ -185,7 +237,9 @@ async function bench(target: Target): Promise<Result> {
 }
 
 function print(results: Result[]): boolean {
-  console.log(`\n== reports benchmark: ${count(TOTAL)} tasks loaded; ${ROUNDS} sequential requests per case after ${WARMUP} warm-up rounds ==`);
+  console.log(
+    `\n== reports benchmark: ${count(TOTAL)} tasks loaded; ${ROUNDS} sequential requests per case after ${WARMUP} warm-up rounds ==`,
+  );
   let allWithin = true;
   for (const r of results) {
     const d = r.data;
@@ -196,7 +250,14 @@ function print(results: Result[]): boolean {
     const rows = r.timings.map((t) => {
       const within = t.p50 <= t.budgetMs;
       allWithin &&= within;
-      return [t.name, ms(t.p50), ms(t.p99), count(t.budgetMs), `${(t.p50 / t.budgetMs).toFixed(2)}x`, within ? 'yes' : 'NO'];
+      return [
+        t.name,
+        ms(t.p50),
+        ms(t.p99),
+        count(t.budgetMs),
+        `${(t.p50 / t.budgetMs).toFixed(2)}x`,
+        within ? 'yes' : 'NO',
+      ];
     });
     console.log(
       table(['case', 'p50 ms', 'p99 ms', 'budget ms', 'p50 / budget', 'within'], rows)
@@ -211,7 +272,8 @@ function print(results: Result[]): boolean {
 
 async function main() {
   // whole rounds of the task load's pattern (ten companies, four parts)
-  if (!Number.isInteger(TOTAL) || TOTAL < 4_000 || TOTAL % 40 !== 0) throw new Error('--tasks must be a multiple of 40, at least 4,000');
+  if (!Number.isInteger(TOTAL) || TOTAL < 4_000 || TOTAL % 40 !== 0)
+    throw new Error('--tasks must be a multiple of 40, at least 4,000');
   if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error('--rounds must be a positive whole number');
   const started = performance.now();
   const results: Result[] = await onEachTarget(ONLY, bench);

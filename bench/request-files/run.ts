@@ -42,7 +42,10 @@ const perSecond = (rows: number, took: number) => count(Math.round(rows / (took 
 async function requestCompany(t: TestApp): Promise<{ id: string; names: RequestFileNames }> {
   const { db } = t.database;
   const suffix = randomUUID().slice(0, 8);
-  const id = await insertCompany(db, { name: `Bench requests ${suffix}`, modulesAccess: Object.fromEntries(MODULES.map((m) => [m, true])) as Record<ModuleName, boolean> });
+  const id = await insertCompany(db, {
+    name: `Bench requests ${suffix}`,
+    modulesAccess: Object.fromEntries(MODULES.map((m) => [m, true])) as Record<ModuleName, boolean>,
+  });
   const emails = [1, 2, 3].map((n) => `bench-${n}-${suffix}@example.test`) as [string, string, string];
   const team = await insertTeam(db, id, 'Audit Team');
   for (const [n, email] of emails.entries()) {
@@ -77,7 +80,10 @@ async function benchDatabase(label: string): Promise<boolean> {
     const call = async (url: string, status: number, init: RequestInit = {}) => {
       const res = await fetch(`${base}${url}`, { ...init, headers });
       const body = Buffer.from(await res.arrayBuffer());
-      if (res.status !== status) throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status}: ${body.toString('utf8').slice(0, 300)}`);
+      if (res.status !== status)
+        throw new Error(
+          `${init.method ?? 'GET'} ${url} answered ${res.status}: ${body.toString('utf8').slice(0, 300)}`,
+        );
       return body;
     };
     for (const size of SIZES) {
@@ -89,7 +95,8 @@ async function benchDatabase(label: string): Promise<boolean> {
         const form = new FormData();
         form.append('file', new Blob([new Uint8Array(file)], { type: 'text/csv' }), 'bench.csv');
         times.import.push(await timed(() => call(`${url}/import`, 201, { method: 'POST', body: form })));
-        for (const format of ['csv', 'xlsx'] as const) times[format].push(await timed(() => call(`${url}/export?format=${format}`, 200)));
+        for (const format of ['csv', 'xlsx'] as const)
+          times[format].push(await timed(() => call(`${url}/export?format=${format}`, 200)));
       }
       for (const [name, values] of [
         ['import .csv', times.import],
@@ -101,7 +108,9 @@ async function benchDatabase(label: string): Promise<boolean> {
       }
       if (size === 1_000 && median(times.import) >= IMPORT_BUDGET_MS) {
         within = false;
-        console.error(`Over budget: importing 1,000 requests took ${ms(median(times.import))} ms (${IMPORT_BUDGET_MS} ms allowed)`);
+        console.error(
+          `Over budget: importing 1,000 requests took ${ms(median(times.import))} ms (${IMPORT_BUDGET_MS} ms allowed)`,
+        );
       }
     }
   } finally {
@@ -114,7 +123,10 @@ async function benchDatabase(label: string): Promise<boolean> {
 
 /** Runs this file again for one database, with its environment. */
 function child(only: 'sqlite' | 'postgres', env: NodeJS.ProcessEnv): boolean {
-  const result = spawnSync(process.execPath, [...process.execArgv, __filename, `--only=${only}`, `--runs=${RUNS}`], { stdio: 'inherit', env });
+  const result = spawnSync(process.execPath, [...process.execArgv, __filename, `--only=${only}`, `--runs=${RUNS}`], {
+    stdio: 'inherit',
+    env,
+  });
   return result.status === 0;
 }
 
@@ -132,7 +144,9 @@ async function main() {
       await client.connect();
     } catch (error) {
       reachable = false;
-      console.log(`\nPostgreSQL skipped: cannot connect (${(error as Error).message}). Set BENCH_DATABASE_URL to a PostgreSQL database.`);
+      console.log(
+        `\nPostgreSQL skipped: cannot connect (${(error as Error).message}). Set BENCH_DATABASE_URL to a PostgreSQL database.`,
+      );
     } finally {
       await client.end().catch(() => undefined);
     }

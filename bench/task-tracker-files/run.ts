@@ -37,12 +37,25 @@ async function main() {
     const content = await parseTaskTrackerFile('bench.csv', csv);
     const exportRows = trackerRows(content.tasks, content.controls);
     const guard = await median(() => checkXlsxArchive(xlsx));
-    if (size === 10_000 && guard >= 1000) failures.push(`the archive check of ${count(size)} rows took ${ms(guard)} ms`);
+    if (size === 10_000 && guard >= 1000)
+      failures.push(`the archive check of ${count(size)} rows took ${ms(guard)} ms`);
     rows.push([`${count(size)} rows: .xlsx archive check`, ms(guard), `${(xlsx.length / 1024).toFixed(0)} KB`]);
-    rows.push([`${count(size)} rows: read .csv`, ms(await median(() => parseTaskTrackerFile('bench.csv', csv))), `${(csv.length / 1024).toFixed(0)} KB`]);
-    rows.push([`${count(size)} rows: read .xlsx`, ms(await median(() => parseTaskTrackerFile('bench.xlsx', xlsx))), '']);
+    rows.push([
+      `${count(size)} rows: read .csv`,
+      ms(await median(() => parseTaskTrackerFile('bench.csv', csv))),
+      `${(csv.length / 1024).toFixed(0)} KB`,
+    ]);
+    rows.push([
+      `${count(size)} rows: read .xlsx`,
+      ms(await median(() => parseTaskTrackerFile('bench.xlsx', xlsx))),
+      '',
+    ]);
     rows.push([`${count(size)} rows: write .csv`, ms(await median(() => writeTaskTrackerFile(exportRows, 'csv'))), '']);
-    rows.push([`${count(size)} rows: write .xlsx`, ms(await median(() => writeTaskTrackerFile(exportRows, 'xlsx'))), '']);
+    rows.push([
+      `${count(size)} rows: write .xlsx`,
+      ms(await median(() => writeTaskTrackerFile(exportRows, 'xlsx'))),
+      '',
+    ]);
   }
 
   for (const [label, declared] of [
@@ -54,10 +67,12 @@ async function main() {
     const before = process.memoryUsage.rss();
     let peak = before;
     const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 1);
-    const time = await median(() => checkXlsxArchive(bomb).then(
-      () => Promise.reject(new Error(`${label} was accepted`)),
-      () => undefined,
-    ));
+    const time = await median(() =>
+      checkXlsxArchive(bomb).then(
+        () => Promise.reject(new Error(`${label} was accepted`)),
+        () => undefined,
+      ),
+    );
     clearInterval(timer);
     const growth = (peak - before) / MB;
     if (time >= 2000 || growth >= 64) failures.push(`${label}: ${ms(time)} ms, +${growth.toFixed(1)} MB`);

@@ -27,7 +27,12 @@ const RUNS = runsArg >= 0 ? Number(process.argv[runsArg + 1]) : 15;
 
 // `content`: the page's own content (its data, not a spinner), for the "content shown" column
 const PAGES = [
-  { remote: 'mfe-projects', path: '/', ready: '[data-testid="dashboard"]', content: '[data-testid="dashboard"] [aria-label="Projects"] table' },
+  {
+    remote: 'mfe-projects',
+    path: '/',
+    ready: '[data-testid="dashboard"]',
+    content: '[data-testid="dashboard"] [aria-label="Projects"] table',
+  },
   { remote: 'mfe-requests', path: '/requests', ready: 'h1, h2, h3', content: 'main table' },
   { remote: 'mfe-settings', path: '/settings', ready: 'h1, h2, h3', content: 'main form' },
   { remote: 'mfe-reports', path: '/reports', ready: 'h1, h2, h3', content: 'main h1, main h2, main h3' },
@@ -72,7 +77,11 @@ async function coldLoad(context: BrowserContext, baseURL: string, target: (typeo
   })();`);
   await page.goto(`${baseURL}${target.path}`);
   await page.locator(target.ready).first().waitFor({ state: 'visible', timeout: 60_000 });
-  await page.waitForFunction((remote) => performance.getEntriesByName(`remote:${remote}:mounted`).length > 0, target.remote, { timeout: 60_000 });
+  await page.waitForFunction(
+    (remote) => performance.getEntriesByName(`remote:${remote}:mounted`).length > 0,
+    target.remote,
+    { timeout: 60_000 },
+  );
   await page.locator(target.content).first().waitFor({ state: 'attached', timeout: 60_000 });
   // LCP settles once rendering does: give late paints a moment, as a user would see them
   await page.waitForTimeout(400);
@@ -94,7 +103,14 @@ async function main() {
   const portal = await startPortal({ RATE_LIMIT_MAX: '100000' });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   let failed = false;
   try {
@@ -124,15 +140,21 @@ async function main() {
         `${r.page.padEnd(26)} ${ms(percentile(r.lcp, 50)).padStart(8)}  ${ms(percentile(r.lcp, 95)).padStart(8)}  ${ms(percentile(r.mount, 50)).padStart(10)}  ${ms(percentile(r.mount, 95)).padStart(10)}  ${ms(percentile(r.content, 50)).padStart(12)}  ${ms(percentile(r.content, 95)).padStart(12)}`,
       );
     }
-    console.log('(mount: the remote\'s App rendered; content: its page\'s table, form or heading in the document; both from the shell asking for the remote)');
+    console.log(
+      "(mount: the remote's App rendered; content: its page's table, form or heading in the document; both from the shell asking for the remote)",
+    );
     const dashboard = rows[0];
     const lcpP50 = percentile(dashboard.lcp, 50);
-    console.log(`\ndashboard LCP p50: ${ms(lcpP50)} (budget ${ms(LCP_BUDGET_MS)}, ratio ${(lcpP50 / LCP_BUDGET_MS).toFixed(2)})`);
+    console.log(
+      `\ndashboard LCP p50: ${ms(lcpP50)} (budget ${ms(LCP_BUDGET_MS)}, ratio ${(lcpP50 / LCP_BUDGET_MS).toFixed(2)})`,
+    );
     if (lcpP50 > LCP_BUDGET_MS) failed = true;
     for (const r of rows) {
       const p95 = percentile(r.mount, 95);
       const over = p95 > MOUNT_BUDGET_MS;
-      console.log(`${r.page}: remote mounted p95 ${ms(p95)} (budget ${ms(MOUNT_BUDGET_MS)}, ratio ${(p95 / MOUNT_BUDGET_MS).toFixed(2)})${over ? '  OVER' : ''}`);
+      console.log(
+        `${r.page}: remote mounted p95 ${ms(p95)} (budget ${ms(MOUNT_BUDGET_MS)}, ratio ${(p95 / MOUNT_BUDGET_MS).toFixed(2)})${over ? '  OVER' : ''}`,
+      );
       if (over) failed = true;
     }
   } finally {

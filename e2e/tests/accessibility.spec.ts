@@ -53,7 +53,10 @@ async function check(page: Page, name: string, include?: string) {
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
   if (process.env.A11Y_DUMP) {
-    for (const v of violations) console.log(`DUMP ${name} | ${v.id} | ${v.impact} | ${v.nodes.length} | ${v.nodes.map((n) => n.target.join(' ') + ' :: ' + n.html.slice(0, 160) + ' :: ' + (n.failureSummary ?? '').replace(/\n/g, ' ').slice(0, 200)).join(' || ')}`);
+    for (const v of violations)
+      console.log(
+        `DUMP ${name} | ${v.id} | ${v.impact} | ${v.nodes.length} | ${v.nodes.map((n) => n.target.join(' ') + ' :: ' + n.html.slice(0, 160) + ' :: ' + (n.failureSummary ?? '').replace(/\n/g, ' ').slice(0, 200)).join(' || ')}`,
+      );
   }
   const counts: Record<Impact, number> = { critical: 0, serious: 0, moderate: 0, minor: 0 };
   for (const v of violations) {
@@ -62,7 +65,13 @@ async function check(page: Page, name: string, include?: string) {
     if (nodes.length === 0) continue;
     counts[impact] += nodes.length;
     if (impact === 'critical' || impact === 'serious') {
-      blocking.push({ page: name, rule: v.id, impact, help: v.help, targets: nodes.slice(0, 3).map((n) => n.target.join(' ')) });
+      blocking.push({
+        page: name,
+        rule: v.id,
+        impact,
+        help: v.help,
+        targets: nodes.slice(0, 3).map((n) => n.target.join(' ')),
+      });
     }
   }
   summary.set(name, counts);
@@ -94,11 +103,18 @@ let client: Page;
 test.afterAll(async () => {
   await admin?.context().close();
   await client?.context().close();
-  const rows = [...summary.entries()].map(([page, c]) => ({ page, ...c, total: c.critical + c.serious + c.moderate + c.minor }));
+  const rows = [...summary.entries()].map(([page, c]) => ({
+    page,
+    ...c,
+    total: c.critical + c.serious + c.moderate + c.minor,
+  }));
   console.log(`\naxe (${TAGS.join(', ')}): violations (elements) by page and impact`);
   console.table(rows);
   // console.table is not shown by every reporter: the same figures as plain lines
-  for (const r of rows) console.log(`a11y ${r.page.padEnd(36)} critical ${r.critical} serious ${r.serious} moderate ${r.moderate} minor ${r.minor}`);
+  for (const r of rows)
+    console.log(
+      `a11y ${r.page.padEnd(36)} critical ${r.critical} serious ${r.serious} moderate ${r.moderate} minor ${r.minor}`,
+    );
 });
 
 test('the sign-in page, both steps', async ({ browser }) => {
@@ -143,7 +159,8 @@ test('home, projects, a project and its tabs, the "New project" dialog', async (
 
   const api = await apiAs('admin@demo.test');
   const acme = (await (await api.get('/api/v1/companies?search=Acme')).json()).results[0];
-  const project = (await (await api.get(`/api/v1/companies/${acme.id}/projects?search=SOC%202%20Type%20II`)).json()).results[0];
+  const project = (await (await api.get(`/api/v1/companies/${acme.id}/projects?search=SOC%202%20Type%20II`)).json())
+    .results[0];
   await api.dispose();
   const url = `/v2/projects/${project.id}`;
   projectUrl = url;
@@ -213,7 +230,11 @@ test('requests: the list, a request, the "New request" dialog', async () => {
 test('settings: every tab a staff admin has', async () => {
   const settings: [string, string, (p: Page) => Locator][] = [
     ['settings: personal', '/settings/personal', (p) => p.getByLabel('First name')],
-    ['settings: company information', '/settings/company?tab=information', (p) => p.getByRole('tab', { name: 'Information', selected: true })],
+    [
+      'settings: company information',
+      '/settings/company?tab=information',
+      (p) => p.getByRole('tab', { name: 'Information', selected: true }),
+    ],
     ['settings: company users', '/settings/company?tab=users', (p) => p.getByRole('button', { name: 'Add user' })],
     ['settings: module access', '/settings/company?tab=modules', (p) => p.getByLabel('Reports', { exact: true })],
     ['settings: password policy', '/settings/company?tab=password-policy', (p) => p.getByLabel('Minimum length')],
@@ -222,8 +243,16 @@ test('settings: every tab a staff admin has', async () => {
     ['settings: clients', '/settings/clients', (p) => p.getByRole('button', { name: 'Add company' })],
     ['settings: staff', '/settings/tevora', (p) => heading(p, 'Tevora')],
     ['settings: practices', '/settings/practices', (p) => heading(p, /Practices/)],
-    ['settings: system messages', '/settings/system?tab=messages', (p) => p.getByRole('button', { name: /New message/ })],
-    ['settings: feature flags', '/settings/system?tab=flags', (p) => p.getByRole('tab', { name: 'Feature flags', selected: true })],
+    [
+      'settings: system messages',
+      '/settings/system?tab=messages',
+      (p) => p.getByRole('button', { name: /New message/ }),
+    ],
+    [
+      'settings: feature flags',
+      '/settings/system?tab=flags',
+      (p) => p.getByRole('tab', { name: 'Feature flags', selected: true }),
+    ],
     ['settings: audit log', '/settings/system?tab=audit', (p) => p.getByRole('button', { name: 'Apply filters' })],
   ];
   for (const [name, url, ready] of settings) {
@@ -233,7 +262,6 @@ test('settings: every tab a staff admin has', async () => {
 });
 
 test('settings: dialogs and confirmations', async () => {
-
   // dialogs: add user, add company, create team, new portal message (all cancelled)
   for (const [name, url, open] of [
     ['dialog: add user', '/settings/company?tab=users', 'Add user'],
@@ -260,7 +288,10 @@ test('settings: dialogs and confirmations', async () => {
 
   // confirmation: making a staff user administrator (cancelled)
   await visit(admin, '/settings/tevora', (p) => heading(p, 'Tevora'));
-  const row = admin.getByRole('row').filter({ has: admin.getByRole('switch', { checked: false }) }).first();
+  const row = admin
+    .getByRole('row')
+    .filter({ has: admin.getByRole('switch', { checked: false }) })
+    .first();
   await row.getByRole('switch').click();
   const confirm = admin.getByRole('dialog');
   await expect(confirm.getByRole('button', { name: 'Make administrator' })).toBeVisible();
@@ -299,7 +330,9 @@ test('a client user: home, settings, a page refused', async ({ browser }) => {
 });
 
 test('no serious or critical violation anywhere', () => {
-  const lines = blocking.map((f) => `- [${f.page}] ${f.rule} (${f.impact}): ${f.help}\n    ${f.targets.join('\n    ')}`);
+  const lines = blocking.map(
+    (f) => `- [${f.page}] ${f.rule} (${f.impact}): ${f.help}\n    ${f.targets.join('\n    ')}`,
+  );
   if (lines.length) console.log(`\nserious/critical violations:\n${lines.join('\n')}`);
   expect(blocking, `serious or critical axe violations:\n${lines.join('\n')}`).toEqual([]);
 });

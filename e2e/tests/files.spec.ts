@@ -37,7 +37,6 @@ interface FileJson {
   size: number;
 }
 
-
 async function folders(): Promise<FolderJson[]> {
   const res = await consultantApi.get(`/api/v1/projects/${projectId}/folders`);
   expect(res.status()).toBe(200);
@@ -65,12 +64,17 @@ async function pickFolder(page: Page, dialog: Locator, name: string) {
   const open = page.locator('.ant-select-dropdown:visible');
   await expect(async () => {
     if ((await open.count()) === 0) await dialog.getByLabel('Move to').click();
-    await open.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: name }).first().click({ timeout: 2000 });
+    await open
+      .locator('.ant-select-tree-node-content-wrapper')
+      .filter({ hasText: name })
+      .first()
+      .click({ timeout: 2000 });
     await expect(open).toHaveCount(0, { timeout: 2000 });
   }).toPass({ timeout: 20_000 });
 }
 
-const filesUrl = (folderId?: string) => `/v2/projects/${projectId}?view=files${folderId ? `&folderId=${folderId}` : ''}`;
+const filesUrl = (folderId?: string) =>
+  `/v2/projects/${projectId}?view=files${folderId ? `&folderId=${folderId}` : ''}`;
 
 /** A DataTransfer holding one text file, made in the page (what a drag from the desktop or a paste carries). */
 function fileTransfer(page: Page, name: string, sizeBytes: number) {
@@ -78,7 +82,9 @@ function fileTransfer(page: Page, name: string, sizeBytes: number) {
     ({ name, sizeBytes }) => {
       const transfer = new DataTransfer();
       const line = 'evidence line for the e2e upload\n';
-      transfer.items.add(new File([line.repeat(Math.ceil(sizeBytes / line.length)).slice(0, sizeBytes)], name, { type: 'text/plain' }));
+      transfer.items.add(
+        new File([line.repeat(Math.ceil(sizeBytes / line.length)).slice(0, sizeBytes)], name, { type: 'text/plain' }),
+      );
       return transfer;
     },
     { name, sizeBytes },
@@ -107,7 +113,12 @@ test('a file dragged onto a folder shows its progress, then the file is in that 
   // a slow uplink, so the progress is there to be seen
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 1024 * 1024,
+  });
 
   const transfer = await fileTransfer(page, DROPPED, 3 * 1024 * 1024);
   await folderRow.dispatchEvent('dragenter', { dataTransfer: transfer });
@@ -120,7 +131,12 @@ test('a file dragged onto a folder shows its progress, then the file is in that 
   await expect(page.getByLabel(`${DROPPED} progress`)).toBeVisible();
   await expect(upload).toContainText(/ of 3 MB/);
   await expect(upload).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
 
   // the file is in the folder it was dropped on, and not in the folder on screen
   const inFolder = await filesIn(folderIds[DROP_FOLDER]);
@@ -139,18 +155,26 @@ test('a file pasted while the pointer is over the files uploads into the folder 
   // pasting with the pointer elsewhere does nothing
   await page.getByRole('heading').first().hover();
   const elsewhere = await fileTransfer(page, `ignored-${RUN}.txt`, 100);
-  await page.evaluate((data) => document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true })), elsewhere);
+  await page.evaluate(
+    (data) => document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true })),
+    elsewhere,
+  );
 
   await target.hover();
   const transfer = await fileTransfer(page, PASTED, 2048);
-  await page.evaluate((data) => document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true })), transfer);
+  await page.evaluate(
+    (data) => document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true })),
+    transfer,
+  );
   await expect(page.getByTestId(`upload-${PASTED}`)).toHaveAttribute('data-status', 'done');
   await expect(page.getByTestId(`file-${PASTED}`)).toBeVisible();
   expect((await filesIn(folderIds[OTHER])).map((f) => f.name)).toEqual([PASTED]);
   await expect(page.getByTestId(`upload-ignored-${RUN}.txt`)).toHaveCount(0);
 });
 
-test('a folder moves into another; moving a folder into its own subfolder is refused with the message', async ({ page }) => {
+test('a folder moves into another; moving a folder into its own subfolder is refused with the message', async ({
+  page,
+}) => {
   await openAs(page, 'consultant@demo.test', filesUrl());
   await page.getByRole('button', { name: `Move ${OTHER}` }).click();
   let dialog = page.getByRole('dialog', { name: `Move the folder ${OTHER}` });
@@ -185,10 +209,14 @@ test('a file downloads through its signed URL, as an attachment with its bytes',
   expect(readFileSync(path!).length).toBe(2048);
 });
 
-test('an altered signed URL is refused, and another company\'s client gets 404 for the file and its URL', async ({ page }) => {
+test("an altered signed URL is refused, and another company's client gets 404 for the file and its URL", async ({
+  page,
+}) => {
   const [file] = await filesIn(folderIds[OTHER]);
   await openAs(page, 'consultant@demo.test', filesUrl(folderIds[OTHER]));
-  const signed = await page.request.get(`/api/v1/files/${file.id}/signed-url`, { headers: { 'X-Portal-Client': 'web' } });
+  const signed = await page.request.get(`/api/v1/files/${file.id}/signed-url`, {
+    headers: { 'X-Portal-Client': 'web' },
+  });
   expect(signed.status()).toBe(200);
   const { url } = await signed.json();
   expect((await page.request.get(url)).status()).toBe(200);
@@ -218,10 +246,14 @@ test('an expired signed URL is refused', async ({ browser }) => {
     const page = await context.newPage();
     await page.goto('/auth/saml/login');
     await signIn(page, 'consultant@demo.test');
-    const acme = (await (await page.request.get('/api/v1/companies?ignorePagination=true')).json()).results.find((c: { name: string }) => c.name === 'Acme Corp');
+    const acme = (await (await page.request.get('/api/v1/companies?ignorePagination=true')).json()).results.find(
+      (c: { name: string }) => c.name === 'Acme Corp',
+    );
     const documents = await (await page.request.get(`/api/v1/companies/${acme.id}/files?pageSize=1`)).json();
     const fileId = documents.results[0].id;
-    const { url } = await (await page.request.get(`/api/v1/files/${fileId}/signed-url`, { headers: { 'X-Portal-Client': 'web' } })).json();
+    const { url } = await (
+      await page.request.get(`/api/v1/files/${fileId}/signed-url`, { headers: { 'X-Portal-Client': 'web' } })
+    ).json();
     expect((await page.request.get(url)).status()).toBe(200);
     await page.waitForTimeout(6500);
     const expired = await page.request.get(url);
@@ -241,7 +273,9 @@ test('an uploaded HTML page with a script is downloaded, never run in the portal
     document.title = 'pwned';
     fetch('/api/v1/users/profile/me').then(function (r) { return r.text(); }).then(function (t) { localStorage.setItem('e2e-stolen', t); });
   </script></body></html>`;
-  await page.getByLabel('Files to upload').setInputFiles({ name: EVIL, mimeType: 'text/html', buffer: Buffer.from(script) });
+  await page
+    .getByLabel('Files to upload')
+    .setInputFiles({ name: EVIL, mimeType: 'text/html', buffer: Buffer.from(script) });
   await expect(page.getByTestId(`upload-${EVIL}`)).toHaveAttribute('data-status', 'done');
   const evil = (await filesIn(folderIds[DROP_FOLDER])).find((f) => f.name === EVIL)!;
 
@@ -251,7 +285,9 @@ test('an uploaded HTML page with a script is downloaded, never run in the portal
   expect((await download).suggestedFilename()).toBe(EVIL);
 
   // the headers that keep it from running anywhere it lands
-  const { url } = await (await page.request.get(`/api/v1/files/${evil.id}/signed-url`, { headers: { 'X-Portal-Client': 'web' } })).json();
+  const { url } = await (
+    await page.request.get(`/api/v1/files/${evil.id}/signed-url`, { headers: { 'X-Portal-Client': 'web' } })
+  ).json();
   const served = await page.request.get(url);
   expect(served.status()).toBe(200);
   expect(served.headers()['content-disposition']).toMatch(/^attachment;/);
@@ -260,7 +296,11 @@ test('an uploaded HTML page with a script is downloaded, never run in the portal
   expect(await served.text()).toContain('<script>');
 
   // opened in the page (a link, a frame): still a download, the script never runs
-  const second = (await (await page.request.get(`/api/v1/files/${evil.id}/signed-url`, { headers: { 'X-Portal-Client': 'web' } })).json()).url;
+  const second = (
+    await (
+      await page.request.get(`/api/v1/files/${evil.id}/signed-url`, { headers: { 'X-Portal-Client': 'web' } })
+    ).json()
+  ).url;
   const framed = page.waitForEvent('download');
   await page.evaluate((src) => {
     const frame = document.createElement('iframe');

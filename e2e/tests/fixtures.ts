@@ -1,4 +1,10 @@
-import { request as playwrightRequest, test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  request as playwrightRequest,
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Page,
+} from '@playwright/test';
 import { startPortal, type RunningPortal } from '../portal-server';
 
 export const PASSWORD = 'Demo-Passw0rd!';

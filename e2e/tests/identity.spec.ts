@@ -33,7 +33,9 @@ test.describe('sign-in and sign-out', () => {
       await signIn(page, email);
       await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
       await expect(mainNav(page).getByRole('link', { name: 'Home', exact: true })).toBeVisible();
-      expect((await page.request.get('/api/v1/users/profile/me', { headers: { 'X-Portal-Client': 'web' } })).status()).toBe(200);
+      expect(
+        (await page.request.get('/api/v1/users/profile/me', { headers: { 'X-Portal-Client': 'web' } })).status(),
+      ).toBe(200);
       await signOut(page);
       expect((await page.request.get('/api/v1/users/profile/me')).status()).toBe(401);
       // the portal itself sends a signed-out user back to sign-in
@@ -50,7 +52,9 @@ test.describe('sign-in and sign-out', () => {
   });
 
   test('a return address on another site is not followed', async ({ page, context, baseURL }) => {
-    await context.addCookies([{ name: 'toUrl', value: encodeURIComponent('https://elsewhere.example/'), url: baseURL! }]);
+    await context.addCookies([
+      { name: 'toUrl', value: encodeURIComponent('https://elsewhere.example/'), url: baseURL! },
+    ]);
     await page.goto('/auth/saml/login');
     await signIn(page, 'member@acme.test');
     expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
@@ -59,7 +63,9 @@ test.describe('sign-in and sign-out', () => {
 });
 
 test.describe('company selection', () => {
-  test('both@acme.test switches company: navigation and the mounted remote change without a reload', async ({ page }) => {
+  test('both@acme.test switches company: navigation and the mounted remote change without a reload', async ({
+    page,
+  }) => {
     await page.goto('/auth/saml/login');
     await signIn(page, 'both@acme.test');
     const nav = mainNav(page);
@@ -94,7 +100,11 @@ test.describe('maintenance banner', () => {
   test('shows sanitized HTML and stays closed after closing', async ({ page }) => {
     const admin = await apiAs('admin@demo.test');
     const created = await admin.post('/api/v1/system-settings', {
-      data: { key: 'banner', status: 'active', value: 'Maintenance tonight <img src=x onerror="window.__xss=1"> <b>22:00 UTC</b>' },
+      data: {
+        key: 'banner',
+        status: 'active',
+        value: 'Maintenance tonight <img src=x onerror="window.__xss=1"> <b>22:00 UTC</b>',
+      },
     });
     expect(created.status()).toBe(201);
     const { id } = await created.json();

@@ -21,7 +21,12 @@ const toast = (page: Page, text: string | RegExp) => page.locator('.ant-notifica
 
 /** Today's date in the zone, plus `days`, as the parts of a calendar day. */
 function zonedDay(days: number): { y: number; m: number; d: number; weekday: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date());
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date());
   const get = (t: string) => Number(parts.find((p) => p.type === t)!.value);
   const date = new Date(Date.UTC(get('year'), get('month') - 1, get('day') + days));
   return { y: date.getUTCFullYear(), m: date.getUTCMonth() + 1, d: date.getUTCDate(), weekday: date.getUTCDay() };
@@ -58,9 +63,12 @@ function calendarPart(eml: string): string | null {
     const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
     if (!/content-type:\s*text\/calendar/i.test(head)) continue;
     const body = rest.join('\n\n');
-    if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+    if (/content-transfer-encoding:\s*base64/i.test(head))
+      return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
     if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
-      return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+      return body
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
     }
     return body;
   }
@@ -69,13 +77,20 @@ function calendarPart(eml: string): string | null {
 
 test.beforeAll(async () => {
   consultantApi = await apiAs('consultant@demo.test');
-  const companies = (await (await consultantApi.get('/api/v1/companies?ignorePagination=true')).json()).results as { id: string; name: string }[];
+  const companies = (await (await consultantApi.get('/api/v1/companies?ignorePagination=true')).json()).results as {
+    id: string;
+    name: string;
+  }[];
   const acme = companies.find((c) => c.name === 'Acme Corp')!;
-  const list = await (await consultantApi.get(`/api/v1/companies/${acme.id}/projects?search=SOC%202%20Type%20II%202026`)).json();
+  const list = await (
+    await consultantApi.get(`/api/v1/companies/${acme.id}/projects?search=SOC%202%20Type%20II%202026`)
+  ).json();
   projectId = list.results[0].id;
 });
 
-test('the schedule form refuses a Saturday, a time in the past and a day 63 days out, each with its message', async ({ page }) => {
+test('the schedule form refuses a Saturday, a time in the past and a day 63 days out, each with its message', async ({
+  page,
+}) => {
   await openAs(page, 'consultant@demo.test', `/v2/projects/${projectId}?view=interviews`);
   await expect(page.getByRole('tab', { name: 'Interviews', selected: true })).toBeVisible();
   await page.getByRole('button', { name: 'Schedule interview' }).first().click();
@@ -83,7 +98,10 @@ test('the schedule form refuses a Saturday, a time in the past and a day 63 days
   await dialog.getByLabel('Title').fill(TITLE);
   await typeTime(dialog, '10:00');
 
-  await typeDate(dialog, pickDay(1, (w) => w === 6));
+  await typeDate(
+    dialog,
+    pickDay(1, (w) => w === 6),
+  );
   await dialog.getByRole('button', { name: 'Schedule' }).click();
   await expect(dialog.getByText('Interview day must be Monday to Friday.')).toBeVisible();
 
@@ -122,17 +140,27 @@ test('a valid interview is scheduled and its invitation is in the outbox', async
   await typeDate(dialog, pickDay(7, isWeekday));
   await typeTime(dialog, '10:00');
   await dialog.getByLabel('Interviewers', { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible').getByText(/Daniel Reyes/).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible')
+    .getByText(/Daniel Reyes/)
+    .first()
+    .click();
   await page.keyboard.press('Escape');
   await dialog.getByLabel('Attendees', { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible').getByText(/lead@acme\.test|Client Lead/).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible')
+    .getByText(/lead@acme\.test|Client Lead/)
+    .first()
+    .click();
   await page.keyboard.press('Escape');
   await dialog.getByRole('button', { name: 'Schedule' }).click();
   await expect(toast(page, 'Interview scheduled')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('row').filter({ hasText: TITLE })).toBeVisible();
 
-  const list = await (await consultantApi.get(`/api/v1/projects/${projectId}/interviews?when=upcoming&pageSize=200`)).json();
+  const list = await (
+    await consultantApi.get(`/api/v1/projects/${projectId}/interviews?when=upcoming&pageSize=200`)
+  ).json();
   const interview = list.results.find((i: { title: string }) => i.title === TITLE);
   expect(interview).toMatchObject({ status: 'scheduled', timeZone: ZONE, time: '10:00' });
 

@@ -15,13 +15,19 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   });
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) consoleErrors.push(message.text());
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      consoleErrors.push(message.text());
   });
-  return async () => [...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)), ...consoleErrors];
+  return async () => [
+    ...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)),
+    ...consoleErrors,
+  ];
 }
 
 test.describe('signing in and the modules a user sees', () => {
-  test('admin@demo.test signs in and sees all four modules, each one mounting, with nothing blocked by the CSP', async ({ page }) => {
+  test('admin@demo.test signs in and sees all four modules, each one mounting, with nothing blocked by the CSP', async ({
+    page,
+  }) => {
     const violations = await watchCsp(page);
     const first = await page.goto('/');
     expect(first?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
@@ -95,7 +101,9 @@ test.describe('signing in and the modules a user sees', () => {
     await expect(page.getByLabel('Email')).toHaveValue('admin@demo.test');
   });
 
-  test('a deep link opened signed out returns to itself after sign-in, and sign-out ends the session', async ({ page }) => {
+  test('a deep link opened signed out returns to itself after sign-in, and sign-out ends the session', async ({
+    page,
+  }) => {
     await page.goto('/requests?status=submitted&search=evidence');
     await expect(page).toHaveURL(/\/auth\/saml\/login/);
     await signIn(page, 'admin@demo.test');
@@ -117,7 +125,9 @@ test.describe('routes', () => {
     await page.goto('/auth/saml/login');
     await signIn(page, 'admin@demo.test');
     const acme = (await (await page.request.get('/api/v1/companies?search=Acme')).json()).results[0];
-    const project = (await (await page.request.get(`/api/v1/companies/${acme.id}/projects?search=SOC%202%20Type%20II`)).json()).results[0];
+    const project = (
+      await (await page.request.get(`/api/v1/companies/${acme.id}/projects?search=SOC%202%20Type%20II`)).json()
+    ).results[0];
     await page.goto(`/projects/${project.id}?tasksPage=2`);
     await expect(page).toHaveURL(new RegExp(`/v2/projects/${project.id}\\?tasksPage=2$`));
     await expect(page.getByRole('heading', { name: project.title })).toBeVisible();
@@ -140,7 +150,9 @@ test.describe('routes', () => {
 
 test.describe('a remote that cannot be loaded', () => {
   test('shows its fallback while the shell and the other modules work, and Retry recovers it', async ({ page }) => {
-    await page.route('**/remotes/mfe-requests/**', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }));
+    await page.route('**/remotes/mfe-requests/**', (route) =>
+      route.fulfill({ status: 503, body: 'Service Unavailable' }),
+    );
     await page.goto('/auth/saml/login');
     await signIn(page, 'admin@demo.test');
     const nav = mainNav(page);

@@ -13,7 +13,16 @@ test.describe.configure({ mode: 'serial' });
 const RUN = Date.now().toString(36);
 const PRACTICE = `E2E Practice ${RUN}`;
 const TEMPLATE = `E2E Tracker ${RUN}`;
-const COLUMNS = ['Task ID', 'Parent Task ID', 'Task Title', 'Task Description', 'Control ID', 'Control Title', 'Control Description', 'Points of Focus'];
+const COLUMNS = [
+  'Task ID',
+  'Parent Task ID',
+  'Task Title',
+  'Task Description',
+  'Control ID',
+  'Control Title',
+  'Control Description',
+  'Points of Focus',
+];
 
 let consultantApi: APIRequestContext;
 let practiceId = '';
@@ -32,7 +41,16 @@ function trackerCsv(rows = 500): Buffer {
     if (!isSub) parent = id;
     const control = i % 10 === 1 ? `CTRL-${Math.ceil(i / 10)}` : '';
     lines.push(
-      [id, isSub ? parent : '', `Collect evidence ${i}`, `Step ${i}, with a comma`, control, control ? `Control ${control}` : '', '', control ? 'Design; Operation' : '']
+      [
+        id,
+        isSub ? parent : '',
+        `Collect evidence ${i}`,
+        `Step ${i}, with a comma`,
+        control,
+        control ? `Control ${control}` : '',
+        '',
+        control ? 'Design; Operation' : '',
+      ]
         .map(csvCell)
         .join(','),
     );
@@ -67,7 +85,9 @@ test.beforeAll(async () => {
   consultantApi = await apiAs('consultant@demo.test');
 });
 
-test('a consultant creates a practice and imports a 500-row CSV into a template, then publishes it', async ({ page }) => {
+test('a consultant creates a practice and imports a 500-row CSV into a template, then publishes it', async ({
+  page,
+}) => {
   await openAs(page, 'consultant@demo.test', '/settings/practices');
   await expect(page.getByRole('heading', { name: 'Practices & Templates' })).toBeVisible();
   await page.getByRole('button', { name: 'New practice' }).click();
@@ -84,7 +104,9 @@ test('a consultant creates a practice and imports a 500-row CSV into a template,
 
   const dialog = await openImportDialog(page);
   await dialog.getByLabel('Name').fill(TEMPLATE);
-  await dialog.getByLabel('Task tracker file').setInputFiles({ name: 'tracker-500.csv', mimeType: 'text/csv', buffer: trackerCsv() });
+  await dialog
+    .getByLabel('Task tracker file')
+    .setInputFiles({ name: 'tracker-500.csv', mimeType: 'text/csv', buffer: trackerCsv() });
   await dialog.getByRole('button', { name: 'Import' }).click();
   await expect(toast(page, `Imported ${TEMPLATE}: 500 tasks`)).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -100,9 +122,14 @@ test('a consultant creates a practice and imports a 500-row CSV into a template,
 });
 
 test('the published template is applied to a new project and its 500 tasks appear there', async ({ page }) => {
-  const companies = (await (await consultantApi.get('/api/v1/companies?ignorePagination=true')).json()).results as { id: string; name: string }[];
+  const companies = (await (await consultantApi.get('/api/v1/companies?ignorePagination=true')).json()).results as {
+    id: string;
+    name: string;
+  }[];
   const acme = companies.find((c) => c.name === 'Acme Corp')!;
-  const res = await consultantApi.post(`/api/v1/companies/${acme.id}/projects`, { data: { title: `E2E Template Project ${RUN}` } });
+  const res = await consultantApi.post(`/api/v1/companies/${acme.id}/projects`, {
+    data: { title: `E2E Template Project ${RUN}` },
+  });
   expect(res.status()).toBe(201);
   const project = await res.json();
 
@@ -148,13 +175,20 @@ test('a file named tracker.txt gets the CSV message, in the page and from the se
   await openAs(page, 'consultant@demo.test', `/settings/practices/${practiceId}`);
   const dialog = await openImportDialog(page);
   await dialog.getByLabel('Name').fill(`${TEMPLATE} text`);
-  await dialog.getByLabel('Task tracker file').setInputFiles({ name: 'tracker.txt', mimeType: 'text/plain', buffer: trackerCsv(3) });
+  await dialog
+    .getByLabel('Task tracker file')
+    .setInputFiles({ name: 'tracker.txt', mimeType: 'text/plain', buffer: trackerCsv(3) });
   await dialog.getByRole('button', { name: 'Import' }).click();
-  await expect(dialog.getByText('Only CSV files are accepted. This may just require adding a .csv to the filename.')).toBeVisible();
+  await expect(
+    dialog.getByText('Only CSV files are accepted. This may just require adding a .csv to the filename.'),
+  ).toBeVisible();
 
   // the server applies the same rule to a caller that skips the page
   const res = await consultantApi.post(`/api/v1/practices/${practiceId}/task-trackers/import`, {
-    multipart: { name: `${TEMPLATE} text`, file: { name: 'tracker.txt', mimeType: 'text/plain', buffer: trackerCsv(3) } },
+    multipart: {
+      name: `${TEMPLATE} text`,
+      file: { name: 'tracker.txt', mimeType: 'text/plain', buffer: trackerCsv(3) },
+    },
   });
   expect(res.status()).toBe(415);
   expect(await res.json()).toMatchObject({ code: 'no_csv_file' });

@@ -16,23 +16,33 @@ let projectUrl = '';
 let projectId = '';
 let consultantApi: APIRequestContext;
 
-
 /** The shell's toast (antd notification) carrying this text. */
 const toast = (page: Page, text: string) => page.locator('.ant-notification-notice').filter({ hasText: text });
 
 async function closeToasts(page: Page) {
-  for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click().catch(() => undefined);
+  for (const close of await page.locator('.ant-notification-notice-close').all())
+    await close.click().catch(() => undefined);
   await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
 }
 
-async function projectJson(): Promise<{ status: string; type: string; practice: { id: string } | null; tasksTotal: number }> {
+async function projectJson(): Promise<{
+  status: string;
+  type: string;
+  practice: { id: string } | null;
+  tasksTotal: number;
+}> {
   const res = await consultantApi.get(`/api/v1/projects/${projectId}`);
   expect(res.status()).toBe(200);
   return res.json();
 }
 
 /** Picks an option of an antd Select by its accessible label. */
-async function choose(page: Page, label: string, option: string | RegExp, scope: Page | ReturnType<Page['locator']> = page) {
+async function choose(
+  page: Page,
+  label: string,
+  option: string | RegExp,
+  scope: Page | ReturnType<Page['locator']> = page,
+) {
   await scope.getByLabel(label, { exact: true }).click();
   await page.locator('.ant-select-dropdown:visible').getByTitle(option).first().click();
 }
@@ -65,21 +75,28 @@ test('a consultant creates a project from Home and cannot activate it without a 
   await page.getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog');
   await expect(edit.getByLabel('Practice', { exact: true })).toBeEnabled();
-  const colleague = await consultantApi.post(`/api/v1/projects/${projectId}/tasks`, { data: { title: 'Added by a colleague' } });
+  const colleague = await consultantApi.post(`/api/v1/projects/${projectId}/tasks`, {
+    data: { title: 'Added by a colleague' },
+  });
   expect(colleague.status()).toBe(201);
   await choose(page, 'Practice', 'SOC 2 Readiness', edit);
   await edit.getByRole('button', { name: /save/i }).click();
   await expect(toast(page, 'Practices cannot be changed when the project has tasks.')).toBeVisible();
   await edit.getByRole('button', { name: 'Cancel' }).click();
   expect((await projectJson()).practice).toBeNull();
-  expect((await consultantApi.delete(`/api/v1/projects/${projectId}/tasks/${(await colleague.json()).id}`)).status()).toBe(204);
+  expect(
+    (await consultantApi.delete(`/api/v1/projects/${projectId}/tasks/${(await colleague.json()).id}`)).status(),
+  ).toBe(204);
   await closeToasts(page);
 
   // Broken rule: titles are unique (ignoring case).
   await page.goto('/');
   await page.getByRole('button', { name: 'New project' }).click();
   await page.getByRole('dialog', { name: 'New project' }).getByLabel('Title').fill(TITLE.toUpperCase());
-  await page.getByRole('dialog', { name: 'New project' }).getByRole('button', { name: /create/i }).click();
+  await page
+    .getByRole('dialog', { name: 'New project' })
+    .getByRole('button', { name: /create/i })
+    .click();
   await expect(toast(page, 'A project with this title already exists.')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 });
@@ -103,7 +120,9 @@ test('the roster takes a Client Lead, refuses broken role rules, and then the pr
   await expect(consultantRow.getByRole('combobox')).toHaveCount(0);
   await expect(leadRow.getByRole('combobox')).toHaveCount(0);
   await expect(leadRow.getByRole('button', { name: /^Remove/ })).toBeDisabled();
-  const onRoster: { id: string; email: string }[] = (await (await consultantApi.get(`/api/v1/projects/${projectId}/users`)).json()).results;
+  const onRoster: { id: string; email: string }[] = (
+    await (await consultantApi.get(`/api/v1/projects/${projectId}/users`)).json()
+  ).results;
   const idOf = (email: string) => onRoster.find((u) => u.email === email)!.id;
   for (const [email, role, code] of [
     // the lead consultant cannot also be the project manager
@@ -113,7 +132,9 @@ test('the roster takes a Client Lead, refuses broken role rules, and then the pr
     // a lead cannot be removed until the role is reassigned
     ['lead@acme.test', null, 'lead_user_can_not_be_revoked'],
   ] as const) {
-    const res = await consultantApi.patch(`/api/v1/projects/roles/${idOf(email)}/assignments`, { data: { projectId, role } });
+    const res = await consultantApi.patch(`/api/v1/projects/roles/${idOf(email)}/assignments`, {
+      data: { projectId, role },
+    });
     expect([email, role, res.status(), (await res.json()).code]).toEqual([email, role, 409, code]);
   }
   const roster = await (await consultantApi.get(`/api/v1/projects/${projectId}/users`)).json();
@@ -123,10 +144,14 @@ test('the roster takes a Client Lead, refuses broken role rules, and then the pr
   // Broken rules the roster's pickers never offer: the api still refuses them.
   const member = await (await consultantApi.get(`/api/v1/projects/${projectId}/assignable-users`)).json();
   const memberId = member.results.find((u: { email: string }) => u.email === 'member@acme.test').id;
-  const staffRole = await consultantApi.patch(`/api/v1/projects/roles/${memberId}/assignments`, { data: { projectId, role: 'Consultant' } });
+  const staffRole = await consultantApi.patch(`/api/v1/projects/roles/${memberId}/assignments`, {
+    data: { projectId, role: 'Consultant' },
+  });
   expect([staffRole.status(), (await staffRole.json()).code]).toEqual([403, 'forbidden_role_assignment']);
   const memberApi = await apiAs('member@acme.test');
-  const byClient = await memberApi.patch(`/api/v1/projects/roles/${memberId}/assignments`, { data: { projectId, role: 'Project Manager' } });
+  const byClient = await memberApi.patch(`/api/v1/projects/roles/${memberId}/assignments`, {
+    data: { projectId, role: 'Project Manager' },
+  });
   expect([byClient.status(), (await byClient.json()).code]).toEqual([403, 'client_cannot_add_user_to_project']);
 
   await page.goto(projectUrl);
@@ -217,7 +242,9 @@ test('a large project opens on the addressed page of tasks after a reload', asyn
   const acme = (await (await consultantApi.get('/api/v1/companies?ignorePagination=true')).json()).results.find(
     (c: { name: string }) => c.name === 'Acme Corp',
   );
-  const list = await (await consultantApi.get(`/api/v1/companies/${acme.id}/projects?search=SOC%202%20Type%20II`)).json();
+  const list = await (
+    await consultantApi.get(`/api/v1/companies/${acme.id}/projects?search=SOC%202%20Type%20II`)
+  ).json();
   const big = list.results[0];
   expect(big.tasksTotal).toBeGreaterThan(100);
   const third = await (await consultantApi.get(`/api/v1/projects/${big.id}/tasks?page=3&pageSize=25`)).json();
@@ -246,7 +273,9 @@ test('project rules broken on purpose are refused with their message and change 
 
   // Switch the type once a task is no longer OPEN or INCOMPLETE.
   const tasks = await (await consultantApi.get(`/api/v1/projects/${projectId}/tasks`)).json();
-  const moved = await consultantApi.post(`/api/v1/projects/${projectId}/tasks/${tasks.results[0].id}/status`, { data: { status: 'IN_PROGRESS' } });
+  const moved = await consultantApi.post(`/api/v1/projects/${projectId}/tasks/${tasks.results[0].id}/status`, {
+    data: { status: 'IN_PROGRESS' },
+  });
   expect(moved.status()).toBe(200);
   await page.reload();
   await page.getByRole('button', { name: 'Edit' }).click();
@@ -262,10 +291,16 @@ test('project rules broken on purpose are refused with their message and change 
   const edit2 = page.getByRole('dialog');
   await expect(edit2.getByLabel('Practice', { exact: true })).toBeDisabled();
   await edit2.getByRole('button', { name: 'Cancel' }).click();
-  const practices: { id: string; status: string }[] = (await (await consultantApi.get('/api/v1/practices')).json()).results;
+  const practices: { id: string; status: string }[] = (await (await consultantApi.get('/api/v1/practices')).json())
+    .results;
   const otherPractice = practices.find((p) => p.status === 'active' && p.id !== before.practice?.id)!;
-  const practiceChange = await consultantApi.patch(`/api/v1/projects/${projectId}`, { data: { practiceId: otherPractice.id } });
-  expect([practiceChange.status(), (await practiceChange.json()).code]).toEqual([409, 'practices_can_not_be_changed_when_project_has_tasks']);
+  const practiceChange = await consultantApi.patch(`/api/v1/projects/${projectId}`, {
+    data: { practiceId: otherPractice.id },
+  });
+  expect([practiceChange.status(), (await practiceChange.json()).code]).toEqual([
+    409,
+    'practices_can_not_be_changed_when_project_has_tasks',
+  ]);
 
   const after = await projectJson();
   expect({ status: after.status, type: after.type, practice: after.practice?.id ?? null }).toEqual({
@@ -286,7 +321,9 @@ test("a client user sees the company's projects but cannot create one", async ({
   await expect(page.getByRole('button', { name: 'New project' })).toHaveCount(0);
 
   const memberApi = await apiAs('member@acme.test');
-  const acme = (await (await memberApi.get('/api/v1/companies')).json()).results.find((c: { name: string }) => c.name === 'Acme Corp');
+  const acme = (await (await memberApi.get('/api/v1/companies')).json()).results.find(
+    (c: { name: string }) => c.name === 'Acme Corp',
+  );
   const res = await memberApi.post(`/api/v1/companies/${acme.id}/projects`, { data: { title: 'Made by a client' } });
   expect([res.status(), (await res.json()).code]).toEqual([403, 'user_can_not_update_project']);
 

@@ -17,7 +17,9 @@ test('three 429 replies within 5 s produce exactly one Too Many Requests toast',
 
   // use up what is left of this session's budget, as a busy tab would
   for (let i = 0; i < 60; i++) {
-    const res = await page.request.get(`${portal.baseURL}/api/v1/users/profile/me`, { headers: { 'X-Portal-Client': 'web' } });
+    const res = await page.request.get(`${portal.baseURL}/api/v1/users/profile/me`, {
+      headers: { 'X-Portal-Client': 'web' },
+    });
     if (res.status() === 429) break;
   }
 

@@ -16,7 +16,6 @@ import { apiAs, expect, openAs, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
-
 /** The browser's day (YYYY-MM-DD): the page sends it as `today`. */
 function localDay(offset = 0): string {
   const d = new Date();
@@ -70,7 +69,12 @@ async function pdfText(bytes: Buffer): Promise<string> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   // the standard fonts' metrics ship with pdfjs: text extraction needs them for Helvetica
   const standardFontDataUrl = `${path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), standardFontDataUrl, useSystemFonts: false, isEvalSupported: false }).promise;
+  const doc = await pdfjs.getDocument({
+    data: new Uint8Array(bytes),
+    standardFontDataUrl,
+    useSystemFonts: false,
+    isEvalSupported: false,
+  }).promise;
   const pages: string[] = [];
   for (let n = 1; n <= doc.numPages; n++) {
     const content = await (await doc.getPage(n)).getTextContent();
@@ -86,7 +90,9 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 function figure(page: Page, title: string): Locator {
   return page
     .locator('.ant-statistic')
-    .filter({ has: page.locator('.ant-statistic-title', { hasText: new RegExp(`^${title.replace(/[%]/g, '\\$&')}$`) }) })
+    .filter({
+      has: page.locator('.ant-statistic-title', { hasText: new RegExp(`^${title.replace(/[%]/g, '\\$&')}$`) }),
+    })
     .locator('.ant-statistic-content')
     .first();
 }
@@ -106,7 +112,8 @@ async function showTable(page: Page, title: string): Promise<Locator> {
 async function tableRows(table: Locator): Promise<string[][]> {
   const rows = table.locator('tbody tr.ant-table-row');
   const out: string[][] = [];
-  for (let i = 0; i < (await rows.count()); i++) out.push((await rows.nth(i).locator('td').allInnerTexts()).map((t) => t.trim()));
+  for (let i = 0; i < (await rows.count()); i++)
+    out.push((await rows.nth(i).locator('td').allInnerTexts()).map((t) => t.trim()));
   return out;
 }
 
@@ -136,7 +143,8 @@ test.afterAll(async () => {
 test('the project status report shows the api figures and follows the project and period filters', async () => {
   await openAs(page, 'consultant@demo.test', '/reports');
   await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
-  for (const tab of ['Project status', 'Requests', 'Controls', 'Team workload']) await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+  for (const tab of ['Project status', 'Requests', 'Controls', 'Team workload'])
+    await expect(page.getByRole('tab', { name: tab })).toBeVisible();
 
   const all = await report('status');
   expect(all.totals.tasks).toBeGreaterThan(0);
@@ -167,7 +175,11 @@ test('the project status report shows the api figures and follows the project an
   await page.getByRole('button', { name: 'Last 30 days' }).click();
   await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}/);
   const url = new URL(page.url());
-  const period = await report('status', { projectId: chosen.projectId, from: url.searchParams.get('from')!, to: url.searchParams.get('to')! });
+  const period = await report('status', {
+    projectId: chosen.projectId,
+    from: url.searchParams.get('from')!,
+    to: url.searchParams.get('to')!,
+  });
   await expect(figure(page, 'Tasks')).toHaveText(fmt(period.totals.tasks));
   // a period before any work: nothing
   await page.goto(`/reports?report=status&project=${chosen.projectId}&from=2001-01-01&to=2001-12-31`);
@@ -232,7 +244,10 @@ test('the CSV, XLSX and PDF downloads hold the report numbers, the company, the 
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(await download.path());
   const heading = workbook.getWorksheet('Report')!;
-  const headingRows = heading.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1).map(String));
+  const headingRows = heading
+    .getSheetValues()
+    .filter(Boolean)
+    .map((r) => (r as unknown[]).slice(1).map(String));
   expect(headingRows).toContainEqual(['Company', acme.name]);
   expect(headingRows).toContainEqual(['Project', chosen.title]);
   const sheet = workbook.getWorksheet('Requests by status')!;
@@ -251,7 +266,16 @@ test('the CSV, XLSX and PDF downloads hold the report numbers, the company, the 
   const bytes = fs.readFileSync(await download.path());
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   const text = (await pdfText(bytes)).replace(/\s+/g, ' ');
-  for (const words of [acme.name, chosen.title, 'Project status', 'Requests by status', 'Coverage', 'Workload by person', 'Generated']) expect(text).toContain(words);
+  for (const words of [
+    acme.name,
+    chosen.title,
+    'Project status',
+    'Requests by status',
+    'Coverage',
+    'Workload by person',
+    'Generated',
+  ])
+    expect(text).toContain(words);
   expect(text).toMatch(new RegExp(`Generated ${new Date().getUTCFullYear()}-\\d{2}-\\d{2}`));
 });
 

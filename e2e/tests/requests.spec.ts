@@ -33,7 +33,9 @@ async function expectBell(page: Page, title: string) {
   await expect(async () => {
     await page.keyboard.press('Escape');
     await bell.click();
-    await expect(page.getByRole('list', { name: 'Recent notifications' }).getByText(title, { exact: false }).first()).toBeVisible({ timeout: 3_000 });
+    await expect(
+      page.getByRole('list', { name: 'Recent notifications' }).getByText(title, { exact: false }).first(),
+    ).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
   await page.keyboard.press('Escape');
 }
@@ -68,7 +70,9 @@ test('a consultant creates a request for Acme with a due date, assigned to the C
   await consultant.getByRole('button', { name: 'New request' }).click();
   const dialog = consultant.getByRole('dialog', { name: 'New request' });
   await dialog.getByLabel('Title').fill(TITLE);
-  await dialog.getByLabel('Description').fill('Export the firewall rule base with the change tickets approved this quarter.');
+  await dialog
+    .getByLabel('Description')
+    .fill('Export the firewall rule base with the change tickets approved this quarter.');
   const due = dialog.getByLabel('Due date');
   await due.click();
   await due.fill(dayFromToday(10));
@@ -82,7 +86,11 @@ test('a consultant creates a request for Acme with a due date, assigned to the C
     if ((await chosen.count()) > 0) return;
     await assignees.click();
     await assignees.fill('lead@acme.test');
-    await consultant.locator('.ant-select-item-option').filter({ hasText: 'lead@acme.test' }).first().click({ timeout: 5_000 });
+    await consultant
+      .locator('.ant-select-item-option')
+      .filter({ hasText: 'lead@acme.test' })
+      .first()
+      .click({ timeout: 5_000 });
     await expect(chosen).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   await consultant.keyboard.press('Escape');
@@ -102,12 +110,21 @@ test('a consultant creates a request for Acme with a due date, assigned to the C
 test('the lead sees it in "My requests", uploads evidence and submits', async () => {
   await openAs(lead, 'lead@acme.test', '/');
   await expectBell(lead, `New request ${reference}: ${TITLE}`);
-  const mine = lead.getByRole('region', { name: 'My requests' }).or(lead.locator('section').filter({ has: lead.getByRole('heading', { name: 'My requests' }) }));
-  await mine.first().getByRole('link', { name: new RegExp(`${reference}.*${TITLE}`) }).click();
+  const mine = lead
+    .getByRole('region', { name: 'My requests' })
+    .or(lead.locator('section').filter({ has: lead.getByRole('heading', { name: 'My requests' }) }));
+  await mine
+    .first()
+    .getByRole('link', { name: new RegExp(`${reference}.*${TITLE}`) })
+    .click();
   await expect(lead).toHaveURL(new RegExp(`/requests/${requestId}$`));
   await expect(lead.getByRole('heading', { name: TITLE })).toBeVisible();
 
-  await uploadEvidence(lead, 'firewall-rules.txt', 'rule 1: deny all inbound\nrule 2: allow 443 from the load balancer\n');
+  await uploadEvidence(
+    lead,
+    'firewall-rules.txt',
+    'rule 1: deny all inbound\nrule 2: allow 443 from the load balancer\n',
+  );
   await lead.getByRole('button', { name: 'Submit', exact: true }).click();
   await expect(status(lead)).toHaveText('Submitted');
 });
@@ -177,26 +194,47 @@ test('a consultant imports 1,000 requests from a file and exports them back; a b
   // a bad row: nothing is imported, and the problem names its row and column
   await consultant.getByRole('button', { name: 'Import', exact: true }).click();
   let dialog = consultant.getByRole('dialog', { name: 'Import requests' });
-  const bad = [header, `,${prefix} good row,Fine,High,2030-01-15,`, `,${prefix} bad row,Wrong day,Low,2030-02-30,`].join('\r\n');
-  await dialog.locator('input[type=file]').setInputFiles({ name: 'requests.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+  const bad = [
+    header,
+    `,${prefix} good row,Fine,High,2030-01-15,`,
+    `,${prefix} bad row,Wrong day,Low,2030-02-30,`,
+  ].join('\r\n');
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'requests.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(dialog.getByText(/Row 3, Due Date/).first()).toBeVisible();
   const acme = (await (await consultantApi.get('/api/v1/companies?search=Acme')).json()).results[0];
-  const goodRow = await (await consultantApi.get(`/api/v1/companies/${acme.id}/requests?search=${encodeURIComponent(`${prefix} good row`)}`)).json();
+  const goodRow = await (
+    await consultantApi.get(`/api/v1/companies/${acme.id}/requests?search=${encodeURIComponent(`${prefix} good row`)}`)
+  ).json();
   expect(goodRow.total).toBe(0);
-  await dialog.getByRole('button', { name: /Close|Cancel/ }).first().click();
+  await dialog
+    .getByRole('button', { name: /Close|Cancel/ })
+    .first()
+    .click();
 
   // 1,000 good rows
   const priorities = ['Low', 'Medium', 'High', 'Critical'];
   const rows = Array.from({ length: 1000 }, (_, i) => {
     const n = String(i + 1).padStart(4, '0');
     const due = `2030-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`;
-    return { title: `${prefix} ${n}`, description: `Evidence item ${n}`, priority: priorities[i % 4], due, assignees: i % 100 === 0 ? 'member@acme.test' : '' };
+    return {
+      title: `${prefix} ${n}`,
+      description: `Evidence item ${n}`,
+      priority: priorities[i % 4],
+      due,
+      assignees: i % 100 === 0 ? 'member@acme.test' : '',
+    };
   });
-  const good = [header, ...rows.map((r) => `,${r.title},${r.description},${r.priority},${r.due},${r.assignees}`)].join('\r\n');
+  const good = [header, ...rows.map((r) => `,${r.title},${r.description},${r.priority},${r.due},${r.assignees}`)].join(
+    '\r\n',
+  );
   await consultant.getByRole('button', { name: 'Import', exact: true }).click();
   dialog = consultant.getByRole('dialog', { name: 'Import requests' });
-  await dialog.locator('input[type=file]').setInputFiles({ name: 'requests.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'requests.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(consultant.getByText('1000 requests imported')).toBeVisible({ timeout: 30_000 });
   await expect(dialog).toBeHidden();
@@ -204,7 +242,9 @@ test('a consultant imports 1,000 requests from a file and exports them back; a b
   // the list finds them, and its export holds exactly what was imported
   // the searched list has come back before the export is opened: a page re-rendering under the
   // click could leave the menu closed (CI once waited 54 s for it)
-  const searched = consultant.waitForResponse((r) => r.request().method() === 'GET' && /\/requests\?.*search=/.test(r.url()));
+  const searched = consultant.waitForResponse(
+    (r) => r.request().method() === 'GET' && /\/requests\?.*search=/.test(r.url()),
+  );
   await consultant.getByPlaceholder('Search requests').fill(prefix);
   await expect(consultant).toHaveURL(/search=/);
   await searched;
@@ -222,14 +262,23 @@ test('a consultant imports 1,000 requests from a file and exports them back; a b
   expect(columns.slice(0, 6)).toEqual(['Reference', 'Title', 'Description', 'Priority', 'Due Date', 'Assignees']);
   const exported = lines
     .map((l) => l.split(','))
-    .map((c) => ({ title: c[at('Title')], description: c[at('Description')], priority: c[at('Priority')], due: c[at('Due Date')], assignees: c[at('Assignees')], status: c[at('Status')] }))
+    .map((c) => ({
+      title: c[at('Title')],
+      description: c[at('Description')],
+      priority: c[at('Priority')],
+      due: c[at('Due Date')],
+      assignees: c[at('Assignees')],
+      status: c[at('Status')],
+    }))
     .sort((a, b) => a.title.localeCompare(b.title));
   expect(exported).toHaveLength(1000);
   expect(exported.map(({ status: _status, ...rest }) => rest)).toEqual(rows);
   expect(new Set(exported.map((r) => r.status))).toEqual(new Set(['Open']));
 });
 
-test('Globex (requests off) never loads the requests remote and its calls answer 403; an Acme client never sees a Globex request', async ({ page }) => {
+test('Globex (requests off) never loads the requests remote and its calls answer 403; an Acme client never sees a Globex request', async ({
+  page,
+}) => {
   const remote: string[] = [];
   page.on('request', (req) => {
     if (req.url().includes('/remotes/mfe-requests/')) remote.push(req.url());
@@ -242,18 +291,26 @@ test('Globex (requests off) never loads the requests remote and its calls answer
   await page.goto('/requests');
   await expect(page.getByText('You do not have access to Requests')).toBeVisible();
   const globex = (await (await page.request.get('/api/v1/companies?search=Globex')).json()).results[0];
-  for (const path of [`/companies/${globex.id}/requests`, `/companies/${globex.id}/requests/export?format=csv`, `/companies/${globex.id}/requests/assignees`]) {
+  for (const path of [
+    `/companies/${globex.id}/requests`,
+    `/companies/${globex.id}/requests/export?format=csv`,
+    `/companies/${globex.id}/requests/assignees`,
+  ]) {
     const res = await page.request.get(`/api/v1${path}`);
     expect({ path, status: res.status() }).toEqual({ path, status: 403 });
   }
-  expect((await page.request.post(`/api/v1/companies/${globex.id}/requests`, { data: { title: 'x' } })).status()).toBe(403);
+  expect((await page.request.post(`/api/v1/companies/${globex.id}/requests`, { data: { title: 'x' } })).status()).toBe(
+    403,
+  );
   expect(remote).toEqual([]);
 
   // A Globex request, seen by staff while the module is briefly on (tests run one at a time).
   const admin = await apiAs('admin@demo.test');
   const lead = await apiAs('lead@acme.test');
   try {
-    expect((await admin.patch(`/api/v1/companies/${globex.id}/modules-access`, { data: { requests: true } })).status()).toBe(200);
+    expect(
+      (await admin.patch(`/api/v1/companies/${globex.id}/modules-access`, { data: { requests: true } })).status(),
+    ).toBe(200);
     const list = await (await admin.get(`/api/v1/companies/${globex.id}/requests`)).json();
     expect(list.total).toBeGreaterThan(0);
     const globexRequest = list.results[0];
@@ -261,7 +318,9 @@ test('Globex (requests off) never loads the requests remote and its calls answer
     expect((await lead.get(`/api/v1/requests/${globexRequest.id}/comments`)).status()).toBe(404);
     expect((await lead.get(`/api/v1/companies/${globex.id}/requests`)).status()).toBe(404);
     const acme = (await (await lead.get('/api/v1/companies?search=Acme')).json()).results[0];
-    const acmeList = await (await lead.get(`/api/v1/companies/${acme.id}/requests?search=${encodeURIComponent(globexRequest.title)}`)).json();
+    const acmeList = await (
+      await lead.get(`/api/v1/companies/${acme.id}/requests?search=${encodeURIComponent(globexRequest.title)}`)
+    ).json();
     expect(acmeList.results.map((r: { id: string }) => r.id)).not.toContain(globexRequest.id);
   } finally {
     await admin.patch(`/api/v1/companies/${globex.id}/modules-access`, { data: { requests: false } });

@@ -64,13 +64,20 @@ function tempFile(name: string, bytes: Buffer): string {
 }
 
 // A real 1x1 PNG, an exe with a .png name, and a 20 MB "image".
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 const EXE = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(2048, 1)]);
 const HUGE = Buffer.concat([PNG, Buffer.alloc(20 * 1024 * 1024, 0)]);
 
 /** The id of a demo user, through the admin's api (staff see every company's users). */
 async function userId(api: APIRequestContext, companyId: string, email: string): Promise<string> {
-  return idOf(api, `/api/v1/companies/${companyId}/users?ignorePagination=true`, (b) => b.results.find((u) => u.email === email)?.id);
+  return idOf(
+    api,
+    `/api/v1/companies/${companyId}/users?ignorePagination=true`,
+    (b) => b.results.find((u) => u.email === email)?.id,
+  );
 }
 
 async function markPage(page: Page) {
@@ -100,19 +107,31 @@ test.describe('settings', () => {
 
     // ... and by the api, whatever a page does
     const fake = await api.put('/api/v1/users/profile/me', {
-      multipart: { firstName: 'Marcus', lastName: 'Bell', avatar: { name: 'photo.png', mimeType: 'image/png', buffer: EXE } },
+      multipart: {
+        firstName: 'Marcus',
+        lastName: 'Bell',
+        avatar: { name: 'photo.png', mimeType: 'image/png', buffer: EXE },
+      },
     });
     expect(fake.status()).toBe(400);
     expect((await fake.json()).details).toEqual([expect.objectContaining({ field: 'avatar' })]);
     const huge = await api.put('/api/v1/users/profile/me', {
-      multipart: { firstName: 'Marcus', lastName: 'Bell', avatar: { name: 'big.png', mimeType: 'image/png', buffer: HUGE } },
+      multipart: {
+        firstName: 'Marcus',
+        lastName: 'Bell',
+        avatar: { name: 'big.png', mimeType: 'image/png', buffer: HUGE },
+      },
     });
     expect(huge.status()).toBe(400);
     expect((await huge.json()).details).toEqual([expect.objectContaining({ field: 'avatar' })]);
     const empty = await api.put('/api/v1/users/profile/me', { data: { firstName: ' ', lastName: 'Bell' } });
     expect(empty.status()).toBe(400);
     expect((await empty.json()).details).toEqual([expect.objectContaining({ field: 'firstName' })]);
-    expect(await (await api.get('/api/v1/users/profile/me')).json()).toMatchObject({ firstName: 'Marcus', title: 'IT Analyst', avatar: null });
+    expect(await (await api.get('/api/v1/users/profile/me')).json()).toMatchObject({
+      firstName: 'Marcus',
+      title: 'IT Analyst',
+      avatar: null,
+    });
 
     await page.reload();
     await page.getByLabel('Title').fill('Senior IT Analyst');
@@ -144,11 +163,16 @@ test.describe('settings', () => {
       await expect(page.getByText(rule, { exact: true }).first()).toBeVisible();
     }
     for (const bad of [-1, 3.5]) {
-      const res = await lead.post(`/api/v1/companies/${acme}/password-policy`, { data: { minimumLength: bad, rotationInDays: 0 } });
+      const res = await lead.post(`/api/v1/companies/${acme}/password-policy`, {
+        data: { minimumLength: bad, rotationInDays: 0 },
+      });
       expect(res.status()).toBe(400);
       expect((await res.json()).details).toEqual([expect.objectContaining({ field: 'minimumLength' })]);
     }
-    expect(await (await lead.get(`/api/v1/companies/${acme}/password-policy`)).json()).toEqual({ minimumLength: 14, rotationInDays: 0 });
+    expect(await (await lead.get(`/api/v1/companies/${acme}/password-policy`)).json()).toEqual({
+      minimumLength: 14,
+      rotationInDays: 0,
+    });
     await minimum.fill('16');
     await page.getByRole('button', { name: 'Save password policy' }).click();
     await expect(page.getByText('Password policy saved')).toBeVisible();
@@ -160,7 +184,9 @@ test.describe('settings', () => {
     const logoInput = page.locator('input[type=file]').first();
     await logoInput.setInputFiles(tempFile('logo.png', EXE));
     await expect(page.getByText(/must be a PNG, JPEG, GIF or WebP image/)).toBeVisible();
-    const fake = await lead.patch(`/api/v1/companies/${acme}`, { multipart: { logo: { name: 'logo.png', mimeType: 'image/png', buffer: EXE } } });
+    const fake = await lead.patch(`/api/v1/companies/${acme}`, {
+      multipart: { logo: { name: 'logo.png', mimeType: 'image/png', buffer: EXE } },
+    });
     expect(fake.status()).toBe(400);
     expect((await fake.json()).details).toEqual([expect.objectContaining({ field: 'logo' })]);
     const emptyName = await lead.patch(`/api/v1/companies/${acme}`, { data: { name: '' } });
@@ -180,12 +206,24 @@ test.describe('settings', () => {
     await open(page, 'member@acme.test', '/settings/company');
     await expectTabRefused(page, 'company', 'Company');
     expect((await member.patch(`/api/v1/companies/${acme}`, { data: { name: 'Hacked' } })).status()).toBe(403);
-    expect((await member.post(`/api/v1/companies/${acme}/password-policy`, { data: { minimumLength: 8, rotationInDays: 0 } })).status()).toBe(403);
+    expect(
+      (
+        await member.post(`/api/v1/companies/${acme}/password-policy`, {
+          data: { minimumLength: 8, rotationInDays: 0 },
+        })
+      ).status(),
+    ).toBe(403);
     // the policy back as the seed had it
-    expect((await lead.post(`/api/v1/companies/${acme}/password-policy`, { data: { minimumLength: 14, rotationInDays: 0 } })).status()).toBe(200);
+    expect(
+      (
+        await lead.post(`/api/v1/companies/${acme}/password-policy`, { data: { minimumLength: 14, rotationInDays: 0 } })
+      ).status(),
+    ).toBe(200);
   });
 
-  test('Company users: the company admin invites a user and edits them; a duplicate email is refused; a member is refused', async ({ page }) => {
+  test('Company users: the company admin invites a user and edits them; a duplicate email is refused; a member is refused', async ({
+    page,
+  }) => {
     const lead = await apiAs('lead@acme.test');
     const acme = await acmeId(lead);
     await open(page, 'lead@acme.test', '/settings/company?tab=users');
@@ -227,7 +265,11 @@ test.describe('settings', () => {
     await open(page, 'member@acme.test', graceUrl);
     await expect(page.getByText('You do not have permission to view this page')).toBeVisible();
     expect(
-      (await member.post(`/api/v1/companies/${acme}/users`, { data: { email: 'x@acme.test', firstName: 'X', lastName: 'Y', role: 'member' } })).status(),
+      (
+        await member.post(`/api/v1/companies/${acme}/users`, {
+          data: { email: 'x@acme.test', firstName: 'X', lastName: 'Y', role: 'member' },
+        })
+      ).status(),
     ).toBe(403);
     expect((await member.patch(`/api/v1/users/${graceId}`, { data: { title: 'Hacked' } })).status()).toBe(403);
   });
@@ -237,10 +279,16 @@ test.describe('settings', () => {
     await page.getByRole('button', { name: 'Add company' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Company name').fill('acme corp');
-    await dialog.getByRole('button', { name: /Add company|Create|Add/ }).last().click();
+    await dialog
+      .getByRole('button', { name: /Add company|Create|Add/ })
+      .last()
+      .click();
     await expect(dialog.getByText(/already/)).toBeVisible();
     await dialog.getByLabel('Company name').fill('Stark Industries');
-    await dialog.getByRole('button', { name: /Add company|Create|Add/ }).last().click();
+    await dialog
+      .getByRole('button', { name: /Add company|Create|Add/ })
+      .last()
+      .click();
     await expect(dialog).toBeHidden();
     await page.getByRole('searchbox').or(page.getByLabel('Search companies')).first().fill('stark');
     await expect(page).toHaveURL(/search=stark/);
@@ -271,18 +319,29 @@ test.describe('settings', () => {
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(dialog).toBeHidden();
     await page.reload();
-    await expect(page.getByRole('navigation', { name: 'Teams list' }).or(page.getByLabel('Teams list')).getByText('Audit Readiness')).toBeVisible();
-    const teams = (await (await lead.get(`/api/v1/companies/${acme}/teams`)).json()).results.map((t: { name: string }) => t.name);
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Teams list' })
+        .or(page.getByLabel('Teams list'))
+        .getByText('Audit Readiness'),
+    ).toBeVisible();
+    const teams = (await (await lead.get(`/api/v1/companies/${acme}/teams`)).json()).results.map(
+      (t: { name: string }) => t.name,
+    );
     expect(teams.filter((n: string) => n.toLowerCase() === 'compliance team')).toHaveLength(1);
 
     const member = await apiAs('member@acme.test');
     await leaveSignedOut(page);
     await open(page, 'member@acme.test', '/settings/teams');
     await expectTabRefused(page, 'teams', 'Teams');
-    expect((await member.post(`/api/v1/companies/${acme}/teams`, { data: { name: 'Member team' } })).status()).toBe(403);
+    expect((await member.post(`/api/v1/companies/${acme}/teams`, { data: { name: 'Member team' } })).status()).toBe(
+      403,
+    );
   });
 
-  test('Staff: a staff admin makes a staff user admin and sets their practices; a client is refused', async ({ page }) => {
+  test('Staff: a staff admin makes a staff user admin and sets their practices; a client is refused', async ({
+    page,
+  }) => {
     await open(page, 'admin@demo.test', '/settings/tevora');
     await expect(page.getByRole('heading', { name: 'Tevora' })).toBeVisible();
     const nina = page.getByRole('row', { name: /Nina Patel/ });
@@ -294,7 +353,9 @@ test.describe('settings', () => {
     await expect(page.getByRole('row', { name: /Nina Patel/ }).getByText('Admin', { exact: true })).toBeVisible();
 
     await page.getByRole('link', { name: 'Nina Patel' }).click();
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Tevora' })).toHaveAttribute('href', '/settings/tevora');
+    await expect(
+      page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Tevora' }),
+    ).toHaveAttribute('href', '/settings/tevora');
     // Nina works in PCI DSS Assessment (seed) and joins SOC 2 Readiness, by keyboard
     const chosen = (name: string) => page.locator('.ant-select-selection-item', { hasText: name });
     await expect(chosen('PCI DSS Assessment')).toBeVisible();
@@ -316,12 +377,17 @@ test.describe('settings', () => {
     expect((await lead.get('/api/v1/users/staff')).status()).toBe(403);
   });
 
-  test('System Admin: a staff admin writes a portal message with a sanitized preview; other staff are refused', async ({ page }) => {
+  test('System Admin: a staff admin writes a portal message with a sanitized preview; other staff are refused', async ({
+    page,
+  }) => {
     await open(page, 'admin@demo.test', '/settings/system');
     await page.getByRole('button', { name: /New message/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('HTML').fill('<b>Quarterly evidence review</b> <img src=x onerror="window.__xss=1">');
-    const preview = dialog.getByLabel('Preview').or(dialog.locator('[aria-labelledby="message-preview-label"]')).first();
+    const preview = dialog
+      .getByLabel('Preview')
+      .or(dialog.locator('[aria-labelledby="message-preview-label"]'))
+      .first();
     await expect(preview.locator('b')).toHaveText('Quarterly evidence review');
     await expect(preview.locator('img')).toHaveCount(1);
     await expect(preview.locator('[onerror]')).toHaveCount(0);
@@ -335,7 +401,11 @@ test.describe('settings', () => {
     await open(page, 'consultant@demo.test', '/settings/system');
     await expectTabRefused(page, 'system', 'System Admin');
     expect((await consultant.get('/api/v1/audit-log')).status()).toBe(403);
-    expect((await consultant.post('/api/v1/system-settings', { data: { key: 'help', status: 'active', value: 'x' } })).status()).toBe(403);
+    expect(
+      (
+        await consultant.post('/api/v1/system-settings', { data: { key: 'help', status: 'active', value: 'x' } })
+      ).status(),
+    ).toBe(403);
   });
 
   test('bad input on the other forms gets a field error and changes nothing', async ({ page }) => {
@@ -346,7 +416,9 @@ test.describe('settings', () => {
     await open(page, 'lead@acme.test', '/settings/company?tab=sso');
     await page.getByLabel('Identity provider entity ID').fill('https://idp.acme.test/metadata');
     await page.getByLabel('Single sign-on URL').fill('https://idp.acme.test/sso');
-    await page.getByLabel('Signing certificate').fill(`-----BEGIN CERTIFICATE-----\n${'A'.repeat(120)}\n-----END CERTIFICATE-----`);
+    await page
+      .getByLabel('Signing certificate')
+      .fill(`-----BEGIN CERTIFICATE-----\n${'A'.repeat(120)}\n-----END CERTIFICATE-----`);
     await page.getByRole('button', { name: 'Save single sign-on' }).click();
     await expect(page.getByText(/certificate is not a readable X\.509 certificate/).first()).toBeVisible();
     expect((await (await lead.get(`/api/v1/companies/${acme}/identity-provider`)).json()).identityProvider).toBeNull();

@@ -15,14 +15,20 @@ const empty = { results: [], total: 0, page: 1, pageSize: 25 };
 
 setupTestServer(
   http.get('*/api/v1/projects/p1', () => HttpResponse.json(makeProject())),
-  http.get('*/api/v1/projects/missing', () => HttpResponse.json({ code: 'project_not_found', message: 'Project not found.', requestId: 'r' }, { status: 404 })),
+  http.get('*/api/v1/projects/missing', () =>
+    HttpResponse.json({ code: 'project_not_found', message: 'Project not found.', requestId: 'r' }, { status: 404 }),
+  ),
   http.get('*/api/v1/projects/p1/tasks', () => HttpResponse.json(empty)),
   http.get('*/api/v1/projects/p1/users', () => HttpResponse.json({ results: [] })),
   http.get('*/api/v1/projects/p1/tasks/t1', () => HttpResponse.json(makeTaskDetail({ title: 'Review access' }))),
   http.get('*/api/v1/projects/p1/tasks/t1/comments', () => HttpResponse.json({ results: [] })),
-  http.get('*/api/v1/projects/p1/controls/k1', () => HttpResponse.json(makeControlDetail({ name: 'CC6.1', title: 'Logical access' }))),
+  http.get('*/api/v1/projects/p1/controls/k1', () =>
+    HttpResponse.json(makeControlDetail({ name: 'CC6.1', title: 'Logical access' })),
+  ),
   // Home's own calls belong to the dashboard's tests: here they simply find nothing.
-  http.get('*/api/v1/*', () => HttpResponse.json({ code: 'not_found', message: 'Not found.', requestId: 'r' }, { status: 404 })),
+  http.get('*/api/v1/*', () =>
+    HttpResponse.json({ code: 'not_found', message: 'Not found.', requestId: 'r' }, { status: 404 }),
+  ),
 );
 
 describe('mfe-projects routes', () => {

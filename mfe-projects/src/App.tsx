@@ -5,12 +5,24 @@ import type { RemoteAppProps } from '@portal/shared/web/remote';
 import { DashboardPage, ProjectsListPage } from './features/dashboard/components/dashboard-page';
 
 // The project, documents and transfer screens load on first use, so they add nothing to Home's first load.
-const ProjectDetailPage = deferred(() => import('./features/projects/components/project-detail-page').then((m) => ({ default: m.ProjectDetailPage })));
-const TaskPage = deferred(() => import('./features/projects/components/task-page').then((m) => ({ default: m.TaskPage })));
-const ControlPage = deferred(() => import('./features/projects/components/control-page').then((m) => ({ default: m.ControlPage })));
-const DocumentsPage = deferred(() => import('./features/documents/components/documents-page').then((m) => ({ default: m.DocumentsPage })));
-const SafeTransferPage = deferred(() => import('./features/safe-transfer/components/safe-transfer-page').then((m) => ({ default: m.SafeTransferPage })));
-const TeamRosterPage = deferred(() => import('./features/projects/components/team-roster-page').then((m) => ({ default: m.TeamRosterPage })));
+const ProjectDetailPage = deferred(() =>
+  import('./features/projects/components/project-detail-page').then((m) => ({ default: m.ProjectDetailPage })),
+);
+const TaskPage = deferred(() =>
+  import('./features/projects/components/task-page').then((m) => ({ default: m.TaskPage })),
+);
+const ControlPage = deferred(() =>
+  import('./features/projects/components/control-page').then((m) => ({ default: m.ControlPage })),
+);
+const DocumentsPage = deferred(() =>
+  import('./features/documents/components/documents-page').then((m) => ({ default: m.DocumentsPage })),
+);
+const SafeTransferPage = deferred(() =>
+  import('./features/safe-transfer/components/safe-transfer-page').then((m) => ({ default: m.SafeTransferPage })),
+);
+const TeamRosterPage = deferred(() =>
+  import('./features/projects/components/team-roster-page').then((m) => ({ default: m.TeamRosterPage })),
+);
 
 /**
  * mfe-projects owns "/", "/dashboard", "/v2/projects/**" and "/safe-transfer"; the shell mounts it at "/"

@@ -5,9 +5,15 @@ import { renderWithProviders, setupTestServer } from '@portal/shared/testing';
 import { staffSession } from './features/reports/testing/reports-api';
 import ReportsApp from './App';
 
-setupTestServer(http.get('*/api/v1/companies/c1/reports/options', () => HttpResponse.json({ kinds: [], projects: [] })));
+setupTestServer(
+  http.get('*/api/v1/companies/c1/reports/options', () => HttpResponse.json({ kinds: [], projects: [] })),
+);
 
-const mounted = <Routes><Route path="/reports/*" element={<ReportsApp basePath="/reports" />} /></Routes>;
+const mounted = (
+  <Routes>
+    <Route path="/reports/*" element={<ReportsApp basePath="/reports" />} />
+  </Routes>
+);
 
 describe('mfe-reports routes', () => {
   it('shows the reports page at its mount path', async () => {

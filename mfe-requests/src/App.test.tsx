@@ -18,7 +18,11 @@ setupTestServer(
   http.get('*/api/v1/companies/c1/requests/assignees', () => HttpResponse.json(assigneeOptionsReply)),
 );
 
-const mounted = <Routes><Route path="/requests/*" element={<RequestsApp basePath="/requests" />} /></Routes>;
+const mounted = (
+  <Routes>
+    <Route path="/requests/*" element={<RequestsApp basePath="/requests" />} />
+  </Routes>
+);
 
 describe('mfe-requests routes', () => {
   it('lists requests at its mount path', async () => {

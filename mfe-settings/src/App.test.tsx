@@ -5,20 +5,28 @@ import { renderWithProviders } from '@portal/shared/testing';
 import SettingsApp from './App';
 import { sessionFor, setupTestServer, staffAdmin } from './testing/fixtures';
 
-const mounted = <Routes><Route path="/settings/*" element={<SettingsApp basePath="/settings" />} /></Routes>;
+const mounted = (
+  <Routes>
+    <Route path="/settings/*" element={<SettingsApp basePath="/settings" />} />
+  </Routes>
+);
 const memberSession = sessionFor({ companyRole: 'member' });
 const staffAdminSession = sessionFor({ isTevora: true, isStaffAdmin: true, companyRole: null }, staffAdmin);
 
 setupTestServer(
   http.get('*/api/v1/companies/:id/password-policy', () => HttpResponse.json({ minimumLength: 12, rotationInDays: 0 })),
-  http.get('*/api/v1/users/:id', () => HttpResponse.json({ code: 'user_not_found', message: 'User not found.', requestId: 'r' }, { status: 404 })),
+  http.get('*/api/v1/users/:id', () =>
+    HttpResponse.json({ code: 'user_not_found', message: 'User not found.', requestId: 'r' }, { status: 404 }),
+  ),
   http.get('*/api/v1/practices', () => HttpResponse.json({ results: [] })),
 );
 
 async function menuTabs(): Promise<string[]> {
   const nav = await screen.findByRole('navigation', { name: 'Settings' });
   await within(nav).findAllByRole('link');
-  return within(nav).getAllByRole('link').map((a) => a.textContent ?? '');
+  return within(nav)
+    .getAllByRole('link')
+    .map((a) => a.textContent ?? '');
 }
 
 describe('mfe-settings routes', () => {
@@ -38,7 +46,15 @@ describe('mfe-settings routes', () => {
 
   it('shows a staff administrator every tab, the staff tab named by the brand', async () => {
     renderWithProviders(mounted, { route: '/settings', session: staffAdminSession });
-    expect(await menuTabs()).toEqual(['Personal', 'Company', 'Clients', 'Teams', 'Tevora', 'Practices & Templates', 'System Admin']);
+    expect(await menuTabs()).toEqual([
+      'Personal',
+      'Company',
+      'Clients',
+      'Teams',
+      'Tevora',
+      'Practices & Templates',
+      'System Admin',
+    ]);
   });
 
   it.each(['/settings/clients', '/settings/company', '/settings/teams', '/settings/system'])(

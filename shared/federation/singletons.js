@@ -15,7 +15,12 @@ const sharedPkg = require('../package.json');
 const deps = sharedPkg.dependencies;
 
 /** @param {string} requiredVersion */
-const singleton = (requiredVersion, extra = {}) => ({ singleton: true, requiredVersion, strictVersion: false, ...extra });
+const singleton = (requiredVersion, extra = {}) => ({
+  singleton: true,
+  requiredVersion,
+  strictVersion: false,
+  ...extra,
+});
 
 /**
  * @param {{ host: boolean }} opts  the shell provides the UI kits; remotes never bundle their own

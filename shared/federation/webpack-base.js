@@ -78,7 +78,13 @@ function portalWebpackConfig(opts) {
         ],
       },
       optimization: {
-        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false, terserOptions: { compress: true, mangle: true } })],
+        minimizer: [
+          new TerserPlugin({
+            minify: TerserPlugin.swcMinify,
+            extractComments: false,
+            terserOptions: { compress: true, mangle: true },
+          }),
+        ],
       },
       performance: { hints: false },
       plugins: [

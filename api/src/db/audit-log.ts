@@ -78,7 +78,10 @@ function parse(text: string | null): unknown {
 }
 
 /** Newest first; `action` matches the action or any action under it (`team` finds `team.member.add`). */
-export async function listAuditRecords(db: Kysely<Database>, query: AuditQuery): Promise<{ results: AuditEntry[]; total: number }> {
+export async function listAuditRecords(
+  db: Kysely<Database>,
+  query: AuditQuery,
+): Promise<{ results: AuditEntry[]; total: number }> {
   let base = db.selectFrom('audit_log');
   if (query.action) {
     // LIKE needs its escape character declared, or `!_` would match literally.
@@ -97,7 +100,13 @@ export async function listAuditRecords(db: Kysely<Database>, query: AuditQuery):
     );
   }
   const totalRow = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute();
+  const rows = await base
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.limit)
+    .offset(query.offset)
+    .execute();
   return {
     total: toCount(totalRow.n as string | number),
     results: rows.map((r) => ({

@@ -20,9 +20,19 @@ describe('findCompanyById', () => {
 
   it('takes a module without a row as off, and a company without any row as having every module off', async () => {
     const db = t.database.db;
-    const id = await insertCompany(db, { name: 'No Rows Ltd', modulesAccess: Object.fromEntries(MODULES.map((m) => [m, true])) as Record<(typeof MODULES)[number], boolean> });
-    await db.deleteFrom('company_modules_access').where('company_id', '=', id).where('module', '=', MODULES[1]).execute();
-    expect((await findCompanyById(db, id))?.modulesAccess).toEqual({ ...Object.fromEntries(MODULES.map((m) => [m, true])), [MODULES[1]]: false });
+    const id = await insertCompany(db, {
+      name: 'No Rows Ltd',
+      modulesAccess: Object.fromEntries(MODULES.map((m) => [m, true])) as Record<(typeof MODULES)[number], boolean>,
+    });
+    await db
+      .deleteFrom('company_modules_access')
+      .where('company_id', '=', id)
+      .where('module', '=', MODULES[1])
+      .execute();
+    expect((await findCompanyById(db, id))?.modulesAccess).toEqual({
+      ...Object.fromEntries(MODULES.map((m) => [m, true])),
+      [MODULES[1]]: false,
+    });
     await db.deleteFrom('company_modules_access').where('company_id', '=', id).execute();
     expect(await findCompanyById(db, id)).toEqual({ id, name: 'No Rows Ltd', logo: null, modulesAccess: allOff });
   });

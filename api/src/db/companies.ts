@@ -44,7 +44,10 @@ function visibleCompanyIds(db: Kysely<Database>, viewer: CompanyViewer) {
     .where('access_revoked_at', 'is', null);
 }
 
-async function companyModules(db: Kysely<Database>, companyIds: string[]): Promise<Map<string, Record<ModuleName, boolean>>> {
+async function companyModules(
+  db: Kysely<Database>,
+  companyIds: string[],
+): Promise<Map<string, Record<ModuleName, boolean>>> {
   const out = new Map<string, Record<ModuleName, boolean>>();
   for (const id of companyIds) out.set(id, noModules());
   if (companyIds.length === 0) return out;
@@ -66,8 +69,12 @@ function noModules(): Record<ModuleName, boolean> {
 }
 
 /** One row of company_modules_access (module null: a company without rows, from a left join). */
-function setModule(access: Record<ModuleName, boolean>, row: { module: string | null; enabled: boolean | number | null }): void {
-  if (row.module !== null && row.enabled !== null && (MODULES as readonly string[]).includes(row.module)) access[row.module as ModuleName] = toBool(row.enabled);
+function setModule(
+  access: Record<ModuleName, boolean>,
+  row: { module: string | null; enabled: boolean | number | null },
+): void {
+  if (row.module !== null && row.enabled !== null && (MODULES as readonly string[]).includes(row.module))
+    access[row.module as ModuleName] = toBool(row.enabled);
 }
 
 export interface CompanyListQuery {
@@ -97,7 +104,10 @@ export async function listVisibleCompanies(
   // SQLite accepts OFFSET only after a LIMIT.
   if (query.limit !== null) page = page.limit(query.limit).offset(query.offset);
   const rows = await page.execute();
-  const modules = await companyModules(db, rows.map((r) => r.id));
+  const modules = await companyModules(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     results: rows.map((r) => ({ id: r.id, name: r.name, logo: r.logo, modulesAccess: modules.get(r.id)! })),
     total: toCount(totalRow.n as string | number),
@@ -122,7 +132,13 @@ export async function findCompanyById(db: Kysely<Database>, id: string): Promise
  * with module null when it has none); null without rows.
  */
 export function companyFromRows(
-  rows: readonly { id: string; name: string; logo: string | null; module: string | null; enabled: boolean | number | null }[],
+  rows: readonly {
+    id: string;
+    name: string;
+    logo: string | null;
+    module: string | null;
+    enabled: boolean | number | null;
+  }[],
 ): CompanyRecord | null {
   if (rows.length === 0) return null;
   return companyRecord(rows[0], rows);
@@ -138,7 +154,11 @@ export function companyRecord(
   return { id: company.id, name: company.name, logo: company.logo, modulesAccess };
 }
 
-export async function findCompanyRole(db: Kysely<Database>, companyId: string, userId: string): Promise<CompanyRole | null> {
+export async function findCompanyRole(
+  db: Kysely<Database>,
+  companyId: string,
+  userId: string,
+): Promise<CompanyRole | null> {
   const row = await db
     .selectFrom('company_memberships')
     .select('role')
@@ -175,7 +195,10 @@ export async function insertCompany(
 ): Promise<string> {
   const id = randomUUID();
   const now = nowIso();
-  await db.insertInto('companies').values({ id, name: input.name, logo: input.logo ?? null, created_at: now, updated_at: now }).execute();
+  await db
+    .insertInto('companies')
+    .values({ id, name: input.name, logo: input.logo ?? null, created_at: now, updated_at: now })
+    .execute();
   await db
     .insertInto('company_modules_access')
     .values(MODULES.map((module) => ({ company_id: id, module, enabled: input.modulesAccess[module] })))
@@ -183,19 +206,34 @@ export async function insertCompany(
   return id;
 }
 
-export async function addCompanyMember(db: Kysely<Database>, companyId: string, userId: string, role: CompanyRole): Promise<void> {
-  await db.insertInto('company_memberships').values({ company_id: companyId, user_id: userId, role, created_at: nowIso() }).execute();
+export async function addCompanyMember(
+  db: Kysely<Database>,
+  companyId: string,
+  userId: string,
+  role: CompanyRole,
+): Promise<void> {
+  await db
+    .insertInto('company_memberships')
+    .values({ company_id: companyId, user_id: userId, role, created_at: nowIso() })
+    .execute();
 }
 
 /** Whether another company already has this name, compared case-insensitively. */
 export async function companyNameTaken(db: Kysely<Database>, name: string, exceptId?: string): Promise<boolean> {
-  let query = db.selectFrom('companies').select('id').where(sql<boolean>`lower(name) = lower(${name})`);
+  let query = db
+    .selectFrom('companies')
+    .select('id')
+    .where(sql<boolean>`lower(name) = lower(${name})`);
   if (exceptId) query = query.where('id', '<>', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }
 
 /** Changes the name and/or the logo key (undefined: unchanged). */
-export async function updateCompany(db: Kysely<Database>, id: string, input: { name?: string; logo?: string | null }): Promise<void> {
+export async function updateCompany(
+  db: Kysely<Database>,
+  id: string,
+  input: { name?: string; logo?: string | null },
+): Promise<void> {
   const values: { name?: string; logo?: string | null; updated_at: string } = { updated_at: nowIso() };
   if (input.name !== undefined) values.name = input.name;
   if (input.logo !== undefined) values.logo = input.logo;
@@ -203,12 +241,22 @@ export async function updateCompany(db: Kysely<Database>, id: string, input: { n
 }
 
 /** Sets some modules on or off for the company (the ceiling for everybody in it). */
-export async function setCompanyModulesAccess(db: Kysely<Database>, id: string, access: Partial<Record<ModuleName, boolean>>): Promise<void> {
-  const rows = MODULES.filter((m) => access[m] !== undefined).map((module) => ({ company_id: id, module, enabled: access[module]! }));
+export async function setCompanyModulesAccess(
+  db: Kysely<Database>,
+  id: string,
+  access: Partial<Record<ModuleName, boolean>>,
+): Promise<void> {
+  const rows = MODULES.filter((m) => access[m] !== undefined).map((module) => ({
+    company_id: id,
+    module,
+    enabled: access[module]!,
+  }));
   if (rows.length === 0) return;
   await db
     .insertInto('company_modules_access')
     .values(rows)
-    .onConflict((oc) => oc.columns(['company_id', 'module']).doUpdateSet((eb) => ({ enabled: eb.ref('excluded.enabled') })))
+    .onConflict((oc) =>
+      oc.columns(['company_id', 'module']).doUpdateSet((eb) => ({ enabled: eb.ref('excluded.enabled') })),
+    )
     .execute();
 }

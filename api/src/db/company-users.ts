@@ -95,7 +95,8 @@ function toRecord(row: MemberRow, teams: { id: string; name: string }[]): Compan
     status: row.status,
     invited: toBool(row.invited),
     accessRevoked: row.access_revoked_at !== null,
-    isFederated: toBool(row.is_federated) || (!toBool(row.is_tevora) && toBool(row.in_federated_company as boolean | number)),
+    isFederated:
+      toBool(row.is_federated) || (!toBool(row.is_tevora) && toBool(row.in_federated_company as boolean | number)),
     teams,
     lastSignInAt: row.last_sign_in_at === null ? null : toIso(row.last_sign_in_at),
     joinedAt: toIso(row.joined_at),
@@ -154,7 +155,9 @@ export async function listCompanyUsers(
       break;
     case 'lastSignInAt':
       // Never signed in: last, whichever the direction (the dialects disagree on where nulls go).
-      page = page.orderBy(sql`case when u.last_sign_in_at is null then 1 else 0 end`).orderBy('u.last_sign_in_at', direction);
+      page = page
+        .orderBy(sql`case when u.last_sign_in_at is null then 1 else 0 end`)
+        .orderBy('u.last_sign_in_at', direction);
       break;
     default:
       page = page.orderBy(sql`lower(u.first_name)`, direction).orderBy(sql`lower(u.last_name)`, direction);
@@ -171,7 +174,11 @@ export async function listCompanyUsers(
 }
 
 /** The member, revoked or not; null when the user is not a member of the company. */
-export async function findCompanyUser(db: Kysely<Database>, companyId: string, userId: string): Promise<CompanyUserRecord | null> {
+export async function findCompanyUser(
+  db: Kysely<Database>,
+  companyId: string,
+  userId: string,
+): Promise<CompanyUserRecord | null> {
   const row = await selectMember(membersOf(db, companyId).where('u.id', '=', userId)).executeTakeFirst();
   if (!row) return null;
   const teams = await companyUserTeams(db, companyId, [userId]);
@@ -189,7 +196,11 @@ export interface NewCompanyUser {
 }
 
 /** A new user (no password yet) and their membership; pass a transaction so both commit together. */
-export async function createCompanyUser(db: Kysely<Database>, companyId: string, input: NewCompanyUser): Promise<string> {
+export async function createCompanyUser(
+  db: Kysely<Database>,
+  companyId: string,
+  input: NewCompanyUser,
+): Promise<string> {
   const id = await insertUser(db, {
     email: input.email,
     firstName: input.firstName,
@@ -202,12 +213,27 @@ export async function createCompanyUser(db: Kysely<Database>, companyId: string,
   return id;
 }
 
-export async function setCompanyUserRole(db: Kysely<Database>, companyId: string, userId: string, role: CompanyRoleName): Promise<void> {
-  await db.updateTable('company_memberships').set({ role }).where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+export async function setCompanyUserRole(
+  db: Kysely<Database>,
+  companyId: string,
+  userId: string,
+  role: CompanyRoleName,
+): Promise<void> {
+  await db
+    .updateTable('company_memberships')
+    .set({ role })
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 /** Revokes (a time) or restores (null) the member's access to the company; the membership stays. */
-export async function setCompanyAccessRevoked(db: Kysely<Database>, companyId: string, userId: string, revokedAt: string | null): Promise<void> {
+export async function setCompanyAccessRevoked(
+  db: Kysely<Database>,
+  companyId: string,
+  userId: string,
+  revokedAt: string | null,
+): Promise<void> {
   await db
     .updateTable('company_memberships')
     .set({ access_revoked_at: revokedAt })
@@ -223,7 +249,11 @@ export interface CompanyProjectRole {
 }
 
 /** The user's roles on the company's projects. */
-export async function projectRolesInCompany(db: Kysely<Database>, companyId: string, userId: string): Promise<CompanyProjectRole[]> {
+export async function projectRolesInCompany(
+  db: Kysely<Database>,
+  companyId: string,
+  userId: string,
+): Promise<CompanyProjectRole[]> {
   const rows = await db
     .selectFrom('project_members')
     .innerJoin('projects', 'projects.id', 'project_members.project_id')
@@ -250,32 +280,50 @@ export async function removeCompanyUser(db: Kysely<Database>, companyId: string,
       .where('user_id', '=', userId)
       .where('team_id', 'in', trx.selectFrom('teams').select('id').where('company_id', '=', companyId))
       .execute();
-    await trx.deleteFrom('user_modules_access').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+    await trx
+      .deleteFrom('user_modules_access')
+      .where('company_id', '=', companyId)
+      .where('user_id', '=', userId)
+      .execute();
     await trx
       .deleteFrom('project_members')
       .where('user_id', '=', userId)
       .where('project_id', 'in', trx.selectFrom('projects').select('id').where('company_id', '=', companyId))
       .execute();
-    await trx.deleteFrom('company_memberships').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+    await trx
+      .deleteFrom('company_memberships')
+      .where('company_id', '=', companyId)
+      .where('user_id', '=', userId)
+      .execute();
   };
   await inTransaction(db, work);
 }
 
 /** Whether the user has an account at all (any email is unique across the portal). */
 export async function emailTaken(db: Kysely<Database>, email: string): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** What the users list and status show beside the user record: whether invited, and the last sign-in. */
-export async function userSignInState(db: Kysely<Database>, userId: string): Promise<{ invited: boolean; lastSignInAt: string | null } | null> {
+export async function userSignInState(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<{ invited: boolean; lastSignInAt: string | null } | null> {
   const row = await db
     .selectFrom('users as u')
     .select(['u.last_sign_in_at', sql<number>`case when ${invitedSql} then 1 else 0 end`.as('invited')])
     .where('u.id', '=', userId)
     .executeTakeFirst();
   if (!row) return null;
-  return { invited: toBool(row.invited), lastSignInAt: row.last_sign_in_at === null ? null : toIso(row.last_sign_in_at) };
+  return {
+    invited: toBool(row.invited),
+    lastSignInAt: row.last_sign_in_at === null ? null : toIso(row.last_sign_in_at),
+  };
 }
 
 /** Who is looking at a user: staff see all of the user's companies, client users the ones they share. */
@@ -290,7 +338,11 @@ export interface UserViewer {
  */
 function viewerCompanyIds(db: Kysely<Database>, viewer: UserViewer, administered = false) {
   if (viewer.isTevora) return null;
-  let query = db.selectFrom('company_memberships').select('company_id').where('user_id', '=', viewer.id).where('access_revoked_at', 'is', null);
+  let query = db
+    .selectFrom('company_memberships')
+    .select('company_id')
+    .where('user_id', '=', viewer.id)
+    .where('access_revoked_at', 'is', null);
   if (administered) query = query.where('role', '=', 'admin');
   return query;
 }
@@ -361,7 +413,11 @@ export async function sharesCompany(db: Kysely<Database>, viewerId: string, user
  * Whether the user's account is the caller's alone to suspend: every company the user is an active
  * member of is one where the client caller holds the admin role. Staff callers always may.
  */
-export async function accountWithinCallerCompanies(db: Kysely<Database>, userId: string, caller: UserViewer): Promise<boolean> {
+export async function accountWithinCallerCompanies(
+  db: Kysely<Database>,
+  userId: string,
+  caller: UserViewer,
+): Promise<boolean> {
   if (caller.isTevora) return true;
   const outside = await db
     .selectFrom('company_memberships as theirs')

@@ -32,11 +32,7 @@ async function withCounts(db: Kysely<Database>, rows: ControlRow[]): Promise<Con
     db
       .selectFrom('control_tasks as ct')
       .innerJoin('tasks as t', 't.id', 'ct.task_id')
-      .select((eb) => [
-        'ct.control_id',
-        eb.fn.countAll().as('n'),
-        closedTaskSum().as('done'),
-      ])
+      .select((eb) => ['ct.control_id', eb.fn.countAll().as('n'), closedTaskSum().as('done')])
       .where('ct.control_id', 'in', ids)
       .groupBy('ct.control_id')
       .execute(),
@@ -47,7 +43,9 @@ async function withCounts(db: Kysely<Database>, rows: ControlRow[]): Promise<Con
       .groupBy('control_id')
       .execute(),
   ]);
-  const taskCounts = new Map(tasks.map((r) => [r.control_id, { n: toCount(r.n as string | number), done: toCount(r.done) }]));
+  const taskCounts = new Map(
+    tasks.map((r) => [r.control_id, { n: toCount(r.n as string | number), done: toCount(r.done) }]),
+  );
   const pointCounts = new Map(points.map((r) => [r.control_id, toCount(r.n as string | number)]));
   return rows.map((r) => ({
     id: r.id,
@@ -69,7 +67,9 @@ export async function listControls(
   let base = db.selectFrom('controls as c').where('c.project_id', '=', projectId);
   if (query.search) {
     const pattern = likePattern(query.search);
-    base = base.where(sql<SqlBool>`(lower(c.name) like ${pattern} escape '!' or lower(c.title) like ${pattern} escape '!')`);
+    base = base.where(
+      sql<SqlBool>`(lower(c.name) like ${pattern} escape '!' or lower(c.title) like ${pattern} escape '!')`,
+    );
   }
   const totalRow = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   const direction = query.sort.startsWith('-') ? 'desc' : 'asc';
@@ -85,14 +85,20 @@ export async function listControls(
 }
 
 /** The control if it belongs to the project; null otherwise (another project's control is not revealed). */
-export async function findControl(db: Kysely<Database>, projectId: string, controlId: string): Promise<ControlRecord | null> {
+export async function findControl(
+  db: Kysely<Database>,
+  projectId: string,
+  controlId: string,
+): Promise<ControlRecord | null> {
   const row = await db
     .selectFrom('controls')
     .select(['id', 'project_id', 'name', 'title', 'description'])
     .where('id', '=', controlId)
     .where('project_id', '=', projectId)
     .executeTakeFirst();
-  return row ? { id: row.id, projectId: row.project_id, name: row.name, title: row.title, description: row.description } : null;
+  return row
+    ? { id: row.id, projectId: row.project_id, name: row.name, title: row.title, description: row.description }
+    : null;
 }
 
 /** The control with its counts, the ids of its linked tasks and its points of focus. */
@@ -100,7 +106,11 @@ export async function findControlDetail(
   db: Kysely<Database>,
   projectId: string,
   controlId: string,
-): Promise<{ control: Control & { description: string | null }; taskIds: string[]; pointsOfFocus: PointOfFocus[] } | null> {
+): Promise<{
+  control: Control & { description: string | null };
+  taskIds: string[];
+  pointsOfFocus: PointOfFocus[];
+} | null> {
   const record = await findControl(db, projectId, controlId);
   if (!record) return null;
   const [[control], links, points] = await Promise.all([
@@ -108,11 +118,20 @@ export async function findControlDetail(
     db.selectFrom('control_tasks').select('task_id').where('control_id', '=', controlId).execute(),
     pointsQuery(db).where('p.control_id', '=', controlId).orderBy('p.created_at').orderBy('p.id').execute(),
   ]);
-  return { control: { ...control, description: record.description }, taskIds: links.map((l) => l.task_id), pointsOfFocus: points.map(toPoint) };
+  return {
+    control: { ...control, description: record.description },
+    taskIds: links.map((l) => l.task_id),
+    pointsOfFocus: points.map(toPoint),
+  };
 }
 
 /** Whether another control of the project has this name, ignoring case. */
-export async function controlNameTaken(db: Kysely<Database>, projectId: string, name: string, exceptId?: string): Promise<boolean> {
+export async function controlNameTaken(
+  db: Kysely<Database>,
+  projectId: string,
+  name: string,
+  exceptId?: string,
+): Promise<boolean> {
   let query = db
     .selectFrom('controls')
     .select('id')
@@ -125,7 +144,12 @@ export async function controlNameTaken(db: Kysely<Database>, projectId: string, 
 /** Which of these ids are controls of the project. */
 export async function projectControlIds(db: Kysely<Database>, projectId: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('controls').select('id').where('project_id', '=', projectId).where('id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('controls')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('id', 'in', ids)
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 
@@ -137,10 +161,21 @@ export async function insertControl(
   const now = nowIso();
   await db
     .insertInto('controls')
-    .values({ id, project_id: input.projectId, name: input.name, title: input.title, description: input.description, created_at: now, updated_at: now })
+    .values({
+      id,
+      project_id: input.projectId,
+      name: input.name,
+      title: input.title,
+      description: input.description,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   if (input.taskIds.length) {
-    await db.insertInto('control_tasks').values(input.taskIds.map((taskId) => ({ control_id: id, task_id: taskId }))).execute();
+    await db
+      .insertInto('control_tasks')
+      .values(input.taskIds.map((taskId) => ({ control_id: id, task_id: taskId })))
+      .execute();
   }
   return id;
 }
@@ -179,7 +214,11 @@ export async function linkControlTask(db: Kysely<Database>, controlId: string, t
 
 /** Unlinks the task; false when it was not linked. */
 export async function unlinkControlTask(db: Kysely<Database>, controlId: string, taskId: string): Promise<boolean> {
-  const result = await db.deleteFrom('control_tasks').where('control_id', '=', controlId).where('task_id', '=', taskId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('control_tasks')
+    .where('control_id', '=', controlId)
+    .where('task_id', '=', taskId)
+    .executeTakeFirst();
   return toCount(result.numDeletedRows) > 0;
 }
 
@@ -216,7 +255,9 @@ export async function listPointsOfFocus(
   if (query.controlId) base = base.where('p.control_id', '=', query.controlId);
   if (query.search) {
     const pattern = likePattern(query.search);
-    base = base.where(sql<SqlBool>`(lower(p.name) like ${pattern} escape '!' or lower(coalesce(p.description, '')) like ${pattern} escape '!')`);
+    base = base.where(
+      sql<SqlBool>`(lower(p.name) like ${pattern} escape '!' or lower(coalesce(p.description, '')) like ${pattern} escape '!')`,
+    );
   }
   const totalRow = await base
     .clearSelect()
@@ -234,8 +275,15 @@ export async function listPointsOfFocus(
 }
 
 /** The point of focus if it belongs to the project; null otherwise. */
-export async function findPointOfFocus(db: Kysely<Database>, projectId: string, pointId: string): Promise<PointOfFocus | null> {
-  const row = await pointsQuery(db).where('p.id', '=', pointId).where('p.project_id', '=', projectId).executeTakeFirst();
+export async function findPointOfFocus(
+  db: Kysely<Database>,
+  projectId: string,
+  pointId: string,
+): Promise<PointOfFocus | null> {
+  const row = await pointsQuery(db)
+    .where('p.id', '=', pointId)
+    .where('p.project_id', '=', projectId)
+    .executeTakeFirst();
   return row ? toPoint(row) : null;
 }
 
@@ -247,12 +295,24 @@ export async function insertPointOfFocus(
   const now = nowIso();
   await db
     .insertInto('points_of_focus')
-    .values({ id, control_id: input.controlId, project_id: input.projectId, name: input.name, description: input.description, created_at: now, updated_at: now })
+    .values({
+      id,
+      control_id: input.controlId,
+      project_id: input.projectId,
+      name: input.name,
+      description: input.description,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   return id;
 }
 
-export async function updatePointOfFocus(db: Kysely<Database>, pointId: string, changes: { name?: string; description?: string | null }): Promise<void> {
+export async function updatePointOfFocus(
+  db: Kysely<Database>,
+  pointId: string,
+  changes: { name?: string; description?: string | null },
+): Promise<void> {
   await db
     .updateTable('points_of_focus')
     .set({

@@ -89,7 +89,11 @@ export async function deleteFeatureFlag(db: Kysely<Database>, key: string): Prom
 export async function featureFlagsRevision(db: Kysely<Database>): Promise<string> {
   const row = await db
     .selectFrom('feature_flags')
-    .select((eb) => [eb.fn.countAll().as('count'), eb.fn.sum<number | string>('version').as('versions'), eb.fn.max('updated_at').as('latest')])
+    .select((eb) => [
+      eb.fn.countAll().as('count'),
+      eb.fn.sum<number | string>('version').as('versions'),
+      eb.fn.max('updated_at').as('latest'),
+    ])
     .executeTakeFirstOrThrow();
   const count = toCount(row.count as string | number);
   const latest = row.latest ? Date.parse(toIso(row.latest as Date | string)) : 0;
@@ -98,15 +102,39 @@ export async function featureFlagsRevision(db: Kysely<Database>): Promise<string
 
 /** The companies a user is a member of (client users; staff are members of none). */
 export async function companyIdsOfMember(db: Kysely<Database>, userId: string): Promise<string[]> {
-  const rows = await db.selectFrom('company_memberships').select('company_id').where('user_id', '=', userId).where('access_revoked_at', 'is', null).orderBy('company_id').execute();
+  const rows = await db
+    .selectFrom('company_memberships')
+    .select('company_id')
+    .where('user_id', '=', userId)
+    .where('access_revoked_at', 'is', null)
+    .orderBy('company_id')
+    .execute();
   return rows.map((r) => r.company_id);
 }
 
 /** The demo flags: the bell and the Help link change the shell visibly, staff-preview shows targeting. */
 export const DEMO_FEATURE_FLAGS: (FeatureFlagWrite & { key: string })[] = [
-  { key: 'notifications-bell', description: 'Shows the notifications bell in the header.', defaultValue: true, rules: [], enabled: true },
-  { key: 'header-help-link', description: 'Shows a Help link in the header.', defaultValue: false, rules: [], enabled: true },
-  { key: 'help-url', description: "Where the header's Help link leads.", defaultValue: 'mailto:support@demo.test', rules: [], enabled: true },
+  {
+    key: 'notifications-bell',
+    description: 'Shows the notifications bell in the header.',
+    defaultValue: true,
+    rules: [],
+    enabled: true,
+  },
+  {
+    key: 'header-help-link',
+    description: 'Shows a Help link in the header.',
+    defaultValue: false,
+    rules: [],
+    enabled: true,
+  },
+  {
+    key: 'help-url',
+    description: "Where the header's Help link leads.",
+    defaultValue: 'mailto:support@demo.test',
+    rules: [],
+    enabled: true,
+  },
   {
     key: 'staff-preview',
     description: 'Early features for staff before clients see them.',

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { PostgresAdapter, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { DocumentRow, FileDetail, FileVersion, FILE_SORTS, ProjectFile, TaskFile } from '@portal/shared/core/files';
+import type {
+  DocumentRow,
+  FileDetail,
+  FileVersion,
+  FILE_SORTS,
+  ProjectFile,
+  TaskFile,
+} from '@portal/shared/core/files';
 import { userRef } from './folders';
 import type { ProjectViewer } from './projects';
 import type { Database } from './schema';
@@ -24,13 +31,32 @@ export interface FileRecord {
 
 const FILE_RECORD_COLUMNS = ['id', 'project_id', 'company_id', 'folder_id', 'name', 'current_version_id'] as const;
 
-function toRecord(row: { id: string; project_id: string; company_id: string | null; folder_id: string | null; name: string; current_version_id: string | null }): FileRecord {
-  return { id: row.id, projectId: row.project_id, companyId: row.company_id, folderId: row.folder_id, name: row.name, currentVersionId: row.current_version_id };
+function toRecord(row: {
+  id: string;
+  project_id: string;
+  company_id: string | null;
+  folder_id: string | null;
+  name: string;
+  current_version_id: string | null;
+}): FileRecord {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    companyId: row.company_id,
+    folderId: row.folder_id,
+    name: row.name,
+    currentVersionId: row.current_version_id,
+  };
 }
 
 /** The file if it is one of the project's. */
 export async function findFile(db: Kysely<Database>, projectId: string, fileId: string): Promise<FileRecord | null> {
-  const row = await db.selectFrom('files').select(FILE_RECORD_COLUMNS).where('id', '=', fileId).where('project_id', '=', projectId).executeTakeFirst();
+  const row = await db
+    .selectFrom('files')
+    .select(FILE_RECORD_COLUMNS)
+    .where('id', '=', fileId)
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
   return row ? toRecord(row) : null;
 }
 
@@ -44,9 +70,18 @@ export async function findFileAnywhere(db: Kysely<Database>, fileId: string): Pr
  * The file of this name in the folder, ignoring case. On PostgreSQL its row stays locked until the
  * transaction ends, so two new versions of one file are numbered one after the other.
  */
-export async function findFileByName(db: Kysely<Database>, folderId: string, name: string, exceptId?: string): Promise<FileRecord | null> {
+export async function findFileByName(
+  db: Kysely<Database>,
+  folderId: string,
+  name: string,
+  exceptId?: string,
+): Promise<FileRecord | null> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  let query = db.selectFrom('files').select(FILE_RECORD_COLUMNS).where('folder_id', '=', folderId).where(sql<boolean>`lower(name) = lower(${name})`);
+  let query = db
+    .selectFrom('files')
+    .select(FILE_RECORD_COLUMNS)
+    .where('folder_id', '=', folderId)
+    .where(sql<boolean>`lower(name) = lower(${name})`);
   if (exceptId) query = query.where('id', '<>', exceptId);
   const row = await query.$call((q) => (postgres && db.isTransaction ? q.forUpdate() : q)).executeTakeFirst();
   return row ? toRecord(row) : null;
@@ -109,20 +144,37 @@ export async function insertFileWithVersion(
 }
 
 /** The next version of a file, which becomes its current one. */
-export async function addFileVersion(db: Kysely<Database>, input: NewVersion): Promise<{ versionId: string; version: number }> {
-  const last = await db.selectFrom('file_versions').select((eb) => eb.fn.max('version').as('v')).where('file_id', '=', input.fileId).executeTakeFirst();
+export async function addFileVersion(
+  db: Kysely<Database>,
+  input: NewVersion,
+): Promise<{ versionId: string; version: number }> {
+  const last = await db
+    .selectFrom('file_versions')
+    .select((eb) => eb.fn.max('version').as('v'))
+    .where('file_id', '=', input.fileId)
+    .executeTakeFirst();
   const version = toCount(last?.v as number | string | null) + 1;
   const at = input.createdAt ?? nowIso();
   const versionId = await insertVersion(db, version, { ...input, createdAt: at });
   await db
     .updateTable('files')
-    .set({ current_version_id: versionId, content_type: input.contentType, size: input.size, uploaded_by: input.uploadedBy, updated_at: at })
+    .set({
+      current_version_id: versionId,
+      content_type: input.contentType,
+      size: input.size,
+      uploaded_by: input.uploadedBy,
+      updated_at: at,
+    })
     .where('id', '=', input.fileId)
     .execute();
   return { versionId, version };
 }
 
-export async function updateFile(db: Kysely<Database>, fileId: string, changes: { name?: string; folderId?: string }): Promise<void> {
+export async function updateFile(
+  db: Kysely<Database>,
+  fileId: string,
+  changes: { name?: string; folderId?: string },
+): Promise<void> {
   const set: { name?: string; folder_id?: string; updated_at: string } = { updated_at: nowIso() };
   if (changes.name !== undefined) set.name = changes.name;
   if (changes.folderId !== undefined) set.folder_id = changes.folderId;
@@ -132,7 +184,9 @@ export async function updateFile(db: Kysely<Database>, fileId: string, changes: 
 /** Deletes the files with their versions and task links; answers the versions' storage keys (removed after commit). */
 export async function deleteFiles(db: Kysely<Database>, fileIds: string[]): Promise<string[]> {
   if (fileIds.length === 0) return [];
-  const keys = (await db.selectFrom('file_versions').select('storage_key').where('file_id', 'in', fileIds).execute()).map((r) => r.storage_key);
+  const keys = (
+    await db.selectFrom('file_versions').select('storage_key').where('file_id', 'in', fileIds).execute()
+  ).map((r) => r.storage_key);
   await db.deleteFrom('task_files').where('file_id', 'in', fileIds).execute();
   await db.deleteFrom('file_versions').where('file_id', 'in', fileIds).execute();
   await db.deleteFrom('files').where('id', 'in', fileIds).execute();
@@ -165,8 +219,18 @@ export async function filesByIds(db: Kysely<Database>, ids: string[]): Promise<P
       ])
       .where('f.id', 'in', ids)
       .execute(),
-    db.selectFrom('file_versions').select((eb) => ['file_id', eb.fn.countAll().as('n')]).where('file_id', 'in', ids).groupBy('file_id').execute(),
-    db.selectFrom('task_files').select((eb) => ['file_id', eb.fn.countAll().as('n')]).where('file_id', 'in', ids).groupBy('file_id').execute(),
+    db
+      .selectFrom('file_versions')
+      .select((eb) => ['file_id', eb.fn.countAll().as('n')])
+      .where('file_id', 'in', ids)
+      .groupBy('file_id')
+      .execute(),
+    db
+      .selectFrom('task_files')
+      .select((eb) => ['file_id', eb.fn.countAll().as('n')])
+      .where('file_id', 'in', ids)
+      .groupBy('file_id')
+      .execute(),
   ]);
   const versionCounts = new Map(versions.map((v) => [v.file_id, toCount(v.n as number | string)]));
   const taskCounts = new Map(tasks.map((t) => [t.file_id, toCount(t.n as number | string)]));
@@ -199,7 +263,10 @@ export async function findProjectFile(db: Kysely<Database>, fileId: string): Pro
 }
 
 /** Sorting of the file lists (alias `f`): the key, then the name, then the id, so pages never overlap. */
-function sortFiles<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, sort: FileSort): SelectQueryBuilder<DB, TB, O> {
+function sortFiles<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  sort: FileSort,
+): SelectQueryBuilder<DB, TB, O> {
   const direction = sort.startsWith('-') ? 'desc' : 'asc';
   const key = sort.replace(/^-/, '');
   let q = query;
@@ -217,12 +284,22 @@ export interface FileListQuery {
 }
 
 /** A page of one folder's files. */
-export async function listFolderFiles(db: Kysely<Database>, folderId: string, query: FileListQuery): Promise<{ results: ProjectFile[]; total: number }> {
+export async function listFolderFiles(
+  db: Kysely<Database>,
+  folderId: string,
+  query: FileListQuery,
+): Promise<{ results: ProjectFile[]; total: number }> {
   let base = db.selectFrom('files as f').where('f.folder_id', '=', folderId);
   if (query.search) base = base.where(sql<boolean>`lower(f.name) like ${likePattern(query.search)} escape '!'`);
   const totalRow = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   const rows = await sortFiles(base.select('f.id'), query.sort).limit(query.limit).offset(query.offset).execute();
-  return { results: await filesByIds(db, rows.map((r) => r.id)), total: toCount(totalRow.n as number | string) };
+  return {
+    results: await filesByIds(
+      db,
+      rows.map((r) => r.id),
+    ),
+    total: toCount(totalRow.n as number | string),
+  };
 }
 
 /** A file with its versions (newest first) and the tasks it is attached to. */
@@ -233,7 +310,19 @@ export async function findFileDetail(db: Kysely<Database>, fileId: string): Prom
     db
       .selectFrom('file_versions as v')
       .leftJoin('users as u', 'u.id', 'v.uploaded_by')
-      .select(['v.id', 'v.file_id', 'v.version', 'v.size', 'v.sha256', 'v.content_type', 'v.created_at', 'u.id as user_id', 'u.first_name', 'u.last_name', 'u.email'])
+      .select([
+        'v.id',
+        'v.file_id',
+        'v.version',
+        'v.size',
+        'v.sha256',
+        'v.content_type',
+        'v.created_at',
+        'u.id as user_id',
+        'u.first_name',
+        'u.last_name',
+        'u.email',
+      ])
       .where('v.file_id', '=', fileId)
       .orderBy('v.version', 'desc')
       .execute(),
@@ -248,18 +337,16 @@ export async function findFileDetail(db: Kysely<Database>, fileId: string): Prom
   ]);
   return {
     ...file,
-    versions: versions.map(
-      (v): FileVersion => ({
-        id: v.id,
-        fileId: v.file_id,
-        version: v.version,
-        size: Number(v.size),
-        sha256: v.sha256,
-        contentType: v.content_type,
-        uploadedBy: userRef(v.user_id, v.first_name, v.last_name, v.email),
-        createdAt: toIso(v.created_at),
-      }),
-    ),
+    versions: versions.map((v): FileVersion => ({
+      id: v.id,
+      fileId: v.file_id,
+      version: v.version,
+      size: Number(v.size),
+      sha256: v.sha256,
+      contentType: v.content_type,
+      uploadedBy: userRef(v.user_id, v.first_name, v.last_name, v.email),
+      createdAt: toIso(v.created_at),
+    })),
     tasks: tasks.map((t) => ({ id: t.id, title: t.title, referenceId: t.reference_id })),
   };
 }
@@ -277,22 +364,43 @@ export async function findFileVersion(
     .where('id', '=', versionId)
     .where('file_id', '=', fileId)
     .executeTakeFirst();
-  return row ? { id: row.id, size: Number(row.size), contentType: row.content_type, storageKey: row.storage_key } : null;
+  return row
+    ? { id: row.id, size: Number(row.size), contentType: row.content_type, storageKey: row.storage_key }
+    : null;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Files on tasks
 
 export async function taskFileAttached(db: Kysely<Database>, taskId: string, fileId: string): Promise<boolean> {
-  return (await db.selectFrom('task_files').select('file_id').where('task_id', '=', taskId).where('file_id', '=', fileId).executeTakeFirst()) !== undefined;
+  return (
+    (await db
+      .selectFrom('task_files')
+      .select('file_id')
+      .where('task_id', '=', taskId)
+      .where('file_id', '=', fileId)
+      .executeTakeFirst()) !== undefined
+  );
 }
 
-export async function attachTaskFile(db: Kysely<Database>, taskId: string, fileId: string, createdBy: string): Promise<void> {
-  await db.insertInto('task_files').values({ task_id: taskId, file_id: fileId, created_by: createdBy, created_at: nowIso() }).execute();
+export async function attachTaskFile(
+  db: Kysely<Database>,
+  taskId: string,
+  fileId: string,
+  createdBy: string,
+): Promise<void> {
+  await db
+    .insertInto('task_files')
+    .values({ task_id: taskId, file_id: fileId, created_by: createdBy, created_at: nowIso() })
+    .execute();
 }
 
 export async function detachTaskFile(db: Kysely<Database>, taskId: string, fileId: string): Promise<boolean> {
-  const result = await db.deleteFrom('task_files').where('task_id', '=', taskId).where('file_id', '=', fileId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('task_files')
+    .where('task_id', '=', taskId)
+    .where('file_id', '=', fileId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -305,10 +413,25 @@ export async function listTaskFiles(db: Kysely<Database>, taskId: string, fileId
     .where('tf.task_id', '=', taskId);
   if (fileId) query = query.where('tf.file_id', '=', fileId);
   const links = await query.orderBy('tf.created_at').orderBy('tf.file_id').execute();
-  const files = new Map((await filesByIds(db, links.map((l) => l.file_id))).map((f) => [f.id, f]));
+  const files = new Map(
+    (
+      await filesByIds(
+        db,
+        links.map((l) => l.file_id),
+      )
+    ).map((f) => [f.id, f]),
+  );
   return links.flatMap((l): TaskFile[] => {
     const file = files.get(l.file_id);
-    return file ? [{ ...file, attachedAt: toIso(l.created_at), attachedBy: userRef(l.user_id, l.first_name, l.last_name, l.email) }] : [];
+    return file
+      ? [
+          {
+            ...file,
+            attachedAt: toIso(l.created_at),
+            attachedBy: userRef(l.user_id, l.first_name, l.last_name, l.email),
+          },
+        ]
+      : [];
   });
 }
 
@@ -325,21 +448,37 @@ export async function listCompanyFiles(
   viewer: ProjectViewer,
   query: DocumentListQuery,
 ): Promise<{ results: DocumentRow[]; total: number }> {
-  let base = db.selectFrom('files as f').innerJoin('projects as p', 'p.id', 'f.project_id').where('f.company_id', '=', companyId);
+  let base = db
+    .selectFrom('files as f')
+    .innerJoin('projects as p', 'p.id', 'f.project_id')
+    .where('f.company_id', '=', companyId);
   if (viewer.isAuditor) {
-    base = base.where('f.project_id', 'in', db.selectFrom('project_members').select('project_id').where('user_id', '=', viewer.id));
+    base = base.where(
+      'f.project_id',
+      'in',
+      db.selectFrom('project_members').select('project_id').where('user_id', '=', viewer.id),
+    );
   }
   if (query.projectId) base = base.where('f.project_id', '=', query.projectId);
   if (query.search) {
     const pattern = likePattern(query.search);
-    base = base.where(sql<boolean>`(lower(f.name) like ${pattern} escape '!' or lower(p.title) like ${pattern} escape '!')`);
+    base = base.where(
+      sql<boolean>`(lower(f.name) like ${pattern} escape '!' or lower(p.title) like ${pattern} escape '!')`,
+    );
   }
   const totalRow = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   const rows = await sortFiles(base.select(['f.id', 'f.folder_id', 'p.id as project_id', 'p.title']), query.sort)
     .limit(query.limit)
     .offset(query.offset)
     .execute();
-  const files = new Map((await filesByIds(db, rows.map((r) => r.id))).map((f) => [f.id, f]));
+  const files = new Map(
+    (
+      await filesByIds(
+        db,
+        rows.map((r) => r.id),
+      )
+    ).map((f) => [f.id, f]),
+  );
   const projectIds = [...new Set(rows.map((r) => r.project_id))];
   const folders = projectIds.length
     ? await db.selectFrom('folders').select(['id', 'parent_id', 'name']).where('project_id', 'in', projectIds).execute()
@@ -348,7 +487,11 @@ export async function listCompanyFiles(
   const pathOf = (folderId: string | null): string => {
     const names: string[] = [];
     const seen = new Set<string>();
-    for (let at = folderId ? folderById.get(folderId) : undefined; at?.parent_id && !seen.has(at.id); at = folderById.get(at.parent_id)) {
+    for (
+      let at = folderId ? folderById.get(folderId) : undefined;
+      at?.parent_id && !seen.has(at.id);
+      at = folderById.get(at.parent_id)
+    ) {
       seen.add(at.id);
       names.unshift(at.name);
     }

@@ -16,37 +16,84 @@ afterAll(() => database.destroy());
 
 describe('migration 0005-files', () => {
   it('gives every existing project its root and puts existing files in it, with their company', async () => {
-    const migrations: Record<string, Migration> = { '0001-foundation': m0001, '0002-identity': m0002, '0003-settings': m0003, '0004-projects': m0004 };
+    const migrations: Record<string, Migration> = {
+      '0001-foundation': m0001,
+      '0002-identity': m0002,
+      '0003-settings': m0003,
+      '0004-projects': m0004,
+    };
     // On PostgreSQL the bookkeeping tables live in the test's own schema (as migrate.ts pins them).
     const migrationTableSchema =
-      database.dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema : undefined;
-    const migrator = (all: Record<string, Migration>) => new Migrator({ db: database.db, provider: { getMigrations: async () => all }, migrationTableSchema });
+      database.dialect === 'postgres'
+        ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema
+        : undefined;
+    const migrator = (all: Record<string, Migration>) =>
+      new Migrator({ db: database.db, provider: { getMigrations: async () => all }, migrationTableSchema });
     expect((await migrator(migrations).migrateToLatest()).error).toBeUndefined();
     const now = new Date().toISOString();
     const companyId = randomUUID();
-    await database.db.insertInto('companies').values({ id: companyId, name: 'Backfill Co', logo: null, created_at: now, updated_at: now }).execute();
+    await database.db
+      .insertInto('companies')
+      .values({ id: companyId, name: 'Backfill Co', logo: null, created_at: now, updated_at: now })
+      .execute();
     const projectIds = [randomUUID(), randomUUID()];
     for (const [i, id] of projectIds.entries()) {
-      await database.db.insertInto('projects').values({ id, company_id: companyId, title: `Backfill ${i}`, status: 'active', created_at: now, updated_at: now }).execute();
+      await database.db
+        .insertInto('projects')
+        .values({
+          id,
+          company_id: companyId,
+          title: `Backfill ${i}`,
+          status: 'active',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
     }
     const fileId = randomUUID();
     // the 0004 columns only
     await database.db
       .insertInto('files')
-      .values({ id: fileId, project_id: projectIds[0], name: 'old.pdf', content_type: 'application/pdf', size: 3, uploaded_by: null, created_at: now } as never)
+      .values({
+        id: fileId,
+        project_id: projectIds[0],
+        name: 'old.pdf',
+        content_type: 'application/pdf',
+        size: 3,
+        uploaded_by: null,
+        created_at: now,
+      } as never)
       .execute();
 
     expect((await migrator({ ...migrations, '0005-files': m0005 }).migrateToLatest()).error).toBeUndefined();
-    const roots = await database.db.selectFrom('folders').select(['id', 'project_id', 'name']).where('parent_id', 'is', null).execute();
+    const roots = await database.db
+      .selectFrom('folders')
+      .select(['id', 'project_id', 'name'])
+      .where('parent_id', 'is', null)
+      .execute();
     expect(roots.map((r) => r.project_id).sort()).toEqual([...projectIds].sort());
     expect(new Set(roots.map((r) => r.name))).toEqual(new Set(['Files']));
-    const file = await database.db.selectFrom('files').select(['folder_id', 'company_id', 'updated_at']).where('id', '=', fileId).executeTakeFirstOrThrow();
+    const file = await database.db
+      .selectFrom('files')
+      .select(['folder_id', 'company_id', 'updated_at'])
+      .where('id', '=', fileId)
+      .executeTakeFirstOrThrow();
     expect(file.folder_id).toBe(roots.find((r) => r.project_id === projectIds[0])!.id);
     expect(file.company_id).toBe(companyId);
     expect(file.updated_at).not.toBeNull();
     // one root per project, enforced by the database
     await expect(
-      database.db.insertInto('folders').values({ id: randomUUID(), project_id: projectIds[0], parent_id: null, name: 'Second', created_by: null, created_at: now }).execute(),
+      database.db
+        .insertInto('folders')
+        .values({
+          id: randomUUID(),
+          project_id: projectIds[0],
+          parent_id: null,
+          name: 'Second',
+          created_by: null,
+          created_at: now,
+        })
+        .execute(),
     ).rejects.toHaveProperty('message', expect.stringMatching(/unique/i));
   });
 });

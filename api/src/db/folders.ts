@@ -18,14 +18,34 @@ export interface FolderRecord {
 }
 
 /** A user as files show them: id, full name, email (null when the user was deleted). */
-export function userRef(id: string | null, first: string | null, last: string | null, email: string | null): FileUserRef | null {
+export function userRef(
+  id: string | null,
+  first: string | null,
+  last: string | null,
+  email: string | null,
+): FileUserRef | null {
   return id && email !== null ? { id, name: `${first ?? ''} ${last ?? ''}`.trim(), email } : null;
 }
 
 /** The project's root, made with the project (same transaction). */
-export async function insertRootFolder(db: Kysely<Database>, projectId: string, createdBy: string | null, createdAt = nowIso()): Promise<string> {
+export async function insertRootFolder(
+  db: Kysely<Database>,
+  projectId: string,
+  createdBy: string | null,
+  createdAt = nowIso(),
+): Promise<string> {
   const id = randomUUID();
-  await db.insertInto('folders').values({ id, project_id: projectId, parent_id: null, name: ROOT_FOLDER_NAME, created_by: createdBy, created_at: createdAt }).execute();
+  await db
+    .insertInto('folders')
+    .values({
+      id,
+      project_id: projectId,
+      parent_id: null,
+      name: ROOT_FOLDER_NAME,
+      created_by: createdBy,
+      created_at: createdAt,
+    })
+    .execute();
   return id;
 }
 
@@ -34,7 +54,17 @@ export async function listFolders(db: Kysely<Database>, projectId: string): Prom
   const rows = await db
     .selectFrom('folders as f')
     .leftJoin('users as u', 'u.id', 'f.created_by')
-    .select(['f.id', 'f.project_id', 'f.parent_id', 'f.name', 'f.created_at', 'u.id as user_id', 'u.first_name', 'u.last_name', 'u.email'])
+    .select([
+      'f.id',
+      'f.project_id',
+      'f.parent_id',
+      'f.name',
+      'f.created_at',
+      'u.id as user_id',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+    ])
     .where('f.project_id', '=', projectId)
     .orderBy(sql`case when f.parent_id is null then 0 else 1 end`)
     .orderBy(sql`lower(f.name)`)
@@ -55,7 +85,11 @@ export async function findFolderDto(db: Kysely<Database>, projectId: string, fol
 }
 
 /** The folder if it is one of the project's. */
-export async function findFolder(db: Kysely<Database>, projectId: string, folderId: string): Promise<FolderRecord | null> {
+export async function findFolder(
+  db: Kysely<Database>,
+  projectId: string,
+  folderId: string,
+): Promise<FolderRecord | null> {
   const row = await db
     .selectFrom('folders')
     .select(['id', 'project_id', 'parent_id', 'name'])
@@ -76,7 +110,13 @@ export async function findRootFolder(db: Kysely<Database>, projectId: string): P
 }
 
 /** Whether a sibling under `parentId` has this name, ignoring case (`exceptId`: the folder being renamed or moved). */
-export async function folderNameTaken(db: Kysely<Database>, projectId: string, parentId: string, name: string, exceptId?: string): Promise<boolean> {
+export async function folderNameTaken(
+  db: Kysely<Database>,
+  projectId: string,
+  parentId: string,
+  name: string,
+  exceptId?: string,
+): Promise<boolean> {
   let query = db
     .selectFrom('folders')
     .select('id')
@@ -87,16 +127,30 @@ export async function folderNameTaken(db: Kysely<Database>, projectId: string, p
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-export async function insertFolder(db: Kysely<Database>, input: { projectId: string; parentId: string; name: string; createdBy: string }): Promise<string> {
+export async function insertFolder(
+  db: Kysely<Database>,
+  input: { projectId: string; parentId: string; name: string; createdBy: string },
+): Promise<string> {
   const id = randomUUID();
   await db
     .insertInto('folders')
-    .values({ id, project_id: input.projectId, parent_id: input.parentId, name: input.name, created_by: input.createdBy, created_at: nowIso() })
+    .values({
+      id,
+      project_id: input.projectId,
+      parent_id: input.parentId,
+      name: input.name,
+      created_by: input.createdBy,
+      created_at: nowIso(),
+    })
     .execute();
   return id;
 }
 
-export async function updateFolder(db: Kysely<Database>, id: string, changes: { name?: string; parentId?: string }): Promise<void> {
+export async function updateFolder(
+  db: Kysely<Database>,
+  id: string,
+  changes: { name?: string; parentId?: string },
+): Promise<void> {
   const set: { name?: string; parent_id?: string } = {};
   if (changes.name !== undefined) set.name = changes.name;
   if (changes.parentId !== undefined) set.parent_id = changes.parentId;
@@ -150,7 +204,9 @@ export class FolderTree {
 }
 
 export async function folderTree(db: Kysely<Database>, projectId: string): Promise<FolderTree> {
-  return new FolderTree(await db.selectFrom('folders').select(['id', 'parent_id']).where('project_id', '=', projectId).execute());
+  return new FolderTree(
+    await db.selectFrom('folders').select(['id', 'parent_id']).where('project_id', '=', projectId).execute(),
+  );
 }
 
 /** Whether a file in these folders is on a task that is not done (COMPLETED or NOT_APPLICABLE). */
@@ -172,12 +228,17 @@ export async function foldersHaveOpenTaskFiles(db: Kysely<Database>, folderIds: 
  * Deletes the folders (a folder with everything below it), their files, the files' versions and task
  * links. Answers the storage keys of the removed versions: the caller removes the bytes after commit.
  */
-export async function deleteFolders(db: Kysely<Database>, folderIds: string[]): Promise<{ storageKeys: string[]; fileCount: number }> {
+export async function deleteFolders(
+  db: Kysely<Database>,
+  folderIds: string[],
+): Promise<{ storageKeys: string[]; fileCount: number }> {
   if (folderIds.length === 0) return { storageKeys: [], fileCount: 0 };
   const files = await db.selectFrom('files').select('id').where('folder_id', 'in', folderIds).execute();
   const fileIds = files.map((f) => f.id);
   const storageKeys = fileIds.length
-    ? (await db.selectFrom('file_versions').select('storage_key').where('file_id', 'in', fileIds).execute()).map((r) => r.storage_key)
+    ? (await db.selectFrom('file_versions').select('storage_key').where('file_id', 'in', fileIds).execute()).map(
+        (r) => r.storage_key,
+      )
     : [];
   if (fileIds.length) {
     await db.deleteFrom('task_files').where('file_id', 'in', fileIds).execute();

@@ -14,8 +14,15 @@ export interface IdentityProviderRecord {
   updatedAt: string;
 }
 
-export async function findIdentityProvider(db: Kysely<Database>, companyId: string): Promise<IdentityProviderRecord | null> {
-  const row = await db.selectFrom('identity_providers').selectAll().where('company_id', '=', companyId).executeTakeFirst();
+export async function findIdentityProvider(
+  db: Kysely<Database>,
+  companyId: string,
+): Promise<IdentityProviderRecord | null> {
+  const row = await db
+    .selectFrom('identity_providers')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
   if (!row) return null;
   return {
     companyId: row.company_id,
@@ -68,8 +75,12 @@ export async function findFederationByEmail(
 ): Promise<{ user: UserRecord; companyId: string } | null> {
   const row = await db
     .selectFrom('users')
-    .innerJoin('company_domains as cd', (join) => join.on('cd.domain', '=', emailDomain(email)).on('cd.verified_at', 'is not', null))
-    .innerJoin('company_memberships as m', (join) => join.onRef('m.user_id', '=', 'users.id').onRef('m.company_id', '=', 'cd.company_id'))
+    .innerJoin('company_domains as cd', (join) =>
+      join.on('cd.domain', '=', emailDomain(email)).on('cd.verified_at', 'is not', null),
+    )
+    .innerJoin('company_memberships as m', (join) =>
+      join.onRef('m.user_id', '=', 'users.id').onRef('m.company_id', '=', 'cd.company_id'),
+    )
     .innerJoin('identity_providers as ip', 'ip.company_id', 'cd.company_id')
     .selectAll('users')
     .select('cd.company_id as federation_company_id')
@@ -129,16 +140,38 @@ function toCompanyDomain(row: CompanyDomainRow): CompanyDomainRecord {
   };
 }
 
-const domainColumns = ['id', 'company_id', 'domain', 'verification_token', 'verified_at', 'verified_by', 'created_at'] as const;
+const domainColumns = [
+  'id',
+  'company_id',
+  'domain',
+  'verification_token',
+  'verified_at',
+  'verified_by',
+  'created_at',
+] as const;
 
 /** The company's domains, verified first, then by name. */
 export async function listCompanyDomains(db: Kysely<Database>, companyId: string): Promise<CompanyDomainRecord[]> {
-  const rows = await db.selectFrom('company_domains').select(domainColumns).where('company_id', '=', companyId).orderBy('domain').execute();
+  const rows = await db
+    .selectFrom('company_domains')
+    .select(domainColumns)
+    .where('company_id', '=', companyId)
+    .orderBy('domain')
+    .execute();
   return rows.map(toCompanyDomain).sort((a, b) => Number(b.verifiedAt !== null) - Number(a.verifiedAt !== null));
 }
 
-export async function findCompanyDomain(db: Kysely<Database>, companyId: string, id: string): Promise<CompanyDomainRecord | null> {
-  const row = await db.selectFrom('company_domains').select(domainColumns).where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+export async function findCompanyDomain(
+  db: Kysely<Database>,
+  companyId: string,
+  id: string,
+): Promise<CompanyDomainRecord | null> {
+  const row = await db
+    .selectFrom('company_domains')
+    .select(domainColumns)
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row ? toCompanyDomain(row) : null;
 }
 
@@ -161,7 +194,11 @@ export class DomainConflict extends Error {
 }
 
 /** Claims a domain for the company, unverified, with a new verification token. */
-export async function addCompanyDomain(db: Kysely<Database>, companyId: string, domain: string): Promise<CompanyDomainRecord> {
+export async function addCompanyDomain(
+  db: Kysely<Database>,
+  companyId: string,
+  domain: string,
+): Promise<CompanyDomainRecord> {
   const row = {
     id: randomUUID(),
     company_id: companyId,
@@ -174,7 +211,14 @@ export async function addCompanyDomain(db: Kysely<Database>, companyId: string, 
   try {
     await db.insertInto('company_domains').values(row).execute();
   } catch (error) {
-    if (isUniqueViolationOf(error, 'company_domains_company_domain_key', 'company_domains.company_id, company_domains.domain')) throw new DomainConflict('listed');
+    if (
+      isUniqueViolationOf(
+        error,
+        'company_domains_company_domain_key',
+        'company_domains.company_id, company_domains.domain',
+      )
+    )
+      throw new DomainConflict('listed');
     throw error;
   }
   return toCompanyDomain(row);
@@ -196,7 +240,8 @@ export async function markCompanyDomainVerified(
       .where('company_id', '=', domain.companyId)
       .execute();
   } catch (error) {
-    if (isUniqueViolationOf(error, 'company_domains_verified_domain_key', 'company_domains.domain')) throw new DomainConflict('verified_elsewhere');
+    if (isUniqueViolationOf(error, 'company_domains_verified_domain_key', 'company_domains.domain'))
+      throw new DomainConflict('verified_elsewhere');
     throw error;
   }
   return { ...domain, verifiedAt, verifiedBy: by };
@@ -234,7 +279,11 @@ export async function saveSamlRequest(db: Kysely<Database>, request: SamlRequest
 }
 
 /** The request, unless it does not exist or has expired. */
-export async function findSamlRequest(db: Kysely<Database>, id: string, now: Date = new Date()): Promise<SamlRequestRecord | null> {
+export async function findSamlRequest(
+  db: Kysely<Database>,
+  id: string,
+  now: Date = new Date(),
+): Promise<SamlRequestRecord | null> {
   const row = await db
     .selectFrom('saml_requests')
     .selectAll()

@@ -1,7 +1,13 @@
 /** Interviews of a project and their participants (issue 7). */
 import { randomUUID } from 'node:crypto';
 import { PostgresAdapter, type Kysely, type Selectable } from 'kysely';
-import { instantToZoned, type Interview, type InterviewPeople, type InterviewPerson, type InterviewWhen } from '@portal/shared/core/interviews';
+import {
+  instantToZoned,
+  type Interview,
+  type InterviewPeople,
+  type InterviewPerson,
+  type InterviewWhen,
+} from '@portal/shared/core/interviews';
 import { orderByName } from './roster';
 import type { Database, InterviewsTable } from './schema';
 import { nowIso, toCount, toIso } from './values';
@@ -38,7 +44,10 @@ export interface InterviewContact extends InterviewPerson {
   status: 'active' | 'suspended';
 }
 
-function toRecord(row: Selectable<InterviewsTable>, participants: { user_id: string; role: string }[]): InterviewRecord {
+function toRecord(
+  row: Selectable<InterviewsTable>,
+  participants: { user_id: string; role: string }[],
+): InterviewRecord {
   return {
     id: row.id,
     projectId: row.project_id,
@@ -58,15 +67,28 @@ function toRecord(row: Selectable<InterviewsTable>, participants: { user_id: str
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
     canceledAt: row.canceled_at === null ? null : toIso(row.canceled_at),
-    interviewerIds: participants.filter((p) => p.role === 'interviewer').map((p) => p.user_id).sort(),
-    attendeeIds: participants.filter((p) => p.role === 'attendee').map((p) => p.user_id).sort(),
+    interviewerIds: participants
+      .filter((p) => p.role === 'interviewer')
+      .map((p) => p.user_id)
+      .sort(),
+    attendeeIds: participants
+      .filter((p) => p.role === 'attendee')
+      .map((p) => p.user_id)
+      .sort(),
   };
 }
 
-async function participantsOf(db: Kysely<Database>, ids: string[]): Promise<Map<string, { user_id: string; role: string }[]>> {
+async function participantsOf(
+  db: Kysely<Database>,
+  ids: string[],
+): Promise<Map<string, { user_id: string; role: string }[]>> {
   const map = new Map<string, { user_id: string; role: string }[]>();
   if (ids.length === 0) return map;
-  const rows = await db.selectFrom('interview_participants').select(['interview_id', 'user_id', 'role']).where('interview_id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('interview_participants')
+    .select(['interview_id', 'user_id', 'role'])
+    .where('interview_id', 'in', ids)
+    .execute();
   for (const row of rows) map.set(row.interview_id, [...(map.get(row.interview_id) ?? []), row]);
   return map;
 }
@@ -76,7 +98,12 @@ async function participantsOf(db: Kysely<Database>, ids: string[]): Promise<Map<
  * `lock` (inside a transaction): on PostgreSQL the row stays locked (FOR UPDATE) until the transaction
  * ends, so two changes of one interview run one after the other; SQLite runs one write transaction at a time already.
  */
-export async function findInterview(db: Kysely<Database>, projectId: string, interviewId: string, { lock = false }: { lock?: boolean } = {}): Promise<InterviewRecord | null> {
+export async function findInterview(
+  db: Kysely<Database>,
+  projectId: string,
+  interviewId: string,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<InterviewRecord | null> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const row = await db
     .selectFrom('interviews')
@@ -93,14 +120,30 @@ export async function findInterview(db: Kysely<Database>, projectId: string, int
 export async function contactsByIds(db: Kysely<Database>, ids: string[]): Promise<Map<string, InterviewContact>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'email', 'status']).where('id', 'in', unique).execute();
-  return new Map(rows.map((r) => [r.id, { id: r.id, firstName: r.first_name, lastName: r.last_name, email: r.email, status: r.status }]));
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'email', 'status'])
+    .where('id', 'in', unique)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { id: r.id, firstName: r.first_name, lastName: r.last_name, email: r.email, status: r.status },
+    ]),
+  );
 }
 
-const person = ({ id, firstName, lastName, email }: InterviewPerson): InterviewPerson => ({ id, firstName, lastName, email });
+const person = ({ id, firstName, lastName, email }: InterviewPerson): InterviewPerson => ({
+  id,
+  firstName,
+  lastName,
+  email,
+});
 
 const byName = (a: InterviewPerson, b: InterviewPerson) =>
-  a.firstName.toLowerCase().localeCompare(b.firstName.toLowerCase()) || a.lastName.toLowerCase().localeCompare(b.lastName.toLowerCase()) || a.id.localeCompare(b.id);
+  a.firstName.toLowerCase().localeCompare(b.firstName.toLowerCase()) ||
+  a.lastName.toLowerCase().localeCompare(b.lastName.toLowerCase()) ||
+  a.id.localeCompare(b.id);
 
 /** Records as the api answers them, people by name. */
 export async function toInterviews(db: Kysely<Database>, records: InterviewRecord[]): Promise<Interview[]> {
@@ -153,13 +196,25 @@ export async function listInterviews(
   const direction = query.when === 'upcoming' ? 'asc' : 'desc';
   const [totalRow, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-    base.selectAll().orderBy('starts_at', direction).orderBy('id', direction).limit(query.limit).offset(query.offset).execute(),
+    base
+      .selectAll()
+      .orderBy('starts_at', direction)
+      .orderBy('id', direction)
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute(),
   ]);
   const participants = await participantsOf(
     db,
     rows.map((r) => r.id),
   );
-  return { results: await toInterviews(db, rows.map((r) => toRecord(r, participants.get(r.id) ?? []))), total: toCount(totalRow.n as string | number) };
+  return {
+    results: await toInterviews(
+      db,
+      rows.map((r) => toRecord(r, participants.get(r.id) ?? [])),
+    ),
+    total: toCount(totalRow.n as string | number),
+  };
 }
 
 export interface NewInterview {
@@ -182,7 +237,12 @@ export interface NewInterview {
   id?: string;
 }
 
-async function insertParticipants(db: Kysely<Database>, interviewId: string, interviewerIds: string[], attendeeIds: string[]): Promise<void> {
+async function insertParticipants(
+  db: Kysely<Database>,
+  interviewId: string,
+  interviewerIds: string[],
+  attendeeIds: string[],
+): Promise<void> {
   const rows = [
     ...interviewerIds.map((user_id) => ({ interview_id: interviewId, user_id, role: 'interviewer' as const })),
     ...attendeeIds.map((user_id) => ({ interview_id: interviewId, user_id, role: 'attendee' as const })),
@@ -238,7 +298,11 @@ export interface InterviewChanges {
 }
 
 /** Writes the interview's new state (every field) and its participants. */
-export async function updateInterview(db: Kysely<Database>, interviewId: string, next: InterviewChanges): Promise<void> {
+export async function updateInterview(
+  db: Kysely<Database>,
+  interviewId: string,
+  next: InterviewChanges,
+): Promise<void> {
   await db
     .updateTable('interviews')
     .set({
@@ -263,7 +327,11 @@ export async function updateInterview(db: Kysely<Database>, interviewId: string,
 
 export async function cancelInterview(db: Kysely<Database>, interviewId: string, sequence: number): Promise<void> {
   const now = nowIso();
-  await db.updateTable('interviews').set({ status: 'canceled', sequence, canceled_at: now, updated_at: now }).where('id', '=', interviewId).execute();
+  await db
+    .updateTable('interviews')
+    .set({ status: 'canceled', sequence, canceled_at: now, updated_at: now })
+    .where('id', '=', interviewId)
+    .execute();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -296,7 +364,13 @@ export async function interviewerIds(db: Kysely<Database>, projectId: string, id
     .where((eb) =>
       eb.or([
         eb('u.is_auditor', '=', false),
-        eb.exists(eb.selectFrom('project_members as pm').select('pm.user_id').whereRef('pm.user_id', '=', 'u.id').where('pm.project_id', '=', projectId)),
+        eb.exists(
+          eb
+            .selectFrom('project_members as pm')
+            .select('pm.user_id')
+            .whereRef('pm.user_id', '=', 'u.id')
+            .where('pm.project_id', '=', projectId),
+        ),
       ]),
     )
     .execute();
@@ -304,7 +378,11 @@ export async function interviewerIds(db: Kysely<Database>, projectId: string, id
 }
 
 /** Which of these users may attend: active, on the project's roster or members of its company whose access stands. */
-export async function attendeeIds(db: Kysely<Database>, project: { id: string; companyId: string }, ids: string[]): Promise<Set<string>> {
+export async function attendeeIds(
+  db: Kysely<Database>,
+  project: { id: string; companyId: string },
+  ids: string[],
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .selectFrom('users as u')
@@ -313,7 +391,13 @@ export async function attendeeIds(db: Kysely<Database>, project: { id: string; c
     .where('u.status', '=', 'active')
     .where((eb) =>
       eb.or([
-        eb.exists(eb.selectFrom('project_members as pm').select('pm.user_id').whereRef('pm.user_id', '=', 'u.id').where('pm.project_id', '=', project.id)),
+        eb.exists(
+          eb
+            .selectFrom('project_members as pm')
+            .select('pm.user_id')
+            .whereRef('pm.user_id', '=', 'u.id')
+            .where('pm.project_id', '=', project.id),
+        ),
         eb.exists(
           eb
             .selectFrom('company_memberships as m')
@@ -332,19 +416,31 @@ export async function attendeeIds(db: Kysely<Database>, project: { id: string; c
  * The form's pickers, by name. `staffDirectory` false (a client caller) lists as interviewers only the
  * staff of the project's roster, whom the caller sees there anyway, rather than every staff member.
  */
-export async function interviewPeople(db: Kysely<Database>, project: { id: string; companyId: string }, { staffDirectory }: { staffDirectory: boolean }): Promise<InterviewPeople> {
+export async function interviewPeople(
+  db: Kysely<Database>,
+  project: { id: string; companyId: string },
+  { staffDirectory }: { staffDirectory: boolean },
+): Promise<InterviewPeople> {
   const onRoster = (roles?: readonly string[]) =>
     db
       .selectFrom('project_members as pm')
       .select('pm.user_id')
       .where('pm.project_id', '=', project.id)
       .$call((q) => (roles ? q.where('pm.role', 'in', roles as typeof ORGANIZER_ROLES) : q));
-  const users = () => db.selectFrom('users as u').select(['u.id', 'u.first_name', 'u.last_name', 'u.email']).where('u.status', '=', 'active');
+  const users = () =>
+    db
+      .selectFrom('users as u')
+      .select(['u.id', 'u.first_name', 'u.last_name', 'u.email'])
+      .where('u.status', '=', 'active');
   const [organizers, interviewers, attendees] = await Promise.all([
     users().where('u.id', 'in', onRoster(ORGANIZER_ROLES)).$call(orderByName).execute(),
     users()
       .where('u.is_tevora', '=', true)
-      .where((eb) => (staffDirectory ? eb.or([eb('u.is_auditor', '=', false), eb('u.id', 'in', onRoster())]) : eb('u.id', 'in', onRoster())))
+      .where((eb) =>
+        staffDirectory
+          ? eb.or([eb('u.is_auditor', '=', false), eb('u.id', 'in', onRoster())])
+          : eb('u.id', 'in', onRoster()),
+      )
       .$call(orderByName)
       .execute(),
     users()
@@ -354,7 +450,11 @@ export async function interviewPeople(db: Kysely<Database>, project: { id: strin
           eb(
             'u.id',
             'in',
-            db.selectFrom('company_memberships').select('user_id').where('company_id', '=', project.companyId).where('access_revoked_at', 'is', null),
+            db
+              .selectFrom('company_memberships')
+              .select('user_id')
+              .where('company_id', '=', project.companyId)
+              .where('access_revoked_at', 'is', null),
           ),
         ]),
       )
@@ -367,5 +467,9 @@ export async function interviewPeople(db: Kysely<Database>, project: { id: strin
     lastName: r.last_name,
     email: r.email,
   });
-  return { organizers: organizers.map(toPerson), interviewers: interviewers.map(toPerson), attendees: attendees.map(toPerson) };
+  return {
+    organizers: organizers.map(toPerson),
+    interviewers: interviewers.map(toPerson),
+    attendees: attendees.map(toPerson),
+  };
 }

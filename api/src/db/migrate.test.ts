@@ -48,9 +48,20 @@ describe('migrations and seed', () => {
   });
 
   it('stores booleans on both dialects and reads them back as booleans', async () => {
-    const id = await insertUser(database.db, { email: 'Flags@Example.test', firstName: 'F', lastName: 'L', isAuditor: true });
+    const id = await insertUser(database.db, {
+      email: 'Flags@Example.test',
+      firstName: 'F',
+      lastName: 'L',
+      isAuditor: true,
+    });
     const row = await findUserCredentialsByEmail(database.db, 'flags@example.test');
-    expect(row!.user).toMatchObject({ id, email: 'flags@example.test', isAuditor: true, isTevora: false, firstLogin: true });
+    expect(row!.user).toMatchObject({
+      id,
+      email: 'flags@example.test',
+      isAuditor: true,
+      isTevora: false,
+      firstLogin: true,
+    });
     const companyId = await insertCompany(database.db, {
       name: 'Bool Co',
       modulesAccess: { risks: false, projects: true, requests: true, reports: true, assets: true },
@@ -79,13 +90,25 @@ describe('migrations and seed', () => {
     await expect(
       database.db
         .insertInto('users')
-        .values({ id: 'x', email: 'UPPER@x.test', first_name: 'a', last_name: 'b', status: 'active', created_at: now, updated_at: now } as never)
+        .values({
+          id: 'x',
+          email: 'UPPER@x.test',
+          first_name: 'a',
+          last_name: 'b',
+          status: 'active',
+          created_at: now,
+          updated_at: now,
+        } as never)
         .execute(),
       // Not toThrow(): better-sqlite3's error class can come from another jest realm of the same worker.
     ).rejects.toHaveProperty('message', expect.stringMatching(/check constraint/i));
     const user = await findUserCredentialsByEmail(database.db, 'both@acme.test');
     await database.db.deleteFrom('users').where('id', '=', user!.user.id).execute();
-    const left = await database.db.selectFrom('company_memberships').select('user_id').where('user_id', '=', user!.user.id).execute();
+    const left = await database.db
+      .selectFrom('company_memberships')
+      .select('user_id')
+      .where('user_id', '=', user!.user.id)
+      .execute();
     expect(left).toEqual([]);
   });
 });
@@ -100,7 +123,10 @@ describe('migration 0012-reports', () => {
   it("counts each request's returns from its history and stamps the closed tasks with their closing time", async () => {
     await migrateTo(fresh.db, fresh.dialect, '0011-requests');
     const db = fresh.db;
-    const companyId = await insertCompany(db, { name: 'Backfill Co', modulesAccess: { risks: true, projects: true, requests: true, reports: true, assets: true } });
+    const companyId = await insertCompany(db, {
+      name: 'Backfill Co',
+      modulesAccess: { risks: true, projects: true, requests: true, reports: true, assets: true },
+    });
     const at = (day: number) => `2026-03-${String(day).padStart(2, '0')}T09:00:00.000Z`;
 
     const request = async (reference: string) => {
@@ -108,7 +134,15 @@ describe('migration 0012-reports', () => {
       // The 0011 columns only.
       await db
         .insertInto('requests')
-        .values({ id, company_id: companyId, reference, title: reference, status: 'submitted', created_at: at(1), updated_at: at(1) } as never)
+        .values({
+          id,
+          company_id: companyId,
+          reference,
+          title: reference,
+          status: 'submitted',
+          created_at: at(1),
+          updated_at: at(1),
+        } as never)
         .execute();
       return id;
     };
@@ -117,7 +151,15 @@ describe('migration 0012-reports', () => {
     const event = (requestId: string, type: string, detail: object, day: number) =>
       db
         .insertInto('request_events')
-        .values({ id: randomUUID(), request_id: requestId, actor_id: null, type, detail: JSON.stringify(detail), internal: false, created_at: at(day) })
+        .values({
+          id: randomUUID(),
+          request_id: requestId,
+          actor_id: null,
+          type,
+          detail: JSON.stringify(detail),
+          internal: false,
+          created_at: at(day),
+        })
         .execute();
     await event(returnedTwice, 'status', { from: 'submitted', to: 'returned', reason: 'Missing pages' }, 2);
     await event(returnedTwice, 'status', { from: 'returned', to: 'submitted' }, 3);

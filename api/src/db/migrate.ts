@@ -48,7 +48,11 @@ export async function migrateTo(db: Kysely<any>, dialect: Dialect, name: string)
   await migrate(db, dialect, (migrator) => migrator.migrateTo(name));
 }
 
-async function migrate(db: Kysely<any>, dialect: Dialect, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<void> {
+async function migrate(
+  db: Kysely<any>,
+  dialect: Dialect,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<void> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one: pin it to the
   // connection's current schema so parallel test schemas (and other apps' schemas) do not mix.
   const migrationTableSchema =

@@ -18,7 +18,11 @@ function isModule(name: string): name is ModuleName {
 
 // Read on every request of a client in a company (the policy's module check): prepared once.
 const userModuleRows = preparedQuery((db, companyId: string, userId: string) =>
-  db.selectFrom('user_modules_access').select(['module', 'enabled']).where('company_id', '=', companyId).where('user_id', '=', userId),
+  db
+    .selectFrom('user_modules_access')
+    .select(['module', 'enabled'])
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId),
 );
 
 const teamModuleRows = preparedQuery((db, companyId: string, userId: string) =>
@@ -40,7 +44,11 @@ export async function userModuleAccess(db: Kysely<Database>, companyId: string, 
 }
 
 /** The module values of every team of the company the user belongs to. */
-export async function userTeamsModuleAccess(db: Kysely<Database>, companyId: string, userId: string): Promise<ModuleAccess[]> {
+export async function userTeamsModuleAccess(
+  db: Kysely<Database>,
+  companyId: string,
+  userId: string,
+): Promise<ModuleAccess[]> {
   const rows = await teamModuleRows(db, companyId, userId);
   const byTeam = new Map<string, ModuleAccess>();
   for (const row of rows) {
@@ -70,12 +78,21 @@ export async function setUserModuleAccess(
  * then the user's teams). Staff are not in client teams: only the company's values count for them.
  * All modules off when the company does not exist.
  */
-export async function moduleAccessFor(db: Kysely<Database>, userId: string, companyId: string): Promise<EffectiveModuleAccess> {
+export async function moduleAccessFor(
+  db: Kysely<Database>,
+  userId: string,
+  companyId: string,
+): Promise<EffectiveModuleAccess> {
   const [company, user] = await Promise.all([
     findCompanyById(db, companyId),
     db.selectFrom('users').select(['is_tevora']).where('id', '=', userId).executeTakeFirst(),
   ]);
-  if (!company || !user) return effectiveModuleAccess(Object.fromEntries(MODULES.map((m) => [m, false])) as Record<ModuleName, boolean>, null, []);
+  if (!company || !user)
+    return effectiveModuleAccess(
+      Object.fromEntries(MODULES.map((m) => [m, false])) as Record<ModuleName, boolean>,
+      null,
+      [],
+    );
   return moduleAccessIn(db, { id: userId, isTevora: toBool(user.is_tevora) }, company);
 }
 

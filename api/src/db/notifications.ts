@@ -60,7 +60,10 @@ export async function createNotification(db: Kysely<Database>, input: NewNotific
 /** Notifications of one change to many people (an import of many requests): multi-row inserts of 500. */
 export async function createNotifications(db: Kysely<Database>, inputs: NewNotification[]): Promise<void> {
   for (let i = 0; i < inputs.length; i += 500) {
-    await db.insertInto('notifications').values(inputs.slice(i, i + 500).map(notificationRow)).execute();
+    await db
+      .insertInto('notifications')
+      .values(inputs.slice(i, i + 500).map(notificationRow))
+      .execute();
   }
 }
 
@@ -137,7 +140,12 @@ export async function markNotificationRead(db: Kysely<Database>, userId: string,
     .where('read_at', 'is', null)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) > 0) return true;
-  const existing = await db.selectFrom('notifications').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const existing = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return existing !== undefined;
 }
 

@@ -10,11 +10,21 @@ export async function findPasswordPolicy(db: Kysely<Database>, companyId: string
     .select(['minimum_length', 'rotation_in_days'])
     .where('company_id', '=', companyId)
     .executeTakeFirst();
-  return row ? { minimumLength: row.minimum_length, rotationInDays: row.rotation_in_days } : { ...DEFAULT_PASSWORD_POLICY };
+  return row
+    ? { minimumLength: row.minimum_length, rotationInDays: row.rotation_in_days }
+    : { ...DEFAULT_PASSWORD_POLICY };
 }
 
-export async function savePasswordPolicy(db: Kysely<Database>, companyId: string, policy: PasswordPolicy): Promise<PasswordPolicy> {
-  const values = { minimum_length: policy.minimumLength, rotation_in_days: policy.rotationInDays, updated_at: nowIso() };
+export async function savePasswordPolicy(
+  db: Kysely<Database>,
+  companyId: string,
+  policy: PasswordPolicy,
+): Promise<PasswordPolicy> {
+  const values = {
+    minimum_length: policy.minimumLength,
+    rotation_in_days: policy.rotationInDays,
+    updated_at: nowIso(),
+  };
   await db
     .insertInto('password_policies')
     .values({ company_id: companyId, ...values })

@@ -53,14 +53,23 @@ export async function findUsablePasswordToken(
     .where('expires_at', '>', now.toISOString())
     .executeTakeFirst();
   if (!row) return null;
-  return { userId: row.user_id, purpose: row.purpose, createdAt: toIso(row.created_at), expiresAt: toIso(row.expires_at) };
+  return {
+    userId: row.user_id,
+    purpose: row.purpose,
+    createdAt: toIso(row.created_at),
+    expiresAt: toIso(row.expires_at),
+  };
 }
 
 /**
  * Marks the token used if it still is usable, in one statement: of two requests racing with the
  * same token, exactly one gets true.
  */
-export async function consumePasswordToken(db: Kysely<Database>, token: string, now: Date = new Date()): Promise<boolean> {
+export async function consumePasswordToken(
+  db: Kysely<Database>,
+  token: string,
+  now: Date = new Date(),
+): Promise<boolean> {
   const result = await db
     .updateTable('password_tokens')
     .set({ used_at: now.toISOString() })
@@ -72,7 +81,11 @@ export async function consumePasswordToken(db: Kysely<Database>, token: string, 
 }
 
 /** Every unused token of the user stops working (a password was set, or the account changed). */
-export async function invalidatePasswordTokensOfUser(db: Kysely<Database>, userId: string, now: Date = new Date()): Promise<void> {
+export async function invalidatePasswordTokensOfUser(
+  db: Kysely<Database>,
+  userId: string,
+  now: Date = new Date(),
+): Promise<void> {
   await db
     .updateTable('password_tokens')
     .set({ used_at: now.toISOString() })

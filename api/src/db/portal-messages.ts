@@ -59,8 +59,19 @@ export async function listPortalMessages(
 ): Promise<PortalMessageForUser[]> {
   let query = db
     .selectFrom('portal_messages as m')
-    .leftJoin('portal_message_dismissals as d', (join) => join.onRef('d.message_id', '=', 'm.id').on('d.user_id', '=', options.userId))
-    .select(['m.id', 'm.key', 'm.status', 'm.value', 'm.version', 'm.created_at', 'm.updated_at', 'd.version as dismissed_version'])
+    .leftJoin('portal_message_dismissals as d', (join) =>
+      join.onRef('d.message_id', '=', 'm.id').on('d.user_id', '=', options.userId),
+    )
+    .select([
+      'm.id',
+      'm.key',
+      'm.status',
+      'm.value',
+      'm.version',
+      'm.created_at',
+      'm.updated_at',
+      'd.version as dismissed_version',
+    ])
     .orderBy((eb) => eb.case().when('m.status', '=', 'active').then(0).else(1).end())
     .orderBy('m.updated_at', 'desc')
     .orderBy('m.id');
@@ -78,18 +89,39 @@ export async function findPortalMessage(db: Kysely<Database>, id: string): Promi
   return row ? toRecord(row) : null;
 }
 
-export async function insertPortalMessage(db: Kysely<Database>, input: PortalMessageInput): Promise<PortalMessageRecord> {
+export async function insertPortalMessage(
+  db: Kysely<Database>,
+  input: PortalMessageInput,
+): Promise<PortalMessageRecord> {
   const now = nowIso();
-  const row = { id: randomUUID(), key: input.key, status: input.status, value: input.value, version: 1, created_at: now, updated_at: now };
+  const row = {
+    id: randomUUID(),
+    key: input.key,
+    status: input.status,
+    value: input.value,
+    version: 1,
+    created_at: now,
+    updated_at: now,
+  };
   await db.insertInto('portal_messages').values(row).execute();
   return toRecord(row);
 }
 
 /** Replaces key, status and value and bumps the version (a closed banner shows again). Null: no such message. */
-export async function updatePortalMessage(db: Kysely<Database>, id: string, input: PortalMessageInput): Promise<PortalMessageRecord | null> {
+export async function updatePortalMessage(
+  db: Kysely<Database>,
+  id: string,
+  input: PortalMessageInput,
+): Promise<PortalMessageRecord | null> {
   const result = await db
     .updateTable('portal_messages')
-    .set((eb) => ({ key: input.key, status: input.status, value: input.value, version: eb('version', '+', 1), updated_at: nowIso() }))
+    .set((eb) => ({
+      key: input.key,
+      status: input.status,
+      value: input.value,
+      version: eb('version', '+', 1),
+      updated_at: nowIso(),
+    }))
     .where('id', '=', id)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return null;
@@ -111,6 +143,8 @@ export async function dismissPortalMessage(
   await db
     .insertInto('portal_message_dismissals')
     .values({ message_id: input.messageId, user_id: input.userId, version: input.version, dismissed_at: now })
-    .onConflict((oc) => oc.columns(['message_id', 'user_id']).doUpdateSet({ version: input.version, dismissed_at: now }))
+    .onConflict((oc) =>
+      oc.columns(['message_id', 'user_id']).doUpdateSet({ version: input.version, dismissed_at: now }),
+    )
     .execute();
 }

@@ -5,18 +5,31 @@ import type { Database } from './schema';
 import { inTransaction, likePattern, nowIso, toCount, toIso } from './values';
 
 /** Practices (issue 7 adds their task tracker templates). */
-export async function insertPractice(db: Kysely<Database>, input: { name: string; description?: string; status?: 'active' | 'retired' }): Promise<string> {
+export async function insertPractice(
+  db: Kysely<Database>,
+  input: { name: string; description?: string; status?: 'active' | 'retired' },
+): Promise<string> {
   const id = randomUUID();
   const now = nowIso();
   await db
     .insertInto('practices')
-    .values({ id, name: input.name, description: input.description ?? '', status: input.status ?? 'active', created_at: now, updated_at: now })
+    .values({
+      id,
+      name: input.name,
+      description: input.description ?? '',
+      status: input.status ?? 'active',
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   return id;
 }
 
 /** The practices of each of the given staff users, by name. */
-export async function practicesOfUsers(db: Kysely<Database>, userIds: string[]): Promise<Map<string, { id: string; name: string }[]>> {
+export async function practicesOfUsers(
+  db: Kysely<Database>,
+  userIds: string[],
+): Promise<Map<string, { id: string; name: string }[]>> {
   const out = new Map<string, { id: string; name: string }[]>(userIds.map((id) => [id, []]));
   if (userIds.length === 0) return out;
   const rows = await db
@@ -35,7 +48,11 @@ export async function setStaffPractices(db: Kysely<Database>, userId: string, pr
   const work = async (trx: Kysely<Database>) => {
     await trx.deleteFrom('staff_practices').where('user_id', '=', userId).execute();
     const unique = [...new Set(practiceIds)];
-    if (unique.length) await trx.insertInto('staff_practices').values(unique.map((practice_id) => ({ user_id: userId, practice_id }))).execute();
+    if (unique.length)
+      await trx
+        .insertInto('staff_practices')
+        .values(unique.map((practice_id) => ({ user_id: userId, practice_id })))
+        .execute();
   };
   await inTransaction(db, work);
 }
@@ -61,14 +78,30 @@ async function withCounts(db: Kysely<Database>, rows: PracticeRow[]): Promise<Pr
   const [templates, staff, projects] = await Promise.all([
     db
       .selectFrom('task_trackers')
-      .select((eb) => ['practice_id', eb.fn.countAll().as('n'), sql<number | string>`sum(case when status = 'published' then 1 else 0 end)`.as('published')])
+      .select((eb) => [
+        'practice_id',
+        eb.fn.countAll().as('n'),
+        sql<number | string>`sum(case when status = 'published' then 1 else 0 end)`.as('published'),
+      ])
       .where('practice_id', 'in', ids)
       .groupBy('practice_id')
       .execute(),
-    db.selectFrom('staff_practices').select((eb) => ['practice_id', eb.fn.countAll().as('n')]).where('practice_id', 'in', ids).groupBy('practice_id').execute(),
-    db.selectFrom('projects').select((eb) => ['practice_id', eb.fn.countAll().as('n')]).where('practice_id', 'in', ids).groupBy('practice_id').execute(),
+    db
+      .selectFrom('staff_practices')
+      .select((eb) => ['practice_id', eb.fn.countAll().as('n')])
+      .where('practice_id', 'in', ids)
+      .groupBy('practice_id')
+      .execute(),
+    db
+      .selectFrom('projects')
+      .select((eb) => ['practice_id', eb.fn.countAll().as('n')])
+      .where('practice_id', 'in', ids)
+      .groupBy('practice_id')
+      .execute(),
   ]);
-  const templateCounts = new Map(templates.map((r) => [r.practice_id, { n: toCount(r.n as string | number), published: toCount(r.published) }]));
+  const templateCounts = new Map(
+    templates.map((r) => [r.practice_id, { n: toCount(r.n as string | number), published: toCount(r.published) }]),
+  );
   const staffCounts = new Map(staff.map((r) => [r.practice_id, toCount(r.n as string | number)]));
   const projectCounts = new Map(projects.map((r) => [r.practice_id, toCount(r.n as string | number)]));
   return rows.map((r) => ({
@@ -85,23 +118,42 @@ async function withCounts(db: Kysely<Database>, rows: PracticeRow[]): Promise<Pr
 }
 
 /** Practices by name, filtered by status and searched in name and description. */
-export async function listPracticeSummaries(db: Kysely<Database>, query: { status: PracticeStatus | 'all'; search?: string }): Promise<PracticeSummary[]> {
+export async function listPracticeSummaries(
+  db: Kysely<Database>,
+  query: { status: PracticeStatus | 'all'; search?: string },
+): Promise<PracticeSummary[]> {
   let select = db.selectFrom('practices as p').select([...practiceColumns]);
   if (query.status !== 'all') select = select.where('p.status', '=', query.status);
   if (query.search) {
     const pattern = likePattern(query.search);
-    select = select.where(sql<SqlBool>`(lower(p.name) like ${pattern} escape '!' or lower(p.description) like ${pattern} escape '!')`);
+    select = select.where(
+      sql<SqlBool>`(lower(p.name) like ${pattern} escape '!' or lower(p.description) like ${pattern} escape '!')`,
+    );
   }
-  return withCounts(db, await select.orderBy(sql`lower(p.name)`).orderBy('p.id').execute());
+  return withCounts(
+    db,
+    await select
+      .orderBy(sql`lower(p.name)`)
+      .orderBy('p.id')
+      .execute(),
+  );
 }
 
 export async function findPractice(db: Kysely<Database>, id: string): Promise<PracticeRecord | null> {
-  const row = await db.selectFrom('practices').select(['id', 'name', 'description', 'status']).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('practices')
+    .select(['id', 'name', 'description', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row ?? null;
 }
 
 export async function findPracticeSummary(db: Kysely<Database>, id: string): Promise<PracticeSummary | null> {
-  const rows = await db.selectFrom('practices as p').select([...practiceColumns]).where('p.id', '=', id).execute();
+  const rows = await db
+    .selectFrom('practices as p')
+    .select([...practiceColumns])
+    .where('p.id', '=', id)
+    .execute();
   return (await withCounts(db, rows))[0] ?? null;
 }
 
@@ -121,12 +173,19 @@ export async function staffOfPractice(db: Kysely<Database>, id: string): Promise
 
 /** Whether another practice has this name, ignoring case. */
 export async function practiceNameTaken(db: Kysely<Database>, name: string, exceptId?: string): Promise<boolean> {
-  let query = db.selectFrom('practices').select('id').where(sql<SqlBool>`lower(name) = lower(${name})`);
+  let query = db
+    .selectFrom('practices')
+    .select('id')
+    .where(sql<SqlBool>`lower(name) = lower(${name})`);
   if (exceptId) query = query.where('id', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-export async function updatePractice(db: Kysely<Database>, id: string, changes: Partial<Omit<PracticeRecord, 'id'>>): Promise<void> {
+export async function updatePractice(
+  db: Kysely<Database>,
+  id: string,
+  changes: Partial<Omit<PracticeRecord, 'id'>>,
+): Promise<void> {
   await db
     .updateTable('practices')
     .set({

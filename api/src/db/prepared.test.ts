@@ -14,10 +14,23 @@ describe('preparedQuery', () => {
     let builds = 0;
     const usersIn = preparedQuery((db, status: 'active' | 'suspended', emails: readonly string[]) => {
       builds++;
-      return db.selectFrom('users').select(['email', 'status']).where('status', '=', status).where('email', 'in', emails).where('is_auditor', '=', false).orderBy('email');
+      return db
+        .selectFrom('users')
+        .select(['email', 'status'])
+        .where('status', '=', status)
+        .where('email', 'in', emails)
+        .where('is_auditor', '=', false)
+        .orderBy('email');
     });
     const direct = (status: 'active' | 'suspended', emails: string[]) =>
-      db.selectFrom('users').select(['email', 'status']).where('status', '=', status).where('email', 'in', emails).where('is_auditor', '=', false).orderBy('email').execute();
+      db
+        .selectFrom('users')
+        .select(['email', 'status'])
+        .where('status', '=', status)
+        .where('email', 'in', emails)
+        .where('is_auditor', '=', false)
+        .orderBy('email')
+        .execute();
 
     const cases: ['active' | 'suspended', string[]][] = [
       ['active', ['member@acme.test', 'consultant@demo.test']],
@@ -26,16 +39,26 @@ describe('preparedQuery', () => {
       ['active', ['member@acme.test']],
       ['active', ['lead@acme.test', 'member@acme.test', 'consultant@demo.test']],
     ];
-    for (const [status, emails] of cases) expect(await usersIn(db, status, emails)).toEqual(await direct(status, emails));
-    expect((await usersIn(db, 'active', ['member@acme.test', 'consultant@demo.test'])).map((u) => u.email)).toEqual(['consultant@demo.test', 'member@acme.test']);
+    for (const [status, emails] of cases)
+      expect(await usersIn(db, status, emails)).toEqual(await direct(status, emails));
+    expect((await usersIn(db, 'active', ['member@acme.test', 'consultant@demo.test'])).map((u) => u.email)).toEqual([
+      'consultant@demo.test',
+      'member@acme.test',
+    ]);
     // three shapes: lists of 2, 1 and 3
     expect(builds).toBe(3);
   });
 
   it('names the text of a query planned once, not that of one planned per call (which PostgreSQL then plans on each call)', async () => {
     const db = t.database.db;
-    const once = preparedQuery((db, email: string) => db.selectFrom('users').select('status').where('email', '=', email).where('is_admin', '=', false));
-    const perCall = preparedQuery((db, email: string) => db.selectFrom('users').select(['status', 'is_admin']).where('email', '=', email).where('is_admin', '=', true), 'per call');
+    const once = preparedQuery((db, email: string) =>
+      db.selectFrom('users').select('status').where('email', '=', email).where('is_admin', '=', false),
+    );
+    const perCall = preparedQuery(
+      (db, email: string) =>
+        db.selectFrom('users').select(['status', 'is_admin']).where('email', '=', email).where('is_admin', '=', true),
+      'per call',
+    );
     expect(await once(db, 'member@acme.test')).toEqual([{ status: 'active' }]);
     expect((await perCall(db, 'admin@demo.test')).map((r) => r.status)).toEqual(['active']);
     const texts = [...statementNames.keys()].filter((text) => text.includes('"is_admin" ='));
@@ -46,9 +69,13 @@ describe('preparedQuery', () => {
 
   it('refuses a builder that changes a value before it reaches the query, or leaves one out', async () => {
     const db = t.database.db;
-    const changed = preparedQuery((db, search: string) => db.selectFrom('users').select('email').where('email', 'like', `%${search}%`));
+    const changed = preparedQuery((db, search: string) =>
+      db.selectFrom('users').select('email').where('email', 'like', `%${search}%`),
+    );
     await expect(changed(db, 'acme')).rejects.toThrow('a value was changed before it reached the query');
-    const unused = preparedQuery((db, _id: string) => db.selectFrom('users').select('email').where('status', '=', 'active'));
+    const unused = preparedQuery((db, _id: string) =>
+      db.selectFrom('users').select('email').where('status', '=', 'active'),
+    );
     await expect(unused(db, 'x')).rejects.toThrow('did not reach the query');
   });
 });
@@ -82,8 +109,13 @@ describe('preparedVariants', () => {
       ['desc', { status: 'active', emails: emails.slice(1) }],
       ['asc', { status: undefined, emails }],
     ];
-    for (const [order, values] of cases) expect(await users(db, order, values)).toEqual(await build(db, order, values).execute());
-    expect((await users(db, 'desc', { emails })).map((u) => u.email)).toEqual(['member@acme.test', 'lead@acme.test', 'consultant@demo.test']);
+    for (const [order, values] of cases)
+      expect(await users(db, order, values)).toEqual(await build(db, order, values).execute());
+    expect((await users(db, 'desc', { emails })).map((u) => u.email)).toEqual([
+      'member@acme.test',
+      'lead@acme.test',
+      'consultant@demo.test',
+    ]);
     // asc/none, desc/none, asc/status, asc/emails of 3, desc/status+emails of 3, desc/status+emails of 2, desc/emails of 3
     expect(builds).toBe(7);
   });
@@ -102,7 +134,9 @@ describe('preparedVariants', () => {
     );
     const namedBefore = statementNames.size;
     for (let limit = 1; limit <= MAX_VARIANTS + 5; limit++) {
-      expect(await users(db, limit, { status: 'active' })).toEqual(await build(db, limit, { status: 'active' }).execute());
+      expect(await users(db, limit, { status: 'active' })).toEqual(
+        await build(db, limit, { status: 'active' }).execute(),
+      );
     }
     expect(builds).toBe(MAX_VARIANTS + 5);
     // a kept variant is not built again; one after them is, on every call

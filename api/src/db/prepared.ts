@@ -56,13 +56,16 @@ export function preparedQuery<A extends PreparedArg[], R>(
 ): (db: Kysely<Database>, ...args: A) => Promise<R[]> {
   const templates = new WeakMap<Kysely<Database>, Map<string, Template>>();
   const prepare = (db: Kysely<Database>, args: A): Template => {
-    const standIns = args.map((a, i) => (typeof a === 'object' ? a.map((_, j) => standIn(i, j)) : standIn(i))) as unknown as A;
+    const standIns = args.map((a, i) =>
+      typeof a === 'object' ? a.map((_, j) => standIn(i, j)) : standIn(i),
+    ) as unknown as A;
     const compiled = build(db, ...standIns).compile();
     const seen = new Set<string>();
     const parameters = compiled.parameters.map((p) => {
       const m = typeof p === 'string' ? STAND_IN.exec(p) : null;
       if (!m) {
-        if (typeof p === 'string' && p.includes(PREFIX)) throw new Error(`preparedQuery: a value was changed before it reached the query (${JSON.stringify(p)})`);
+        if (typeof p === 'string' && p.includes(PREFIX))
+          throw new Error(`preparedQuery: a value was changed before it reached the query (${JSON.stringify(p)})`);
         return { constant: p };
       }
       seen.add(p as string);
@@ -70,9 +73,13 @@ export function preparedQuery<A extends PreparedArg[], R>(
     });
     const expected = (standIns as unknown as (string | string[])[]).flat();
     const missing = expected.filter((s) => !seen.has(s));
-    if (missing.length > 0) throw new Error(`preparedQuery: ${missing.length} value(s) did not reach the query as parameters`);
+    if (missing.length > 0)
+      throw new Error(`preparedQuery: ${missing.length} value(s) did not reach the query as parameters`);
     if (planning === 'once' && !statementNames.has(compiled.sql)) {
-      statementNames.set(compiled.sql, `prepared_${createHash('sha256').update(compiled.sql).digest('hex').slice(0, 24)}`);
+      statementNames.set(
+        compiled.sql,
+        `prepared_${createHash('sha256').update(compiled.sql).digest('hex').slice(0, 24)}`,
+      );
     }
     return { sql: compiled.sql, parameters };
   };
@@ -113,7 +120,10 @@ export function preparedVariants<O, V extends PreparedValues, R>(
   /** How PostgreSQL plans a variant, from its options and the names of its given values (`once` when left out). */
   planningOf: (options: O, given: readonly string[]) => Planning = () => 'once',
 ): (db: Kysely<Database>, options: O, values: V) => Promise<R[]> {
-  const variants = new Map<string, { names: string[]; run: (db: Kysely<Database>, ...args: PreparedArg[]) => Promise<R[]> }>();
+  const variants = new Map<
+    string,
+    { names: string[]; run: (db: Kysely<Database>, ...args: PreparedArg[]) => Promise<R[]> }
+  >();
   return (db, options, values) => {
     const names = Object.keys(values)
       .filter((name) => values[name] !== undefined)
@@ -125,7 +135,8 @@ export function preparedVariants<O, V extends PreparedValues, R>(
     }
     if (!variant) {
       const run = preparedQuery(
-        (db, ...args: PreparedArg[]) => build(db, options, Object.fromEntries(names.map((name, i) => [name, args[i]])) as V),
+        (db, ...args: PreparedArg[]) =>
+          build(db, options, Object.fromEntries(names.map((name, i) => [name, args[i]])) as V),
         planningOf(options, names),
       );
       variants.set(key, (variant = { names, run }));

@@ -17,7 +17,12 @@ import { insertRootFolder } from './folders';
 import type { Database, ProjectRoleName } from './schema';
 import { likePattern, nowIso, toCount, toIso } from './values';
 
-export const PROJECT_ROLES: readonly ProjectRoleName[] = ['Lead Consultant', 'Consultant', 'Project Manager', 'Client Lead'];
+export const PROJECT_ROLES: readonly ProjectRoleName[] = [
+  'Lead Consultant',
+  'Consultant',
+  'Project Manager',
+  'Client Lead',
+];
 const LEAD_ROLES: readonly ProjectRoleName[] = ['Lead Consultant', 'Client Lead'];
 
 export interface ProjectRoleRecord {
@@ -25,19 +30,34 @@ export interface ProjectRoleRecord {
   role: ProjectRoleName;
 }
 
-export async function insertProject(db: Kysely<Database>, input: { companyId: string; title: string; status: string }): Promise<string> {
+export async function insertProject(
+  db: Kysely<Database>,
+  input: { companyId: string; title: string; status: string },
+): Promise<string> {
   const id = randomUUID();
   const now = nowIso();
   await db
     .insertInto('projects')
-    .values({ id, company_id: input.companyId, title: input.title, status: input.status, created_at: now, updated_at: now })
+    .values({
+      id,
+      company_id: input.companyId,
+      title: input.title,
+      status: input.status,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   // Every project has its root folder (issue 6).
   await insertRootFolder(db, id, null, now);
   return id;
 }
 
-export async function addProjectMember(db: Kysely<Database>, projectId: string, userId: string, role: ProjectRoleName): Promise<void> {
+export async function addProjectMember(
+  db: Kysely<Database>,
+  projectId: string,
+  userId: string,
+  role: ProjectRoleName,
+): Promise<void> {
   await db.insertInto('project_members').values({ project_id: projectId, user_id: userId, role }).execute();
 }
 
@@ -82,7 +102,11 @@ const isOpen = sql<boolean>`t.status not in (${closedStatuses})`;
 function visibleProjects(db: Kysely<Database>, companyId: string, viewer: ProjectViewer) {
   let query = db.selectFrom('projects as p').where('p.company_id', '=', companyId);
   if (viewer.isAuditor) {
-    query = query.where('p.id', 'in', db.selectFrom('project_members').select('project_id').where('user_id', '=', viewer.id));
+    query = query.where(
+      'p.id',
+      'in',
+      db.selectFrom('project_members').select('project_id').where('user_id', '=', viewer.id),
+    );
   }
   return query;
 }
@@ -94,7 +118,12 @@ export type ProjectRecord = Omit<Project, 'permissions'>;
  * The projects of `ids`, in that order, with their practice, leads, task counts and the viewer's role.
  * Counts come from one grouped query over these projects' tasks only.
  */
-export async function projectsByIds(db: Kysely<Database>, ids: string[], viewerId: string, today = todayUtc()): Promise<ProjectRecord[]> {
+export async function projectsByIds(
+  db: Kysely<Database>,
+  ids: string[],
+  viewerId: string,
+  today = todayUtc(),
+): Promise<ProjectRecord[]> {
   if (ids.length === 0) return [];
   const [rows, counts, people] = await Promise.all([
     db
@@ -209,7 +238,11 @@ export async function listProjects(
         (eb) =>
           eb
             .selectFrom('tasks as t')
-            .select(['t.project_id', sql<number>`count(*)`.as('total'), sql<number>`sum(case when ${isOpen} then 0 else 1 end)`.as('done')])
+            .select([
+              't.project_id',
+              sql<number>`count(*)`.as('total'),
+              sql<number>`sum(case when ${isOpen} then 0 else 1 end)`.as('done'),
+            ])
             .where('t.company_id', '=', companyId)
             .groupBy('t.project_id')
             .as('tc'),
@@ -227,7 +260,15 @@ export async function listProjects(
   }
   page = page.orderBy(sql`lower(p.title)`, key === 'title' ? direction : 'asc').orderBy('p.id');
   const rows = await page.limit(query.limit).offset(query.offset).execute();
-  return { results: await projectsByIds(db, rows.map((r) => r.id), viewer.id, today), total: toCount(totalRow.n as string | number) };
+  return {
+    results: await projectsByIds(
+      db,
+      rows.map((r) => r.id),
+      viewer.id,
+      today,
+    ),
+    total: toCount(totalRow.n as string | number),
+  };
 }
 
 /** The dashboard's charts over the company's projects the viewer sees, aggregated in the database. */
@@ -253,7 +294,11 @@ export async function projectsSummary(
         't.status',
         sql<number | string>`count(*)`.as('n'),
         sql<number | string>`sum(case when ${overdue} then 1 else 0 end)`.as('overdue'),
-        sql<number | string>`sum(case when ${isOpen} and t.due_date >= ${week.first} and t.due_date <= ${week.last} then 1 else 0 end)`.as('due_soon'),
+        sql<
+          number | string
+        >`sum(case when ${isOpen} and t.due_date >= ${week.first} and t.due_date <= ${week.last} then 1 else 0 end)`.as(
+          'due_soon',
+        ),
       ])
       .groupBy('t.status')
       .execute(),
@@ -276,7 +321,8 @@ export async function projectsSummary(
   ]);
 
   const projectsByStatus = Object.fromEntries(PROJECT_STATUSES.map((s) => [s, 0])) as Record<ProjectStatus, number>;
-  for (const row of byStatus) if (row.status in projectsByStatus) projectsByStatus[row.status as ProjectStatus] = toCount(row.n);
+  for (const row of byStatus)
+    if (row.status in projectsByStatus) projectsByStatus[row.status as ProjectStatus] = toCount(row.n);
   const tasksByStatus = Object.fromEntries(TASK_STATUSES.map((s) => [s, 0])) as Record<TaskStatus, number>;
   let overdueTotal = 0;
   let dueThisWeek = 0;
@@ -305,7 +351,10 @@ export interface ProjectFields {
   dueDate: string | null;
 }
 
-export async function findProjectFields(db: Kysely<Database>, id: string): Promise<(ProjectFields & { status: ProjectStatus; companyId: string }) | null> {
+export async function findProjectFields(
+  db: Kysely<Database>,
+  id: string,
+): Promise<(ProjectFields & { status: ProjectStatus; companyId: string }) | null> {
   const row = await db
     .selectFrom('projects')
     .select(['title', 'description', 'type', 'practice_id', 'start_date', 'due_date', 'status', 'company_id'])
@@ -326,13 +375,21 @@ export async function findProjectFields(db: Kysely<Database>, id: string): Promi
 
 /** Whether another project (of any company) has this title, ignoring case. */
 export async function projectTitleTaken(db: Kysely<Database>, title: string, exceptId?: string): Promise<boolean> {
-  let query = db.selectFrom('projects').select('id').where(sql<boolean>`lower(title) = lower(${title})`);
+  let query = db
+    .selectFrom('projects')
+    .select('id')
+    .where(sql<boolean>`lower(title) = lower(${title})`);
   if (exceptId) query = query.where('id', '<>', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }
 
 export async function activePracticeExists(db: Kysely<Database>, id: string): Promise<boolean> {
-  const row = await db.selectFrom('practices').select('id').where('id', '=', id).where('status', '=', 'active').executeTakeFirst();
+  const row = await db
+    .selectFrom('practices')
+    .select('id')
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -366,7 +423,11 @@ export async function createProject(
   return id;
 }
 
-export async function updateProjectFields(db: Kysely<Database>, id: string, changes: Partial<ProjectFields>): Promise<void> {
+export async function updateProjectFields(
+  db: Kysely<Database>,
+  id: string,
+  changes: Partial<ProjectFields>,
+): Promise<void> {
   const set: Record<string, string | null> = {};
   if (changes.title !== undefined) set.title = changes.title;
   if (changes.description !== undefined) set.description = changes.description;
@@ -374,7 +435,11 @@ export async function updateProjectFields(db: Kysely<Database>, id: string, chan
   if (changes.practiceId !== undefined) set.practice_id = changes.practiceId;
   if (changes.startDate !== undefined) set.start_date = changes.startDate;
   if (changes.dueDate !== undefined) set.due_date = changes.dueDate;
-  await db.updateTable('projects').set({ ...set, updated_at: nowIso() }).where('id', '=', id).execute();
+  await db
+    .updateTable('projects')
+    .set({ ...set, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function setProjectStatus(db: Kysely<Database>, id: string, status: ProjectStatus): Promise<void> {
@@ -382,24 +447,44 @@ export async function setProjectStatus(db: Kysely<Database>, id: string, status:
 }
 
 /** Whether the project has any task (subtasks included); with `outside`, any task in a status not listed. */
-export async function projectHasTasks(db: Kysely<Database>, projectId: string, outside?: readonly TaskStatus[]): Promise<boolean> {
+export async function projectHasTasks(
+  db: Kysely<Database>,
+  projectId: string,
+  outside?: readonly TaskStatus[],
+): Promise<boolean> {
   let query = db.selectFrom('tasks').select('id').where('project_id', '=', projectId);
   if (outside?.length) query = query.where('status', 'not in', outside);
   return (await query.limit(1).executeTakeFirst()) !== undefined;
 }
 
 export async function projectHasFiles(db: Kysely<Database>, projectId: string): Promise<boolean> {
-  return (await db.selectFrom('files').select('id').where('project_id', '=', projectId).limit(1).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('files').select('id').where('project_id', '=', projectId).limit(1).executeTakeFirst()) !==
+    undefined
+  );
 }
 
 /** The user holding `role` on the project, if any. */
-export async function roleHolder(db: Kysely<Database>, projectId: string, role: ProjectRoleName): Promise<string | null> {
-  const row = await db.selectFrom('project_members').select('user_id').where('project_id', '=', projectId).where('role', '=', role).executeTakeFirst();
+export async function roleHolder(
+  db: Kysely<Database>,
+  projectId: string,
+  role: ProjectRoleName,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('project_members')
+    .select('user_id')
+    .where('project_id', '=', projectId)
+    .where('role', '=', role)
+    .executeTakeFirst();
   return row?.user_id ?? null;
 }
 
 /** Whether an active (not suspended) user holds `role` on the project: a suspended lead cannot lead the work. */
-export async function hasActiveRoleHolder(db: Kysely<Database>, projectId: string, role: ProjectRoleName): Promise<boolean> {
+export async function hasActiveRoleHolder(
+  db: Kysely<Database>,
+  projectId: string,
+  role: ProjectRoleName,
+): Promise<boolean> {
   const row = await db
     .selectFrom('project_members as pm')
     .innerJoin('users as u', 'u.id', 'pm.user_id')
@@ -416,7 +501,11 @@ export async function hasActiveRoleHolder(db: Kysely<Database>, projectId: strin
  * whoever changes the status, `share` for writers of its work, so a cancel and a new task never pass
  * each other's checks. SQLite runs one write transaction at a time already.
  */
-export async function lockProjectStatus(trx: Kysely<Database>, projectId: string, mode: 'update' | 'share'): Promise<ProjectStatus | null> {
+export async function lockProjectStatus(
+  trx: Kysely<Database>,
+  projectId: string,
+  mode: 'update' | 'share',
+): Promise<ProjectStatus | null> {
   const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
   const row = await trx
     .selectFrom('projects')

@@ -12,7 +12,12 @@ export interface RateLimitCount {
  * Counts one hit on `key` and returns the window's count, in one statement so that instances
  * sharing the database count together: a window that has ended starts again at 1.
  */
-export async function hitRateLimit(db: Kysely<Database>, key: string, windowMs: number, now: Date = new Date()): Promise<RateLimitCount> {
+export async function hitRateLimit(
+  db: Kysely<Database>,
+  key: string,
+  windowMs: number,
+  now: Date = new Date(),
+): Promise<RateLimitCount> {
   const nowIsoString = now.toISOString();
   const resetAt = new Date(now.getTime() + windowMs).toISOString();
   const row = await db
@@ -20,8 +25,18 @@ export async function hitRateLimit(db: Kysely<Database>, key: string, windowMs: 
     .values({ key, hits: 1, reset_at: resetAt })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet((eb) => ({
-        hits: eb.case().when('rate_limits.reset_at', '<=', nowIsoString).then(1).else(eb('rate_limits.hits', '+', 1)).end(),
-        reset_at: eb.case().when('rate_limits.reset_at', '<=', nowIsoString).then(eb.ref('excluded.reset_at')).else(eb.ref('rate_limits.reset_at')).end(),
+        hits: eb
+          .case()
+          .when('rate_limits.reset_at', '<=', nowIsoString)
+          .then(1)
+          .else(eb('rate_limits.hits', '+', 1))
+          .end(),
+        reset_at: eb
+          .case()
+          .when('rate_limits.reset_at', '<=', nowIsoString)
+          .then(eb.ref('excluded.reset_at'))
+          .else(eb.ref('rate_limits.reset_at'))
+          .end(),
       })),
     )
     .returning(['hits', 'reset_at'])
@@ -56,7 +71,12 @@ export async function hitRateLimitWhenDue(
       oc
         .column('key')
         .doUpdateSet((eb) => ({
-          hits: eb.case().when('rate_limits.reset_at', '<=', nowIsoString).then(1).else(eb('rate_limits.hits', '+', 1)).end(),
+          hits: eb
+            .case()
+            .when('rate_limits.reset_at', '<=', nowIsoString)
+            .then(1)
+            .else(eb('rate_limits.hits', '+', 1))
+            .end(),
           reset_at: eb.ref('excluded.reset_at'),
         }))
         .where((eb) =>
@@ -85,7 +105,11 @@ export async function setRateLimit(db: Kysely<Database>, key: string, hits: numb
 }
 
 /** The count of the window still running on `key`, without counting; null when there is none. */
-export async function peekRateLimit(db: Kysely<Database>, key: string, now: Date = new Date()): Promise<RateLimitCount | null> {
+export async function peekRateLimit(
+  db: Kysely<Database>,
+  key: string,
+  now: Date = new Date(),
+): Promise<RateLimitCount | null> {
   const row = await db
     .selectFrom('rate_limits')
     .select(['hits', 'reset_at'])
@@ -97,7 +121,12 @@ export async function peekRateLimit(db: Kysely<Database>, key: string, now: Date
 
 /** Takes back one hit counted ahead of an attempt that turned out fine (never below 0). */
 export async function refundRateLimit(db: Kysely<Database>, key: string): Promise<void> {
-  await db.updateTable('rate_limits').set((eb) => ({ hits: eb('hits', '-', 1) })).where('key', '=', key).where('hits', '>', 0).execute();
+  await db
+    .updateTable('rate_limits')
+    .set((eb) => ({ hits: eb('hits', '-', 1) }))
+    .where('key', '=', key)
+    .where('hits', '>', 0)
+    .execute();
 }
 
 export async function clearRateLimit(db: Kysely<Database>, key: string): Promise<void> {

@@ -15,7 +15,15 @@ export type RequestCaller = Pick<UserRecord, 'id' | 'isTevora' | 'isAuditor' | '
 
 /** What the `request` policy resolved. */
 export interface RequestAccess {
-  request: { id: string; companyId: string; projectId: string | null; reference: string; title: string; status: RequestStatus; requesterId: string | null };
+  request: {
+    id: string;
+    companyId: string;
+    projectId: string | null;
+    reference: string;
+    title: string;
+    status: RequestStatus;
+    requesterId: string | null;
+  };
   company: CompanyRecord;
   /** Staff who are not auditors: create, edit, assign, review, cancel, reopen, internal comments. */
   manage: boolean;
@@ -37,7 +45,11 @@ export interface RequestScope {
   auditor: boolean;
 }
 
-export async function requestScopeFor(db: Kysely<Database>, caller: RequestCaller, companyId: string): Promise<RequestScope> {
+export async function requestScopeFor(
+  db: Kysely<Database>,
+  caller: RequestCaller,
+  companyId: string,
+): Promise<RequestScope> {
   if (caller.isTevora) return { callerId: caller.id, all: !caller.isAuditor, auditor: caller.isAuditor };
   const role = await findCompanyRole(db, companyId, caller.id);
   return { callerId: caller.id, all: role === 'admin', auditor: false };
@@ -81,7 +93,11 @@ export function requestVisible(eb: ExpressionBuilder<Database, 'requests'>, scop
  * The caller's access to a request, or null when it is not visible to them (missing, another company's,
  * or not theirs to see). Throws 403 `module_access_denied` when the requests module is off for them.
  */
-export async function requestAccessFor(db: Kysely<Database>, caller: RequestCaller, requestId: string): Promise<RequestAccess | null> {
+export async function requestAccessFor(
+  db: Kysely<Database>,
+  caller: RequestCaller,
+  requestId: string,
+): Promise<RequestAccess | null> {
   const row = await db
     .selectFrom('requests')
     .select(['id', 'company_id', 'project_id', 'reference', 'title', 'status', 'requester_id'])

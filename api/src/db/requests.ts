@@ -47,9 +47,9 @@ export interface RequestListOptions {
 
 type RequestsEb = ExpressionBuilder<Database, 'requests'>;
 
-
 /** 400 validation_failed naming `field`. */
-const invalidField = (field: string, message: string) => new HttpError(400, 'validation_failed', `Invalid field: ${field}`, [{ field, message }]);
+const invalidField = (field: string, message: string) =>
+  new HttpError(400, 'validation_failed', `Invalid field: ${field}`, [{ field, message }]);
 
 /** Ids in one `in (...)` list and rows in one multi-row insert: within every bind parameter limit. */
 const CHUNK = 500;
@@ -95,19 +95,39 @@ function listFilters(eb: RequestsEb, options: RequestListOptions): Expression<Sq
   if (query.status?.length) where.push(eb('requests.status', 'in', query.status));
   if (query.priority?.length) where.push(eb('requests.priority', 'in', query.priority));
   if (query.assigneeId === 'none') {
-    where.push(eb.not(eb.exists(eb.selectFrom('request_assignees as ra').select('ra.request_id').whereRef('ra.request_id', '=', 'requests.id'))));
-    where.push(eb.not(eb.exists(eb.selectFrom('request_teams as rt').select('rt.request_id').whereRef('rt.request_id', '=', 'requests.id'))));
+    where.push(
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('request_assignees as ra')
+            .select('ra.request_id')
+            .whereRef('ra.request_id', '=', 'requests.id'),
+        ),
+      ),
+    );
+    where.push(
+      eb.not(
+        eb.exists(
+          eb.selectFrom('request_teams as rt').select('rt.request_id').whereRef('rt.request_id', '=', 'requests.id'),
+        ),
+      ),
+    );
   } else if (query.assigneeId) {
     where.push(assignedTo(eb, query.assigneeId === 'me' ? scope.callerId : query.assigneeId));
   }
   if (query.teamId) {
     where.push(
       eb.exists(
-        eb.selectFrom('request_teams as rt').select('rt.request_id').whereRef('rt.request_id', '=', 'requests.id').where('rt.team_id', '=', query.teamId),
+        eb
+          .selectFrom('request_teams as rt')
+          .select('rt.request_id')
+          .whereRef('rt.request_id', '=', 'requests.id')
+          .where('rt.team_id', '=', query.teamId),
       ),
     );
   }
-  if (query.requesterId) where.push(eb('requests.requester_id', '=', query.requesterId === 'me' ? scope.callerId : query.requesterId));
+  if (query.requesterId)
+    where.push(eb('requests.requester_id', '=', query.requesterId === 'me' ? scope.callerId : query.requesterId));
   if (query.projectId) where.push(eb('requests.project_id', '=', query.projectId));
   if (query.overdue === true) {
     where.push(eb('requests.status', 'in', [...REQUEST_ACTIVE_STATUSES]));
@@ -129,7 +149,10 @@ function listFilters(eb: RequestsEb, options: RequestListOptions): Expression<Sq
  * A user id filters the same way (directly or through their teams). Ties go by reference (its number,
  * then its text), then id.
  */
-export async function listRequestIds(db: Kysely<Database>, options: RequestListOptions): Promise<{ ids: string[]; total: number }> {
+export async function listRequestIds(
+  db: Kysely<Database>,
+  options: RequestListOptions,
+): Promise<{ ids: string[]; total: number }> {
   const base = db.selectFrom('requests').where((eb) => eb.and(listFilters(eb, options)));
   const totalRow = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   const total = toCount(totalRow.n as string | number);
@@ -159,7 +182,9 @@ export async function listRequestIds(db: Kysely<Database>, options: RequestListO
       break;
     case 'dueDate':
       // Without a due date last, whichever the direction (the dialects disagree on where nulls go).
-      page = page.orderBy(sql`case when requests.due_date is null then 1 else 0 end`).orderBy('requests.due_date', direction);
+      page = page
+        .orderBy(sql`case when requests.due_date is null then 1 else 0 end`)
+        .orderBy('requests.due_date', direction);
       break;
     case 'createdAt':
       page = page.orderBy('requests.created_at', direction);
@@ -174,7 +199,13 @@ export async function listRequestIds(db: Kysely<Database>, options: RequestListO
   return { ids: rows.map((r) => r.id), total };
 }
 
-const userRefOf = (r: { id: string; first_name: string; last_name: string; email: string; is_tevora: boolean | number }): RequestUserRef => ({
+const userRefOf = (r: {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  is_tevora: boolean | number;
+}): RequestUserRef => ({
   id: r.id,
   firstName: r.first_name,
   lastName: r.last_name,
@@ -242,7 +273,11 @@ async function requestRows(db: Kysely<Database>, ids: string[]): Promise<Request
 }
 
 /** Summaries of rows already read: people, teams and counts in one grouped query each. */
-async function summariesOf(db: Kysely<Database>, rows: RequestRow[], options: { staff: boolean; today: string }): Promise<RequestSummary[]> {
+async function summariesOf(
+  db: Kysely<Database>,
+  rows: RequestRow[],
+  options: { staff: boolean; today: string },
+): Promise<RequestSummary[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const requesterIds = [...new Set(rows.map((r) => r.requester_id).filter((id): id is string => id !== null))];
@@ -282,7 +317,8 @@ async function summariesOf(db: Kysely<Database>, rows: RequestRow[], options: { 
   const people = new Map<string, RequestUserRef[]>();
   for (const a of assignees) people.set(a.request_id, [...(people.get(a.request_id) ?? []), userRefOf(a)]);
   const teamRefs = new Map<string, RequestTeamRef[]>();
-  for (const t of teams) teamRefs.set(t.request_id, [...(teamRefs.get(t.request_id) ?? []), { id: t.id, name: t.name }]);
+  for (const t of teams)
+    teamRefs.set(t.request_id, [...(teamRefs.get(t.request_id) ?? []), { id: t.id, name: t.name }]);
   const fileCounts = new Map(files.map((f) => [f.request_id, toCount(f.n as string | number)]));
   const commentCounts = new Map(comments.map((c) => [c.request_id, toCount(c.n as string | number)]));
   return rows.map((r) => ({
@@ -309,7 +345,11 @@ async function summariesOf(db: Kysely<Database>, rows: RequestRow[], options: { 
  * Summaries of requests by id, in the order of `ids`. `staff`: comment counts include internal comments.
  * Unknown ids are skipped.
  */
-export async function requestSummariesByIds(db: Kysely<Database>, ids: string[], options: { staff: boolean; today: string }): Promise<RequestSummary[]> {
+export async function requestSummariesByIds(
+  db: Kysely<Database>,
+  ids: string[],
+  options: { staff: boolean; today: string },
+): Promise<RequestSummary[]> {
   const rows = await requestRows(db, ids);
   const position = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
@@ -317,7 +357,10 @@ export async function requestSummariesByIds(db: Kysely<Database>, ids: string[],
 }
 
 /** The actions the caller may apply to a request in `status`. */
-export function allowedRequestActions(access: Pick<RequestAccess, 'manage' | 'respond'>, status: RequestStatus): RequestAction[] {
+export function allowedRequestActions(
+  access: Pick<RequestAccess, 'manage' | 'respond'>,
+  status: RequestStatus,
+): RequestAction[] {
   return REQUEST_ACTIONS.filter((action) => {
     const rule = REQUEST_TRANSITIONS[action];
     return rule.from.includes(status) && (rule.by === 'manage' ? access.manage : access.respond);
@@ -328,7 +371,12 @@ export function allowedRequestActions(access: Pick<RequestAccess, 'manage' | 're
  * Who may remove an evidence file now (the contract's rule): only while evidence may change (open or
  * returned), for everyone; then staff managers any file, a client only their own upload.
  */
-export function canDeleteRequestFile(access: Pick<RequestAccess, 'manage' | 'respond'>, callerId: string, status: RequestStatus, uploadedBy: string | null): boolean {
+export function canDeleteRequestFile(
+  access: Pick<RequestAccess, 'manage' | 'respond'>,
+  callerId: string,
+  status: RequestStatus,
+  uploadedBy: string | null,
+): boolean {
   if (!evidenceEditable(status)) return false;
   return access.manage || (access.respond && uploadedBy === callerId);
 }
@@ -342,7 +390,19 @@ export async function listRequestFiles(
   const rows = await db
     .selectFrom('request_files as f')
     .leftJoin('users as u', 'u.id', 'f.uploaded_by')
-    .select(['f.id', 'f.request_id', 'f.name', 'f.content_type', 'f.size', 'f.uploaded_by', 'f.created_at', 'u.first_name', 'u.last_name', 'u.email', 'u.is_tevora'])
+    .select([
+      'f.id',
+      'f.request_id',
+      'f.name',
+      'f.content_type',
+      'f.size',
+      'f.uploaded_by',
+      'f.created_at',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.is_tevora',
+    ])
     .where('f.request_id', '=', requestId)
     .orderBy('f.created_at')
     .orderBy('f.name')
@@ -356,7 +416,13 @@ export async function listRequestFiles(
     size: toCount(r.size),
     uploadedBy:
       r.uploaded_by !== null && r.email !== null
-        ? userRefOf({ id: r.uploaded_by, first_name: r.first_name ?? '', last_name: r.last_name ?? '', email: r.email, is_tevora: r.is_tevora ?? false })
+        ? userRefOf({
+            id: r.uploaded_by,
+            first_name: r.first_name ?? '',
+            last_name: r.last_name ?? '',
+            email: r.email,
+            is_tevora: r.is_tevora ?? false,
+          })
         : null,
     createdAt: toIso(r.created_at),
     canDelete: canDeleteRequestFile(viewer.access, viewer.callerId, viewer.status, r.uploaded_by),
@@ -364,7 +430,12 @@ export async function listRequestFiles(
 }
 
 /** The full request as the caller may see it (internalNote null for clients, permissions computed for the caller). */
-export async function requestDetail(db: Kysely<Database>, access: RequestAccess, caller: RequestCaller, today: string): Promise<RequestDetail> {
+export async function requestDetail(
+  db: Kysely<Database>,
+  access: RequestAccess,
+  caller: RequestCaller,
+  today: string,
+): Promise<RequestDetail> {
   const [row] = await requestRows(db, [access.request.id]);
   if (!row) throw new Error(`request ${access.request.id} is gone`);
   const [[summary], task, control, files] = await Promise.all([
@@ -458,11 +529,26 @@ export async function recordRequestEvents(db: Kysely<Database>, events: NewReque
  * A request's history, oldest first. Without `staff`, internal entries are left out and the internal
  * note is not named among an edit's fields (an edit of the note alone is an internal entry).
  */
-export async function listRequestEvents(db: Kysely<Database>, requestId: string, options: { staff: boolean }): Promise<RequestEvent[]> {
+export async function listRequestEvents(
+  db: Kysely<Database>,
+  requestId: string,
+  options: { staff: boolean },
+): Promise<RequestEvent[]> {
   const rows = await db
     .selectFrom('request_events as e')
     .leftJoin('users as u', 'u.id', 'e.actor_id')
-    .select(['e.id', 'e.request_id', 'e.type', 'e.detail', 'e.created_at', 'e.actor_id', 'u.first_name', 'u.last_name', 'u.email', 'u.is_tevora'])
+    .select([
+      'e.id',
+      'e.request_id',
+      'e.type',
+      'e.detail',
+      'e.created_at',
+      'e.actor_id',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.is_tevora',
+    ])
     .where('e.request_id', '=', requestId)
     .$if(!options.staff, (q) => q.where('e.internal', '=', false))
     .orderBy('e.created_at')
@@ -481,7 +567,13 @@ export async function listRequestEvents(db: Kysely<Database>, requestId: string,
       type: r.type as RequestEventType,
       actor:
         r.actor_id !== null && r.email !== null
-          ? userRefOf({ id: r.actor_id, first_name: r.first_name ?? '', last_name: r.last_name ?? '', email: r.email, is_tevora: r.is_tevora ?? false })
+          ? userRefOf({
+              id: r.actor_id,
+              first_name: r.first_name ?? '',
+              last_name: r.last_name ?? '',
+              email: r.email,
+              is_tevora: r.is_tevora ?? false,
+            })
           : null,
       detail,
       createdAt: toIso(r.created_at),
@@ -491,7 +583,11 @@ export async function listRequestEvents(db: Kysely<Database>, requestId: string,
 }
 
 /** Sets updated_at to now (any change: evidence, comment, status), of one request or many. */
-export async function touchRequest(db: Kysely<Database>, requestId: string | readonly string[], at?: string): Promise<void> {
+export async function touchRequest(
+  db: Kysely<Database>,
+  requestId: string | readonly string[],
+  at?: string,
+): Promise<void> {
   const updatedAt = at ?? nowIso();
   for (const part of inChunks(typeof requestId === 'string' ? [requestId] : [...new Set(requestId)])) {
     await db.updateTable('requests').set({ updated_at: updatedAt }).where('id', 'in', part).execute();
@@ -504,7 +600,11 @@ export async function touchRequest(db: Kysely<Database>, requestId: string | rea
  * that inserts them (on PostgreSQL it holds the company's numbering lock until then); the unique indexes (company_id, number) and (company_id, lower(reference)) refuse
  * a racing duplicate.
  */
-export async function allocateRequestNumbers(db: Kysely<Database>, companyId: string, count: number): Promise<number[]> {
+export async function allocateRequestNumbers(
+  db: Kysely<Database>,
+  companyId: string,
+  count: number,
+): Promise<number[]> {
   // PostgreSQL: concurrent creations in one company number one after the other (until the caller's
   // transaction ends) instead of racing to the unique index; SQLite runs one transaction at a time already.
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
@@ -568,21 +668,30 @@ export async function resolveRequestAssignees(
   const userIds = [...new Set(input.assigneeIds)];
   const teamIds = [...new Set(input.teamIds)];
   const [users, teams] = await Promise.all([
-    userIds.length === 0
-      ? Promise.resolve([])
-      : assignableMembers(db, companyId, userIds),
+    userIds.length === 0 ? Promise.resolve([]) : assignableMembers(db, companyId, userIds),
     teamIds.length === 0
       ? Promise.resolve([])
-      : db.selectFrom('teams').select(['id', 'name']).where('id', 'in', teamIds).where('company_id', '=', companyId).orderBy(sql`lower(name)`).orderBy('id').execute(),
+      : db
+          .selectFrom('teams')
+          .select(['id', 'name'])
+          .where('id', 'in', teamIds)
+          .where('company_id', '=', companyId)
+          .orderBy(sql`lower(name)`)
+          .orderBy('id')
+          .execute(),
   ]);
   const foundUsers = new Set(users.map((u) => u.id));
   const strangers = userIds.filter((id) => !foundUsers.has(id));
   if (strangers.length) {
-    throw invalidField('assigneeIds', `assigneeIds holds users who are not active client members of this company: ${strangers.join(', ')}`);
+    throw invalidField(
+      'assigneeIds',
+      `assigneeIds holds users who are not active client members of this company: ${strangers.join(', ')}`,
+    );
   }
   const foundTeams = new Set(teams.map((t) => t.id));
   const unknownTeams = teamIds.filter((id) => !foundTeams.has(id));
-  if (unknownTeams.length) throw invalidField('teamIds', `teamIds holds teams that are not of this company: ${unknownTeams.join(', ')}`);
+  if (unknownTeams.length)
+    throw invalidField('teamIds', `teamIds holds teams that are not of this company: ${unknownTeams.join(', ')}`);
   return { users: users.map(userRefOf), teams: teams.map((t) => ({ id: t.id, name: t.name })) };
 }
 
@@ -590,7 +699,11 @@ export async function resolveRequestAssignees(
 export async function requestUserRefs(db: Kysely<Database>, ids: string[]): Promise<Map<string, RequestUserRef>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'email', 'is_tevora']).where('id', 'in', unique).execute();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'email', 'is_tevora'])
+    .where('id', 'in', unique)
+    .execute();
   return new Map(rows.map((r) => [r.id, userRefOf(r)]));
 }
 
@@ -631,8 +744,18 @@ export async function findRequestRecords(db: Kysely<Database>, ids: string[]): P
   if (rows.length === 0) return [];
   const found = rows.map((r) => r.id);
   const [assignees, teams] = await Promise.all([
-    db.selectFrom('request_assignees').select(['request_id', 'user_id']).where('request_id', 'in', found).orderBy('user_id').execute(),
-    db.selectFrom('request_teams').select(['request_id', 'team_id']).where('request_id', 'in', found).orderBy('team_id').execute(),
+    db
+      .selectFrom('request_assignees')
+      .select(['request_id', 'user_id'])
+      .where('request_id', 'in', found)
+      .orderBy('user_id')
+      .execute(),
+    db
+      .selectFrom('request_teams')
+      .select(['request_id', 'team_id'])
+      .where('request_id', 'in', found)
+      .orderBy('team_id')
+      .execute(),
   ]);
   return rows.map((r) => ({
     id: r.id,
@@ -719,14 +842,22 @@ export interface RequestAssigneeChange {
 }
 
 /** Adds assignees and teams a request does not hold yet. */
-export async function addRequestAssignees(db: Kysely<Database>, requestId: string, input: { userIds: string[]; teamIds: string[] }): Promise<void> {
+export async function addRequestAssignees(
+  db: Kysely<Database>,
+  requestId: string,
+  input: { userIds: string[]; teamIds: string[] },
+): Promise<void> {
   await addAssigneesToRequests(db, [{ requestId, ...input }]);
 }
 
 /** addRequestAssignees for many requests, in a few multi-row inserts. */
 export async function addAssigneesToRequests(db: Kysely<Database>, changes: RequestAssigneeChange[]): Promise<void> {
-  const users = changes.flatMap((c) => [...new Set(c.userIds)].map((user_id) => ({ request_id: c.requestId, user_id })));
-  const teams = changes.flatMap((c) => [...new Set(c.teamIds)].map((team_id) => ({ request_id: c.requestId, team_id })));
+  const users = changes.flatMap((c) =>
+    [...new Set(c.userIds)].map((user_id) => ({ request_id: c.requestId, user_id })),
+  );
+  const teams = changes.flatMap((c) =>
+    [...new Set(c.teamIds)].map((team_id) => ({ request_id: c.requestId, team_id })),
+  );
   for (const part of inChunks(users)) {
     await db
       .insertInto('request_assignees')
@@ -744,7 +875,11 @@ export async function addAssigneesToRequests(db: Kysely<Database>, changes: Requ
 }
 
 /** Takes these users and teams off a request. */
-export async function removeRequestAssignees(db: Kysely<Database>, requestId: string, input: { userIds: string[]; teamIds: string[] }): Promise<void> {
+export async function removeRequestAssignees(
+  db: Kysely<Database>,
+  requestId: string,
+  input: { userIds: string[]; teamIds: string[] },
+): Promise<void> {
   await removeAssigneesFromRequests(db, [{ requestId, ...input }]);
 }
 
@@ -752,17 +887,30 @@ export async function removeRequestAssignees(db: Kysely<Database>, requestId: st
 const REMOVE_CHUNK = 100;
 
 /** removeRequestAssignees for many requests, a few requests per statement. */
-export async function removeAssigneesFromRequests(db: Kysely<Database>, changes: RequestAssigneeChange[]): Promise<void> {
-  for (const part of inChunks(changes.filter((c) => c.userIds.length), REMOVE_CHUNK)) {
+export async function removeAssigneesFromRequests(
+  db: Kysely<Database>,
+  changes: RequestAssigneeChange[],
+): Promise<void> {
+  for (const part of inChunks(
+    changes.filter((c) => c.userIds.length),
+    REMOVE_CHUNK,
+  )) {
     await db
       .deleteFrom('request_assignees')
-      .where((eb) => eb.or(part.map((c) => eb.and([eb('request_id', '=', c.requestId), eb('user_id', 'in', c.userIds)]))))
+      .where((eb) =>
+        eb.or(part.map((c) => eb.and([eb('request_id', '=', c.requestId), eb('user_id', 'in', c.userIds)]))),
+      )
       .execute();
   }
-  for (const part of inChunks(changes.filter((c) => c.teamIds.length), REMOVE_CHUNK)) {
+  for (const part of inChunks(
+    changes.filter((c) => c.teamIds.length),
+    REMOVE_CHUNK,
+  )) {
     await db
       .deleteFrom('request_teams')
-      .where((eb) => eb.or(part.map((c) => eb.and([eb('request_id', '=', c.requestId), eb('team_id', 'in', c.teamIds)]))))
+      .where((eb) =>
+        eb.or(part.map((c) => eb.and([eb('request_id', '=', c.requestId), eb('team_id', 'in', c.teamIds)]))),
+      )
       .execute();
   }
 }
@@ -793,13 +941,19 @@ const CHANGE_COLUMNS: Record<keyof RequestChanges, keyof Database['requests']> =
  * Writes the given fields to these requests, and updated_at unless only the internal note changes
  * (clients see updated_at: a staff-only edit must not show through it).
  */
-export async function updateRequest(db: Kysely<Database>, requestId: string | readonly string[], changes: RequestChanges, at = nowIso()): Promise<void> {
+export async function updateRequest(
+  db: Kysely<Database>,
+  requestId: string | readonly string[],
+  changes: RequestChanges,
+  at = nowIso(),
+): Promise<void> {
   const ids = typeof requestId === 'string' ? [requestId] : [...requestId];
   const values: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(CHANGE_COLUMNS) as [keyof RequestChanges, string][]) {
     if (changes[key] !== undefined) values[column] = changes[key];
   }
-  if (Object.keys(changes).some((key) => key !== 'internalNote' && changes[key as keyof RequestChanges] !== undefined)) values.updated_at = at;
+  if (Object.keys(changes).some((key) => key !== 'internalNote' && changes[key as keyof RequestChanges] !== undefined))
+    values.updated_at = at;
   if (ids.length === 0 || Object.keys(values).length === 0) return;
   for (const part of inChunks(ids)) await db.updateTable('requests').set(values).where('id', 'in', part).execute();
 }
@@ -865,7 +1019,12 @@ export async function applyRequestTransitions(
   }
   let moved = 0;
   for (const part of inChunks([...new Set(requestIds)])) {
-    const result = await db.updateTable('requests').set(values).where('id', 'in', part).where('status', '=', change.from).executeTakeFirst();
+    const result = await db
+      .updateTable('requests')
+      .set(values)
+      .where('id', 'in', part)
+      .where('status', '=', change.from)
+      .executeTakeFirst();
     moved += Number(result.numUpdatedRows);
   }
   return moved;
@@ -924,17 +1083,29 @@ export async function requestParticipantsByRequest(
         .execute(),
     ]);
     for (const r of requests) {
-      out.set(r.id, { requesterId: r.requester_id && r.status === 'active' ? r.requester_id : null, people: new Set() });
+      out.set(r.id, {
+        requesterId: r.requester_id && r.status === 'active' ? r.requester_id : null,
+        people: new Set(),
+      });
     }
     for (const a of [...direct, ...viaTeams]) out.get(a.request_id)?.people.add(a.user_id);
   }
   const everyone = [...new Set([...out.values()].flatMap((p) => [...p.people]))];
   const active = new Set<string>();
   for (const part of inChunks(everyone)) {
-    for (const u of await db.selectFrom('users').select('id').where('id', 'in', part).where('status', '=', 'active').execute()) active.add(u.id);
+    for (const u of await db
+      .selectFrom('users')
+      .select('id')
+      .where('id', 'in', part)
+      .where('status', '=', 'active')
+      .execute())
+      active.add(u.id);
   }
   return new Map(
-    [...out].map(([id, p]) => [id, { requesterId: p.requesterId, assigneeIds: [...p.people].filter((u) => active.has(u)).sort() }]),
+    [...out].map(([id, p]) => [
+      id,
+      { requesterId: p.requesterId, assigneeIds: [...p.people].filter((u) => active.has(u)).sort() },
+    ]),
   );
 }
 
@@ -953,7 +1124,12 @@ export async function activeTeamMemberIds(db: Kysely<Database>, teamIds: string[
 }
 
 /** The company's ids among `ids` the scope sees. */
-export async function visibleRequestIds(db: Kysely<Database>, companyId: string, scope: RequestScope, ids: string[]): Promise<Set<string>> {
+export async function visibleRequestIds(
+  db: Kysely<Database>,
+  companyId: string,
+  scope: RequestScope,
+  ids: string[],
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .selectFrom('requests')
@@ -969,15 +1145,34 @@ export async function visibleRequestIds(db: Kysely<Database>, companyId: string,
 // Pickers
 
 /** The assignee, requester and project pickers of a company's requests (RequestAssigneeOptions). */
-export async function requestAssigneeOptions(db: Kysely<Database>, companyId: string, caller: RequestCaller): Promise<RequestAssigneeOptions> {
+export async function requestAssigneeOptions(
+  db: Kysely<Database>,
+  companyId: string,
+  caller: RequestCaller,
+): Promise<RequestAssigneeOptions> {
   const [users, teams, requesters, projects] = await Promise.all([
     assignableMembers(db, companyId),
-    db.selectFrom('teams').select(['id', 'name']).where('company_id', '=', companyId).orderBy(sql`lower(name)`).orderBy('id').execute(),
+    db
+      .selectFrom('teams')
+      .select(['id', 'name'])
+      .where('company_id', '=', companyId)
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .execute(),
     db
       .selectFrom('users as u')
       .select(['u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.is_tevora'])
       .where('u.is_tevora', '=', true)
-      .where('u.id', 'in', db.selectFrom('requests').select('requester_id').where('company_id', '=', companyId).where('requester_id', 'is not', null).$narrowType<{ requester_id: string }>())
+      .where(
+        'u.id',
+        'in',
+        db
+          .selectFrom('requests')
+          .select('requester_id')
+          .where('company_id', '=', companyId)
+          .where('requester_id', 'is not', null)
+          .$narrowType<{ requester_id: string }>(),
+      )
       .orderBy(sql`lower(u.first_name)`)
       .orderBy(sql`lower(u.last_name)`)
       .orderBy('u.id')
@@ -987,7 +1182,15 @@ export async function requestAssigneeOptions(db: Kysely<Database>, companyId: st
       .select(['p.id', 'p.title'])
       .where('p.company_id', '=', companyId)
       .$if(caller.isAuditor, (q) =>
-        q.where((eb) => eb.exists(eb.selectFrom('project_members as pm').select('pm.project_id').whereRef('pm.project_id', '=', 'p.id').where('pm.user_id', '=', caller.id))),
+        q.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('project_members as pm')
+              .select('pm.project_id')
+              .whereRef('pm.project_id', '=', 'p.id')
+              .where('pm.user_id', '=', caller.id),
+          ),
+        ),
       )
       .orderBy(sql`lower(p.title)`)
       .orderBy('p.id')

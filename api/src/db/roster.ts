@@ -19,13 +19,22 @@ const roleOrder = sql`case pm.role ${sql.join(
 )} else ${sql.lit(PROJECT_ROLES.length)} end`;
 
 /** People by name (first, then last, ignoring case), then id for a stable order; `u` is the users table. */
-export function orderByName<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
-  return query.orderBy(sql`lower(u.first_name)`).orderBy(sql`lower(u.last_name)`).orderBy(sql.ref('u.id'));
+export function orderByName<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> {
+  return query
+    .orderBy(sql`lower(u.first_name)`)
+    .orderBy(sql`lower(u.last_name)`)
+    .orderBy(sql.ref('u.id'));
 }
 
 /** The ids of the company's members whose access stands (revoked members are left out). */
 function activeMemberIds(db: Kysely<Database>, companyId: string) {
-  return db.selectFrom('company_memberships').select('user_id').where('company_id', '=', companyId).where('access_revoked_at', 'is', null);
+  return db
+    .selectFrom('company_memberships')
+    .select('user_id')
+    .where('company_id', '=', companyId)
+    .where('access_revoked_at', 'is', null);
 }
 
 const userRef = (r: { id: string; first_name: string; last_name: string; email: string }): ProjectUserRef => ({
@@ -54,12 +63,22 @@ export async function listProjectMembers(db: Kysely<Database>, projectId: string
 }
 
 export async function memberRole(db: Kysely<Database>, projectId: string, userId: string): Promise<ProjectRole | null> {
-  const row = await db.selectFrom('project_members').select('role').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('project_members')
+    .select('role')
+    .where('project_id', '=', projectId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row?.role ?? null;
 }
 
 /** Gives the user `role` on the project: their one row is inserted or updated. */
-export async function setMemberRole(db: Kysely<Database>, projectId: string, userId: string, role: ProjectRole): Promise<void> {
+export async function setMemberRole(
+  db: Kysely<Database>,
+  projectId: string,
+  userId: string,
+  role: ProjectRole,
+): Promise<void> {
   await db
     .insertInto('project_members')
     .values({ project_id: projectId, user_id: userId, role })
@@ -79,7 +98,12 @@ export async function isActiveCompanyMember(db: Kysely<Database>, companyId: str
 
 /** Whether the user is or was a member of the company (revoked members stay listed). */
 export async function isCompanyMember(db: Kysely<Database>, companyId: string, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('company_memberships').select('user_id').where('company_id', '=', companyId).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('company_memberships')
+    .select('user_id')
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -106,12 +130,16 @@ export async function rosterCandidates(
 ): Promise<RosterCandidate[]> {
   const rows = await db
     .selectFrom('users as u')
-    .leftJoin('project_members as pm', (join) => join.onRef('pm.user_id', '=', 'u.id').on('pm.project_id', '=', projectId))
+    .leftJoin('project_members as pm', (join) =>
+      join.onRef('pm.user_id', '=', 'u.id').on('pm.project_id', '=', projectId),
+    )
     .select(['u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.is_tevora', 'u.is_auditor', 'pm.role'])
     .where('u.status', '=', 'active')
     .where((eb) => {
       const members = eb('u.id', 'in', activeMemberIds(db, companyId));
-      return clientsOnly ? eb.and([eb('u.is_tevora', '=', false), members]) : eb.or([eb('u.is_tevora', '=', true), members]);
+      return clientsOnly
+        ? eb.and([eb('u.is_tevora', '=', false), members])
+        : eb.or([eb('u.is_tevora', '=', true), members]);
     })
     .$call(orderByName)
     .execute();
@@ -124,7 +152,10 @@ export async function rosterCandidates(
 }
 
 /** Who holds each unique role on the project now, and whether they are staff. */
-export async function uniqueRoleHolders(db: Kysely<Database>, projectId: string): Promise<Map<ProjectRole, { userId: string; isTevora: boolean }>> {
+export async function uniqueRoleHolders(
+  db: Kysely<Database>,
+  projectId: string,
+): Promise<Map<ProjectRole, { userId: string; isTevora: boolean }>> {
   const rows = await db
     .selectFrom('project_members as pm')
     .innerJoin('users as u', 'u.id', 'pm.user_id')
@@ -139,7 +170,11 @@ export async function uniqueRoleHolders(db: Kysely<Database>, projectId: string)
  * Whom a task of the project may be given to, by name: active staff on its roster and the company's
  * active members whose access stands. Staff off the roster are not listed (their emails stay private).
  */
-export async function taskAssigneeCandidates(db: Kysely<Database>, projectId: string, companyId: string): Promise<ProjectUserRef[]> {
+export async function taskAssigneeCandidates(
+  db: Kysely<Database>,
+  projectId: string,
+  companyId: string,
+): Promise<ProjectUserRef[]> {
   const rows = await db
     .selectFrom('users as u')
     .select(['u.id', 'u.first_name', 'u.last_name', 'u.email'])
@@ -170,12 +205,20 @@ export async function userProjects(db: Kysely<Database>, userId: string, scope: 
     .select(['p.id', 'p.title', 'p.status', 'p.company_id', 'c.name as company_name', 'pm.role'])
     .where('pm.user_id', '=', userId);
   if ('projectsOf' in scope) {
-    query = query.where('p.id', 'in', db.selectFrom('project_members').select('project_id').where('user_id', '=', scope.projectsOf));
+    query = query.where(
+      'p.id',
+      'in',
+      db.selectFrom('project_members').select('project_id').where('user_id', '=', scope.projectsOf),
+    );
   } else if ('companyIds' in scope) {
     if (scope.companyIds.length === 0) return [];
     query = query.where('p.company_id', 'in', scope.companyIds);
   }
-  const rows = await query.orderBy(sql`lower(c.name)`).orderBy(sql`lower(p.title)`).orderBy('p.id').execute();
+  const rows = await query
+    .orderBy(sql`lower(c.name)`)
+    .orderBy(sql`lower(p.title)`)
+    .orderBy('p.id')
+    .execute();
   return rows.map((r) => ({
     projectId: r.id,
     title: r.title,

@@ -63,7 +63,10 @@ export function tinyPdf(text: string): Buffer {
 }
 
 /** A 1x1 PNG. */
-const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 interface DemoFile {
   folder: string | null;
@@ -78,19 +81,33 @@ const DEMO_FILES: DemoFile[] = [
   {
     folder: 'Policies',
     name: 'Information Security Policy.pdf',
-    versions: (title) => [tinyPdf(`${title}: Information Security Policy, draft`), tinyPdf(`${title}: Information Security Policy, approved`)],
+    versions: (title) => [
+      tinyPdf(`${title}: Information Security Policy, draft`),
+      tinyPdf(`${title}: Information Security Policy, approved`),
+    ],
   },
   { folder: 'Q1', name: 'Network diagram.png', versions: () => [PNG_1X1] },
   {
     folder: 'Evidence',
     name: 'Access review.csv',
-    versions: () => [Buffer.from('user,system,access,reviewed\nlaura.chen,AWS,admin,yes\nmarcus.bell,GitHub,write,yes\n', 'utf8')],
+    versions: () => [
+      Buffer.from('user,system,access,reviewed\nlaura.chen,AWS,admin,yes\nmarcus.bell,GitHub,write,yes\n', 'utf8'),
+    ],
     onTask: true,
   },
-  { folder: null, name: 'Read me.txt', versions: (title) => [Buffer.from(`Evidence for ${title} goes in Evidence; policies in Policies.\n`, 'utf8')] },
+  {
+    folder: null,
+    name: 'Read me.txt',
+    versions: (title) => [Buffer.from(`Evidence for ${title} goes in Evidence; policies in Policies.\n`, 'utf8')],
+  },
 ];
 
-export async function seedProjectFiles(db: Kysely<Database>, projects: SeededProject[], storage: BlobStorage | undefined, now: number): Promise<void> {
+export async function seedProjectFiles(
+  db: Kysely<Database>,
+  projects: SeededProject[],
+  storage: BlobStorage | undefined,
+  now: number,
+): Promise<void> {
   const folders: Insertable<FoldersTable>[] = [];
   const files: Insertable<FilesTable>[] = [];
   const versions: Insertable<FileVersionsTable>[] = [];
@@ -98,10 +115,24 @@ export async function seedProjectFiles(db: Kysely<Database>, projects: SeededPro
   for (const project of projects) {
     const createdAt = new Date(project.createdAtMs).toISOString();
     const ids = new Map<string | null, string>([[null, randomUUID()]]);
-    folders.push({ id: ids.get(null)!, project_id: project.id, parent_id: null, name: ROOT_FOLDER_NAME, created_by: project.staffId, created_at: createdAt });
+    folders.push({
+      id: ids.get(null)!,
+      project_id: project.id,
+      parent_id: null,
+      name: ROOT_FOLDER_NAME,
+      created_by: project.staffId,
+      created_at: createdAt,
+    });
     for (const [name, parent] of FOLDERS) {
       ids.set(name, randomUUID());
-      folders.push({ id: ids.get(name)!, project_id: project.id, parent_id: ids.get(parent)!, name, created_by: project.staffId, created_at: createdAt });
+      folders.push({
+        id: ids.get(name)!,
+        project_id: project.id,
+        parent_id: ids.get(parent)!,
+        name,
+        created_by: project.staffId,
+        created_at: createdAt,
+      });
     }
     if (!storage || !FILE_PROJECTS.includes(project.title) || project.status === 'canceled') continue;
     const firstTask = await db
@@ -149,13 +180,31 @@ export async function seedProjectFiles(db: Kysely<Database>, projects: SeededPro
         created_at: versions.find((r) => r.file_id === fileId)!.created_at,
         updated_at: current.created_at,
       });
-      if (demo.onTask && firstTask) taskFiles.push({ task_id: firstTask.id, file_id: fileId, created_by: project.staffId, created_at: current.created_at });
+      if (demo.onTask && firstTask)
+        taskFiles.push({
+          task_id: firstTask.id,
+          file_id: fileId,
+          created_by: project.staffId,
+          created_at: current.created_at,
+        });
     }
   }
   // parents before their children: the rows go in batches, in this order
-  await insertInBatches(db, 'folders', folders.filter((f) => f.parent_id === null));
-  await insertInBatches(db, 'folders', folders.filter((f) => f.parent_id !== null && FOLDERS.find(([name]) => name === f.name)?.[1] === null));
-  await insertInBatches(db, 'folders', folders.filter((f) => f.parent_id !== null && FOLDERS.find(([name]) => name === f.name)?.[1] !== null));
+  await insertInBatches(
+    db,
+    'folders',
+    folders.filter((f) => f.parent_id === null),
+  );
+  await insertInBatches(
+    db,
+    'folders',
+    folders.filter((f) => f.parent_id !== null && FOLDERS.find(([name]) => name === f.name)?.[1] === null),
+  );
+  await insertInBatches(
+    db,
+    'folders',
+    folders.filter((f) => f.parent_id !== null && FOLDERS.find(([name]) => name === f.name)?.[1] !== null),
+  );
   await insertInBatches(db, 'files', files);
   await insertInBatches(db, 'file_versions', versions);
   await insertInBatches(db, 'task_files', taskFiles);

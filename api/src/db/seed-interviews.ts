@@ -31,7 +31,8 @@ export async function seedInterviews(trx: Kysely<Database>, projects: SeededProj
     projectId: project.id,
     companyId: project.companyId,
     title: 'Logical access walkthrough (CC6.1 to CC6.3)',
-    description: 'Walk through user provisioning, quarterly access reviews and termination evidence. Please have the HR leavers report ready.',
+    description:
+      'Walk through user provisioning, quarterly access reviews and termination evidence. Please have the HR leavers report ready.',
     location: 'Video call',
     startsAt,
     endsAt: startsAt + 60 * 60_000,

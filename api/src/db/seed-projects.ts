@@ -8,7 +8,15 @@ import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import { CLOSED_TASK_STATUSES, type ProjectStatus, type TaskStatus } from '@portal/shared/core/projects';
 import { CATALOGUES, COMMENTS, type CatalogueName } from './seed-catalogue';
-import type { ControlTasksTable, ControlsTable, Database, PointsOfFocusTable, TaskAssigneesTable, TaskCommentsTable, TasksTable } from './schema';
+import type {
+  ControlTasksTable,
+  ControlsTable,
+  Database,
+  PointsOfFocusTable,
+  TaskAssigneesTable,
+  TaskCommentsTable,
+  TasksTable,
+} from './schema';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -64,15 +72,39 @@ export interface ProjectWorkRows {
 /** Where the work stands, by the project's status: pending work has not started, completed work is closed. */
 const STATUS_WEIGHTS: Record<ProjectStatus, [TaskStatus, number][]> = {
   pending: [['OPEN', 1]],
-  active: [['OPEN', 22], ['IN_PROGRESS', 20], ['INCOMPLETE', 6], ['IN_REVIEW', 12], ['COMPLETED', 34], ['NOT_APPLICABLE', 6]],
-  on_hold: [['OPEN', 40], ['IN_PROGRESS', 20], ['INCOMPLETE', 8], ['IN_REVIEW', 5], ['COMPLETED', 22], ['NOT_APPLICABLE', 5]],
-  completed: [['COMPLETED', 92], ['NOT_APPLICABLE', 8]],
+  active: [
+    ['OPEN', 22],
+    ['IN_PROGRESS', 20],
+    ['INCOMPLETE', 6],
+    ['IN_REVIEW', 12],
+    ['COMPLETED', 34],
+    ['NOT_APPLICABLE', 6],
+  ],
+  on_hold: [
+    ['OPEN', 40],
+    ['IN_PROGRESS', 20],
+    ['INCOMPLETE', 8],
+    ['IN_REVIEW', 5],
+    ['COMPLETED', 22],
+    ['NOT_APPLICABLE', 5],
+  ],
+  completed: [
+    ['COMPLETED', 92],
+    ['NOT_APPLICABLE', 8],
+  ],
   // canceled projects have no tasks (the rules forbid canceling a project with tasks)
   canceled: [],
 };
 
 export function planProjectWork(plan: ProjectWorkPlan, now: number): ProjectWorkRows {
-  const rows: ProjectWorkRows = { tasks: [], assignees: [], comments: [], controls: [], pointsOfFocus: [], controlTasks: [] };
+  const rows: ProjectWorkRows = {
+    tasks: [],
+    assignees: [],
+    comments: [],
+    controls: [],
+    pointsOfFocus: [],
+    controlTasks: [],
+  };
   if (plan.status === 'canceled' || plan.tasks === 0 || !(plan.staff.length + plan.clients.length)) return rows;
   const random = prng(hashText(plan.title));
   const between = (from: number, to: number) => from + random() * Math.max(0, to - from);
@@ -105,12 +137,16 @@ export function planProjectWork(plan: ProjectWorkPlan, now: number): ProjectWork
 
   // Pending work was imported from the tracker in the last days; other projects' work over their first weeks.
   const createdFrom = plan.status === 'pending' ? now - 5 * DAY : plan.startMs;
-  const createdSpan = plan.status === 'pending' ? 4 * DAY : Math.min(21 * DAY, Math.max(HOUR, Math.min(now, plan.dueMs) - plan.startMs) / 2);
+  const createdSpan =
+    plan.status === 'pending'
+      ? 4 * DAY
+      : Math.min(21 * DAY, Math.max(HOUR, Math.min(now, plan.dueMs) - plan.startMs) / 2);
   const dueFloor = plan.startMs + 7 * DAY;
 
   const everyone = [...plan.staff, ...plan.clients];
   // staff when the roster has no client yet, and the other way round
-  const someone = (preferClient: boolean) => pick((preferClient && plan.clients.length) || !plan.staff.length ? plan.clients : plan.staff);
+  const someone = (preferClient: boolean) =>
+    pick((preferClient && plan.clients.length) || !plan.staff.length ? plan.clients : plan.staff);
   /** Mostly client members (they own the evidence); a subtask often goes to its parent's assignee. */
   const assign = (taskId: string, chances: { none: number; second: number }, likely?: string) => {
     if (random() < chances.none) return [];
@@ -126,7 +162,10 @@ export function planProjectWork(plan: ProjectWorkPlan, now: number): ProjectWork
   // A closed task closed at its last change (closed_at); a completed one completed then too.
   const times = (status: TaskStatus, created: number, due: number | null) => {
     if (status === 'COMPLETED') {
-      const completed = Math.min(now - HOUR, Math.max(created + HOUR, between(created + DAY, Math.min(now, (due ?? now) + 3 * DAY))));
+      const completed = Math.min(
+        now - HOUR,
+        Math.max(created + HOUR, between(created + DAY, Math.min(now, (due ?? now) + 3 * DAY))),
+      );
       return { completedAt: completed, closedAt: completed, updatedAt: completed };
     }
     const updatedAt = status === 'OPEN' ? created : between(created, now - HOUR);
@@ -194,7 +233,11 @@ export function planProjectWork(plan: ProjectWorkPlan, now: number): ProjectWork
               ? 'NOT_APPLICABLE'
               : status === 'COMPLETED'
                 ? 'COMPLETED'
-                : weighted([['OPEN', 3], ['IN_PROGRESS', 3], ['COMPLETED', 4]]);
+                : weighted([
+                    ['OPEN', 3],
+                    ['IN_PROGRESS', 3],
+                    ['COMPLETED', 4],
+                  ]);
         const subCreated = created + (step + 1) * 60_000;
         const subDue = due === null ? null : Math.max(subCreated, due - (count - step - 1) * 2 * DAY);
         const subTimes = times(subStatus, subCreated, subDue);
@@ -219,7 +262,11 @@ export function planProjectWork(plan: ProjectWorkPlan, now: number): ProjectWork
     }
 
     if (status !== 'OPEN' && random() < 0.18) {
-      const bodies = closed ? COMMENTS.done : status === 'IN_REVIEW' || status === 'INCOMPLETE' ? COMMENTS.review : COMMENTS.working;
+      const bodies = closed
+        ? COMMENTS.done
+        : status === 'IN_REVIEW' || status === 'INCOMPLETE'
+          ? COMMENTS.review
+          : COMMENTS.working;
       const count = 1 + Math.floor(random() * 3);
       const until = completedAt ?? now - HOUR;
       for (let c = 0; c < count; c++) {
@@ -232,7 +279,13 @@ export function planProjectWork(plan: ProjectWorkPlan, now: number): ProjectWork
         });
       }
     } else if (status === 'OPEN' && plan.status !== 'pending' && random() < 0.05) {
-      rows.comments.push({ id: randomUUID(), task_id: id, author_id: someone(false), body: pick(COMMENTS.open), created_at: new Date(between(created, now - HOUR)).toISOString() });
+      rows.comments.push({
+        id: randomUUID(),
+        task_id: id,
+        author_id: someone(false),
+        body: pick(COMMENTS.open),
+        created_at: new Date(between(created, now - HOUR)).toISOString(),
+      });
     }
   });
   // parents before their subtasks: the rows go in batches, in this order
@@ -251,21 +304,38 @@ export function planProjectWork(plan: ProjectWorkPlan, now: number): ProjectWork
       updated_at: controlCreated,
     });
     for (const point of pointsOfFocus) {
-      rows.pointsOfFocus.push({ id: randomUUID(), control_id: controlId, project_id: plan.projectId, name: point, description: null, created_at: controlCreated, updated_at: controlCreated });
+      rows.pointsOfFocus.push({
+        id: randomUUID(),
+        control_id: controlId,
+        project_id: plan.projectId,
+        name: point,
+        description: null,
+        created_at: controlCreated,
+        updated_at: controlCreated,
+      });
     }
   }
   return rows;
 }
 
 /** Multi-row inserts of `size` rows: one statement per batch keeps the seed fast on both databases. */
-export async function insertInBatches<T extends keyof Database & string>(db: Kysely<Database>, table: T, rows: Insertable<Database[T]>[], size = 500): Promise<void> {
+export async function insertInBatches<T extends keyof Database & string>(
+  db: Kysely<Database>,
+  table: T,
+  rows: Insertable<Database[T]>[],
+  size = 500,
+): Promise<void> {
   for (let i = 0; i < rows.length; i += size) {
-    await db.insertInto(table).values(rows.slice(i, i + size) as never).execute();
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + size) as never)
+      .execute();
   }
 }
 
 export async function insertProjectWork(db: Kysely<Database>, all: ProjectWorkRows[]): Promise<void> {
-  const merged = <K extends keyof ProjectWorkRows>(key: K) => all.flatMap((rows) => rows[key] as unknown[]) as ProjectWorkRows[K];
+  const merged = <K extends keyof ProjectWorkRows>(key: K) =>
+    all.flatMap((rows) => rows[key] as unknown[]) as ProjectWorkRows[K];
   // top-level tasks of every project first, then the subtasks that point at them
   const tasks = merged('tasks');
   await insertInBatches(db, 'tasks', [...tasks.filter((t) => !t.parent_id), ...tasks.filter((t) => t.parent_id)]);

@@ -71,7 +71,8 @@ const HIPAA = 'Globex HIPAA Risk Assessment';
 const ACME_REQUESTS: DemoRequest[] = [
   {
     title: 'Quarterly user access review',
-    description: 'The Q1 access reviews of the production systems: who reviewed, when, and the access removed as a result.',
+    description:
+      'The Q1 access reviews of the production systems: who reviewed, when, and the access removed as a result.',
     internalNote: 'Sample three of the twelve systems in scope; last year the Okta review was missing.',
     priority: 'high',
     due: -5,
@@ -82,8 +83,16 @@ const ACME_REQUESTS: DemoRequest[] = [
     teams: [],
     createdHoursAgo: 14 * 24,
     steps: [
-      { hoursAgo: 13 * 24, by: 'consultant', comment: "Please include the AWS, GitHub and Okta reviews, with each reviewer's sign-off." },
-      { hoursAgo: 12 * 24, by: 'lead', comment: 'The AWS and GitHub reviews are ready; we are still collecting the Okta export.' },
+      {
+        hoursAgo: 13 * 24,
+        by: 'consultant',
+        comment: "Please include the AWS, GitHub and Okta reviews, with each reviewer's sign-off.",
+      },
+      {
+        hoursAgo: 12 * 24,
+        by: 'lead',
+        comment: 'The AWS and GitHub reviews are ready; we are still collecting the Okta export.',
+      },
     ],
   },
   {
@@ -97,7 +106,14 @@ const ACME_REQUESTS: DemoRequest[] = [
     teams: [],
     createdHoursAgo: 13 * 24,
     steps: [
-      { hoursAgo: 30, by: 'member', file: { name: 'firewall-rules-export.txt', text: 'rule,source,destination,port,action\n10,any,dmz-web,443,allow\n20,dmz-web,app,8443,allow\n999,any,any,any,deny\n' } },
+      {
+        hoursAgo: 30,
+        by: 'member',
+        file: {
+          name: 'firewall-rules-export.txt',
+          text: 'rule,source,destination,port,action\n10,any,dmz-web,443,allow\n20,dmz-web,app,8443,allow\n999,any,any,any,deny\n',
+        },
+      },
       { hoursAgo: 29, by: 'member', comment: 'First export attached; the DMZ rules follow tomorrow.' },
     ],
   },
@@ -113,7 +129,14 @@ const ACME_REQUESTS: DemoRequest[] = [
     teams: [],
     createdHoursAgo: 12 * 24 + 6,
     steps: [
-      { hoursAgo: 4, by: 'lead', file: { name: 'Information Security Policy signed.pdf', text: 'Information Security Policy, approved by the CEO' } },
+      {
+        hoursAgo: 4,
+        by: 'lead',
+        file: {
+          name: 'Information Security Policy signed.pdf',
+          text: 'Information Security Policy, approved by the CEO',
+        },
+      },
       { hoursAgo: 3, by: 'lead', action: 'submit' },
     ],
   },
@@ -128,16 +151,34 @@ const ACME_REQUESTS: DemoRequest[] = [
     teams: ['Compliance Team'],
     createdHoursAgo: 12 * 24,
     steps: [
-      { hoursAgo: 8 * 24, by: 'both', file: { name: 'offboarding-jan-feb.csv', text: 'employee,last day,accounts disabled\nE1042,2026-01-16,2026-01-16\nE1077,2026-02-27,2026-02-28\n' } },
+      {
+        hoursAgo: 8 * 24,
+        by: 'both',
+        file: {
+          name: 'offboarding-jan-feb.csv',
+          text: 'employee,last day,accounts disabled\nE1042,2026-01-16,2026-01-16\nE1077,2026-02-27,2026-02-28\n',
+        },
+      },
       { hoursAgo: 8 * 24 - 1, by: 'both', action: 'submit' },
-      { hoursAgo: 6 * 24 + 2, by: 'consultant', comment: 'The HR leavers report shows 14 leavers for the period; this list has 9.', internal: true },
-      { hoursAgo: 6 * 24, by: 'consultant', action: 'return', reason: 'The list stops in February: please include every leaver up to today.' },
+      {
+        hoursAgo: 6 * 24 + 2,
+        by: 'consultant',
+        comment: 'The HR leavers report shows 14 leavers for the period; this list has 9.',
+        internal: true,
+      },
+      {
+        hoursAgo: 6 * 24,
+        by: 'consultant',
+        action: 'return',
+        reason: 'The list stops in February: please include every leaver up to today.',
+      },
       { hoursAgo: 5 * 24, by: 'both', comment: 'Understood, HR is preparing the March export.' },
     ],
   },
   {
     title: 'Vulnerability scan results (last 90 days)',
-    description: 'Authenticated scan reports of the production network for the last 90 days, with the remediation status of high findings.',
+    description:
+      'Authenticated scan reports of the production network for the last 90 days, with the remediation status of high findings.',
     priority: 'high',
     due: -10,
     project: PENTEST,
@@ -146,7 +187,11 @@ const ACME_REQUESTS: DemoRequest[] = [
     teams: ['Security Engineering'],
     createdHoursAgo: 11 * 24 + 20,
     steps: [
-      { hoursAgo: 11 * 24, by: 'james', file: { name: 'vulnerability-scan-summary.pdf', text: 'Vulnerability scan summary, last 90 days' } },
+      {
+        hoursAgo: 11 * 24,
+        by: 'james',
+        file: { name: 'vulnerability-scan-summary.pdf', text: 'Vulnerability scan summary, last 90 days' },
+      },
       { hoursAgo: 11 * 24 - 1, by: 'james', action: 'submit' },
       { hoursAgo: 10 * 24, by: 'admin', action: 'accept' },
       { hoursAgo: 10 * 24 - 1, by: 'admin', comment: 'Thanks, this covers the whole period.' },
@@ -162,11 +207,19 @@ const ACME_REQUESTS: DemoRequest[] = [
     assignees: ['lead'],
     teams: [],
     createdHoursAgo: 11 * 24,
-    steps: [{ hoursAgo: 9 * 24, by: 'consultant', action: 'cancel', reason: 'Covered by the ISO 27001 evidence already on file.' }],
+    steps: [
+      {
+        hoursAgo: 9 * 24,
+        by: 'consultant',
+        action: 'cancel',
+        reason: 'Covered by the ISO 27001 evidence already on file.',
+      },
+    ],
   },
   {
     title: 'Cardholder data flow diagram',
-    description: 'A diagram of every flow of cardholder data, from capture to storage and deletion, with the systems involved.',
+    description:
+      'A diagram of every flow of cardholder data, from capture to storage and deletion, with the systems involved.',
     priority: 'critical',
     due: 10,
     project: PCI,
@@ -200,7 +253,14 @@ const ACME_REQUESTS: DemoRequest[] = [
     teams: [],
     createdHoursAgo: 9 * 24 + 12,
     steps: [
-      { hoursAgo: 3 * 24, by: 'both', file: { name: 'training-completion.csv', text: 'employee,course,completed\nE1001,Security Awareness 2026,2026-02-03\nE1002,Security Awareness 2026,2026-02-05\n' } },
+      {
+        hoursAgo: 3 * 24,
+        by: 'both',
+        file: {
+          name: 'training-completion.csv',
+          text: 'employee,course,completed\nE1001,Security Awareness 2026,2026-02-03\nE1002,Security Awareness 2026,2026-02-05\n',
+        },
+      },
       { hoursAgo: 3 * 24 - 1, by: 'both', action: 'submit' },
     ],
   },
@@ -215,10 +275,26 @@ const ACME_REQUESTS: DemoRequest[] = [
     teams: [],
     createdHoursAgo: 9 * 24,
     steps: [
-      { hoursAgo: 8 * 24, by: 'lead', file: { name: 'Incident Response Plan.pdf', text: 'Incident Response Plan, version 3' } },
+      {
+        hoursAgo: 8 * 24,
+        by: 'lead',
+        file: { name: 'Incident Response Plan.pdf', text: 'Incident Response Plan, version 3' },
+      },
       { hoursAgo: 8 * 24 - 1, by: 'lead', action: 'submit' },
-      { hoursAgo: 7 * 24, by: 'consultant', action: 'return', reason: 'Please add the report of the last incident response test.' },
-      { hoursAgo: 6 * 24, by: 'lead', file: { name: 'tabletop-exercise-report.txt', text: 'Ransomware tabletop exercise: 14 participants, 6 findings, all closed.\n' } },
+      {
+        hoursAgo: 7 * 24,
+        by: 'consultant',
+        action: 'return',
+        reason: 'Please add the report of the last incident response test.',
+      },
+      {
+        hoursAgo: 6 * 24,
+        by: 'lead',
+        file: {
+          name: 'tabletop-exercise-report.txt',
+          text: 'Ransomware tabletop exercise: 14 participants, 6 findings, all closed.\n',
+        },
+      },
       { hoursAgo: 6 * 24 - 1, by: 'lead', action: 'submit' },
       { hoursAgo: 5 * 24, by: 'consultant', action: 'accept' },
       { hoursAgo: 5 * 24 - 1, by: 'consultant', comment: 'Accepted: the plan and the test report cover CC7.4.' },
@@ -226,7 +302,8 @@ const ACME_REQUESTS: DemoRequest[] = [
   },
   {
     title: 'Backup restore test evidence',
-    description: 'Evidence of the last restore test of the production database backups: date, data restored and result.',
+    description:
+      'Evidence of the last restore test of the production database backups: date, data restored and result.',
     priority: 'high',
     due: -1,
     project: SOC2,
@@ -236,10 +313,22 @@ const ACME_REQUESTS: DemoRequest[] = [
     teams: [],
     createdHoursAgo: 8 * 24,
     steps: [
-      { hoursAgo: 7 * 24, by: 'both', file: { name: 'restore-test-2025.txt', text: 'Restore test 2025-11-12: production database restored to staging in 47 minutes, checksums match.\n' } },
+      {
+        hoursAgo: 7 * 24,
+        by: 'both',
+        file: {
+          name: 'restore-test-2025.txt',
+          text: 'Restore test 2025-11-12: production database restored to staging in 47 minutes, checksums match.\n',
+        },
+      },
       { hoursAgo: 7 * 24 - 1, by: 'both', action: 'submit' },
       { hoursAgo: 6 * 24, by: 'admin', action: 'accept' },
-      { hoursAgo: 2 * 24, by: 'admin', action: 'reopen', reason: "The restore test predates the review period: please send this year's test." },
+      {
+        hoursAgo: 2 * 24,
+        by: 'admin',
+        action: 'reopen',
+        reason: "The restore test predates the review period: please send this year's test.",
+      },
     ],
   },
   {
@@ -253,12 +342,20 @@ const ACME_REQUESTS: DemoRequest[] = [
     teams: ['Security Engineering'],
     createdHoursAgo: 4 * 24,
     steps: [
-      { hoursAgo: 20, by: 'james', file: { name: 'remediation-tickets.csv', text: 'finding,ticket,status\nEXT-01,SEC-412,fixed\nEXT-02,SEC-415,fixed\nEXT-03,SEC-420,in progress\n' } },
+      {
+        hoursAgo: 20,
+        by: 'james',
+        file: {
+          name: 'remediation-tickets.csv',
+          text: 'finding,ticket,status\nEXT-01,SEC-412,fixed\nEXT-02,SEC-415,fixed\nEXT-03,SEC-420,in progress\n',
+        },
+      },
     ],
   },
   {
     title: 'MFA configuration screenshots',
-    description: 'Screenshots of the multi-factor authentication policy of the identity provider and of its enforcement for administrators.',
+    description:
+      'Screenshots of the multi-factor authentication policy of the identity provider and of its enforcement for administrators.',
     priority: 'medium',
     due: null,
     project: SOC2,
@@ -268,14 +365,23 @@ const ACME_REQUESTS: DemoRequest[] = [
     teams: [],
     createdHoursAgo: 3 * 24,
     steps: [
-      { hoursAgo: 2 * 24 + 6, by: 'member', comment: 'Do you need the admin console settings or the user enrolment report?' },
-      { hoursAgo: 2 * 24 + 2, by: 'consultant', comment: 'Neither after all: the Okta evidence of the access review covers it.' },
+      {
+        hoursAgo: 2 * 24 + 6,
+        by: 'member',
+        comment: 'Do you need the admin console settings or the user enrolment report?',
+      },
+      {
+        hoursAgo: 2 * 24 + 2,
+        by: 'consultant',
+        comment: 'Neither after all: the Okta evidence of the access review covers it.',
+      },
       { hoursAgo: 2 * 24, by: 'consultant', action: 'cancel' },
     ],
   },
   {
     title: 'Data retention schedule',
-    description: 'The data retention schedule with the retention period and the deletion method of each kind of record.',
+    description:
+      'The data retention schedule with the retention period and the deletion method of each kind of record.',
     priority: 'medium',
     due: null,
     project: null,
@@ -312,7 +418,11 @@ const GLOBEX_REQUESTS: DemoRequest[] = [
     teams: ['Security Team'],
     createdHoursAgo: 5 * 24,
     steps: [
-      { hoursAgo: 2 * 24, by: 'client', file: { name: 'ephi-systems.csv', text: 'system,owner\nEHR,Clinical IT\nClaims,Finance\n' } },
+      {
+        hoursAgo: 2 * 24,
+        by: 'client',
+        file: { name: 'ephi-systems.csv', text: 'system,owner\nEHR,Clinical IT\nClaims,Finance\n' },
+      },
       { hoursAgo: 2 * 24 - 1, by: 'client', action: 'submit' },
     ],
   },
@@ -327,7 +437,11 @@ const GLOBEX_REQUESTS: DemoRequest[] = [
     teams: [],
     createdHoursAgo: 4 * 24,
     steps: [
-      { hoursAgo: 3 * 24, by: 'client', file: { name: 'hipaa-training.txt', text: 'HIPAA training 2026: 212 of 212 completed.\n' } },
+      {
+        hoursAgo: 3 * 24,
+        by: 'client',
+        file: { name: 'hipaa-training.txt', text: 'HIPAA training 2026: 212 of 212 completed.\n' },
+      },
       { hoursAgo: 3 * 24 - 1, by: 'client', action: 'submit' },
       { hoursAgo: 2 * 24, by: 'admin', action: 'accept' },
     ],
@@ -366,7 +480,10 @@ export async function seedRequests(db: Kysely<Database>, context: RequestSeedCon
     return id;
   };
   const names = new Map(
-    (await db.selectFrom('users').select(['id', 'first_name', 'last_name']).execute()).map((u) => [u.id, `${u.first_name} ${u.last_name}`]),
+    (await db.selectFrom('users').select(['id', 'first_name', 'last_name']).execute()).map((u) => [
+      u.id,
+      `${u.first_name} ${u.last_name}`,
+    ]),
   );
 
   const seeded: SeededRequest[] = [];
@@ -383,7 +500,9 @@ export async function seedRequests(db: Kysely<Database>, context: RequestSeedCon
     for (const [index, demo] of demos.entries()) {
       const id = randomUUID();
       const reference = formatRequestReference(index + 1);
-      const project = demo.project ? context.projects.find((p) => p.title === demo.project && p.companyId === companyId) : undefined;
+      const project = demo.project
+        ? context.projects.find((p) => p.title === demo.project && p.companyId === companyId)
+        : undefined;
       if (demo.project && !project) throw new Error(`seed request ${reference}: no project ${demo.project}`);
       const task =
         project && demo.task
@@ -399,12 +518,31 @@ export async function seedRequests(db: Kysely<Database>, context: RequestSeedCon
           : undefined;
       const control =
         project && demo.control
-          ? await db.selectFrom('controls').select('id').where('project_id', '=', project.id).where('name', '=', demo.control).executeTakeFirst()
+          ? await db
+              .selectFrom('controls')
+              .select('id')
+              .where('project_id', '=', project.id)
+              .where('name', '=', demo.control)
+              .executeTakeFirst()
           : undefined;
       const requesterId = userId(demo.requester);
       const createdAt = at(demo.createdHoursAgo);
-      const event = (actorId: string, type: RequestEvent['type'], detail: RequestEvent['detail'], time: string, internal = false) =>
-        events.push({ id: randomUUID(), request_id: id, actor_id: actorId, type, detail: JSON.stringify(detail), internal, created_at: time });
+      const event = (
+        actorId: string,
+        type: RequestEvent['type'],
+        detail: RequestEvent['detail'],
+        time: string,
+        internal = false,
+      ) =>
+        events.push({
+          id: randomUUID(),
+          request_id: id,
+          actor_id: actorId,
+          type,
+          detail: JSON.stringify(detail),
+          internal,
+          created_at: time,
+        });
 
       // Created and assigned by the requester; a second later, so the history keeps its order.
       event(requesterId, 'created', {}, createdAt);
@@ -418,7 +556,12 @@ export async function seedRequests(db: Kysely<Database>, context: RequestSeedCon
       let last = demo.createdHoursAgo;
       if (demo.assignees.length || demo.teams.length) {
         last -= 1 / 3600;
-        event(requesterId, 'assigned', { users: demo.assignees.map((key) => names.get(userId(key))!), teams: demo.teams }, at(last));
+        event(
+          requesterId,
+          'assigned',
+          { users: demo.assignees.map((key) => names.get(userId(key))!), teams: demo.teams },
+          at(last),
+        );
       }
 
       let status: RequestStatus = 'open';
@@ -436,7 +579,9 @@ export async function seedRequests(db: Kysely<Database>, context: RequestSeedCon
         if ('file' in step) {
           if (!evidenceEditable(status)) throw new Error(`seed request ${reference}: evidence added while ${status}`);
           if (!storage) continue;
-          const buffer = step.file.name.endsWith('.pdf') ? tinyPdf(step.file.text) : Buffer.from(step.file.text, 'utf8');
+          const buffer = step.file.name.endsWith('.pdf')
+            ? tinyPdf(step.file.text)
+            : Buffer.from(step.file.text, 'utf8');
           const check = checkFileContent(step.file.name, buffer.subarray(0, 4100));
           if (!check.ok) throw new Error(`seed request file ${step.file.name}: ${check.reason}`);
           const stored = await storage.putBuffer(buffer);
@@ -456,11 +601,20 @@ export async function seedRequests(db: Kysely<Database>, context: RequestSeedCon
           event(actorId, 'file_added', { name: step.file.name }, time);
         } else if ('comment' in step) {
           const internal = step.internal ?? false;
-          comments.push({ id: randomUUID(), request_id: id, author_id: actorId, body: step.comment, internal, created_at: time });
+          comments.push({
+            id: randomUUID(),
+            request_id: id,
+            author_id: actorId,
+            body: step.comment,
+            internal,
+            created_at: time,
+          });
           event(actorId, 'comment', { internal }, time, internal);
         } else {
-          if (!canApplyAction(step.action, status)) throw new Error(`seed request ${reference}: cannot ${step.action} while ${status}`);
-          if (step.action === 'submit' && storage && fileCount === 0) throw new Error(`seed request ${reference}: submitted without evidence`);
+          if (!canApplyAction(step.action, status))
+            throw new Error(`seed request ${reference}: cannot ${step.action} while ${status}`);
+          if (step.action === 'submit' && storage && fileCount === 0)
+            throw new Error(`seed request ${reference}: submitted without evidence`);
           const to = REQUEST_TRANSITIONS[step.action].to;
           event(actorId, 'status', { from: status, to, action: step.action, reason: step.reason ?? null }, time);
           status = to;

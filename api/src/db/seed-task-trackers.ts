@@ -28,7 +28,21 @@ const DEMO_TEMPLATES: Record<string, DemoTemplate[]> = {
       description: 'Walkthroughs and evidence requests across the Common Criteria, ending in a gap report.',
       status: 'published',
       catalogue: 'soc2',
-      sections: ['CC1.1', 'CC1.4', 'CC2.2', 'CC3.2', 'CC4.1', 'CC5.3', 'CC6.1', 'CC6.2', 'CC6.6', 'CC7.2', 'CC7.4', 'CC8.1', 'CC9.2'],
+      sections: [
+        'CC1.1',
+        'CC1.4',
+        'CC2.2',
+        'CC3.2',
+        'CC4.1',
+        'CC5.3',
+        'CC6.1',
+        'CC6.2',
+        'CC6.6',
+        'CC7.2',
+        'CC7.4',
+        'CC8.1',
+        'CC9.2',
+      ],
       prefix: 'SOC',
       steps: 3,
     },
@@ -78,7 +92,12 @@ function contentOf(template: DemoTemplate): TrackerContent {
   sections.forEach((section, i) => {
     const referenceId = `${template.prefix}-${String(i + 1).padStart(2, '0')}`;
     const verb = catalogue.verbs[i % catalogue.verbs.length];
-    content.controls.push({ name: section.name, title: section.title, description: null, pointsOfFocus: section.pointsOfFocus });
+    content.controls.push({
+      name: section.name,
+      title: section.title,
+      description: null,
+      pointsOfFocus: section.pointsOfFocus,
+    });
     content.tasks.push({
       referenceId,
       parentReferenceId: null,
@@ -87,19 +106,35 @@ function contentOf(template: DemoTemplate): TrackerContent {
       controlName: section.name,
     });
     catalogue.steps.slice(0, template.steps).forEach((step, s) => {
-      content.tasks.push({ referenceId: `${referenceId}.${s + 1}`, parentReferenceId: referenceId, title: step, description: null, controlName: section.name });
+      content.tasks.push({
+        referenceId: `${referenceId}.${s + 1}`,
+        parentReferenceId: referenceId,
+        title: step,
+        description: null,
+        controlName: section.name,
+      });
     });
   });
   return content;
 }
 
 /** Seeds the templates of the practices in `practiceIds` (by name), created by `createdBy`. */
-export async function seedTaskTrackers(db: Kysely<Database>, practiceIds: Map<string, string>, createdBy: string | null): Promise<void> {
+export async function seedTaskTrackers(
+  db: Kysely<Database>,
+  practiceIds: Map<string, string>,
+  createdBy: string | null,
+): Promise<void> {
   for (const [practice, templates] of Object.entries(DEMO_TEMPLATES)) {
     const practiceId = practiceIds.get(practice);
     if (!practiceId) continue;
     for (const template of templates) {
-      const id = await insertTaskTracker(db, { practiceId, name: template.name, description: template.description, status: template.status, createdBy });
+      const id = await insertTaskTracker(db, {
+        practiceId,
+        name: template.name,
+        description: template.description,
+        status: template.status,
+        createdBy,
+      });
       await insertTrackerContent(db, id, contentOf(template));
     }
   }

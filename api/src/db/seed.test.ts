@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import argon2 from 'argon2';
-import { CLOSED_TASK_STATUSES, PROJECT_STATUSES, PROJECT_TYPES, TASK_STATUSES, type TaskStatus } from '@portal/shared/core/projects';
+import {
+  CLOSED_TASK_STATUSES,
+  PROJECT_STATUSES,
+  PROJECT_TYPES,
+  TASK_STATUSES,
+  type TaskStatus,
+} from '@portal/shared/core/projects';
 import {
   formatRequestReference,
   isRequestOverdue,
@@ -39,25 +45,60 @@ afterAll(async () => {
 
 const db = () => database.db;
 const idOf = async (email: string) => (await findUserCredentialsByEmail(db(), email))!.user.id;
-const companyIdOf = async (name: string) => (await db().selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+const companyIdOf = async (name: string) =>
+  (await db().selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 
 describe('the demo seed', () => {
   it('hashes once (argon2 is the slow part): one hash serves every user with the demo password', async () => {
-    const hashes = await db().selectFrom('users').select('password_hash').where('password_hash', 'is not', null).execute();
+    const hashes = await db()
+      .selectFrom('users')
+      .select('password_hash')
+      .where('password_hash', 'is not', null)
+      .execute();
     expect(new Set(hashes.map((h) => h.password_hash)).size).toBe(1);
     expect(await argon2.verify(hashes[0].password_hash!, DEMO_PASSWORD)).toBe(true);
   });
 
-  it("keeps the demo users, and their access, as they were", async () => {
-    for (const email of ['admin@demo.test', 'consultant@demo.test', 'auditor@demo.test', 'lead@acme.test', 'member@acme.test', 'client@globex.test', 'both@acme.test']) {
+  it('keeps the demo users, and their access, as they were', async () => {
+    for (const email of [
+      'admin@demo.test',
+      'consultant@demo.test',
+      'auditor@demo.test',
+      'lead@acme.test',
+      'member@acme.test',
+      'client@globex.test',
+      'both@acme.test',
+    ]) {
       const found = await findUserCredentialsByEmail(db(), email);
-      expect({ email, active: found?.user.status, firstLogin: found?.user.firstLogin }).toEqual({ email, active: 'active', firstLogin: false });
+      expect({ email, active: found?.user.status, firstLogin: found?.user.firstLogin }).toEqual({
+        email,
+        active: 'active',
+        firstLogin: false,
+      });
     }
     const acme = await companyIdOf('Acme Corp');
     const globex = await companyIdOf('Globex Inc');
-    expect(await moduleAccessFor(db(), await idOf('member@acme.test'), acme)).toEqual({ risks: true, projects: true, requests: true, reports: false, assets: true });
-    expect(await moduleAccessFor(db(), await idOf('lead@acme.test'), acme)).toEqual({ risks: true, projects: true, requests: true, reports: true, assets: true });
-    expect(await moduleAccessFor(db(), await idOf('both@acme.test'), globex)).toEqual({ risks: true, projects: true, requests: false, reports: true, assets: true });
+    expect(await moduleAccessFor(db(), await idOf('member@acme.test'), acme)).toEqual({
+      risks: true,
+      projects: true,
+      requests: true,
+      reports: false,
+      assets: true,
+    });
+    expect(await moduleAccessFor(db(), await idOf('lead@acme.test'), acme)).toEqual({
+      risks: true,
+      projects: true,
+      requests: true,
+      reports: true,
+      assets: true,
+    });
+    expect(await moduleAccessFor(db(), await idOf('both@acme.test'), globex)).toEqual({
+      risks: true,
+      projects: true,
+      requests: false,
+      reports: true,
+      assets: true,
+    });
     const memberships = await db()
       .selectFrom('company_memberships')
       .innerJoin('users', 'users.id', 'company_memberships.user_id')
@@ -82,10 +123,16 @@ describe('the demo seed', () => {
 
   it('gives each of Acme and Globex three teams with members, module values and projects', async () => {
     for (const company of ['Acme Corp', 'Globex Inc']) {
-      const teams = await db().selectFrom('teams').select('id').where('company_id', '=', await companyIdOf(company)).execute();
+      const teams = await db()
+        .selectFrom('teams')
+        .select('id')
+        .where('company_id', '=', await companyIdOf(company))
+        .execute();
       expect(teams).toHaveLength(3);
       for (const { id } of teams) {
-        expect((await db().selectFrom('team_members').select('user_id').where('team_id', '=', id).execute()).length).toBeGreaterThan(0);
+        expect(
+          (await db().selectFrom('team_members').select('user_id').where('team_id', '=', id).execute()).length,
+        ).toBeGreaterThan(0);
       }
     }
     const objects = await db()
@@ -113,7 +160,10 @@ describe('the demo seed', () => {
       { email: 'consultant@demo.test', name: 'SOC 2 Readiness' },
     ]);
     // rotation off: demo passwords never expire, however old the database
-    expect(await findPasswordPolicy(db(), await companyIdOf('Acme Corp'))).toEqual({ minimumLength: 14, rotationInDays: 0 });
+    expect(await findPasswordPolicy(db(), await companyIdOf('Acme Corp'))).toEqual({
+      minimumLength: 14,
+      rotationInDays: 0,
+    });
     expect(DEMO_PASSWORD.length).toBeGreaterThanOrEqual(14);
     const help = await db().selectFrom('portal_messages').select(['status']).where('key', '=', 'help').execute();
     expect(help).toEqual([{ status: 'active' }]);
@@ -134,15 +184,38 @@ describe('the demo seed', () => {
       ['SOC 2 Readiness', 'published'],
     ]);
     for (const tracker of trackers.filter((t) => t.status === 'published')) {
-      const tasks = await db().selectFrom('tracker_tasks').select(['id', 'parent_id', 'reference_id']).where('tracker_id', '=', tracker.id).execute();
+      const tasks = await db()
+        .selectFrom('tracker_tasks')
+        .select(['id', 'parent_id', 'reference_id'])
+        .where('tracker_id', '=', tracker.id)
+        .execute();
       const topLevel = tasks.filter((t) => t.parent_id === null);
-      expect({ practice: tracker.practice, topLevel: topLevel.length >= 10 && topLevel.length <= 20 }).toEqual({ practice: tracker.practice, topLevel: true });
+      expect({ practice: tracker.practice, topLevel: topLevel.length >= 10 && topLevel.length <= 20 }).toEqual({
+        practice: tracker.practice,
+        topLevel: true,
+      });
       for (const task of topLevel) expect(tasks.some((t) => t.parent_id === task.id)).toBe(true);
-      const controls = await db().selectFrom('tracker_controls').select('id').where('tracker_id', '=', tracker.id).execute();
+      const controls = await db()
+        .selectFrom('tracker_controls')
+        .select('id')
+        .where('tracker_id', '=', tracker.id)
+        .execute();
       expect(controls.length).toBe(topLevel.length);
-      const points = await db().selectFrom('tracker_points_of_focus').select('control_id').where('tracker_id', '=', tracker.id).execute();
+      const points = await db()
+        .selectFrom('tracker_points_of_focus')
+        .select('control_id')
+        .where('tracker_id', '=', tracker.id)
+        .execute();
       for (const control of controls) expect(points.some((p) => p.control_id === control.id)).toBe(true);
-      const links = await db().selectFrom('tracker_control_tasks').select('task_id').where('task_id', 'in', tasks.map((t) => t.id)).execute();
+      const links = await db()
+        .selectFrom('tracker_control_tasks')
+        .select('task_id')
+        .where(
+          'task_id',
+          'in',
+          tasks.map((t) => t.id),
+        )
+        .execute();
       expect(links.length).toBe(tasks.length);
     }
   });
@@ -152,7 +225,9 @@ describe('the demo seed', () => {
     expect(rows.length).toBeGreaterThanOrEqual(10);
     for (const row of rows) {
       expect(row.actor_id).not.toBeNull();
-      expect(Date.parse(String(row.created_at instanceof Date ? row.created_at.toISOString() : row.created_at))).toBeLessThan(Date.now() - 24 * 3_600_000);
+      expect(
+        Date.parse(String(row.created_at instanceof Date ? row.created_at.toISOString() : row.created_at)),
+      ).toBeLessThan(Date.now() - 24 * 3_600_000);
     }
   });
 });
@@ -162,19 +237,37 @@ describe('the demo projects', () => {
     db()
       .selectFrom('projects')
       .innerJoin('companies', 'companies.id', 'projects.company_id')
-      .select(['projects.id', 'projects.title', 'projects.status', 'projects.type', 'projects.description', 'projects.start_date', 'projects.due_date', 'projects.company_id', 'companies.name as company'])
+      .select([
+        'projects.id',
+        'projects.title',
+        'projects.status',
+        'projects.type',
+        'projects.description',
+        'projects.start_date',
+        'projects.due_date',
+        'projects.company_id',
+        'companies.name as company',
+      ])
       .execute();
-  const projectIdOf = async (title: string) => (await db().selectFrom('projects').select('id').where('title', '=', title).executeTakeFirstOrThrow()).id;
+  const projectIdOf = async (title: string) =>
+    (await db().selectFrom('projects').select('id').where('title', '=', title).executeTakeFirstOrThrow()).id;
   const today = new Date().toISOString().slice(0, 10);
   const isClosed = (status: string) => CLOSED_TASK_STATUSES.includes(status as TaskStatus);
 
-  it("keeps the demo project titles and roles: the demo users hold those roles and no others", async () => {
+  it('keeps the demo project titles and roles: the demo users hold those roles and no others', async () => {
     const roles = await db()
       .selectFrom('project_members')
       .innerJoin('users', 'users.id', 'project_members.user_id')
       .innerJoin('projects', 'projects.id', 'project_members.project_id')
       .select(['users.email', 'projects.title', 'project_members.role'])
-      .where('users.email', 'in', ['admin@demo.test', 'auditor@demo.test', 'lead@acme.test', 'member@acme.test', 'client@globex.test', 'both@acme.test'])
+      .where('users.email', 'in', [
+        'admin@demo.test',
+        'auditor@demo.test',
+        'lead@acme.test',
+        'member@acme.test',
+        'client@globex.test',
+        'both@acme.test',
+      ])
       .orderBy('users.email')
       .orderBy('projects.title')
       .execute();
@@ -192,9 +285,16 @@ describe('the demo projects', () => {
       .select(['projects.title', 'project_members.role', 'projects.company_id'])
       .where('project_members.user_id', '=', await idOf('consultant@demo.test'))
       .execute();
-    expect(consultant.map((r) => r.title)).toEqual(expect.arrayContaining(['Acme SOC 2 Type II 2026', 'Acme PCI DSS Assessment', 'Acme ISO 27001 Gap Analysis']));
+    expect(consultant.map((r) => r.title)).toEqual(
+      expect.arrayContaining(['Acme SOC 2 Type II 2026', 'Acme PCI DSS Assessment', 'Acme ISO 27001 Gap Analysis']),
+    );
     const acme = await companyIdOf('Acme Corp');
-    for (const row of consultant) expect({ ...row, company_id: row.company_id === acme }).toEqual({ ...row, role: 'Lead Consultant', company_id: true });
+    for (const row of consultant)
+      expect({ ...row, company_id: row.company_id === acme }).toEqual({
+        ...row,
+        role: 'Lead Consultant',
+        company_id: true,
+      });
     const nina = await db()
       .selectFrom('project_members')
       .select('role')
@@ -209,7 +309,10 @@ describe('the demo projects', () => {
     for (const company of ['Acme Corp', 'Globex Inc']) {
       const mine = all.filter((p) => p.company === company);
       const atLeastTwo = (status: string) => mine.filter((p) => p.status === status).length >= 2;
-      expect({ company, statuses: PROJECT_STATUSES.filter(atLeastTwo) }).toEqual({ company, statuses: [...PROJECT_STATUSES] });
+      expect({ company, statuses: PROJECT_STATUSES.filter(atLeastTwo) }).toEqual({
+        company,
+        statuses: [...PROJECT_STATUSES],
+      });
     }
     for (const p of all) {
       expect(PROJECT_TYPES).toContain(p.type);
@@ -221,16 +324,28 @@ describe('the demo projects', () => {
     // relative to the seed date: pending work starts later, completed work ended earlier
     for (const p of all.filter((p) => p.status === 'pending')) expect(p.start_date! > today).toBe(true);
     for (const p of all.filter((p) => p.status === 'completed')) expect(p.due_date! < today).toBe(true);
-    const practices = await db().selectFrom('projects').innerJoin('practices', 'practices.id', 'projects.practice_id').select('practices.name').distinct().execute();
+    const practices = await db()
+      .selectFrom('projects')
+      .innerJoin('practices', 'practices.id', 'projects.practice_id')
+      .select('practices.name')
+      .distinct()
+      .execute();
     expect(practices.map((p) => p.name).sort()).toEqual(['PCI DSS Assessment', 'SOC 2 Readiness']);
   });
 
   it('puts a Client Lead and a Lead Consultant on every project that is or has been active', async () => {
     const all = (await projects()).filter((p) => ['active', 'on_hold', 'completed'].includes(p.status));
     expect(all.length).toBeGreaterThanOrEqual(12);
-    const leads = await db().selectFrom('project_members').select(['project_id', 'role']).where('role', 'in', ['Client Lead', 'Lead Consultant']).execute();
+    const leads = await db()
+      .selectFrom('project_members')
+      .select(['project_id', 'role'])
+      .where('role', 'in', ['Client Lead', 'Lead Consultant'])
+      .execute();
     for (const p of all) {
-      const held = leads.filter((l) => l.project_id === p.id).map((l) => l.role).sort();
+      const held = leads
+        .filter((l) => l.project_id === p.id)
+        .map((l) => l.role)
+        .sort();
       expect({ title: p.title, held }).toEqual({ title: p.title, held: ['Client Lead', 'Lead Consultant'] });
     }
   });
@@ -244,7 +359,11 @@ describe('the demo projects', () => {
 
   it('gives Acme SOC 2 Type II 2026 hundreds of tasks: Task IDs by criterion, subtasks, every status, overdue work, assignees and comments', async () => {
     const projectId = await projectIdOf('Acme SOC 2 Type II 2026');
-    const tasks = await db().selectFrom('tasks').select(['id', 'parent_id', 'reference_id', 'title', 'status', 'due_date']).where('project_id', '=', projectId).execute();
+    const tasks = await db()
+      .selectFrom('tasks')
+      .select(['id', 'parent_id', 'reference_id', 'title', 'status', 'due_date'])
+      .where('project_id', '=', projectId)
+      .execute();
     const top = tasks.filter((t) => !t.parent_id);
     expect(top.length).toBeGreaterThanOrEqual(200);
     expect(tasks.length - top.length).toBeGreaterThanOrEqual(100);
@@ -254,9 +373,26 @@ describe('the demo projects', () => {
     const open = tasks.filter((t) => !isClosed(t.status));
     expect(open.filter((t) => t.due_date && t.due_date < today).length).toBeGreaterThan(10);
     expect(open.filter((t) => t.due_date && t.due_date >= today).length).toBeGreaterThan(10);
-    const assigned = await db().selectFrom('task_assignees').select('task_id').distinct().where('task_id', 'in', top.map((t) => t.id)).execute();
+    const assigned = await db()
+      .selectFrom('task_assignees')
+      .select('task_id')
+      .distinct()
+      .where(
+        'task_id',
+        'in',
+        top.map((t) => t.id),
+      )
+      .execute();
     expect(assigned.length / top.length).toBeGreaterThan(0.8);
-    const comments = await db().selectFrom('task_comments').select('task_id').where('task_id', 'in', tasks.map((t) => t.id)).execute();
+    const comments = await db()
+      .selectFrom('task_comments')
+      .select('task_id')
+      .where(
+        'task_id',
+        'in',
+        tasks.map((t) => t.id),
+      )
+      .execute();
     expect(comments.length).toBeGreaterThanOrEqual(20);
   });
 
@@ -264,13 +400,24 @@ describe('the demo projects', () => {
     const all = await projects();
     const tasks = await db()
       .selectFrom('tasks')
-      .select(['id', 'project_id', 'company_id', 'parent_id', 'status', 'created_at', 'updated_at', 'completed_at', 'closed_at'])
+      .select([
+        'id',
+        'project_id',
+        'company_id',
+        'parent_id',
+        'status',
+        'created_at',
+        'updated_at',
+        'completed_at',
+        'closed_at',
+      ])
       .execute();
     const byId = new Map(tasks.map((t) => [t.id, t]));
     const statusOf = new Map(all.map((p) => [p.id, p]));
     for (const p of all.filter((p) => p.company === 'Acme Corp' || p.company === 'Globex Inc')) {
       // "tens of tasks" in the others: every company has work to show beyond the big one
-      if (p.status !== 'canceled' && p.title !== 'Acme SOC 2 Type II 2026') expect(tasks.filter((t) => t.project_id === p.id).length).toBeLessThan(150);
+      if (p.status !== 'canceled' && p.title !== 'Acme SOC 2 Type II 2026')
+        expect(tasks.filter((t) => t.project_id === p.id).length).toBeLessThan(150);
     }
     expect(tasks.length).toBeGreaterThanOrEqual(700);
     const ms = (v: unknown) => Date.parse(v instanceof Date ? v.toISOString() : String(v));
@@ -286,7 +433,10 @@ describe('the demo projects', () => {
       expect(ms(t.updated_at)).toBeLessThan(Date.now());
       if (t.parent_id) {
         const parent = byId.get(t.parent_id)!;
-        expect({ project: parent.project_id, grandparent: parent.parent_id }).toEqual({ project: t.project_id, grandparent: null });
+        expect({ project: parent.project_id, grandparent: parent.parent_id }).toEqual({
+          project: t.project_id,
+          grandparent: null,
+        });
       }
     }
   });
@@ -296,30 +446,63 @@ describe('the demo projects', () => {
       .selectFrom('task_assignees')
       .innerJoin('tasks', 'tasks.id', 'task_assignees.task_id')
       .innerJoin('users', 'users.id', 'task_assignees.user_id')
-      .leftJoin('project_members', (join) => join.onRef('project_members.project_id', '=', 'tasks.project_id').onRef('project_members.user_id', '=', 'users.id'))
-      .leftJoin('company_memberships', (join) => join.onRef('company_memberships.company_id', '=', 'tasks.company_id').onRef('company_memberships.user_id', '=', 'users.id'))
-      .select(['users.email', 'users.is_tevora', 'users.status', 'project_members.role', 'company_memberships.access_revoked_at', 'company_memberships.user_id as member'])
+      .leftJoin('project_members', (join) =>
+        join
+          .onRef('project_members.project_id', '=', 'tasks.project_id')
+          .onRef('project_members.user_id', '=', 'users.id'),
+      )
+      .leftJoin('company_memberships', (join) =>
+        join
+          .onRef('company_memberships.company_id', '=', 'tasks.company_id')
+          .onRef('company_memberships.user_id', '=', 'users.id'),
+      )
+      .select([
+        'users.email',
+        'users.is_tevora',
+        'users.status',
+        'project_members.role',
+        'company_memberships.access_revoked_at',
+        'company_memberships.user_id as member',
+      ])
       .execute();
     expect(rows.length).toBeGreaterThan(500);
     for (const r of rows) {
-      if (r.is_tevora) expect({ email: r.email, role: r.role }).toEqual({ email: r.email, role: expect.stringMatching(/Consultant/) });
-      else expect({ email: r.email, member: Boolean(r.member), revoked: r.access_revoked_at, status: r.status }).toEqual({ email: r.email, member: true, revoked: null, status: 'active' });
+      if (r.is_tevora)
+        expect({ email: r.email, role: r.role }).toEqual({ email: r.email, role: expect.stringMatching(/Consultant/) });
+      else
+        expect({ email: r.email, member: Boolean(r.member), revoked: r.access_revoked_at, status: r.status }).toEqual({
+          email: r.email,
+          member: true,
+          revoked: null,
+          status: 'active',
+        });
     }
   });
 
   it('gives controls their framework IDs and titles, 1 to 4 points of focus and linked tasks of the same project', async () => {
-    const controls = await db().selectFrom('controls').innerJoin('projects', 'projects.id', 'controls.project_id').select(['controls.id', 'controls.project_id', 'controls.name', 'controls.title', 'projects.title as project']).execute();
+    const controls = await db()
+      .selectFrom('controls')
+      .innerJoin('projects', 'projects.id', 'controls.project_id')
+      .select(['controls.id', 'controls.project_id', 'controls.name', 'controls.title', 'projects.title as project'])
+      .execute();
     const names = (project: string) => controls.filter((c) => c.project === project).map((c) => c.name);
     expect(names('Acme SOC 2 Type II 2026')).toEqual(expect.arrayContaining(['CC1.1', 'CC6.1', 'CC9.2']));
     for (const name of names('Acme SOC 2 Type II 2026')) expect(name).toMatch(/^CC[1-9]\.\d$/);
     expect(names('Acme PCI DSS Assessment')).toEqual(expect.arrayContaining(['1.1', '12.1']));
     for (const name of names('Globex HIPAA Risk Assessment')) expect(name).toMatch(/^164\.3(08|10|12)\([a-e]\)/);
     const points = await db().selectFrom('points_of_focus').select(['control_id', 'project_id']).execute();
-    const links = await db().selectFrom('control_tasks').innerJoin('tasks', 'tasks.id', 'control_tasks.task_id').select(['control_tasks.control_id', 'tasks.project_id']).execute();
+    const links = await db()
+      .selectFrom('control_tasks')
+      .innerJoin('tasks', 'tasks.id', 'control_tasks.task_id')
+      .select(['control_tasks.control_id', 'tasks.project_id'])
+      .execute();
     for (const c of controls) {
       expect(c.title.length).toBeGreaterThan(5);
       const mine = points.filter((p) => p.control_id === c.id);
-      expect({ control: c.name, count: mine.length >= 1 && mine.length <= 4 }).toEqual({ control: c.name, count: true });
+      expect({ control: c.name, count: mine.length >= 1 && mine.length <= 4 }).toEqual({
+        control: c.name,
+        count: true,
+      });
       for (const p of mine) expect(p.project_id).toBe(c.project_id);
       const linked = links.filter((l) => l.control_id === c.id);
       expect(linked.length).toBeGreaterThan(0);
@@ -338,8 +521,17 @@ describe('the demo projects', () => {
           .innerJoin('projects', 'projects.id', 'tasks.project_id')
           .select(['projects.title as project', 'tasks.reference_id', 'tasks.title', 'tasks.status'])
           .select((eb) => [
-            eb.selectFrom('task_assignees').innerJoin('users', 'users.id', 'task_assignees.user_id').select((e) => e.fn.count('users.id').as('n')).whereRef('task_assignees.task_id', '=', 'tasks.id').as('assignees'),
-            eb.selectFrom('task_comments').select((e) => e.fn.max('task_comments.body').as('b')).whereRef('task_comments.task_id', '=', 'tasks.id').as('comment'),
+            eb
+              .selectFrom('task_assignees')
+              .innerJoin('users', 'users.id', 'task_assignees.user_id')
+              .select((e) => e.fn.count('users.id').as('n'))
+              .whereRef('task_assignees.task_id', '=', 'tasks.id')
+              .as('assignees'),
+            eb
+              .selectFrom('task_comments')
+              .select((e) => e.fn.max('task_comments.body').as('b'))
+              .whereRef('task_comments.task_id', '=', 'tasks.id')
+              .as('comment'),
           ])
           .orderBy('projects.title')
           .orderBy('tasks.reference_id')
@@ -378,7 +570,12 @@ describe('the demo folders and files', () => {
       const roots = mine.filter((f) => f.parent_id === null);
       expect({ title: p.title, roots: roots.map((r) => r.name) }).toEqual({ title: p.title, roots: ['Files'] });
       const nameOf = (id: string | null) => mine.find((f) => f.id === id)?.name ?? null;
-      expect(mine.filter((f) => f.parent_id).map((f) => `${nameOf(f.parent_id)}/${f.name}`).sort()).toEqual(['Evidence/Q1', 'Files/Evidence', 'Files/Policies', 'Files/Reports']);
+      expect(
+        mine
+          .filter((f) => f.parent_id)
+          .map((f) => `${nameOf(f.parent_id)}/${f.name}`)
+          .sort(),
+      ).toEqual(['Evidence/Q1', 'Files/Evidence', 'Files/Policies', 'Files/Reports']);
     }
   });
 
@@ -387,10 +584,30 @@ describe('the demo folders and files', () => {
       .selectFrom('files as f')
       .innerJoin('projects as p', 'p.id', 'f.project_id')
       .innerJoin('file_versions as v', 'v.file_id', 'f.id')
-      .select(['p.title', 'p.company_id as project_company', 'f.company_id', 'f.name', 'f.current_version_id', 'f.size as file_size', 'v.id', 'v.version', 'v.size', 'v.sha256', 'v.storage_key', 'v.content_type'])
+      .select([
+        'p.title',
+        'p.company_id as project_company',
+        'f.company_id',
+        'f.name',
+        'f.current_version_id',
+        'f.size as file_size',
+        'v.id',
+        'v.version',
+        'v.size',
+        'v.sha256',
+        'v.storage_key',
+        'v.content_type',
+      ])
       .execute();
     expect(new Set(rows.map((r) => r.title))).toEqual(new Set(FILE_PROJECTS));
-    expect(new Set(rows.map((r) => r.content_type))).toEqual(new Set(['application/pdf', 'image/png', expect.stringMatching(/^text\/csv/), expect.stringMatching(/^text\/plain/)]));
+    expect(new Set(rows.map((r) => r.content_type))).toEqual(
+      new Set([
+        'application/pdf',
+        'image/png',
+        expect.stringMatching(/^text\/csv/),
+        expect.stringMatching(/^text\/plain/),
+      ]),
+    );
     for (const r of rows) {
       expect(r.company_id).toBe(r.project_company);
       const stream = await storage.open(r.storage_key);
@@ -398,10 +615,16 @@ describe('the demo folders and files', () => {
       const chunks: Buffer[] = [];
       for await (const chunk of stream!) chunks.push(chunk as Buffer);
       const bytes = Buffer.concat(chunks);
-      expect({ name: r.name, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }).toEqual({ name: r.name, size: Number(r.size), sha256: r.sha256 });
+      expect({ name: r.name, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }).toEqual({
+        name: r.name,
+        size: Number(r.size),
+        sha256: r.sha256,
+      });
     }
     // the policy has two versions; the file row follows its newest
-    const policy = rows.filter((r) => r.name === 'Information Security Policy.pdf' && r.title === FILE_PROJECTS[0]).sort((a, b) => a.version - b.version);
+    const policy = rows
+      .filter((r) => r.name === 'Information Security Policy.pdf' && r.title === FILE_PROJECTS[0])
+      .sort((a, b) => a.version - b.version);
     expect(policy.map((r) => r.version)).toEqual([1, 2]);
     expect(policy[1].current_version_id).toBe(policy[1].id);
     expect(Number(policy[1].file_size)).toBe(Number(policy[1].size));
@@ -420,30 +643,49 @@ describe('the demo requests', () => {
       .where('company_id', '=', await companyIdOf(company))
       .orderBy('number')
       .execute();
-  const daysUntil = (day: string) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+  const daysUntil = (day: string) =>
+    Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
 
   it('gives Acme Corp REQ-0001 to REQ-0014 in every status and priority, due in the past, the next days, later or never', async () => {
     const rows = await requestsOf('Acme Corp');
-    expect(rows.map((r) => [r.reference, r.number])).toEqual(rows.map((_, i) => [formatRequestReference(i + 1), i + 1]));
+    expect(rows.map((r) => [r.reference, r.number])).toEqual(
+      rows.map((_, i) => [formatRequestReference(i + 1), i + 1]),
+    );
     expect(rows).toHaveLength(14);
     const count = (status: string) => rows.filter((r) => r.status === status).length;
-    expect(Object.fromEntries(REQUEST_STATUSES.map((s) => [s, count(s)]))).toEqual({ open: 7, submitted: 2, returned: 1, accepted: 2, canceled: 2 });
+    expect(Object.fromEntries(REQUEST_STATUSES.map((s) => [s, count(s)]))).toEqual({
+      open: 7,
+      submitted: 2,
+      returned: 1,
+      accepted: 2,
+      canceled: 2,
+    });
     expect(new Set(rows.map((r) => r.priority))).toEqual(new Set(REQUEST_PRIORITIES));
     const active = rows.filter((r) => REQUEST_ACTIVE_STATUSES.includes(r.status));
     expect(active.filter((r) => isRequestOverdue(r.due_date, r.status, today)).length).toBeGreaterThanOrEqual(3);
-    expect(active.filter((r) => r.due_date && daysUntil(r.due_date) >= 1 && daysUntil(r.due_date) <= 3).length).toBeGreaterThanOrEqual(3);
+    expect(
+      active.filter((r) => r.due_date && daysUntil(r.due_date) >= 1 && daysUntil(r.due_date) <= 3).length,
+    ).toBeGreaterThanOrEqual(3);
     expect(rows.filter((r) => r.due_date && daysUntil(r.due_date) > 3).length).toBeGreaterThanOrEqual(1);
     expect(rows.filter((r) => r.due_date === null).length).toBeGreaterThanOrEqual(2);
     // past due but closed: not overdue
     expect(rows.some((r) => r.status === 'accepted' && r.due_date! < today)).toBe(true);
-    const requesters = await db().selectFrom('users').select(['id', 'email']).where('id', 'in', rows.map((r) => r.requester_id!)).execute();
+    const requesters = await db()
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.requester_id!),
+      )
+      .execute();
     expect(requesters.map((u) => u.email).sort()).toEqual(['admin@demo.test', 'consultant@demo.test']);
     for (const r of rows) expect(r.created_by).toBe(r.requester_id);
     // numbered in the order they were made
     for (let i = 1; i < rows.length; i++) expect(ms(rows[i].created_at)).toBeGreaterThan(ms(rows[i - 1].created_at));
   });
 
-  it("links Acme requests to Acme projects, and some to a task or a control of the SOC 2 project", async () => {
+  it('links Acme requests to Acme projects, and some to a task or a control of the SOC 2 project', async () => {
     const rows = await requestsOf('Acme Corp');
     const projects = await db().selectFrom('projects').select(['id', 'title', 'company_id']).execute();
     const linked = rows.filter((r) => r.project_id);
@@ -451,8 +693,24 @@ describe('the demo requests', () => {
     expect(rows.some((r) => r.project_id === null)).toBe(true);
     for (const r of linked) expect(projects.find((p) => p.id === r.project_id)!.company_id).toBe(r.company_id);
     const soc2 = projects.find((p) => p.title === 'Acme SOC 2 Type II 2026')!.id;
-    const tasks = await db().selectFrom('tasks').select(['id', 'project_id']).where('id', 'in', rows.filter((r) => r.task_id).map((r) => r.task_id!)).execute();
-    const controls = await db().selectFrom('controls').select(['id', 'project_id']).where('id', 'in', rows.filter((r) => r.control_id).map((r) => r.control_id!)).execute();
+    const tasks = await db()
+      .selectFrom('tasks')
+      .select(['id', 'project_id'])
+      .where(
+        'id',
+        'in',
+        rows.filter((r) => r.task_id).map((r) => r.task_id!),
+      )
+      .execute();
+    const controls = await db()
+      .selectFrom('controls')
+      .select(['id', 'project_id'])
+      .where(
+        'id',
+        'in',
+        rows.filter((r) => r.control_id).map((r) => r.control_id!),
+      )
+      .execute();
     expect(tasks.length).toBeGreaterThanOrEqual(2);
     expect(controls.length).toBeGreaterThanOrEqual(2);
     for (const r of rows.filter((r) => r.task_id || r.control_id)) {
@@ -468,17 +726,41 @@ describe('the demo requests', () => {
     const assignees = await db()
       .selectFrom('request_assignees')
       .innerJoin('users', 'users.id', 'request_assignees.user_id')
-      .leftJoin('company_memberships', (join) => join.onRef('company_memberships.user_id', '=', 'users.id').on('company_memberships.company_id', '=', acme))
-      .select(['request_assignees.request_id', 'users.email', 'users.is_tevora', 'company_memberships.user_id as member', 'company_memberships.access_revoked_at'])
-      .where('request_assignees.request_id', 'in', rows.map((r) => r.id))
+      .leftJoin('company_memberships', (join) =>
+        join.onRef('company_memberships.user_id', '=', 'users.id').on('company_memberships.company_id', '=', acme),
+      )
+      .select([
+        'request_assignees.request_id',
+        'users.email',
+        'users.is_tevora',
+        'company_memberships.user_id as member',
+        'company_memberships.access_revoked_at',
+      ])
+      .where(
+        'request_assignees.request_id',
+        'in',
+        rows.map((r) => r.id),
+      )
       .execute();
-    expect(new Set(assignees.map((a) => a.email))).toEqual(new Set(['lead@acme.test', 'member@acme.test', 'both@acme.test']));
-    for (const a of assignees) expect({ email: a.email, staff: Boolean(a.is_tevora), member: a.member !== null, revoked: a.access_revoked_at }).toEqual({ email: a.email, staff: false, member: true, revoked: null });
+    expect(new Set(assignees.map((a) => a.email))).toEqual(
+      new Set(['lead@acme.test', 'member@acme.test', 'both@acme.test']),
+    );
+    for (const a of assignees)
+      expect({
+        email: a.email,
+        staff: Boolean(a.is_tevora),
+        member: a.member !== null,
+        revoked: a.access_revoked_at,
+      }).toEqual({ email: a.email, staff: false, member: true, revoked: null });
     const teams = await db()
       .selectFrom('request_teams')
       .innerJoin('teams', 'teams.id', 'request_teams.team_id')
       .select(['teams.name', 'teams.company_id'])
-      .where('request_teams.request_id', 'in', rows.map((r) => r.id))
+      .where(
+        'request_teams.request_id',
+        'in',
+        rows.map((r) => r.id),
+      )
       .execute();
     expect(new Set(teams.map((t) => t.name))).toEqual(new Set(['Compliance Team', 'Security Engineering']));
     for (const t of teams) expect(t.company_id).toBe(acme);
@@ -489,10 +771,18 @@ describe('the demo requests', () => {
     const visibleTo = async (email: string) => {
       const user = (await findUserCredentialsByEmail(db(), email))!.user;
       const scope = await requestScopeFor(db(), user, acme);
-      return db().selectFrom('requests').select('reference').where('company_id', '=', acme).where((eb) => requestVisible(eb, scope)).orderBy('reference').execute();
+      return db()
+        .selectFrom('requests')
+        .select('reference')
+        .where('company_id', '=', acme)
+        .where((eb) => requestVisible(eb, scope))
+        .orderBy('reference')
+        .execute();
     };
     const member = await visibleTo('member@acme.test');
-    const mine = assignees.filter((a) => a.email === 'member@acme.test').map((a) => rows.find((r) => r.id === a.request_id)!.reference);
+    const mine = assignees
+      .filter((a) => a.email === 'member@acme.test')
+      .map((a) => rows.find((r) => r.id === a.request_id)!.reference);
     expect(mine.length).toBeGreaterThanOrEqual(2);
     expect(member.map((r) => r.reference)).toEqual(expect.arrayContaining(mine));
     expect(member.length).toBeLessThan(rows.length - 4);
@@ -501,25 +791,42 @@ describe('the demo requests', () => {
 
   it('keeps every history consistent with its request: created, assigned, files, comments and status changes that replay to the status', async () => {
     const rows = await db().selectFrom('requests').selectAll().execute();
-    const users = new Map((await db().selectFrom('users').select(['id', 'first_name', 'last_name', 'is_tevora']).execute()).map((u) => [u.id, u]));
+    const users = new Map(
+      (await db().selectFrom('users').select(['id', 'first_name', 'last_name', 'is_tevora']).execute()).map((u) => [
+        u.id,
+        u,
+      ]),
+    );
     const events = await db().selectFrom('request_events').selectAll().orderBy('created_at').execute();
     const files = await db().selectFrom('request_files').selectAll().execute();
     const comments = await db().selectFrom('request_comments').selectAll().execute();
     const assignees = await db().selectFrom('request_assignees').selectAll().execute();
-    const teams = await db().selectFrom('request_teams').innerJoin('teams', 'teams.id', 'request_teams.team_id').select(['request_teams.request_id', 'teams.name']).execute();
+    const teams = await db()
+      .selectFrom('request_teams')
+      .innerJoin('teams', 'teams.id', 'request_teams.team_id')
+      .select(['request_teams.request_id', 'teams.name'])
+      .execute();
     for (const r of rows) {
       const mine = events.filter((e) => e.request_id === r.id);
       const detail = (e: (typeof mine)[number]) => JSON.parse(e.detail) as RequestEvent['detail'];
-      expect({ ref: r.reference, first: mine[0]?.type, actor: mine[0]?.actor_id, at: ms(mine[0]?.created_at) }).toEqual({ ref: r.reference, first: 'created', actor: r.requester_id, at: ms(r.created_at) });
+      expect({ ref: r.reference, first: mine[0]?.type, actor: mine[0]?.actor_id, at: ms(mine[0]?.created_at) }).toEqual(
+        { ref: r.reference, first: 'created', actor: r.requester_id, at: ms(r.created_at) },
+      );
       for (let i = 1; i < mine.length; i++) expect(ms(mine[i].created_at)).toBeGreaterThan(ms(mine[i - 1].created_at));
       expect(ms(r.updated_at)).toBe(ms(mine[mine.length - 1].created_at));
 
-      const assignedUsers = assignees.filter((a) => a.request_id === r.id).map((a) => `${users.get(a.user_id)!.first_name} ${users.get(a.user_id)!.last_name}`);
+      const assignedUsers = assignees
+        .filter((a) => a.request_id === r.id)
+        .map((a) => `${users.get(a.user_id)!.first_name} ${users.get(a.user_id)!.last_name}`);
       const assignedTeams = teams.filter((t) => t.request_id === r.id).map((t) => t.name);
       const assigned = mine.filter((e) => e.type === 'assigned');
       if (assignedUsers.length + assignedTeams.length) {
         expect(assigned).toHaveLength(1);
-        expect({ ref: r.reference, users: detail(assigned[0]).users?.sort(), teams: detail(assigned[0]).teams?.sort() }).toEqual({ ref: r.reference, users: assignedUsers.sort(), teams: assignedTeams.sort() });
+        expect({
+          ref: r.reference,
+          users: detail(assigned[0]).users?.sort(),
+          teams: detail(assigned[0]).teams?.sort(),
+        }).toEqual({ ref: r.reference, users: assignedUsers.sort(), teams: assignedTeams.sort() });
       } else expect(assigned).toEqual([]);
 
       let status = 'open';
@@ -527,10 +834,18 @@ describe('the demo requests', () => {
       let lastSubmit: number | null = null;
       for (const e of mine.filter((e) => e.type === 'status')) {
         const d = detail(e);
-        expect({ ref: r.reference, from: d.from, to: d.to }).toEqual({ ref: r.reference, from: status, to: REQUEST_TRANSITIONS[d.action!].to });
+        expect({ ref: r.reference, from: d.from, to: d.to }).toEqual({
+          ref: r.reference,
+          from: status,
+          to: REQUEST_TRANSITIONS[d.action!].to,
+        });
         expect(REQUEST_TRANSITIONS[d.action!].from).toContain(status);
         // who may take the action: clients respond, staff manage
-        expect({ ref: r.reference, action: d.action, staff: Boolean(users.get(e.actor_id!)!.is_tevora) }).toEqual({ ref: r.reference, action: d.action, staff: REQUEST_TRANSITIONS[d.action!].by === 'manage' });
+        expect({ ref: r.reference, action: d.action, staff: Boolean(users.get(e.actor_id!)!.is_tevora) }).toEqual({
+          ref: r.reference,
+          action: d.action,
+          staff: REQUEST_TRANSITIONS[d.action!].by === 'manage',
+        });
         status = d.to!;
         if (d.action === 'return') lastReturn = d.reason!;
         if (d.action === 'submit') lastSubmit = ms(e.created_at);
@@ -542,12 +857,20 @@ describe('the demo requests', () => {
       expect(r.canceled_at !== null).toBe(r.status === 'canceled');
 
       const myFiles = files.filter((f) => f.request_id === r.id);
-      expect(mine.filter((e) => e.type === 'file_added').map((e) => detail(e).name).sort()).toEqual(myFiles.map((f) => f.name).sort());
-      if (['submitted', 'accepted', 'returned'].includes(r.status)) expect({ ref: r.reference, files: myFiles.length > 0 }).toEqual({ ref: r.reference, files: true });
+      expect(
+        mine
+          .filter((e) => e.type === 'file_added')
+          .map((e) => detail(e).name)
+          .sort(),
+      ).toEqual(myFiles.map((f) => f.name).sort());
+      if (['submitted', 'accepted', 'returned'].includes(r.status))
+        expect({ ref: r.reference, files: myFiles.length > 0 }).toEqual({ ref: r.reference, files: true });
       for (const f of myFiles) expect(f.company_id).toBe(r.company_id);
       const myComments = comments.filter((c) => c.request_id === r.id);
       const commentEvents = mine.filter((e) => e.type === 'comment');
-      expect(commentEvents.map((e) => Boolean(e.internal)).sort()).toEqual(myComments.map((c) => Boolean(c.internal)).sort());
+      expect(commentEvents.map((e) => Boolean(e.internal)).sort()).toEqual(
+        myComments.map((c) => Boolean(c.internal)).sort(),
+      );
       for (const e of commentEvents) expect(Boolean(e.internal)).toBe(Boolean(detail(e).internal));
       for (const c of myComments.filter((c) => c.internal)) expect(users.get(c.author_id!)!.is_tevora).toBeTruthy();
     }
@@ -557,14 +880,20 @@ describe('the demo requests', () => {
     const acme = await companyIdOf('Acme Corp');
     const files = await db().selectFrom('request_files').selectAll().where('company_id', '=', acme).execute();
     expect(files.length).toBeGreaterThanOrEqual(6);
-    expect(new Set(files.map((f) => f.content_type.split(';')[0]))).toEqual(new Set(['application/pdf', 'text/plain', 'text/csv']));
+    expect(new Set(files.map((f) => f.content_type.split(';')[0]))).toEqual(
+      new Set(['application/pdf', 'text/plain', 'text/csv']),
+    );
     for (const f of files) {
       const stream = await storage.open(f.storage_key);
       expect(stream).not.toBeNull();
       const chunks: Buffer[] = [];
       for await (const chunk of stream!) chunks.push(chunk as Buffer);
       const bytes = Buffer.concat(chunks);
-      expect({ name: f.name, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }).toEqual({ name: f.name, size: Number(f.size), sha256: f.sha256 });
+      expect({ name: f.name, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }).toEqual({
+        name: f.name,
+        size: Number(f.size),
+        sha256: f.sha256,
+      });
     }
     const comments = await db()
       .selectFrom('request_comments')
@@ -581,8 +910,18 @@ describe('the demo requests', () => {
   it('gives Globex Inc three requests of its own while its requests module is off', async () => {
     const rows = await requestsOf('Globex Inc');
     expect(rows.map((r) => r.reference)).toEqual(['REQ-0001', 'REQ-0002', 'REQ-0003']);
-    expect(await moduleAccessFor(db(), await idOf('client@globex.test'), await companyIdOf('Globex Inc'))).toMatchObject({ requests: false });
-    const projects = await db().selectFrom('projects').select('company_id').where('id', 'in', rows.filter((r) => r.project_id).map((r) => r.project_id!)).execute();
+    expect(
+      await moduleAccessFor(db(), await idOf('client@globex.test'), await companyIdOf('Globex Inc')),
+    ).toMatchObject({ requests: false });
+    const projects = await db()
+      .selectFrom('projects')
+      .select('company_id')
+      .where(
+        'id',
+        'in',
+        rows.filter((r) => r.project_id).map((r) => r.project_id!),
+      )
+      .execute();
     for (const p of projects) expect(p.company_id).toBe(await companyIdOf('Globex Inc'));
   });
 
@@ -595,7 +934,11 @@ describe('the demo requests', () => {
     expect(rows.length).toBeGreaterThanOrEqual(2);
     for (const n of rows) {
       const id = n.link!.replace(/^\/requests\//, '');
-      const request = await db().selectFrom('requests').select(['reference', 'title', 'company_id']).where('id', '=', id).executeTakeFirstOrThrow();
+      const request = await db()
+        .selectFrom('requests')
+        .select(['reference', 'title', 'company_id'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       expect(n.title).toContain(`${request.reference}`);
       expect(n.title.endsWith(`: ${request.title}`)).toBe(true);
       expect(n.company_id).toBe(request.company_id);

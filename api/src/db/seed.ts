@@ -38,9 +38,32 @@ type DemoUser = Omit<NewUser, 'passwordHash'> & {
 };
 
 const DEMO_USERS: DemoUser[] = [
-  { key: 'admin', email: 'admin@demo.test', firstName: 'Alice', lastName: 'Morgan', title: 'Portal Administrator', isTevora: true, isAdmin: true },
-  { key: 'consultant', email: 'consultant@demo.test', firstName: 'Daniel', lastName: 'Reyes', title: 'Lead Consultant', isTevora: true },
-  { key: 'auditor', email: 'auditor@demo.test', firstName: 'Priya', lastName: 'Shah', title: 'Senior Auditor', isTevora: true, isAuditor: true },
+  {
+    key: 'admin',
+    email: 'admin@demo.test',
+    firstName: 'Alice',
+    lastName: 'Morgan',
+    title: 'Portal Administrator',
+    isTevora: true,
+    isAdmin: true,
+  },
+  {
+    key: 'consultant',
+    email: 'consultant@demo.test',
+    firstName: 'Daniel',
+    lastName: 'Reyes',
+    title: 'Lead Consultant',
+    isTevora: true,
+  },
+  {
+    key: 'auditor',
+    email: 'auditor@demo.test',
+    firstName: 'Priya',
+    lastName: 'Shah',
+    title: 'Senior Auditor',
+    isTevora: true,
+    isAuditor: true,
+  },
   { key: 'lead', email: 'lead@acme.test', firstName: 'Laura', lastName: 'Chen', title: 'Director of Compliance' },
   { key: 'member', email: 'member@acme.test', firstName: 'Marcus', lastName: 'Bell', title: 'IT Analyst' },
   { key: 'client', email: 'client@globex.test', firstName: 'Gwen', lastName: 'Ortiz', title: 'Security Manager' },
@@ -49,22 +72,137 @@ const DEMO_USERS: DemoUser[] = [
 
 /** More people, so every settings tab has something to show; nobody outside relies on these. */
 const MORE_USERS: DemoUser[] = [
-  { key: 'nina', email: 'nina.patel@demo.test', firstName: 'Nina', lastName: 'Patel', title: 'Senior Consultant', isTevora: true, lastSignInHoursAgo: 20 },
-  { key: 'omar', email: 'omar.haddad@demo.test', firstName: 'Omar', lastName: 'Haddad', title: 'Security Consultant', isTevora: true, lastSignInHoursAgo: 74 },
-  { key: 'sarah', email: 'sarah.kim@acme.test', firstName: 'Sarah', lastName: 'Kim', title: 'Chief Information Security Officer', lastSignInHoursAgo: 3 },
-  { key: 'james', email: 'james.patel@acme.test', firstName: 'James', lastName: 'Patel', title: 'Security Engineer', lastSignInHoursAgo: 27 },
-  { key: 'olivia', email: 'olivia.nguyen@acme.test', firstName: 'Olivia', lastName: 'Nguyen', title: 'Internal Auditor', lastSignInHoursAgo: 50 },
-  { key: 'ethan', email: 'ethan.brooks@acme.test', firstName: 'Ethan', lastName: 'Brooks', title: 'DevOps Lead', lastSignInHoursAgo: 140 },
-  { key: 'mia', email: 'mia.rossi@acme.test', firstName: 'Mia', lastName: 'Rossi', title: 'HR Manager', status: 'suspended', lastSignInHoursAgo: 900 },
-  { key: 'noah', email: 'noah.fischer@acme.test', firstName: 'Noah', lastName: 'Fischer', title: 'Privacy Counsel', invited: true },
-  { key: 'chloe', email: 'chloe.martin@acme.test', firstName: 'Chloe', lastName: 'Martin', title: 'IT Support Specialist', lastSignInHoursAgo: 2000 },
-  { key: 'hannah', email: 'hannah.schmidt@globex.test', firstName: 'Hannah', lastName: 'Schmidt', title: 'VP of Engineering', lastSignInHoursAgo: 9 },
-  { key: 'lucas', email: 'lucas.silva@globex.test', firstName: 'Lucas', lastName: 'Silva', title: 'Compliance Analyst', lastSignInHoursAgo: 31 },
-  { key: 'zoe', email: 'zoe.anderson@globex.test', firstName: 'Zoe', lastName: 'Anderson', title: 'Network Engineer', lastSignInHoursAgo: 200 },
-  { key: 'ryan', email: 'ryan.oconnor@globex.test', firstName: 'Ryan', lastName: "O'Connor", title: 'Data Protection Officer', invited: true },
-  { key: 'peter', email: 'peter.gibbons@initech.test', firstName: 'Peter', lastName: 'Gibbons', title: 'IT Director', lastSignInHoursAgo: 400 },
-  { key: 'samir', email: 'samir.nagheenanajar@initech.test', firstName: 'Samir', lastName: 'Nagheenanajar', title: 'Software Engineer', invited: true },
-  { key: 'alice', email: 'alice.abernathy@umbrella.test', firstName: 'Alice', lastName: 'Abernathy', title: 'Chief Medical Information Officer', lastSignInHoursAgo: 60 },
+  {
+    key: 'nina',
+    email: 'nina.patel@demo.test',
+    firstName: 'Nina',
+    lastName: 'Patel',
+    title: 'Senior Consultant',
+    isTevora: true,
+    lastSignInHoursAgo: 20,
+  },
+  {
+    key: 'omar',
+    email: 'omar.haddad@demo.test',
+    firstName: 'Omar',
+    lastName: 'Haddad',
+    title: 'Security Consultant',
+    isTevora: true,
+    lastSignInHoursAgo: 74,
+  },
+  {
+    key: 'sarah',
+    email: 'sarah.kim@acme.test',
+    firstName: 'Sarah',
+    lastName: 'Kim',
+    title: 'Chief Information Security Officer',
+    lastSignInHoursAgo: 3,
+  },
+  {
+    key: 'james',
+    email: 'james.patel@acme.test',
+    firstName: 'James',
+    lastName: 'Patel',
+    title: 'Security Engineer',
+    lastSignInHoursAgo: 27,
+  },
+  {
+    key: 'olivia',
+    email: 'olivia.nguyen@acme.test',
+    firstName: 'Olivia',
+    lastName: 'Nguyen',
+    title: 'Internal Auditor',
+    lastSignInHoursAgo: 50,
+  },
+  {
+    key: 'ethan',
+    email: 'ethan.brooks@acme.test',
+    firstName: 'Ethan',
+    lastName: 'Brooks',
+    title: 'DevOps Lead',
+    lastSignInHoursAgo: 140,
+  },
+  {
+    key: 'mia',
+    email: 'mia.rossi@acme.test',
+    firstName: 'Mia',
+    lastName: 'Rossi',
+    title: 'HR Manager',
+    status: 'suspended',
+    lastSignInHoursAgo: 900,
+  },
+  {
+    key: 'noah',
+    email: 'noah.fischer@acme.test',
+    firstName: 'Noah',
+    lastName: 'Fischer',
+    title: 'Privacy Counsel',
+    invited: true,
+  },
+  {
+    key: 'chloe',
+    email: 'chloe.martin@acme.test',
+    firstName: 'Chloe',
+    lastName: 'Martin',
+    title: 'IT Support Specialist',
+    lastSignInHoursAgo: 2000,
+  },
+  {
+    key: 'hannah',
+    email: 'hannah.schmidt@globex.test',
+    firstName: 'Hannah',
+    lastName: 'Schmidt',
+    title: 'VP of Engineering',
+    lastSignInHoursAgo: 9,
+  },
+  {
+    key: 'lucas',
+    email: 'lucas.silva@globex.test',
+    firstName: 'Lucas',
+    lastName: 'Silva',
+    title: 'Compliance Analyst',
+    lastSignInHoursAgo: 31,
+  },
+  {
+    key: 'zoe',
+    email: 'zoe.anderson@globex.test',
+    firstName: 'Zoe',
+    lastName: 'Anderson',
+    title: 'Network Engineer',
+    lastSignInHoursAgo: 200,
+  },
+  {
+    key: 'ryan',
+    email: 'ryan.oconnor@globex.test',
+    firstName: 'Ryan',
+    lastName: "O'Connor",
+    title: 'Data Protection Officer',
+    invited: true,
+  },
+  {
+    key: 'peter',
+    email: 'peter.gibbons@initech.test',
+    firstName: 'Peter',
+    lastName: 'Gibbons',
+    title: 'IT Director',
+    lastSignInHoursAgo: 400,
+  },
+  {
+    key: 'samir',
+    email: 'samir.nagheenanajar@initech.test',
+    firstName: 'Samir',
+    lastName: 'Nagheenanajar',
+    title: 'Software Engineer',
+    invited: true,
+  },
+  {
+    key: 'alice',
+    email: 'alice.abernathy@umbrella.test',
+    firstName: 'Alice',
+    lastName: 'Abernathy',
+    title: 'Chief Medical Information Officer',
+    lastSignInHoursAgo: 60,
+  },
 ];
 
 interface DemoTeam {
@@ -104,7 +242,13 @@ interface DemoProject {
   work?: { catalogue: CatalogueName; tasks: number; subtaskShare: number };
 }
 
-const ALL_ON: Record<ModuleName, boolean> = { risks: true, projects: true, requests: true, reports: true, assets: true };
+const ALL_ON: Record<ModuleName, boolean> = {
+  risks: true,
+  projects: true,
+  requests: true,
+  reports: true,
+  assets: true,
+};
 
 const DEMO_COMPANIES: DemoCompany[] = [
   {
@@ -125,22 +269,43 @@ const DEMO_COMPANIES: DemoCompany[] = [
     revoked: ['chloe'],
     // Team values that grant only what the company already grants: the demo users' access stays as the README says.
     teams: [
-      { name: 'Compliance Team', members: ['lead', 'member', 'both'], modules: { risks: true, projects: true }, projects: ['Acme SOC 2 Type II 2026', 'Acme ISO 27001 Gap Analysis'] },
-      { name: 'Security Engineering', members: ['james', 'ethan'], modules: { reports: false, assets: true }, projects: ['Acme PCI DSS Assessment'] },
-      { name: 'Internal Audit', members: ['olivia', 'sarah'], modules: { reports: true, assets: false }, projects: ['Acme ISO 27001 Gap Analysis'] },
+      {
+        name: 'Compliance Team',
+        members: ['lead', 'member', 'both'],
+        modules: { risks: true, projects: true },
+        projects: ['Acme SOC 2 Type II 2026', 'Acme ISO 27001 Gap Analysis'],
+      },
+      {
+        name: 'Security Engineering',
+        members: ['james', 'ethan'],
+        modules: { reports: false, assets: true },
+        projects: ['Acme PCI DSS Assessment'],
+      },
+      {
+        name: 'Internal Audit',
+        members: ['olivia', 'sarah'],
+        modules: { reports: true, assets: false },
+        projects: ['Acme ISO 27001 Gap Analysis'],
+      },
     ],
-    userModules: [['member', 'reports', false], ['noah', 'risks', false]],
+    userModules: [
+      ['member', 'reports', false],
+      ['noah', 'risks', false],
+    ],
     passwordPolicy: { minimumLength: 14, rotationInDays: 0 },
     // Two in every status. The first three have fixed titles and roles; canceled ones have no tasks.
     projects: [
       {
         title: 'Acme SOC 2 Type II 2026',
         status: 'active',
-        roles: [['consultant', 'Lead Consultant'], ['lead', 'Client Lead']],
+        roles: [
+          ['consultant', 'Lead Consultant'],
+          ['lead', 'Client Lead'],
+        ],
         type: 'Audit',
         practice: 'SOC 2 Readiness',
         description:
-          'SOC 2 Type II examination of the Acme platform against the Security criteria (CC1 to CC9) over a twelve-month period: evidence requests, walkthroughs, sample testing and the auditor\'s report.',
+          "SOC 2 Type II examination of the Acme platform against the Security criteria (CC1 to CC9) over a twelve-month period: evidence requests, walkthroughs, sample testing and the auditor's report.",
         start: -75,
         due: 105,
         work: { catalogue: 'soc2', tasks: 250, subtaskShare: 0.45 },
@@ -148,10 +313,15 @@ const DEMO_COMPANIES: DemoCompany[] = [
       {
         title: 'Acme PCI DSS Assessment',
         status: 'pending',
-        roles: [['consultant', 'Lead Consultant'], ['member', 'Project Manager'], ['nina', 'Consultant']],
+        roles: [
+          ['consultant', 'Lead Consultant'],
+          ['member', 'Project Manager'],
+          ['nina', 'Consultant'],
+        ],
         type: 'Assessment',
         practice: 'PCI DSS Assessment',
-        description: 'PCI DSS v4.0 assessment of the e-commerce cardholder data environment, leading to the Report on Compliance and the Attestation of Compliance.',
+        description:
+          'PCI DSS v4.0 assessment of the e-commerce cardholder data environment, leading to the Report on Compliance and the Attestation of Compliance.',
         start: 10,
         due: 130,
         work: { catalogue: 'pci', tasks: 40, subtaskShare: 0.2 },
@@ -159,9 +329,13 @@ const DEMO_COMPANIES: DemoCompany[] = [
       {
         title: 'Acme ISO 27001 Gap Analysis',
         status: 'completed',
-        roles: [['consultant', 'Lead Consultant'], ['lead', 'Client Lead']],
+        roles: [
+          ['consultant', 'Lead Consultant'],
+          ['lead', 'Client Lead'],
+        ],
         type: 'Assessment',
-        description: 'Gap analysis of the information security management system against ISO/IEC 27001:2022 and its Annex A controls, with a prioritized roadmap to certification.',
+        description:
+          'Gap analysis of the information security management system against ISO/IEC 27001:2022 and its Annex A controls, with a prioritized roadmap to certification.',
         start: -240,
         due: -170,
         work: { catalogue: 'iso27001', tasks: 30, subtaskShare: 0.2 },
@@ -169,10 +343,15 @@ const DEMO_COMPANIES: DemoCompany[] = [
       {
         title: 'Acme SOC 2 Type I 2025',
         status: 'completed',
-        roles: [['consultant', 'Lead Consultant'], ['sarah', 'Client Lead'], ['omar', 'Consultant']],
+        roles: [
+          ['consultant', 'Lead Consultant'],
+          ['sarah', 'Client Lead'],
+          ['omar', 'Consultant'],
+        ],
         type: 'Audit',
         practice: 'SOC 2 Readiness',
-        description: "SOC 2 Type I examination of the design of the platform's controls at a point in time: the baseline for the Type II period.",
+        description:
+          "SOC 2 Type I examination of the design of the platform's controls at a point in time: the baseline for the Type II period.",
         start: -430,
         due: -330,
         work: { catalogue: 'soc2', tasks: 45, subtaskShare: 0.3 },
@@ -180,9 +359,14 @@ const DEMO_COMPANIES: DemoCompany[] = [
       {
         title: 'Acme Cloud Penetration Test 2026',
         status: 'active',
-        roles: [['omar', 'Lead Consultant'], ['sarah', 'Client Lead'], ['ethan', 'Project Manager']],
+        roles: [
+          ['omar', 'Lead Consultant'],
+          ['sarah', 'Client Lead'],
+          ['ethan', 'Project Manager'],
+        ],
         type: 'Penetration Test',
-        description: 'External network, web application and AWS configuration testing of the production platform, with a retest of remediated findings.',
+        description:
+          'External network, web application and AWS configuration testing of the production platform, with a retest of remediated findings.',
         start: -20,
         due: 25,
         work: { catalogue: 'pentest', tasks: 22, subtaskShare: 0.3 },
@@ -190,9 +374,13 @@ const DEMO_COMPANIES: DemoCompany[] = [
       {
         title: 'Acme HIPAA Security Rule Review',
         status: 'on_hold',
-        roles: [['nina', 'Lead Consultant'], ['olivia', 'Client Lead']],
+        roles: [
+          ['nina', 'Lead Consultant'],
+          ['olivia', 'Client Lead'],
+        ],
         type: 'Assessment',
-        description: 'Review of the employee health plan systems against the HIPAA Security Rule. On hold while the benefits platform is replaced.',
+        description:
+          'Review of the employee health plan systems against the HIPAA Security Rule. On hold while the benefits platform is replaced.',
         start: -120,
         due: -10,
         work: { catalogue: 'hipaa', tasks: 30, subtaskShare: 0.2 },
@@ -200,9 +388,13 @@ const DEMO_COMPANIES: DemoCompany[] = [
       {
         title: 'Acme Vendor Risk Management Program',
         status: 'on_hold',
-        roles: [['consultant', 'Lead Consultant'], ['james', 'Client Lead']],
+        roles: [
+          ['consultant', 'Lead Consultant'],
+          ['james', 'Client Lead'],
+        ],
         type: 'Advisory',
-        description: 'Design of the third-party risk program: vendor tiers, questionnaires, contract clauses and the annual review cycle. Paused until the procurement tooling is chosen.',
+        description:
+          'Design of the third-party risk program: vendor tiers, questionnaires, contract clauses and the annual review cycle. Paused until the procurement tooling is chosen.',
         start: -60,
         due: 60,
         work: { catalogue: 'vendor', tasks: 14, subtaskShare: 0.15 },
@@ -212,7 +404,8 @@ const DEMO_COMPANIES: DemoCompany[] = [
         status: 'pending',
         roles: [['omar', 'Lead Consultant']],
         type: 'Advisory',
-        description: 'A half-day ransomware tabletop exercise with the executive and incident response teams, and its after-action report.',
+        description:
+          'A half-day ransomware tabletop exercise with the executive and incident response teams, and its after-action report.',
         start: 21,
         due: 35,
       },
@@ -229,9 +422,13 @@ const DEMO_COMPANIES: DemoCompany[] = [
       {
         title: 'Acme GDPR Data Mapping',
         status: 'canceled',
-        roles: [['nina', 'Lead Consultant'], ['olivia', 'Project Manager']],
+        roles: [
+          ['nina', 'Lead Consultant'],
+          ['olivia', 'Project Manager'],
+        ],
         type: 'Advisory',
-        description: 'Records of processing and data flow mapping for the EU subsidiary. Canceled when the subsidiary was sold.',
+        description:
+          'Records of processing and data flow mapping for the EU subsidiary. Canceled when the subsidiary was sold.',
         start: -90,
         due: -30,
       },
@@ -240,10 +437,27 @@ const DEMO_COMPANIES: DemoCompany[] = [
   {
     name: 'Globex Inc',
     modulesAccess: { risks: true, projects: true, requests: false, reports: true, assets: true },
-    members: [['client', 'member'], ['both', 'member'], ['hannah', 'admin'], ['lucas', 'member'], ['zoe', 'member'], ['ryan', 'member']],
+    members: [
+      ['client', 'member'],
+      ['both', 'member'],
+      ['hannah', 'admin'],
+      ['lucas', 'member'],
+      ['zoe', 'member'],
+      ['ryan', 'member'],
+    ],
     teams: [
-      { name: 'Security Team', members: ['client', 'both'], modules: { risks: true }, projects: ['Globex HIPAA Risk Assessment'] },
-      { name: 'Infrastructure', members: ['hannah', 'zoe'], modules: { assets: true, reports: false }, projects: ['Globex Penetration Test 2026'] },
+      {
+        name: 'Security Team',
+        members: ['client', 'both'],
+        modules: { risks: true },
+        projects: ['Globex HIPAA Risk Assessment'],
+      },
+      {
+        name: 'Infrastructure',
+        members: ['hannah', 'zoe'],
+        modules: { assets: true, reports: false },
+        projects: ['Globex Penetration Test 2026'],
+      },
       { name: 'Privacy Office', members: ['lucas', 'ryan'], modules: { risks: false } },
     ],
     userModules: [['zoe', 'reports', true]],
@@ -253,9 +467,14 @@ const DEMO_COMPANIES: DemoCompany[] = [
         title: 'Globex HIPAA Risk Assessment',
         status: 'active',
         // the demo users' two roles, and the Lead Consultant an active project needs
-        roles: [['auditor', 'Consultant'], ['client', 'Client Lead'], ['omar', 'Lead Consultant']],
+        roles: [
+          ['auditor', 'Consultant'],
+          ['client', 'Client Lead'],
+          ['omar', 'Lead Consultant'],
+        ],
         type: 'Assessment',
-        description: 'Enterprise risk analysis of the systems that create, receive, maintain or transmit ePHI (164.308(a)(1)), and the risk management plan that follows from it.',
+        description:
+          'Enterprise risk analysis of the systems that create, receive, maintain or transmit ePHI (164.308(a)(1)), and the risk management plan that follows from it.',
         start: -45,
         due: 75,
         work: { catalogue: 'hipaa', tasks: 60, subtaskShare: 0.3 },
@@ -274,10 +493,15 @@ const DEMO_COMPANIES: DemoCompany[] = [
       {
         title: 'Globex PCI DSS Report on Compliance',
         status: 'active',
-        roles: [['nina', 'Lead Consultant'], ['hannah', 'Client Lead'], ['lucas', 'Project Manager']],
+        roles: [
+          ['nina', 'Lead Consultant'],
+          ['hannah', 'Client Lead'],
+          ['lucas', 'Project Manager'],
+        ],
         type: 'Audit',
         practice: 'PCI DSS Assessment',
-        description: 'PCI DSS v4.0 on-site assessment of the payment processing environment by a QSA, ending in the Report on Compliance.',
+        description:
+          'PCI DSS v4.0 on-site assessment of the payment processing environment by a QSA, ending in the Report on Compliance.',
         start: -30,
         due: 90,
         work: { catalogue: 'pci', tasks: 50, subtaskShare: 0.3 },
@@ -285,10 +509,14 @@ const DEMO_COMPANIES: DemoCompany[] = [
       {
         title: 'Globex SOC 2 Readiness 2026',
         status: 'on_hold',
-        roles: [['omar', 'Lead Consultant'], ['lucas', 'Client Lead']],
+        roles: [
+          ['omar', 'Lead Consultant'],
+          ['lucas', 'Client Lead'],
+        ],
         type: 'Readiness',
         practice: 'SOC 2 Readiness',
-        description: 'Readiness assessment against the SOC 2 Security criteria before the first Type I. On hold until the new data center move is complete.',
+        description:
+          'Readiness assessment against the SOC 2 Security criteria before the first Type I. On hold until the new data center move is complete.',
         start: -100,
         due: 20,
         work: { catalogue: 'soc2', tasks: 35, subtaskShare: 0.25 },
@@ -296,9 +524,13 @@ const DEMO_COMPANIES: DemoCompany[] = [
       {
         title: 'Globex AWS Cloud Security Review',
         status: 'on_hold',
-        roles: [['nina', 'Lead Consultant'], ['zoe', 'Client Lead']],
+        roles: [
+          ['nina', 'Lead Consultant'],
+          ['zoe', 'Client Lead'],
+        ],
         type: 'Advisory',
-        description: 'Configuration review of the AWS organization against the CIS AWS Foundations Benchmark. Paused at the client\'s request during a migration freeze.',
+        description:
+          "Configuration review of the AWS organization against the CIS AWS Foundations Benchmark. Paused at the client's request during a migration freeze.",
         start: -50,
         due: -5,
         work: { catalogue: 'cloud', tasks: 14, subtaskShare: 0.2 },
@@ -306,7 +538,10 @@ const DEMO_COMPANIES: DemoCompany[] = [
       {
         title: 'Globex HIPAA Risk Assessment 2025',
         status: 'completed',
-        roles: [['omar', 'Lead Consultant'], ['hannah', 'Client Lead']],
+        roles: [
+          ['omar', 'Lead Consultant'],
+          ['hannah', 'Client Lead'],
+        ],
         type: 'Assessment',
         description: "Last year's HIPAA Security Rule risk analysis; its findings feed this year's assessment.",
         start: -400,
@@ -316,9 +551,13 @@ const DEMO_COMPANIES: DemoCompany[] = [
       {
         title: 'Globex Business Continuity Review',
         status: 'completed',
-        roles: [['nina', 'Lead Consultant'], ['zoe', 'Client Lead']],
+        roles: [
+          ['nina', 'Lead Consultant'],
+          ['zoe', 'Client Lead'],
+        ],
         type: 'Advisory',
-        description: 'Business impact analysis, review of the continuity plan and observation of a disaster recovery test.',
+        description:
+          'Business impact analysis, review of the continuity plan and observation of a disaster recovery test.',
         start: -200,
         due: -140,
         work: { catalogue: 'continuity', tasks: 13, subtaskShare: 0.2 },
@@ -344,9 +583,13 @@ const DEMO_COMPANIES: DemoCompany[] = [
       {
         title: 'Globex Privacy Impact Assessment',
         status: 'canceled',
-        roles: [['nina', 'Lead Consultant'], ['lucas', 'Project Manager']],
+        roles: [
+          ['nina', 'Lead Consultant'],
+          ['lucas', 'Project Manager'],
+        ],
         type: 'Advisory',
-        description: 'Privacy impact assessment of the customer analytics program. Canceled when the program was shelved.',
+        description:
+          'Privacy impact assessment of the customer analytics program. Canceled when the program was shelved.',
         start: -80,
         due: -40,
       },
@@ -360,14 +603,20 @@ const MORE_COMPANIES: DemoCompany[] = [
   {
     name: 'Initech LLC',
     modulesAccess: { ...ALL_ON, reports: false, assets: false },
-    members: [['peter', 'admin'], ['samir', 'member']],
+    members: [
+      ['peter', 'admin'],
+      ['samir', 'member'],
+    ],
     teams: [{ name: 'Platform', members: ['peter', 'samir'] }],
     userModules: [],
     projects: [
       {
         title: 'Initech SOC 2 Readiness',
         status: 'pending',
-        roles: [['nina', 'Lead Consultant'], ['peter', 'Client Lead']],
+        roles: [
+          ['nina', 'Lead Consultant'],
+          ['peter', 'Client Lead'],
+        ],
         type: 'Readiness',
         practice: 'SOC 2 Readiness',
         description: 'Readiness assessment against the SOC 2 Security criteria for the TPS reporting platform.',
@@ -376,9 +625,23 @@ const MORE_COMPANIES: DemoCompany[] = [
       },
     ],
   },
-  { name: 'Massive Dynamic', modulesAccess: { ...ALL_ON, risks: false }, members: [], teams: [], userModules: [], projects: [] },
+  {
+    name: 'Massive Dynamic',
+    modulesAccess: { ...ALL_ON, risks: false },
+    members: [],
+    teams: [],
+    userModules: [],
+    projects: [],
+  },
   { name: 'Soylent Foods', modulesAccess: ALL_ON, members: [], teams: [], userModules: [], projects: [] },
-  { name: 'Tyrell Corporation', modulesAccess: { ...ALL_ON, requests: false }, members: [], teams: [], userModules: [], projects: [] },
+  {
+    name: 'Tyrell Corporation',
+    modulesAccess: { ...ALL_ON, requests: false },
+    members: [],
+    teams: [],
+    userModules: [],
+    projects: [],
+  },
   {
     name: 'Umbrella Health',
     modulesAccess: { ...ALL_ON, risks: false, requests: false },
@@ -388,38 +651,150 @@ const MORE_COMPANIES: DemoCompany[] = [
     projects: [],
     passwordPolicy: { minimumLength: 16, rotationInDays: 0 },
   },
-  { name: 'Vandelay Industries', modulesAccess: { ...ALL_ON, assets: false }, members: [], teams: [], userModules: [], projects: [] },
+  {
+    name: 'Vandelay Industries',
+    modulesAccess: { ...ALL_ON, assets: false },
+    members: [],
+    teams: [],
+    userModules: [],
+    projects: [],
+  },
   { name: 'Wayne Enterprises', modulesAccess: ALL_ON, members: [], teams: [], userModules: [], projects: [] },
-  { name: 'Wonka Confections', modulesAccess: { ...ALL_ON, reports: false }, members: [], teams: [], userModules: [], projects: [] },
+  {
+    name: 'Wonka Confections',
+    modulesAccess: { ...ALL_ON, reports: false },
+    members: [],
+    teams: [],
+    userModules: [],
+    projects: [],
+  },
   { name: 'Zorin Industries', modulesAccess: ALL_ON, members: [], teams: [], userModules: [], projects: [] },
 ];
 
 const DEMO_PRACTICES: { name: string; description: string; staff: string[] }[] = [
   {
     name: 'SOC 2 Readiness',
-    description: 'Readiness assessment against the AICPA Trust Services Criteria: scoping, control walkthroughs, evidence requests and a gap report.',
+    description:
+      'Readiness assessment against the AICPA Trust Services Criteria: scoping, control walkthroughs, evidence requests and a gap report.',
     staff: ['consultant', 'admin', 'omar'],
   },
   {
     name: 'PCI DSS Assessment',
-    description: 'Assessment of the cardholder data environment against PCI DSS v4.0, from scoping to the Report on Compliance.',
+    description:
+      'Assessment of the cardholder data environment against PCI DSS v4.0, from scoping to the Report on Compliance.',
     staff: ['consultant', 'nina'],
   },
 ];
 
 /** Earlier administrative changes, so the audit log has a history: [days ago, actor, action, company, target, before, after]. */
-const DEMO_AUDIT: [daysAgo: number, actor: string, action: string, company: string | null, target: { type: string; label: string }, before: unknown, after: unknown][] = [
-  [45, 'admin', 'company.create', 'Initech LLC', { type: 'company', label: 'Initech LLC' }, null, { name: 'Initech LLC', modulesAccess: ALL_ON }],
-  [44, 'admin', 'company.modules.update', 'Initech LLC', { type: 'company', label: 'Initech LLC' }, { reports: true, assets: true }, { reports: false, assets: false }],
-  [38, 'admin', 'company.create', 'Umbrella Health', { type: 'company', label: 'Umbrella Health' }, null, { name: 'Umbrella Health', modulesAccess: ALL_ON }],
-  [37, 'consultant', 'company.modules.update', 'Umbrella Health', { type: 'company', label: 'Umbrella Health' }, { risks: true, requests: true }, { risks: false, requests: false }],
-  [30, 'admin', 'systemSetting.create', null, { type: 'systemSetting', label: 'help' }, null, { key: 'help', status: 'active' }],
-  [21, 'lead', 'company.passwordPolicy.update', 'Acme Corp', { type: 'company', label: 'Acme Corp' }, { minimumLength: 12, rotationInDays: 0 }, { minimumLength: 14, rotationInDays: 0 }],
-  [18, 'lead', 'team.create', 'Acme Corp', { type: 'team', label: 'Security Engineering' }, null, { name: 'Security Engineering' }],
-  [18, 'lead', 'team.member.add', 'Acme Corp', { type: 'team', label: 'Security Engineering' }, null, { user: 'james' }],
-  [12, 'consultant', 'team.modules.update', 'Acme Corp', { type: 'team', label: 'Security Engineering' }, { reports: null }, { reports: false }],
-  [9, 'admin', 'featureFlag.update', null, { type: 'featureFlag', label: 'staff-preview' }, { enabled: false }, { enabled: true }],
-  [6, 'admin', 'company.update', 'Globex Inc', { type: 'company', label: 'Globex Inc' }, { name: 'Globex Incorporated' }, { name: 'Globex Inc' }],
+const DEMO_AUDIT: [
+  daysAgo: number,
+  actor: string,
+  action: string,
+  company: string | null,
+  target: { type: string; label: string },
+  before: unknown,
+  after: unknown,
+][] = [
+  [
+    45,
+    'admin',
+    'company.create',
+    'Initech LLC',
+    { type: 'company', label: 'Initech LLC' },
+    null,
+    { name: 'Initech LLC', modulesAccess: ALL_ON },
+  ],
+  [
+    44,
+    'admin',
+    'company.modules.update',
+    'Initech LLC',
+    { type: 'company', label: 'Initech LLC' },
+    { reports: true, assets: true },
+    { reports: false, assets: false },
+  ],
+  [
+    38,
+    'admin',
+    'company.create',
+    'Umbrella Health',
+    { type: 'company', label: 'Umbrella Health' },
+    null,
+    { name: 'Umbrella Health', modulesAccess: ALL_ON },
+  ],
+  [
+    37,
+    'consultant',
+    'company.modules.update',
+    'Umbrella Health',
+    { type: 'company', label: 'Umbrella Health' },
+    { risks: true, requests: true },
+    { risks: false, requests: false },
+  ],
+  [
+    30,
+    'admin',
+    'systemSetting.create',
+    null,
+    { type: 'systemSetting', label: 'help' },
+    null,
+    { key: 'help', status: 'active' },
+  ],
+  [
+    21,
+    'lead',
+    'company.passwordPolicy.update',
+    'Acme Corp',
+    { type: 'company', label: 'Acme Corp' },
+    { minimumLength: 12, rotationInDays: 0 },
+    { minimumLength: 14, rotationInDays: 0 },
+  ],
+  [
+    18,
+    'lead',
+    'team.create',
+    'Acme Corp',
+    { type: 'team', label: 'Security Engineering' },
+    null,
+    { name: 'Security Engineering' },
+  ],
+  [
+    18,
+    'lead',
+    'team.member.add',
+    'Acme Corp',
+    { type: 'team', label: 'Security Engineering' },
+    null,
+    { user: 'james' },
+  ],
+  [
+    12,
+    'consultant',
+    'team.modules.update',
+    'Acme Corp',
+    { type: 'team', label: 'Security Engineering' },
+    { reports: null },
+    { reports: false },
+  ],
+  [
+    9,
+    'admin',
+    'featureFlag.update',
+    null,
+    { type: 'featureFlag', label: 'staff-preview' },
+    { enabled: false },
+    { enabled: true },
+  ],
+  [
+    6,
+    'admin',
+    'company.update',
+    'Globex Inc',
+    { type: 'company', label: 'Globex Inc' },
+    { name: 'Globex Incorporated' },
+    { name: 'Globex Inc' },
+  ],
   [2, 'sarah', 'team.member.add', 'Acme Corp', { type: 'team', label: 'Internal Audit' }, null, { user: 'sarah' }],
 ];
 
@@ -427,16 +802,51 @@ const DEMO_AUDIT: [daysAgo: number, actor: string, action: string, company: stri
  * A few bell notifications per demo user: [user, title, body, link, hours ago, read]. A link
  * `{ request: 'REQ-0003' }` points at that seeded Acme request (its texts are the api's for that event).
  */
-const DEMO_NOTIFICATIONS: [userKey: string, title: string, body: string, link: string | { request: string } | null, hoursAgo: number, read: boolean][] = [
+const DEMO_NOTIFICATIONS: [
+  userKey: string,
+  title: string,
+  body: string,
+  link: string | { request: string } | null,
+  hoursAgo: number,
+  read: boolean,
+][] = [
   ['admin', 'Welcome to the portal', 'Your staff administrator account is ready.', '/settings/personal', 72, true],
   ['admin', 'Acme SOC 2 Type II 2026 is active', 'The project moved to active.', '/v2/projects/', 5, false],
   ['admin', 'Globex Inc updated its team', 'Security Team has a new member.', '/settings/teams', 1, false],
-  ['consultant', 'Acme PCI DSS Assessment is pending', 'Add the remaining roles to activate it.', '/v2/projects/', 26, true],
-  ['consultant', 'REQ-0003 Submitted: Signed information security policy', 'Submitted by Laura Chen', { request: 'REQ-0003' }, 3, false],
+  [
+    'consultant',
+    'Acme PCI DSS Assessment is pending',
+    'Add the remaining roles to activate it.',
+    '/v2/projects/',
+    26,
+    true,
+  ],
+  [
+    'consultant',
+    'REQ-0003 Submitted: Signed information security policy',
+    'Submitted by Laura Chen',
+    { request: 'REQ-0003' },
+    3,
+    false,
+  ],
   ['auditor', 'You were added to Globex HIPAA Risk Assessment', 'Your role: Consultant.', '/v2/projects/', 30, false],
-  ['lead', 'New request REQ-0014: Data retention schedule', 'Daniel Reyes asked for evidence', { request: 'REQ-0014' }, 2, false],
+  [
+    'lead',
+    'New request REQ-0014: Data retention schedule',
+    'Daniel Reyes asked for evidence',
+    { request: 'REQ-0014' },
+    2,
+    false,
+  ],
   ['lead', 'Acme ISO 27001 Gap Analysis is completed', 'The final report is available.', '/reports', 48, true],
-  ['member', 'You are Project Manager of Acme PCI DSS Assessment', 'Daniel Reyes assigned the role.', '/v2/projects/', 8, false],
+  [
+    'member',
+    'You are Project Manager of Acme PCI DSS Assessment',
+    'Daniel Reyes assigned the role.',
+    '/v2/projects/',
+    8,
+    false,
+  ],
   ['client', 'Welcome to the portal', 'You can now see the projects of Globex Inc.', '/', 20, false],
   ['both', 'You were added to Globex Inc', 'You now work in Acme Corp and Globex Inc.', '/', 12, false],
 ];
@@ -473,7 +883,11 @@ export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {
       const id = await insertUser(trx, { ...user, passwordHash: invited ? null : hash, firstLogin: Boolean(invited) });
       ids.set(key, id);
       if (lastSignInHoursAgo !== undefined) {
-        await trx.updateTable('users').set({ last_sign_in_at: hoursAgo(lastSignInHoursAgo) }).where('id', '=', id).execute();
+        await trx
+          .updateTable('users')
+          .set({ last_sign_in_at: hoursAgo(lastSignInHoursAgo) })
+          .where('id', '=', id)
+          .execute();
       }
     }
     // Practices first: projects name theirs.
@@ -521,7 +935,10 @@ export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {
         const startMs = now + project.start * DAY;
         const dueMs = now + project.due * DAY;
         const created = Math.min(now - 6 * DAY, startMs - 10 * DAY);
-        const updated = Math.min(now - HOUR, Math.max(created, project.status === 'completed' ? dueMs + 2 * DAY : now - 3 * DAY));
+        const updated = Math.min(
+          now - HOUR,
+          Math.max(created, project.status === 'completed' ? dueMs + 2 * DAY : now - 3 * DAY),
+        );
         for (const [key, role] of project.roles) projectMembers.push({ project_id: id, user_id: ids.get(key)!, role });
         const holder = (role: ProjectRoleName) => project.roles.find(([, r]) => r === role)?.[0];
         const staffKey = holder('Lead Consultant') ?? creator;
@@ -569,24 +986,42 @@ export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {
         const teamId = await insertTeam(trx, companyId, team.name);
         teamIds.set(`${company.name}/${team.name}`, teamId);
         for (const key of team.members) await addTeamMember(trx, teamId, ids.get(key)!);
-        if (team.modules) await setTeamModulesAccess(trx, companyId, teamId, { ...emptyModuleAccess(), ...team.modules });
+        if (team.modules)
+          await setTeamModulesAccess(trx, companyId, teamId, { ...emptyModuleAccess(), ...team.modules });
         for (const title of team.projects ?? []) await addTeamObject(trx, teamId, 'projects', projectIds.get(title)!);
       }
       if (company.passwordPolicy) await savePasswordPolicy(trx, companyId, company.passwordPolicy);
     }
     await insertInBatches(trx, 'project_members', projectMembers);
-    await insertProjectWork(trx, workPlans.map((plan) => planProjectWork(plan, now)));
+    await insertProjectWork(
+      trx,
+      workPlans.map((plan) => planProjectWork(plan, now)),
+    );
     await seedProjectFiles(trx, seededProjects, options.storage, now);
     await seedInterviews(trx, seededProjects, now);
-    const requests = await seedRequests(trx, { now, users: ids, companies: companyIds, teams: teamIds, projects: seededProjects, storage: options.storage });
+    const requests = await seedRequests(trx, {
+      now,
+      users: ids,
+      companies: companyIds,
+      teams: teamIds,
+      projects: seededProjects,
+      storage: options.storage,
+    });
     // The demo's story already happened: today's reminders and digests count as sent, so a fresh portal
     // (and every test app) starts without a burst of bells and mail; the sweep sends from tomorrow on.
     const seedDay = new Date(now).toISOString().slice(0, 10);
     await markRequestRemindersSent(trx, seedDay);
-    await insertInBatches(trx, 'request_digests', [...ids.values()].map((userId) => ({ user_id: userId, day: seedDay, created_at: new Date(now).toISOString() })));
+    await insertInBatches(
+      trx,
+      'request_digests',
+      [...ids.values()].map((userId) => ({ user_id: userId, day: seedDay, created_at: new Date(now).toISOString() })),
+    );
     for (const [key, title, body, link, hours, read] of DEMO_NOTIFICATIONS) {
       const userId = ids.get(key)!;
-      const request = link && typeof link === 'object' ? requests.find((r) => r.company === 'Acme Corp' && r.reference === link.request)! : null;
+      const request =
+        link && typeof link === 'object'
+          ? requests.find((r) => r.company === 'Acme Corp' && r.reference === link.request)!
+          : null;
       const notification = await createNotification(trx, {
         userId,
         title,
@@ -602,7 +1037,8 @@ export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {
     await insertPortalMessage(trx, {
       key: 'banner',
       status: 'inactive',
-      value: '<strong>Scheduled maintenance</strong> on Saturday from 22:00 to 23:00 UTC: the portal may be unavailable.',
+      value:
+        '<strong>Scheduled maintenance</strong> on Saturday from 22:00 to 23:00 UTC: the portal may be unavailable.',
     });
     const help = await insertPortalMessage(trx, {
       key: 'help',
@@ -613,12 +1049,13 @@ export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions = {
     const emailOf = (key: string) => [...DEMO_USERS, ...MORE_USERS].find((u) => u.key === key)!.email;
     for (const [days, actor, action, company, target, before, rawAfter] of DEMO_AUDIT) {
       const companyId = company ? companyIds.get(company)! : null;
-      const targetId = {
-        company: companyId,
-        team: teamIds.get(`${company}/${target.label}`) ?? null,
-        systemSetting: help.id,
-        featureFlag: target.label,
-      }[target.type] ?? null;
+      const targetId =
+        {
+          company: companyId,
+          team: teamIds.get(`${company}/${target.label}`) ?? null,
+          systemSetting: help.id,
+          featureFlag: target.label,
+        }[target.type] ?? null;
       // A member added: the user by id and email, as the api records it.
       const memberKey = (rawAfter as { user?: string } | null)?.user;
       const after = memberKey ? { userId: ids.get(memberKey)!, email: emailOf(memberKey) } : rawAfter;

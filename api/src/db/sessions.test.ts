@@ -14,7 +14,8 @@ describe('activeSessionIds', () => {
     const db = t.database.db;
     const userId = (await findUserCredentialsByEmail(db, 'member@acme.test'))!.user.id;
     const now = new Date('2026-11-21T12:00:00Z');
-    const open = async (at: Date, maxHours = 8) => (await createSession(db, { userId, userAgent: null, maxHours, now: at })).session.id;
+    const open = async (at: Date, maxHours = 8) =>
+      (await createSession(db, { userId, userAgent: null, maxHours, now: at })).session.id;
 
     const fresh = await open(new Date(now.getTime() - 60_000));
     const idle = await open(new Date(now.getTime() - 31 * 60_000), 24);
@@ -43,37 +44,80 @@ describe('findSessionWithUser', () => {
     expect(await findSessionWithUser(db, token)).toBeNull();
   });
 
-  (TEST_DATABASE_URL ? it.skip : it)('reads nothing along with the session on SQLite, where the policies read their own (a query is no round trip there)', async () => {
-    const db = t.database.db;
-    const member = (await findUserCredentialsByEmail(db, 'member@acme.test'))!.user;
-    const { token, session } = await createSession(db, { userId: member.id, userAgent: null, maxHours: 8 });
-    const project = await db.selectFrom('projects').select('id').executeTakeFirstOrThrow();
-    expect(await findSessionWithUser(db, token, { project: project.id })).toEqual({ session, user: member });
-  });
+  (TEST_DATABASE_URL ? it.skip : it)(
+    'reads nothing along with the session on SQLite, where the policies read their own (a query is no round trip there)',
+    async () => {
+      const db = t.database.db;
+      const member = (await findUserCredentialsByEmail(db, 'member@acme.test'))!.user;
+      const { token, session } = await createSession(db, { userId: member.id, userAgent: null, maxHours: 8 });
+      const project = await db.selectFrom('projects').select('id').executeTakeFirstOrThrow();
+      expect(await findSessionWithUser(db, token, { project: project.id })).toEqual({ session, user: member });
+    },
+  );
 
-  (TEST_DATABASE_URL ? it : it.skip)('reads with the session, on PostgreSQL, the project or company a policy needs, the same as reading them on their own, and none that does not exist', async () => {
-    const db = t.database.db;
-    const member = (await findUserCredentialsByEmail(db, 'member@acme.test'))!.user;
-    const { token, session } = await createSession(db, { userId: member.id, userAgent: null, maxHours: 8 });
-    const acme = await db.selectFrom('companies').select('id').where('name', '=', 'Acme Corp').executeTakeFirstOrThrow();
-    const project = await db.selectFrom('projects').select(['id', 'title', 'status']).where('company_id', '=', acme.id).executeTakeFirstOrThrow();
-    const role = await db.selectFrom('project_members').select('role').where('project_id', '=', project.id).where('user_id', '=', member.id).executeTakeFirst();
-    const company = (await findCompanyById(db, acme.id))!;
+  (TEST_DATABASE_URL ? it : it.skip)(
+    'reads with the session, on PostgreSQL, the project or company a policy needs, the same as reading them on their own, and none that does not exist',
+    async () => {
+      const db = t.database.db;
+      const member = (await findUserCredentialsByEmail(db, 'member@acme.test'))!.user;
+      const { token, session } = await createSession(db, { userId: member.id, userAgent: null, maxHours: 8 });
+      const acme = await db
+        .selectFrom('companies')
+        .select('id')
+        .where('name', '=', 'Acme Corp')
+        .executeTakeFirstOrThrow();
+      const project = await db
+        .selectFrom('projects')
+        .select(['id', 'title', 'status'])
+        .where('company_id', '=', acme.id)
+        .executeTakeFirstOrThrow();
+      const role = await db
+        .selectFrom('project_members')
+        .select('role')
+        .where('project_id', '=', project.id)
+        .where('user_id', '=', member.id)
+        .executeTakeFirst();
+      const company = (await findCompanyById(db, acme.id))!;
 
-    const topLevel = await db.selectFrom('project_task_counts').select('top_level').where('project_id', '=', project.id).executeTakeFirstOrThrow();
+      const topLevel = await db
+        .selectFrom('project_task_counts')
+        .select('top_level')
+        .where('project_id', '=', project.id)
+        .executeTakeFirstOrThrow();
 
-    expect(await findSessionWithUser(db, token, { project: project.id })).toEqual({
-      session,
-      user: member,
-      along: {
-        project: { id: project.id, companyId: acme.id, title: project.title, status: project.status, role: role?.role ?? null, topLevel: Number(topLevel.top_level), company },
-      },
-    });
-    expect(await findSessionWithUser(db, token, { company: acme.id })).toEqual({ session, user: member, along: { company } });
+      expect(await findSessionWithUser(db, token, { project: project.id })).toEqual({
+        session,
+        user: member,
+        along: {
+          project: {
+            id: project.id,
+            companyId: acme.id,
+            title: project.title,
+            status: project.status,
+            role: role?.role ?? null,
+            topLevel: Number(topLevel.top_level),
+            company,
+          },
+        },
+      });
+      expect(await findSessionWithUser(db, token, { company: acme.id })).toEqual({
+        session,
+        user: member,
+        along: { company },
+      });
 
-    // the session is found all the same; the project or company is not
-    expect(await findSessionWithUser(db, token, { project: 'no-such-project' })).toEqual({ session, user: member, along: { project: null } });
-    expect(await findSessionWithUser(db, token, { company: 'no-such-company' })).toEqual({ session, user: member, along: { company: null } });
-    expect(await findSessionWithUser(db, `${token}x`, { project: project.id })).toBeNull();
-  });
+      // the session is found all the same; the project or company is not
+      expect(await findSessionWithUser(db, token, { project: 'no-such-project' })).toEqual({
+        session,
+        user: member,
+        along: { project: null },
+      });
+      expect(await findSessionWithUser(db, token, { company: 'no-such-company' })).toEqual({
+        session,
+        user: member,
+        along: { company: null },
+      });
+      expect(await findSessionWithUser(db, `${token}x`, { project: project.id })).toBeNull();
+    },
+  );
 });

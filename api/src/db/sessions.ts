@@ -54,7 +54,13 @@ export async function findSessionByToken(db: Kysely<Database>, token: string): P
   return row ? toSessionRecord(row) : null;
 }
 
-export function toSessionRecord(row: { id: string; user_id: string; created_at: Date | string; last_seen_at: Date | string; expires_at: Date | string }): SessionRecord {
+export function toSessionRecord(row: {
+  id: string;
+  user_id: string;
+  created_at: Date | string;
+  last_seen_at: Date | string;
+  expires_at: Date | string;
+}): SessionRecord {
   return {
     id: row.id,
     userId: row.user_id,
@@ -70,7 +76,12 @@ export function isSessionActive(session: SessionRecord, idleMinutes: number, now
 }
 
 /** Which of these sessions are still signed in (not expired, not idle too long, not deleted). */
-export async function activeSessionIds(db: Kysely<Database>, ids: string[], idleMinutes: number, now: Date = new Date()): Promise<Set<string>> {
+export async function activeSessionIds(
+  db: Kysely<Database>,
+  ids: string[],
+  idleMinutes: number,
+  now: Date = new Date(),
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .selectFrom('sessions')

@@ -50,8 +50,12 @@ describe('cachingStatements', () => {
   it('reports the changes of a cached write each time', async () => {
     const db = kysely();
     await sql`create table notes (id integer primary key, body text not null)`.execute(db);
-    await db.insertInto('notes').values([{ body: 'x' }, { body: 'x' }, { body: 'y' }]).execute();
-    const rename = (from: string) => db.updateTable('notes').set({ body: 'z' }).where('body', '=', from).executeTakeFirst();
+    await db
+      .insertInto('notes')
+      .values([{ body: 'x' }, { body: 'x' }, { body: 'y' }])
+      .execute();
+    const rename = (from: string) =>
+      db.updateTable('notes').set({ body: 'z' }).where('body', '=', from).executeTakeFirst();
     expect(Number((await rename('x')).numUpdatedRows)).toBe(2);
     expect(Number((await rename('y')).numUpdatedRows)).toBe(1);
     expect(Number((await rename('x')).numUpdatedRows)).toBe(0);
@@ -78,7 +82,10 @@ describe('cachingStatements', () => {
   it('streams, and the same query runs from the cache after the stream ends', async () => {
     const db = kysely();
     await sql`create table notes (id integer primary key, body text not null)`.execute(db);
-    await db.insertInto('notes').values([{ body: 'a' }, { body: 'b' }]).execute();
+    await db
+      .insertInto('notes')
+      .values([{ body: 'a' }, { body: 'b' }])
+      .execute();
     const all = db.selectFrom('notes').select('body').orderBy('id');
     expect((await all.execute()).map((r) => r.body)).toEqual(['a', 'b']);
     const seen: string[] = [];
@@ -102,17 +109,30 @@ describe('cachingStatements', () => {
   it('binds booleans as 1 and 0 in writes, filters, value lists and streams', async () => {
     const db = kysely();
     await sql`create table flags (id integer primary key, name text not null, enabled integer not null)`.execute(db);
-    const flags = db as unknown as Kysely<{ flags: { id: Generated<number>; name: string; enabled: boolean | number } }>;
-    await flags.insertInto('flags').values([{ name: 'on', enabled: true }, { name: 'off', enabled: false }]).execute();
+    const flags = db as unknown as Kysely<{
+      flags: { id: Generated<number>; name: string; enabled: boolean | number };
+    }>;
+    await flags
+      .insertInto('flags')
+      .values([
+        { name: 'on', enabled: true },
+        { name: 'off', enabled: false },
+      ])
+      .execute();
     expect(await flags.selectFrom('flags').select(['name', 'enabled']).orderBy('id').execute()).toEqual([
       { name: 'on', enabled: 1 },
       { name: 'off', enabled: 0 },
     ]);
-    expect((await flags.selectFrom('flags').select('name').where('enabled', '=', false).execute()).map((r) => r.name)).toEqual(['off']);
-    expect((await flags.selectFrom('flags').select('name').where('enabled', 'in', [true]).execute()).map((r) => r.name)).toEqual(['on']);
+    expect(
+      (await flags.selectFrom('flags').select('name').where('enabled', '=', false).execute()).map((r) => r.name),
+    ).toEqual(['off']);
+    expect(
+      (await flags.selectFrom('flags').select('name').where('enabled', 'in', [true]).execute()).map((r) => r.name),
+    ).toEqual(['on']);
     await flags.updateTable('flags').set({ enabled: true }).where('name', '=', 'off').execute();
     const streamed: string[] = [];
-    for await (const row of flags.selectFrom('flags').select('name').where('enabled', '=', true).orderBy('id').stream()) streamed.push(row.name);
+    for await (const row of flags.selectFrom('flags').select('name').where('enabled', '=', true).orderBy('id').stream())
+      streamed.push(row.name);
     expect(streamed).toEqual(['on', 'off']);
   });
 

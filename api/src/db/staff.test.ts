@@ -13,7 +13,12 @@ afterAll(() => t.close());
 describe('setStaffAdmin', () => {
   it('never demotes the last active staff admin, counting suspended admins out', async () => {
     const db = t.database.db;
-    const admins = await db.selectFrom('users').select('id').where('is_tevora', '=', true).where('is_admin', '=', true).execute();
+    const admins = await db
+      .selectFrom('users')
+      .select('id')
+      .where('is_tevora', '=', true)
+      .where('is_admin', '=', true)
+      .execute();
     const second = await createUserWithPassword(t, 'Staff-Admin-Passw0rd!', { isTevora: true, isAdmin: true });
     // Everyone but `second` is demoted: each step leaves another active admin.
     for (const { id } of admins) expect(await setStaffAdmin(db, id, false)).toBe(true);

@@ -22,7 +22,18 @@ function staffQuery(db: Kysely<Database>) {
 }
 
 function selectStaff(query: ReturnType<typeof staffQuery>) {
-  return query.select(['u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.title', 'u.avatar', 'u.status', 'u.is_admin', 'u.is_auditor', 'u.last_sign_in_at']);
+  return query.select([
+    'u.id',
+    'u.first_name',
+    'u.last_name',
+    'u.email',
+    'u.title',
+    'u.avatar',
+    'u.status',
+    'u.is_admin',
+    'u.is_auditor',
+    'u.last_sign_in_at',
+  ]);
 }
 
 type StaffRow = Awaited<ReturnType<ReturnType<typeof selectStaff>['executeTakeFirstOrThrow']>>;
@@ -78,7 +89,12 @@ export async function findStaffUser(db: Kysely<Database>, id: string): Promise<S
  */
 export async function setStaffAdmin(db: Kysely<Database>, id: string, isAdmin: boolean): Promise<boolean> {
   if (isAdmin) {
-    await db.updateTable('users').set({ is_admin: true, updated_at: new Date().toISOString() }).where('id', '=', id).where('is_tevora', '=', true).execute();
+    await db
+      .updateTable('users')
+      .set({ is_admin: true, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .where('is_tevora', '=', true)
+      .execute();
     return true;
   }
   const work = async (trx: Kysely<Database>) => {
@@ -93,7 +109,11 @@ export async function setStaffAdmin(db: Kysely<Database>, id: string, isAdmin: b
       .execute();
     const othersActive = admins.filter((a) => a.id !== id && a.status === 'active').length;
     if (othersActive === 0) return false;
-    await trx.updateTable('users').set({ is_admin: false, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+    await trx
+      .updateTable('users')
+      .set({ is_admin: false, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
     return true;
   };
   return inTransaction(db, work);

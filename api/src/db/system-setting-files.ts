@@ -36,17 +36,37 @@ function toRecord(row: Selectable<SystemSettingFilesTable>): SystemSettingFileRe
 
 /** What the api answers for a file: never where it is stored. */
 export function toSystemSettingFileDto(record: SystemSettingFileRecord): SystemSettingFile {
-  return { id: record.id, name: record.name, contentType: record.contentType, size: record.size, sha256: record.sha256, createdAt: record.createdAt };
+  return {
+    id: record.id,
+    name: record.name,
+    contentType: record.contentType,
+    size: record.size,
+    sha256: record.sha256,
+    createdAt: record.createdAt,
+  };
 }
 
 /** The files of a setting, oldest first. */
-export async function listSystemSettingFiles(db: Kysely<Database>, messageId: string): Promise<SystemSettingFileRecord[]> {
-  const rows = await db.selectFrom('system_setting_files').selectAll().where('message_id', '=', messageId).orderBy('created_at').orderBy('id').execute();
+export async function listSystemSettingFiles(
+  db: Kysely<Database>,
+  messageId: string,
+): Promise<SystemSettingFileRecord[]> {
+  const rows = await db
+    .selectFrom('system_setting_files')
+    .selectAll()
+    .where('message_id', '=', messageId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   return rows.map(toRecord);
 }
 
 /** The file if it belongs to that setting. */
-export async function findSystemSettingFile(db: Kysely<Database>, messageId: string, fileId: string): Promise<SystemSettingFileRecord | null> {
+export async function findSystemSettingFile(
+  db: Kysely<Database>,
+  messageId: string,
+  fileId: string,
+): Promise<SystemSettingFileRecord | null> {
   const row = await db
     .selectFrom('system_setting_files')
     .selectAll()
@@ -57,14 +77,21 @@ export async function findSystemSettingFile(db: Kysely<Database>, messageId: str
 }
 
 /** The file of any setting (the download routes know only the file's id). */
-export async function findSystemSettingFileById(db: Kysely<Database>, fileId: string): Promise<SystemSettingFileRecord | null> {
+export async function findSystemSettingFileById(
+  db: Kysely<Database>,
+  fileId: string,
+): Promise<SystemSettingFileRecord | null> {
   const row = await db.selectFrom('system_setting_files').selectAll().where('id', '=', fileId).executeTakeFirst();
   return row ? toRecord(row) : null;
 }
 
 /** Points the rows naming `from` at `to` (moving bytes between stores); how many rows. */
 export async function replaceSystemSettingFileKey(db: Kysely<Database>, from: string, to: string): Promise<number> {
-  const result = await db.updateTable('system_setting_files').set({ storage_key: to }).where('storage_key', '=', from).executeTakeFirst();
+  const result = await db
+    .updateTable('system_setting_files')
+    .set({ storage_key: to })
+    .where('storage_key', '=', from)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
@@ -89,7 +116,15 @@ export async function insertSystemSettingFiles(db: Kysely<Database>, files: NewS
 }
 
 /** Whether the row existed. The caller removes the bytes once this has committed. */
-export async function deleteSystemSettingFile(db: Kysely<Database>, messageId: string, fileId: string): Promise<boolean> {
-  const result = await db.deleteFrom('system_setting_files').where('message_id', '=', messageId).where('id', '=', fileId).executeTakeFirst();
+export async function deleteSystemSettingFile(
+  db: Kysely<Database>,
+  messageId: string,
+  fileId: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('system_setting_files')
+    .where('message_id', '=', messageId)
+    .where('id', '=', fileId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

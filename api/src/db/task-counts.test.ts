@@ -8,7 +8,11 @@ import { createTestDatabase, type TestDatabase } from '../test/app';
 import { ALL_MODULES, taskRow } from '../test/task-rows';
 
 async function kept(db: Kysely<Database>, projectId: string): Promise<number | undefined> {
-  const row = await db.selectFrom('project_task_counts').select('top_level').where('project_id', '=', projectId).executeTakeFirst();
+  const row = await db
+    .selectFrom('project_task_counts')
+    .select('top_level')
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
   return row === undefined ? undefined : Number(row.top_level);
 }
 
@@ -37,7 +41,10 @@ describe('project_task_counts (migration 0013)', () => {
     const empty = await insertProject(db, { companyId, title: 'Empty', status: 'active' });
     const top = [taskRow(busy, companyId), taskRow(busy, companyId), taskRow(busy, companyId)];
     await db.insertInto('tasks').values(top).execute();
-    await db.insertInto('tasks').values(taskRow(busy, companyId, top[0].id)).execute();
+    await db
+      .insertInto('tasks')
+      .values(taskRow(busy, companyId, top[0].id))
+      .execute();
 
     await migrateToLatest(db, database.dialect);
     expect(await kept(db, busy)).toBe(3);
@@ -58,9 +65,15 @@ describe('project_task_counts (migration 0013)', () => {
 
     // one statement with several rows (PostgreSQL: one statement-level trigger for all), a subtask among them
     const first = taskRow(a, companyId);
-    await db.insertInto('tasks').values([first, taskRow(a, companyId), taskRow(b, companyId)]).execute();
+    await db
+      .insertInto('tasks')
+      .values([first, taskRow(a, companyId), taskRow(b, companyId)])
+      .execute();
     const child = taskRow(a, companyId, first.id);
-    await db.insertInto('tasks').values([child, taskRow(a, companyId, first.id)]).execute();
+    await db
+      .insertInto('tasks')
+      .values([child, taskRow(a, companyId, first.id)])
+      .execute();
     expect(await kept(db, a)).toBe(2);
     expect(await kept(db, b)).toBe(1);
     await check();
@@ -95,7 +108,11 @@ describe('project_task_counts (migration 0013)', () => {
     const projectId = await insertProject(db, { companyId, title: 'Listed', status: 'active' });
     await db
       .insertInto('tasks')
-      .values([taskRow(projectId, companyId), taskRow(projectId, companyId, null, 'COMPLETED'), taskRow(projectId, companyId, null, 'COMPLETED')])
+      .values([
+        taskRow(projectId, companyId),
+        taskRow(projectId, companyId, null, 'COMPLETED'),
+        taskRow(projectId, companyId, null, 'COMPLETED'),
+      ])
       .execute();
     const list = (filters: { status?: ('COMPLETED' | 'OPEN')[] } = {}) =>
       listProjectTasks(db, projectId, { ...filters, sort: 'createdAt', limit: 2, offset: 0 });
@@ -124,7 +141,10 @@ describe('project_task_counts (migration 0013)', () => {
     const projectId = await insertProject(db, { companyId, title: 'Down and up', status: 'active' });
     await migrateTo(db, database.dialect, '0012-reports');
     // without the triggers, writes go on as before
-    await db.insertInto('tasks').values([taskRow(projectId, companyId), taskRow(projectId, companyId)]).execute();
+    await db
+      .insertInto('tasks')
+      .values([taskRow(projectId, companyId), taskRow(projectId, companyId)])
+      .execute();
     await migrateToLatest(db, database.dialect);
     expect(await kept(db, projectId)).toBe(2);
     await db.insertInto('tasks').values(taskRow(projectId, companyId)).execute();
@@ -140,14 +160,37 @@ describe('listProjectTasks pages (a page in the second half is read from the far
   });
   afterAll(() => database.destroy());
 
-  const SORTS = ['referenceId', '-referenceId', 'title', '-title', 'status', '-status', 'dueDate', '-dueDate', 'createdAt', '-createdAt'] as const;
+  const SORTS = [
+    'referenceId',
+    '-referenceId',
+    'title',
+    '-title',
+    'status',
+    '-status',
+    'dueDate',
+    '-dueDate',
+    'createdAt',
+    '-createdAt',
+  ] as const;
 
   it('gives every page of every sort exactly the rows of the whole list at that place', async () => {
     const db = database.db;
     const companyId = await insertCompany(db, { name: 'Pages Co', modulesAccess: ALL_MODULES });
     const projectId = await insertProject(db, { companyId, title: 'Pages', status: 'active' });
     // 11 tasks with ties and missing values (reference IDs, due dates), the same second for some
-    const statuses = ['OPEN', 'IN_PROGRESS', 'COMPLETED', 'OPEN', 'IN_REVIEW', 'OPEN', 'NOT_APPLICABLE', 'OPEN', 'INCOMPLETE', 'OPEN', 'OPEN'];
+    const statuses = [
+      'OPEN',
+      'IN_PROGRESS',
+      'COMPLETED',
+      'OPEN',
+      'IN_REVIEW',
+      'OPEN',
+      'NOT_APPLICABLE',
+      'OPEN',
+      'INCOMPLETE',
+      'OPEN',
+      'OPEN',
+    ];
     const rows = statuses.map((status, i) => ({
       ...taskRow(projectId, companyId, null, status),
       title: ['beta', 'Alpha', 'gamma', 'alpha', 'Beta'][i % 5],
@@ -156,7 +199,10 @@ describe('listProjectTasks pages (a page in the second half is read from the far
       created_at: new Date(Date.UTC(2026, 10, 1, 9, 0, Math.floor(i / 3))).toISOString(),
     }));
     await db.insertInto('tasks').values(rows).execute();
-    await db.insertInto('tasks').values(taskRow(projectId, companyId, rows[0].id)).execute();
+    await db
+      .insertInto('tasks')
+      .values(taskRow(projectId, companyId, rows[0].id))
+      .execute();
 
     for (const sort of SORTS) {
       const all = await listProjectTasks(db, projectId, { sort, limit: 100, offset: 0 });
@@ -178,8 +224,12 @@ describe('listProjectTasks pages (a page in the second half is read from the far
     const open = await listProjectTasks(db, projectId, { status: ['OPEN'], sort: 'title', limit: 100, offset: 0 });
     expect(open.total).toBe(6);
     const openPaged: string[] = [];
-    for (let offset = 0; offset < 6; offset += 4) openPaged.push(...(await listProjectTasks(db, projectId, { status: ['OPEN'], sort: 'title', limit: 4, offset })).results.map((t) => t.id));
+    for (let offset = 0; offset < 6; offset += 4)
+      openPaged.push(
+        ...(await listProjectTasks(db, projectId, { status: ['OPEN'], sort: 'title', limit: 4, offset })).results.map(
+          (t) => t.id,
+        ),
+      );
     expect(openPaged).toEqual(open.results.map((t) => t.id));
   });
 });
-

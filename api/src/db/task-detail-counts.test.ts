@@ -18,19 +18,31 @@ async function kept(db: Kysely<Database>, companyId: string): Promise<Record<str
   const { rows } = await sql<{ id: string; subtask_count: number; subtasks_done: number; comment_count: number }>`
     select id, subtask_count, subtasks_done, comment_count from tasks where company_id = ${companyId}
   `.execute(db);
-  return Object.fromEntries(rows.map((r) => [r.id, { subtasks: Number(r.subtask_count), done: Number(r.subtasks_done), comments: Number(r.comment_count) }]));
+  return Object.fromEntries(
+    rows.map((r) => [
+      r.id,
+      { subtasks: Number(r.subtask_count), done: Number(r.subtasks_done), comments: Number(r.comment_count) },
+    ]),
+  );
 }
 
 /** The same counted from the rows. */
 async function counted(db: Kysely<Database>, companyId: string): Promise<Record<string, Counts>> {
-  const { rows } = await sql<{ id: string; subtasks: number | string; done: number | string; comments: number | string }>`
+  const { rows } = await sql<{
+    id: string;
+    subtasks: number | string;
+    done: number | string;
+    comments: number | string;
+  }>`
     select t.id,
       (select count(*) from tasks s where s.parent_id = t.id) as subtasks,
       (select count(*) from tasks s where s.parent_id = t.id and s.status in ('COMPLETED', 'NOT_APPLICABLE')) as done,
       (select count(*) from task_comments c where c.task_id = t.id) as comments
     from tasks t where t.company_id = ${companyId}
   `.execute(db);
-  return Object.fromEntries(rows.map((r) => [r.id, { subtasks: Number(r.subtasks), done: Number(r.done), comments: Number(r.comments) }]));
+  return Object.fromEntries(
+    rows.map((r) => [r.id, { subtasks: Number(r.subtasks), done: Number(r.done), comments: Number(r.comments) }]),
+  );
 }
 
 describe("each task's subtask and comment counts (migration 0014)", () => {
@@ -49,9 +61,16 @@ describe("each task's subtask and comment counts (migration 0014)", () => {
     await db.insertInto('tasks').values([parent, other]).execute();
     await db
       .insertInto('tasks')
-      .values([taskRow(projectId, companyId, parent.id), taskRow(projectId, companyId, parent.id, 'COMPLETED'), taskRow(projectId, companyId, parent.id, 'NOT_APPLICABLE')])
+      .values([
+        taskRow(projectId, companyId, parent.id),
+        taskRow(projectId, companyId, parent.id, 'COMPLETED'),
+        taskRow(projectId, companyId, parent.id, 'NOT_APPLICABLE'),
+      ])
       .execute();
-    await db.insertInto('task_comments').values([commentRow(parent.id), commentRow(parent.id), commentRow(other.id)]).execute();
+    await db
+      .insertInto('task_comments')
+      .values([commentRow(parent.id), commentRow(parent.id), commentRow(other.id)])
+      .execute();
 
     await migrateToLatest(db, database.dialect);
     const counts = await kept(db, companyId);
@@ -70,7 +89,11 @@ describe("each task's subtask and comment counts (migration 0014)", () => {
     const [a, b] = [taskRow(projectId, companyId), taskRow(projectId, companyId)];
     await db.insertInto('tasks').values([a, b]).execute();
     // several subtasks in one statement (PostgreSQL: one statement-level trigger for all), of two parents
-    const subs = [taskRow(projectId, companyId, a.id), taskRow(projectId, companyId, a.id, 'COMPLETED'), taskRow(projectId, companyId, b.id, 'NOT_APPLICABLE')];
+    const subs = [
+      taskRow(projectId, companyId, a.id),
+      taskRow(projectId, companyId, a.id, 'COMPLETED'),
+      taskRow(projectId, companyId, b.id, 'NOT_APPLICABLE'),
+    ];
     await db.insertInto('tasks').values(subs).execute();
     expect((await kept(db, companyId))[a.id]).toEqual({ subtasks: 2, done: 1, comments: 0 });
     expect((await kept(db, companyId))[b.id]).toEqual({ subtasks: 1, done: 1, comments: 0 });
@@ -115,7 +138,10 @@ describe("each task's subtask and comment counts (migration 0014)", () => {
     // a project's delete takes its tasks, subtasks and comments without error
     const c = taskRow(projectId, companyId);
     await db.insertInto('tasks').values(c).execute();
-    await db.insertInto('tasks').values(taskRow(projectId, companyId, c.id)).execute();
+    await db
+      .insertInto('tasks')
+      .values(taskRow(projectId, companyId, c.id))
+      .execute();
     await db.insertInto('task_comments').values(commentRow(c.id)).execute();
     await db.deleteFrom('projects').where('id', '=', projectId).execute();
     expect(await kept(db, companyId)).toEqual({});
@@ -128,12 +154,18 @@ describe("each task's subtask and comment counts (migration 0014)", () => {
     const projectId = await insertProject(db, { companyId, title: 'Listed', status: 'active' });
     const parent = taskRow(projectId, companyId);
     await db.insertInto('tasks').values(parent).execute();
-    await db.insertInto('tasks').values([taskRow(projectId, companyId, parent.id, 'COMPLETED'), taskRow(projectId, companyId, parent.id)]).execute();
+    await db
+      .insertInto('tasks')
+      .values([taskRow(projectId, companyId, parent.id, 'COMPLETED'), taskRow(projectId, companyId, parent.id)])
+      .execute();
     await db.insertInto('task_comments').values(commentRow(parent.id)).execute();
-    const shown = async () => (await listProjectTasks(db, projectId, { sort: 'createdAt', limit: 10, offset: 0 })).results[0];
+    const shown = async () =>
+      (await listProjectTasks(db, projectId, { sort: 'createdAt', limit: 10, offset: 0 })).results[0];
     expect(await shown()).toMatchObject({ id: parent.id, subtaskCount: 2, subtasksDone: 1, commentCount: 1 });
     // the list reads the kept counts: what the row holds is what the list says
-    await sql`update tasks set subtask_count = 9, subtasks_done = 8, comment_count = 7 where id = ${parent.id}`.execute(db);
+    await sql`update tasks set subtask_count = 9, subtasks_done = 8, comment_count = 7 where id = ${parent.id}`.execute(
+      db,
+    );
     expect(await shown()).toMatchObject({ subtaskCount: 9, subtasksDone: 8, commentCount: 7 });
   });
 
@@ -146,11 +178,17 @@ describe("each task's subtask and comment counts (migration 0014)", () => {
     await db.insertInto('tasks').values(parent).execute();
     await migrateTo(db, database.dialect, '0013-task-counts');
     // without the triggers, writes go on as before
-    await db.insertInto('tasks').values(taskRow(projectId, companyId, parent.id, 'COMPLETED')).execute();
+    await db
+      .insertInto('tasks')
+      .values(taskRow(projectId, companyId, parent.id, 'COMPLETED'))
+      .execute();
     await db.insertInto('task_comments').values(commentRow(parent.id)).execute();
     await migrateToLatest(db, database.dialect);
     expect((await kept(db, companyId))[parent.id]).toEqual({ subtasks: 1, done: 1, comments: 1 });
-    await db.insertInto('tasks').values(taskRow(projectId, companyId, parent.id)).execute();
+    await db
+      .insertInto('tasks')
+      .values(taskRow(projectId, companyId, parent.id))
+      .execute();
     expect((await kept(db, companyId))[parent.id]).toEqual({ subtasks: 2, done: 1, comments: 1 });
   });
 });

@@ -25,7 +25,12 @@ beforeAll(async () => {
   const statuses = ['OPEN', 'IN_PROGRESS', 'COMPLETED', 'IN_REVIEW'];
   await db
     .insertInto('tasks')
-    .values(Array.from({ length: 60 }, (_, i) => ({ ...taskRow(projectId, companyId, null, statuses[i % 4]), title: `Task ${(i * 37) % 60}` })))
+    .values(
+      Array.from({ length: 60 }, (_, i) => ({
+        ...taskRow(projectId, companyId, null, statuses[i % 4]),
+        title: `Task ${(i * 37) % 60}`,
+      })),
+    )
     .execute();
   await sql`analyze`.execute(db);
 });
@@ -36,13 +41,17 @@ async function planOf(query: { compile(): CompiledQuery }): Promise<string> {
   const { sql: text, parameters } = query.compile();
   const db = database.db;
   if (database.dialect === 'sqlite') {
-    const { rows } = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${text}`, [...parameters]));
+    const { rows } = await db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
+    );
     return rows.map((r) => r.detail).join('\n');
   }
   return db.transaction().execute(async (trx: Kysely<Database>) => {
     await sql`set local enable_seqscan = off`.execute(trx);
     await sql`set local enable_bitmapscan = off`.execute(trx);
-    const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${text}`, [...parameters]));
+    const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain ${text}`, [...parameters]),
+    );
     return rows.map((r) => r['QUERY PLAN']).join('\n');
   });
 }

@@ -21,8 +21,16 @@ async function namedBy(run: () => Promise<unknown>): Promise<string[]> {
 
 async function acme() {
   const db = t.database.db;
-  const company = await db.selectFrom('companies').select('id').where('name', '=', 'Acme Corp').executeTakeFirstOrThrow();
-  const project = await db.selectFrom('projects').select('id').where('company_id', '=', company.id).executeTakeFirstOrThrow();
+  const company = await db
+    .selectFrom('companies')
+    .select('id')
+    .where('name', '=', 'Acme Corp')
+    .executeTakeFirstOrThrow();
+  const project = await db
+    .selectFrom('projects')
+    .select('id')
+    .where('company_id', '=', company.id)
+    .executeTakeFirstOrThrow();
   return { companyId: company.id, projectId: project.id };
 }
 
@@ -53,7 +61,11 @@ describe('task list pages', () => {
     const first = await listCompanyTasks(db, companyId, { after: null, limit: 1 });
     expect(first.next).not.toBeNull();
     expect(await namedBy(() => listCompanyTasks(db, companyId, { after: first.next, limit: 1 }))).toHaveLength(1);
-    const user = await db.selectFrom('users').select('id').where('email', '=', 'member@acme.test').executeTakeFirstOrThrow();
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'member@acme.test')
+      .executeTakeFirstOrThrow();
     for (const filters of [{ status: ['OPEN' as const] }, { assigneeId: user.id }, { memberOf: user.id }]) {
       expect(await namedBy(() => listCompanyTasks(db, companyId, { after: null, limit: 1, ...filters }))).toEqual([]);
     }

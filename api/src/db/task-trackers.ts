@@ -7,7 +7,14 @@ import type {
   TrackerControl,
   TrackerTask,
 } from '@portal/shared/core/practices';
-import type { ControlTasksTable, ControlsTable, Database, PointsOfFocusTable, TasksTable, TrackerTasksTable } from './schema';
+import type {
+  ControlTasksTable,
+  ControlsTable,
+  Database,
+  PointsOfFocusTable,
+  TasksTable,
+  TrackerTasksTable,
+} from './schema';
 import { insertInBatches } from './seed-projects';
 import { nowIso, toCount, toIso } from './values';
 
@@ -81,7 +88,9 @@ async function withCounts(db: Kysely<Database>, rows: TrackerRow[]): Promise<Tas
     taskCount: tasks.get(r.id) ?? 0,
     controlCount: controls.get(r.id) ?? 0,
     pointOfFocusCount: points.get(r.id) ?? 0,
-    createdBy: r.creator_id ? { id: r.creator_id, firstName: r.creator_first_name ?? '', lastName: r.creator_last_name ?? '' } : null,
+    createdBy: r.creator_id
+      ? { id: r.creator_id, firstName: r.creator_first_name ?? '', lastName: r.creator_last_name ?? '' }
+      : null,
     createdAt: toIso(r.created_at),
     updatedAt: toIso(r.updated_at),
   }));
@@ -89,7 +98,11 @@ async function withCounts(db: Kysely<Database>, rows: TrackerRow[]): Promise<Tas
 
 /** The practice's templates, by name. */
 export async function listTaskTrackers(db: Kysely<Database>, practiceId: string): Promise<TaskTrackerSummary[]> {
-  const rows = await trackersQuery(db).where('tt.practice_id', '=', practiceId).orderBy(sql`lower(tt.name)`).orderBy('tt.id').execute();
+  const rows = await trackersQuery(db)
+    .where('tt.practice_id', '=', practiceId)
+    .orderBy(sql`lower(tt.name)`)
+    .orderBy('tt.id')
+    .execute();
   return withCounts(db, rows);
 }
 
@@ -114,7 +127,12 @@ export async function lockTaskTracker(trx: Kysely<Database>, id: string): Promis
 }
 
 /** Whether another template of the practice has this name, ignoring case. */
-export async function taskTrackerNameTaken(db: Kysely<Database>, practiceId: string, name: string, exceptId?: string): Promise<boolean> {
+export async function taskTrackerNameTaken(
+  db: Kysely<Database>,
+  practiceId: string,
+  name: string,
+  exceptId?: string,
+): Promise<boolean> {
   let query = db
     .selectFrom('task_trackers')
     .select('id')
@@ -126,7 +144,13 @@ export async function taskTrackerNameTaken(db: Kysely<Database>, practiceId: str
 
 export async function insertTaskTracker(
   db: Kysely<Database>,
-  input: { practiceId: string; name: string; description: string; status?: TaskTrackerStatus; createdBy: string | null },
+  input: {
+    practiceId: string;
+    name: string;
+    description: string;
+    status?: TaskTrackerStatus;
+    createdBy: string | null;
+  },
 ): Promise<string> {
   const id = randomUUID();
   const now = nowIso();
@@ -171,7 +195,13 @@ export async function deleteTaskTracker(db: Kysely<Database>, id: string): Promi
 /** What a template holds, as a task tracker file describes it (TrackerFileContent fits). */
 export interface TrackerContent {
   /** In file order; a subtask names its parent by the parent's Task ID (a top-level task of the content). */
-  tasks: { referenceId: string | null; parentReferenceId: string | null; title: string; description: string | null; controlName: string | null }[];
+  tasks: {
+    referenceId: string | null;
+    parentReferenceId: string | null;
+    title: string;
+    description: string | null;
+    controlName: string | null;
+  }[];
   controls: { name: string; title: string; description: string | null; pointsOfFocus: string[] }[];
 }
 
@@ -185,7 +215,11 @@ export async function clearTrackerContent(db: Kysely<Database>, trackerId: strin
 }
 
 /** Adds the content to an empty template, keeping its order. Run it in the transaction that checked the content. */
-export async function insertTrackerContent(db: Kysely<Database>, trackerId: string, content: TrackerContent): Promise<{ tasks: number; controls: number; pointsOfFocus: number }> {
+export async function insertTrackerContent(
+  db: Kysely<Database>,
+  trackerId: string,
+  content: TrackerContent,
+): Promise<{ tasks: number; controls: number; pointsOfFocus: number }> {
   const controlIds = new Map<string, string>();
   const controls = content.controls.map((c, position) => {
     const id = randomUUID();
@@ -196,19 +230,35 @@ export async function insertTrackerContent(db: Kysely<Database>, trackerId: stri
     const seen = new Set<string>();
     return c.pointsOfFocus
       .filter((name) => !seen.has(caseless(name)) && seen.add(caseless(name)))
-      .map((name, position) => ({ id: randomUUID(), tracker_id: trackerId, control_id: controlIds.get(caseless(c.name))!, name, description: null, position }));
+      .map((name, position) => ({
+        id: randomUUID(),
+        tracker_id: trackerId,
+        control_id: controlIds.get(caseless(c.name))!,
+        name,
+        description: null,
+        position,
+      }));
   });
   const taskIds = new Map<string, string>();
   const tasks: Insertable<TrackerTasksTable>[] = content.tasks.map((task, position) => {
     const id = randomUUID();
     if (task.referenceId) taskIds.set(caseless(task.referenceId), id);
-    return { id, tracker_id: trackerId, parent_id: null, reference_id: task.referenceId, title: task.title, description: task.description, position };
+    return {
+      id,
+      tracker_id: trackerId,
+      parent_id: null,
+      reference_id: task.referenceId,
+      title: task.title,
+      description: task.description,
+      position,
+    };
   });
   const links: { control_id: string; task_id: string }[] = [];
   content.tasks.forEach((task, i) => {
     if (task.parentReferenceId) {
       const parentId = taskIds.get(caseless(task.parentReferenceId));
-      if (!parentId) throw new Error(`tracker content: no task ${task.parentReferenceId} for the parent of "${task.title}"`);
+      if (!parentId)
+        throw new Error(`tracker content: no task ${task.parentReferenceId} for the parent of "${task.title}"`);
       tasks[i].parent_id = parentId;
     }
     if (task.controlName) {
@@ -217,7 +267,10 @@ export async function insertTrackerContent(db: Kysely<Database>, trackerId: stri
       links.push({ control_id: controlId, task_id: tasks[i].id });
     }
   });
-  await insertInBatches(db, 'tracker_tasks', [...tasks.filter((t) => !t.parent_id), ...tasks.filter((t) => t.parent_id)]);
+  await insertInBatches(db, 'tracker_tasks', [
+    ...tasks.filter((t) => !t.parent_id),
+    ...tasks.filter((t) => t.parent_id),
+  ]);
   await insertInBatches(db, 'tracker_controls', controls);
   await insertInBatches(db, 'tracker_points_of_focus', points);
   await insertInBatches(db, 'tracker_control_tasks', links);
@@ -225,7 +278,10 @@ export async function insertTrackerContent(db: Kysely<Database>, trackerId: stri
 }
 
 /** The template's tasks (top-level in order, each with its subtasks) and controls (each with its points of focus). */
-export async function trackerContent(db: Kysely<Database>, trackerId: string): Promise<{ tasks: TrackerTask[]; controls: TrackerControl[] }> {
+export async function trackerContent(
+  db: Kysely<Database>,
+  trackerId: string,
+): Promise<{ tasks: TrackerTask[]; controls: TrackerControl[] }> {
   const [taskRows, links, controlRows, pointRows] = await Promise.all([
     db
       .selectFrom('tracker_tasks')
@@ -242,7 +298,13 @@ export async function trackerContent(db: Kysely<Database>, trackerId: string): P
       .orderBy('c.position')
       .orderBy('c.id')
       .execute(),
-    db.selectFrom('tracker_controls').select(['id', 'name', 'title', 'description']).where('tracker_id', '=', trackerId).orderBy('position').orderBy('id').execute(),
+    db
+      .selectFrom('tracker_controls')
+      .select(['id', 'name', 'title', 'description'])
+      .where('tracker_id', '=', trackerId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
     db
       .selectFrom('tracker_points_of_focus')
       .select(['id', 'control_id', 'name', 'description'])
@@ -256,16 +318,39 @@ export async function trackerContent(db: Kysely<Database>, trackerId: string): P
   const tasks: TrackerTask[] = [];
   const byId = new Map<string, TrackerTask>();
   for (const r of taskRows.filter((row) => !row.parent_id)) {
-    const task: TrackerTask = { id: r.id, referenceId: r.reference_id, title: r.title, description: r.description, controls: controlsOf.get(r.id) ?? [], subtasks: [] };
+    const task: TrackerTask = {
+      id: r.id,
+      referenceId: r.reference_id,
+      title: r.title,
+      description: r.description,
+      controls: controlsOf.get(r.id) ?? [],
+      subtasks: [],
+    };
     tasks.push(task);
     byId.set(r.id, task);
   }
   for (const r of taskRows.filter((row) => row.parent_id)) {
-    byId.get(r.parent_id!)?.subtasks.push({ id: r.id, referenceId: r.reference_id, title: r.title, description: r.description, controls: controlsOf.get(r.id) ?? [] });
+    byId.get(r.parent_id!)?.subtasks.push({
+      id: r.id,
+      referenceId: r.reference_id,
+      title: r.title,
+      description: r.description,
+      controls: controlsOf.get(r.id) ?? [],
+    });
   }
   const pointsOf = new Map<string, TrackerControl['pointsOfFocus']>();
-  for (const p of pointRows) pointsOf.set(p.control_id, [...(pointsOf.get(p.control_id) ?? []), { id: p.id, name: p.name, description: p.description }]);
-  const controls = controlRows.map((c) => ({ id: c.id, name: c.name, title: c.title, description: c.description, pointsOfFocus: pointsOf.get(c.id) ?? [] }));
+  for (const p of pointRows)
+    pointsOf.set(p.control_id, [
+      ...(pointsOf.get(p.control_id) ?? []),
+      { id: p.id, name: p.name, description: p.description },
+    ]);
+  const controls = controlRows.map((c) => ({
+    id: c.id,
+    name: c.name,
+    title: c.title,
+    description: c.description,
+    pointsOfFocus: pointsOf.get(c.id) ?? [],
+  }));
   return { tasks, controls };
 }
 
@@ -273,7 +358,10 @@ export async function trackerContent(db: Kysely<Database>, trackerId: string): P
  * Published templates of active practices, for a project: those of `practiceId` (the project's) first,
  * then by practice and template name.
  */
-export async function applicableTrackers(db: Kysely<Database>, practiceId: string | null): Promise<ApplicableTracker[]> {
+export async function applicableTrackers(
+  db: Kysely<Database>,
+  practiceId: string | null,
+): Promise<ApplicableTracker[]> {
   const rows = await db
     .selectFrom('task_trackers as tt')
     .innerJoin('practices as p', 'p.id', 'tt.practice_id')
@@ -287,7 +375,10 @@ export async function applicableTrackers(db: Kysely<Database>, practiceId: strin
     .orderBy('tt.id')
     .execute();
   const ids = rows.map((r) => r.id);
-  const [taskCounts, controlCounts] = await Promise.all([countBy(db, 'tracker_tasks', ids), countBy(db, 'tracker_controls', ids)]);
+  const [taskCounts, controlCounts] = await Promise.all([
+    countBy(db, 'tracker_tasks', ids),
+    countBy(db, 'tracker_controls', ids),
+  ]);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -300,10 +391,19 @@ export async function applicableTrackers(db: Kysely<Database>, practiceId: strin
 }
 
 /** Rows of `table` per template. */
-async function countBy(db: Kysely<Database>, table: 'tracker_tasks' | 'tracker_controls' | 'tracker_points_of_focus', trackerIds: string[]): Promise<Map<string, number>> {
+async function countBy(
+  db: Kysely<Database>,
+  table: 'tracker_tasks' | 'tracker_controls' | 'tracker_points_of_focus',
+  trackerIds: string[],
+): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   for (const ids of chunks(trackerIds)) {
-    const rows = await db.selectFrom(table).select((eb) => ['tracker_id', eb.fn.countAll().as('n')]).where('tracker_id', 'in', ids).groupBy('tracker_id').execute();
+    const rows = await db
+      .selectFrom(table)
+      .select((eb) => ['tracker_id', eb.fn.countAll().as('n')])
+      .where('tracker_id', 'in', ids)
+      .groupBy('tracker_id')
+      .execute();
     for (const r of rows) out.set(r.tracker_id, toCount(r.n as string | number));
   }
   return out;
@@ -327,7 +427,13 @@ export async function projectTasksByReference(
       // lower() on both sides, as the unique index compares them.
       .where(sql<SqlBool>`lower(reference_id) in (${sql.join(part.map((r) => sql`lower(${r})`))})`)
       .execute();
-    for (const r of rows) out.set(caseless(r.reference_id!), { id: r.id, referenceId: r.reference_id!, parentId: r.parent_id, title: r.title });
+    for (const r of rows)
+      out.set(caseless(r.reference_id!), {
+        id: r.id,
+        referenceId: r.reference_id!,
+        parentId: r.parent_id,
+        title: r.title,
+      });
   }
   return out;
 }
@@ -344,7 +450,12 @@ export interface ProjectWork {
     controlNames: string[];
   }[];
   /** A control whose ID the project has is reused: its tasks are linked and the points of focus it lacks added. */
-  controls: { name: string; title: string; description: string | null; pointsOfFocus: { name: string; description: string | null }[] }[];
+  controls: {
+    name: string;
+    title: string;
+    description: string | null;
+    pointsOfFocus: { name: string; description: string | null }[];
+  }[];
 }
 
 export interface ProjectWorkCounts {
@@ -367,7 +478,11 @@ export async function copyWorkIntoProject(
   work: ProjectWork,
 ): Promise<ProjectWorkCounts> {
   const now = nowIso();
-  const latest = await db.selectFrom('tasks').select((eb) => eb.fn.max('created_at').as('latest')).where('project_id', '=', project.id).executeTakeFirst();
+  const latest = await db
+    .selectFrom('tasks')
+    .select((eb) => eb.fn.max('created_at').as('latest'))
+    .where('project_id', '=', project.id)
+    .executeTakeFirst();
   const after = latest?.latest ? new Date(toIso(latest.latest)).getTime() + 1 : 0;
   const start = Math.max(Date.now() - work.tasks.length + 1, after);
 
@@ -383,7 +498,11 @@ export async function copyWorkIntoProject(
   }
   const existingById = new Map([...existing.values()].map((c) => [c.id, c]));
   for (const part of chunks([...existingById.keys()])) {
-    const rows = await db.selectFrom('points_of_focus').select(['control_id', 'name']).where('control_id', 'in', part).execute();
+    const rows = await db
+      .selectFrom('points_of_focus')
+      .select(['control_id', 'name'])
+      .where('control_id', 'in', part)
+      .execute();
     for (const r of rows) existingById.get(r.control_id)?.points.add(caseless(r.name));
   }
 
@@ -398,14 +517,31 @@ export async function copyWorkIntoProject(
     const id = found?.id ?? randomUUID();
     controlIds.set(key, id);
     if (found) controlsLinked += 1;
-    else controls.push({ id, project_id: project.id, name: control.name, title: control.title, description: control.description, created_at: now, updated_at: now });
+    else
+      controls.push({
+        id,
+        project_id: project.id,
+        name: control.name,
+        title: control.title,
+        description: control.description,
+        created_at: now,
+        updated_at: now,
+      });
     const held = found?.points ?? new Set<string>();
     for (const point of control.pointsOfFocus) {
       if (held.has(caseless(point.name))) continue;
       held.add(caseless(point.name));
       // Stamped in order too: points of focus list by creation time.
       const at = new Date(Date.parse(now) + points.length).toISOString();
-      points.push({ id: randomUUID(), control_id: id, project_id: project.id, name: point.name, description: point.description, created_at: at, updated_at: at });
+      points.push({
+        id: randomUUID(),
+        control_id: id,
+        project_id: project.id,
+        name: point.name,
+        description: point.description,
+        created_at: at,
+        updated_at: at,
+      });
     }
   }
 
@@ -445,8 +581,16 @@ export async function copyWorkIntoProject(
     const parent = work.tasks[i].parent;
     return parent !== null && 'index' in parent;
   };
-  await insertInBatches(db, 'tasks', tasks.filter((_, i) => !isNewSubtask(i)));
-  await insertInBatches(db, 'tasks', tasks.filter((_, i) => isNewSubtask(i)));
+  await insertInBatches(
+    db,
+    'tasks',
+    tasks.filter((_, i) => !isNewSubtask(i)),
+  );
+  await insertInBatches(
+    db,
+    'tasks',
+    tasks.filter((_, i) => isNewSubtask(i)),
+  );
   await insertInBatches(db, 'controls', controls);
   await insertInBatches(db, 'points_of_focus', points);
   await insertInBatches(db, 'control_tasks', links);

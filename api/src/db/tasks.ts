@@ -40,7 +40,17 @@ export interface TaskListQuery extends TaskFilters {
 
 type TaskEb = ExpressionBuilder<Database & { t: Database['tasks'] }, 't'>;
 
-const TASK_COLUMNS = ['t.id', 't.project_id', 't.parent_id', 't.reference_id', 't.title', 't.status', 't.due_date', 't.created_at', 't.updated_at'] as const;
+const TASK_COLUMNS = [
+  't.id',
+  't.project_id',
+  't.parent_id',
+  't.reference_id',
+  't.title',
+  't.status',
+  't.due_date',
+  't.created_at',
+  't.updated_at',
+] as const;
 
 interface TaskRow {
   id: string;
@@ -116,19 +126,32 @@ function filtersOf(eb: TaskEb, flags: FilterFlags, values: FilterValues): Expres
   const where: Expression<SqlBool>[] = [];
   if (values.status) where.push(eb('t.status', 'in', values.status));
   if (flags.unassigned) {
-    where.push(eb.not(eb.exists(eb.selectFrom('task_assignees as a').select('a.task_id').whereRef('a.task_id', '=', 't.id'))));
+    where.push(
+      eb.not(eb.exists(eb.selectFrom('task_assignees as a').select('a.task_id').whereRef('a.task_id', '=', 't.id'))),
+    );
   } else if (values.assigneeId !== undefined) {
-    where.push(eb.exists(eb.selectFrom('task_assignees as a').select('a.task_id').whereRef('a.task_id', '=', 't.id').where('a.user_id', '=', values.assigneeId)));
+    where.push(
+      eb.exists(
+        eb
+          .selectFrom('task_assignees as a')
+          .select('a.task_id')
+          .whereRef('a.task_id', '=', 't.id')
+          .where('a.user_id', '=', values.assigneeId),
+      ),
+    );
   }
   if (flags.noDueDate) where.push(eb('t.due_date', 'is', null));
-  if (values.dueBefore !== undefined || values.weekFirst !== undefined) where.push(sql<SqlBool>`t.status not in (${closedStatusList()})`);
+  if (values.dueBefore !== undefined || values.weekFirst !== undefined)
+    where.push(sql<SqlBool>`t.status not in (${closedStatusList()})`);
   if (values.dueBefore !== undefined) where.push(eb('t.due_date', '<', values.dueBefore));
   if (values.weekFirst !== undefined && values.weekLast !== undefined) {
     where.push(eb.and([eb('t.due_date', '>=', values.weekFirst), eb('t.due_date', '<=', values.weekLast)]));
   }
   if (values.pattern !== undefined) {
     const pattern = values.pattern;
-    where.push(sql<SqlBool>`(lower(t.title) like ${pattern} escape '!' or lower(coalesce(t.reference_id, '')) like ${pattern} escape '!')`);
+    where.push(
+      sql<SqlBool>`(lower(t.title) like ${pattern} escape '!' or lower(coalesce(t.reference_id, '')) like ${pattern} escape '!')`,
+    );
   }
   return where;
 }
@@ -146,10 +169,18 @@ type AssigneeTuple = [string, string, string, string];
  */
 function detailColumns(db: Kysely<Database>) {
   const postgres = dialectOf(db) === 'postgres';
-  const person = postgres ? sql`json_build_array(tu.id, tu.first_name, tu.last_name, tu.email)` : sql`json_array(tu.id, tu.first_name, tu.last_name, tu.email)`;
-  const people = postgres ? sql`json_agg(${person} order by tu.first_name, tu.last_name, tu.id)` : sql`json_group_array(${person} order by tu.first_name, tu.last_name, tu.id)`;
+  const person = postgres
+    ? sql`json_build_array(tu.id, tu.first_name, tu.last_name, tu.email)`
+    : sql`json_array(tu.id, tu.first_name, tu.last_name, tu.email)`;
+  const people = postgres
+    ? sql`json_agg(${person} order by tu.first_name, tu.last_name, tu.id)`
+    : sql`json_group_array(${person} order by tu.first_name, tu.last_name, tu.id)`;
   return [
-    sql<string | AssigneeTuple[] | null>`(select ${people} from task_assignees ta inner join users tu on tu.id = ta.user_id where ta.task_id = t.id)`.as('assignees'),
+    sql<
+      string | AssigneeTuple[] | null
+    >`(select ${people} from task_assignees ta inner join users tu on tu.id = ta.user_id where ta.task_id = t.id)`.as(
+      'assignees',
+    ),
     't.subtask_count',
     't.subtasks_done',
     't.comment_count',
@@ -170,7 +201,8 @@ interface ListRow extends TaskRow {
 
 /** A task as lists show it, from its row read with listColumns. `today` decides `overdue`. */
 function toTask(r: ListRow, today: string): Task {
-  const assignees = typeof r.assignees === 'string' ? (JSON.parse(r.assignees) as AssigneeTuple[]) : (r.assignees ?? []);
+  const assignees =
+    typeof r.assignees === 'string' ? (JSON.parse(r.assignees) as AssigneeTuple[]) : (r.assignees ?? []);
   return {
     id: r.id,
     projectId: r.project_id,
@@ -243,7 +275,9 @@ export async function listProjectTasks(
   const rest = total - query.offset;
   if (rest <= 0) return { results: [], total };
   const fromEnd = Math.max(0, rest - query.limit) < query.offset;
-  const window = fromEnd ? { limit: Math.min(query.limit, rest), offset: Math.max(0, rest - query.limit) } : { limit: query.limit, offset: query.offset };
+  const window = fromEnd
+    ? { limit: Math.min(query.limit, rest), offset: Math.max(0, rest - query.limit) }
+    : { limit: query.limit, offset: query.offset };
   const rows = await projectTaskPage(db, { sort: query.sort, fromEnd, ...flags }, { projectId, ...window, ...values });
   if (fromEnd) rows.reverse();
   return { results: toTasks(rows), total };
@@ -265,14 +299,21 @@ export type ProjectPageOptions = { sort: TaskSort; fromEnd: boolean } & FilterFl
  * row is fetched for the rows OFFSET skips), then their rows with what the list shows of each, put in
  * the same order again. Exported for the tests of its plan.
  */
-export function projectPageQuery(db: Kysely<Database>, o: ProjectPageOptions, v: FilterValues & { projectId: string; limit: number; offset: number }) {
+export function projectPageQuery(
+  db: Kysely<Database>,
+  o: ProjectPageOptions,
+  v: FilterValues & { projectId: string; limit: number; offset: number },
+) {
   const way = (direction: 'asc' | 'desc'): 'asc' | 'desc' => (o.fromEnd === (direction === 'asc') ? 'desc' : 'asc');
   const direction = o.sort.startsWith('-') ? 'desc' : 'asc';
   const order: [Expression<unknown>, 'asc' | 'desc'][] = [];
   switch (o.sort.replace(/^-/, '')) {
     case 'referenceId':
       // Tasks without an ID last, whichever the direction (the dialects disagree on where nulls go).
-      order.push([sql`case when t.reference_id is null then 1 else 0 end`, way('asc')], [sql`lower(t.reference_id)`, way(direction)]);
+      order.push(
+        [sql`case when t.reference_id is null then 1 else 0 end`, way('asc')],
+        [sql`lower(t.reference_id)`, way(direction)],
+      );
       break;
     case 'title':
       order.push([sql`lower(t.title)`, way(direction)]);
@@ -281,7 +322,10 @@ export function projectPageQuery(db: Kysely<Database>, o: ProjectPageOptions, v:
       order.push([statusRank(), way(direction)]);
       break;
     case 'dueDate':
-      order.push([sql`case when t.due_date is null then 1 else 0 end`, way('asc')], [sql.ref('t.due_date'), way(direction)]);
+      order.push(
+        [sql`case when t.due_date is null then 1 else 0 end`, way('asc')],
+        [sql.ref('t.due_date'), way(direction)],
+      );
       break;
   }
   const created = way(o.sort === '-createdAt' ? 'desc' : 'asc');
@@ -290,8 +334,11 @@ export function projectPageQuery(db: Kysely<Database>, o: ProjectPageOptions, v:
   // in order instead of sorting every top-level task of the project.
   order.unshift([sql.ref('t.parent_id'), order[0]?.[1] ?? created]);
   order.push([sql.ref('t.created_at'), created], [sql.ref('t.id'), created]);
-  const ordered = <Q extends { orderBy(e: Expression<unknown>, d: 'asc' | 'desc'): Q }>(q: Q): Q => order.reduce((acc, [e, d]) => acc.orderBy(e, d), q);
-  const ids = ordered(topLevelTasks(db, v.projectId, o, v).select('t.id')).limit(v.limit).offset(v.offset);
+  const ordered = <Q extends { orderBy(e: Expression<unknown>, d: 'asc' | 'desc'): Q }>(q: Q): Q =>
+    order.reduce((acc, [e, d]) => acc.orderBy(e, d), q);
+  const ids = ordered(topLevelTasks(db, v.projectId, o, v).select('t.id'))
+    .limit(v.limit)
+    .offset(v.offset);
   return ordered(db.selectFrom(ids.as('w')).innerJoin('tasks as t', 't.id', 'w.id').select(listColumns(db)));
 }
 
@@ -303,12 +350,17 @@ const projectTaskPage = preparedVariants(
   // planned once. Filters and the other sorts are planned per call: their best plan depends on the
   // project's size and on how many of its tasks match.
   (o, given) =>
-    (o.sort === 'createdAt' || o.sort === '-createdAt') && !o.unassigned && !o.noDueDate && given.every((name) => name === 'projectId' || name === 'limit' || name === 'offset')
+    (o.sort === 'createdAt' || o.sort === '-createdAt') &&
+    !o.unassigned &&
+    !o.noDueDate &&
+    given.every((name) => name === 'projectId' || name === 'limit' || name === 'offset')
       ? 'once'
       : 'per call',
 );
 
-const keptTaskCount = preparedQuery((db, projectId: string) => db.selectFrom('project_task_counts').select('top_level').where('project_id', '=', projectId));
+const keptTaskCount = preparedQuery((db, projectId: string) =>
+  db.selectFrom('project_task_counts').select('top_level').where('project_id', '=', projectId),
+);
 
 /**
  * The number of the project's top-level tasks that match the filters: without filters, the count the
@@ -343,7 +395,8 @@ export function encodeTaskCursor(cursor: TaskCursor): string {
 }
 
 // The ISO text SQLite stores, or PostgreSQL's text form of a timestamptz ('2026-01-02 03:04:05.123456+00').
-const CURSOR_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?(?:Z|[+-](\d{2})(?::?(\d{2}))?)?$/;
+const CURSOR_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?(?:Z|[+-](\d{2})(?::?(\d{2}))?)?$/;
 
 /** The cursor, or null when it is not one we made (PostgreSQL would fail on a malformed time). */
 export function decodeTaskCursor(text: string): TaskCursor | null {
@@ -360,7 +413,15 @@ export function decodeTaskCursor(text: string): TaskCursor | null {
   if (!m) return null;
   const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number);
   const day = new Date(Date.UTC(y, mo - 1, d));
-  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return null;
+  if (
+    day.getUTCFullYear() !== y ||
+    day.getUTCMonth() !== mo - 1 ||
+    day.getUTCDate() !== d ||
+    h > 23 ||
+    mi > 59 ||
+    s > 59
+  )
+    return null;
   // A zone offset PostgreSQL accepts: within 15:59 either way.
   const [offsetHours, offsetMinutes] = [m[7], m[8]].map((v) => (v === undefined ? 0 : Number(v)));
   if (offsetHours > 15 || offsetMinutes > 59) return null;
@@ -426,22 +487,37 @@ const companyTaskPage = preparedVariants(
     const { assigneeId, memberOf, afterCreatedAt, afterId } = v;
     let page = db
       .selectFrom('tasks as t')
-      .$if(assigneeId !== undefined, (qb) => qb.innerJoin('task_assignees as a', (join) => join.onRef('a.task_id', '=', 't.id').on('a.user_id', '=', assigneeId!)))
+      .$if(assigneeId !== undefined, (qb) =>
+        qb.innerJoin('task_assignees as a', (join) =>
+          join.onRef('a.task_id', '=', 't.id').on('a.user_id', '=', assigneeId!),
+        ),
+      )
       // a join, not a subquery per row: PostgreSQL then reads each project once (Memoize) instead of
       // scanning the company's projects for every row
       .innerJoin('projects as tp', 'tp.id', 't.project_id')
-      .select([...listColumns(db), sql<string>`cast(t.created_at as text)`.as('created_key'), 'tp.title as project_title'])
+      .select([
+        ...listColumns(db),
+        sql<string>`cast(t.created_at as text)`.as('created_key'),
+        'tp.title as project_title',
+      ])
       .where('t.company_id', '=', v.companyId);
     if (v.status) page = page.where('t.status', 'in', v.status);
     if (memberOf !== undefined) {
-      page = page.where('t.project_id', 'in', db.selectFrom('project_members').select('project_id').where('user_id', '=', memberOf));
+      page = page.where(
+        't.project_id',
+        'in',
+        db.selectFrom('project_members').select('project_id').where('user_id', '=', memberOf),
+      );
     }
     if (afterCreatedAt !== undefined && afterId !== undefined) {
       // (created_at, id) < (x, y), spelled out: the `<=` bound is what lets the index seek.
       page = page.where((eb) =>
         eb.and([
           eb('t.created_at', '<=', afterCreatedAt),
-          eb.or([eb('t.created_at', '<', afterCreatedAt), eb.and([eb('t.created_at', '=', afterCreatedAt), eb('t.id', '<', afterId)])]),
+          eb.or([
+            eb('t.created_at', '<', afterCreatedAt),
+            eb.and([eb('t.created_at', '=', afterCreatedAt), eb('t.id', '<', afterId)]),
+          ]),
         ]),
       );
     }
@@ -449,7 +525,8 @@ const companyTaskPage = preparedVariants(
   },
   // Without filters (first page or after a cursor) the walk of tasks_company_keyset_idx: planned
   // once. With filters, per call (see projectTaskPage).
-  (_options, given) => (given.every((name) => ['companyId', 'limit', 'afterCreatedAt', 'afterId'].includes(name)) ? 'once' : 'per call'),
+  (_options, given) =>
+    given.every((name) => ['companyId', 'limit', 'afterCreatedAt', 'afterId'].includes(name)) ? 'once' : 'per call',
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -476,7 +553,12 @@ export async function findTask(db: Kysely<Database>, projectId: string, taskId: 
     .where('project_id', '=', projectId)
     .executeTakeFirst();
   if (!row) return null;
-  const assignees = await db.selectFrom('task_assignees').select('user_id').where('task_id', '=', taskId).orderBy('user_id').execute();
+  const assignees = await db
+    .selectFrom('task_assignees')
+    .select('user_id')
+    .where('task_id', '=', taskId)
+    .orderBy('user_id')
+    .execute();
   return {
     id: row.id,
     projectId: row.project_id,
@@ -491,7 +573,11 @@ export async function findTask(db: Kysely<Database>, projectId: string, taskId: 
 }
 
 /** The task as the detail page shows it, without the caller's permissions. */
-export async function findTaskDetail(db: Kysely<Database>, projectId: string, taskId: string): Promise<Omit<TaskDetail, 'permissions'> | null> {
+export async function findTaskDetail(
+  db: Kysely<Database>,
+  projectId: string,
+  taskId: string,
+): Promise<Omit<TaskDetail, 'permissions'> | null> {
   const row = await db
     .selectFrom('tasks as t')
     .leftJoin('users as u', 'u.id', 't.created_by')
@@ -512,7 +598,13 @@ export async function findTaskDetail(db: Kysely<Database>, projectId: string, ta
     .executeTakeFirst();
   if (!row) return null;
   const [subtaskRows, controls] = await Promise.all([
-    db.selectFrom('tasks as t').select(listColumns(db)).where('t.parent_id', '=', taskId).orderBy('t.created_at').orderBy('t.id').execute(),
+    db
+      .selectFrom('tasks as t')
+      .select(listColumns(db))
+      .where('t.parent_id', '=', taskId)
+      .orderBy('t.created_at')
+      .orderBy('t.id')
+      .execute(),
     db
       .selectFrom('control_tasks as ct')
       .innerJoin('controls as c', 'c.id', 'ct.control_id')
@@ -526,12 +618,19 @@ export async function findTaskDetail(db: Kysely<Database>, projectId: string, ta
   return {
     ...task,
     description: row.description,
-    parent: row.parent_id ? { id: row.parent_id, title: row.parent_title ?? '', referenceId: row.parent_reference_id ?? null } : null,
+    parent: row.parent_id
+      ? { id: row.parent_id, title: row.parent_title ?? '', referenceId: row.parent_reference_id ?? null }
+      : null,
     subtasks,
     controls,
     createdBy:
       row.creator_id && row.creator_email
-        ? { id: row.creator_id, firstName: row.creator_first_name ?? '', lastName: row.creator_last_name ?? '', email: row.creator_email }
+        ? {
+            id: row.creator_id,
+            firstName: row.creator_first_name ?? '',
+            lastName: row.creator_last_name ?? '',
+            email: row.creator_email,
+          }
         : null,
     completedAt: row.completed_at === null ? null : toIso(row.completed_at),
   };
@@ -540,11 +639,24 @@ export async function findTaskDetail(db: Kysely<Database>, projectId: string, ta
 /** Tasks by id, as lists show them (ControlDetail.tasks), oldest first. */
 export async function tasksByIds(db: Kysely<Database>, ids: string[]): Promise<Task[]> {
   if (ids.length === 0) return [];
-  return toTasks(await db.selectFrom('tasks as t').select(listColumns(db)).where('t.id', 'in', ids).orderBy('t.created_at').orderBy('t.id').execute());
+  return toTasks(
+    await db
+      .selectFrom('tasks as t')
+      .select(listColumns(db))
+      .where('t.id', 'in', ids)
+      .orderBy('t.created_at')
+      .orderBy('t.id')
+      .execute(),
+  );
 }
 
 /** Whether another task of the project has this Task ID, ignoring case. */
-export async function taskReferenceTaken(db: Kysely<Database>, projectId: string, referenceId: string, exceptId?: string): Promise<boolean> {
+export async function taskReferenceTaken(
+  db: Kysely<Database>,
+  projectId: string,
+  referenceId: string,
+  exceptId?: string,
+): Promise<boolean> {
   let query = db
     .selectFrom('tasks')
     .select('id')
@@ -569,7 +681,12 @@ export async function isTopLevelTask(db: Kysely<Database>, projectId: string, ta
 /** Which of these ids are tasks of the project. */
 export async function projectTaskIds(db: Kysely<Database>, projectId: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('tasks').select('id').where('project_id', '=', projectId).where('id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('tasks')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('id', 'in', ids)
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 
@@ -577,7 +694,11 @@ export async function projectTaskIds(db: Kysely<Database>, projectId: string, id
  * Which of these users may be given the project's work: active users who are staff but not auditors,
  * auditors holding a role on the project, or members of its company whose access stands.
  */
-export async function assignableUserIds(db: Kysely<Database>, project: { id: string; companyId: string }, ids: string[]): Promise<Set<string>> {
+export async function assignableUserIds(
+  db: Kysely<Database>,
+  project: { id: string; companyId: string },
+  ids: string[],
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .selectFrom('users as u')
@@ -589,7 +710,13 @@ export async function assignableUserIds(db: Kysely<Database>, project: { id: str
         eb.and([eb('u.is_tevora', '=', true), eb('u.is_auditor', '=', false)]),
         eb.and([
           eb('u.is_tevora', '=', true),
-          eb.exists(eb.selectFrom('project_members as pm').select('pm.user_id').whereRef('pm.user_id', '=', 'u.id').where('pm.project_id', '=', project.id)),
+          eb.exists(
+            eb
+              .selectFrom('project_members as pm')
+              .select('pm.user_id')
+              .whereRef('pm.user_id', '=', 'u.id')
+              .where('pm.project_id', '=', project.id),
+          ),
         ]),
         eb.and([
           eb('u.is_tevora', '=', false),
@@ -645,10 +772,16 @@ export async function insertTask(db: Kysely<Database>, input: NewTask): Promise<
     })
     .execute();
   if (input.assigneeIds.length) {
-    await db.insertInto('task_assignees').values(input.assigneeIds.map((userId) => ({ task_id: id, user_id: userId }))).execute();
+    await db
+      .insertInto('task_assignees')
+      .values(input.assigneeIds.map((userId) => ({ task_id: id, user_id: userId })))
+      .execute();
   }
   if (input.controlIds.length) {
-    await db.insertInto('control_tasks').values(input.controlIds.map((controlId) => ({ control_id: controlId, task_id: id }))).execute();
+    await db
+      .insertInto('control_tasks')
+      .values(input.controlIds.map((controlId) => ({ control_id: controlId, task_id: id })))
+      .execute();
   }
   return id;
 }
@@ -675,11 +808,21 @@ export async function updateTask(db: Kysely<Database>, taskId: string, changes: 
 }
 
 /** Makes the task's assignees exactly these users. */
-export async function setTaskAssignees(db: Kysely<Database>, taskId: string, userIds: string[], current: string[]): Promise<void> {
+export async function setTaskAssignees(
+  db: Kysely<Database>,
+  taskId: string,
+  userIds: string[],
+  current: string[],
+): Promise<void> {
   const removed = current.filter((id) => !userIds.includes(id));
   const added = userIds.filter((id) => !current.includes(id));
-  if (removed.length) await db.deleteFrom('task_assignees').where('task_id', '=', taskId).where('user_id', 'in', removed).execute();
-  if (added.length) await db.insertInto('task_assignees').values(added.map((userId) => ({ task_id: taskId, user_id: userId }))).execute();
+  if (removed.length)
+    await db.deleteFrom('task_assignees').where('task_id', '=', taskId).where('user_id', 'in', removed).execute();
+  if (added.length)
+    await db
+      .insertInto('task_assignees')
+      .values(added.map((userId) => ({ task_id: taskId, user_id: userId })))
+      .execute();
 }
 
 /**
@@ -690,7 +833,12 @@ export async function setTaskStatus(db: Kysely<Database>, taskId: string, status
   const now = nowIso();
   await db
     .updateTable('tasks')
-    .set({ status, completed_at: status === 'COMPLETED' ? now : null, closed_at: isClosed(status) ? now : null, updated_at: now })
+    .set({
+      status,
+      completed_at: status === 'COMPLETED' ? now : null,
+      closed_at: isClosed(status) ? now : null,
+      updated_at: now,
+    })
     .where('id', '=', taskId)
     .execute();
 }
@@ -701,7 +849,13 @@ export async function deleteTask(db: Kysely<Database>, taskId: string): Promise<
 }
 
 export async function subtaskIds(db: Kysely<Database>, taskId: string): Promise<string[]> {
-  const rows = await db.selectFrom('tasks').select('id').where('parent_id', '=', taskId).orderBy('created_at').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('tasks')
+    .select('id')
+    .where('parent_id', '=', taskId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -712,7 +866,16 @@ function commentsQuery(db: Kysely<Database>) {
   return db
     .selectFrom('task_comments as c')
     .leftJoin('users as u', 'u.id', 'c.author_id')
-    .select(['c.id', 'c.task_id', 'c.body', 'c.created_at', 'u.id as author_id', 'u.first_name', 'u.last_name', 'u.email']);
+    .select([
+      'c.id',
+      'c.task_id',
+      'c.body',
+      'c.created_at',
+      'u.id as author_id',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+    ]);
 }
 
 type CommentRow = Awaited<ReturnType<ReturnType<typeof commentsQuery>['executeTakeFirstOrThrow']>>;
@@ -721,7 +884,10 @@ function toComment(row: CommentRow): TaskComment {
   return {
     id: row.id,
     taskId: row.task_id,
-    author: row.author_id && row.email ? { id: row.author_id, firstName: row.first_name ?? '', lastName: row.last_name ?? '', email: row.email } : null,
+    author:
+      row.author_id && row.email
+        ? { id: row.author_id, firstName: row.first_name ?? '', lastName: row.last_name ?? '', email: row.email }
+        : null,
     body: row.body,
     createdAt: toIso(row.created_at),
   };
@@ -729,13 +895,23 @@ function toComment(row: CommentRow): TaskComment {
 
 /** The task's comments, oldest first. */
 export async function listTaskComments(db: Kysely<Database>, taskId: string): Promise<TaskComment[]> {
-  const rows = await commentsQuery(db).where('c.task_id', '=', taskId).orderBy('c.created_at').orderBy('c.id').execute();
+  const rows = await commentsQuery(db)
+    .where('c.task_id', '=', taskId)
+    .orderBy('c.created_at')
+    .orderBy('c.id')
+    .execute();
   return rows.map(toComment);
 }
 
 /** Stores the body as given: it is plain text, and the web shows it as text. */
-export async function insertTaskComment(db: Kysely<Database>, input: { taskId: string; authorId: string; body: string }): Promise<TaskComment> {
+export async function insertTaskComment(
+  db: Kysely<Database>,
+  input: { taskId: string; authorId: string; body: string },
+): Promise<TaskComment> {
   const id = randomUUID();
-  await db.insertInto('task_comments').values({ id, task_id: input.taskId, author_id: input.authorId, body: input.body, created_at: nowIso() }).execute();
+  await db
+    .insertInto('task_comments')
+    .values({ id, task_id: input.taskId, author_id: input.authorId, body: input.body, created_at: nowIso() })
+    .execute();
   return toComment(await commentsQuery(db).where('c.id', '=', id).executeTakeFirstOrThrow());
 }

@@ -17,7 +17,10 @@ export async function addTeamMember(db: Kysely<Database>, teamId: string, userId
 
 /** A team as the api answers it (shared `Team`): members by name, the team's own module values. */
 export async function listTeams(db: Kysely<Database>, companyId: string, teamId?: string): Promise<Team[]> {
-  let query = db.selectFrom('teams').select(['id', 'company_id', 'name', 'created_at']).where('company_id', '=', companyId);
+  let query = db
+    .selectFrom('teams')
+    .select(['id', 'company_id', 'name', 'created_at'])
+    .where('company_id', '=', companyId);
   if (teamId !== undefined) query = query.where('id', '=', teamId);
   const teams = await query.orderBy('name').orderBy('id').execute();
   if (teams.length === 0) return [];
@@ -38,13 +41,22 @@ export async function listTeams(db: Kysely<Database>, companyId: string, teamId?
   const byId = new Map<string, Team>(
     teams.map((team) => [
       team.id,
-      { id: team.id, companyId: team.company_id, name: team.name, users: [], modulesAccess: emptyModuleAccess(), createdAt: toIso(team.created_at) },
+      {
+        id: team.id,
+        companyId: team.company_id,
+        name: team.name,
+        users: [],
+        modulesAccess: emptyModuleAccess(),
+        createdAt: toIso(team.created_at),
+      },
     ]),
   );
-  for (const m of members) byId.get(m.team_id)?.users.push({ id: m.id, firstName: m.first_name, lastName: m.last_name, email: m.email });
+  for (const m of members)
+    byId.get(m.team_id)?.users.push({ id: m.id, firstName: m.first_name, lastName: m.last_name, email: m.email });
   for (const row of modules) {
     const team = byId.get(row.team_id);
-    if (team && (MODULES as readonly string[]).includes(row.module)) team.modulesAccess[row.module as ModuleName] = toNullableBool(row.enabled);
+    if (team && (MODULES as readonly string[]).includes(row.module))
+      team.modulesAccess[row.module as ModuleName] = toNullableBool(row.enabled);
   }
   return [...byId.values()];
 }
@@ -55,7 +67,12 @@ export async function findTeam(db: Kysely<Database>, companyId: string, teamId: 
 }
 
 /** Whether another team of the company already has this name, compared case-insensitively. */
-export async function teamNameTaken(db: Kysely<Database>, companyId: string, name: string, exceptId?: string): Promise<boolean> {
+export async function teamNameTaken(
+  db: Kysely<Database>,
+  companyId: string,
+  name: string,
+  exceptId?: string,
+): Promise<boolean> {
   let query = db
     .selectFrom('teams')
     .select('id')
@@ -75,7 +92,11 @@ export async function deleteTeam(db: Kysely<Database>, teamId: string): Promise<
 }
 
 /** Of `userIds`, those who are members of the company with access (not revoked). */
-export async function activeCompanyMemberIds(db: Kysely<Database>, companyId: string, userIds: string[]): Promise<Set<string>> {
+export async function activeCompanyMemberIds(
+  db: Kysely<Database>,
+  companyId: string,
+  userIds: string[],
+): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
   const rows = await db
     .selectFrom('company_memberships')
@@ -88,12 +109,18 @@ export async function activeCompanyMemberIds(db: Kysely<Database>, companyId: st
 }
 
 /** Adds the users who are not members yet; returns those added (members already are skipped), with their emails. */
-export async function addTeamMembers(db: Kysely<Database>, teamId: string, userIds: string[]): Promise<{ id: string; email: string }[]> {
+export async function addTeamMembers(
+  db: Kysely<Database>,
+  teamId: string,
+  userIds: string[],
+): Promise<{ id: string; email: string }[]> {
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return [];
   const candidates = await db
     .selectFrom('users')
-    .leftJoin('team_members', (join) => join.onRef('team_members.user_id', '=', 'users.id').on('team_members.team_id', '=', teamId))
+    .leftJoin('team_members', (join) =>
+      join.onRef('team_members.user_id', '=', 'users.id').on('team_members.team_id', '=', teamId),
+    )
     .select(['users.id', 'users.email', 'team_members.team_id'])
     .where('users.id', 'in', unique)
     .execute();
@@ -110,21 +137,37 @@ export async function addTeamMembers(db: Kysely<Database>, teamId: string, userI
 
 /** Whether the user was a member. */
 export async function removeTeamMember(db: Kysely<Database>, teamId: string, userId: string): Promise<boolean> {
-  const result = await db.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('team_members')
+    .where('team_id', '=', teamId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
 /** Replaces the team's values for every module (null: members inherit). */
-export async function setTeamModulesAccess(db: Kysely<Database>, companyId: string, teamId: string, access: ModuleAccess): Promise<void> {
+export async function setTeamModulesAccess(
+  db: Kysely<Database>,
+  companyId: string,
+  teamId: string,
+  access: ModuleAccess,
+): Promise<void> {
   await db
     .insertInto('team_modules_access')
     .values(MODULES.map((module) => ({ company_id: companyId, team_id: teamId, module, enabled: access[module] })))
-    .onConflict((oc) => oc.columns(['team_id', 'module']).doUpdateSet((eb) => ({ enabled: eb.ref('excluded.enabled') })))
+    .onConflict((oc) =>
+      oc.columns(['team_id', 'module']).doUpdateSet((eb) => ({ enabled: eb.ref('excluded.enabled') })),
+    )
     .execute();
 }
 
 /** Gives the team access to an object (a project now); already given: nothing changes. */
-export async function addTeamObject(db: Kysely<Database>, teamId: string, module: ModuleName, objectId: string): Promise<void> {
+export async function addTeamObject(
+  db: Kysely<Database>,
+  teamId: string,
+  module: ModuleName,
+  objectId: string,
+): Promise<void> {
   await db
     .insertInto('team_objects')
     .values({ team_id: teamId, module, object_id: objectId, created_at: nowIso() })
@@ -133,7 +176,11 @@ export async function addTeamObject(db: Kysely<Database>, teamId: string, module
 }
 
 /** The objects the team has been given access to, by name (projects of the team's company). */
-export async function teamAssignedObjects(db: Kysely<Database>, companyId: string, teamId: string): Promise<AssignedObject[]> {
+export async function teamAssignedObjects(
+  db: Kysely<Database>,
+  companyId: string,
+  teamId: string,
+): Promise<AssignedObject[]> {
   const rows = await db
     .selectFrom('team_objects')
     .innerJoin('projects', 'projects.id', 'team_objects.object_id')
@@ -145,5 +192,12 @@ export async function teamAssignedObjects(db: Kysely<Database>, companyId: strin
     .orderBy('projects.id')
     .execute();
   // A team holds no project role: nothing blocks removing its access.
-  return rows.map((r) => ({ module: 'projects', objectId: r.id, name: r.title, companyId: r.company_id, role: null, removable: true }));
+  return rows.map((r) => ({
+    module: 'projects',
+    objectId: r.id,
+    name: r.title,
+    companyId: r.company_id,
+    role: null,
+    removable: true,
+  }));
 }

@@ -12,7 +12,11 @@ import { inTransaction, toBool, toCount, toIso } from './values';
 
 type UserRow = { id: string; first_name: string; last_name: string; email: string };
 
-const userRef = (r: UserRow): FileUserRef => ({ id: r.id, name: `${r.first_name} ${r.last_name}`.trim(), email: r.email });
+const userRef = (r: UserRow): FileUserRef => ({
+  id: r.id,
+  name: `${r.first_name} ${r.last_name}`.trim(),
+  email: r.email,
+});
 
 /**
  * Who may receive a transfer in the company: active users who may reach it, that is its client
@@ -29,7 +33,11 @@ function mayReceive(db: Kysely<Database>, companyId: string) {
           eb(
             'u.id',
             'in',
-            db.selectFrom('company_memberships').select('user_id').where('company_id', '=', companyId).where('access_revoked_at', 'is', null),
+            db
+              .selectFrom('company_memberships')
+              .select('user_id')
+              .where('company_id', '=', companyId)
+              .where('access_revoked_at', 'is', null),
           ),
         ]),
       ]),
@@ -37,7 +45,11 @@ function mayReceive(db: Kysely<Database>, companyId: string) {
 }
 
 /** The users of the company who may receive a transfer, by name, without `exceptUserId` (the caller). */
-export async function listTransferRecipients(db: Kysely<Database>, companyId: string, exceptUserId: string): Promise<TransferUser[]> {
+export async function listTransferRecipients(
+  db: Kysely<Database>,
+  companyId: string,
+  exceptUserId: string,
+): Promise<TransferUser[]> {
   const rows = await db
     .selectFrom('users as u')
     .select(['u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.is_tevora'])
@@ -49,9 +61,18 @@ export async function listTransferRecipients(db: Kysely<Database>, companyId: st
 }
 
 /** Which of `userIds` may receive a transfer in the company. */
-export async function allowedRecipientIds(db: Kysely<Database>, companyId: string, userIds: string[]): Promise<Set<string>> {
+export async function allowedRecipientIds(
+  db: Kysely<Database>,
+  companyId: string,
+  userIds: string[],
+): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
-  const rows = await db.selectFrom('users as u').select('u.id').where('u.id', 'in', userIds).where(mayReceive(db, companyId)).execute();
+  const rows = await db
+    .selectFrom('users as u')
+    .select('u.id')
+    .where('u.id', 'in', userIds)
+    .where(mayReceive(db, companyId))
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 
@@ -75,7 +96,10 @@ export interface NewTransfer {
 }
 
 /** Writes the transfer, its recipients and its files (whose bytes are already committed); answers its id and file ids. */
-export async function insertTransfer(db: Kysely<Database>, input: NewTransfer): Promise<{ id: string; fileIds: string[] }> {
+export async function insertTransfer(
+  db: Kysely<Database>,
+  input: NewTransfer,
+): Promise<{ id: string; fileIds: string[] }> {
   const id = randomUUID();
   const fileIds = input.files.map(() => randomUUID());
   await inTransaction(db, async (trx) => {
@@ -93,7 +117,14 @@ export async function insertTransfer(db: Kysely<Database>, input: NewTransfer): 
       .execute();
     await trx
       .insertInto('transfer_recipients')
-      .values(input.recipientIds.map((userId) => ({ transfer_id: id, user_id: userId, company_id: input.companyId, created_at: input.createdAt })))
+      .values(
+        input.recipientIds.map((userId) => ({
+          transfer_id: id,
+          user_id: userId,
+          company_id: input.companyId,
+          created_at: input.createdAt,
+        })),
+      )
       .execute();
     // The files keep the order they were sent in: each is a millisecond after the one before.
     const base = Date.parse(input.createdAt);
@@ -143,7 +174,12 @@ function isRecipientOf(userId: string) {
  * The transfer when it has not expired and `userId` sent it or receives it; null otherwise (missing,
  * expired, or someone else's: the caller answers 404 for all three).
  */
-export async function findTransferFor(db: Kysely<Database>, transferId: string, userId: string, now: Date = new Date()): Promise<TransferAccess | null> {
+export async function findTransferFor(
+  db: Kysely<Database>,
+  transferId: string,
+  userId: string,
+  now: Date = new Date(),
+): Promise<TransferAccess | null> {
   const row = await db
     .selectFrom('transfers as t')
     .select(['t.id', 't.company_id', 't.sender_id', 't.passphrase_hash'])
@@ -155,13 +191,26 @@ export async function findTransferFor(db: Kysely<Database>, transferId: string, 
 }
 
 function accessOf(
-  row: { id: string; company_id: string; sender_id: string | null; passphrase_hash: string | null; is_recipient: unknown },
+  row: {
+    id: string;
+    company_id: string;
+    sender_id: string | null;
+    passphrase_hash: string | null;
+    is_recipient: unknown;
+  },
   userId: string,
 ): TransferAccess | null {
   const isSender = row.sender_id === userId;
   const isRecipient = toBool(row.is_recipient as number | boolean);
   if (!isSender && !isRecipient) return null;
-  return { id: row.id, companyId: row.company_id, senderId: row.sender_id, passphraseHash: row.passphrase_hash, isSender, isRecipient };
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    senderId: row.sender_id,
+    passphraseHash: row.passphrase_hash,
+    isSender,
+    isRecipient,
+  };
 }
 
 export interface TransferFileRecord {
@@ -193,13 +242,28 @@ export async function findTransferFileFor(
   const transfer = accessOf(row, userId);
   if (!transfer) return null;
   return {
-    file: { id: row.file_id, name: row.name, contentType: row.content_type, size: Number(row.size), sha256: row.sha256, storageKey: row.storage_key },
+    file: {
+      id: row.file_id,
+      name: row.name,
+      contentType: row.content_type,
+      size: Number(row.size),
+      sha256: row.sha256,
+      storageKey: row.storage_key,
+    },
     transfer,
   };
 }
 
-export async function insertTransferDownload(db: Kysely<Database>, transferFileId: string, userId: string, at: string): Promise<void> {
-  await db.insertInto('transfer_downloads').values({ id: randomUUID(), transfer_file_id: transferFileId, user_id: userId, downloaded_at: at }).execute();
+export async function insertTransferDownload(
+  db: Kysely<Database>,
+  transferFileId: string,
+  userId: string,
+  at: string,
+): Promise<void> {
+  await db
+    .insertInto('transfer_downloads')
+    .values({ id: randomUUID(), transfer_file_id: transferFileId, user_id: userId, downloaded_at: at })
+    .execute();
 }
 
 export type TransferBox = 'received' | 'sent';
@@ -224,7 +288,13 @@ export async function listTransferIds(
           .where('t.company_id', '=', query.companyId)
           .where('t.expires_at', '>', now);
   const total = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  const rows = await base.select('t.id').orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').limit(query.limit).offset(query.offset).execute();
+  const rows = await base
+    .select('t.id')
+    .orderBy('t.created_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(query.limit)
+    .offset(query.offset)
+    .execute();
   return { ids: rows.map((r) => r.id), total: toCount(total.n as string | number) };
 }
 
@@ -264,7 +334,15 @@ export async function transfersByIds(db: Kysely<Database>, ids: string[], viewer
           .selectFrom('transfer_downloads as d')
           .innerJoin('transfer_files as f', 'f.id', 'd.transfer_file_id')
           .leftJoin('users as u', 'u.id', 'd.user_id')
-          .select(['d.transfer_file_id', 'f.transfer_id', 'd.user_id', 'd.downloaded_at', 'u.first_name', 'u.last_name', 'u.email'])
+          .select([
+            'd.transfer_file_id',
+            'f.transfer_id',
+            'd.user_id',
+            'd.downloaded_at',
+            'u.first_name',
+            'u.last_name',
+            'u.email',
+          ])
           .where('d.transfer_file_id', 'in', fileIds)
           .orderBy('d.downloaded_at')
           .orderBy('d.id')
@@ -274,7 +352,10 @@ export async function transfersByIds(db: Kysely<Database>, ids: string[], viewer
   for (const d of downloads) {
     // A recipient sees only their own downloads; the sender sees everybody's.
     if (senderOf.get(d.transfer_id) !== viewerId && d.user_id !== viewerId) continue;
-    const user = d.user_id !== null && d.email !== null ? userRef({ id: d.user_id, first_name: d.first_name ?? '', last_name: d.last_name ?? '', email: d.email }) : null;
+    const user =
+      d.user_id !== null && d.email !== null
+        ? userRef({ id: d.user_id, first_name: d.first_name ?? '', last_name: d.last_name ?? '', email: d.email })
+        : null;
     const list = downloadsOf.get(d.transfer_file_id) ?? [];
     list.push({ user, at: toIso(d.downloaded_at) });
     downloadsOf.set(d.transfer_file_id, list);
@@ -282,7 +363,14 @@ export async function transfersByIds(db: Kysely<Database>, ids: string[], viewer
   const filesOf = new Map<string, TransferFile[]>();
   for (const f of files) {
     const list = filesOf.get(f.transfer_id) ?? [];
-    list.push({ id: f.id, name: f.name, size: Number(f.size), contentType: f.content_type, sha256: f.sha256, downloads: downloadsOf.get(f.id) ?? [] });
+    list.push({
+      id: f.id,
+      name: f.name,
+      size: Number(f.size),
+      contentType: f.content_type,
+      sha256: f.sha256,
+      downloads: downloadsOf.get(f.id) ?? [],
+    });
     filesOf.set(f.transfer_id, list);
   }
   const recipientsOf = new Map<string, FileUserRef[]>();
@@ -298,7 +386,9 @@ export async function transfersByIds(db: Kysely<Database>, ids: string[], viewer
         id: t.id,
         companyId: t.company_id,
         sender:
-          t.sender_id !== null && t.email !== null ? userRef({ id: t.sender_id, first_name: t.first_name ?? '', last_name: t.last_name ?? '', email: t.email }) : null,
+          t.sender_id !== null && t.email !== null
+            ? userRef({ id: t.sender_id, first_name: t.first_name ?? '', last_name: t.last_name ?? '', email: t.email })
+            : null,
         recipients: recipientsOf.get(t.id) ?? [],
         message: t.message,
         hasPassphrase: t.passphrase_hash !== null,
@@ -314,7 +404,11 @@ export async function transfersByIds(db: Kysely<Database>, ids: string[], viewer
 /** Deletes the transfer (its rows cascade) and answers the storage keys of its files; the caller removes the bytes after commit. */
 export async function deleteTransfer(db: Kysely<Database>, transferId: string): Promise<string[]> {
   return inTransaction(db, async (trx) => {
-    const keys = await trx.selectFrom('transfer_files').select('storage_key').where('transfer_id', '=', transferId).execute();
+    const keys = await trx
+      .selectFrom('transfer_files')
+      .select('storage_key')
+      .where('transfer_id', '=', transferId)
+      .execute();
     await trx.deleteFrom('transfers').where('id', '=', transferId).execute();
     return keys.map((k) => k.storage_key);
   });
@@ -324,7 +418,11 @@ export async function deleteTransfer(db: Kysely<Database>, transferId: string): 
  * Deletes up to `limit` transfers whose expiry has passed (their rows cascade) and answers the storage
  * keys of their files, for the caller to remove once this has committed.
  */
-export async function deleteExpiredTransfers(db: Kysely<Database>, now: Date, limit = 200): Promise<{ transfers: number; storageKeys: string[] }> {
+export async function deleteExpiredTransfers(
+  db: Kysely<Database>,
+  now: Date,
+  limit = 200,
+): Promise<{ transfers: number; storageKeys: string[] }> {
   return inTransaction(db, async (trx) => {
     const expired = await trx
       .selectFrom('transfers')

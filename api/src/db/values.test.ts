@@ -29,7 +29,13 @@ describe('pgTimestampToIso', () => {
   });
 
   it("gives what pg's own parser and toISOString give, for every length of fraction", () => {
-    for (const text of ['2001-02-03 04:05:06+00', '2001-02-03 04:05:06.7+00', '2099-12-31 23:59:59.123+00', '1970-01-01 00:00:00.000001+00', '2026-06-30 12:00:00.654321+00']) {
+    for (const text of [
+      '2001-02-03 04:05:06+00',
+      '2001-02-03 04:05:06.7+00',
+      '2099-12-31 23:59:59.123+00',
+      '1970-01-01 00:00:00.000001+00',
+      '2026-06-30 12:00:00.654321+00',
+    ]) {
       expect(read(text)).toBe((dateParser(text) as Date).toISOString());
     }
   });

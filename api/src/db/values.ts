@@ -26,7 +26,15 @@ export function toIso(value: Date | string): string {
  */
 export function pgTimestampToIso(text: string, otherwise: (text: string) => unknown): unknown {
   const end = text.length - 3;
-  if (end >= 19 && end <= 26 && text.endsWith('+00') && text[10] === ' ' && text[4] === '-' && text[13] === ':' && (end === 19 || text[19] === '.')) {
+  if (
+    end >= 19 &&
+    end <= 26 &&
+    text.endsWith('+00') &&
+    text[10] === ' ' &&
+    text[4] === '-' &&
+    text[13] === ':' &&
+    (end === 19 || text[19] === '.')
+  ) {
     const fraction = end === 19 ? '000' : (text.slice(20, end) + '00').slice(0, 3);
     return `${text.slice(0, 10)}T${text.slice(11, 19)}.${fraction}Z`;
   }

@@ -10,7 +10,11 @@ export type AuditChange = Omit<AuditRecordInput, 'actorId' | 'actorEmail' | 'req
  * Records an administrative change made by the signed-in caller of `request`. Pass `db` to record it
  * inside the transaction that made the change, so the change and its record commit together.
  */
-export async function audit(request: FastifyRequest, change: AuditChange, db: Kysely<Database> = request.server.db): Promise<void> {
+export async function audit(
+  request: FastifyRequest,
+  change: AuditChange,
+  db: Kysely<Database> = request.server.db,
+): Promise<void> {
   const auth = await getAuth(request);
   await insertAuditRecord(db, {
     ...change,
@@ -21,11 +25,20 @@ export async function audit(request: FastifyRequest, change: AuditChange, db: Ky
 }
 
 /** `audit` for many changes of one call (a bulk change), written in a few inserts. */
-export async function auditAll(request: FastifyRequest, changes: AuditChange[], db: Kysely<Database> = request.server.db): Promise<void> {
+export async function auditAll(
+  request: FastifyRequest,
+  changes: AuditChange[],
+  db: Kysely<Database> = request.server.db,
+): Promise<void> {
   if (changes.length === 0) return;
   const auth = await getAuth(request);
   await insertAuditRecords(
     db,
-    changes.map((change) => ({ ...change, actorId: auth?.user.id ?? null, actorEmail: auth?.user.email ?? 'anonymous', requestId: request.id })),
+    changes.map((change) => ({
+      ...change,
+      actorId: auth?.user.id ?? null,
+      actorEmail: auth?.user.email ?? 'anonymous',
+      requestId: request.id,
+    })),
   );
 }

@@ -21,7 +21,11 @@ export function systemTxtResolver(): TxtResolver {
       return (await resolver.resolveTxt(domain)).map((chunks) => chunks.join(''));
     } catch (error) {
       if (NO_RECORDS.has((error as { code?: string }).code ?? '')) return [];
-      throw new HttpError(503, 'service_unavailable', 'The DNS lookup of the domain did not answer. Please try again in a minute.');
+      throw new HttpError(
+        503,
+        'service_unavailable',
+        'The DNS lookup of the domain did not answer. Please try again in a minute.',
+      );
     }
   };
 }

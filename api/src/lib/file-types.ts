@@ -12,7 +12,10 @@ const starts =
   (...bytes: number[]): Signature =>
   (head) =>
     head.length >= bytes.length && bytes.every((b, i) => head[i] === b);
-const ascii = (text: string, offset = 0): Signature => (head) => head.length >= offset + text.length && head.toString('latin1', offset, offset + text.length) === text;
+const ascii =
+  (text: string, offset = 0): Signature =>
+  (head) =>
+    head.length >= offset + text.length && head.toString('latin1', offset, offset + text.length) === text;
 const anyOf =
   (...signatures: Signature[]): Signature =>
   (head) =>
@@ -33,7 +36,10 @@ const GZIP = starts(0x1f, 0x8b);
 const BZIP2 = ascii('BZh');
 const XZ = starts(0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00);
 const TAR = ascii('ustar', 257);
-const RAR = anyOf(starts(0x52, 0x61, 0x72, 0x21, 0x1a, 0x07, 0x00), starts(0x52, 0x61, 0x72, 0x21, 0x1a, 0x07, 0x01, 0x00));
+const RAR = anyOf(
+  starts(0x52, 0x61, 0x72, 0x21, 0x1a, 0x07, 0x00),
+  starts(0x52, 0x61, 0x72, 0x21, 0x1a, 0x07, 0x01, 0x00),
+);
 const RTF = ascii('{\\rtf');
 
 interface BinaryType {
@@ -43,7 +49,11 @@ interface BinaryType {
   matches: Signature;
 }
 
-const binary = (contentType: string, label: string, matches: Signature): BinaryType => ({ contentType, label, matches });
+const binary = (contentType: string, label: string, matches: Signature): BinaryType => ({
+  contentType,
+  label,
+  matches,
+});
 
 /** Types told by their first bytes. */
 const BINARY_TYPES: Record<string, BinaryType> = {
@@ -64,7 +74,11 @@ const BINARY_TYPES: Record<string, BinaryType> = {
   vsd: binary('application/vnd.visio', 'a Visio drawing', OLE),
   docx: binary('application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'a Word document', ZIP_ENTRY),
   xlsx: binary('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'an Excel workbook', ZIP_ENTRY),
-  pptx: binary('application/vnd.openxmlformats-officedocument.presentationml.presentation', 'a PowerPoint presentation', ZIP_ENTRY),
+  pptx: binary(
+    'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    'a PowerPoint presentation',
+    ZIP_ENTRY,
+  ),
   vsdx: binary('application/vnd.ms-visio.drawing', 'a Visio drawing', ZIP_ENTRY),
   odt: binary('application/vnd.oasis.opendocument.text', 'an OpenDocument text', ZIP_ENTRY),
   ods: binary('application/vnd.oasis.opendocument.spreadsheet', 'an OpenDocument spreadsheet', ZIP_ENTRY),
@@ -142,10 +156,63 @@ const SVG_TYPE = 'image/svg+xml';
 
 /** Run by the operating system when opened: refused whatever the bytes. */
 const EXECUTABLE_EXTENSIONS = new Set([
-  'exe', 'dll', 'bat', 'cmd', 'com', 'msi', 'msp', 'mst', 'scr', 'pif', 'cpl', 'ps1', 'psm1', 'psd1', 'vbs', 'vbe', 'vb',
-  'jse', 'wsf', 'wsh', 'wsc', 'hta', 'sct', 'lnk', 'reg', 'inf', 'scf', 'chm', 'gadget', 'msc', 'jar', 'class', 'app',
-  'apk', 'aab', 'ipa', 'appx', 'appxbundle', 'msix', 'msixbundle', 'xbap', 'application', 'sys', 'drv', 'ocx', 'so',
-  'dylib', 'elf', 'run', 'command', 'workflow', 'action', 'deb', 'rpm', 'dmg', 'pkg', 'mpkg',
+  'exe',
+  'dll',
+  'bat',
+  'cmd',
+  'com',
+  'msi',
+  'msp',
+  'mst',
+  'scr',
+  'pif',
+  'cpl',
+  'ps1',
+  'psm1',
+  'psd1',
+  'vbs',
+  'vbe',
+  'vb',
+  'jse',
+  'wsf',
+  'wsh',
+  'wsc',
+  'hta',
+  'sct',
+  'lnk',
+  'reg',
+  'inf',
+  'scf',
+  'chm',
+  'gadget',
+  'msc',
+  'jar',
+  'class',
+  'app',
+  'apk',
+  'aab',
+  'ipa',
+  'appx',
+  'appxbundle',
+  'msix',
+  'msixbundle',
+  'xbap',
+  'application',
+  'sys',
+  'drv',
+  'ocx',
+  'so',
+  'dylib',
+  'elf',
+  'run',
+  'command',
+  'workflow',
+  'action',
+  'deb',
+  'rpm',
+  'dmg',
+  'pkg',
+  'mpkg',
 ]);
 
 /** Programs by their first bytes: Windows (MZ), Linux (ELF), macOS (Mach-O, fat binaries) and Java classes. */
@@ -216,14 +283,21 @@ function looksLikeSvg(head: Buffer): boolean {
 /** `name` is the display name; `head` the first bytes (up to 4100). */
 export function checkFileContent(name: string, head: Buffer): ContentCheck {
   const extension = fileExtension(name);
-  if (EXECUTABLE_EXTENSIONS.has(extension)) return { ok: false, reason: `${name}: .${extension} files are programs and are not accepted` };
+  if (EXECUTABLE_EXTENSIONS.has(extension))
+    return { ok: false, reason: `${name}: .${extension} files are programs and are not accepted` };
   const known = BINARY_TYPES[extension];
   if (known) {
-    return known.matches(head) ? { ok: true, contentType: known.contentType } : { ok: false, reason: `${name} is not ${known.label}` };
+    return known.matches(head)
+      ? { ok: true, contentType: known.contentType }
+      : { ok: false, reason: `${name} is not ${known.label}` };
   }
   if (isExecutable(head)) return { ok: false, reason: `${name} is a program, and programs are not accepted` };
-  if (extension === 'svg') return looksLikeSvg(head) ? { ok: true, contentType: SVG_TYPE } : { ok: false, reason: `${name} is not an SVG image` };
+  if (extension === 'svg')
+    return looksLikeSvg(head)
+      ? { ok: true, contentType: SVG_TYPE }
+      : { ok: false, reason: `${name} is not an SVG image` };
   const text = TEXT_TYPES[extension];
-  if (text) return looksLikeText(head) ? { ok: true, contentType: text } : { ok: false, reason: `${name} is not a text file` };
+  if (text)
+    return looksLikeText(head) ? { ok: true, contentType: text } : { ok: false, reason: `${name} is not a text file` };
   return { ok: true, contentType: 'application/octet-stream' };
 }

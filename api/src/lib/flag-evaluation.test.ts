@@ -2,18 +2,39 @@ import type { FlagRule } from '@portal/shared/core/feature-flags';
 import type { FeatureFlagRecord } from '../db/feature-flags';
 import { compileFlag, evaluateFlag, evaluateFlags, flagSubjectOf, type FlagSubject } from './flag-evaluation';
 
-const person = { id: 'u-1', firstName: 'Laura', lastName: 'Chen', email: 'lead@acme.test', isTevora: false, isAuditor: false, isAdmin: false };
+const person = {
+  id: 'u-1',
+  firstName: 'Laura',
+  lastName: 'Chen',
+  email: 'lead@acme.test',
+  isTevora: false,
+  isAuditor: false,
+  isAdmin: false,
+};
 const client = flagSubjectOf(person, ['acme']);
 const staff = flagSubjectOf({ ...person, id: 'u-2', email: 'consultant@demo.test', isTevora: true }, []);
 const staffAdmin = flagSubjectOf({ ...person, id: 'u-3', email: 'admin@demo.test', isTevora: true, isAdmin: true }, []);
-const auditor = flagSubjectOf({ ...person, id: 'u-4', email: 'auditor@demo.test', isTevora: true, isAuditor: true }, []);
+const auditor = flagSubjectOf(
+  { ...person, id: 'u-4', email: 'auditor@demo.test', isTevora: true, isAuditor: true },
+  [],
+);
 
 function record(partial: Partial<FeatureFlagRecord> & { rules?: unknown }): FeatureFlagRecord {
-  return { key: 'f', description: '', defaultValue: false, rules: [], enabled: true, version: 1, updatedAt: new Date(0).toISOString(), ...partial };
+  return {
+    key: 'f',
+    description: '',
+    defaultValue: false,
+    rules: [],
+    enabled: true,
+    version: 1,
+    updatedAt: new Date(0).toISOString(),
+    ...partial,
+  };
 }
 const evaluate = (rules: FlagRule[], subject: FlagSubject, extra: Partial<FeatureFlagRecord> = {}) =>
   evaluateFlag(compileFlag(record({ rules, ...extra })), subject);
-const holds = (rule: FlagRule['if'], subject: FlagSubject) => evaluate([{ if: rule, value: true }], subject)?.value === true;
+const holds = (rule: FlagRule['if'], subject: FlagSubject) =>
+  evaluate([{ if: rule, value: true }], subject)?.value === true;
 
 describe('flag evaluation', () => {
   it('builds the flag evaluation context from the user, never anonymous', () => {
@@ -31,7 +52,10 @@ describe('flag evaluation', () => {
 
   it('serves the default as STATIC without rules and as DEFAULT when no rule matches', () => {
     expect(evaluate([], client)).toEqual({ value: false, reason: 'STATIC' });
-    expect(evaluate([{ if: { attribute: 'isTevora', op: 'eq', value: true }, value: true }], client)).toEqual({ value: false, reason: 'DEFAULT' });
+    expect(evaluate([{ if: { attribute: 'isTevora', op: 'eq', value: true }, value: true }], client)).toEqual({
+      value: false,
+      reason: 'DEFAULT',
+    });
   });
 
   it('takes the first matching rule, in order, with its variant', () => {
@@ -39,13 +63,19 @@ describe('flag evaluation', () => {
       { if: { attribute: 'isAdmin', op: 'eq', value: true }, value: 'admin', variant: 'admins' },
       { if: { attribute: 'isTevora', op: 'eq', value: true }, value: 'staff' },
     ];
-    expect(evaluate(rules, staffAdmin, { defaultValue: 'everyone' })).toEqual({ value: 'admin', variant: 'admins', reason: 'TARGETING_MATCH' });
+    expect(evaluate(rules, staffAdmin, { defaultValue: 'everyone' })).toEqual({
+      value: 'admin',
+      variant: 'admins',
+      reason: 'TARGETING_MATCH',
+    });
     expect(evaluate(rules, staff, { defaultValue: 'everyone' })).toEqual({ value: 'staff', reason: 'TARGETING_MATCH' });
     expect(evaluate(rules, client, { defaultValue: 'everyone' })).toEqual({ value: 'everyone', reason: 'DEFAULT' });
   });
 
   it('serves the default with reason DISABLED when the flag is off, whatever the rules say', () => {
-    expect(evaluate([{ if: { attribute: 'isTevora', op: 'eq', value: true }, value: true }], staff, { enabled: false })).toEqual({
+    expect(
+      evaluate([{ if: { attribute: 'isTevora', op: 'eq', value: true }, value: true }], staff, { enabled: false }),
+    ).toEqual({
       value: false,
       reason: 'DISABLED',
     });
@@ -81,7 +111,13 @@ describe('flag evaluation', () => {
 
   it('keeps a broken stored definition from breaking the others', () => {
     const flags = [
-      compileFlag(record({ key: 'bad-rules', defaultValue: true, rules: [{ if: { attribute: 'shoeSize', op: 'eq', value: 1 }, value: true }] })),
+      compileFlag(
+        record({
+          key: 'bad-rules',
+          defaultValue: true,
+          rules: [{ if: { attribute: 'shoeSize', op: 'eq', value: 1 }, value: true }],
+        }),
+      ),
       compileFlag(record({ key: 'bad-default', defaultValue: null })),
       compileFlag(record({ key: 'good', defaultValue: 'x' })),
     ];

@@ -24,7 +24,15 @@ export interface FlagSubject {
 }
 
 export function flagSubjectOf(
-  user: { id: string; firstName: string; lastName: string; email: string; isTevora: boolean; isAuditor: boolean; isAdmin: boolean },
+  user: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    isTevora: boolean;
+    isAuditor: boolean;
+    isAdmin: boolean;
+  },
   companyIds: string[],
 ): FlagSubject {
   return {
@@ -44,8 +52,10 @@ export type CompiledFlag =
 export function compileFlag(record: FeatureFlagRecord): CompiledFlag {
   const defaultValue = featureFlagValueSchema.safeParse(record.defaultValue);
   const rules = featureFlagRulesSchema.safeParse(record.rules);
-  if (!defaultValue.success) return { key: record.key, ok: false, defaultValue: null, problem: 'default_value is not a valid flag value' };
-  if (!rules.success) return { key: record.key, ok: false, defaultValue: defaultValue.data, problem: 'rules are not valid' };
+  if (!defaultValue.success)
+    return { key: record.key, ok: false, defaultValue: null, problem: 'default_value is not a valid flag value' };
+  if (!rules.success)
+    return { key: record.key, ok: false, defaultValue: defaultValue.data, problem: 'rules are not valid' };
   return { key: record.key, ok: true, enabled: record.enabled, defaultValue: defaultValue.data, rules: rules.data };
 }
 
@@ -69,7 +79,11 @@ function attributeOf(subject: FlagSubject, attribute: FlagCondition['attribute']
 /** Emails are stored lowercased; rule values may not be. */
 function operand(condition: FlagCondition): FlagCondition['value'] {
   if (condition.attribute !== 'email') return condition.value;
-  return Array.isArray(condition.value) ? condition.value.map((v) => v.toLowerCase()) : typeof condition.value === 'string' ? condition.value.toLowerCase() : condition.value;
+  return Array.isArray(condition.value)
+    ? condition.value.map((v) => v.toLowerCase())
+    : typeof condition.value === 'string'
+      ? condition.value.toLowerCase()
+      : condition.value;
 }
 
 export function conditionHolds(condition: FlagCondition, subject: FlagSubject): boolean {
@@ -105,7 +119,9 @@ export function evaluateFlag(flag: CompiledFlag, subject: FlagSubject): FlagEval
   if (!flag.enabled) return { value: flag.defaultValue, reason: 'DISABLED' };
   for (const rule of flag.rules) {
     if (conditionHolds(rule.if, subject)) {
-      return rule.variant === undefined ? { value: rule.value, reason: 'TARGETING_MATCH' } : { value: rule.value, variant: rule.variant, reason: 'TARGETING_MATCH' };
+      return rule.variant === undefined
+        ? { value: rule.value, reason: 'TARGETING_MATCH' }
+        : { value: rule.value, variant: rule.variant, reason: 'TARGETING_MATCH' };
     }
   }
   // STATIC: nothing to evaluate; DEFAULT: rules exist and none matched (OpenFeature's distinction).

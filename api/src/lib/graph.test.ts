@@ -14,7 +14,11 @@ beforeEach(() => graph.reset());
 /** A logger that keeps what it was given, to show no secret reaches it. */
 function recordingLog() {
   const lines: unknown[] = [];
-  const log = { warn: (...args: unknown[]) => lines.push(args), info: () => {}, error: (...args: unknown[]) => lines.push(args) } as unknown as FastifyBaseLogger;
+  const log = {
+    warn: (...args: unknown[]) => lines.push(args),
+    info: () => {},
+    error: (...args: unknown[]) => lines.push(args),
+  } as unknown as FastifyBaseLogger;
   return { log, lines };
 }
 
@@ -28,7 +32,8 @@ const meeting: GraphMeetingInput = {
   attendees: [{ name: 'Laura Chen', email: 'lead@acme.test' }],
 };
 
-const client = (subscriptions = false, timeoutMs?: number) => createGraphClient(loadConfig(graph.env({ subscriptions })).graph!, { timeoutMs });
+const client = (subscriptions = false, timeoutMs?: number) =>
+  createGraphClient(loadConfig(graph.env({ subscriptions })).graph!, { timeoutMs });
 
 async function refusal(work: Promise<unknown>): Promise<{ status: number; code: string }> {
   const error = await work.then(
@@ -45,7 +50,11 @@ describe('createGraphClient', () => {
     const c = client();
     const before = graph.tokensIssued;
     const created = await c.schedule('consultant@demo.test', meeting, log);
-    expect(created).toEqual({ eventId: expect.stringMatching(/^event-/), onlineMeetingUrl: `https://teams.example.test/meet/${created.eventId}`, subscriptionId: null });
+    expect(created).toEqual({
+      eventId: expect.stringMatching(/^event-/),
+      onlineMeetingUrl: `https://teams.example.test/meet/${created.eventId}`,
+      subscriptionId: null,
+    });
     expect(graph.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'GET /users/consultant@demo.test',
       'POST /users/graph-user-consultant@demo.test/events',
@@ -108,19 +117,28 @@ describe('createGraphClient', () => {
 
   it('answers an organizer Graph does not know with 400 graph_user_not_found', async () => {
     graph.unknownUsers.add('nobody@demo.test');
-    expect(await refusal(client().schedule('nobody@demo.test', meeting, recordingLog().log))).toEqual({ status: 400, code: 'graph_user_not_found' });
+    expect(await refusal(client().schedule('nobody@demo.test', meeting, recordingLog().log))).toEqual({
+      status: 400,
+      code: 'graph_user_not_found',
+    });
   });
 
   it('answers a wrong secret with 503 unable_to_start_graph_client', async () => {
     const c = createGraphClient({ ...loadConfig(graph.env()).graph!, clientSecret: 'wrong' });
     const { log, lines } = recordingLog();
-    expect(await refusal(c.schedule('consultant@demo.test', meeting, log))).toEqual({ status: 503, code: 'unable_to_start_graph_client' });
+    expect(await refusal(c.schedule('consultant@demo.test', meeting, log))).toEqual({
+      status: 503,
+      code: 'unable_to_start_graph_client',
+    });
     expect(JSON.stringify(lines)).not.toContain('wrong');
   });
 
   it('deletes the new event when its subscription fails, and answers 503 fail_to_create_subscription', async () => {
     graph.failures.subscription = 500;
-    expect(await refusal(client(true).schedule('consultant@demo.test', meeting, recordingLog().log))).toEqual({ status: 503, code: 'fail_to_create_subscription' });
+    expect(await refusal(client(true).schedule('consultant@demo.test', meeting, recordingLog().log))).toEqual({
+      status: 503,
+      code: 'fail_to_create_subscription',
+    });
     expect(graph.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'POST', 'DELETE']);
     expect(graph.events.size).toBe(0);
   });
@@ -130,9 +148,15 @@ describe('createGraphClient', () => {
     const c = client();
     const { eventId } = await c.schedule('consultant@demo.test', meeting, log);
     graph.failures.update = 500;
-    expect(await refusal(c.reschedule('consultant@demo.test', eventId, meeting, log))).toEqual({ status: 503, code: 'fail_to_schedule_interview' });
+    expect(await refusal(c.reschedule('consultant@demo.test', eventId, meeting, log))).toEqual({
+      status: 503,
+      code: 'fail_to_schedule_interview',
+    });
     graph.failures.cancel = 500;
-    expect(await refusal(c.cancel('consultant@demo.test', eventId, null, log))).toEqual({ status: 503, code: 'fail_to_schedule_interview' });
+    expect(await refusal(c.cancel('consultant@demo.test', eventId, null, log))).toEqual({
+      status: 503,
+      code: 'fail_to_schedule_interview',
+    });
     delete graph.failures.cancel;
     await expect(c.cancel('consultant@demo.test', 'event-gone', null, log)).resolves.toBeUndefined();
   });
@@ -153,7 +177,11 @@ describe('createGraphClient', () => {
     try {
       const config = { ...loadConfig(graph.env()).graph!, authorityUrl: `http://127.0.0.1:${port}` };
       const started = Date.now();
-      expect(await refusal(createGraphClient(config, { timeoutMs: 200 }).schedule('consultant@demo.test', meeting, recordingLog().log))).toEqual({
+      expect(
+        await refusal(
+          createGraphClient(config, { timeoutMs: 200 }).schedule('consultant@demo.test', meeting, recordingLog().log),
+        ),
+      ).toEqual({
         status: 503,
         code: 'unable_to_start_graph_client',
       });

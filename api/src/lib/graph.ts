@@ -60,7 +60,12 @@ export interface GraphClient {
    * Changes the organizer's meeting; answers its online meeting URL as Graph now reports it, or null when
    * Graph no longer has the meeting (deleted in Outlook): the caller makes a new one.
    */
-  reschedule(organizerEmail: string, eventId: string, meeting: GraphMeetingInput, log: FastifyBaseLogger): Promise<{ onlineMeetingUrl: string | null } | null>;
+  reschedule(
+    organizerEmail: string,
+    eventId: string,
+    meeting: GraphMeetingInput,
+    log: FastifyBaseLogger,
+  ): Promise<{ onlineMeetingUrl: string | null } | null>;
   /** Cancels the meeting, which tells its attendees; a meeting Graph no longer has counts as canceled (logged). */
   cancel(organizerEmail: string, eventId: string, comment: string | null, log: FastifyBaseLogger): Promise<void>;
   /** Deletes the meeting without a word to anyone (undoing a schedule whose row could not be stored); never rejects. */
@@ -108,13 +113,19 @@ async function readJson(response: Response): Promise<Record<string, unknown> | n
 function errorCode(body: Record<string, unknown> | null): string | null {
   const error = body?.error;
   if (typeof error === 'string') return error.slice(0, 100);
-  if (error && typeof error === 'object' && typeof (error as { code?: unknown }).code === 'string') return (error as { code: string }).code.slice(0, 100);
+  if (error && typeof error === 'object' && typeof (error as { code?: unknown }).code === 'string')
+    return (error as { code: string }).code.slice(0, 100);
   return null;
 }
 
 function joinUrlOf(body: Record<string, unknown> | null): string | null {
   const online = body?.onlineMeeting as { joinUrl?: unknown } | null | undefined;
-  const url = typeof online?.joinUrl === 'string' ? online.joinUrl : typeof body?.onlineMeetingUrl === 'string' ? body.onlineMeetingUrl : null;
+  const url =
+    typeof online?.joinUrl === 'string'
+      ? online.joinUrl
+      : typeof body?.onlineMeetingUrl === 'string'
+        ? body.onlineMeetingUrl
+        : null;
   return url && /^https?:\/\//i.test(url) ? url : null;
 }
 
@@ -131,7 +142,10 @@ function eventBody(meeting: GraphMeetingInput): Record<string, unknown> {
   };
 }
 
-export function createGraphClient(config: GraphConfig, options: { timeoutMs?: number; now?: () => number } = {}): GraphClient {
+export function createGraphClient(
+  config: GraphConfig,
+  options: { timeoutMs?: number; now?: () => number } = {},
+): GraphClient {
   const timeoutMs = options.timeoutMs ?? GRAPH_TIMEOUT_MS;
   const now = options.now ?? Date.now;
   // The resource the token is for: the API's origin (https://graph.microsoft.com/.default).
@@ -145,7 +159,12 @@ export function createGraphClient(config: GraphConfig, options: { timeoutMs?: nu
       response = await fetch(`${config.authorityUrl}/${encodeURIComponent(config.tenantId)}/oauth2/v2.0/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: new URLSearchParams({ client_id: config.clientId, client_secret: config.clientSecret, scope, grant_type: 'client_credentials' }).toString(),
+        body: new URLSearchParams({
+          client_id: config.clientId,
+          client_secret: config.clientSecret,
+          scope,
+          grant_type: 'client_credentials',
+        }).toString(),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
@@ -157,7 +176,10 @@ export function createGraphClient(config: GraphConfig, options: { timeoutMs?: nu
       throw new GraphCallError(response.status, errorCode(body), 'no access token');
     }
     const seconds = typeof body?.expires_in === 'number' ? body.expires_in : Number(body?.expires_in ?? 0);
-    cached = { token, expiresAt: now() + Math.max(0, (Number.isFinite(seconds) ? seconds : 0) * 1000 - TOKEN_MARGIN_MS) };
+    cached = {
+      token,
+      expiresAt: now() + Math.max(0, (Number.isFinite(seconds) ? seconds : 0) * 1000 - TOKEN_MARGIN_MS),
+    };
     return token;
   }
 
@@ -170,7 +192,14 @@ export function createGraphClient(config: GraphConfig, options: { timeoutMs?: nu
     return pending;
   }
 
-  async function send(method: string, path: string, body: unknown, step: Step, log: FastifyBaseLogger, retried = false): Promise<GraphResponse> {
+  async function send(
+    method: string,
+    path: string,
+    body: unknown,
+    step: Step,
+    log: FastifyBaseLogger,
+    retried = false,
+  ): Promise<GraphResponse> {
     let bearer: string;
     try {
       bearer = await token();
@@ -181,7 +210,11 @@ export function createGraphClient(config: GraphConfig, options: { timeoutMs?: nu
     try {
       response = await fetch(`${config.apiUrl}${path}`, {
         method,
-        headers: { authorization: `Bearer ${bearer}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${bearer}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });
@@ -198,12 +231,21 @@ export function createGraphClient(config: GraphConfig, options: { timeoutMs?: nu
   }
 
   function fail(step: Step, error: unknown, log: FastifyBaseLogger): never {
-    const details = error instanceof GraphCallError ? { status: error.status, graphCode: error.graphCode, reason: error.reason } : { reason: (error as Error)?.name ?? 'error' };
+    const details =
+      error instanceof GraphCallError
+        ? { status: error.status, graphCode: error.graphCode, reason: error.reason }
+        : { reason: (error as Error)?.name ?? 'error' };
     log.warn({ graph: { step, ...details } }, 'Microsoft Graph call failed');
     throw STEP_ERRORS[step]();
   }
 
-  function accept(response: GraphResponse, ok: number[], step: Step, log: FastifyBaseLogger, what: string): Record<string, unknown> | null {
+  function accept(
+    response: GraphResponse,
+    ok: number[],
+    step: Step,
+    log: FastifyBaseLogger,
+    what: string,
+  ): Record<string, unknown> | null {
     if (ok.includes(response.status)) return response.body;
     fail(step, new GraphCallError(response.status, errorCode(response.body), what), log);
   }
@@ -213,20 +255,25 @@ export function createGraphClient(config: GraphConfig, options: { timeoutMs?: nu
     const response = await send('GET', `/users/${encodeURIComponent(email)}?$select=id`, undefined, 'user', log);
     if (response.status === 404) {
       log.warn({ graph: { step: 'user', status: 404 } }, 'Microsoft Graph does not know the organizer');
-      throw new HttpError(400, 'graph_user_not_found', undefined, [{ field: 'organizerId', message: 'The organizer was not found in the calendar service' }]);
+      throw new HttpError(400, 'graph_user_not_found', undefined, [
+        { field: 'organizerId', message: 'The organizer was not found in the calendar service' },
+      ]);
     }
     const body = accept(response, [200], 'user', log, 'user lookup');
     const id = body?.id;
-    if (typeof id !== 'string' || id === '') fail('user', new GraphCallError(response.status, null, 'user without id'), log);
+    if (typeof id !== 'string' || id === '')
+      fail('user', new GraphCallError(response.status, null, 'user without id'), log);
     return id;
   }
 
-  const eventPath = (user: string, eventId: string) => `/users/${encodeURIComponent(user)}/events/${encodeURIComponent(eventId)}`;
+  const eventPath = (user: string, eventId: string) =>
+    `/users/${encodeURIComponent(user)}/events/${encodeURIComponent(eventId)}`;
 
   async function deleteEvent(user: string, eventId: string, log: FastifyBaseLogger): Promise<void> {
     try {
       const response = await send('DELETE', eventPath(user, eventId), undefined, 'other', log);
-      if (response.status !== 204 && response.status !== 404) log.warn({ graph: { step: 'discard', status: response.status } }, 'Microsoft Graph event could not be deleted');
+      if (response.status !== 204 && response.status !== 404)
+        log.warn({ graph: { step: 'discard', status: response.status } }, 'Microsoft Graph event could not be deleted');
     } catch {
       // Logged by send; nothing more to do.
     }
@@ -235,9 +282,16 @@ export function createGraphClient(config: GraphConfig, options: { timeoutMs?: nu
   return {
     async schedule(organizerEmail, meeting, log) {
       const user = await userId(organizerEmail, log);
-      const created = accept(await send('POST', `/users/${encodeURIComponent(user)}/events`, eventBody(meeting), 'create', log), [200, 201], 'create', log, 'event create');
+      const created = accept(
+        await send('POST', `/users/${encodeURIComponent(user)}/events`, eventBody(meeting), 'create', log),
+        [200, 201],
+        'create',
+        log,
+        'event create',
+      );
       const eventId = created?.id;
-      if (typeof eventId !== 'string' || eventId === '') fail('create', new GraphCallError(null, null, 'event without id'), log);
+      if (typeof eventId !== 'string' || eventId === '')
+        fail('create', new GraphCallError(null, null, 'event without id'), log);
       let subscriptionId: string | null = null;
       if (config.notificationUrl) {
         try {
@@ -249,19 +303,24 @@ export function createGraphClient(config: GraphConfig, options: { timeoutMs?: nu
               notificationUrl: config.notificationUrl,
               // Graph subscribes to collections only: the organizer's events (not the one event).
               resource: `users/${user}/events`,
-              expirationDateTime: new Date(now() + (SUBSCRIPTION_MAX_MINUTES - SUBSCRIPTION_MARGIN_MINUTES) * 60_000).toISOString(),
+              expirationDateTime: new Date(
+                now() + (SUBSCRIPTION_MAX_MINUTES - SUBSCRIPTION_MARGIN_MINUTES) * 60_000,
+              ).toISOString(),
               clientState: subscriptionClientState(config.clientSecret, meeting.reference ?? eventId),
             },
             'subscription',
             log,
           );
           const body = accept(response, [200, 201], 'subscription', log, 'subscription create');
-          if (typeof body?.id !== 'string' || body.id === '') fail('subscription', new GraphCallError(response.status, null, 'subscription without id'), log);
+          if (typeof body?.id !== 'string' || body.id === '')
+            fail('subscription', new GraphCallError(response.status, null, 'subscription without id'), log);
           subscriptionId = body.id;
         } catch (error) {
           // The meeting without its subscription is not kept: the call is refused as a whole.
           await deleteEvent(user, eventId, log);
-          throw error instanceof HttpError && error.code === 'unable_to_start_graph_client' ? error : STEP_ERRORS.subscription();
+          throw error instanceof HttpError && error.code === 'unable_to_start_graph_client'
+            ? error
+            : STEP_ERRORS.subscription();
         }
       }
       return { eventId, onlineMeetingUrl: joinUrlOf(created), subscriptionId };
@@ -279,9 +338,18 @@ export function createGraphClient(config: GraphConfig, options: { timeoutMs?: nu
 
     async cancel(organizerEmail, eventId, comment, log) {
       const user = await userId(organizerEmail, log);
-      const response = await send('POST', `${eventPath(user, eventId)}/cancel`, { comment: comment ?? '' }, 'other', log);
+      const response = await send(
+        'POST',
+        `${eventPath(user, eventId)}/cancel`,
+        { comment: comment ?? '' },
+        'other',
+        log,
+      );
       if (response.status === 404) {
-        log.warn({ graph: { step: 'cancel', status: 404 } }, 'Microsoft Graph no longer has the meeting: nothing to cancel there');
+        log.warn(
+          { graph: { step: 'cancel', status: 404 } },
+          'Microsoft Graph no longer has the meeting: nothing to cancel there',
+        );
         return;
       }
       accept(response, [200, 202, 204], 'other', log, 'event cancel');

@@ -61,7 +61,12 @@ export function nameUnknownFields(error: ZodError): ZodError {
   return new ZodError(
     error.issues.flatMap((issue): z.core.$ZodIssue[] =>
       issue.code === 'unrecognized_keys'
-        ? issue.keys.map((key) => ({ ...issue, keys: [key], path: [...issue.path, key], message: `${key} is not a known field` }))
+        ? issue.keys.map((key) => ({
+            ...issue,
+            keys: [key],
+            path: [...issue.path, key],
+            message: `${key} is not a known field`,
+          }))
         : [issue],
     ),
   );

@@ -1,4 +1,12 @@
-import { buildInvitation, escapeText, foldLine, formatUtc, interviewUid, quoteParam, type CalendarInvitation } from './icalendar';
+import {
+  buildInvitation,
+  escapeText,
+  foldLine,
+  formatUtc,
+  interviewUid,
+  quoteParam,
+  type CalendarInvitation,
+} from './icalendar';
 
 /** The logical lines of a calendar text: folds undone (RFC 5545 3.1). */
 const unfold = (text: string) => text.replace(/\r\n /g, '').split('\r\n');
@@ -75,7 +83,14 @@ describe('buildInvitation', () => {
     expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
     for (const line of text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     const lines = unfold(text);
-    expect(lines.slice(0, 6)).toEqual(['BEGIN:VCALENDAR', 'PRODID:-//Acme//Portal//EN', 'VERSION:2.0', 'CALSCALE:GREGORIAN', 'METHOD:REQUEST', 'BEGIN:VEVENT']);
+    expect(lines.slice(0, 6)).toEqual([
+      'BEGIN:VCALENDAR',
+      'PRODID:-//Acme//Portal//EN',
+      'VERSION:2.0',
+      'CALSCALE:GREGORIAN',
+      'METHOD:REQUEST',
+      'BEGIN:VEVENT',
+    ]);
     expect(lines).toEqual(
       expect.arrayContaining([
         'UID:0b8a0c52-6a43-4c0e-9d1e-7a1b2f3c4d5e@portal.invalid',
@@ -98,7 +113,9 @@ describe('buildInvitation', () => {
   });
 
   it('writes a cancellation with METHOD:CANCEL and STATUS:CANCELLED, and leaves out what is not set', () => {
-    const lines = unfold(buildInvitation({ ...invitation, method: 'CANCEL', sequence: 3, description: null, location: '', url: null }));
+    const lines = unfold(
+      buildInvitation({ ...invitation, method: 'CANCEL', sequence: 3, description: null, location: '', url: null }),
+    );
     expect(lines).toContain('METHOD:CANCEL');
     expect(lines).toContain('STATUS:CANCELLED');
     expect(lines).toContain('SEQUENCE:3');
@@ -107,7 +124,9 @@ describe('buildInvitation', () => {
   });
 
   it('cannot be made to start a property of its own through a field', () => {
-    const lines = unfold(buildInvitation({ ...invitation, summary: 'x\r\nMETHOD:CANCEL', location: 'y\nEND:VCALENDAR' }));
+    const lines = unfold(
+      buildInvitation({ ...invitation, summary: 'x\r\nMETHOD:CANCEL', location: 'y\nEND:VCALENDAR' }),
+    );
     expect(lines.filter((l) => l.startsWith('METHOD:'))).toEqual(['METHOD:REQUEST']);
     expect(lines.filter((l) => l === 'END:VCALENDAR')).toHaveLength(1);
   });

@@ -41,7 +41,10 @@ export function interviewUid(interviewId: string): string {
 
 /** A UTC DATE-TIME (`20261128T150000Z`); seconds kept, milliseconds dropped. */
 export function formatUtc(instant: number): string {
-  return new Date(instant).toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  return new Date(instant)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 }
 
 /** TEXT (RFC 5545 3.3.11): backslash, semicolon and comma escaped, line breaks as `\n`, other control characters dropped. */
@@ -116,6 +119,11 @@ export function buildInvitation(invitation: CalendarInvitation): string {
   if (invitation.organizer) lines.push(person('ORGANIZER', invitation.organizer));
   for (const attendee of invitation.attendees) lines.push(person('ATTENDEE', attendee));
   if (invitation.url) lines.push(`URL:${invitation.url.replace(/[\p{Cc}\s]/gu, '')}`);
-  lines.push(`STATUS:${invitation.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED'}`, 'TRANSP:OPAQUE', 'END:VEVENT', 'END:VCALENDAR');
+  lines.push(
+    `STATUS:${invitation.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED'}`,
+    'TRANSP:OPAQUE',
+    'END:VEVENT',
+    'END:VCALENDAR',
+  );
   return lines.map(foldLine).join(CRLF) + CRLF;
 }

@@ -2,14 +2,28 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
-import { IMAGE_MAX_BYTES, IMAGE_RULE, IMAGE_SIZE_RULE, sniffImageType, type ImageType } from '@portal/shared/core/settings';
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_RULE,
+  IMAGE_SIZE_RULE,
+  sniffImageType,
+  type ImageType,
+} from '@portal/shared/core/settings';
 import { writeFileAtomic } from './disk';
 import { HttpError } from './http-error';
 import type { UploadedFile } from './multipart';
 
 /** Avatars and logos: small images under DATA_DIR/images, named by a random key, never by the upload's name. */
-const EXTENSIONS: Record<ImageType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
-const TYPES_BY_EXTENSION = Object.fromEntries(Object.entries(EXTENSIONS).map(([t, e]) => [e, t])) as Record<string, ImageType>;
+const EXTENSIONS: Record<ImageType, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+const TYPES_BY_EXTENSION = Object.fromEntries(Object.entries(EXTENSIONS).map(([t, e]) => [e, t])) as Record<
+  string,
+  ImageType
+>;
 const KEY_PATTERN = /^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
 
 /** The file-field rule of readForm for an image field. */
@@ -22,14 +36,20 @@ function imagesDir(dataDir: string): string {
 /** The uploaded image's checked type: its bytes must be an image we accept, whatever its name says. */
 export function checkImage(file: UploadedFile): ImageType {
   if (file.buffer.length === 0) {
-    throw new HttpError(400, 'validation_failed', `Invalid field: ${file.field}`, [{ field: file.field, message: `${file.field} is empty` }]);
+    throw new HttpError(400, 'validation_failed', `Invalid field: ${file.field}`, [
+      { field: file.field, message: `${file.field} is empty` },
+    ]);
   }
   if (file.buffer.length > IMAGE_MAX_BYTES) {
-    throw new HttpError(400, 'validation_failed', `Invalid field: ${file.field}`, [{ field: file.field, message: `${file.field} ${IMAGE_SIZE_RULE}` }]);
+    throw new HttpError(400, 'validation_failed', `Invalid field: ${file.field}`, [
+      { field: file.field, message: `${file.field} ${IMAGE_SIZE_RULE}` },
+    ]);
   }
   const type = sniffImageType(file.buffer.subarray(0, 16));
   if (!type) {
-    throw new HttpError(400, 'validation_failed', `Invalid field: ${file.field}`, [{ field: file.field, message: `${file.field} ${IMAGE_RULE}` }]);
+    throw new HttpError(400, 'validation_failed', `Invalid field: ${file.field}`, [
+      { field: file.field, message: `${file.field} ${IMAGE_RULE}` },
+    ]);
   }
   return type;
 }

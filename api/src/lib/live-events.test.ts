@@ -108,7 +108,7 @@ describe('LiveEvents', () => {
     expect(hub.size).toBe(0);
   });
 
-  it("closes a stream at the next poll once its session has ended, and keeps the others", async () => {
+  it('closes a stream at the next poll once its session has ended, and keeps the others', async () => {
     const active = new Set(['s1', 's2']);
     const checked: string[][] = [];
     const sessions = new LiveEvents({

@@ -10,7 +10,11 @@ describe('createMailer', () => {
     const outboxDir = path.join(dir, 'outbox');
     const mailer = createMailer({ smtpUrl: null, from: 'Acme Portal <no-reply@acme.test>', outboxDir });
     try {
-      const first = await mailer.send({ to: 'someone@example.test', subject: 'Hello', text: 'Line one\n\nhttps://portal.test/x?token=abc' });
+      const first = await mailer.send({
+        to: 'someone@example.test',
+        subject: 'Hello',
+        text: 'Line one\n\nhttps://portal.test/x?token=abc',
+      });
       const second = await mailer.send({ to: 'someone@example.test', subject: 'Again', text: 'Two' });
       expect(first.file).not.toBe(second.file);
       const names = fs.readdirSync(outboxDir).sort();
@@ -30,10 +34,19 @@ describe('createMailer', () => {
 
   it('adds a calendar invitation as a text/calendar alternative with its method and as an .ics attachment', async () => {
     const dir = makeTempDir('portal-mail-');
-    const mailer = createMailer({ smtpUrl: null, from: 'Portal <no-reply@acme.test>', outboxDir: path.join(dir, 'outbox') });
+    const mailer = createMailer({
+      smtpUrl: null,
+      from: 'Portal <no-reply@acme.test>',
+      outboxDir: path.join(dir, 'outbox'),
+    });
     const content = 'BEGIN:VCALENDAR\r\nMETHOD:CANCEL\r\nSUMMARY:Café\r\nEND:VCALENDAR\r\n';
     try {
-      const sent = await mailer.send({ to: 'someone@example.test', subject: 'Canceled', text: 'Gone', icalEvent: { method: 'CANCEL', filename: 'invite.ics', content } });
+      const sent = await mailer.send({
+        to: 'someone@example.test',
+        subject: 'Canceled',
+        text: 'Gone',
+        icalEvent: { method: 'CANCEL', filename: 'invite.ics', content },
+      });
       const raw = fs.readFileSync(sent.file!, 'utf8');
       expect(raw).toMatch(/^Content-Type: text\/calendar; charset=utf-8; method=CANCEL$/m);
       expect(raw).toMatch(/^Content-Disposition: attachment; filename=invite\.ics$/m);
@@ -53,7 +66,11 @@ describe('createMailer', () => {
         server.close(() => resolve(p));
       });
     });
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'x@example.test', outboxDir: '/nonexistent' });
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'x@example.test',
+      outboxDir: '/nonexistent',
+    });
     try {
       await expect(mailer.send({ to: 'a@example.test', subject: 's', text: 't' })).rejects.toThrow();
     } finally {

@@ -37,7 +37,9 @@ export async function readForm(request: FastifyRequest, options: ReadFormOptions
   const files: UploadedFile[] = [];
   const largest = Math.max(1, ...Object.values(options.files).map((f) => f.maxBytes));
   try {
-    for await (const part of request.parts({ limits: { fileSize: largest, fields: 50, fieldSize: 100_000, parts: 60 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: largest, fields: 50, fieldSize: 100_000, parts: 60 },
+    })) {
       if (part.type === 'field') {
         fields[part.fieldname] = part.value;
         continue;
@@ -53,7 +55,10 @@ export async function readForm(request: FastifyRequest, options: ReadFormOptions
       if (count >= (rule.maxCount ?? 1)) {
         part.file.resume();
         throw new HttpError(400, 'validation_failed', `Invalid field: ${part.fieldname}`, [
-          { field: part.fieldname, message: `${part.fieldname} takes at most ${rule.maxCount ?? 1} file${(rule.maxCount ?? 1) > 1 ? 's' : ''}` },
+          {
+            field: part.fieldname,
+            message: `${part.fieldname} takes at most ${rule.maxCount ?? 1} file${(rule.maxCount ?? 1) > 1 ? 's' : ''}`,
+          },
         ]);
       }
       const chunks: Buffer[] = [];
@@ -67,7 +72,12 @@ export async function readForm(request: FastifyRequest, options: ReadFormOptions
         chunks.push(chunk as Buffer);
       }
       if (part.file.truncated) throw fileTooLarge(part.fieldname, rule.sizeRule);
-      files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, buffer: Buffer.concat(chunks) });
+      files.push({
+        field: part.fieldname,
+        filename: part.filename,
+        mimetype: part.mimetype,
+        buffer: Buffer.concat(chunks),
+      });
     }
   } catch (error) {
     if (error instanceof HttpError) throw error;

@@ -14,7 +14,10 @@ export const RESET_LINK_TTL_MINUTES = 60;
  * Whether the user signs in through single sign-on: marked federated by a SAML sign-in, or a client
  * of a company with an identity provider (sign-in goes there, so a local password would be a back door).
  */
-export async function signsInWithSso(db: Kysely<Database>, user: Pick<UserRecord, 'email' | 'isFederated'>): Promise<boolean> {
+export async function signsInWithSso(
+  db: Kysely<Database>,
+  user: Pick<UserRecord, 'email' | 'isFederated'>,
+): Promise<boolean> {
   return user.isFederated || (await findFederationByEmail(db, user.email)) !== null;
 }
 
@@ -41,7 +44,11 @@ export async function sendPasswordResetLink(
   user: Pick<UserRecord, 'id' | 'email' | 'firstName'>,
   requestedBy: 'user' | 'admin',
 ): Promise<void> {
-  const { token } = await createPasswordToken(app.db, { userId: user.id, purpose: 'reset', ttlMinutes: RESET_LINK_TTL_MINUTES });
+  const { token } = await createPasswordToken(app.db, {
+    userId: user.id,
+    purpose: 'reset',
+    ttlMinutes: RESET_LINK_TTL_MINUTES,
+  });
   const link = `${linkOrigin(app)}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
   const portal = `${app.config.brandName} Portal`;
   const body = mailBody([
@@ -53,7 +60,12 @@ export async function sendPasswordResetLink(
     `The link works once and expires in ${RESET_LINK_TTL_MINUTES} minutes. If you did not ask for it, ignore this message: your password stays as it is.`,
   ]);
   try {
-    await app.mailer.send({ to: user.email, subject: `Reset your ${portal} password`, text: body.text, html: body.html });
+    await app.mailer.send({
+      to: user.email,
+      subject: `Reset your ${portal} password`,
+      text: body.text,
+      html: body.html,
+    });
   } catch (error) {
     await deletePasswordToken(app.db, token);
     throw error;
@@ -62,7 +74,11 @@ export async function sendPasswordResetLink(
 }
 
 /** What a single sign-on user gets instead of a link: their password is not ours to reset. */
-export async function sendSsoPasswordNote(app: FastifyInstance, request: FastifyRequest, user: Pick<UserRecord, 'id' | 'email' | 'firstName'>): Promise<void> {
+export async function sendSsoPasswordNote(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: Pick<UserRecord, 'id' | 'email' | 'firstName'>,
+): Promise<void> {
   const portal = `${app.config.brandName} Portal`;
   const body = mailBody([
     `Hello ${user.firstName},`,

@@ -46,7 +46,11 @@ export async function newPasswordProblem(
 }
 
 /** Whether the rotation of `policy` requires a new password now; an unknown change date counts as due. */
-export function isPasswordExpired(passwordChangedAt: string | null, policy: PasswordPolicy, now: Date = new Date()): boolean {
+export function isPasswordExpired(
+  passwordChangedAt: string | null,
+  policy: PasswordPolicy,
+  now: Date = new Date(),
+): boolean {
   if (policy.rotationInDays <= 0) return false;
   if (!passwordChangedAt) return true;
   return Date.parse(passwordChangedAt) + policy.rotationInDays * 86_400_000 < now.getTime();

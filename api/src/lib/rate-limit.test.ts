@@ -69,10 +69,19 @@ describe('rate_limits in the database', () => {
   it('counts in fixed windows and starts again once a window has ended', async () => {
     const now = new Date('2026-01-01T00:00:00.000Z');
     expect(await hitRateLimit(database.db, 'k', 60_000, now)).toEqual({ hits: 1, resetAt: '2026-01-01T00:01:00.000Z' });
-    expect(await hitRateLimit(database.db, 'k', 60_000, new Date('2026-01-01T00:00:30.000Z'))).toEqual({ hits: 2, resetAt: '2026-01-01T00:01:00.000Z' });
-    expect(await peekRateLimit(database.db, 'k', new Date('2026-01-01T00:00:59.000Z'))).toEqual({ hits: 2, resetAt: '2026-01-01T00:01:00.000Z' });
+    expect(await hitRateLimit(database.db, 'k', 60_000, new Date('2026-01-01T00:00:30.000Z'))).toEqual({
+      hits: 2,
+      resetAt: '2026-01-01T00:01:00.000Z',
+    });
+    expect(await peekRateLimit(database.db, 'k', new Date('2026-01-01T00:00:59.000Z'))).toEqual({
+      hits: 2,
+      resetAt: '2026-01-01T00:01:00.000Z',
+    });
     expect(await peekRateLimit(database.db, 'k', new Date('2026-01-01T00:01:00.000Z'))).toBeNull();
-    expect(await hitRateLimit(database.db, 'k', 60_000, new Date('2026-01-01T00:01:00.000Z'))).toEqual({ hits: 1, resetAt: '2026-01-01T00:02:00.000Z' });
+    expect(await hitRateLimit(database.db, 'k', 60_000, new Date('2026-01-01T00:01:00.000Z'))).toEqual({
+      hits: 1,
+      resetAt: '2026-01-01T00:02:00.000Z',
+    });
   });
 
   it('gives hits back (never below 0) and clears', async () => {
@@ -93,23 +102,40 @@ describe('rate_limits in the database', () => {
   it('counts a hit only when it is due, sliding the row on, and forgets a row untouched for its time', async () => {
     const at = (ms: number) => new Date(Date.parse('2026-01-01T00:00:00.000Z') + ms);
     const waits = [0, 1_000, 5_000];
-    expect(await hitRateLimitWhenDue(database.db, 'due', 60_000, waits, at(0))).toEqual({ hits: 1, resetAt: '2026-01-01T00:01:00.000Z' });
+    expect(await hitRateLimitWhenDue(database.db, 'due', 60_000, waits, at(0))).toEqual({
+      hits: 1,
+      resetAt: '2026-01-01T00:01:00.000Z',
+    });
     expect(await hitRateLimitWhenDue(database.db, 'due', 60_000, waits, at(999))).toBeNull();
-    expect(await hitRateLimitWhenDue(database.db, 'due', 60_000, waits, at(1_000))).toEqual({ hits: 2, resetAt: '2026-01-01T00:01:01.000Z' });
+    expect(await hitRateLimitWhenDue(database.db, 'due', 60_000, waits, at(1_000))).toEqual({
+      hits: 2,
+      resetAt: '2026-01-01T00:01:01.000Z',
+    });
     expect(await hitRateLimitWhenDue(database.db, 'due', 60_000, waits, at(5_999))).toBeNull();
-    expect(await hitRateLimitWhenDue(database.db, 'due', 60_000, waits, at(6_000))).toEqual({ hits: 3, resetAt: '2026-01-01T00:01:06.000Z' });
+    expect(await hitRateLimitWhenDue(database.db, 'due', 60_000, waits, at(6_000))).toEqual({
+      hits: 3,
+      resetAt: '2026-01-01T00:01:06.000Z',
+    });
     // the last wait holds for any count beyond
     expect(await hitRateLimitWhenDue(database.db, 'due', 60_000, waits, at(10_999))).toBeNull();
     expect((await hitRateLimitWhenDue(database.db, 'due', 60_000, waits, at(11_000)))!.hits).toBe(4);
-    expect(await peekRateLimit(database.db, 'due', at(11_000))).toEqual({ hits: 4, resetAt: '2026-01-01T00:01:11.000Z' });
-    expect(await hitRateLimitWhenDue(database.db, 'due', 60_000, waits, at(71_000))).toEqual({ hits: 1, resetAt: '2026-01-01T00:02:11.000Z' });
+    expect(await peekRateLimit(database.db, 'due', at(11_000))).toEqual({
+      hits: 4,
+      resetAt: '2026-01-01T00:01:11.000Z',
+    });
+    expect(await hitRateLimitWhenDue(database.db, 'due', 60_000, waits, at(71_000))).toEqual({
+      hits: 1,
+      resetAt: '2026-01-01T00:02:11.000Z',
+    });
   });
 
   it('lets exactly one of parallel hits through when one is due', async () => {
     const now = new Date();
     const waits = [0, 0, 60_000];
     await hitRateLimitWhenDue(database.db, 'due-parallel', 60_000, waits, now);
-    const answers = await Promise.all(Array.from({ length: 8 }, () => hitRateLimitWhenDue(database.db, 'due-parallel', 60_000, waits, now)));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => hitRateLimitWhenDue(database.db, 'due-parallel', 60_000, waits, now)),
+    );
     expect(answers.filter(Boolean)).toEqual([expect.objectContaining({ hits: 2 })]);
     expect((await peekRateLimit(database.db, 'due-parallel', now))!.hits).toBe(2);
   });
@@ -146,7 +172,15 @@ describe('sign-in throttling', () => {
   });
 
   it('words a wait in seconds under a minute, in minutes from a minute on', () => {
-    expect([1, 2, 30, 59, 60, 61, 900].map(waitText)).toEqual(['1 second', '2 seconds', '30 seconds', '59 seconds', '1 minute', '2 minutes', '15 minutes']);
+    expect([1, 2, 30, 59, 60, 61, 900].map(waitText)).toEqual([
+      '1 second',
+      '2 seconds',
+      '30 seconds',
+      '59 seconds',
+      '1 minute',
+      '2 minutes',
+      '15 minutes',
+    ]);
   });
 
   it('slows down the address that failed, not the account: another address gets in at once', async () => {
@@ -192,13 +226,18 @@ describe('sign-in throttling', () => {
     const email = newAccount();
     const answers = await Promise.all(Array.from({ length: 12 }, () => attempt(email, '10.0.3.1', 0)));
     expect(answers.filter((a) => a.allowed)).toHaveLength(SIGN_IN_THROTTLE.freeFailures + 1);
-    expect(answers.filter((a) => !a.allowed)).toEqual(Array.from({ length: 12 - SIGN_IN_THROTTLE.freeFailures - 1 }, () => refused(1)));
-    expect((await peekRateLimit(db, `sign-in:pair:10.0.3.1:${email}`, at(0)))!.hits).toBe(SIGN_IN_THROTTLE.freeFailures + 1);
+    expect(answers.filter((a) => !a.allowed)).toEqual(
+      Array.from({ length: 12 - SIGN_IN_THROTTLE.freeFailures - 1 }, () => refused(1)),
+    );
+    expect((await peekRateLimit(db, `sign-in:pair:10.0.3.1:${email}`, at(0)))!.hits).toBe(
+      SIGN_IN_THROTTLE.freeFailures + 1,
+    );
     expect((await peekRateLimit(db, 'sign-in:address:10.0.3.1', at(0)))!.hits).toBe(SIGN_IN_THROTTLE.freeFailures + 1);
   });
 
   it(`refuses an address after ${SIGN_IN_LIMITS.address.max} failures across accounts, for the rest of its window`, async () => {
-    for (let i = 0; i < SIGN_IN_LIMITS.address.max; i++) expect(await attempt(newAccount(), '10.0.4.1', 0)).toEqual(allowed);
+    for (let i = 0; i < SIGN_IN_LIMITS.address.max; i++)
+      expect(await attempt(newAccount(), '10.0.4.1', 0)).toEqual(allowed);
     const windowSeconds = SIGN_IN_LIMITS.address.windowMinutes * 60;
     expect(await attempt(newAccount(), '10.0.4.1', 0)).toEqual(refused(windowSeconds));
     expect(await attempt(newAccount(), '10.0.4.1', 60_000)).toEqual(refused(windowSeconds - 60));
@@ -221,7 +260,8 @@ describe('sign-in throttling', () => {
   it('counts the account limit after the pair: a refused hammering from one address does not hold others up', async () => {
     const email = newAccount();
     await fail(email, '10.0.6.1', 5);
-    for (let i = 0; i < 3 * SIGN_IN_LIMITS.account.max; i++) expect((await attempt(email, '10.0.6.1', 500)).allowed).toBe(false);
+    for (let i = 0; i < 3 * SIGN_IN_LIMITS.account.max; i++)
+      expect((await attempt(email, '10.0.6.1', 500)).allowed).toBe(false);
     expect(await attempt(email, '10.0.6.2', 500)).toEqual(allowed);
   });
 
@@ -238,7 +278,11 @@ describe('sign-in throttling', () => {
 describe('FallbackRateLimitStore', () => {
   it('keeps counting in memory when Redis cannot be reached, and logs that once', async () => {
     const log = quietLog();
-    const store = await createRateLimitStore({ redisUrl: `redis://127.0.0.1:${await closedPort()}`, log, connectWaitMs: 500 });
+    const store = await createRateLimitStore({
+      redisUrl: `redis://127.0.0.1:${await closedPort()}`,
+      log,
+      connectWaitMs: 500,
+    });
     try {
       expect(store).toBeInstanceOf(FallbackRateLimitStore);
       for (let i = 1; i <= 5; i++) expect((await store.hit('k', 60_000)).hits).toBe(i);

@@ -101,8 +101,10 @@ const PAIR_TTL_MS = SIGN_IN_THROTTLE.forgetMinutes * 60_000;
 // Addresses are percent-encoded, so no address can end a key early and no two pairs share a key.
 const signInAccountKey = (email: string) => `sign-in:account-minute:${normalizeEmail(email)}`;
 const signInAddressKey = (address: string) => `sign-in:address:${address}`;
-const signInPairKey = (email: string, address: string | null) => `sign-in:pair:${encodeURIComponent(address ?? '')}:${normalizeEmail(email)}`;
-const knownAddressKey = (email: string, address: string) => `sign-in:known:${encodeURIComponent(address)}:${normalizeEmail(email)}`;
+const signInPairKey = (email: string, address: string | null) =>
+  `sign-in:pair:${encodeURIComponent(address ?? '')}:${normalizeEmail(email)}`;
+const knownAddressKey = (email: string, address: string) =>
+  `sign-in:known:${encodeURIComponent(address)}:${normalizeEmail(email)}`;
 
 function secondsUntil(resetAt: string, now: Date): number {
   return Math.max(1, Math.ceil((Date.parse(resetAt) - now.getTime()) / 1000));
@@ -149,21 +151,37 @@ async function pairRetryAfter(db: Kysely<Database>, key: string, now: Date): Pro
  * not make the wait longer. Parallel attempts past the pair can still push the account or the
  * address over its limit: those are refused, having been counted.
  */
-export async function beginSignInAttempt(db: Kysely<Database>, email: string, address: string | null, now: Date = new Date()): Promise<LimitDecision> {
+export async function beginSignInAttempt(
+  db: Kysely<Database>,
+  email: string,
+  address: string | null,
+  now: Date = new Date(),
+): Promise<LimitDecision> {
   await sweepNowAndThen(db, now);
   const accountKey = signInAccountKey(email);
   const addressKey = address ? signInAddressKey(address) : null;
   let known: Promise<boolean> | undefined;
-  const exempt = () => (known ??= address ? peekRateLimit(db, knownAddressKey(email, address), now).then(Boolean) : Promise.resolve(false));
+  const exempt = () =>
+    (known ??= address
+      ? peekRateLimit(db, knownAddressKey(email, address), now).then(Boolean)
+      : Promise.resolve(false));
 
-  const refusal = async (counted: boolean, accountCount: RateLimitCount | null, addressCount: RateLimitCount | null) => {
+  const refusal = async (
+    counted: boolean,
+    accountCount: RateLimitCount | null,
+    addressCount: RateLimitCount | null,
+  ) => {
     let seconds = overLimit(addressCount, SIGN_IN_LIMITS.address, counted, now);
     const accountSeconds = overLimit(accountCount, SIGN_IN_LIMITS.account, counted, now);
     if (accountSeconds > 0 && !(await exempt())) seconds = Math.max(seconds, accountSeconds);
     return seconds;
   };
 
-  const before = await refusal(false, await peekRateLimit(db, accountKey, now), addressKey ? await peekRateLimit(db, addressKey, now) : null);
+  const before = await refusal(
+    false,
+    await peekRateLimit(db, accountKey, now),
+    addressKey ? await peekRateLimit(db, addressKey, now) : null,
+  );
   if (before > 0) return { allowed: false, retryAfterSeconds: before };
 
   const pairKey = signInPairKey(email, address);
@@ -172,7 +190,9 @@ export async function beginSignInAttempt(db: Kysely<Database>, email: string, ad
   }
 
   const accountCount = await hitRateLimit(db, accountKey, SIGN_IN_LIMITS.account.windowMinutes * 60_000, now);
-  const addressCount = addressKey ? await hitRateLimit(db, addressKey, SIGN_IN_LIMITS.address.windowMinutes * 60_000, now) : null;
+  const addressCount = addressKey
+    ? await hitRateLimit(db, addressKey, SIGN_IN_LIMITS.address.windowMinutes * 60_000, now)
+    : null;
   const after = await refusal(true, accountCount, addressCount);
   return after > 0 ? { allowed: false, retryAfterSeconds: after } : { allowed: true };
 }
@@ -181,12 +201,22 @@ export async function beginSignInAttempt(db: Kysely<Database>, email: string, ad
  * A correct password: the pair's failures are cleared, the account's and the address's hits given
  * back, and the address is known to the account for `KNOWN_ADDRESS_DAYS`.
  */
-export async function signInSucceeded(db: Kysely<Database>, email: string, address: string | null, now: Date = new Date()): Promise<void> {
+export async function signInSucceeded(
+  db: Kysely<Database>,
+  email: string,
+  address: string | null,
+  now: Date = new Date(),
+): Promise<void> {
   await clearRateLimit(db, signInPairKey(email, address));
   await refundRateLimit(db, signInAccountKey(email));
   if (address) {
     await refundRateLimit(db, signInAddressKey(address));
-    await setRateLimit(db, knownAddressKey(email, address), 1, new Date(now.getTime() + KNOWN_ADDRESS_DAYS * 86_400_000));
+    await setRateLimit(
+      db,
+      knownAddressKey(email, address),
+      1,
+      new Date(now.getTime() + KNOWN_ADDRESS_DAYS * 86_400_000),
+    );
   }
 }
 
@@ -195,12 +225,28 @@ export async function signInSucceeded(db: Kysely<Database>, email: string, addre
  * cleared, and its address is known to the account. Other addresses keep waiting: a new password is
  * no reason to let a guesser go faster.
  */
-export async function clearSignInFailures(db: Kysely<Database>, email: string, address: string | null, now: Date = new Date()): Promise<void> {
+export async function clearSignInFailures(
+  db: Kysely<Database>,
+  email: string,
+  address: string | null,
+  now: Date = new Date(),
+): Promise<void> {
   await clearRateLimit(db, signInPairKey(email, address));
-  if (address) await setRateLimit(db, knownAddressKey(email, address), 1, new Date(now.getTime() + KNOWN_ADDRESS_DAYS * 86_400_000));
+  if (address)
+    await setRateLimit(
+      db,
+      knownAddressKey(email, address),
+      1,
+      new Date(now.getTime() + KNOWN_ADDRESS_DAYS * 86_400_000),
+    );
 }
 
-export function takeForgotPasswordAttempt(db: Kysely<Database>, email: string, address: string | null, now: Date = new Date()): Promise<LimitDecision> {
+export function takeForgotPasswordAttempt(
+  db: Kysely<Database>,
+  email: string,
+  address: string | null,
+  now: Date = new Date(),
+): Promise<LimitDecision> {
   const entries: [string, Limit][] = [[`forgot-password:email:${normalizeEmail(email)}`, FORGOT_PASSWORD_LIMITS.email]];
   if (address) entries.push([`forgot-password:address:${address}`, FORGOT_PASSWORD_LIMITS.address]);
   return take(db, entries, now);

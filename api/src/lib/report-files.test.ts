@@ -10,7 +10,14 @@ import {
   type StatusReport,
   type WorkloadReport,
 } from '@portal/shared/core/reports';
-import { expectedHeadings, expectedTables, pdfPageCount, pdfPageTexts, readReportCsv, readReportXlsx } from '../test/report-files';
+import {
+  expectedHeadings,
+  expectedTables,
+  pdfPageCount,
+  pdfPageTexts,
+  readReportCsv,
+  readReportXlsx,
+} from '../test/report-files';
 import { PARALLEL_PDFS, reportPdf, reportSpreadsheet, withPdfSlot } from './report-files';
 
 // Reports built by hand in the contract's shapes: the files are tested apart from the queries.
@@ -62,8 +69,26 @@ const requests = (m = meta(), reviewed = true): RequestsReport => ({
   kind: 'requests',
   meta: m,
   totals: reviewed
-    ? { requests: 1400, active: 9, overdue: 3, accepted: 3, reviewed: 5, returned: 2, returnedRate: 0.4, averageDaysToAccept: 4.5 }
-    : { requests: 4, active: 4, overdue: 0, accepted: 0, reviewed: 0, returned: 0, returnedRate: null, averageDaysToAccept: null },
+    ? {
+        requests: 1400,
+        active: 9,
+        overdue: 3,
+        accepted: 3,
+        reviewed: 5,
+        returned: 2,
+        returnedRate: 0.4,
+        averageDaysToAccept: 4.5,
+      }
+    : {
+        requests: 4,
+        active: 4,
+        overdue: 0,
+        accepted: 0,
+        reviewed: 0,
+        returned: 0,
+        returnedRate: null,
+        averageDaysToAccept: null,
+      },
   byStatus: [
     { status: 'open', count: 5 },
     { status: 'submitted', count: 2 },
@@ -85,8 +110,26 @@ const requests = (m = meta(), reviewed = true): RequestsReport => ({
   ],
   byAssignee: reviewed
     ? [
-        { userId: 'u1', teamId: null, name: '@SUM(A1) Lovelace', active: 5, overdue: 2, submitted: 1, accepted: 2, returned: 1 },
-        { userId: null, teamId: null, name: 'Unassigned', active: 4, overdue: 1, submitted: 1, accepted: 1, returned: 1 },
+        {
+          userId: 'u1',
+          teamId: null,
+          name: '@SUM(A1) Lovelace',
+          active: 5,
+          overdue: 2,
+          submitted: 1,
+          accepted: 2,
+          returned: 1,
+        },
+        {
+          userId: null,
+          teamId: null,
+          name: 'Unassigned',
+          active: 4,
+          overdue: 1,
+          submitted: 1,
+          accepted: 1,
+          returned: 1,
+        },
       ]
     : [],
 });
@@ -94,8 +137,26 @@ const requests = (m = meta(), reviewed = true): RequestsReport => ({
 const controls = (m = meta()): ControlsReport => ({
   kind: 'controls',
   meta: m,
-  totals: { controls: 20, withTasks: 18, withEvidence: 8, pointsOfFocus: 50, pointsOfFocusCovered: 21, percentCovered: 40 },
-  byProject: [{ projectId: 'p1', title: '+Plus project', controls: 20, withTasks: 18, withEvidence: 8, pointsOfFocus: 50, pointsOfFocusCovered: 21, percentCovered: 40 }],
+  totals: {
+    controls: 20,
+    withTasks: 18,
+    withEvidence: 8,
+    pointsOfFocus: 50,
+    pointsOfFocusCovered: 21,
+    percentCovered: 40,
+  },
+  byProject: [
+    {
+      projectId: 'p1',
+      title: '+Plus project',
+      controls: 20,
+      withTasks: 18,
+      withEvidence: 8,
+      pointsOfFocus: 50,
+      pointsOfFocusCovered: 21,
+      percentCovered: 40,
+    },
+  ],
 });
 
 const person = (i: number, name = `Person ${String(i).padStart(3, '0')}`) => ({
@@ -115,20 +176,30 @@ const workload = (m = meta(), requestsIncluded = true, people = [person(1), pers
   meta: m,
   requestsIncluded,
   people,
-  totals: { openTasks: 25, overdueTasks: 6, unassignedTasks: 14, activeRequests: 9, overdueRequests: 3, unassignedRequests: 4 },
+  totals: {
+    openTasks: 25,
+    overdueTasks: 6,
+    unassignedTasks: 14,
+    activeRequests: 9,
+    overdueRequests: 3,
+    unassignedRequests: 4,
+  },
 });
 
 const everyKind = (m = meta()): Report[] => [status(m), requests(m), controls(m), workload(m)];
 
 describe('reportSpreadsheet as CSV', () => {
-  it.each(everyKind().map((r) => [r.kind, r] as const))('writes the %s report: BOM, the heading block, then each table of reportTables', async (_kind, report) => {
-    const bytes = await reportSpreadsheet(report, 'csv');
-    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(bytes.toString('utf8')).toContain('\r\n');
-    const file = readReportCsv(bytes);
-    expect(file.headings).toEqual(expectedHeadings(report.kind, report.meta));
-    expect(file.tables).toEqual(expectedTables(reportTables(report)));
-  });
+  it.each(everyKind().map((r) => [r.kind, r] as const))(
+    'writes the %s report: BOM, the heading block, then each table of reportTables',
+    async (_kind, report) => {
+      const bytes = await reportSpreadsheet(report, 'csv');
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(bytes.toString('utf8')).toContain('\r\n');
+      const file = readReportCsv(bytes);
+      expect(file.headings).toEqual(expectedHeadings(report.kind, report.meta));
+      expect(file.tables).toEqual(expectedTables(reportTables(report)));
+    },
+  );
 
   it('says when the period does not apply, and writes numbers as they are', async () => {
     const file = readReportCsv(await reportSpreadsheet(controls(), 'csv'));
@@ -141,7 +212,9 @@ describe('reportSpreadsheet as CSV', () => {
   });
 
   it('makes every text cell formula-safe and leaves numbers alone', async () => {
-    const file = readReportCsv(await reportSpreadsheet(requests(meta({ company: { id: 'c1', name: '=HYPERLINK("http://evil.test")' } })), 'csv'));
+    const file = readReportCsv(
+      await reportSpreadsheet(requests(meta({ company: { id: 'c1', name: '=HYPERLINK("http://evil.test")' } })), 'csv'),
+    );
     expect(file.headings[1]).toEqual(['Company', `'=HYPERLINK("http://evil.test")`]);
     const byAssignee = file.tables.find((t) => t.title === 'By assignee')!;
     expect(byAssignee.rows[0]).toEqual(["'@SUM(A1) Lovelace", '5', '2', '1', '2', '1']);
@@ -151,7 +224,11 @@ describe('reportSpreadsheet as CSV', () => {
   it('leaves the rates empty when nothing was reviewed, and writes an empty table as its title and column titles', async () => {
     const file = readReportCsv(await reportSpreadsheet(requests(meta(), false), 'csv'));
     expect(file.tables[0].rows).toEqual([['4', '4', '0', '0', '0', '0', '', '']]);
-    expect(file.tables.at(-1)).toEqual({ title: 'By assignee', columns: ['Assignee', 'Active', 'Overdue', 'Awaiting review', 'Accepted', 'Returned'], rows: [] });
+    expect(file.tables.at(-1)).toEqual({
+      title: 'By assignee',
+      columns: ['Assignee', 'Active', 'Overdue', 'Awaiting review', 'Accepted', 'Returned'],
+      rows: [],
+    });
   });
 
   it('leaves the request columns out of the workload when the requests module is off', async () => {
@@ -164,18 +241,27 @@ describe('reportSpreadsheet as CSV', () => {
 });
 
 describe('reportSpreadsheet as XLSX', () => {
-  it.each(everyKind().map((r) => [r.kind, r] as const))('writes the %s report: a sheet "Report", then a sheet per table with numbers as numbers', async (_kind, report) => {
-    const file = await readReportXlsx(await reportSpreadsheet(report, 'xlsx'));
-    const tables = reportTables(report);
-    expect(file.sheetNames).toEqual(['Report', ...tables.map((t) => t.title)]);
-    expect(file.headings).toEqual(expectedHeadings(report.kind, report.meta));
-    expect(file.tables).toEqual(expectedTables(tables, { xlsx: true }));
-  });
+  it.each(everyKind().map((r) => [r.kind, r] as const))(
+    'writes the %s report: a sheet "Report", then a sheet per table with numbers as numbers',
+    async (_kind, report) => {
+      const file = await readReportXlsx(await reportSpreadsheet(report, 'xlsx'));
+      const tables = reportTables(report);
+      expect(file.sheetNames).toEqual(['Report', ...tables.map((t) => t.title)]);
+      expect(file.headings).toEqual(expectedHeadings(report.kind, report.meta));
+      expect(file.tables).toEqual(expectedTables(tables, { xlsx: true }));
+    },
+  );
 
   it('writes percentages as numbers from 0 to 100, rates never reviewed as empty cells, text formula-safe', async () => {
-    const file = await readReportXlsx(await reportSpreadsheet(status(meta({ company: { id: 'c1', name: '-Minus Co' } })), 'xlsx'));
+    const file = await readReportXlsx(
+      await reportSpreadsheet(status(meta({ company: { id: 'c1', name: '-Minus Co' } })), 'xlsx'),
+    );
     expect(file.headings[1]).toEqual(['Company', "'-Minus Co"]);
-    expect(file.tables[0]).toEqual({ title: 'Summary', columns: ['Tasks', 'Open', 'Closed', 'Overdue', 'Closed %'], rows: [[40, 25, 15, 6, 37.5]] });
+    expect(file.tables[0]).toEqual({
+      title: 'Summary',
+      columns: ['Tasks', 'Open', 'Closed', 'Overdue', 'Closed %'],
+      rows: [[40, 25, 15, 6, 37.5]],
+    });
     const controlsFile = await readReportXlsx(await reportSpreadsheet(controls(), 'xlsx'));
     expect(controlsFile.tables[1].rows).toEqual([["'+Plus project", 20, 18, 8, 40, 50, 21]]);
     const unreviewed = await readReportXlsx(await reportSpreadsheet(requests(meta(), false), 'xlsx'));
@@ -185,7 +271,11 @@ describe('reportSpreadsheet as XLSX', () => {
 
 describe('reportPdf', () => {
   const pdfOf = (reports: Report[]) => reportPdf(reports, reports[0].meta);
-  const occurrences = (pages: string[], line: string) => pages.join('\n').split('\n').filter((l) => l === line).length;
+  const occurrences = (pages: string[], line: string) =>
+    pages
+      .join('\n')
+      .split('\n')
+      .filter((l) => l === line).length;
 
   it('is an A4 PDF: the heading block, every report with its period and tables, "Page n of m" on every page', async () => {
     const m = meta({ project: { id: 'p1', title: 'SOC 2 Type II' } });
@@ -209,7 +299,8 @@ describe('reportPdf', () => {
     expect(all).toContain('Created in: 2026-09-01 to 2026-11-23');
     expect(all).toContain('Created in: 2026-09-01 to 2026-11-23 (not applied: as of 2026-11-23)');
     // Each report after the first starts a page.
-    for (const kind of ['requests', 'controls', 'workload'] as const) expect(pages.some((p) => p.startsWith(`${REPORT_LABELS[kind]}\n`))).toBe(true);
+    for (const kind of ['requests', 'controls', 'workload'] as const)
+      expect(pages.some((p) => p.startsWith(`${REPORT_LABELS[kind]}\n`))).toBe(true);
   });
 
   it('charts a table of 2 to 30 rows (its labels drawn beside the bars and in the table), not one of 1 or 31', async () => {
@@ -225,7 +316,9 @@ describe('reportPdf', () => {
   });
 
   it('shows numbers with separators and percentages with %', async () => {
-    const all = pdfPageTexts(await pdfOf([requests()])).join('\n').split('\n');
+    const all = pdfPageTexts(await pdfOf([requests()]))
+      .join('\n')
+      .split('\n');
     expect(all).toEqual(expect.arrayContaining(['1,400', '40%', '4.5']));
   });
 
@@ -237,24 +330,40 @@ describe('reportPdf', () => {
     for (const page of tablePages) {
       const lines = page.split('\n');
       const firstPerson = lines.findIndex((l) => /^Person \d{3}$/.test(l));
-      expect(lines.slice(firstPerson - 7, firstPerson)).toEqual(['Person', 'Email', 'Open tasks', 'Overdue tasks', 'Active requests', 'Overdue requests', 'Total']);
+      expect(lines.slice(firstPerson - 7, firstPerson)).toEqual([
+        'Person',
+        'Email',
+        'Open tasks',
+        'Overdue tasks',
+        'Active requests',
+        'Overdue requests',
+        'Total',
+      ]);
     }
     for (const p of people) expect(occurrences(pages, p.name)).toBe(1);
   });
 
   it(`stops a table at REPORT_PDF_MAX_ROWS rows and says how many more the XLSX has`, async () => {
-    const people = Array.from({ length: REPORT_PDF_MAX_ROWS + 3 }, (_, i) => person(i, `Person ${String(i).padStart(4, '0')}`));
-    const all = pdfPageTexts(await pdfOf([workload(meta(), true, people)])).join('\n').split('\n');
+    const people = Array.from({ length: REPORT_PDF_MAX_ROWS + 3 }, (_, i) =>
+      person(i, `Person ${String(i).padStart(4, '0')}`),
+    );
+    const all = pdfPageTexts(await pdfOf([workload(meta(), true, people)]))
+      .join('\n')
+      .split('\n');
     expect(all).toContain(people[REPORT_PDF_MAX_ROWS - 1].name);
     expect(all).not.toContain(people[REPORT_PDF_MAX_ROWS].name);
     expect(all).toContain('… 3 more rows: see the XLSX');
     // A table within the limit says nothing of the kind.
-    expect(pdfPageTexts(await pdfOf([workload(meta(), true, people.slice(0, REPORT_PDF_MAX_ROWS))])).join('\n')).not.toContain('more rows');
+    expect(
+      pdfPageTexts(await pdfOf([workload(meta(), true, people.slice(0, REPORT_PDF_MAX_ROWS))])).join('\n'),
+    ).not.toContain('more rows');
   });
 
   it(`is made at most ${PARALLEL_PDFS} at a time in the process: another waits for one to end`, async () => {
     const finish: (() => void)[] = [];
-    const busy = Array.from({ length: PARALLEL_PDFS }, () => withPdfSlot(() => new Promise<void>((resolve) => finish.push(resolve))));
+    const busy = Array.from({ length: PARALLEL_PDFS }, () =>
+      withPdfSlot(() => new Promise<void>((resolve) => finish.push(resolve))),
+    );
     let made = false;
     const next = withPdfSlot(async () => {
       made = (await pdfOf([controls()])).subarray(0, 5).toString() === '%PDF-';
@@ -269,7 +378,9 @@ describe('reportPdf', () => {
   });
 
   it('says what an empty table or a report without requests leaves out', async () => {
-    const all = pdfPageTexts(await pdfOf([requests(meta(), false), workload(meta(), false)])).join('\n').split('\n');
+    const all = pdfPageTexts(await pdfOf([requests(meta(), false), workload(meta(), false)]))
+      .join('\n')
+      .split('\n');
     expect(all[all.indexOf('By assignee') + 1]).toBe('No data for these filters.');
     expect(all).toContain('Requests are left out: the requests module is off for you in this company.');
     expect(all).not.toContain('Active requests');
@@ -277,9 +388,27 @@ describe('reportPdf', () => {
 
   it('replaces what Helvetica cannot draw: accents dropped, look-alikes, else "?"', async () => {
     const names = ['Łukasz Wąż', 'Zoë Ørsted – ﬁne', '王芳', 'Emoji 😀 here', 'Bell\u0007 rings', 'e\u0301tienne'];
-    const pages = pdfPageTexts(await pdfOf([workload(meta({ company: { id: 'c1', name: 'Société Générale − Ltd' } }), true, names.map((n, i) => person(i, n)))]));
+    const pages = pdfPageTexts(
+      await pdfOf([
+        workload(
+          meta({ company: { id: 'c1', name: 'Société Générale − Ltd' } }),
+          true,
+          names.map((n, i) => person(i, n)),
+        ),
+      ]),
+    );
     const all = pages.join('\n').split('\n');
-    expect(all).toEqual(expect.arrayContaining(['Lukasz Waz', 'Zoë Ørsted – fine', '??', 'Emoji ? here', 'Bell rings', 'étienne', 'Société Générale - Ltd']));
+    expect(all).toEqual(
+      expect.arrayContaining([
+        'Lukasz Waz',
+        'Zoë Ørsted – fine',
+        '??',
+        'Emoji ? here',
+        'Bell rings',
+        'étienne',
+        'Société Générale - Ltd',
+      ]),
+    );
   });
 
   it('is the same file for the same report', async () => {

@@ -34,8 +34,20 @@ export async function reportSpreadsheet(report: Report, format: 'csv' | 'xlsx'):
 /** The heading block and an empty row, then per table: its title, its column titles, its rows, an empty row. */
 function reportCsv(report: Report): Buffer {
   const rows: Cell[][] = [...reportHeadings(report.kind, report.meta), []];
-  for (const table of reportTables(report)) rows.push([table.title], table.columns.map((c) => c.title), ...table.rows, []);
-  return Buffer.from(stringifyCsv(rows.map((row) => row.map(safeCell)), { bom: true, record_delimiter: 'windows' }), 'utf8');
+  for (const table of reportTables(report))
+    rows.push(
+      [table.title],
+      table.columns.map((c) => c.title),
+      ...table.rows,
+      [],
+    );
+  return Buffer.from(
+    stringifyCsv(
+      rows.map((row) => row.map(safeCell)),
+      { bom: true, record_delimiter: 'windows' },
+    ),
+    'utf8',
+  );
 }
 
 /** A sheet "Report" with the heading block, then a sheet per table: its column titles (bold, frozen, filtered) over its rows. */
@@ -45,11 +57,15 @@ async function reportXlsx(report: Report): Promise<Buffer> {
   workbook.created = workbook.modified = new Date(report.meta.generatedAt);
   const cover = workbook.addWorksheet('Report');
   cover.columns = [{ width: 14 }, { width: 50 }];
-  for (const [label, value] of reportHeadings(report.kind, report.meta)) cover.addRow([label, formulaSafeCell(value)]).getCell(1).font = { bold: true };
+  for (const [label, value] of reportHeadings(report.kind, report.meta))
+    cover.addRow([label, formulaSafeCell(value)]).getCell(1).font = { bold: true };
   for (const table of reportTables(report)) {
     // The titles are the contract's own, unique in a report and free of the characters sheet names refuse.
     const sheet = workbook.addWorksheet(table.title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = table.columns.map((column, index) => ({ header: column.title, width: sheetColumnWidth(table, index) }));
+    sheet.columns = table.columns.map((column, index) => ({
+      header: column.title,
+      width: sheetColumnWidth(table, index),
+    }));
     sheet.getRow(1).font = { bold: true };
     // An empty text stays an empty cell (the requests summary's rates when nothing was reviewed).
     for (const row of table.rows) sheet.addRow(row.map((cell) => (cell === '' ? null : safeCell(cell))));
@@ -94,7 +110,12 @@ export const withPdfSlot = workSlots(PARALLEL_PDFS);
 export async function reportPdf(reports: Report[], meta: ReportMeta): Promise<Buffer> {
   const headings = reportHeadings('all', meta);
   const title = `${headings[0][1]}: ${meta.company.name}`;
-  const doc = new PDFDocument({ size: 'A4', margins: MARGINS, bufferPages: true, info: { Title: title, CreationDate: new Date(meta.generatedAt) } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: MARGINS,
+    bufferPages: true,
+    info: { Title: title, CreationDate: new Date(meta.generatedAt) },
+  });
   const bytes = bytesOf(doc);
   writeHeadingBlock(doc, headings);
   reports.forEach((report, index) => {
@@ -126,7 +147,11 @@ function ensureSpace(doc: Doc, height: number): void {
 
 /** A paragraph across the page at the current position. */
 function paragraph(doc: Doc, text: string, font: string, size: number, color: string, gapAfter = 0): void {
-  doc.font(font).fontSize(size).fillColor(color).text(pdfText(text), left(doc), doc.y, { width: contentWidth(doc) });
+  doc
+    .font(font)
+    .fontSize(size)
+    .fillColor(color)
+    .text(pdfText(text), left(doc), doc.y, { width: contentWidth(doc) });
   doc.y += gapAfter;
 }
 
@@ -138,7 +163,11 @@ function writeHeadingBlock(doc: Doc, headings: [string, string][]): void {
   for (const [label, value] of rows) {
     const y = doc.y;
     doc.font(BOLD).fontSize(BODY_SIZE).fillColor(MUTED).text(pdfText(label), left(doc), y, { width: labelWidth });
-    doc.font(REGULAR).fontSize(BODY_SIZE).fillColor(INK).text(pdfText(value), left(doc) + labelWidth, y, { width: contentWidth(doc) - labelWidth });
+    doc
+      .font(REGULAR)
+      .fontSize(BODY_SIZE)
+      .fillColor(INK)
+      .text(pdfText(value), left(doc) + labelWidth, y, { width: contentWidth(doc) - labelWidth });
     doc.y += 2;
   }
   doc.y += 16;
@@ -149,7 +178,14 @@ function writeReport(doc: Doc, report: Report): void {
   // The period line as the report's own files say it: "(not applied: as of …)" for the as-of-now reports.
   const period = reportHeadings(report.kind, report.meta).find(([label]) => label === 'Created in');
   if (period) paragraph(doc, `${period[0]}: ${period[1]}`, REGULAR, BODY_SIZE, MUTED);
-  if (report.kind === 'workload' && !report.requestsIncluded) paragraph(doc, 'Requests are left out: the requests module is off for you in this company.', REGULAR, BODY_SIZE, MUTED);
+  if (report.kind === 'workload' && !report.requestsIncluded)
+    paragraph(
+      doc,
+      'Requests are left out: the requests module is off for you in this company.',
+      REGULAR,
+      BODY_SIZE,
+      MUTED,
+    );
   doc.y += 10;
   for (const table of reportTables(report)) writeSection(doc, table);
 }
@@ -164,7 +200,10 @@ function writeSection(doc: Doc, whole: ReportTable): void {
   const chart = chartOf(table);
   const layout = tableLayout(doc, table);
   const titleHeight = 18;
-  ensureSpace(doc, titleHeight + (chart ? chartHeight(chart) : layout.header.height + (layout.rows[0]?.height ?? BAR_ROW)));
+  ensureSpace(
+    doc,
+    titleHeight + (chart ? chartHeight(chart) : layout.header.height + (layout.rows[0]?.height ?? BAR_ROW)),
+  );
   paragraph(doc, table.title, BOLD, 11, INK, 4);
   if (table.rows.length === 0) {
     paragraph(doc, 'No data for these filters.', REGULAR, BODY_SIZE, MUTED, 14);
@@ -199,7 +238,11 @@ function chartOf(table: ReportTable): Chart | null {
     bars: table.rows.map((row, index) => {
       const cell = row[valueIndex];
       // A label is drawn on one line.
-      return { label: labelIndex < 0 ? String(index + 1) : pdfText(String(row[labelIndex])).replace(/\n/g, ' '), value: typeof cell === 'number' ? cell : 0, text: cellText(cell, column) };
+      return {
+        label: labelIndex < 0 ? String(index + 1) : pdfText(String(row[labelIndex])).replace(/\n/g, ' '),
+        value: typeof cell === 'number' ? cell : 0,
+        text: cellText(cell, column),
+      };
     }),
   };
 }
@@ -266,7 +309,9 @@ function columnWidths(doc: Doc, columns: ReportColumn[], titles: string[], rows:
   doc.font(REGULAR).fontSize(BODY_SIZE);
   const cellWidths = columns.map((_, index) => Math.max(0, ...rows.map((cells) => doc.widthOfString(cells[index]))));
   const desired = columns.map((_, i) => pad + Math.max(titleWidths[i], cellWidths[i]));
-  const minimum = columns.map((c, i) => pad + Math.max(longestWords[i], c.type === 'text' ? Math.min(cellWidths[i], 60) : cellWidths[i]));
+  const minimum = columns.map(
+    (c, i) => pad + Math.max(longestWords[i], c.type === 'text' ? Math.min(cellWidths[i], 60) : cellWidths[i]),
+  );
   const total = contentWidth(doc);
   const sum = (ws: number[]) => ws.reduce((a, b) => a + b, 0);
   if (sum(minimum) >= total) return minimum.map((w) => (w * total) / sum(minimum));
@@ -290,7 +335,10 @@ function lineHeight(doc: Doc, cells: string[], widths: number[], font: string): 
   doc.font(font).fontSize(BODY_SIZE);
   const line = doc.currentLineHeight();
   const inner = (i: number) => widths[i] - 2 * CELL_PAD_X;
-  const tallest = Math.max(line, ...cells.map((text, i) => (oneLine(doc, text, inner(i)) ? line : doc.heightOfString(text, { width: inner(i) }))));
+  const tallest = Math.max(
+    line,
+    ...cells.map((text, i) => (oneLine(doc, text, inner(i)) ? line : doc.heightOfString(text, { width: inner(i) }))),
+  );
   return tallest + 2 * CELL_PAD_Y;
 }
 
@@ -311,7 +359,15 @@ function drawTable(doc: Doc, table: ReportTable, layout: TableLayout): void {
 }
 
 /** One row of cells at `y`, numbers right-aligned, with a rule under it; returns its height. */
-function drawLine(doc: Doc, columns: ReportColumn[], widths: number[], line: Line, y: number, font: string, fill?: string): number {
+function drawLine(
+  doc: Doc,
+  columns: ReportColumn[],
+  widths: number[],
+  line: Line,
+  y: number,
+  font: string,
+  fill?: string,
+): number {
   const width = contentWidth(doc);
   if (fill) doc.rect(left(doc), y, width, line.height).fill(fill);
   doc.font(font).fontSize(BODY_SIZE).fillColor(INK);
@@ -319,11 +375,20 @@ function drawLine(doc: Doc, columns: ReportColumn[], widths: number[], line: Lin
   line.cells.forEach((text, index) => {
     const inner = widths[index] - 2 * CELL_PAD_X;
     const right = columns[index].type !== 'text';
-    if (!oneLine(doc, text, inner)) doc.text(text, x + CELL_PAD_X, y + CELL_PAD_Y, { width: inner, align: right ? 'right' : 'left' });
-    else if (text) doc.text(text, x + CELL_PAD_X + (right ? inner - doc.widthOfString(text) : 0), y + CELL_PAD_Y, { lineBreak: false });
+    if (!oneLine(doc, text, inner))
+      doc.text(text, x + CELL_PAD_X, y + CELL_PAD_Y, { width: inner, align: right ? 'right' : 'left' });
+    else if (text)
+      doc.text(text, x + CELL_PAD_X + (right ? inner - doc.widthOfString(text) : 0), y + CELL_PAD_Y, {
+        lineBreak: false,
+      });
     x += widths[index];
   });
-  doc.moveTo(left(doc), y + line.height).lineTo(left(doc) + width, y + line.height).lineWidth(0.5).strokeColor(RULE).stroke();
+  doc
+    .moveTo(left(doc), y + line.height)
+    .lineTo(left(doc) + width, y + line.height)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
   return line.height;
 }
 
@@ -365,15 +430,15 @@ const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”�
 
 /** Characters without a decomposition to Latin-1 and what reads closest. */
 const LOOK_ALIKES: Record<string, string> = {
-  'ł': 'l',
-  'Ł': 'L',
-  'đ': 'd',
-  'Đ': 'D',
-  'ħ': 'h',
-  'Ħ': 'H',
-  'ı': 'i',
-  'ŧ': 't',
-  'Ŧ': 'T',
+  ł: 'l',
+  Ł: 'L',
+  đ: 'd',
+  Đ: 'D',
+  ħ: 'h',
+  Ħ: 'H',
+  ı: 'i',
+  ŧ: 't',
+  Ŧ: 'T',
   '\u2010': '-',
   '\u2011': '-',
   '\u2012': '-',

@@ -9,7 +9,13 @@ import {
 import { requestCsv as csv } from '../test/request-files';
 import { trackerXlsx, type FixtureRow } from '../test/task-tracker-files';
 import { HttpError } from './http-error';
-import { parseRequestFile, requestFileTemplate, writeRequestFile, type ExportedRequest, type RequestFileRow } from './request-file';
+import {
+  parseRequestFile,
+  requestFileTemplate,
+  writeRequestFile,
+  type ExportedRequest,
+  type RequestFileRow,
+} from './request-file';
 
 const IMPORTED = [...REQUEST_FILE_IMPORTED_COLUMNS];
 
@@ -49,14 +55,37 @@ const SAMPLE_ROWS: RequestFileRow[] = [
     assignees: ['lead@acme.test', 'Compliance Team', 'member@acme.test'],
     project: 'Acme SOC 2',
   },
-  { row: 3, reference: null, referenceNumber: null, title: 'No reference', description: null, priority: 'critical', dueDate: '2026-04-05', assignees: [], project: null },
-  { row: 4, reference: null, referenceNumber: null, title: 'Defaults', description: null, priority: 'medium', dueDate: null, assignees: [], project: null },
+  {
+    row: 3,
+    reference: null,
+    referenceNumber: null,
+    title: 'No reference',
+    description: null,
+    priority: 'critical',
+    dueDate: '2026-04-05',
+    assignees: [],
+    project: null,
+  },
+  {
+    row: 4,
+    reference: null,
+    referenceNumber: null,
+    title: 'Defaults',
+    description: null,
+    priority: 'medium',
+    dueDate: null,
+    assignees: [],
+    project: null,
+  },
 ];
 
 describe('parseRequestFile: content', () => {
   it('reads references, titles, descriptions, priorities, due dates, assignees and projects alike from CSV and XLSX', async () => {
     expect(await parseRequestFile('requests.csv', csv(SAMPLE))).toEqual({ rows: 3, requests: SAMPLE_ROWS });
-    expect(await parseRequestFile('requests.xlsx', await trackerXlsx(SAMPLE, IMPORTED))).toEqual({ rows: 3, requests: SAMPLE_ROWS });
+    expect(await parseRequestFile('requests.xlsx', await trackerXlsx(SAMPLE, IMPORTED))).toEqual({
+      rows: 3,
+      requests: SAMPLE_ROWS,
+    });
   });
 
   it('reads a date cell of a workbook as its day', async () => {
@@ -67,13 +96,34 @@ describe('parseRequestFile: content', () => {
   it('matches headings ignoring case, needs only Title, and ignores the columns only exports write', async () => {
     const content = await parseRequestFile(
       'r.csv',
-      Buffer.from('  title ,STATUS,Requester,Evidence Files,created,Updated,priority\nOne,Accepted,someone@demo.test,3,2026-01-01T00:00:00.000Z,2026-01-02T00:00:00.000Z,LOW\n'),
+      Buffer.from(
+        '  title ,STATUS,Requester,Evidence Files,created,Updated,priority\nOne,Accepted,someone@demo.test,3,2026-01-01T00:00:00.000Z,2026-01-02T00:00:00.000Z,LOW\n',
+      ),
     );
-    expect(content.requests).toEqual([{ row: 2, reference: null, referenceNumber: null, title: 'One', description: null, priority: 'low', dueDate: null, assignees: [], project: null }]);
+    expect(content.requests).toEqual([
+      {
+        row: 2,
+        reference: null,
+        referenceNumber: null,
+        title: 'One',
+        description: null,
+        priority: 'low',
+        dueDate: null,
+        assignees: [],
+        project: null,
+      },
+    ]);
   });
 
   it('knows the number of a reference in the api form', async () => {
-    const content = await parseRequestFile('r.csv', csv([{ Reference: 'req-0042', Title: 'A' }, { Reference: 'REQ-7', Title: 'B' }, { Reference: 'REQ-1.2', Title: 'C' }]));
+    const content = await parseRequestFile(
+      'r.csv',
+      csv([
+        { Reference: 'req-0042', Title: 'A' },
+        { Reference: 'REQ-7', Title: 'B' },
+        { Reference: 'REQ-1.2', Title: 'C' },
+      ]),
+    );
     expect(content.requests.map((r) => [r.reference, r.referenceNumber])).toEqual([
       ['req-0042', 42],
       ['REQ-7', 7],
@@ -84,14 +134,22 @@ describe('parseRequestFile: content', () => {
 
 describe('parseRequestFile: problems', () => {
   it('refuses other file types by name', async () => {
-    expect(await readFailure('requests.xls', Buffer.from('x'))).toMatchObject({ statusCode: 415, code: 'no_excel_file' });
-    expect(await readFailure('requests.txt', Buffer.from('Title\nx\n'))).toMatchObject({ statusCode: 415, code: 'no_csv_file' });
+    expect(await readFailure('requests.xls', Buffer.from('x'))).toMatchObject({
+      statusCode: 415,
+      code: 'no_excel_file',
+    });
+    expect(await readFailure('requests.txt', Buffer.from('Title\nx\n'))).toMatchObject({
+      statusCode: 415,
+      code: 'no_csv_file',
+    });
   });
 
   it('refuses a file without the Title column, and unknown or repeated columns, naming them', async () => {
     const missing = await readFailure('r.csv', csv([{ Reference: 'R-1' }], ['Reference', 'Priority']));
     expect(missing).toMatchObject({ statusCode: 400, code: 'malformed_request_file' });
-    expect(missing.message).toMatch(/^Row 1: the header row has no "Title" column\. The columns are: Reference, Title, Description/);
+    expect(missing.message).toMatch(
+      /^Row 1: the header row has no "Title" column\. The columns are: Reference, Title, Description/,
+    );
 
     const unknown = await readFailure('r.csv', csv([{ Title: 'x' }], ['Title', 'Owner']));
     expect(unknown.message).toMatch(/^Row 1: unknown column "Owner" \(column B\)\./);
@@ -100,16 +158,25 @@ describe('parseRequestFile: problems', () => {
   });
 
   it('refuses empty files and files without requests', async () => {
-    expect((await readFailure('r.csv', Buffer.alloc(0))).message).toBe('The file is empty: its first row must hold the column headings (at least "Title").');
-    expect((await readFailure('r.csv', csv([])))).toMatchObject({ code: 'malformed_request_file', message: 'The file has no requests: add one row per request under the header row.' });
+    expect((await readFailure('r.csv', Buffer.alloc(0))).message).toBe(
+      'The file is empty: its first row must hold the column headings (at least "Title").',
+    );
+    expect(await readFailure('r.csv', csv([]))).toMatchObject({
+      code: 'malformed_request_file',
+      message: 'The file has no requests: add one row per request under the header row.',
+    });
   });
 
   it(`refuses more than ${REQUEST_IMPORT_MAX_ROWS} requests, naming the limit`, async () => {
     const rows = Array.from({ length: REQUEST_IMPORT_MAX_ROWS + 1 }, (_, i) => ({ Title: `Request ${i}` }));
     const error = await readFailure('r.csv', csv(rows));
     expect(error).toMatchObject({ code: 'malformed_request_file' });
-    expect(error.message).toBe('The file has more than 5,000 requests: at most 5,000 are accepted in one file. Split it into several files.');
-    await expect(parseRequestFile('r.csv', csv(rows.slice(1)))).resolves.toMatchObject({ rows: REQUEST_IMPORT_MAX_ROWS });
+    expect(error.message).toBe(
+      'The file has more than 5,000 requests: at most 5,000 are accepted in one file. Split it into several files.',
+    );
+    await expect(parseRequestFile('r.csv', csv(rows.slice(1)))).resolves.toMatchObject({
+      rows: REQUEST_IMPORT_MAX_ROWS,
+    });
   });
 
   it('names the row and the column of every bad cell, the first as message', async () => {
@@ -127,7 +194,11 @@ describe('parseRequestFile: problems', () => {
         { Reference: 'x'.repeat(31), Title: 'Long reference' },
       ]),
     );
-    expect(error).toMatchObject({ statusCode: 400, code: 'malformed_request_file', message: 'Row 3, Title: Title must be at most 200 characters (it has 201).' });
+    expect(error).toMatchObject({
+      statusCode: 400,
+      code: 'malformed_request_file',
+      message: 'Row 3, Title: Title must be at most 200 characters (it has 201).',
+    });
     expect(detailMessages(error)).toEqual([
       'Row 3, Title: Title must be at most 200 characters (it has 201).',
       'Row 3, Due Date: Due Date must be a date, YYYY-MM-DD or M/D/YYYY (it is "Dec 31, 2026").',
@@ -148,10 +219,18 @@ describe('parseRequestFile: problems', () => {
 
   it('refuses more than 50 people or teams on one request, and overlong names', async () => {
     const people = Array.from({ length: 51 }, (_, i) => `p${i}@acme.test`).join(';');
-    const error = await readFailure('r.csv', csv([{ Title: 'Many', Assignees: people }, { Title: 'Long', Assignees: `${'a'.repeat(255)}` }]));
+    const error = await readFailure(
+      'r.csv',
+      csv([
+        { Title: 'Many', Assignees: people },
+        { Title: 'Long', Assignees: `${'a'.repeat(255)}` },
+      ]),
+    );
     expect(detailMessages(error)).toEqual([
       'Row 2, Assignees: a request takes at most 50 people and 50 teams (the cell names 51 e-mails and 0 teams).',
-      expect.stringMatching(/^Row 3, Assignees: each e-mail or team name must be at most 254 characters: "a{40}…" has 255\.$/),
+      expect.stringMatching(
+        /^Row 3, Assignees: each e-mail or team name must be at most 254 characters: "a{40}…" has 255\.$/,
+      ),
     ]);
   });
 
@@ -163,11 +242,21 @@ describe('parseRequestFile: problems', () => {
 
   it('refuses an .xlsx over the archive limits with the request file code', async () => {
     const error = await readFailure('r.xlsx', Buffer.from('PK\u0003\u0004 not really a zip'));
-    expect(error).toMatchObject({ statusCode: 400, code: 'malformed_request_file', message: 'The file is not a valid .xlsx workbook.' });
+    expect(error).toMatchObject({
+      statusCode: 400,
+      code: 'malformed_request_file',
+      message: 'The file is not a valid .xlsx workbook.',
+    });
   });
 });
 
-const person = (email: string, firstName = 'Pat') => ({ id: email, firstName, lastName: 'Tester', email, isTevora: false });
+const person = (email: string, firstName = 'Pat') => ({
+  id: email,
+  firstName,
+  lastName: 'Tester',
+  email,
+  isTevora: false,
+});
 
 const EXPORTED: ExportedRequest[] = [
   {
@@ -230,7 +319,20 @@ describe('writing', () => {
       '2026-01-02T03:04:05.000Z',
       '2026-01-03T03:04:05.000Z',
     ]);
-    expect(table[2]).toEqual(['HR-01', 'Plain', '', 'Medium', '', '', '', 'Open', '', '0', '2026-01-02T03:04:05.000Z', '2026-01-02T03:04:05.000Z']);
+    expect(table[2]).toEqual([
+      'HR-01',
+      'Plain',
+      '',
+      'Medium',
+      '',
+      '',
+      '',
+      'Open',
+      '',
+      '0',
+      '2026-01-02T03:04:05.000Z',
+      '2026-01-02T03:04:05.000Z',
+    ]);
   });
 
   it.each(['csv', 'xlsx'] as const)('reads its %s export back as it was', async (format) => {
@@ -247,7 +349,17 @@ describe('writing', () => {
         assignees: ['lead@acme.test', 'member@acme.test', 'Compliance Team'],
         project: '@Project',
       },
-      { row: 3, reference: 'HR-01', referenceNumber: null, title: 'Plain', description: null, priority: 'medium', dueDate: null, assignees: [], project: null },
+      {
+        row: 3,
+        reference: 'HR-01',
+        referenceNumber: null,
+        title: 'Plain',
+        description: null,
+        priority: 'medium',
+        dueDate: null,
+        assignees: [],
+        project: null,
+      },
     ]);
   });
 
@@ -260,13 +372,23 @@ describe('writing', () => {
     expect(sheet.getCell('B2').formula).toBeUndefined();
   });
 
-  it.each(['csv', 'xlsx'] as const)('offers a %s template of the imported columns with two example rows that read', async (format) => {
-    const template = await requestFileTemplate(format);
-    const content = await parseRequestFile(`template.${format}`, template);
-    expect(content.requests).toEqual([
-      expect.objectContaining({ reference: null, title: 'Firewall rule review', priority: 'high', dueDate: '2026-03-31', assignees: ['it.manager@example.com', 'Security team'] }),
-      expect.objectContaining({ reference: 'HR-01', priority: 'medium', dueDate: '2026-04-15', project: null }),
-    ]);
-    if (format === 'csv') expect((parse(template.toString('utf8'), { bom: true }) as string[][])[0]).toEqual(IMPORTED);
-  });
+  it.each(['csv', 'xlsx'] as const)(
+    'offers a %s template of the imported columns with two example rows that read',
+    async (format) => {
+      const template = await requestFileTemplate(format);
+      const content = await parseRequestFile(`template.${format}`, template);
+      expect(content.requests).toEqual([
+        expect.objectContaining({
+          reference: null,
+          title: 'Firewall rule review',
+          priority: 'high',
+          dueDate: '2026-03-31',
+          assignees: ['it.manager@example.com', 'Security team'],
+        }),
+        expect.objectContaining({ reference: 'HR-01', priority: 'medium', dueDate: '2026-04-15', project: null }),
+      ]);
+      if (format === 'csv')
+        expect((parse(template.toString('utf8'), { bom: true }) as string[][])[0]).toEqual(IMPORTED);
+    },
+  );
 });

@@ -23,7 +23,16 @@ import {
   type RequestPriority,
   type RequestSummary,
 } from '@portal/shared/core/requests';
-import { quote, readSheet, writeSheet, type CellRule, type RowProblems, type SheetColumn, type SheetKind, type SheetRow } from './spreadsheet';
+import {
+  quote,
+  readSheet,
+  writeSheet,
+  type CellRule,
+  type RowProblems,
+  type SheetColumn,
+  type SheetKind,
+  type SheetRow,
+} from './spreadsheet';
 import { parseInWorker } from './spreadsheet-pool';
 
 /** One request of a file, in file order. */
@@ -125,7 +134,9 @@ function refuse(r: CheckedRow, problems: RowProblems, column: RequestFileColumn,
 function priorityOf(r: CheckedRow, problems: RowProblems): RequestPriority {
   const text = r.values.Priority;
   if (!text || r.bad.has('Priority')) return 'medium';
-  const priority = REQUEST_PRIORITIES.find((p) => p === lower(text) || lower(REQUEST_PRIORITY_LABELS[p]) === lower(text));
+  const priority = REQUEST_PRIORITIES.find(
+    (p) => p === lower(text) || lower(REQUEST_PRIORITY_LABELS[p]) === lower(text),
+  );
   if (!priority) refuse(r, problems, 'Priority', `Priority must be one of ${PRIORITY_LIST} (it is ${quote(text)}).`);
   return priority ?? 'medium';
 }
@@ -156,7 +167,12 @@ function assigneesOf(r: CheckedRow, problems: RowProblems): string[] {
   for (const name of text.split(ASSIGNEE_SEPARATOR).map((a) => a.trim())) {
     if (!name || seen.has(lower(name))) continue;
     if (name.length > ASSIGNEE_MAX) {
-      refuse(r, problems, 'Assignees', `each e-mail or team name must be at most ${ASSIGNEE_MAX} characters: ${quote(name)} has ${name.length}.`);
+      refuse(
+        r,
+        problems,
+        'Assignees',
+        `each e-mail or team name must be at most ${ASSIGNEE_MAX} characters: ${quote(name)} has ${name.length}.`,
+      );
       return [];
     }
     seen.add(lower(name));
@@ -165,7 +181,12 @@ function assigneesOf(r: CheckedRow, problems: RowProblems): string[] {
   const users = assignees.filter((a) => a.includes('@')).length;
   const teams = assignees.length - users;
   if (users > REQUEST_MAX_ASSIGNEES || teams > REQUEST_MAX_ASSIGNEES) {
-    refuse(r, problems, 'Assignees', `a request takes at most ${REQUEST_MAX_ASSIGNEES} people and ${REQUEST_MAX_ASSIGNEES} teams (the cell names ${users} e-mails and ${teams} teams).`);
+    refuse(
+      r,
+      problems,
+      'Assignees',
+      `a request takes at most ${REQUEST_MAX_ASSIGNEES} people and ${REQUEST_MAX_ASSIGNEES} teams (the cell names ${users} e-mails and ${teams} teams).`,
+    );
     return [];
   }
   return assignees;
@@ -180,12 +201,18 @@ function combineRows(rows: CheckedRow[], problems: RowProblems): RequestFileRow[
     let number: number | null = null;
     if (v.Reference && !r.bad.has('Reference')) {
       if (!REQUEST_REFERENCE_PATTERN.test(v.Reference)) {
-        refuse(r, problems, 'Reference', `Reference must be 1 to ${REQUEST_LIMITS.reference} letters, digits, dots, dashes or underscores, starting with a letter or digit (it is ${quote(v.Reference)}).`);
+        refuse(
+          r,
+          problems,
+          'Reference',
+          `Reference must be 1 to ${REQUEST_LIMITS.reference} letters, digits, dots, dashes or underscores, starting with a letter or digit (it is ${quote(v.Reference)}).`,
+        );
       } else {
         number = referenceNumber(v.Reference);
         const key = number !== null ? `#${number}` : lower(v.Reference);
         const first = byReference.get(key);
-        if (first !== undefined) refuse(r, problems, 'Reference', `${quote(v.Reference)} is also on row ${first}. References must be unique.`);
+        if (first !== undefined)
+          refuse(r, problems, 'Reference', `${quote(v.Reference)} is also on row ${first}. References must be unique.`);
         else byReference.set(key, r.row);
         reference = v.Reference;
       }
@@ -225,7 +252,8 @@ const COLUMN_WIDTHS: Record<RequestFileColumn, number> = {
   Updated: 22,
 };
 const WRAPPED: readonly RequestFileColumn[] = ['Title', 'Description', 'Assignees'];
-const sheetColumns = (columns: readonly RequestFileColumn[]): SheetColumn[] => columns.map((c) => ({ heading: c, width: COLUMN_WIDTHS[c], wrap: WRAPPED.includes(c) }));
+const sheetColumns = (columns: readonly RequestFileColumn[]): SheetColumn[] =>
+  columns.map((c) => ({ heading: c, width: COLUMN_WIDTHS[c], wrap: WRAPPED.includes(c) }));
 
 /** The cells of a request, by column. */
 function requestCells(request: ExportedRequest): Record<RequestFileColumn, string> {

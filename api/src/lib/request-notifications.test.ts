@@ -3,8 +3,21 @@ import { setUserModuleAccess } from '../db/module-access';
 import { createTestApp, type TestApp } from '../test/app';
 import { clearOutbox, readOutbox } from '../test/identity';
 import { newCompany, newUser } from '../routes/projects/test-fixtures';
-import { bellsOf, insertTestRequest, mailsTo, newTeam, setRequestStatus, type TestRequest } from '../routes/requests/evidence-test-fixtures';
-import { closeRequestDeliveries, deliverRequestNotices, queueRequestNotices, requestParticipants, type RequestNotice } from './request-notifications';
+import {
+  bellsOf,
+  insertTestRequest,
+  mailsTo,
+  newTeam,
+  setRequestStatus,
+  type TestRequest,
+} from '../routes/requests/evidence-test-fixtures';
+import {
+  closeRequestDeliveries,
+  deliverRequestNotices,
+  queueRequestNotices,
+  requestParticipants,
+  type RequestNotice,
+} from './request-notifications';
 
 const PUBLIC_URL = 'https://portal.example.test';
 
@@ -29,14 +42,19 @@ beforeAll(async () => {
   ben = await newUser(t, { companyIds: [companyId], firstName: 'Ben' });
   suspended = await newUser(t, { companyIds: [companyId], status: 'suspended' });
   revoked = await newUser(t, { companyIds: [companyId] });
-  await t.database.db.updateTable('company_memberships').set({ access_revoked_at: new Date().toISOString() }).where('user_id', '=', revoked.id).execute();
+  await t.database.db
+    .updateTable('company_memberships')
+    .set({ access_revoked_at: new Date().toISOString() })
+    .where('user_id', '=', revoked.id)
+    .execute();
   moduleOff = await newUser(t, { companyIds: [companyId] });
   await setUserModuleAccess(t.database.db, companyId, moduleOff.id, 'requests', false);
   bystander = await newUser(t, { companyIds: [companyId] });
 });
 afterAll(() => t.close());
 
-const queue = (notices: RequestNotice[]) => t.database.db.transaction().execute((trx) => queueRequestNotices(trx, notices));
+const queue = (notices: RequestNotice[]) =>
+  t.database.db.transaction().execute((trx) => queueRequestNotices(trx, notices));
 const link = (r: TestRequest) => `/requests/${r.id}`;
 const ref = (r: TestRequest) => ({ id: r.id, companyId: r.companyId, reference: r.reference, title: r.title });
 
@@ -51,80 +69,158 @@ describe('queueRequestNotices', () => {
       assigneeIds: [ann.id, suspended.id, revoked.id, moduleOff.id],
     });
     clearOutbox(t);
-    const pending = await queue([{ kind: 'assigned', request: ref(request), actorId: staff.id, userIds: everyone.map((u) => u.id) }]);
+    const pending = await queue([
+      { kind: 'assigned', request: ref(request), actorId: staff.id, userIds: everyone.map((u) => u.id) },
+    ]);
     // The bystander is a member without the request assigned: they do not see it.
     expect(pending.userIds).toEqual([ann.id]);
     expect(await bellsOf(t, ann.id, link(request))).toEqual([
-      { title: `New request ${request.reference}: Firewall review`, body: 'Stella Tester asked for evidence, due 4/5/2031', link: link(request), company_id: companyId },
+      {
+        title: `New request ${request.reference}: Firewall review`,
+        body: 'Stella Tester asked for evidence, due 4/5/2031',
+        link: link(request),
+        company_id: companyId,
+      },
     ]);
-    for (const user of [ben, suspended, revoked, moduleOff, bystander, staff]) expect(await bellsOf(t, user.id, link(request))).toEqual([]);
+    for (const user of [ben, suspended, revoked, moduleOff, bystander, staff])
+      expect(await bellsOf(t, user.id, link(request))).toEqual([]);
 
     await deliverRequestNotices(t.app, t.app.log, pending);
     const mails = mailsTo(t, ann.email);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe(`New request ${request.reference}: Firewall review`);
-    expect(mails[0].text.trim()).toBe(`Stella Tester asked for evidence, due 4/5/2031\n\nOpen it: ${PUBLIC_URL}/requests/${request.id}`);
+    expect(mails[0].text.trim()).toBe(
+      `Stella Tester asked for evidence, due 4/5/2031\n\nOpen it: ${PUBLIC_URL}/requests/${request.id}`,
+    );
     expect(mailsTo(t, staff.email)).toEqual([]);
   });
 
   it('reaches team members, and says nothing of a due date the request does not have', async () => {
     const team = await newTeam(t, companyId, [ben.id]);
-    const request = await insertTestRequest(t, { companyId, title: 'Badge list', requesterId: staff.id, teamIds: [team] });
+    const request = await insertTestRequest(t, {
+      companyId,
+      title: 'Badge list',
+      requesterId: staff.id,
+      teamIds: [team],
+    });
     const pending = await queue([{ kind: 'created', request: ref(request), actorId: staff.id, userIds: [ben.id] }]);
     expect(pending.userIds).toEqual([ben.id]);
-    expect(await bellsOf(t, ben.id, link(request))).toEqual([expect.objectContaining({ title: `New request ${request.reference}: Badge list`, body: 'Stella Tester asked for evidence' })]);
+    expect(await bellsOf(t, ben.id, link(request))).toEqual([
+      expect.objectContaining({
+        title: `New request ${request.reference}: Badge list`,
+        body: 'Stella Tester asked for evidence',
+      }),
+    ]);
   });
 
   it('words each status change with who made it', async () => {
-    const request = await insertTestRequest(t, { companyId, title: 'Access review', requesterId: staff.id, assigneeIds: [ann.id] });
-    const cases: [status: Parameters<typeof setRequestStatus>[2], reason: string | null, actor: User, to: User, title: string, body: string][] = [
+    const request = await insertTestRequest(t, {
+      companyId,
+      title: 'Access review',
+      requesterId: staff.id,
+      assigneeIds: [ann.id],
+    });
+    const cases: [
+      status: Parameters<typeof setRequestStatus>[2],
+      reason: string | null,
+      actor: User,
+      to: User,
+      title: string,
+      body: string,
+    ][] = [
       ['submitted', null, ann, staff, `${request.reference} Submitted: Access review`, 'Submitted by Ann Tester'],
-      ['returned', 'Page 2 is missing', staff, ann, `${request.reference} Returned: Access review`, 'Returned by Stella Tester: Page 2 is missing'],
+      [
+        'returned',
+        'Page 2 is missing',
+        staff,
+        ann,
+        `${request.reference} Returned: Access review`,
+        'Returned by Stella Tester: Page 2 is missing',
+      ],
       ['accepted', null, staff, ann, `${request.reference} Accepted: Access review`, 'Accepted by Stella Tester'],
       ['open', null, staff, ann, `${request.reference} Open: Access review`, 'Reopened by Stella Tester'],
       ['canceled', null, staff, ann, `${request.reference} Canceled: Access review`, 'Canceled by Stella Tester'],
     ];
     for (const [status, reason, actor, to, title, body] of cases) {
       await setRequestStatus(t, request.id, status, reason);
-      const pending = await queue([{ kind: 'status', request: ref(request), actorId: actor.id, userIds: [staff.id, ann.id] }]);
+      const pending = await queue([
+        { kind: 'status', request: ref(request), actorId: actor.id, userIds: [staff.id, ann.id] },
+      ]);
       expect(pending.userIds).toEqual([to.id]);
-      expect(await bellsOf(t, to.id, link(request))).toEqual(expect.arrayContaining([expect.objectContaining({ title, body })]));
+      expect(await bellsOf(t, to.id, link(request))).toEqual(
+        expect.arrayContaining([expect.objectContaining({ title, body })]),
+      );
     }
   });
 
   it('names an actor without a name by their e-mail', async () => {
     const nameless = await newUser(t, { isTevora: true });
-    await t.database.db.updateTable('users').set({ first_name: '', last_name: '' }).where('id', '=', nameless.id).execute();
-    const request = await insertTestRequest(t, { companyId, title: 'Nameless', requesterId: nameless.id, assigneeIds: [ann.id] });
+    await t.database.db
+      .updateTable('users')
+      .set({ first_name: '', last_name: '' })
+      .where('id', '=', nameless.id)
+      .execute();
+    const request = await insertTestRequest(t, {
+      companyId,
+      title: 'Nameless',
+      requesterId: nameless.id,
+      assigneeIds: [ann.id],
+    });
     await queue([{ kind: 'assigned', request: ref(request), actorId: nameless.id, userIds: [ann.id] }]);
-    expect(await bellsOf(t, ann.id, link(request))).toEqual([expect.objectContaining({ body: `${nameless.email} asked for evidence` })]);
+    expect(await bellsOf(t, ann.id, link(request))).toEqual([
+      expect.objectContaining({ body: `${nameless.email} asked for evidence` }),
+    ]);
   });
 
   it('sends internal comments to staff alone, with the first 200 characters', async () => {
-    const request = await insertTestRequest(t, { companyId, title: 'Vendor list', requesterId: staff.id, assigneeIds: [ann.id] });
+    const request = await insertTestRequest(t, {
+      companyId,
+      title: 'Vendor list',
+      requesterId: staff.id,
+      assigneeIds: [ann.id],
+    });
     const text = `${'x'.repeat(199)}yz and more`;
     const pending = await queue([
-      { kind: 'comment', request: ref(request), actorId: otherStaff.id, userIds: [staff.id, ann.id, otherStaff.id], staffOnly: true, summary: text },
+      {
+        kind: 'comment',
+        request: ref(request),
+        actorId: otherStaff.id,
+        userIds: [staff.id, ann.id, otherStaff.id],
+        staffOnly: true,
+        summary: text,
+      },
     ]);
     expect(pending.userIds).toEqual([staff.id]);
-    expect(await bellsOf(t, staff.id, link(request))).toEqual([expect.objectContaining({ title: `New comment on ${request.reference}: Vendor list`, body: `${'x'.repeat(199)}y` })]);
+    expect(await bellsOf(t, staff.id, link(request))).toEqual([
+      expect.objectContaining({
+        title: `New comment on ${request.reference}: Vendor list`,
+        body: `${'x'.repeat(199)}y`,
+      }),
+    ]);
     expect(await bellsOf(t, ann.id, link(request))).toEqual([]);
   });
 
   it('counts the days left of a due-soon reminder from the given day, and words overdue', async () => {
-    const request = await insertTestRequest(t, { companyId, title: 'Policies', dueDate: '2031-05-10', assigneeIds: [ann.id] });
+    const request = await insertTestRequest(t, {
+      companyId,
+      title: 'Policies',
+      dueDate: '2031-05-10',
+      assigneeIds: [ann.id],
+    });
     const titles: string[] = [];
     for (const today of ['2031-05-10', '2031-05-09', '2031-05-07']) {
       await queue([{ kind: 'due_soon', request: ref(request), actorId: null, userIds: [ann.id], today }]);
     }
     await queue([{ kind: 'overdue', request: ref(request), actorId: null, userIds: [ann.id] }]);
     for (const bell of await bellsOf(t, ann.id, link(request))) titles.push(`${bell.title} | ${bell.body}`);
-    expect(titles.sort()).toEqual([
-      `${request.reference} is due today: Policies | Due 5/10/2031`,
-      `${request.reference} is due in 1 day: Policies | Due 5/10/2031`,
-      `${request.reference} is due in 3 days: Policies | Due 5/10/2031`,
-      `${request.reference} is overdue: Policies | It was due 5/10/2031`,
-    ].sort());
+    expect(titles.sort()).toEqual(
+      [
+        `${request.reference} is due today: Policies | Due 5/10/2031`,
+        `${request.reference} is due in 1 day: Policies | Due 5/10/2031`,
+        `${request.reference} is due in 3 days: Policies | Due 5/10/2031`,
+        `${request.reference} is overdue: Policies | It was due 5/10/2031`,
+      ].sort(),
+    );
   });
 });
 
@@ -190,7 +286,12 @@ describe('requestParticipants', () => {
   it('gives the requester and the assignees with team members, active users only', async () => {
     const carl = await newUser(t, { companyIds: [companyId] });
     const team = await newTeam(t, companyId, [ben.id, carl.id, suspended.id]);
-    const request = await insertTestRequest(t, { companyId, requesterId: staff.id, assigneeIds: [ann.id, ben.id, suspended.id], teamIds: [team] });
+    const request = await insertTestRequest(t, {
+      companyId,
+      requesterId: staff.id,
+      assigneeIds: [ann.id, ben.id, suspended.id],
+      teamIds: [team],
+    });
     const people = await requestParticipants(t.database.db, request.id);
     expect(people.requesterId).toBe(staff.id);
     expect([...people.assigneeIds].sort()).toEqual([ann.id, ben.id, carl.id].sort());

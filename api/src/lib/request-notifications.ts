@@ -153,7 +153,9 @@ export class RequestAudience {
    * else their teams'), then the scope (all: staff who are not auditors and client company admins).
    */
   private async learnScopes(companyId: string, users: RequestRecipient[]): Promise<void> {
-    const missing = [...new Map(users.map((u) => [u.id, u])).values()].filter((u) => !this.scopes.has(`${u.id}\u0000${companyId}`));
+    const missing = [...new Map(users.map((u) => [u.id, u])).values()].filter(
+      (u) => !this.scopes.has(`${u.id}\u0000${companyId}`),
+    );
     if (missing.length === 0) return;
     const company = await this.companyOf(companyId);
     for (let i = 0; i < missing.length; i += BATCH) {
@@ -188,12 +190,17 @@ export class RequestAudience {
           const teamRows = await this.db
             .selectFrom('team_members')
             .innerJoin('teams', 'teams.id', 'team_members.team_id')
-            .leftJoin('team_modules_access', (join) => join.onRef('team_modules_access.team_id', '=', 'teams.id').on('team_modules_access.module', '=', 'requests'))
+            .leftJoin('team_modules_access', (join) =>
+              join
+                .onRef('team_modules_access.team_id', '=', 'teams.id')
+                .on('team_modules_access.module', '=', 'requests'),
+            )
             .select(['team_members.user_id', 'team_modules_access.enabled'])
             .where('teams.company_id', '=', companyId)
             .where('team_members.user_id', 'in', memberIds)
             .execute();
-          for (const row of teamRows) teams.set(row.user_id, [...(teams.get(row.user_id) ?? []), toNullableBool(row.enabled)]);
+          for (const row of teamRows)
+            teams.set(row.user_id, [...(teams.get(row.user_id) ?? []), toNullableBool(row.enabled)]);
         }
         if (auditorIds.length > 0) {
           const projectRoles = await this.db
@@ -211,7 +218,8 @@ export class RequestAudience {
         let scope: RequestScope | null = null;
         if (company && company.modulesAccess.requests) {
           if (user.isTevora) {
-            if (!user.isAuditor || auditing.has(user.id)) scope = { callerId: user.id, all: !user.isAuditor, auditor: user.isAuditor };
+            if (!user.isAuditor || auditing.has(user.id))
+              scope = { callerId: user.id, all: !user.isAuditor, auditor: user.isAuditor };
           } else {
             const role = roles.get(user.id);
             const modules = effectiveModuleAccess(
@@ -273,7 +281,8 @@ export class RequestAudience {
     for (const notice of notices) {
       const byUser = wanted.get(notice.request.companyId) ?? new Map<string, Set<string>>();
       wanted.set(notice.request.companyId, byUser);
-      for (const userId of notice.userIds) byUser.set(userId, (byUser.get(userId) ?? new Set<string>()).add(notice.request.id));
+      for (const userId of notice.userIds)
+        byUser.set(userId, (byUser.get(userId) ?? new Set<string>()).add(notice.request.id));
     }
     const users = await this.usersOf([...new Set(notices.flatMap((n) => n.userIds))]);
     for (const [companyId, byUser] of wanted) {
@@ -290,7 +299,11 @@ export class RequestAudience {
   }
 
   /** The recipients of `userIds` who may hear about the request: active, not the actor, staff when `staffOnly`, seeing it. */
-  async recipients(request: { id: string; companyId: string }, userIds: string[], options: { actorId?: string | null; staffOnly?: boolean } = {}): Promise<RequestRecipient[]> {
+  async recipients(
+    request: { id: string; companyId: string },
+    userIds: string[],
+    options: { actorId?: string | null; staffOnly?: boolean } = {},
+  ): Promise<RequestRecipient[]> {
     const ids = [...new Set(userIds)].filter((id) => id !== options.actorId);
     const users = await this.usersOf(ids);
     const out: RequestRecipient[] = [];
@@ -319,7 +332,8 @@ async function requestStates(db: Kysely<Database>, ids: string[]): Promise<Map<s
       .select(['id', 'status', 'due_date', 'return_reason'])
       .where('id', 'in', unique.slice(i, i + 500))
       .execute();
-    for (const row of rows) states.set(row.id, { status: row.status, dueDate: row.due_date, returnReason: row.return_reason });
+    for (const row of rows)
+      states.set(row.id, { status: row.status, dueDate: row.due_date, returnReason: row.return_reason });
   }
   return states;
 }
@@ -341,19 +355,32 @@ function statusBody(state: RequestState, actor: string): string {
 }
 
 /** The bell's title and body of a notice (the mail's subject and text say the same). */
-export function requestNoticeText(notice: RequestNotice, state: RequestState | undefined, actorName: string): { title: string; body: string } {
+export function requestNoticeText(
+  notice: RequestNotice,
+  state: RequestState | undefined,
+  actorName: string,
+): { title: string; body: string } {
   const { reference, title } = notice.request;
   const due = state?.dueDate ?? null;
   switch (notice.kind) {
     case 'created':
     case 'assigned':
-      return { title: `New request ${reference}: ${title}`, body: `${actorName} asked for evidence${due ? `, due ${formatDate(due)}` : ''}` };
+      return {
+        title: `New request ${reference}: ${title}`,
+        body: `${actorName} asked for evidence${due ? `, due ${formatDate(due)}` : ''}`,
+      };
     case 'status': {
       const status = state?.status ?? 'open';
-      return { title: `${reference} ${REQUEST_STATUS_LABELS[status]}: ${title}`, body: state ? statusBody(state, actorName) : '' };
+      return {
+        title: `${reference} ${REQUEST_STATUS_LABELS[status]}: ${title}`,
+        body: state ? statusBody(state, actorName) : '',
+      };
     }
     case 'comment':
-      return { title: `New comment on ${reference}: ${title}`, body: (notice.summary ?? '').slice(0, COMMENT_NOTICE_CHARS) };
+      return {
+        title: `New comment on ${reference}: ${title}`,
+        body: (notice.summary ?? '').slice(0, COMMENT_NOTICE_CHARS),
+      };
     case 'due_soon': {
       const days = due ? Math.max(0, daysUntil(due, notice.today ?? new Date().toISOString().slice(0, 10))) : 0;
       const when = days === 0 ? 'is due today' : `is due in ${days} ${days === 1 ? 'day' : 'days'}`;
@@ -369,7 +396,11 @@ export function requestNoticeText(notice: RequestNotice, state: RequestState | u
  * about the request, and returns what to deliver after the commit. Pass an `audience` to share its
  * answers between calls (the sweep does).
  */
-export async function queueRequestNotices(trx: Kysely<Database>, notices: RequestNotice[], audience = new RequestAudience(trx)): Promise<PendingNotices> {
+export async function queueRequestNotices(
+  trx: Kysely<Database>,
+  notices: RequestNotice[],
+  audience = new RequestAudience(trx),
+): Promise<PendingNotices> {
   const pending = noPendingNotices();
   if (notices.length === 0) return pending;
   const states = await requestStates(
@@ -389,7 +420,10 @@ export async function queueRequestNotices(trx: Kysely<Database>, notices: Reques
     const text = requestNoticeText(notice, state, actor ? displayName(actor) : 'Someone');
     const title = oneLine(text.title);
     const path = requestLink(notice.request.id);
-    for (const user of await audience.recipients(notice.request, notice.userIds, { actorId: notice.actorId, staffOnly: notice.staffOnly })) {
+    for (const user of await audience.recipients(notice.request, notice.userIds, {
+      actorId: notice.actorId,
+      staffOnly: notice.staffOnly,
+    })) {
       bells.push({ userId: user.id, companyId: notice.request.companyId, title, body: text.body, link: path });
       touched.add(user.id);
       pending.mails.push({ to: user.email, subject: title, body: text.body, path });
@@ -407,7 +441,11 @@ export function requestMailMessage(mail: RequestMail, publicUrl: string | null):
 }
 
 /** Runs `work` on each item, `concurrency` at a time. */
-export async function eachLimited<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+export async function eachLimited<T>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   const queue = [...items];
   const worker = async () => {
     for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
@@ -443,7 +481,13 @@ export async function settledWithin(work: Promise<unknown>, ms: number): Promise
     timer.unref();
   });
   try {
-    return await Promise.race([work.then(() => true, () => true), timeout]);
+    return await Promise.race([
+      work.then(
+        () => true,
+        () => true,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -471,7 +515,11 @@ export async function closeRequestDeliveries(app: FastifyInstance, ms = REQUEST_
  * failures logged, never thrown). Routes do not await it; tests may. Closing the app waits for it a
  * while (closeRequestDeliveries).
  */
-export function deliverRequestNotices(app: FastifyInstance, log: FastifyBaseLogger, pending: PendingNotices): Promise<void> {
+export function deliverRequestNotices(
+  app: FastifyInstance,
+  log: FastifyBaseLogger,
+  pending: PendingNotices,
+): Promise<void> {
   const delivery = deliver(app, log, pending);
   trackDelivery(app, delivery);
   return delivery;
@@ -479,13 +527,22 @@ export function deliverRequestNotices(app: FastifyInstance, log: FastifyBaseLogg
 
 async function deliver(app: FastifyInstance, log: FastifyBaseLogger, pending: PendingNotices): Promise<void> {
   try {
-    const bells = pending.userIds.map((userId) => app.liveEvents.touch(userId).catch((error: unknown) => log.warn({ err: error }, 'bell update failed')));
+    const bells = pending.userIds.map((userId) =>
+      app.liveEvents.touch(userId).catch((error: unknown) => log.warn({ err: error }, 'bell update failed')),
+    );
     await eachLimited(pending.mails, MAIL_CONCURRENCY, async (mail) => {
       try {
         await app.mailer.send(requestMailMessage(mail, app.config.publicUrl));
       } catch (error) {
         const err = error as { code?: unknown; message?: unknown };
-        log.warn({ code: typeof err.code === 'string' ? err.code : undefined, reason: String(err.message ?? ''), subject: mail.subject }, 'request notification mail could not be sent');
+        log.warn(
+          {
+            code: typeof err.code === 'string' ? err.code : undefined,
+            reason: String(err.message ?? ''),
+            subject: mail.subject,
+          },
+          'request notification mail could not be sent',
+        );
       }
     });
     await Promise.all(bells);
@@ -495,7 +552,10 @@ async function deliver(app: FastifyInstance, log: FastifyBaseLogger, pending: Pe
 }
 
 /** The people of a request: its requester and its assignees (team members expanded), active users only. */
-export async function requestParticipants(db: Kysely<Database>, requestId: string): Promise<{ requesterId: string | null; assigneeIds: string[] }> {
+export async function requestParticipants(
+  db: Kysely<Database>,
+  requestId: string,
+): Promise<{ requesterId: string | null; assigneeIds: string[] }> {
   return (await requestParticipantsByRequest(db, [requestId])).get(requestId) ?? { requesterId: null, assigneeIds: [] };
 }
 
@@ -535,15 +595,31 @@ export interface ReminderTarget {
  * (teams expanded) of requests waiting on the client due within REQUEST_DUE_SOON_DAYS days; overdue,
  * the assignees and the requester of active requests past their due day.
  */
-export async function reminderTargets(db: Kysely<Database>, kind: ReminderKind, today: string): Promise<ReminderTarget[]> {
+export async function reminderTargets(
+  db: Kysely<Database>,
+  kind: ReminderKind,
+  today: string,
+): Promise<ReminderTarget[]> {
   const soon = kind === 'due_soon';
   const base = () =>
     db
       .selectFrom('requests')
       .where('requests.status', 'in', soon ? [...REQUEST_CLIENT_ACTION_STATUSES] : [...REQUEST_ACTIVE_STATUSES])
       .where('requests.due_date', 'is not', null)
-      .$call((q) => (soon ? q.where('requests.due_date', '>=', today).where('requests.due_date', '<=', addDays(today, REQUEST_DUE_SOON_DAYS)) : q.where('requests.due_date', '<', today)));
-  const columns = ['requests.id', 'requests.company_id', 'requests.reference', 'requests.title', 'requests.due_date'] as const;
+      .$call((q) =>
+        soon
+          ? q
+              .where('requests.due_date', '>=', today)
+              .where('requests.due_date', '<=', addDays(today, REQUEST_DUE_SOON_DAYS))
+          : q.where('requests.due_date', '<', today),
+      );
+  const columns = [
+    'requests.id',
+    'requests.company_id',
+    'requests.reference',
+    'requests.title',
+    'requests.due_date',
+  ] as const;
   const direct = base()
     .innerJoin('request_assignees', 'request_assignees.request_id', 'requests.id')
     .select([...columns, 'request_assignees.user_id as user_id']);
@@ -579,7 +655,14 @@ export async function reminderTargets(db: Kysely<Database>, kind: ReminderKind, 
     if (!row.user_id || !row.due_date) continue;
     let target = targets.get(row.id);
     if (!target) {
-      target = { id: row.id, companyId: row.company_id, reference: row.reference, title: row.title, dueDate: row.due_date, userIds: new Set() };
+      target = {
+        id: row.id,
+        companyId: row.company_id,
+        reference: row.reference,
+        title: row.title,
+        dueDate: row.due_date,
+        userIds: new Set(),
+      };
       targets.set(row.id, target);
     }
     target.userIds.add(row.user_id);
@@ -596,10 +679,20 @@ export async function markRequestRemindersSent(db: Kysely<Database>, today: stri
   let claimed = 0;
   for (const kind of ['due_soon', 'overdue'] as const) {
     const rows = (await reminderTargets(db, kind, today)).flatMap((target) =>
-      [...target.userIds].map((userId) => ({ request_id: target.id, user_id: userId, kind, due_date: target.dueDate, created_at: createdAt })),
+      [...target.userIds].map((userId) => ({
+        request_id: target.id,
+        user_id: userId,
+        kind,
+        due_date: target.dueDate,
+        created_at: createdAt,
+      })),
     );
     for (let i = 0; i < rows.length; i += 200) {
-      await db.insertInto('request_reminders').values(rows.slice(i, i + 200)).onConflict((oc) => oc.doNothing()).execute();
+      await db
+        .insertInto('request_reminders')
+        .values(rows.slice(i, i + 200))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     }
     claimed += rows.length;
   }

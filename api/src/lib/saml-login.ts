@@ -9,7 +9,12 @@ import { authorizeUrl, serviceProviderFor } from './saml';
  * configured and the user belongs to it, else null (local password sign-in). Unknown emails get null
  * too, so the answer does not tell who has an account.
  */
-export async function samlRedirectForEmail(app: FastifyInstance, email: string, returnPath: string, binding: string): Promise<string | null> {
+export async function samlRedirectForEmail(
+  app: FastifyInstance,
+  email: string,
+  returnPath: string,
+  binding: string,
+): Promise<string | null> {
   const { db, config } = app;
   const federation = await findFederationByEmail(db, email);
   if (!federation) return null;

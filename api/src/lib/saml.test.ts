@@ -24,9 +24,12 @@ describe('serviceProviderFor', () => {
     });
   });
 
-  it.each(['portal.example.com', 'ftp://portal.example.com', 'https://portal.example.com/portal'])('refuses PUBLIC_URL %s', (value) => {
-    expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(/^Invalid configuration: PUBLIC_URL /);
-  });
+  it.each(['portal.example.com', 'ftp://portal.example.com', 'https://portal.example.com/portal'])(
+    'refuses PUBLIC_URL %s',
+    (value) => {
+      expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(/^Invalid configuration: PUBLIC_URL /);
+    },
+  );
 });
 
 describe('parseCertificate', () => {
@@ -34,7 +37,9 @@ describe('parseCertificate', () => {
 
   it('reads PEM and base64 DER', () => {
     expect(parseCertificate(certificate)?.subject).toBe('CN=idp.example.test');
-    expect(parseCertificate(certificate.replace(/-----(BEGIN|END) CERTIFICATE-----|\s/g, ''))?.toString()).toBe(parseCertificate(certificate)?.toString());
+    expect(parseCertificate(certificate.replace(/-----(BEGIN|END) CERTIFICATE-----|\s/g, ''))?.toString()).toBe(
+      parseCertificate(certificate)?.toString(),
+    );
   });
 
   it('answers null for anything else', () => {

@@ -3,7 +3,14 @@
  * identity provider and validation of the responses posted back to the assertion consumer service.
  */
 import { X509Certificate } from 'node:crypto';
-import { SAML, SamlStatusError, ValidateInResponseTo, generateServiceProviderMetadata, type CacheProvider, type Profile } from '@node-saml/node-saml';
+import {
+  SAML,
+  SamlStatusError,
+  ValidateInResponseTo,
+  generateServiceProviderMetadata,
+  type CacheProvider,
+  type Profile,
+} from '@node-saml/node-saml';
 // node-saml's own parser: InResponseTo is read here exactly as node-saml reads it.
 import { parseDomFromString, xpath } from '@node-saml/node-saml/lib/xml';
 import { createHash, randomBytes } from 'node:crypto';
@@ -112,7 +119,12 @@ function requestStore(db: Kysely<Database>, companyId: string, bindingHash: stri
   };
 }
 
-function samlFor(db: Kysely<Database>, sp: ServiceProvider, provider: IdentityProviderRecord, bindingHash: string | null = null): SAML {
+function samlFor(
+  db: Kysely<Database>,
+  sp: ServiceProvider,
+  provider: IdentityProviderRecord,
+  bindingHash: string | null = null,
+): SAML {
   return new SAML({
     issuer: sp.entityId,
     audience: sp.entityId,
@@ -158,7 +170,8 @@ export class SamlRejection extends Error {
 }
 
 const WRONG_ADDRESS = 'The sign-in response was addressed to another service, not this portal.';
-const NOT_IN_PROGRESS = 'This sign-in response does not answer a sign-in in progress here: it was already used or has expired. Please sign in again.';
+const NOT_IN_PROGRESS =
+  'This sign-in response does not answer a sign-in in progress here: it was already used or has expired. Please sign in again.';
 
 /** node-saml reports failures as plain errors: sort them into what the user can be told. */
 function rejectionFor(error: unknown): SamlRejection {
@@ -176,12 +189,27 @@ function rejectionFor(error: unknown): SamlRejection {
     );
   }
   if (/audience/i.test(reason)) {
-    return new SamlRejection(400, 'saml_audience_mismatch', 'The sign-in response was issued for another service, not this portal.', reason);
+    return new SamlRejection(
+      400,
+      'saml_audience_mismatch',
+      'The sign-in response was issued for another service, not this portal.',
+      reason,
+    );
   }
   if (/expired|not yet valid|subject confirmation/i.test(reason)) {
-    return new SamlRejection(400, 'saml_expired', 'The sign-in response has expired or is not valid yet. Please sign in again.', reason);
+    return new SamlRejection(
+      400,
+      'saml_expired',
+      'The sign-in response has expired or is not valid yet. Please sign in again.',
+      reason,
+    );
   }
-  return new SamlRejection(400, 'saml_response_invalid', 'The sign-in response from your identity provider could not be accepted.', reason);
+  return new SamlRejection(
+    400,
+    'saml_response_invalid',
+    'The sign-in response from your identity provider could not be accepted.',
+    reason,
+  );
 }
 
 /** The first NotOnOrAfter of the assertion (Conditions, else the subject confirmation). */
@@ -216,13 +244,18 @@ const children = (value: unknown): XmlNode[] => (Array.isArray(value) ? (value a
  * SubjectConfirmationData must name our ACS URL as Recipient and the request as InResponseTo. The
  * Response envelope around it may be unsigned, so its InResponseTo alone proves nothing.
  */
-function confirmationProblem(assertion: Record<string, unknown>, sp: ServiceProvider, requestId: string): string | null {
+function confirmationProblem(
+  assertion: Record<string, unknown>,
+  sp: ServiceProvider,
+  requestId: string,
+): string | null {
   const confirmations = children(children(assertion.Subject)[0]?.SubjectConfirmation);
   const data = confirmations.flatMap((c) => children(c.SubjectConfirmationData));
   if (data.length === 0) return 'signed assertion has no SubjectConfirmationData';
   for (const d of data) {
     if (d.$?.Recipient !== sp.acsUrl) return `Recipient ${JSON.stringify(d.$?.Recipient ?? null)} is not the ACS URL`;
-    if (d.$?.InResponseTo !== requestId) return `signed InResponseTo ${JSON.stringify(d.$?.InResponseTo ?? null)} is not the request`;
+    if (d.$?.InResponseTo !== requestId)
+      return `signed InResponseTo ${JSON.stringify(d.$?.InResponseTo ?? null)} is not the request`;
   }
   return null;
 }
@@ -241,7 +274,12 @@ export async function verifySamlResponse(
   binding: string | undefined,
 ): Promise<VerifiedSamlResponse> {
   if (typeof samlResponse !== 'string' || samlResponse.trim() === '') {
-    throw new SamlRejection(400, 'saml_response_missing', 'The sign-in response from your identity provider is missing.', 'no SAMLResponse');
+    throw new SamlRejection(
+      400,
+      'saml_response_missing',
+      'The sign-in response from your identity provider is missing.',
+      'no SAMLResponse',
+    );
   }
   let inResponseTo: string | null;
   let destination: string | null;
@@ -250,7 +288,12 @@ export async function verifySamlResponse(
     inResponseTo = xpath.selectAttributes(doc, "/*[local-name()='Response']/@InResponseTo")[0]?.value ?? null;
     destination = xpath.selectAttributes(doc, "/*[local-name()='Response']/@Destination")[0]?.value ?? null;
   } catch (error) {
-    throw new SamlRejection(400, 'saml_response_invalid', 'The sign-in response from your identity provider could not be read.', String(error));
+    throw new SamlRejection(
+      400,
+      'saml_response_invalid',
+      'The sign-in response from your identity provider could not be read.',
+      String(error),
+    );
   }
   if (!inResponseTo) {
     throw new SamlRejection(
@@ -261,10 +304,16 @@ export async function verifySamlResponse(
     );
   }
   if (destination !== sp.acsUrl) {
-    throw new SamlRejection(400, 'saml_destination_mismatch', WRONG_ADDRESS, `Destination ${JSON.stringify(destination)} is not the ACS URL`);
+    throw new SamlRejection(
+      400,
+      'saml_destination_mismatch',
+      WRONG_ADDRESS,
+      `Destination ${JSON.stringify(destination)} is not the ACS URL`,
+    );
   }
   const request = await findSamlRequest(db, inResponseTo);
-  if (!request) throw new SamlRejection(400, 'saml_request_unknown', NOT_IN_PROGRESS, 'unknown or expired InResponseTo');
+  if (!request)
+    throw new SamlRejection(400, 'saml_request_unknown', NOT_IN_PROGRESS, 'unknown or expired InResponseTo');
   if (!binding || !request.bindingHash || samlBindingHash(binding) !== request.bindingHash) {
     // Not consumed: the browser that did start it may still post its own response.
     throw new SamlRejection(
@@ -276,7 +325,12 @@ export async function verifySamlResponse(
   }
   const provider = await findIdentityProvider(db, request.companyId);
   if (!provider) {
-    throw new SamlRejection(400, 'saml_not_configured', 'Single sign-on is no longer set up for your company.', 'identity provider removed');
+    throw new SamlRejection(
+      400,
+      'saml_not_configured',
+      'Single sign-on is no longer set up for your company.',
+      'identity provider removed',
+    );
   }
 
   let profile: Profile | null;
@@ -288,7 +342,13 @@ export async function verifySamlResponse(
     // One response per request, whatever the outcome (node-saml does not always consume it).
     await deleteSamlRequest(db, request.id, request.companyId);
   }
-  if (!profile) throw new SamlRejection(400, 'saml_idp_error', 'Your identity provider did not sign you in.', 'no assertion (passive)');
+  if (!profile)
+    throw new SamlRejection(
+      400,
+      'saml_idp_error',
+      'Your identity provider did not sign you in.',
+      'no assertion (passive)',
+    );
   if (profile.issuer !== provider.entityId) {
     throw new SamlRejection(
       400,
@@ -298,10 +358,17 @@ export async function verifySamlResponse(
     );
   }
 
-  const assertion = (profile.getAssertion?.() as { Assertion?: { $?: { ID?: string } } & Record<string, unknown> } | undefined)?.Assertion;
+  const assertion = (
+    profile.getAssertion?.() as { Assertion?: { $?: { ID?: string } } & Record<string, unknown> } | undefined
+  )?.Assertion;
   const assertionId = assertion?.$?.ID;
   if (!assertion || !assertionId) {
-    throw new SamlRejection(400, 'saml_response_invalid', 'The sign-in response from your identity provider could not be accepted.', 'assertion without ID');
+    throw new SamlRejection(
+      400,
+      'saml_response_invalid',
+      'The sign-in response from your identity provider could not be accepted.',
+      'assertion without ID',
+    );
   }
   const problem = confirmationProblem(assertion, sp, request.id);
   if (problem) {
@@ -309,9 +376,15 @@ export async function verifySamlResponse(
     throw new SamlRejection(400, code, code === 'saml_destination_mismatch' ? WRONG_ADDRESS : NOT_IN_PROGRESS, problem);
   }
   // Kept until it could no longer be accepted anyway; with no expiry stated, as long as a request lives.
-  const until = Math.max(assertionExpiry(assertion)?.getTime() ?? 0, Date.now() + SAML_REQUEST_TTL_MS) + SAML_CLOCK_SKEW_MS;
+  const until =
+    Math.max(assertionExpiry(assertion)?.getTime() ?? 0, Date.now() + SAML_REQUEST_TTL_MS) + SAML_CLOCK_SKEW_MS;
   if (!(await recordAssertionUse(db, assertionId, new Date(until)))) {
-    throw new SamlRejection(400, 'saml_replayed', 'This sign-in response has already been used. Please sign in again.', 'assertion replayed');
+    throw new SamlRejection(
+      400,
+      'saml_replayed',
+      'This sign-in response has already been used. Please sign in again.',
+      'assertion replayed',
+    );
   }
   return { companyId: provider.companyId, email: emailOf(profile) };
 }

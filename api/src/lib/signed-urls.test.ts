@@ -28,15 +28,26 @@ describe('signed download URLs', () => {
     ['another version', (q: Record<string, string>) => ({ ...q, v: 'version-2' }), 'file-1'],
     ['another user', (q: Record<string, string>) => ({ ...q, u: 'user-2' }), 'file-1'],
     ['a later expiry', (q: Record<string, string>) => ({ ...q, e: '9999999999' }), 'file-1'],
-    ['an altered signature', (q: Record<string, string>) => ({ ...q, s: `${q.s.startsWith('A') ? 'B' : 'A'}${q.s.slice(1)}` }), 'file-1'],
-    ['another spelling of the same signature bytes', (q: Record<string, string>) => ({ ...q, s: `${q.s.slice(0, -1)}${flipSpareBit(q.s.at(-1)!)}` }), 'file-1'],
+    [
+      'an altered signature',
+      (q: Record<string, string>) => ({ ...q, s: `${q.s.startsWith('A') ? 'B' : 'A'}${q.s.slice(1)}` }),
+      'file-1',
+    ],
+    [
+      'another spelling of the same signature bytes',
+      (q: Record<string, string>) => ({ ...q, s: `${q.s.slice(0, -1)}${flipSpareBit(q.s.at(-1)!)}` }),
+      'file-1',
+    ],
     ['a short signature', (q: Record<string, string>) => ({ ...q, s: q.s.slice(0, 20) }), 'file-1'],
     ['no signature', ({ s: _s, ...q }: Record<string, string>) => q, 'file-1'],
     ['no expiry', ({ e: _e, ...q }: Record<string, string>) => q, 'file-1'],
     ['a negative expiry', (q: Record<string, string>) => ({ ...q, e: '-1' }), 'file-1'],
     ['a repeated parameter', (q: Record<string, string>) => ({ ...q, v: [q.v, q.v] }), 'file-1'],
   ])('calls a link with %s invalid, even long expired', (_label, alter, fileId) => {
-    const query = alter(queryOf(signedDownloadUrl(SECRET, download)) as Record<string, string>) as Record<string, unknown>;
+    const query = alter(queryOf(signedDownloadUrl(SECRET, download)) as Record<string, string>) as Record<
+      string,
+      unknown
+    >;
     expect(verifySignedDownload(SECRET, fileId, query, 1_000_000)).toBe('invalid');
     expect(verifySignedDownload(SECRET, fileId, query, 9_000_000)).toBe('invalid');
   });

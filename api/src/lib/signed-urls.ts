@@ -31,10 +31,16 @@ export function signedDownloadUrl(secret: string, download: SignedDownload): str
   return `/api/v1/files/${encodeURIComponent(download.fileId)}/content?${query.toString()}`;
 }
 
-const one = (value: unknown): string | null => (typeof value === 'string' && value !== '' && value.length <= 200 ? value : null);
+const one = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' && value.length <= 200 ? value : null;
 
 /** 'invalid' for a missing or altered parameter or signature; 'expired' once `nowSeconds` passes `e`. */
-export function verifySignedDownload(secret: string, fileId: string, query: Record<string, unknown>, nowSeconds: number): SignedDownload | 'invalid' | 'expired' {
+export function verifySignedDownload(
+  secret: string,
+  fileId: string,
+  query: Record<string, unknown>,
+  nowSeconds: number,
+): SignedDownload | 'invalid' | 'expired' {
   const versionId = one(query.v);
   const userId = one(query.u);
   const e = one(query.e);

@@ -23,7 +23,12 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 describe('reading in a parse worker', () => {
   const rows = [
-    { 'Task ID': 'T-1', 'Task Title': 'Review the policy', 'Control ID': 'AC-1', 'Points of Focus': 'Approved; Reviewed' },
+    {
+      'Task ID': 'T-1',
+      'Task Title': 'Review the policy',
+      'Control ID': 'AC-1',
+      'Points of Focus': 'Approved; Reviewed',
+    },
     { 'Task ID': 'T-1.1', 'Parent Task ID': 'T-1', 'Task Title': 'Collect evidence', 'Control ID': 'AC-1' },
     { 'Task ID': 'T-2', 'Parent Task ID': 'P-9', 'Task Title': 'A subtask of a project task' },
   ];
@@ -40,14 +45,27 @@ describe('reading in a parse worker', () => {
 
   it('passes the options on: without externalParents, an unknown parent is a row problem', async () => {
     const error = await failure(readTaskTrackerFile('t.csv', trackerCsv(rows)));
-    expect(error).toMatchObject({ statusCode: 400, code: 'malformed_task_tracker', message: 'Row 4, Parent Task ID: no row of the file has the Task ID "P-9".' });
+    expect(error).toMatchObject({
+      statusCode: 400,
+      code: 'malformed_task_tracker',
+      message: 'Row 4, Parent Task ID: no row of the file has the Task ID "P-9".',
+    });
   });
 
   it('throws the HttpError the reader threw, details, status and code included', async () => {
-    const bad = trackerCsv([{ 'Task ID': 'T-1' }, { 'Task Title': 'ok' }, { 'Task ID': 'x'.repeat(51), 'Task Title': 'ok' }]);
+    const bad = trackerCsv([
+      { 'Task ID': 'T-1' },
+      { 'Task Title': 'ok' },
+      { 'Task ID': 'x'.repeat(51), 'Task Title': 'ok' },
+    ]);
     const expected = await failure(parseTaskTrackerFile('t.csv', bad));
     const error = await failure(readTaskTrackerFile('t.csv', bad));
-    expect(error).toMatchObject({ statusCode: expected.statusCode, code: expected.code, message: expected.message, details: expected.details });
+    expect(error).toMatchObject({
+      statusCode: expected.statusCode,
+      code: expected.code,
+      message: expected.message,
+      details: expected.details,
+    });
     expect(error.details).toHaveLength(2);
 
     expect(await failure(readTaskTrackerFile('t.txt', bad))).toMatchObject({ statusCode: 415, code: 'no_csv_file' });
@@ -57,14 +75,25 @@ describe('reading in a parse worker', () => {
   it('refuses a file over the row limit, naming the limit', async () => {
     const tasks = await failure(readTaskTrackerFile('t.csv', trackerCsv(manyRows(TASK_TRACKER_MAX_ROWS + 1))));
     expect(tasks).toMatchObject({ statusCode: 400, code: 'malformed_task_tracker' });
-    expect(tasks.message).toBe(`The file has more than ${count(TASK_TRACKER_MAX_ROWS)} rows of tasks: at most ${count(TASK_TRACKER_MAX_ROWS)} are accepted in one file. Split it into several files.`);
+    expect(tasks.message).toBe(
+      `The file has more than ${count(TASK_TRACKER_MAX_ROWS)} rows of tasks: at most ${count(TASK_TRACKER_MAX_ROWS)} are accepted in one file. Split it into several files.`,
+    );
   });
 
   it('refuses a file over the limit of rows in all, blank ones included, naming the limits', async () => {
-    const blank = await failure(readTaskTrackerFile('t.csv', Buffer.from(`Task Title\n${',\n'.repeat(TASK_TRACKER_MAX_LINES)}`)));
-    expect(blank.message).toMatch(new RegExp(`^The file has more than ${count(TASK_TRACKER_MAX_LINES)} rows, blank ones included`));
+    const blank = await failure(
+      readTaskTrackerFile('t.csv', Buffer.from(`Task Title\n${',\n'.repeat(TASK_TRACKER_MAX_LINES)}`)),
+    );
+    expect(blank.message).toMatch(
+      new RegExp(`^The file has more than ${count(TASK_TRACKER_MAX_LINES)} rows, blank ones included`),
+    );
 
-    const requests = await failure(readRequestFile('r.csv', requestCsv(Array.from({ length: REQUEST_IMPORT_MAX_ROWS + 1 }, (_, i) => ({ Title: `Request ${i}` })))));
+    const requests = await failure(
+      readRequestFile(
+        'r.csv',
+        requestCsv(Array.from({ length: REQUEST_IMPORT_MAX_ROWS + 1 }, (_, i) => ({ Title: `Request ${i}` }))),
+      ),
+    );
     expect(requests).toMatchObject({ statusCode: 400, code: 'malformed_request_file' });
     expect(requests.message).toContain(`more than ${count(REQUEST_IMPORT_MAX_ROWS)} requests`);
   });
@@ -111,7 +140,9 @@ describe('withParseSlot', () => {
   });
 
   it('frees the slot when a parse fails', async () => {
-    const failures = Array.from({ length: PARALLEL_PARSES + 1 }, () => withParseSlot(() => Promise.reject(new Error('bad file'))));
+    const failures = Array.from({ length: PARALLEL_PARSES + 1 }, () =>
+      withParseSlot(() => Promise.reject(new Error('bad file'))),
+    );
     await Promise.all(failures.map((f) => expect(f).rejects.toThrow('bad file')));
     await expect(withParseSlot(async () => 'next')).resolves.toBe('next');
   });

@@ -20,7 +20,9 @@ export type ParseTask =
   | { kind: 'request'; fileName: string; bytes: Uint8Array };
 
 /** What a worker hands back: plain data only (structured clone), never class instances. */
-export type ParseOutcome<T = unknown> = { ok: true; content: T } | { ok: false; error: { statusCode: number; code: string; message: string; details?: ErrorDetail[] } };
+export type ParseOutcome<T = unknown> =
+  | { ok: true; content: T }
+  | { ok: false; error: { statusCode: number; code: string; message: string; details?: ErrorDetail[] } };
 
 /**
  * Parse worker threads: half the cores, at least one. Reading is CPU-bound, so more threads than cores
@@ -74,7 +76,11 @@ export async function parseInWorker<T>(task: ParseTask, code: string): Promise<T
       return (await parsePool().run(task)) as ParseOutcome<T>;
     } catch (error) {
       if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        throw new HttpError(400, code, `The file takes more than ${WORKER_HEAP_GB} GB of memory to read: split it into smaller files.`);
+        throw new HttpError(
+          400,
+          code,
+          `The file takes more than ${WORKER_HEAP_GB} GB of memory to read: split it into smaller files.`,
+        );
       }
       throw error;
     }

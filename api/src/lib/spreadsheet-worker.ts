@@ -14,7 +14,9 @@ export async function parseSpreadsheet(task: ParseTask): Promise<ParseOutcome> {
   const bytes = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);
   try {
     const content =
-      task.kind === 'taskTracker' ? await parseTaskTrackerFile(task.fileName, bytes, { externalParents: task.externalParents }) : await parseRequestFile(task.fileName, bytes);
+      task.kind === 'taskTracker'
+        ? await parseTaskTrackerFile(task.fileName, bytes, { externalParents: task.externalParents })
+        : await parseRequestFile(task.fileName, bytes);
     return { ok: true, content };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;

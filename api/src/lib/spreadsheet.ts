@@ -72,7 +72,8 @@ const CONTROL_CHARACTER = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 /** Column letters as a spreadsheet shows them: 0 -> A, 26 -> AA. */
 export function columnLetter(index: number): string {
   let letters = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
   return letters;
 }
 
@@ -99,7 +100,9 @@ export class RowProblems {
   /** Throws the 400 of the problems found, if any. */
   throwIfAny(): void {
     if (this.problems.length === 0) return;
-    const sorted = this.problems.map((p, order) => ({ ...p, order })).sort((a, b) => a.row - b.row || a.order - b.order);
+    const sorted = this.problems
+      .map((p, order) => ({ ...p, order }))
+      .sort((a, b) => a.row - b.row || a.order - b.order);
     const own = sorted[0].code;
     const code = own && sorted.every((p) => p.code === own) ? own : this.kind.code;
     const details = sorted.slice(0, this.kind.maxErrors).map((p) => ({ field: 'file', message: p.message }));
@@ -129,11 +132,16 @@ class Reading<C extends string> {
   /** The 400 of a file that cannot be read as a whole (no row to name). */
   malformed = (message: string) => new HttpError(400, this.kind.code, message);
 
-  emptyFile = () => this.malformed(`The file is empty: its first row must hold the column headings (at least ${this.kind.required.map((c) => `"${c}"`).join(', ')}).`);
+  emptyFile = () =>
+    this.malformed(
+      `The file is empty: its first row must hold the column headings (at least ${this.kind.required.map((c) => `"${c}"`).join(', ')}).`,
+    );
 
   tooManyRows = () => {
     const { maxRows, noun } = this.kind;
-    return this.malformed(`The file has more than ${count(maxRows)} ${noun.rows}: at most ${count(maxRows)} are accepted in one file. Split it into several files.`);
+    return this.malformed(
+      `The file has more than ${count(maxRows)} ${noun.rows}: at most ${count(maxRows)} are accepted in one file. Split it into several files.`,
+    );
   };
 
   tooManyLines = () => {
@@ -174,7 +182,9 @@ export async function readSheet<C extends string, T>(
   if (nameProblem) throw new HttpError(415, nameProblem, ERROR_MESSAGES[nameProblem]);
   const reading = new Reading(kind);
   if (bytes.length === 0) throw reading.emptyFile();
-  const table = fileName.trim().toLowerCase().endsWith('.csv') ? await readCsvTable(bytes, reading) : await readXlsxTable(bytes, reading);
+  const table = fileName.trim().toLowerCase().endsWith('.csv')
+    ? await readCsvTable(bytes, reading)
+    : await readXlsxTable(bytes, reading);
   return readTable(table, reading, build);
 }
 
@@ -227,7 +237,9 @@ function* utf8Chunks(bytes: Buffer): Generator<string> {
     const last = at + CSV_CHUNK > bytes.length;
     let text: string;
     try {
-      text = last ? decoder.decode(bytes.subarray(at)) : decoder.decode(bytes.subarray(at, at + CSV_CHUNK), { stream: true });
+      text = last
+        ? decoder.decode(bytes.subarray(at))
+        : decoder.decode(bytes.subarray(at, at + CSV_CHUNK), { stream: true });
     } catch {
       throw new NotUtf8();
     }
@@ -265,7 +277,10 @@ async function readCsvTable(bytes: Buffer, reading: Reading<string>): Promise<Ta
   } catch (error) {
     const refusal = table.refusal(reading);
     if (refusal) throw refusal;
-    if (error instanceof NotUtf8) throw reading.malformed('The CSV file is not UTF-8 text: save it as "CSV UTF-8 (Comma delimited)" and upload it again.');
+    if (error instanceof NotUtf8)
+      throw reading.malformed(
+        'The CSV file is not UTF-8 text: save it as "CSV UTF-8 (Comma delimited)" and upload it again.',
+      );
     throw reading.malformed(csvProblem(error));
   }
   return table.rows;
@@ -302,7 +317,8 @@ async function readXlsxTable(bytes: Buffer, reading: Reading<string>): Promise<T
     throw reading.malformed(NOT_AN_XLSX);
   }
   const sheet = workbook.worksheets[0];
-  if (!sheet) throw reading.malformed(`The workbook has no worksheet: the ${reading.kind.noun.many} go on its first sheet.`);
+  if (!sheet)
+    throw reading.malformed(`The workbook has no worksheet: the ${reading.kind.noun.many} go on its first sheet.`);
   const table = new TableRows(reading.kind);
   try {
     sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
@@ -368,7 +384,8 @@ function readTable<C extends string, T>(
 
   const dataRows = table.slice(headerIndex + 1).filter((r) => !isBlankRow(r));
   const { noun } = reading.kind;
-  if (dataRows.length === 0) throw reading.malformed(`The file has no ${noun.many}: add one row per ${noun.one} under the header row.`);
+  if (dataRows.length === 0)
+    throw reading.malformed(`The file has no ${noun.many}: add one row per ${noun.one} under the header row.`);
   if (dataRows.length > reading.kind.maxRows) throw reading.tooManyRows();
 
   const problems = new RowProblems(reading.kind);
@@ -393,25 +410,44 @@ function readHeader<C extends string>(header: TableRow, reading: Reading<C>): (C
     }
     const first = seen.get(column);
     if (first !== undefined) {
-      problems.push(`Row ${header.row}: the column "${column}" appears twice (columns ${columnLetter(first)} and ${columnLetter(index)}).`);
+      problems.push(
+        `Row ${header.row}: the column "${column}" appears twice (columns ${columnLetter(first)} and ${columnLetter(index)}).`,
+      );
       return null;
     }
     seen.set(column, index);
     return column;
   });
   for (const required of reading.kind.required) {
-    if (!seen.has(required)) problems.unshift(`Row ${header.row}: the header row has no "${required}" column. The columns are: ${reading.columnList}.`);
+    if (!seen.has(required))
+      problems.unshift(
+        `Row ${header.row}: the header row has no "${required}" column. The columns are: ${reading.columnList}.`,
+      );
   }
   if (unknown.length) {
-    problems.push(`Row ${header.row}: unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}. The columns are: ${reading.columnList}.`);
+    problems.push(
+      `Row ${header.row}: unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}. The columns are: ${reading.columnList}.`,
+    );
   }
   if (problems.length === 1) throw reading.malformed(problems[0]);
-  if (problems.length) throw new HttpError(400, reading.kind.code, problems[0], problems.map((message) => ({ field: 'file', message })));
+  if (problems.length)
+    throw new HttpError(
+      400,
+      reading.kind.code,
+      problems[0],
+      problems.map((message) => ({ field: 'file', message })),
+    );
   return columns;
 }
 
 /** The cells of a data row, each checked against its column's rule; required columns must be filled. */
-function checkRow<C extends string>(source: TableRow, columns: (C | null)[], headerRow: number, kind: SheetKind<C>, problems: RowProblems): SheetRow<C> {
+function checkRow<C extends string>(
+  source: TableRow,
+  columns: (C | null)[],
+  headerRow: number,
+  kind: SheetKind<C>,
+  problems: RowProblems,
+): SheetRow<C> {
   const { row } = source;
   const values = Object.fromEntries(kind.columns.map((c) => [c, ''])) as Record<C, string>;
   const bad = new Set<C>();
@@ -425,7 +461,11 @@ function checkRow<C extends string>(source: TableRow, columns: (C | null)[], hea
     if (!value) return;
     const column = columns[index] ?? null;
     if (!column) {
-      problems.add(row, `column ${columnLetter(index)}`, `the cell is in a column without a heading in row ${headerRow}.`);
+      problems.add(
+        row,
+        `column ${columnLetter(index)}`,
+        `the cell is in a column without a heading in row ${headerRow}.`,
+      );
       return;
     }
     const rule = kind.cells[column];
@@ -434,7 +474,10 @@ function checkRow<C extends string>(source: TableRow, columns: (C | null)[], hea
     const control = CONTROL_CHARACTER.exec(value);
     if (control) {
       const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
-      problem(column, `${column} must not contain control characters (found U+${code}${code === '0000' ? ', a NUL character' : ''}).`);
+      problem(
+        column,
+        `${column} must not contain control characters (found U+${code}${code === '0000' ? ', a NUL character' : ''}).`,
+      );
     } else if (rule.oneLine && /[\n\t]/.test(value)) {
       problem(column, `${column} must be on one line.`);
     } else if (value.length > rule.max) {
@@ -463,7 +506,12 @@ export interface SheetColumn {
  * both formats, so the file stays safe when a spreadsheet saves it again as CSV; reading drops the
  * apostrophe, so an export reads back the same.
  */
-export async function writeSheet(format: SpreadsheetFormat, sheetName: string, columns: readonly SheetColumn[], rows: readonly (readonly string[])[]): Promise<Buffer> {
+export async function writeSheet(
+  format: SpreadsheetFormat,
+  sheetName: string,
+  columns: readonly SheetColumn[],
+  rows: readonly (readonly string[])[],
+): Promise<Buffer> {
   const cells = rows.map((r) => columns.map((_, i) => formulaSafeCell(r[i] ?? '')));
   const headings = columns.map((c) => c.heading);
   if (format === 'csv') {

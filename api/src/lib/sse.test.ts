@@ -28,7 +28,9 @@ describe('SseChannel', () => {
     const out = target();
     const channel = new SseChannel(out);
     channel.send('flags', { flags: { a: { value: 'two\nlines', reason: 'STATIC' } }, version: '1' });
-    expect(out.chunks).toEqual(['event: flags\ndata: {"flags":{"a":{"value":"two\\nlines","reason":"STATIC"}},"version":"1"}\n\n']);
+    expect(out.chunks).toEqual([
+      'event: flags\ndata: {"flags":{"a":{"value":"two\\nlines","reason":"STATIC"}},"version":"1"}\n\n',
+    ]);
     channel.close();
   });
 

@@ -32,10 +32,24 @@ beforeAll(async () => {
       fs.writeFileSync(path.join(legacyDir, legacyOrphan), 'nobody names me');
       fs.writeFileSync(path.join(legacyDir, '.tmp-123'), 'half');
       app.addHook('onReady', async () => {
-        const message = await app.db.selectFrom('portal_messages').select('id').where('key', '=', 'help').executeTakeFirstOrThrow();
+        const message = await app.db
+          .selectFrom('portal_messages')
+          .select('id')
+          .where('key', '=', 'help')
+          .executeTakeFirstOrThrow();
         await app.db
           .insertInto('system_setting_files')
-          .values({ id: fileId, message_id: message.id, name: 'runbook.pdf', content_type: 'application/pdf', size: LEGACY.length, sha256: 'x', storage_key: legacyKey, uploaded_by: null, created_at: new Date().toISOString() })
+          .values({
+            id: fileId,
+            message_id: message.id,
+            name: 'runbook.pdf',
+            content_type: 'application/pdf',
+            size: LEGACY.length,
+            sha256: 'x',
+            storage_key: legacyKey,
+            uploaded_by: null,
+            created_at: new Date().toISOString(),
+          })
           .execute();
         // leftovers of a crash: an old staged upload and an old blob no row names; and a young one, maybe still in flight
         const local = app.storage as LocalDiskStorage;
@@ -55,14 +69,20 @@ afterAll(() => t.close());
 describe('storage maintenance at start', () => {
   it('moves the old system-setting files into the storage, keeping their rows valid, and drops the rest of the old store', async () => {
     expect(fs.existsSync(path.join(t.config.dataDir, 'system-files'))).toBe(false);
-    const row = await t.database.db.selectFrom('system_setting_files').select('storage_key').where('id', '=', fileId).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('system_setting_files')
+      .select('storage_key')
+      .where('id', '=', fileId)
+      .executeTakeFirstOrThrow();
     expect(row.storage_key).not.toBe(legacyKey);
     const keys = await storage().keys();
     expect(keys).toContain(row.storage_key);
     expect(keys).not.toContain(legacyOrphan);
 
     const admin = await t.cookieFor('admin@demo.test');
-    const signed = (await t.api({ method: 'GET', url: `/api/v1/files/${fileId}/signed-url`, cookie: admin })).json() as SignedUrl;
+    const signed = (
+      await t.api({ method: 'GET', url: `/api/v1/files/${fileId}/signed-url`, cookie: admin })
+    ).json() as SignedUrl;
     const res = await t.inject({ method: 'GET', url: signed.url, headers: { cookie: admin } });
     expect([res.statusCode, res.body]).toEqual([200, LEGACY.toString()]);
   });

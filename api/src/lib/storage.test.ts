@@ -21,7 +21,12 @@ const read = async (stream: Readable) => {
   return Buffer.concat(chunks);
 };
 /** Every file under the storage root, relative paths. */
-const allFiles = () => (fs.existsSync(storage.root) ? (fs.readdirSync(storage.root, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(storage.root, f)).isFile()) : []);
+const allFiles = () =>
+  fs.existsSync(storage.root)
+    ? (fs.readdirSync(storage.root, { recursive: true }) as string[]).filter((f) =>
+        fs.statSync(path.join(storage.root, f)).isFile(),
+      )
+    : [];
 async function until(check: () => Promise<boolean>): Promise<void> {
   for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 5));
   expect(await check()).toBe(true);
@@ -34,7 +39,9 @@ const age = (file: string, ms: number) => {
 describe('LocalDiskStorage', () => {
   it('stages a stream with its size, SHA-256 and head, then commits it under a random key', async () => {
     const bytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(10_000, 7)]);
-    const staged = await storage.stage(Readable.from([bytes.subarray(0, 3000), bytes.subarray(3000)]), { maxBytes: 20_000 });
+    const staged = await storage.stage(Readable.from([bytes.subarray(0, 3000), bytes.subarray(3000)]), {
+      maxBytes: 20_000,
+    });
     expect(staged).toMatchObject({ size: bytes.length, sha256: sha(bytes) });
     expect(staged.head.equals(bytes.subarray(0, 4100))).toBe(true);
     expect(await storage.stagedNames()).toHaveLength(1);

@@ -56,7 +56,10 @@ export interface BlobStorage {
    * Removes staged leftovers and committed blobs that no row names, older than `olderThanMs` (so an
    * upload in flight on another instance is never touched). `isReferenced` answers for a batch of keys.
    */
-  sweep(options: { olderThanMs: number; isReferenced: (keys: string[]) => Promise<Set<string>> }): Promise<{ staged: number; orphans: number }>;
+  sweep(options: {
+    olderThanMs: number;
+    isReferenced: (keys: string[]) => Promise<Set<string>>;
+  }): Promise<{ staged: number; orphans: number }>;
 }
 
 declare module 'fastify' {
@@ -250,7 +253,13 @@ export class LocalDiskStorage implements BlobStorage {
     return readdirOrEmpty(this.stagingDir);
   }
 
-  async sweep({ olderThanMs, isReferenced }: { olderThanMs: number; isReferenced: (keys: string[]) => Promise<Set<string>> }): Promise<{ staged: number; orphans: number }> {
+  async sweep({
+    olderThanMs,
+    isReferenced,
+  }: {
+    olderThanMs: number;
+    isReferenced: (keys: string[]) => Promise<Set<string>>;
+  }): Promise<{ staged: number; orphans: number }> {
     const cutoff = Date.now() - olderThanMs;
     const isOld = async (file: string) => {
       try {

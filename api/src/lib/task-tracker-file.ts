@@ -14,7 +14,15 @@ import {
   type TaskTrackerColumn,
   type TaskTrackerFormat,
 } from '@portal/shared/core/practices';
-import { quote, readSheet, writeSheet, type CellRule, type RowProblems, type SheetKind, type SheetRow } from './spreadsheet';
+import {
+  quote,
+  readSheet,
+  writeSheet,
+  type CellRule,
+  type RowProblems,
+  type SheetKind,
+  type SheetRow,
+} from './spreadsheet';
 import { parseInWorker } from './spreadsheet-pool';
 
 export { SPREADSHEET_TYPES as TRACKER_FILE_TYPES } from './spreadsheet';
@@ -98,8 +106,15 @@ const lower = (text: string) => text.toLowerCase();
  * Reads a task tracker file in a parse worker (spreadsheet-pool.ts), as parseTaskTrackerFile does:
  * the event loop goes on answering other requests meanwhile.
  */
-export async function readTaskTrackerFile(fileName: string, bytes: Buffer, options: ReadTaskTrackerOptions = {}): Promise<TrackerFileContent> {
-  return parseInWorker<TrackerFileContent>({ kind: 'taskTracker', fileName, bytes, externalParents: Boolean(options.externalParents) }, TASK_TRACKER_CODE);
+export async function readTaskTrackerFile(
+  fileName: string,
+  bytes: Buffer,
+  options: ReadTaskTrackerOptions = {},
+): Promise<TrackerFileContent> {
+  return parseInWorker<TrackerFileContent>(
+    { kind: 'taskTracker', fileName, bytes, externalParents: Boolean(options.externalParents) },
+    TASK_TRACKER_CODE,
+  );
 }
 
 /**
@@ -113,8 +128,14 @@ export async function readTaskTrackerFile(fileName: string, bytes: Buffer, optio
  * TASK_TRACKER_MAX_ERRORS, in row order), as do several problems of the header row; a single problem
  * with the file as a whole (unreadable, empty, too many rows, one header problem) is the message alone.
  */
-export async function parseTaskTrackerFile(fileName: string, bytes: Buffer, options: ReadTaskTrackerOptions = {}): Promise<TrackerFileContent> {
-  const { rows, content } = await readSheet(TASK_TRACKER_SHEET, fileName, bytes, (checked, problems) => combineRows(checked, options, problems));
+export async function parseTaskTrackerFile(
+  fileName: string,
+  bytes: Buffer,
+  options: ReadTaskTrackerOptions = {},
+): Promise<TrackerFileContent> {
+  const { rows, content } = await readSheet(TASK_TRACKER_SHEET, fileName, bytes, (checked, problems) =>
+    combineRows(checked, options, problems),
+  );
   return { rows, ...content };
 }
 
@@ -128,7 +149,11 @@ function pointsOf(r: CheckedRow, problems: RowProblems): string[] {
     if (!point) continue;
     if (point.length > TASK_TRACKER_LIMITS.pointOfFocus) {
       r.bad.add('Points of Focus');
-      problems.add(r.row, 'Points of Focus', `each point of focus must be at most ${count(TASK_TRACKER_LIMITS.pointOfFocus)} characters: ${quote(point)} has ${count(point.length)}.`);
+      problems.add(
+        r.row,
+        'Points of Focus',
+        `each point of focus must be at most ${count(TASK_TRACKER_LIMITS.pointOfFocus)} characters: ${quote(point)} has ${count(point.length)}.`,
+      );
     } else {
       points.push(point);
     }
@@ -137,7 +162,11 @@ function pointsOf(r: CheckedRow, problems: RowProblems): string[] {
 }
 
 /** The rules across rows: unique Task IDs, parents, controls merged from the rows that name them. */
-function combineRows(rows: CheckedRow[], options: ReadTaskTrackerOptions, problems: RowProblems): Omit<TrackerFileContent, 'rows'> {
+function combineRows(
+  rows: CheckedRow[],
+  options: ReadTaskTrackerOptions,
+  problems: RowProblems,
+): Omit<TrackerFileContent, 'rows'> {
   const points = rows.map((r) => pointsOf(r, problems));
 
   // Task IDs: unique in the file ignoring case (the database's rule), or empty.
@@ -146,7 +175,13 @@ function combineRows(rows: CheckedRow[], options: ReadTaskTrackerOptions, proble
     const id = r.values['Task ID'];
     if (!id || r.bad.has('Task ID')) continue;
     const first = byReference.get(lower(id));
-    if (first) problems.add(r.row, 'Task ID', `"${id}" is also on row ${first.row}. Task IDs must be unique or null.`, DUPLICATE_TASK_ID);
+    if (first)
+      problems.add(
+        r.row,
+        'Task ID',
+        `"${id}" is also on row ${first.row}. Task IDs must be unique or null.`,
+        DUPLICATE_TASK_ID,
+      );
     else byReference.set(lower(id), r);
   }
 
@@ -159,7 +194,11 @@ function combineRows(rows: CheckedRow[], options: ReadTaskTrackerOptions, proble
       if (parent === r || (v['Task ID'] && lower(v['Task ID']) === lower(parentId))) {
         problems.add(r.row, 'Parent Task ID', 'a task cannot be its own parent.');
       } else if (parent?.values['Parent Task ID']) {
-        problems.add(r.row, 'Parent Task ID', `"${parentId}" (row ${parent.row}) is itself a subtask: subtasks cannot have subtasks.`);
+        problems.add(
+          r.row,
+          'Parent Task ID',
+          `"${parentId}" (row ${parent.row}) is itself a subtask: subtasks cannot have subtasks.`,
+        );
       } else if (parent) {
         parentReferenceId = parent.values['Task ID'];
       } else if (options.externalParents) {
@@ -191,13 +230,27 @@ function combineRows(rows: CheckedRow[], options: ReadTaskTrackerOptions, proble
     if (!name) {
       if (v['Control ID']) return;
       for (const column of ['Control Title', 'Control Description', 'Points of Focus'] as const) {
-        if (v[column] && !r.bad.has(column)) problems.add(r.row, column, `${column} ${column === 'Points of Focus' ? 'need' : 'needs'} a Control ID on the row.`);
+        if (v[column] && !r.bad.has(column))
+          problems.add(
+            r.row,
+            column,
+            `${column} ${column === 'Points of Focus' ? 'need' : 'needs'} a Control ID on the row.`,
+          );
       }
       return;
     }
     let control = controls.get(lower(name));
     if (!control) {
-      control = { row: r.row, name, title: '', description: null, pointsOfFocus: [], titleRow: null, descriptionRow: null, pointKeys: new Set() };
+      control = {
+        row: r.row,
+        name,
+        title: '',
+        description: null,
+        pointsOfFocus: [],
+        titleRow: null,
+        descriptionRow: null,
+        pointKeys: new Set(),
+      };
       controls.set(lower(name), control);
     }
     tasks[index].controlName = control.name;
@@ -206,14 +259,22 @@ function combineRows(rows: CheckedRow[], options: ReadTaskTrackerOptions, proble
       control.title = title;
       control.titleRow = r.row;
     } else if (title && title !== control.title) {
-      problems.add(r.row, 'Control Title', `${quote(title)} differs from the title ${quote(control.title)} that row ${control.titleRow} gives control "${control.name}".`);
+      problems.add(
+        r.row,
+        'Control Title',
+        `${quote(title)} differs from the title ${quote(control.title)} that row ${control.titleRow} gives control "${control.name}".`,
+      );
     }
     const description = r.bad.has('Control Description') ? '' : v['Control Description'];
     if (description && control.descriptionRow === null) {
       control.description = description;
       control.descriptionRow = r.row;
     } else if (description && description !== control.description) {
-      problems.add(r.row, 'Control Description', `it differs from the description that row ${control.descriptionRow} gives control "${control.name}".`);
+      problems.add(
+        r.row,
+        'Control Description',
+        `it differs from the description that row ${control.descriptionRow} gives control "${control.name}".`,
+      );
     }
     for (const point of points[index]) {
       if (control.pointKeys.has(lower(point))) continue;
@@ -224,7 +285,13 @@ function combineRows(rows: CheckedRow[], options: ReadTaskTrackerOptions, proble
 
   return {
     tasks,
-    controls: [...controls.values()].map(({ row, name, title, description, pointsOfFocus }) => ({ row, name, title: title || name, description, pointsOfFocus })),
+    controls: [...controls.values()].map(({ row, name, title, description, pointsOfFocus }) => ({
+      row,
+      name,
+      title: title || name,
+      description,
+      pointsOfFocus,
+    })),
   };
 }
 
@@ -244,9 +311,19 @@ const COLUMN_WIDTHS: Record<TaskTrackerColumn, number> = {
   'Control Description': 50,
   'Points of Focus': 40,
 };
-const WRAPPED: readonly TaskTrackerColumn[] = ['Task Title', 'Task Description', 'Control Title', 'Control Description', 'Points of Focus'];
+const WRAPPED: readonly TaskTrackerColumn[] = [
+  'Task Title',
+  'Task Description',
+  'Control Title',
+  'Control Description',
+  'Points of Focus',
+];
 
-const TRACKER_SHEET_COLUMNS = TASK_TRACKER_COLUMNS.map((c) => ({ heading: c, width: COLUMN_WIDTHS[c], wrap: WRAPPED.includes(c) }));
+const TRACKER_SHEET_COLUMNS = TASK_TRACKER_COLUMNS.map((c) => ({
+  heading: c,
+  width: COLUMN_WIDTHS[c],
+  wrap: WRAPPED.includes(c),
+}));
 
 /** Writes rows as a .csv or an .xlsx (see writeSheet: formula-safe cells, so an export reads back the same). */
 export async function writeTaskTrackerFile(rows: TaskTrackerRow[], format: TaskTrackerFormat): Promise<Buffer> {
@@ -260,12 +337,19 @@ export async function writeTaskTrackerFile(rows: TaskTrackerRow[], format: TaskT
 
 /** The rows of a template: each task in order (subtasks after their parent), a control's title, description and points of focus on the first row that names it. */
 export function trackerRows(
-  tasks: { referenceId: string | null; parentReferenceId: string | null; title: string; description: string | null; controlName: string | null }[],
+  tasks: {
+    referenceId: string | null;
+    parentReferenceId: string | null;
+    title: string;
+    description: string | null;
+    controlName: string | null;
+  }[],
   controls: { name: string; title: string; description: string | null; pointsOfFocus: string[] }[],
 ): TaskTrackerRow[] {
   type Task = (typeof tasks)[number];
   const byReference = new Map<string, Task>();
-  for (const t of tasks) if (t.referenceId && !byReference.has(lower(t.referenceId))) byReference.set(lower(t.referenceId), t);
+  for (const t of tasks)
+    if (t.referenceId && !byReference.has(lower(t.referenceId))) byReference.set(lower(t.referenceId), t);
   const namedParent = (t: Task) => {
     const parent = t.parentReferenceId ? byReference.get(lower(t.parentReferenceId)) : undefined;
     return parent !== t ? parent : undefined;

@@ -17,17 +17,43 @@ beforeAll(async () => {
       app.register(async (scope) => {
         // Reads the form, answers what it saw, and keeps nothing.
         scope.post('/api/v1/test/upload', { config: { policy: 'public' } }, async (request) => {
-          const form = await readStreamedForm(request, { storage: app.storage, fileField: 'file', maxFiles: 2, maxBytes: app.config.uploadMaxBytes });
+          const form = await readStreamedForm(request, {
+            storage: app.storage,
+            fileField: 'file',
+            maxFiles: 2,
+            maxBytes: app.config.uploadMaxBytes,
+          });
           await discardForm(form);
-          return { fields: form.fields, files: form.files.map((f) => ({ field: f.field, name: f.name, contentType: f.contentType, size: f.blob.size, sha256: f.blob.sha256 })) };
+          return {
+            fields: form.fields,
+            files: form.files.map((f) => ({
+              field: f.field,
+              name: f.name,
+              contentType: f.contentType,
+              size: f.blob.size,
+              sha256: f.blob.sha256,
+            })),
+          };
         });
         scope.post('/api/v1/test/idle-upload', { config: { policy: 'public' } }, async (request) => {
-          const form = await readStreamedForm(request, { storage: app.storage, fileField: 'file', maxFiles: 1, maxBytes: LIMIT, idleTimeoutMs: 300 });
+          const form = await readStreamedForm(request, {
+            storage: app.storage,
+            fileField: 'file',
+            maxFiles: 1,
+            maxBytes: LIMIT,
+            idleTimeoutMs: 300,
+          });
           await discardForm(form);
           return { files: form.files.length };
         });
         scope.post('/api/v1/test/optional-upload', { config: { policy: 'public' } }, async (request) => {
-          const form = await readStreamedForm(request, { storage: app.storage, fileField: 'file', maxFiles: 1, maxBytes: LIMIT, required: false });
+          const form = await readStreamedForm(request, {
+            storage: app.storage,
+            fileField: 'file',
+            maxFiles: 1,
+            maxBytes: LIMIT,
+            required: false,
+          });
           return { fields: form.fields, files: form.files.length };
         });
       }),
@@ -47,10 +73,14 @@ function multipart(parts: Part[]) {
   const chunks: Buffer[] = [];
   for (const p of parts) {
     if ('value' in p) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`),
+      );
     } else {
       chunks.push(
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.contentType ?? 'application/octet-stream'}\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
         p.data,
         Buffer.from('\r\n'),
       );
@@ -82,7 +112,13 @@ describe('readStreamedForm', () => {
     expect(res.json()).toEqual({
       fields: { folderId: 'f1', recipientIds: ['a', 'b'] },
       files: [
-        { field: 'file', name: 'x.txt', contentType: 'text/plain', size: 5, sha256: '2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824' },
+        {
+          field: 'file',
+          name: 'x.txt',
+          contentType: 'text/plain',
+          size: 5,
+          sha256: '2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824',
+        },
         expect.objectContaining({ name: 'report.pdf', contentType: 'application/pdf', size: PDF.length }),
       ],
     });
@@ -96,7 +132,10 @@ describe('readStreamedForm', () => {
     expect((await post([file('a.bin', Buffer.alloc(LIMIT, 1))])).statusCode).toBe(200);
     const res = await post([file('a.bin', Buffer.alloc(LIMIT + 1, 1))]);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'validation_failed', details: [{ field: 'file', message: 'file must be at most 1000 B' }] });
+    expect(res.json()).toMatchObject({
+      code: 'validation_failed',
+      details: [{ field: 'file', message: 'file must be at most 1000 B' }],
+    });
   });
 
   it('refuses an oversize file sent after a good one, keeping neither', async () => {
@@ -108,7 +147,10 @@ describe('readStreamedForm', () => {
   it('refuses an empty file naming it', async () => {
     const res = await post([file('empty.pdf', Buffer.alloc(0))]);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'validation_failed', details: [{ field: 'file', message: 'file: empty.pdf is empty' }] });
+    expect(res.json()).toMatchObject({
+      code: 'validation_failed',
+      details: [{ field: 'file', message: 'file: empty.pdf is empty' }],
+    });
   });
 
   it.each([
@@ -124,9 +166,15 @@ describe('readStreamedForm', () => {
 
   it('refuses another file field, too many files and a missing file, naming the field', async () => {
     const other = await post([{ name: 'attachment', filename: 'a.pdf', data: PDF }]);
-    expect([other.statusCode, other.json().details]).toEqual([400, [{ field: 'attachment', message: 'attachment is not a file field of this form' }]]);
+    expect([other.statusCode, other.json().details]).toEqual([
+      400,
+      [{ field: 'attachment', message: 'attachment is not a file field of this form' }],
+    ]);
     const many = await post([file('a.pdf', PDF), file('b.pdf', PDF), file('c.pdf', PDF)]);
-    expect([many.statusCode, many.json().details]).toEqual([400, [{ field: 'file', message: 'file takes at most 2 files' }]]);
+    expect([many.statusCode, many.json().details]).toEqual([
+      400,
+      [{ field: 'file', message: 'file takes at most 2 files' }],
+    ]);
     const none = await post([{ name: 'folderId', value: 'f1' }]);
     expect([none.statusCode, none.json().details]).toEqual([400, [{ field: 'file', message: 'file is required' }]]);
     const optional = await post([{ name: 'note', value: 'x' }], '/api/v1/test/optional-upload');
@@ -157,7 +205,9 @@ describe('readStreamedForm', () => {
       let reply = '';
       socket.on('data', (chunk) => (reply += chunk.toString()));
       // Closed with no answer (the staged file discarded), not answered.
-      socket.on('close', () => (reply === '' ? resolve(Date.now() - started) : reject(new Error(reply.split('\r\n')[0]))));
+      socket.on('close', () =>
+        reply === '' ? resolve(Date.now() - started) : reject(new Error(reply.split('\r\n')[0])),
+      );
       socket.on('error', reject);
       setTimeout(() => {
         socket.destroy();
@@ -165,7 +215,8 @@ describe('readStreamedForm', () => {
       }, 5000).unref();
     });
     expect(closed).toBeGreaterThanOrEqual(250);
-    for (let i = 0; i < 40 && (await storage().stagedNames()).length > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 40 && (await storage().stagedNames()).length > 0; i++)
+      await new Promise((r) => setTimeout(r, 50));
   });
 
   it('refuses a body that is not multipart, or is malformed, with 400 bad_request', async () => {
@@ -187,7 +238,9 @@ describe('commitUpload', () => {
   it('answers 400 "send it again" when the staged bytes went meanwhile (another instance swept them)', async () => {
     const blob = await storage().stage(Readable.from([PDF]), { maxBytes: LIMIT });
     for (const name of await storage().stagedNames()) fs.rmSync(path.join(storage().stagingDir, name));
-    await expect(commitUpload({ field: 'file', name: 'a.pdf', contentType: 'application/pdf', blob })).rejects.toMatchObject({
+    await expect(
+      commitUpload({ field: 'file', name: 'a.pdf', contentType: 'application/pdf', blob }),
+    ).rejects.toMatchObject({
       statusCode: 400,
       message: 'The upload was interrupted: send it again.',
     });

@@ -47,7 +47,8 @@ export const UPLOAD_IDLE_TIMEOUT_MS = 60_000;
 const MAX_FIELDS = 60;
 const MAX_FIELD_BYTES = 100_000;
 
-const invalidField = (field: string, message: string) => new HttpError(400, 'validation_failed', `Invalid field: ${field}`, [{ field, message }]);
+const invalidField = (field: string, message: string) =>
+  new HttpError(400, 'validation_failed', `Invalid field: ${field}`, [{ field, message }]);
 
 /** An error the stream of the request raised (cut connection, malformed body), not one of ours or the disk's. */
 class FormStreamError extends Error {
@@ -61,7 +62,11 @@ function formError(error: unknown): HttpError {
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return new HttpError(400, 'bad_request', 'The form has too many parts.');
   }
-  if (code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET' || (error instanceof Error && /aborted|terminated early/i.test(error.message))) {
+  if (
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    code === 'ECONNRESET' ||
+    (error instanceof Error && /aborted|terminated early/i.test(error.message))
+  ) {
     return new HttpError(400, 'bad_request', 'The upload was interrupted before it ended.');
   }
   return new HttpError(400, 'bad_request', 'The multipart body is malformed.');
@@ -88,12 +93,21 @@ export async function readStreamedForm(request: FastifyRequest, options: Streame
   let pending: MultipartFile | null = null;
   const next = async (): Promise<Multipart | null> => {
     try {
-      iterator ??= request.parts({
-        // One byte over the limit reaches storage.stage, which refuses it; the plugin never cuts a file short silently.
-        limits: { fileSize: maxBytes + 1, files: maxFiles + 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: maxFiles + MAX_FIELDS + 1 },
-        // Read by the plugin at run time, missing from its types.
-        ...({ throwFileSizeLimit: false } as object),
-      })[Symbol.asyncIterator]();
+      if (!iterator) {
+        const parts = request.parts({
+          // One byte over the limit reaches storage.stage, which refuses it; the plugin never cuts a file short silently.
+          limits: {
+            fileSize: maxBytes + 1,
+            files: maxFiles + 1,
+            fields: MAX_FIELDS,
+            fieldSize: MAX_FIELD_BYTES,
+            parts: maxFiles + MAX_FIELDS + 1,
+          },
+          // Read by the plugin at run time, missing from its types.
+          ...({ throwFileSizeLimit: false } as object),
+        });
+        iterator = parts[Symbol.asyncIterator]();
+      }
       const result = await iterator.next();
       return result.done ? null : result.value;
     } catch (error) {
@@ -116,12 +130,15 @@ export async function readStreamedForm(request: FastifyRequest, options: Streame
         const { fieldname } = part as MultipartValue;
         const value = String((part as MultipartValue).value ?? '');
         const previous = Object.hasOwn(form.fields, fieldname) ? form.fields[fieldname] : undefined;
-        form.fields[fieldname] = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
+        form.fields[fieldname] =
+          previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
         continue;
       }
       pending = part;
-      if (part.fieldname !== fileField) throw invalidField(part.fieldname, `${part.fieldname} is not a file field of this form`);
-      if (form.files.length >= maxFiles) throw invalidField(fileField, `${fileField} takes at most ${maxFiles} file${maxFiles === 1 ? '' : 's'}`);
+      if (part.fieldname !== fileField)
+        throw invalidField(part.fieldname, `${part.fieldname} is not a file field of this form`);
+      if (form.files.length >= maxFiles)
+        throw invalidField(fileField, `${fileField} takes at most ${maxFiles} file${maxFiles === 1 ? '' : 's'}`);
       const name = fileDisplayName(part.filename ?? '');
       const file = part.file;
       lookahead = next();
@@ -130,7 +147,8 @@ export async function readStreamedForm(request: FastifyRequest, options: Streame
       try {
         blob = await storage.stage(part.file, { maxBytes });
       } catch (error) {
-        if (error instanceof BlobTooLargeError) throw invalidField(fileField, `${fileField} must be at most ${formatBytes(maxBytes)}`);
+        if (error instanceof BlobTooLargeError)
+          throw invalidField(fileField, `${fileField} must be at most ${formatBytes(maxBytes)}`);
         throw isSystemError(error) ? error : new FormStreamError(error);
       }
       pending = null;
@@ -138,7 +156,8 @@ export async function readStreamedForm(request: FastifyRequest, options: Streame
       form.files.push(streamed);
       if (blob.size === 0) throw invalidField(fileField, `${fileField}: ${name} is empty`);
       const check = checkFileContent(name, blob.head);
-      if (!check.ok) throw new HttpError(415, 'unsupported_file_type', check.reason, [{ field: fileField, message: check.reason }]);
+      if (!check.ok)
+        throw new HttpError(415, 'unsupported_file_type', check.reason, [{ field: fileField, message: check.reason }]);
       streamed.contentType = check.contentType;
     }
     if (required && form.files.length === 0) throw invalidField(fileField, `${fileField} is required`);
@@ -172,7 +191,8 @@ export async function commitUpload(file: StreamedFile): Promise<string> {
   try {
     return await file.blob.commit();
   } catch (error) {
-    if ((error as { code?: unknown } | null)?.code === 'ENOENT') throw new HttpError(400, 'bad_request', 'The upload was interrupted: send it again.');
+    if ((error as { code?: unknown } | null)?.code === 'ENOENT')
+      throw new HttpError(400, 'bad_request', 'The upload was interrupted: send it again.');
     throw error;
   }
 }

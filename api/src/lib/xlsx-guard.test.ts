@@ -55,12 +55,19 @@ describe('checkXlsxArchive', () => {
     ['text', Buffer.from('Task Title\nOne\n')],
     ['a local file header alone', Buffer.from('PK\u0003\u0004 not really a zip')],
   ])('refuses %s as not a workbook', async (_label, bytes) => {
-    expect(await refusal(bytes)).toMatchObject({ statusCode: 400, code: 'malformed_task_tracker', message: 'The file is not a valid .xlsx workbook.' });
+    expect(await refusal(bytes)).toMatchObject({
+      statusCode: 400,
+      code: 'malformed_task_tracker',
+      message: 'The file is not a valid .xlsx workbook.',
+    });
   });
 
   it('refuses a workbook cut short', async () => {
     const workbook = await trackerXlsx([{ 'Task Title': 'One' }]);
-    expect(await refusal(workbook.subarray(0, workbook.length - 30))).toMatchObject({ code: 'malformed_task_tracker', message: 'The file is not a valid .xlsx workbook.' });
+    expect(await refusal(workbook.subarray(0, workbook.length - 30))).toMatchObject({
+      code: 'malformed_task_tracker',
+      message: 'The file is not a valid .xlsx workbook.',
+    });
   });
 
   it('tells a password-protected or .xls workbook apart', async () => {
@@ -69,7 +76,12 @@ describe('checkXlsxArchive', () => {
   });
 
   it('refuses an archive of more than XLSX_MAX_ENTRIES parts, naming the limit', async () => {
-    const entries = Array.from({ length: XLSX_MAX_ENTRIES + 1 }, (_, i) => ({ name: `xl/part${i}.xml`, data: Buffer.from('x'), deflated: false, uncompressedSize: 1 }));
+    const entries = Array.from({ length: XLSX_MAX_ENTRIES + 1 }, (_, i) => ({
+      name: `xl/part${i}.xml`,
+      data: Buffer.from('x'),
+      deflated: false,
+      uncompressedSize: 1,
+    }));
     const error = await refusal(zipArchive(entries));
     expect(error).toMatchObject({ code: 'malformed_task_tracker' });
     expect(error.message).toContain(`more than ${XLSX_MAX_ENTRIES} parts`);
@@ -84,7 +96,11 @@ describe('checkXlsxArchive', () => {
       expect(bomb.length).toBeLessThan(2 * MB);
       let error: unknown;
       const cost = await measured(() => checkXlsxArchive(bomb).catch((e: unknown) => void (error = e)));
-      expect(error).toMatchObject({ statusCode: 400, code: 'malformed_task_tracker', message: 'The .xlsx workbook unpacks to more than 30 MB: it cannot be read.' });
+      expect(error).toMatchObject({
+        statusCode: 400,
+        code: 'malformed_task_tracker',
+        message: 'The .xlsx workbook unpacks to more than 30 MB: it cannot be read.',
+      });
       expect(cost.ms).toBeLessThan(2000);
       expect(cost.rss).toBeLessThan(64 * MB);
     });
@@ -106,17 +122,30 @@ describe('checkXlsxArchive', () => {
     });
 
     it('refuses parts that together declare more than the limit', async () => {
-      const part = (i: number) => ({ name: `xl/part${i}.xml`, data: zlib.deflateRawSync('x'), deflated: true, uncompressedSize: 10 * MB });
-      expect((await refusal(zipArchive([0, 1, 2, 3].map(part)))).message).toBe('The .xlsx workbook unpacks to more than 30 MB: it cannot be read.');
+      const part = (i: number) => ({
+        name: `xl/part${i}.xml`,
+        data: zlib.deflateRawSync('x'),
+        deflated: true,
+        uncompressedSize: 10 * MB,
+      });
+      expect((await refusal(zipArchive([0, 1, 2, 3].map(part)))).message).toBe(
+        'The .xlsx workbook unpacks to more than 30 MB: it cannot be read.',
+      );
     });
 
     it('refuses a part that inflates to less than it declares', async () => {
-      const zip = zipArchive([{ name: 'xl/workbook.xml', data: zlib.deflateRawSync('<workbook/>'), deflated: true, uncompressedSize: 5000 }]);
-      expect((await refusal(zip)).message).toBe('The .xlsx workbook is damaged: its parts do not match the sizes its directory declares.');
+      const zip = zipArchive([
+        { name: 'xl/workbook.xml', data: zlib.deflateRawSync('<workbook/>'), deflated: true, uncompressedSize: 5000 },
+      ]);
+      expect((await refusal(zip)).message).toBe(
+        'The .xlsx workbook is damaged: its parts do not match the sizes its directory declares.',
+      );
     });
 
     it('refuses a part whose data is not a deflate stream', async () => {
-      const zip = zipArchive([{ name: 'xl/workbook.xml', data: Buffer.from('not deflated at all'), deflated: true, uncompressedSize: 19 }]);
+      const zip = zipArchive([
+        { name: 'xl/workbook.xml', data: Buffer.from('not deflated at all'), deflated: true, uncompressedSize: 19 },
+      ]);
       expect((await refusal(zip)).code).toBe('malformed_task_tracker');
     });
   });
@@ -146,7 +175,9 @@ describe('checkXlsxArchive', () => {
       await workbook.xlsx.load(asZip64(zip) as unknown as ArrayBuffer);
       expect(workbook.worksheets[0].getCell('C2').value).toBe('One');
       // yauzl would take the zip64 record, JSZip the plain one.
-      expect((await refusal(asZip64(zip, { markPlainRecord: false }))).message).toBe('The .xlsx workbook is damaged: its directory is inconsistent.');
+      expect((await refusal(asZip64(zip, { markPlainRecord: false }))).message).toBe(
+        'The .xlsx workbook is damaged: its directory is inconsistent.',
+      );
     });
 
     it('refuses bytes after the end record', async () => {
@@ -155,18 +186,38 @@ describe('checkXlsxArchive', () => {
     });
   });
   describe('the rows of the worksheets (a row limit)', () => {
-    const limit = (max: number) => ({ max, refuse: () => new HttpError(400, 'malformed_task_tracker', `more than ${max} rows`) });
+    const limit = (max: number) => ({
+      max,
+      refuse: () => new HttpError(400, 'malformed_task_tracker', `more than ${max} rows`),
+    });
     const sheet = (rows: string) =>
-      Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`);
-    const rows = (count: number) => Array.from({ length: count }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>x</t></is></c></row>`).join('');
-    const part = (name: string, data: Buffer, extra?: Buffer) => ({ name, data: zlib.deflateRawSync(data), deflated: true, uncompressedSize: data.length, extra });
+      Buffer.from(
+        `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`,
+      );
+    const rows = (count: number) =>
+      Array.from(
+        { length: count },
+        (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>x</t></is></c></row>`,
+      ).join('');
+    const part = (name: string, data: Buffer, extra?: Buffer) => ({
+      name,
+      data: zlib.deflateRawSync(data),
+      deflated: true,
+      uncompressedSize: data.length,
+      extra,
+    });
     const check = (zip: Buffer, max: number) => checkXlsxArchive(zip, undefined, limit(max));
 
     it('counts the rows of every part exceljs reads as a worksheet, and refuses past the limit', async () => {
       const zip = zipArchive([
         part('xl/worksheets/sheet1.xml', sheet(rows(3))),
         // stored, not deflated
-        { name: 'xl/worksheets/sheet2.xml', data: sheet(rows(2)), deflated: false, uncompressedSize: sheet(rows(2)).length },
+        {
+          name: 'xl/worksheets/sheet2.xml',
+          data: sheet(rows(2)),
+          deflated: false,
+          uncompressedSize: sheet(rows(2)).length,
+        },
         // not worksheets: their rows do not count
         part('xl/sharedStrings.xml', sheet(rows(50))),
         part('xl/worksheets/_rels/sheet1.xml.rels', sheet(rows(50))),
@@ -176,7 +227,12 @@ describe('checkXlsxArchive', () => {
     });
 
     it('counts row elements only, empty ones included', async () => {
-      const zip = zipArchive([part('xl/worksheets/sheet1.xml', sheet('<row r="1"/><row>\n</row><row\tr="3"></row><rowBreaks count="0"/><x:row r="4"/>'))]);
+      const zip = zipArchive([
+        part(
+          'xl/worksheets/sheet1.xml',
+          sheet('<row r="1"/><row>\n</row><row\tr="3"></row><rowBreaks count="0"/><x:row r="4"/>'),
+        ),
+      ]);
       await expect(check(zip, 3)).resolves.toBeUndefined();
       await expect(check(zip, 2)).rejects.toMatchObject({ message: 'more than 2 rows' });
     });

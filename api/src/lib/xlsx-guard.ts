@@ -28,7 +28,8 @@ const DAMAGED = 'The .xlsx workbook is damaged: its parts do not match the sizes
 const AMBIGUOUS = 'The .xlsx workbook is damaged: its directory is inconsistent.';
 /** Password-protected workbooks and the old .xls format are OLE compound files, not zip archives. */
 const OLE_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-const ENCRYPTED = 'The file is a password-protected or old-format (.xls) workbook: save it as an Excel Workbook (.xlsx) without a password.';
+const ENCRYPTED =
+  'The file is a password-protected or old-format (.xls) workbook: save it as an Excel Workbook (.xlsx) without a password.';
 
 class LimitExceeded extends Error {}
 class SizeMismatch extends Error {}
@@ -38,7 +39,8 @@ class TooManyRows extends Error {}
 const WORKSHEET_PART = /xl\/worksheets\/sheet(\d+)[.]xml/;
 /** A row element's start tag, `<row` then a space, `>` or `/` (not `<rowBreaks`). */
 const ROW_TAG = Buffer.from('<row');
-const isTagEnd = (byte: number) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d || byte === 0x3e || byte === 0x2f;
+const isTagEnd = (byte: number) =>
+  byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d || byte === 0x3e || byte === 0x2f;
 
 /**
  * Counts the row elements of a worksheet part as it streams by. A tag split between two chunks is
@@ -50,7 +52,11 @@ function rowCounter(onRow: () => void): (chunk: Buffer) => void {
   let tail: Buffer = Buffer.alloc(0);
   return (chunk) => {
     const text = tail.length ? Buffer.concat([tail, chunk]) : chunk;
-    for (let at = text.indexOf(ROW_TAG); at >= 0 && at + ROW_TAG.length < text.length; at = text.indexOf(ROW_TAG, at + 1)) {
+    for (
+      let at = text.indexOf(ROW_TAG);
+      at >= 0 && at + ROW_TAG.length < text.length;
+      at = text.indexOf(ROW_TAG, at + 1)
+    ) {
       if (isTagEnd(text[at + ROW_TAG.length])) onRow();
     }
     tail = text.subarray(Math.max(0, text.length - ROW_TAG.length));
@@ -65,7 +71,10 @@ const UNICODE_PATH_FIELD = 0x7075;
  * the one of a Unicode Path field. Decoding does not matter: the test is on ASCII alone.
  */
 function isWorksheetPart(entry: yauzl.Entry): boolean {
-  const names = [entry.fileNameRaw, ...entry.extraFields.filter((f) => f.id === UNICODE_PATH_FIELD).map((f) => f.data.subarray(5))];
+  const names = [
+    entry.fileNameRaw,
+    ...entry.extraFields.filter((f) => f.id === UNICODE_PATH_FIELD).map((f) => f.data.subarray(5)),
+  ];
   return names.some((name) => WORKSHEET_PART.test(name.toString('latin1')));
 }
 
@@ -86,7 +95,11 @@ const INFLATE_CHUNK = 1024 * 1024;
  * in all (blank ones included: exceljs reads them all before any can be skipped). Resolves when
  * exceljs may load the bytes.
  */
-export async function checkXlsxArchive(bytes: Buffer, refuse: (message: string) => HttpError = malformedTaskTracker, rows?: SheetRowLimit): Promise<void> {
+export async function checkXlsxArchive(
+  bytes: Buffer,
+  refuse: (message: string) => HttpError = malformedTaskTracker,
+  rows?: SheetRowLimit,
+): Promise<void> {
   if (bytes.subarray(0, OLE_SIGNATURE.length).equals(OLE_SIGNATURE)) throw refuse(ENCRYPTED);
   let zip: yauzl.ZipFile;
   try {
@@ -115,7 +128,8 @@ export async function checkXlsxArchive(bytes: Buffer, refuse: (message: string) 
     let sheetRows = 0;
     for (const entry of entries) {
       // JSZip reads only stored and deflated parts, and no encrypted ones.
-      if (entry.isEncrypted() || (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)) throw refuse(NOT_AN_XLSX);
+      if (entry.isEncrypted() || (entry.compressionMethod !== 0 && entry.compressionMethod !== 8))
+        throw refuse(NOT_AN_XLSX);
       let source: Readable;
       try {
         source = await zip.openReadStreamPromise(entry, { decodeFileData: false });
@@ -143,7 +157,8 @@ export async function checkXlsxArchive(bytes: Buffer, refuse: (message: string) 
         }
       };
       try {
-        if (entry.compressionMethod === 8) await pipeline(source, zlib.createInflateRaw({ chunkSize: INFLATE_CHUNK }), counted);
+        if (entry.compressionMethod === 8)
+          await pipeline(source, zlib.createInflateRaw({ chunkSize: INFLATE_CHUNK }), counted);
         else await pipeline(source, counted);
       } catch (error) {
         if (error instanceof LimitExceeded) throw refuse(TOO_LARGE);
@@ -181,9 +196,14 @@ function readsAlike(bytes: Buffer, entries: yauzl.Entry[]): boolean {
   try {
     const eocd = bytes.lastIndexOf(signature(EOCD));
     if (eocd < 0 || eocd + 22 + bytes.readUInt16LE(eocd + 20) !== bytes.length) return false;
-    const walked = entries.reduce((sum, e) => sum + 46 + e.fileNameLength + e.extraFieldLength + e.fileCommentLength, 0);
+    const walked = entries.reduce(
+      (sum, e) => sum + 46 + e.fileNameLength + e.extraFieldLength + e.fileCommentLength,
+      0,
+    );
     // JSZip's test for the zip64 form; yauzl's is a locator just before the end record.
-    const jszip64 = [4, 6, 8, 10].some((at) => bytes.readUInt16LE(eocd + at) === 0xffff) || [12, 16].some((at) => bytes.readUInt32LE(eocd + at) === 0xffffffff);
+    const jszip64 =
+      [4, 6, 8, 10].some((at) => bytes.readUInt16LE(eocd + at) === 0xffff) ||
+      [12, 16].some((at) => bytes.readUInt32LE(eocd + at) === 0xffffffff);
     const yauzl64 = eocd >= 20 && bytes.readUInt32LE(eocd - 20) === ZIP64_LOCATOR;
     if (jszip64 !== yauzl64) return false;
     if (!yauzl64) {

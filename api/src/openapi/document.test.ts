@@ -24,8 +24,12 @@ describe('the OpenAPI document', () => {
     expect(routes.length).toBeGreaterThan(150);
     expect(routes.filter((key) => !OPERATIONS[key])).toEqual([]);
     expect(Object.keys(OPERATIONS).filter((key) => !routes.includes(key))).toEqual([]);
-    const documented = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
-    expect(documented.sort()).toEqual(routes.map((key) => key.replace(/ .*/, '') + ' ' + openApiPath(key.replace(/^\S+ /, ''))).sort());
+    const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    expect(documented.sort()).toEqual(
+      routes.map((key) => key.replace(/ .*/, '') + ' ' + openApiPath(key.replace(/^\S+ /, ''))).sort(),
+    );
   });
 
   it('gives each operation its path parameters, a summary, a success answer and unique ids', () => {
@@ -33,7 +37,10 @@ describe('the OpenAPI document', () => {
     for (const [path, methods] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(methods)) {
         const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-        expect({ op: `${method} ${path}`, params: op.parameters.filter((p) => p.in === 'path').map((p) => p.name) }).toEqual({ op: `${method} ${path}`, params: names });
+        expect({
+          op: `${method} ${path}`,
+          params: op.parameters.filter((p) => p.in === 'path').map((p) => p.name),
+        }).toEqual({ op: `${method} ${path}`, params: names });
         expect(op.summary.length).toBeGreaterThan(5);
         expect(Object.keys(op.responses).some((s) => Number(s) < 400)).toBe(true);
         expect(ids.has(op.operationId)).toBe(false);
@@ -44,7 +51,10 @@ describe('the OpenAPI document', () => {
 
   it('turns the shared schemas into JSON Schema for bodies and queries, and states who may call', () => {
     const create = doc.paths['/api/v1/companies/{id}/projects'].post;
-    const body = create.requestBody!.content['application/json'].schema as { properties: Record<string, unknown>; required: string[] };
+    const body = create.requestBody!.content['application/json'].schema as {
+      properties: Record<string, unknown>;
+      required: string[];
+    };
     expect(body.properties).toHaveProperty('title');
     expect(body.required).toContain('title');
     expect(create.responses).toHaveProperty('401');
@@ -61,7 +71,10 @@ describe('the OpenAPI document', () => {
     const admin = await t.cookieFor('admin@demo.test');
     const json = await t.api({ method: 'GET', url: '/api/docs/openapi.json', cookie: admin });
     expect(json.statusCode).toBe(200);
-    expect(json.json()).toMatchObject({ openapi: '3.1.0', paths: expect.objectContaining({ '/api/v1/projects/{id}': expect.any(Object) }) });
+    expect(json.json()).toMatchObject({
+      openapi: '3.1.0',
+      paths: expect.objectContaining({ '/api/v1/projects/{id}': expect.any(Object) }),
+    });
     const page = await t.api({ method: 'GET', url: '/api/docs', cookie: admin });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
@@ -84,7 +97,9 @@ describe('the OpenAPI document', () => {
     };
     expect(list.required).toEqual(expect.arrayContaining(['results', 'total', 'page', 'pageSize']));
     const row = list.properties.results.items!;
-    expect(Object.keys(row.properties)).toEqual(expect.arrayContaining(['id', 'status', 'assignees', 'subtaskCount', 'commentCount']));
+    expect(Object.keys(row.properties)).toEqual(
+      expect.arrayContaining(['id', 'status', 'assignees', 'subtaskCount', 'commentCount']),
+    );
     expect(row.additionalProperties).toBe(false);
   });
 

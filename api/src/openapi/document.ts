@@ -56,15 +56,21 @@ export function describePolicy(policy: Policy): string {
   if (policy === 'staff') return 'Staff users.';
   if (policy === 'staffAdmin') return 'Staff admins.';
   if ('staff' in policy) return `Staff users holding the ${policy.staff} permission (not auditors).`;
-  if ('targetUser' in policy) return `Users who may manage the user of the path (${policy.targetUser}); another company's user is not found (404).`;
+  if ('targetUser' in policy)
+    return `Users who may manage the user of the path (${policy.targetUser}); another company's user is not found (404).`;
   if ('project' in policy) {
-    const level = { read: 'who see the project', write: 'who may work on the project (staff, or a role on it)', manage: 'staff who manage projects (not auditors)' }[policy.project];
+    const level = {
+      read: 'who see the project',
+      write: 'who may work on the project (staff, or a role on it)',
+      manage: 'staff who manage projects (not auditors)',
+    }[policy.project];
     return `Users ${level}; another company's project is not found (404); needs the projects module.`;
   }
   if ('request' in policy) {
     return `${policy.request === 'manage' ? 'Staff who manage requests (not auditors)' : 'Users who see the request'}; another company's request is not found (404); needs the requests module.`;
   }
-  if (policy.company === 'settings') return `Members of the company holding ${policy.permission}, and staff; another company is not found (404).`;
+  if (policy.company === 'settings')
+    return `Members of the company holding ${policy.permission}, and staff; another company is not found (404).`;
   return `Members of the company and staff${policy.module ? `, with the ${policy.module} module on` : ''}; another company is not found (404).`;
 }
 
@@ -81,22 +87,47 @@ function errorAnswers(route: RoutePolicy, op: Operation): OpenApiOperation['resp
   const invalid = 'validation_failed (or bad_request): the field or rule that failed is named in `details`';
   out['400'] = api
     ? errorAnswer(invalid)
-    : { description: `${invalid}; a form page shows the problem on the page again`, content: { 'application/json': { schema: ERROR_REF }, 'text/html': { schema: {} } } };
+    : {
+        description: `${invalid}; a form page shows the problem on the page again`,
+        content: { 'application/json': { schema: ERROR_REF }, 'text/html': { schema: {} } },
+      };
   if (policy !== 'public') out['401'] = errorAnswer('unauthorized: no valid session');
-  if (policy !== 'public' && policy !== 'signedIn') out['403'] = errorAnswer('forbidden / module_access_denied / csrf_rejected: the caller lacks the right');
-  else if (api && writes) out['403'] = errorAnswer('csrf_rejected: the X-Portal-Client header or a same-origin Origin is missing (or the code names the rule)');
-  if (typeof policy === 'object' || /:/.test(route.url)) out['404'] = errorAnswer('not found, or not visible to the caller (existence is not revealed)');
-  if (api && writes) out['409'] = errorAnswer("conflict: the resource's state or a name already taken forbids the change (the code says which)");
+  if (policy !== 'public' && policy !== 'signedIn')
+    out['403'] = errorAnswer('forbidden / module_access_denied / csrf_rejected: the caller lacks the right');
+  else if (api && writes)
+    out['403'] = errorAnswer(
+      'csrf_rejected: the X-Portal-Client header or a same-origin Origin is missing (or the code names the rule)',
+    );
+  if (typeof policy === 'object' || /:/.test(route.url))
+    out['404'] = errorAnswer('not found, or not visible to the caller (existence is not revealed)');
+  if (api && writes)
+    out['409'] = errorAnswer(
+      "conflict: the resource's state or a name already taken forbids the change (the code says which)",
+    );
   if (op.form || (api && writes)) out['413'] = errorAnswer('payload_too_large: the body is over the limit');
-  if (writes) out['415'] = errorAnswer(op.form ? 'unsupported_media_type: send multipart/form-data' : api ? 'unsupported_media_type: send application/json' : 'unsupported_media_type: send the form (application/x-www-form-urlencoded)');
+  if (writes)
+    out['415'] = errorAnswer(
+      op.form
+        ? 'unsupported_media_type: send multipart/form-data'
+        : api
+          ? 'unsupported_media_type: send application/json'
+          : 'unsupported_media_type: send the form (application/x-www-form-urlencoded)',
+    );
   if (api) out['429'] = errorAnswer('too_many_requests: rate limit reached; retry after the Retry-After seconds');
-  if (api) out['503'] = errorAnswer('service_unavailable: the database cannot be reached for a moment; retry after the Retry-After seconds');
+  if (api)
+    out['503'] = errorAnswer(
+      'service_unavailable: the database cannot be reached for a moment; retry after the Retry-After seconds',
+    );
   // A form post from another origin is refused (the identity provider's SAML response excepted).
-  if (!api && writes && route.url !== '/auth/saml/acs') out['403'] = errorAnswer('csrf_rejected: the form was posted from another origin');
+  if (!api && writes && route.url !== '/auth/saml/acs')
+    out['403'] = errorAnswer('csrf_rejected: the form was posted from another origin');
   for (const [status, description] of Object.entries(op.errors ?? {})) out[status] = errorAnswer(description);
   for (const [status, description] of Object.entries(op.pageErrors ?? {})) {
     const json = out[status]?.content ?? {};
-    out[status] = { description: out[status] ? `${out[status].description}; ${description}` : description, content: { ...json, 'text/html': { schema: {} } } };
+    out[status] = {
+      description: out[status] ? `${out[status].description}; ${description}` : description,
+      content: { ...json, 'text/html': { schema: {} } },
+    };
   }
   return out;
 }
@@ -108,7 +139,12 @@ function queryParameters(schema: z.ZodType): OpenApiParameter[] {
   const json = jsonSchemaOf(schema);
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json.required ?? []) as string[]);
-  return Object.entries(properties).map(([name, s]) => ({ name, in: 'query' as const, required: required.has(name), schema: s }));
+  return Object.entries(properties).map(([name, s]) => ({
+    name,
+    in: 'query' as const,
+    required: required.has(name),
+    schema: s,
+  }));
 }
 
 function operationId(method: string, url: string): string {
@@ -125,7 +161,11 @@ function operationId(method: string, url: string): string {
   return [method.toLowerCase(), ...words.map((w) => w[0].toUpperCase() + w.slice(1)), ...slash].join('');
 }
 
-export function openApiDocument(routes: readonly RoutePolicy[], operations: Record<string, Operation>, version: string): OpenApiDocument {
+export function openApiDocument(
+  routes: readonly RoutePolicy[],
+  operations: Record<string, Operation>,
+  version: string,
+): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes) {
     if (route.method === 'HEAD') continue;
@@ -147,15 +187,19 @@ export function openApiDocument(routes: readonly RoutePolicy[], operations: Reco
     if (op.form) {
       const fields = op.form.fields ? jsonSchemaOf(op.form.fields) : { type: 'object', properties: {} };
       const properties = { ...((fields.properties ?? {}) as Record<string, JsonSchema>) };
-      for (const [name, description] of Object.entries(op.form.files)) properties[name] = { type: 'string', format: 'binary', description };
+      for (const [name, description] of Object.entries(op.form.files))
+        properties[name] = { type: 'string', format: 'binary', description };
       content['multipart/form-data'] = { schema: { ...fields, type: 'object', properties } };
     }
     const responses: OpenApiOperation['responses'] = {};
     for (const [status, description] of Object.entries(op.responses)) {
       const types = Number(status) === 204 || Number(status) >= 300 ? [] : (op.produces ?? ['application/json']);
       const result = RESULTS[key];
-      const schemaOf = (type: string) => (type === 'application/json' && result && Number(status) < 300 ? jsonSchemaOf(result, 'output') : {});
-      responses[status] = types.length ? { description, content: Object.fromEntries(types.map((t) => [t, { schema: schemaOf(t) }])) } : { description };
+      const schemaOf = (type: string) =>
+        type === 'application/json' && result && Number(status) < 300 ? jsonSchemaOf(result, 'output') : {};
+      responses[status] = types.length
+        ? { description, content: Object.fromEntries(types.map((t) => [t, { schema: schemaOf(t) }])) }
+        : { description };
     }
     Object.assign(responses, errorAnswers(route, op));
     const entry: OpenApiOperation = {
@@ -189,7 +233,10 @@ export function openApiDocument(routes: readonly RoutePolicy[], operations: Reco
           properties: {
             code: { type: 'string', description: 'a code of the error catalogue (shared/src/core/errors.ts)' },
             message: { type: 'string' },
-            details: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } } },
+            details: {
+              type: 'array',
+              items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } },
+            },
             requestId: { type: 'string' },
           },
         },

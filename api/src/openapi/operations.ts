@@ -4,8 +4,24 @@
  * Path parameters come from the url and error answers from the policy: neither is described here.
  */
 import { z } from 'zod';
-import { documentsQuerySchema, fileUpdateSchema, filesQuerySchema, folderCreateSchema, folderUpdateSchema, signedUrlQuerySchema, taskFileAttachSchema, transferFieldsSchema, transfersQuerySchema, uploadFieldsSchema } from '@portal/shared/core/files';
-import { interviewCancelSchema, interviewCreateSchema, interviewUpdateSchema, interviewsQuerySchema } from '@portal/shared/core/interviews';
+import {
+  documentsQuerySchema,
+  fileUpdateSchema,
+  filesQuerySchema,
+  folderCreateSchema,
+  folderUpdateSchema,
+  signedUrlQuerySchema,
+  taskFileAttachSchema,
+  transferFieldsSchema,
+  transfersQuerySchema,
+  uploadFieldsSchema,
+} from '@portal/shared/core/files';
+import {
+  interviewCancelSchema,
+  interviewCreateSchema,
+  interviewUpdateSchema,
+  interviewsQuerySchema,
+} from '@portal/shared/core/interviews';
 import {
   applyTemplateSchema,
   practiceCreateSchema,
@@ -85,7 +101,11 @@ import type { Operation } from './operation';
 
 /** The sign-in form (identifier first): an email alone, or an email and a password. */
 const signInFormSchema = signInEmailSchema.extend({
-  password: z.string().max(PASSWORD_MAX_LENGTH).optional().describe('empty or absent: the password step (or the identity provider) comes next'),
+  password: z
+    .string()
+    .max(PASSWORD_MAX_LENGTH)
+    .optional()
+    .describe('empty or absent: the password step (or the identity provider) comes next'),
   step: z.string().optional().describe('`password` when sent from the password step (the password is then required)'),
 });
 
@@ -107,8 +127,14 @@ const samlResponseFormSchema = z.object({
 const signedDownloadQuerySchema = z.object({
   v: z.string().describe('the file version'),
   u: z.string().describe('the user the link was signed for'),
-  e: z.string().regex(/^\d{1,12}$/).describe('expiry, in seconds since the epoch'),
-  s: z.string().regex(/^[A-Za-z0-9_-]{43}$/).describe('the signature'),
+  e: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .describe('expiry, in seconds since the epoch'),
+  s: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/)
+    .describe('the signature'),
 });
 
 /** A report's filters and the spreadsheet format of its export. */
@@ -124,8 +150,16 @@ const TRACKER_FILE = 'a task tracker file (.csv or .xlsx), at most 20 MB (TASK_T
 
 export const OPERATIONS: Record<string, Operation> = {
   // ---- Health
-  'GET /api/v1/health': { summary: 'Check that the api and its database are up', tag: 'Health', responses: { 200: 'status ok, the database ok and the api version' } },
-  'GET /api/v1/portal-config': { summary: 'Get the brand name and the api and ui versions', tag: 'Health', responses: { 200: 'the portal configuration' } },
+  'GET /api/v1/health': {
+    summary: 'Check that the api and its database are up',
+    tag: 'Health',
+    responses: { 200: 'status ok, the database ok and the api version' },
+  },
+  'GET /api/v1/portal-config': {
+    summary: 'Get the brand name and the api and ui versions',
+    tag: 'Health',
+    responses: { 200: 'the portal configuration' },
+  },
 
   // ---- Auth (pages under /auth; form posts are application/x-www-form-urlencoded)
   'GET /auth/saml/login': {
@@ -156,13 +190,19 @@ export const OPERATIONS: Record<string, Operation> = {
     produces: HTML,
   },
   'POST /auth/saml/logout': {
-    summary: 'Sign out (form post with a same-origin Origin or Referer, or the sign-out page token) and go back to the sign-in page',
+    summary:
+      'Sign out (form post with a same-origin Origin or Referer, or the sign-out page token) and go back to the sign-in page',
     tag: 'Auth',
     responses: { 303: 'redirect to the sign-in page' },
     pageErrors: { 200: 'the sign-out page again: the post carried no proof that this portal sent it' },
     produces: HTML,
   },
-  'GET /auth/forgot-password': { summary: 'Show the forgot-password page', tag: 'Auth', responses: { 200: 'the forgot-password page' }, produces: HTML },
+  'GET /auth/forgot-password': {
+    summary: 'Show the forgot-password page',
+    tag: 'Auth',
+    responses: { 200: 'the forgot-password page' },
+    produces: HTML,
+  },
   'POST /auth/forgot-password': {
     summary: 'Ask for a password reset link by email (form post)',
     tag: 'Auth',
@@ -200,7 +240,11 @@ export const OPERATIONS: Record<string, Operation> = {
   },
 
   // ---- Users
-  'GET /api/v1/users/profile/me': { summary: 'Get the signed-in user', tag: 'Users', responses: { 200: 'the signed-in user with their roles' } },
+  'GET /api/v1/users/profile/me': {
+    summary: 'Get the signed-in user',
+    tag: 'Users',
+    responses: { 200: 'the signed-in user with their roles' },
+  },
   'PUT /api/v1/users/profile/me': {
     summary: "Update the signed-in user's profile and avatar",
     tag: 'Users',
@@ -208,18 +252,44 @@ export const OPERATIONS: Record<string, Operation> = {
     form: { fields: profileUpdateSchema, files: { avatar: `the new avatar: ${IMAGE_FILE}` } },
     responses: { 200: 'the updated user' },
   },
-  'DELETE /api/v1/users/profile/me/avatar': { summary: "Remove the signed-in user's avatar", tag: 'Users', responses: { 200: 'the updated user' } },
+  'DELETE /api/v1/users/profile/me/avatar': {
+    summary: "Remove the signed-in user's avatar",
+    tag: 'Users',
+    responses: { 200: 'the updated user' },
+  },
   'POST /api/v1/users/profile/me/password': {
     summary: "Change the signed-in user's password",
     tag: 'Users',
     body: changePasswordSchema,
     responses: { 204: 'password changed' },
   },
-  'GET /api/v1/users/:id/avatar': { summary: "Get a user's avatar image", tag: 'Users', responses: { 200: 'the avatar image' }, produces: IMAGE },
-  'GET /api/v1/users/:id': { summary: 'Get a user as an administrator sees them', tag: 'Users', responses: { 200: 'the user' } },
-  'PATCH /api/v1/users/:id': { summary: "Update a user's name, title, phone or status", tag: 'Users', body: userAdminUpdateSchema, responses: { 200: 'the updated user' } },
-  'GET /api/v1/users/:id/status': { summary: "Get a user's sign-in status", tag: 'Users', responses: { 200: 'the status, whether invited and whether they sign in with SSO' } },
-  'DELETE /api/v1/users/:id/avatar': { summary: "Remove a user's avatar", tag: 'Users', responses: { 200: 'the updated user' } },
+  'GET /api/v1/users/:id/avatar': {
+    summary: "Get a user's avatar image",
+    tag: 'Users',
+    responses: { 200: 'the avatar image' },
+    produces: IMAGE,
+  },
+  'GET /api/v1/users/:id': {
+    summary: 'Get a user as an administrator sees them',
+    tag: 'Users',
+    responses: { 200: 'the user' },
+  },
+  'PATCH /api/v1/users/:id': {
+    summary: "Update a user's name, title, phone or status",
+    tag: 'Users',
+    body: userAdminUpdateSchema,
+    responses: { 200: 'the updated user' },
+  },
+  'GET /api/v1/users/:id/status': {
+    summary: "Get a user's sign-in status",
+    tag: 'Users',
+    responses: { 200: 'the status, whether invited and whether they sign in with SSO' },
+  },
+  'DELETE /api/v1/users/:id/avatar': {
+    summary: "Remove a user's avatar",
+    tag: 'Users',
+    responses: { 200: 'the updated user' },
+  },
   'GET /api/v1/users/:id/assigned-objects': {
     summary: 'List the projects, tasks and other objects assigned to a user',
     tag: 'Users',
@@ -232,17 +302,58 @@ export const OPERATIONS: Record<string, Operation> = {
     query: objectAccessQuerySchema,
     responses: { 204: 'access removed' },
   },
-  'GET /api/v1/users/staff': { summary: 'List the staff users and their roles', tag: 'Users', query: staffQuerySchema, responses: { 200: 'the page of staff users' } },
-  'PUT /api/v1/users/admin/:id': { summary: "Set a staff user's role", tag: 'Users', body: staffAdminRoleSchema, responses: { 200: 'the updated staff user' } },
-  'GET /api/v1/users/:id/practices': { summary: "List a staff user's practices", tag: 'Users', responses: { 200: 'the practices' } },
-  'PUT /api/v1/users/:id/practices': { summary: "Set a staff user's practices", tag: 'Users', body: staffPracticesSchema, responses: { 200: 'the practices now' } },
-  'POST /api/v1/users/:id/reset-password': { summary: 'Send a user a password reset link', tag: 'Users', responses: { 204: 'link sent' } },
-  'POST /api/v1/users/:id/unsuspend': { summary: 'Reactivate a suspended user', tag: 'Users', responses: { 204: 'reactivated' } },
-  'GET /api/v1/users/:id/get-projects': { summary: 'List the projects of a user the caller may see', tag: 'Users', responses: { 200: "the user's projects" } },
+  'GET /api/v1/users/staff': {
+    summary: 'List the staff users and their roles',
+    tag: 'Users',
+    query: staffQuerySchema,
+    responses: { 200: 'the page of staff users' },
+  },
+  'PUT /api/v1/users/admin/:id': {
+    summary: "Set a staff user's role",
+    tag: 'Users',
+    body: staffAdminRoleSchema,
+    responses: { 200: 'the updated staff user' },
+  },
+  'GET /api/v1/users/:id/practices': {
+    summary: "List a staff user's practices",
+    tag: 'Users',
+    responses: { 200: 'the practices' },
+  },
+  'PUT /api/v1/users/:id/practices': {
+    summary: "Set a staff user's practices",
+    tag: 'Users',
+    body: staffPracticesSchema,
+    responses: { 200: 'the practices now' },
+  },
+  'POST /api/v1/users/:id/reset-password': {
+    summary: 'Send a user a password reset link',
+    tag: 'Users',
+    responses: { 204: 'link sent' },
+  },
+  'POST /api/v1/users/:id/unsuspend': {
+    summary: 'Reactivate a suspended user',
+    tag: 'Users',
+    responses: { 204: 'reactivated' },
+  },
+  'GET /api/v1/users/:id/get-projects': {
+    summary: 'List the projects of a user the caller may see',
+    tag: 'Users',
+    responses: { 200: "the user's projects" },
+  },
 
   // ---- Companies
-  'GET /api/v1/companies': { summary: "List the caller's companies", tag: 'Companies', query: companiesQuerySchema, responses: { 200: 'the page of companies' } },
-  'POST /api/v1/companies': { summary: 'Add a company', tag: 'Companies', body: companyCreateSchema, responses: { 201: 'the created company' } },
+  'GET /api/v1/companies': {
+    summary: "List the caller's companies",
+    tag: 'Companies',
+    query: companiesQuerySchema,
+    responses: { 200: 'the page of companies' },
+  },
+  'POST /api/v1/companies': {
+    summary: 'Add a company',
+    tag: 'Companies',
+    body: companyCreateSchema,
+    responses: { 201: 'the created company' },
+  },
   'GET /api/v1/companies/:id': { summary: 'Get a company', tag: 'Companies', responses: { 200: 'the company' } },
   'PATCH /api/v1/companies/:id': {
     summary: "Update a company's name and logo",
@@ -251,8 +362,17 @@ export const OPERATIONS: Record<string, Operation> = {
     form: { fields: companyUpdateSchema, files: { logo: `the new logo: ${IMAGE_FILE}` } },
     responses: { 200: 'the updated company' },
   },
-  'GET /api/v1/companies/:id/logo': { summary: "Get a company's logo image", tag: 'Companies', responses: { 200: 'the logo image' }, produces: IMAGE },
-  'DELETE /api/v1/companies/:id/logo': { summary: "Remove a company's logo", tag: 'Companies', responses: { 204: 'removed' } },
+  'GET /api/v1/companies/:id/logo': {
+    summary: "Get a company's logo image",
+    tag: 'Companies',
+    responses: { 200: 'the logo image' },
+    produces: IMAGE,
+  },
+  'DELETE /api/v1/companies/:id/logo': {
+    summary: "Remove a company's logo",
+    tag: 'Companies',
+    responses: { 204: 'removed' },
+  },
   'GET /api/v1/companies/:id/access-permissions': {
     summary: "Get the caller's permissions in a company",
     tag: 'Companies',
@@ -264,7 +384,11 @@ export const OPERATIONS: Record<string, Operation> = {
     body: companyModulesAccessSchema,
     responses: { 200: 'the updated company' },
   },
-  'GET /api/v1/companies/:id/password-policy': { summary: "Get a company's password policy", tag: 'Companies', responses: { 200: 'the password policy' } },
+  'GET /api/v1/companies/:id/password-policy': {
+    summary: "Get a company's password policy",
+    tag: 'Companies',
+    responses: { 200: 'the password policy' },
+  },
   'POST /api/v1/companies/:id/password-policy': {
     summary: "Set a company's password policy",
     tag: 'Companies',
@@ -288,7 +412,7 @@ export const OPERATIONS: Record<string, Operation> = {
     responses: { 204: 'removed' },
   },
   'POST /api/v1/companies/:id/domains': {
-    summary: 'Claim an email domain for the company\'s single sign-on',
+    summary: "Claim an email domain for the company's single sign-on",
     tag: 'Companies',
     body: companyDomainInputSchema,
     responses: { 201: 'the domain, pending verification, with the DNS TXT record that verifies it' },
@@ -316,8 +440,18 @@ export const OPERATIONS: Record<string, Operation> = {
     responses: { 204: 'removed: its users sign in with a password again' },
     errors: { 404: 'domain_not_found' },
   },
-  'GET /api/v1/companies/:id/users': { summary: "List a company's users", tag: 'Companies', query: companyUsersQuerySchema, responses: { 200: 'the page of company users' } },
-  'POST /api/v1/companies/:id/users': { summary: 'Invite a user to a company', tag: 'Companies', body: companyUserInviteSchema, responses: { 201: 'the invited company user' } },
+  'GET /api/v1/companies/:id/users': {
+    summary: "List a company's users",
+    tag: 'Companies',
+    query: companyUsersQuerySchema,
+    responses: { 200: 'the page of company users' },
+  },
+  'POST /api/v1/companies/:id/users': {
+    summary: 'Invite a user to a company',
+    tag: 'Companies',
+    body: companyUserInviteSchema,
+    responses: { 201: 'the invited company user' },
+  },
   'PATCH /api/v1/companies/:id/users/:userId/role': {
     summary: "Change a company user's role",
     tag: 'Companies',
@@ -352,19 +486,49 @@ export const OPERATIONS: Record<string, Operation> = {
   },
 
   // ---- Teams
-  'GET /api/v1/companies/:id/teams': { summary: "List a company's teams", tag: 'Teams', responses: { 200: 'the teams' } },
-  'POST /api/v1/companies/:id/teams': { summary: 'Create a team', tag: 'Teams', body: teamNameSchema, responses: { 201: 'the created team' } },
-  'PATCH /api/v1/companies/:id/teams/:teamId': { summary: 'Rename a team', tag: 'Teams', body: teamNameSchema, responses: { 200: 'the updated team' } },
-  'DELETE /api/v1/companies/:id/teams/:teamId': { summary: 'Delete a team', tag: 'Teams', responses: { 204: 'deleted' } },
-  'PUT /api/v1/companies/:id/teams/:teamId/users/:userId': { summary: 'Add a user to a team', tag: 'Teams', responses: { 204: 'added' } },
+  'GET /api/v1/companies/:id/teams': {
+    summary: "List a company's teams",
+    tag: 'Teams',
+    responses: { 200: 'the teams' },
+  },
+  'POST /api/v1/companies/:id/teams': {
+    summary: 'Create a team',
+    tag: 'Teams',
+    body: teamNameSchema,
+    responses: { 201: 'the created team' },
+  },
+  'PATCH /api/v1/companies/:id/teams/:teamId': {
+    summary: 'Rename a team',
+    tag: 'Teams',
+    body: teamNameSchema,
+    responses: { 200: 'the updated team' },
+  },
+  'DELETE /api/v1/companies/:id/teams/:teamId': {
+    summary: 'Delete a team',
+    tag: 'Teams',
+    responses: { 204: 'deleted' },
+  },
+  'PUT /api/v1/companies/:id/teams/:teamId/users/:userId': {
+    summary: 'Add a user to a team',
+    tag: 'Teams',
+    responses: { 204: 'added' },
+  },
   'PUT /api/v1/companies/:id/teams/:teamId/users': {
     summary: 'Add several users to a team (`userIds` or `userIds[]`, repeated)',
     tag: 'Teams',
     query: userIdsSchema,
     responses: { 204: 'added' },
   },
-  'DELETE /api/v1/companies/:id/teams/:teamId/users/:userId': { summary: 'Remove a user from a team', tag: 'Teams', responses: { 204: 'removed' } },
-  'GET /api/v1/companies/:id/teams/:teamId/modules-access': { summary: "Get a team's module access", tag: 'Teams', responses: { 200: "the team's module access" } },
+  'DELETE /api/v1/companies/:id/teams/:teamId/users/:userId': {
+    summary: 'Remove a user from a team',
+    tag: 'Teams',
+    responses: { 204: 'removed' },
+  },
+  'GET /api/v1/companies/:id/teams/:teamId/modules-access': {
+    summary: "Get a team's module access",
+    tag: 'Teams',
+    responses: { 200: "the team's module access" },
+  },
   'PUT /api/v1/companies/:id/teams/:teamId/modules-access': {
     summary: "Set a team's module access",
     tag: 'Teams',
@@ -378,21 +542,33 @@ export const OPERATIONS: Record<string, Operation> = {
   },
 
   // ---- Feature flags
-  'GET /api/v1/feature-flags': { summary: 'Get the feature flags evaluated for the caller', tag: 'Feature flags', responses: { 200: 'the evaluated flags and their version' } },
+  'GET /api/v1/feature-flags': {
+    summary: 'Get the feature flags evaluated for the caller',
+    tag: 'Feature flags',
+    responses: { 200: 'the evaluated flags and their version' },
+  },
   'GET /api/v1/feature-flags/stream': {
     summary: 'Follow changes of the evaluated feature flags (server-sent events)',
     tag: 'Feature flags',
     responses: { 200: 'an event stream of the evaluated flags' },
     produces: ['text/event-stream'],
   },
-  'GET /api/v1/feature-flags/definitions': { summary: 'List the feature flag definitions', tag: 'Feature flags', responses: { 200: 'the flag definitions' } },
+  'GET /api/v1/feature-flags/definitions': {
+    summary: 'List the feature flag definitions',
+    tag: 'Feature flags',
+    responses: { 200: 'the flag definitions' },
+  },
   'PUT /api/v1/feature-flags/:key': {
     summary: 'Create or update a feature flag',
     tag: 'Feature flags',
     body: featureFlagInputSchema,
     responses: { 200: 'the updated flag definition', 201: 'the created flag definition' },
   },
-  'DELETE /api/v1/feature-flags/:key': { summary: 'Delete a feature flag', tag: 'Feature flags', responses: { 204: 'deleted' } },
+  'DELETE /api/v1/feature-flags/:key': {
+    summary: 'Delete a feature flag',
+    tag: 'Feature flags',
+    responses: { 204: 'deleted' },
+  },
 
   // ---- System settings (portal messages)
   'GET /api/v1/system-settings': {
@@ -401,29 +577,56 @@ export const OPERATIONS: Record<string, Operation> = {
     query: systemSettingsQuerySchema,
     responses: { 200: 'the portal messages, with whether the caller dismissed each' },
   },
-  'POST /api/v1/system-settings': { summary: 'Create a portal message', tag: 'System settings', body: portalMessageBodySchema, responses: { 201: 'the created message' } },
+  'POST /api/v1/system-settings': {
+    summary: 'Create a portal message',
+    tag: 'System settings',
+    body: portalMessageBodySchema,
+    responses: { 201: 'the created message' },
+  },
   'POST /api/v1/system-settings/': {
     summary: 'Create a portal message (trailing-slash spelling)',
     tag: 'System settings',
     body: portalMessageBodySchema,
     responses: { 201: 'the created message' },
   },
-  'PUT /api/v1/system-settings/:id': { summary: 'Update a portal message', tag: 'System settings', body: portalMessageBodySchema, responses: { 200: 'the updated message' } },
-  'DELETE /api/v1/system-settings/:id': { summary: 'Delete a portal message', tag: 'System settings', responses: { 204: 'deleted' } },
+  'PUT /api/v1/system-settings/:id': {
+    summary: 'Update a portal message',
+    tag: 'System settings',
+    body: portalMessageBodySchema,
+    responses: { 200: 'the updated message' },
+  },
+  'DELETE /api/v1/system-settings/:id': {
+    summary: 'Delete a portal message',
+    tag: 'System settings',
+    responses: { 204: 'deleted' },
+  },
   'POST /api/v1/system-settings/:id/dismiss': {
     summary: 'Dismiss a portal message for the caller',
     tag: 'System settings',
     body: portalMessageDismissSchema,
     responses: { 204: 'dismissed' },
   },
-  'GET /api/v1/system-settings/:id/files': { summary: "List a portal message's files", tag: 'System settings', responses: { 200: 'the files' } },
+  'GET /api/v1/system-settings/:id/files': {
+    summary: "List a portal message's files",
+    tag: 'System settings',
+    responses: { 200: 'the files' },
+  },
   'PATCH /api/v1/system-settings/:id/files': {
     summary: 'Add files to a portal message',
     tag: 'System settings',
-    form: { files: { files: 'the files to add, at most 10 (SYSTEM_SETTING_MAX_FILES), each at most 10 MB (SYSTEM_SETTING_FILE_MAX_BYTES) and UPLOAD_MAX_BYTES' } },
+    form: {
+      files: {
+        files:
+          'the files to add, at most 10 (SYSTEM_SETTING_MAX_FILES), each at most 10 MB (SYSTEM_SETTING_FILE_MAX_BYTES) and UPLOAD_MAX_BYTES',
+      },
+    },
     responses: { 200: "the message's files now" },
   },
-  'DELETE /api/v1/system-settings/:id/files/:fileId': { summary: "Delete a portal message's file", tag: 'System settings', responses: { 204: 'deleted' } },
+  'DELETE /api/v1/system-settings/:id/files/:fileId': {
+    summary: "Delete a portal message's file",
+    tag: 'System settings',
+    responses: { 204: 'deleted' },
+  },
 
   // ---- Notifications
   'GET /api/v1/notifications': {
@@ -432,8 +635,16 @@ export const OPERATIONS: Record<string, Operation> = {
     query: notificationsQuerySchema,
     responses: { 200: 'the page of notifications and the unread count' },
   },
-  'POST /api/v1/notifications/read-all': { summary: "Mark all the caller's notifications read", tag: 'Notifications', responses: { 200: 'the unread count' } },
-  'POST /api/v1/notifications/:id/read': { summary: 'Mark a notification read', tag: 'Notifications', responses: { 200: 'the unread count' } },
+  'POST /api/v1/notifications/read-all': {
+    summary: "Mark all the caller's notifications read",
+    tag: 'Notifications',
+    responses: { 200: 'the unread count' },
+  },
+  'POST /api/v1/notifications/:id/read': {
+    summary: 'Mark a notification read',
+    tag: 'Notifications',
+    responses: { 200: 'the unread count' },
+  },
   'GET /api/v1/notifications/stream': {
     summary: 'Follow the unread notification count (server-sent events)',
     tag: 'Notifications',
@@ -442,16 +653,49 @@ export const OPERATIONS: Record<string, Operation> = {
   },
 
   // ---- Audit log
-  'GET /api/v1/audit-log': { summary: 'List audit log entries', tag: 'Audit log', query: auditLogQuerySchema, responses: { 200: 'the page of audit log entries' } },
+  'GET /api/v1/audit-log': {
+    summary: 'List audit log entries',
+    tag: 'Audit log',
+    query: auditLogQuerySchema,
+    responses: { 200: 'the page of audit log entries' },
+  },
 
   // ---- Projects
-  'GET /api/v1/companies/:id/projects': { summary: "List a company's projects", tag: 'Projects', query: projectsQuerySchema, responses: { 200: 'the page of projects' } },
-  'GET /api/v1/companies/:id/projects/summary': { summary: "Count a company's projects by status", tag: 'Projects', responses: { 200: 'the projects summary' } },
-  'POST /api/v1/companies/:id/projects': { summary: 'Create a project', tag: 'Projects', body: projectCreateSchema, responses: { 201: 'the created project' } },
+  'GET /api/v1/companies/:id/projects': {
+    summary: "List a company's projects",
+    tag: 'Projects',
+    query: projectsQuerySchema,
+    responses: { 200: 'the page of projects' },
+  },
+  'GET /api/v1/companies/:id/projects/summary': {
+    summary: "Count a company's projects by status",
+    tag: 'Projects',
+    responses: { 200: 'the projects summary' },
+  },
+  'POST /api/v1/companies/:id/projects': {
+    summary: 'Create a project',
+    tag: 'Projects',
+    body: projectCreateSchema,
+    responses: { 201: 'the created project' },
+  },
   'GET /api/v1/projects/:id': { summary: 'Get a project', tag: 'Projects', responses: { 200: 'the project' } },
-  'PATCH /api/v1/projects/:id': { summary: 'Update a project', tag: 'Projects', body: projectUpdateSchema, responses: { 200: 'the updated project' } },
-  'POST /api/v1/projects/:id/status': { summary: "Change a project's status", tag: 'Projects', body: projectStatusSchema, responses: { 200: 'the updated project' } },
-  'GET /api/v1/projects/:id/users': { summary: "List a project's roster", tag: 'Projects', responses: { 200: 'the project members and their roles' } },
+  'PATCH /api/v1/projects/:id': {
+    summary: 'Update a project',
+    tag: 'Projects',
+    body: projectUpdateSchema,
+    responses: { 200: 'the updated project' },
+  },
+  'POST /api/v1/projects/:id/status': {
+    summary: "Change a project's status",
+    tag: 'Projects',
+    body: projectStatusSchema,
+    responses: { 200: 'the updated project' },
+  },
+  'GET /api/v1/projects/:id/users': {
+    summary: "List a project's roster",
+    tag: 'Projects',
+    responses: { 200: 'the project members and their roles' },
+  },
   'GET /api/v1/projects/:id/assignable-users': {
     summary: 'List the users the caller may put on the roster, with the roles they may be given',
     tag: 'Projects',
@@ -483,17 +727,67 @@ export const OPERATIONS: Record<string, Operation> = {
   },
 
   // ---- Tasks
-  'GET /api/v1/projects/:id/assignees': { summary: 'List the users a task of the project may be assigned to', tag: 'Tasks', responses: { 200: 'the assignable users' } },
-  'GET /api/v1/projects/:id/task-assignees': { summary: "List the users assigned to a project's tasks", tag: 'Tasks', responses: { 200: 'the assignees in use' } },
-  'GET /api/v1/projects/:id/tasks': { summary: "List a project's tasks", tag: 'Tasks', query: tasksQuerySchema, responses: { 200: 'the page of tasks' } },
-  'GET /api/v1/companies/:id/tasks': { summary: "List the tasks of a company's projects", tag: 'Tasks', query: companyTasksQuerySchema, responses: { 200: 'the page of tasks' } },
-  'POST /api/v1/projects/:id/tasks': { summary: 'Create a task', tag: 'Tasks', body: taskCreateSchema, responses: { 201: 'the created task' } },
-  'GET /api/v1/projects/:id/tasks/:taskId': { summary: 'Get a task', tag: 'Tasks', responses: { 200: "the task with the caller's permissions on it" } },
-  'PATCH /api/v1/projects/:id/tasks/:taskId': { summary: 'Update a task', tag: 'Tasks', body: taskUpdateSchema, responses: { 200: 'the updated task' } },
-  'DELETE /api/v1/projects/:id/tasks/:taskId': { summary: 'Delete a task', tag: 'Tasks', responses: { 204: 'deleted' } },
-  'POST /api/v1/projects/:id/tasks/:taskId/status': { summary: "Change a task's status", tag: 'Tasks', body: taskStatusSchema, responses: { 200: 'the updated task' } },
-  'GET /api/v1/projects/:id/tasks/:taskId/comments': { summary: "List a task's comments", tag: 'Tasks', responses: { 200: 'the comments' } },
-  'POST /api/v1/projects/:id/tasks/:taskId/comments': { summary: 'Comment on a task', tag: 'Tasks', body: commentCreateSchema, responses: { 201: 'the created comment' } },
+  'GET /api/v1/projects/:id/assignees': {
+    summary: 'List the users a task of the project may be assigned to',
+    tag: 'Tasks',
+    responses: { 200: 'the assignable users' },
+  },
+  'GET /api/v1/projects/:id/task-assignees': {
+    summary: "List the users assigned to a project's tasks",
+    tag: 'Tasks',
+    responses: { 200: 'the assignees in use' },
+  },
+  'GET /api/v1/projects/:id/tasks': {
+    summary: "List a project's tasks",
+    tag: 'Tasks',
+    query: tasksQuerySchema,
+    responses: { 200: 'the page of tasks' },
+  },
+  'GET /api/v1/companies/:id/tasks': {
+    summary: "List the tasks of a company's projects",
+    tag: 'Tasks',
+    query: companyTasksQuerySchema,
+    responses: { 200: 'the page of tasks' },
+  },
+  'POST /api/v1/projects/:id/tasks': {
+    summary: 'Create a task',
+    tag: 'Tasks',
+    body: taskCreateSchema,
+    responses: { 201: 'the created task' },
+  },
+  'GET /api/v1/projects/:id/tasks/:taskId': {
+    summary: 'Get a task',
+    tag: 'Tasks',
+    responses: { 200: "the task with the caller's permissions on it" },
+  },
+  'PATCH /api/v1/projects/:id/tasks/:taskId': {
+    summary: 'Update a task',
+    tag: 'Tasks',
+    body: taskUpdateSchema,
+    responses: { 200: 'the updated task' },
+  },
+  'DELETE /api/v1/projects/:id/tasks/:taskId': {
+    summary: 'Delete a task',
+    tag: 'Tasks',
+    responses: { 204: 'deleted' },
+  },
+  'POST /api/v1/projects/:id/tasks/:taskId/status': {
+    summary: "Change a task's status",
+    tag: 'Tasks',
+    body: taskStatusSchema,
+    responses: { 200: 'the updated task' },
+  },
+  'GET /api/v1/projects/:id/tasks/:taskId/comments': {
+    summary: "List a task's comments",
+    tag: 'Tasks',
+    responses: { 200: 'the comments' },
+  },
+  'POST /api/v1/projects/:id/tasks/:taskId/comments': {
+    summary: 'Comment on a task',
+    tag: 'Tasks',
+    body: commentCreateSchema,
+    responses: { 201: 'the created comment' },
+  },
   'POST /api/v1/projects/:id/tasks/import': {
     summary: 'Import tasks and controls into a project from a task tracker file',
     tag: 'Tasks',
@@ -502,13 +796,44 @@ export const OPERATIONS: Record<string, Operation> = {
   },
 
   // ---- Controls
-  'GET /api/v1/projects/:id/controls': { summary: "List a project's controls", tag: 'Controls', query: controlsQuerySchema, responses: { 200: 'the page of controls' } },
-  'POST /api/v1/projects/:id/controls': { summary: 'Create a control', tag: 'Controls', body: controlCreateSchema, responses: { 201: 'the created control' } },
-  'GET /api/v1/projects/:id/controls/:controlId': { summary: 'Get a control', tag: 'Controls', responses: { 200: 'the control' } },
-  'PATCH /api/v1/projects/:id/controls/:controlId': { summary: 'Update a control', tag: 'Controls', body: controlUpdateSchema, responses: { 200: 'the updated control' } },
-  'DELETE /api/v1/projects/:id/controls/:controlId': { summary: 'Delete a control', tag: 'Controls', responses: { 204: 'deleted' } },
-  'PUT /api/v1/projects/:id/controls/:controlId/tasks/:taskId': { summary: 'Link a task to a control', tag: 'Controls', responses: { 204: 'linked' } },
-  'DELETE /api/v1/projects/:id/controls/:controlId/tasks/:taskId': { summary: 'Unlink a task from a control', tag: 'Controls', responses: { 204: 'unlinked' } },
+  'GET /api/v1/projects/:id/controls': {
+    summary: "List a project's controls",
+    tag: 'Controls',
+    query: controlsQuerySchema,
+    responses: { 200: 'the page of controls' },
+  },
+  'POST /api/v1/projects/:id/controls': {
+    summary: 'Create a control',
+    tag: 'Controls',
+    body: controlCreateSchema,
+    responses: { 201: 'the created control' },
+  },
+  'GET /api/v1/projects/:id/controls/:controlId': {
+    summary: 'Get a control',
+    tag: 'Controls',
+    responses: { 200: 'the control' },
+  },
+  'PATCH /api/v1/projects/:id/controls/:controlId': {
+    summary: 'Update a control',
+    tag: 'Controls',
+    body: controlUpdateSchema,
+    responses: { 200: 'the updated control' },
+  },
+  'DELETE /api/v1/projects/:id/controls/:controlId': {
+    summary: 'Delete a control',
+    tag: 'Controls',
+    responses: { 204: 'deleted' },
+  },
+  'PUT /api/v1/projects/:id/controls/:controlId/tasks/:taskId': {
+    summary: 'Link a task to a control',
+    tag: 'Controls',
+    responses: { 204: 'linked' },
+  },
+  'DELETE /api/v1/projects/:id/controls/:controlId/tasks/:taskId': {
+    summary: 'Unlink a task from a control',
+    tag: 'Controls',
+    responses: { 204: 'unlinked' },
+  },
   'GET /api/v1/projects/:id/points-of-focus': {
     summary: "List a project's points of focus",
     tag: 'Controls',
@@ -527,31 +852,79 @@ export const OPERATIONS: Record<string, Operation> = {
     body: pointOfFocusUpdateSchema,
     responses: { 200: 'the updated point of focus' },
   },
-  'DELETE /api/v1/projects/:id/points-of-focus/:pointId': { summary: 'Delete a point of focus', tag: 'Controls', responses: { 204: 'deleted' } },
+  'DELETE /api/v1/projects/:id/points-of-focus/:pointId': {
+    summary: 'Delete a point of focus',
+    tag: 'Controls',
+    responses: { 204: 'deleted' },
+  },
 
   // ---- Files
-  'GET /api/v1/projects/:id/files': { summary: "List a project's files", tag: 'Files', query: filesQuerySchema, responses: { 200: 'the page of files' } },
+  'GET /api/v1/projects/:id/files': {
+    summary: "List a project's files",
+    tag: 'Files',
+    query: filesQuerySchema,
+    responses: { 200: 'the page of files' },
+  },
   'POST /api/v1/projects/:id/files': {
     summary: 'Upload a file to a project',
     tag: 'Files',
     form: { fields: uploadFieldsSchema, files: { file: 'the file to store, at most UPLOAD_MAX_BYTES' } },
     responses: { 201: 'the stored file' },
   },
-  'GET /api/v1/projects/:id/files/:fileId': { summary: 'Get a project file with its versions', tag: 'Files', responses: { 200: 'the file' } },
-  'PATCH /api/v1/projects/:id/files/:fileId': { summary: 'Rename or move a project file', tag: 'Files', body: fileUpdateSchema, responses: { 200: 'the updated file' } },
-  'DELETE /api/v1/projects/:id/files/:fileId': { summary: 'Delete a project file', tag: 'Files', responses: { 204: 'deleted' } },
-  'GET /api/v1/projects/:id/tasks/:taskId/files': { summary: 'List the files attached to a task', tag: 'Files', responses: { 200: 'the attached files' } },
+  'GET /api/v1/projects/:id/files/:fileId': {
+    summary: 'Get a project file with its versions',
+    tag: 'Files',
+    responses: { 200: 'the file' },
+  },
+  'PATCH /api/v1/projects/:id/files/:fileId': {
+    summary: 'Rename or move a project file',
+    tag: 'Files',
+    body: fileUpdateSchema,
+    responses: { 200: 'the updated file' },
+  },
+  'DELETE /api/v1/projects/:id/files/:fileId': {
+    summary: 'Delete a project file',
+    tag: 'Files',
+    responses: { 204: 'deleted' },
+  },
+  'GET /api/v1/projects/:id/tasks/:taskId/files': {
+    summary: 'List the files attached to a task',
+    tag: 'Files',
+    responses: { 200: 'the attached files' },
+  },
   'POST /api/v1/projects/:id/tasks/:taskId/files': {
-    summary: "Attach a project file to a task",
+    summary: 'Attach a project file to a task',
     tag: 'Files',
     body: taskFileAttachSchema,
     responses: { 201: 'the attached file' },
   },
-  'DELETE /api/v1/projects/:id/tasks/:taskId/files/:fileId': { summary: 'Detach a file from a task', tag: 'Files', responses: { 204: 'detached' } },
-  'GET /api/v1/projects/:id/folders': { summary: "List a project's folders", tag: 'Files', responses: { 200: 'the folders' } },
-  'POST /api/v1/projects/:id/folders': { summary: 'Create a folder', tag: 'Files', body: folderCreateSchema, responses: { 201: 'the created folder' } },
-  'PATCH /api/v1/projects/:id/folders/:folderId': { summary: 'Rename or move a folder', tag: 'Files', body: folderUpdateSchema, responses: { 200: 'the updated folder' } },
-  'DELETE /api/v1/projects/:id/folders/:folderId': { summary: 'Delete a folder with its files', tag: 'Files', responses: { 204: 'deleted' } },
+  'DELETE /api/v1/projects/:id/tasks/:taskId/files/:fileId': {
+    summary: 'Detach a file from a task',
+    tag: 'Files',
+    responses: { 204: 'detached' },
+  },
+  'GET /api/v1/projects/:id/folders': {
+    summary: "List a project's folders",
+    tag: 'Files',
+    responses: { 200: 'the folders' },
+  },
+  'POST /api/v1/projects/:id/folders': {
+    summary: 'Create a folder',
+    tag: 'Files',
+    body: folderCreateSchema,
+    responses: { 201: 'the created folder' },
+  },
+  'PATCH /api/v1/projects/:id/folders/:folderId': {
+    summary: 'Rename or move a folder',
+    tag: 'Files',
+    body: folderUpdateSchema,
+    responses: { 200: 'the updated folder' },
+  },
+  'DELETE /api/v1/projects/:id/folders/:folderId': {
+    summary: 'Delete a folder with its files',
+    tag: 'Files',
+    responses: { 204: 'deleted' },
+  },
   'GET /api/v1/companies/:id/files': {
     summary: "List the files of a company's projects",
     tag: 'Files',
@@ -569,28 +942,65 @@ export const OPERATIONS: Record<string, Operation> = {
     tag: 'Files',
     query: signedDownloadQuerySchema,
     responses: { 200: "the file's bytes, as an attachment" },
-    errors: { 403: 'signed_url_invalid or signed_url_expired: the link was altered, signed for another user, or has expired' },
+    errors: {
+      403: 'signed_url_invalid or signed_url_expired: the link was altered, signed for another user, or has expired',
+    },
     produces: ['application/octet-stream'],
   },
 
   // ---- Transfers
-  'GET /api/v1/companies/:id/transfer-recipients': { summary: 'List the users a transfer may be sent to', tag: 'Transfers', responses: { 200: 'the recipients' } },
-  'GET /api/v1/companies/:id/transfers': { summary: 'List sent or received transfers', tag: 'Transfers', query: transfersQuerySchema, responses: { 200: 'the page of transfers' } },
+  'GET /api/v1/companies/:id/transfer-recipients': {
+    summary: 'List the users a transfer may be sent to',
+    tag: 'Transfers',
+    responses: { 200: 'the recipients' },
+  },
+  'GET /api/v1/companies/:id/transfers': {
+    summary: 'List sent or received transfers',
+    tag: 'Transfers',
+    query: transfersQuerySchema,
+    responses: { 200: 'the page of transfers' },
+  },
   'POST /api/v1/companies/:id/transfers': {
     summary: 'Send files to users in a secure transfer',
     tag: 'Transfers',
-    form: { fields: transferFieldsSchema, files: { files: 'the files to send, at most 10 (TRANSFER_MAX_FILES), each at most UPLOAD_MAX_BYTES' } },
+    form: {
+      fields: transferFieldsSchema,
+      files: { files: 'the files to send, at most 10 (TRANSFER_MAX_FILES), each at most UPLOAD_MAX_BYTES' },
+    },
     responses: { 201: 'the created transfer' },
   },
-  'GET /api/v1/transfers/:id': { summary: 'Get a transfer', tag: 'Transfers', responses: { 200: 'the transfer with its files' } },
+  'GET /api/v1/transfers/:id': {
+    summary: 'Get a transfer',
+    tag: 'Transfers',
+    responses: { 200: 'the transfer with its files' },
+  },
   'DELETE /api/v1/transfers/:id': { summary: 'Delete a transfer', tag: 'Transfers', responses: { 204: 'deleted' } },
 
   // ---- Practices and task trackers
-  'GET /api/v1/practices': { summary: 'List the practices', tag: 'Practices', query: practicesQuerySchema, responses: { 200: 'the practices' } },
-  'POST /api/v1/practices': { summary: 'Create a practice', tag: 'Practices', body: practiceCreateSchema, responses: { 201: 'the created practice' } },
+  'GET /api/v1/practices': {
+    summary: 'List the practices',
+    tag: 'Practices',
+    query: practicesQuerySchema,
+    responses: { 200: 'the practices' },
+  },
+  'POST /api/v1/practices': {
+    summary: 'Create a practice',
+    tag: 'Practices',
+    body: practiceCreateSchema,
+    responses: { 201: 'the created practice' },
+  },
   'GET /api/v1/practices/:id': { summary: 'Get a practice', tag: 'Practices', responses: { 200: 'the practice' } },
-  'PATCH /api/v1/practices/:id': { summary: 'Update a practice', tag: 'Practices', body: practiceUpdateSchema, responses: { 200: 'the updated practice' } },
-  'GET /api/v1/practices/:id/task-trackers': { summary: "List a practice's task trackers", tag: 'Practices', responses: { 200: 'the task trackers' } },
+  'PATCH /api/v1/practices/:id': {
+    summary: 'Update a practice',
+    tag: 'Practices',
+    body: practiceUpdateSchema,
+    responses: { 200: 'the updated practice' },
+  },
+  'GET /api/v1/practices/:id/task-trackers': {
+    summary: "List a practice's task trackers",
+    tag: 'Practices',
+    responses: { 200: 'the task trackers' },
+  },
   'POST /api/v1/practices/:id/task-trackers': {
     summary: 'Create an empty task tracker in a practice',
     tag: 'Practices',
@@ -610,9 +1020,22 @@ export const OPERATIONS: Record<string, Operation> = {
     responses: { 200: 'the template file' },
     produces: SPREADSHEET,
   },
-  'GET /api/v1/task-trackers/:trackerId': { summary: 'Get a task tracker with its tasks and controls', tag: 'Practices', responses: { 200: 'the task tracker' } },
-  'PATCH /api/v1/task-trackers/:trackerId': { summary: 'Update or publish a task tracker', tag: 'Practices', body: taskTrackerUpdateSchema, responses: { 200: 'the updated task tracker' } },
-  'DELETE /api/v1/task-trackers/:trackerId': { summary: 'Delete a task tracker', tag: 'Practices', responses: { 204: 'deleted' } },
+  'GET /api/v1/task-trackers/:trackerId': {
+    summary: 'Get a task tracker with its tasks and controls',
+    tag: 'Practices',
+    responses: { 200: 'the task tracker' },
+  },
+  'PATCH /api/v1/task-trackers/:trackerId': {
+    summary: 'Update or publish a task tracker',
+    tag: 'Practices',
+    body: taskTrackerUpdateSchema,
+    responses: { 200: 'the updated task tracker' },
+  },
+  'DELETE /api/v1/task-trackers/:trackerId': {
+    summary: 'Delete a task tracker',
+    tag: 'Practices',
+    responses: { 204: 'deleted' },
+  },
   'PUT /api/v1/task-trackers/:trackerId/import': {
     summary: "Replace a draft task tracker's content from a file",
     tag: 'Practices',
@@ -628,9 +1051,22 @@ export const OPERATIONS: Record<string, Operation> = {
   },
 
   // ---- Interviews
-  'GET /api/v1/projects/:id/interviews': { summary: "List a project's interviews", tag: 'Interviews', query: interviewsQuerySchema, responses: { 200: 'the page of interviews' } },
-  'GET /api/v1/projects/:id/interview-people': { summary: 'List the people an interview may invite', tag: 'Interviews', responses: { 200: 'the candidates of the interview form' } },
-  'GET /api/v1/projects/:id/interviews/:interviewId': { summary: 'Get an interview', tag: 'Interviews', responses: { 200: 'the interview' } },
+  'GET /api/v1/projects/:id/interviews': {
+    summary: "List a project's interviews",
+    tag: 'Interviews',
+    query: interviewsQuerySchema,
+    responses: { 200: 'the page of interviews' },
+  },
+  'GET /api/v1/projects/:id/interview-people': {
+    summary: 'List the people an interview may invite',
+    tag: 'Interviews',
+    responses: { 200: 'the candidates of the interview form' },
+  },
+  'GET /api/v1/projects/:id/interviews/:interviewId': {
+    summary: 'Get an interview',
+    tag: 'Interviews',
+    responses: { 200: 'the interview' },
+  },
   'GET /api/v1/projects/:id/interviews/:interviewId/calendar.ics': {
     summary: 'Download an interview as a calendar event',
     tag: 'Interviews',
@@ -657,8 +1093,18 @@ export const OPERATIONS: Record<string, Operation> = {
   },
 
   // ---- Requests
-  'GET /api/v1/companies/:id/requests': { summary: "List a company's evidence requests", tag: 'Requests', query: requestsQuerySchema, responses: { 200: 'the page of requests' } },
-  'POST /api/v1/companies/:id/requests': { summary: 'Create an evidence request', tag: 'Requests', body: requestCreateSchema, responses: { 201: 'the created request' } },
+  'GET /api/v1/companies/:id/requests': {
+    summary: "List a company's evidence requests",
+    tag: 'Requests',
+    query: requestsQuerySchema,
+    responses: { 200: 'the page of requests' },
+  },
+  'POST /api/v1/companies/:id/requests': {
+    summary: 'Create an evidence request',
+    tag: 'Requests',
+    body: requestCreateSchema,
+    responses: { 201: 'the created request' },
+  },
   'GET /api/v1/companies/:id/requests/assignees': {
     summary: 'List the users and teams a request may be assigned to',
     tag: 'Requests',
@@ -690,24 +1136,52 @@ export const OPERATIONS: Record<string, Operation> = {
     responses: { 200: 'the template file' },
     produces: SPREADSHEET,
   },
-  'GET /api/v1/requests/:id': { summary: 'Get an evidence request', tag: 'Requests', responses: { 200: 'the request' } },
-  'PATCH /api/v1/requests/:id': { summary: 'Update an evidence request', tag: 'Requests', body: requestUpdateSchema, responses: { 200: 'the updated request' } },
+  'GET /api/v1/requests/:id': {
+    summary: 'Get an evidence request',
+    tag: 'Requests',
+    responses: { 200: 'the request' },
+  },
+  'PATCH /api/v1/requests/:id': {
+    summary: 'Update an evidence request',
+    tag: 'Requests',
+    body: requestUpdateSchema,
+    responses: { 200: 'the updated request' },
+  },
   'POST /api/v1/requests/:id/transitions': {
     summary: 'Move a request to another status',
     tag: 'Requests',
     body: requestTransitionSchema,
     responses: { 200: 'the updated request' },
   },
-  'GET /api/v1/requests/:id/history': { summary: "List a request's history", tag: 'Requests', responses: { 200: 'the history events' } },
-  'GET /api/v1/requests/:id/comments': { summary: "List a request's comments", tag: 'Requests', responses: { 200: 'the comments' } },
-  'POST /api/v1/requests/:id/comments': { summary: 'Comment on a request', tag: 'Requests', body: requestCommentSchema, responses: { 201: 'the created comment' } },
+  'GET /api/v1/requests/:id/history': {
+    summary: "List a request's history",
+    tag: 'Requests',
+    responses: { 200: 'the history events' },
+  },
+  'GET /api/v1/requests/:id/comments': {
+    summary: "List a request's comments",
+    tag: 'Requests',
+    responses: { 200: 'the comments' },
+  },
+  'POST /api/v1/requests/:id/comments': {
+    summary: 'Comment on a request',
+    tag: 'Requests',
+    body: requestCommentSchema,
+    responses: { 201: 'the created comment' },
+  },
   'POST /api/v1/requests/:id/files': {
     summary: 'Add evidence files to a request',
     tag: 'Requests',
-    form: { files: { files: 'the evidence files, at most 20 (REQUEST_UPLOAD_MAX_FILES), each at most UPLOAD_MAX_BYTES' } },
+    form: {
+      files: { files: 'the evidence files, at most 20 (REQUEST_UPLOAD_MAX_FILES), each at most UPLOAD_MAX_BYTES' },
+    },
     responses: { 201: 'the added files' },
   },
-  'DELETE /api/v1/requests/:id/files/:fileId': { summary: 'Remove an evidence file from a request', tag: 'Requests', responses: { 204: 'removed' } },
+  'DELETE /api/v1/requests/:id/files/:fileId': {
+    summary: 'Remove an evidence file from a request',
+    tag: 'Requests',
+    responses: { 204: 'removed' },
+  },
 
   // ---- Reports
   'GET /api/v1/companies/:id/reports/options': {
@@ -722,7 +1196,12 @@ export const OPERATIONS: Record<string, Operation> = {
     responses: { 200: 'the PDF' },
     produces: ['application/pdf'],
   },
-  'GET /api/v1/companies/:id/reports/:kind': { summary: 'Get a report (status, requests, controls or workload)', tag: 'Reports', query: reportQuerySchema, responses: { 200: 'the report' } },
+  'GET /api/v1/companies/:id/reports/:kind': {
+    summary: 'Get a report (status, requests, controls or workload)',
+    tag: 'Reports',
+    query: reportQuerySchema,
+    responses: { 200: 'the report' },
+  },
   'GET /api/v1/companies/:id/reports/:kind/export': {
     summary: 'Download a report as a spreadsheet',
     tag: 'Reports',

@@ -86,7 +86,12 @@ function cookieBase(request: FastifyRequest) {
   return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https' };
 }
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAgeSeconds: number): void {
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  maxAgeSeconds: number,
+): void {
   reply.setCookie(SESSION_COOKIE, token, { ...cookieBase(request), maxAge: maxAgeSeconds });
 }
 

@@ -31,9 +31,23 @@ let globexRequestId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  acmeId = (await t.database.db.selectFrom('companies').select('id').where('name', '=', 'Acme Corp').executeTakeFirstOrThrow()).id;
-  acmeMemberId = (await t.database.db.selectFrom('users').select('id').where('email', '=', 'member@acme.test').executeTakeFirstOrThrow()).id;
-  acmeProjectId = (await t.database.db.selectFrom('projects').select('id').where('title', '=', 'Acme SOC 2 Type II 2026').executeTakeFirstOrThrow()).id;
+  acmeId = (
+    await t.database.db.selectFrom('companies').select('id').where('name', '=', 'Acme Corp').executeTakeFirstOrThrow()
+  ).id;
+  acmeMemberId = (
+    await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'member@acme.test')
+      .executeTakeFirstOrThrow()
+  ).id;
+  acmeProjectId = (
+    await t.database.db
+      .selectFrom('projects')
+      .select('id')
+      .where('title', '=', 'Acme SOC 2 Type II 2026')
+      .executeTakeFirstOrThrow()
+  ).id;
   acmeRequestId = (
     await t.database.db
       .selectFrom('requests')
@@ -73,13 +87,28 @@ const isRequestPolicy = (p: RoutePolicy['policy']): p is Extract<RoutePolicy['po
  */
 function urlFor(route: RoutePolicy, id?: string): string {
   const target =
-    id ?? (isUserPolicy(route.policy) ? acmeMemberId : isProjectPolicy(route.policy) ? acmeProjectId : isRequestPolicy(route.policy) ? acmeRequestId : acmeId);
-  return route.url.replace(/:id\b/g, target).replace(/:[A-Za-z]+/g, OTHER_ID).replace(/\*$/, 'x');
+    id ??
+    (isUserPolicy(route.policy)
+      ? acmeMemberId
+      : isProjectPolicy(route.policy)
+        ? acmeProjectId
+        : isRequestPolicy(route.policy)
+          ? acmeRequestId
+          : acmeId);
+  return route.url
+    .replace(/:id\b/g, target)
+    .replace(/:[A-Za-z]+/g, OTHER_ID)
+    .replace(/\*$/, 'x');
 }
 
 function call(route: RoutePolicy, cookie?: string, id?: string) {
   const body = ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined;
-  return t.api({ method: route.method as InjectOptions['method'], url: urlFor(route, id), cookie, ...(body ? { payload: body } : {}) });
+  return t.api({
+    method: route.method as InjectOptions['method'],
+    url: urlFor(route, id),
+    cookie,
+    ...(body ? { payload: body } : {}),
+  });
 }
 
 const routes = () => t.app.routePolicies.filter((r) => r.method !== 'HEAD');
@@ -96,7 +125,10 @@ describe('authorization of every registered route', () => {
     for (const r of routes()) {
       const res = await call(r);
       if (r.policy === 'public') {
-        expect({ route: label(r), status: res.statusCode === 401 ? 401 : 'not 401' }).toEqual({ route: label(r), status: 'not 401' });
+        expect({ route: label(r), status: res.statusCode === 401 ? 401 : 'not 401' }).toEqual({
+          route: label(r),
+          status: 'not 401',
+        });
       } else {
         expect({ route: label(r), status: res.statusCode }).toEqual({ route: label(r), status: 401 });
         expect(res.json()).toMatchObject({ code: 'unauthorized' });
@@ -112,10 +144,16 @@ describe('authorization of every registered route', () => {
     const staff = await t.cookieFor('consultant@demo.test');
     for (const r of routes()) {
       if (r.policy === 'staff' || r.policy === 'staffAdmin') {
-        expect({ route: label(r), status: (await call(r, client)).statusCode }).toEqual({ route: label(r), status: 403 });
+        expect({ route: label(r), status: (await call(r, client)).statusCode }).toEqual({
+          route: label(r),
+          status: 403,
+        });
       }
       if (r.policy === 'staffAdmin') {
-        expect({ route: label(r), status: (await call(r, staff)).statusCode }).toEqual({ route: label(r), status: 403 });
+        expect({ route: label(r), status: (await call(r, staff)).statusCode }).toEqual({
+          route: label(r),
+          status: 403,
+        });
       }
     }
   });
@@ -127,11 +165,14 @@ describe('authorization of every registered route', () => {
     expect(staffRoutes.length).toBeGreaterThan(0);
     for (const r of staffRoutes) {
       expect({ route: label(r), status: (await call(r, client)).statusCode }).toEqual({ route: label(r), status: 403 });
-      expect({ route: label(r), status: (await call(r, auditor)).statusCode }).toEqual({ route: label(r), status: 403 });
+      expect({ route: label(r), status: (await call(r, auditor)).statusCode }).toEqual({
+        route: label(r),
+        status: 403,
+      });
     }
   });
 
-  it("answers 404 to a user of another company on every company route", async () => {
+  it('answers 404 to a user of another company on every company route', async () => {
     const outsider = await t.cookieFor('client@globex.test');
     const companyRoutes = routes().filter((r) => isCompanyPolicy(r.policy));
     expect(companyRoutes.length).toBeGreaterThan(0);
@@ -145,12 +186,17 @@ describe('authorization of every registered route', () => {
   it('answers 403 on every module-gated route when the module is off for the company', async () => {
     const admin = await t.cookieFor('admin@demo.test');
     // the requests module gates the company's request routes (list, create, bulk, import, export...)
-    const requestsGated = routes().filter((r) => isCompanyPolicy(r.policy) && r.policy.company === 'member' && r.policy.module === 'requests');
+    const requestsGated = routes().filter(
+      (r) => isCompanyPolicy(r.policy) && r.policy.company === 'member' && r.policy.module === 'requests',
+    );
     expect(requestsGated.length).toBeGreaterThanOrEqual(5);
     for (const r of routes()) {
       if (!isCompanyPolicy(r.policy) || r.policy.company !== 'member' || !r.policy.module) continue;
       const module = r.policy.module;
-      const where = t.database.db.updateTable('company_modules_access').where('company_id', '=', acmeId).where('module', '=', module);
+      const where = t.database.db
+        .updateTable('company_modules_access')
+        .where('company_id', '=', acmeId)
+        .where('module', '=', module);
       await where.set({ enabled: false }).execute();
       try {
         const res = await call(r, admin);
@@ -171,7 +217,7 @@ describe('authorization of every registered route', () => {
     }
   });
 
-  it("answers 404 on every route about a user to a client user of another company", async () => {
+  it('answers 404 on every route about a user to a client user of another company', async () => {
     const outsider = await t.cookieFor('client@globex.test');
     for (const r of routes()) {
       if (!isUserPolicy(r.policy)) continue;
@@ -187,19 +233,30 @@ describe('authorization of every registered route', () => {
     expect(projectRoutes.length).toBeGreaterThan(10);
     for (const r of projectRoutes) {
       const res = await call(r, outsider);
-      expect({ route: label(r), status: res.statusCode, code: res.json().code }).toEqual({ route: label(r), status: 404, code: 'project_not_found' });
+      expect({ route: label(r), status: res.statusCode, code: res.json().code }).toEqual({
+        route: label(r),
+        status: 404,
+        code: 'project_not_found',
+      });
     }
   });
 
   it('answers 403 on every project route when the projects module is off for the company', async () => {
     const admin = await t.cookieFor('admin@demo.test');
-    const where = t.database.db.updateTable('company_modules_access').where('company_id', '=', acmeId).where('module', '=', 'projects');
+    const where = t.database.db
+      .updateTable('company_modules_access')
+      .where('company_id', '=', acmeId)
+      .where('module', '=', 'projects');
     await where.set({ enabled: false }).execute();
     try {
       for (const r of routes()) {
         if (!isProjectPolicy(r.policy)) continue;
         const res = await call(r, admin);
-        expect({ route: label(r), status: res.statusCode, code: res.json().code }).toEqual({ route: label(r), status: 403, code: 'module_access_denied' });
+        expect({ route: label(r), status: res.statusCode, code: res.json().code }).toEqual({
+          route: label(r),
+          status: 403,
+          code: 'module_access_denied',
+        });
       }
     } finally {
       await where.set({ enabled: true }).execute();
@@ -226,7 +283,11 @@ describe('authorization of every registered route', () => {
     expect(requestRoutes.length).toBeGreaterThanOrEqual(5);
     for (const r of requestRoutes) {
       const res = await call(r, outsider);
-      expect({ route: label(r), status: res.statusCode, code: res.json().code }).toEqual({ route: label(r), status: 404, code: 'request_not_found' });
+      expect({ route: label(r), status: res.statusCode, code: res.json().code }).toEqual({
+        route: label(r),
+        status: 404,
+        code: 'request_not_found',
+      });
     }
   });
 
@@ -236,21 +297,36 @@ describe('authorization of every registered route', () => {
     for (const r of routes()) {
       if (!isRequestPolicy(r.policy)) continue;
       const off = await call(r, globexMember, globexRequestId);
-      expect({ route: label(r), status: off.statusCode, code: off.json().code }).toEqual({ route: label(r), status: 403, code: 'module_access_denied' });
+      expect({ route: label(r), status: off.statusCode, code: off.json().code }).toEqual({
+        route: label(r),
+        status: 403,
+        code: 'module_access_denied',
+      });
       const hidden = await call(r, acmeOnly, globexRequestId);
-      expect({ route: label(r), status: hidden.statusCode, code: hidden.json().code }).toEqual({ route: label(r), status: 404, code: 'request_not_found' });
+      expect({ route: label(r), status: hidden.statusCode, code: hidden.json().code }).toEqual({
+        route: label(r),
+        status: 404,
+        code: 'request_not_found',
+      });
     }
   });
 
   it('answers 403 on every request route when the requests module is off for the company', async () => {
     const admin = await t.cookieFor('admin@demo.test');
-    const where = t.database.db.updateTable('company_modules_access').where('company_id', '=', acmeId).where('module', '=', 'requests');
+    const where = t.database.db
+      .updateTable('company_modules_access')
+      .where('company_id', '=', acmeId)
+      .where('module', '=', 'requests');
     await where.set({ enabled: false }).execute();
     try {
       for (const r of routes()) {
         if (!isRequestPolicy(r.policy)) continue;
         const res = await call(r, admin);
-        expect({ route: label(r), status: res.statusCode, code: res.json().code }).toEqual({ route: label(r), status: 403, code: 'module_access_denied' });
+        expect({ route: label(r), status: res.statusCode, code: res.json().code }).toEqual({
+          route: label(r),
+          status: 403,
+          code: 'module_access_denied',
+        });
       }
     } finally {
       await where.set({ enabled: true }).execute();
@@ -268,7 +344,11 @@ describe('authorization of every registered route', () => {
       for (const r of routes()) {
         if (!isRequestPolicy(r.policy)) continue;
         const res = await call(r, member);
-        expect({ route: label(r), status: res.statusCode, code: res.json().code }).toEqual({ route: label(r), status: 403, code: 'module_access_denied' });
+        expect({ route: label(r), status: res.statusCode, code: res.json().code }).toEqual({
+          route: label(r),
+          status: 403,
+          code: 'module_access_denied',
+        });
       }
     } finally {
       await t.database.db
@@ -288,14 +368,22 @@ describe('authorization of every registered route', () => {
     for (const r of manageRoutes) {
       for (const cookie of [clientLead, member]) {
         const res = await call(r, cookie);
-        expect({ route: label(r), status: res.statusCode, code: res.json().code }).toEqual({ route: label(r), status: 403, code: 'forbidden' });
+        expect({ route: label(r), status: res.statusCode, code: res.json().code }).toEqual({
+          route: label(r),
+          status: 403,
+          code: 'forbidden',
+        });
       }
     }
   });
 
   it('answers 404 (never a server error) when the id in the path is empty', async () => {
     const admin = await t.cookieFor('admin@demo.test');
-    const idRoutes = routes().filter((r) => /:id\b/.test(r.url) && (isCompanyPolicy(r.policy) || isProjectPolicy(r.policy) || isRequestPolicy(r.policy) || isUserPolicy(r.policy)));
+    const idRoutes = routes().filter(
+      (r) =>
+        /:id\b/.test(r.url) &&
+        (isCompanyPolicy(r.policy) || isProjectPolicy(r.policy) || isRequestPolicy(r.policy) || isUserPolicy(r.policy)),
+    );
     expect(idRoutes.length).toBeGreaterThan(20);
     for (const r of idRoutes) {
       const res = await call(r, admin, '');

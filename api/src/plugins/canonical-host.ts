@@ -13,7 +13,9 @@ const ANY_HOST_PATHS = new Set(['/api/v1/health']);
 export function isServedHost(servedHosts: readonly ServedHost[], host: string): boolean {
   const given = parseHost(host);
   if (!given) return false;
-  return servedHosts.some((h) => h.hostname === given.hostname && (h.port === null || given.port === null || h.port === given.port));
+  return servedHosts.some(
+    (h) => h.hostname === given.hostname && (h.port === null || given.port === null || h.port === given.port),
+  );
 }
 
 function pathOf(request: FastifyRequest): string {

@@ -16,7 +16,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (headers: Record<string, string>) =>
-  t.inject({ method: 'POST', url: '/api/v1/test/change', headers: { host: 'portal.example:8080', ...headers }, payload: {} });
+  t.inject({
+    method: 'POST',
+    url: '/api/v1/test/change',
+    headers: { host: 'portal.example:8080', ...headers },
+    payload: {},
+  });
 
 describe('CSRF rule for state-changing api calls', () => {
   it('rejects a POST without the X-Portal-Client header', async () => {
@@ -32,7 +37,10 @@ describe('CSRF rule for state-changing api calls', () => {
   it('rejects the header without an Origin or Referer', async () => {
     const res = await post({ 'x-portal-client': 'web' });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ code: 'csrf_rejected', message: 'The request was rejected: the Origin header is missing.' });
+    expect(res.json()).toMatchObject({
+      code: 'csrf_rejected',
+      message: 'The request was rejected: the Origin header is missing.',
+    });
   });
 
   it('accepts a same-origin Referer where the Origin is missing, and refuses a foreign one', async () => {
@@ -58,12 +66,20 @@ describe('CSRF rule for state-changing api calls', () => {
   });
 
   it('honours X-Forwarded-Proto behind a proxy', async () => {
-    const res = await post({ 'x-portal-client': 'web', origin: 'https://portal.example:8080', 'x-forwarded-proto': 'https' });
+    const res = await post({
+      'x-portal-client': 'web',
+      origin: 'https://portal.example:8080',
+      'x-forwarded-proto': 'https',
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('does not apply to reads', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/v1/test/read', headers: { origin: 'https://evil.example' } });
+    const res = await t.inject({
+      method: 'GET',
+      url: '/api/v1/test/read',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(res.statusCode).toBe(200);
   });
 });

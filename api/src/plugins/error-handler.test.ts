@@ -10,7 +10,9 @@ beforeAll(async () => {
     seed: false,
     extend: (app) =>
       app.register(async (scope) => {
-        scope.post('/api/v1/test/echo', { config: { policy: 'public' } }, async (request) => ({ received: request.body }));
+        scope.post('/api/v1/test/echo', { config: { policy: 'public' } }, async (request) => ({
+          received: request.body,
+        }));
         scope.get('/api/v1/test/boom', { config: { policy: 'public' } }, async () => {
           throw new Error('secret database detail');
         });
@@ -27,9 +29,15 @@ beforeAll(async () => {
         scope.get('/api/v1/test/unreachable/:kind', { config: { policy: 'public' } }, async (request) => {
           // what the pg driver and better-sqlite3 throw when the database cannot be reached
           const kind = (request.params as { kind: string }).kind;
-          if (kind === 'shutdown') throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01', severity: 'FATAL' });
-          if (kind === 'starting') throw Object.assign(new Error('the database system is starting up'), { code: '57P03', severity: 'FATAL' });
-          if (kind === 'refused') throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+          if (kind === 'shutdown')
+            throw Object.assign(new Error('terminating connection due to administrator command'), {
+              code: '57P01',
+              severity: 'FATAL',
+            });
+          if (kind === 'starting')
+            throw Object.assign(new Error('the database system is starting up'), { code: '57P03', severity: 'FATAL' });
+          if (kind === 'refused')
+            throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
           if (kind === 'cut') throw new Error('Connection terminated unexpectedly');
           if (kind === 'pool') throw new Error('timeout exceeded when trying to connect');
           throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
@@ -71,7 +79,11 @@ describe('error handling and standard headers', () => {
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     expectStandardHeaders(res.headers);
-    expect(res.json()).toEqual({ code: 'not_found', message: expect.any(String), requestId: res.headers['x-request-id'] });
+    expect(res.json()).toEqual({
+      code: 'not_found',
+      message: expect.any(String),
+      requestId: res.headers['x-request-id'],
+    });
   });
 
   it('answers an unknown method on an api path with a JSON 404', async () => {
@@ -123,7 +135,11 @@ describe('error handling and standard headers', () => {
   it('hides the details of a 500 and keeps the request id', async () => {
     const res = await t.api({ method: 'GET', url: '/api/v1/test/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ code: 'internal_error', message: 'Internal server error', requestId: res.headers['x-request-id'] });
+    expect(res.json()).toEqual({
+      code: 'internal_error',
+      message: 'Internal server error',
+      requestId: res.headers['x-request-id'],
+    });
     expect(res.body).not.toMatch(/secret/);
     expectStandardHeaders(res.headers);
   });
@@ -131,14 +147,24 @@ describe('error handling and standard headers', () => {
   it('uses the catalogue message for a mapped code thrown without a message', async () => {
     const res = await t.api({ method: 'GET', url: '/api/v1/test/teapot' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'project_already_exist', message: 'A project with this title already exists.' });
+    expect(res.json()).toMatchObject({
+      code: 'project_already_exist',
+      message: 'A project with this title already exists.',
+    });
   });
 
-  it.each(['22021', '22P02'])('answers a value PostgreSQL refused (%s) with 400 validation_failed, without its detail', async (code) => {
-    const res = await t.api({ method: 'GET', url: `/api/v1/test/refused/${code}` });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'validation_failed', message: 'The request has invalid values.', requestId: res.headers['x-request-id'] });
-  });
+  it.each(['22021', '22P02'])(
+    'answers a value PostgreSQL refused (%s) with 400 validation_failed, without its detail',
+    async (code) => {
+      const res = await t.api({ method: 'GET', url: `/api/v1/test/refused/${code}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        code: 'validation_failed',
+        message: 'The request has invalid values.',
+        requestId: res.headers['x-request-id'],
+      });
+    },
+  );
 
   it.each(['shutdown', 'starting', 'refused', 'cut', 'pool', 'locked'])(
     'answers a database it cannot reach (%s) with 503 service_unavailable and Retry-After, without the detail',
@@ -184,14 +210,21 @@ describe('error handling and standard headers', () => {
     expect(res.json()).toEqual({ params: { itemId: 'x y' }, query: { search: 'café' } });
   });
 
-  it('answers a path parameter too long to be an id with the JSON 404, not fastify\'s own 414', async () => {
+  it("answers a path parameter too long to be an id with the JSON 404, not fastify's own 414", async () => {
     const before = reached;
     // (fastify's router refuses it with its own 414 and body when the method's tree has that route)
-    const res = await t.api({ method: 'DELETE', url: `/api/v1/test/items/1/parts/${'x'.repeat(300)}`, headers: { 'x-portal-client': 'web' } });
+    const res = await t.api({
+      method: 'DELETE',
+      url: `/api/v1/test/items/1/parts/${'x'.repeat(300)}`,
+      headers: { 'x-portal-client': 'web' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     const body = res.json();
-    expect(body).toMatchObject({ code: 'not_found', message: 'Not found: a value in the path is too long to name anything' });
+    expect(body).toMatchObject({
+      code: 'not_found',
+      message: 'Not found: a value in the path is too long to name anything',
+    });
     expect(isUuid(body.requestId)).toBe(true);
     expect(body).not.toHaveProperty('statusCode');
     expectStandardHeaders(res.headers);

@@ -46,13 +46,23 @@ function isPostgresInvalidInput(error: unknown): boolean {
  * tried again, so 503 with Retry-After, not 500.
  */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_TIMEOUT']);
-const UNAVAILABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'SQLITE_BUSY',
+  'SQLITE_BUSY_SNAPSHOT',
+  'SQLITE_BUSY_TIMEOUT',
+]);
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   const { code, severity, message } = (error ?? {}) as { code?: unknown; severity?: unknown; message?: unknown };
   // PostgreSQL's own: operator intervention (57P01 shutting down, 57P03 starting up) and connection exceptions (08...)
-  if (typeof code === 'string' && typeof severity === 'string' && (code.startsWith('57P') || code.startsWith('08'))) return true;
+  if (typeof code === 'string' && typeof severity === 'string' && (code.startsWith('57P') || code.startsWith('08')))
+    return true;
   if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
   return error instanceof Error && typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message);
 }
@@ -60,12 +70,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 const hasNul = (value: unknown): boolean => {
   if (typeof value === 'string') return value.includes('\u0000');
   if (Array.isArray(value)) return value.some(hasNul);
-  if (value !== null && typeof value === 'object') return Object.entries(value).some(([k, v]) => hasNul(k) || hasNul(v));
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).some(([k, v]) => hasNul(k) || hasNul(v));
   return false;
 };
 
 /** The first path or query parameter holding a NUL character (in its name or value), or null. */
-export function parameterWithNul(params: unknown, query: unknown): { field: string; where: 'path parameter' | 'query parameter' } | null {
+export function parameterWithNul(
+  params: unknown,
+  query: unknown,
+): { field: string; where: 'path parameter' | 'query parameter' } | null {
   const sources = [
     [params, 'path parameter'],
     [query, 'query parameter'],
@@ -80,15 +94,28 @@ export function parameterWithNul(params: unknown, query: unknown): { field: stri
   return null;
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, body: Omit<ApiErrorBody, 'requestId'>) {
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  body: Omit<ApiErrorBody, 'requestId'>,
+) {
   const payload: ApiErrorBody = { code: body.code, message: body.message, requestId: request.id };
   if (body.details) payload.details = body.details;
   return reply.code(status).type('application/json; charset=utf-8').send(payload);
 }
 
-function toReply(error: unknown): { status: number; body: Omit<ApiErrorBody, 'requestId'>; retryAfterSeconds?: number } {
+function toReply(error: unknown): {
+  status: number;
+  body: Omit<ApiErrorBody, 'requestId'>;
+  retryAfterSeconds?: number;
+} {
   if (error instanceof HttpError) {
-    return { status: error.statusCode, body: { code: error.code, message: error.message, details: error.details }, retryAfterSeconds: error.retryAfterSeconds };
+    return {
+      status: error.statusCode,
+      body: { code: error.code, message: error.message, details: error.details },
+      retryAfterSeconds: error.retryAfterSeconds,
+    };
   }
   if (error instanceof ZodError) {
     return {
@@ -102,7 +129,10 @@ function toReply(error: unknown): { status: number; body: Omit<ApiErrorBody, 're
   if (isDatabaseUnavailable(error)) {
     return {
       status: 503,
-      body: { code: 'service_unavailable', message: `The portal cannot reach its database for a moment. Try again in ${DATABASE_RETRY_AFTER_SECONDS} seconds.` },
+      body: {
+        code: 'service_unavailable',
+        message: `The portal cannot reach its database for a moment. Try again in ${DATABASE_RETRY_AFTER_SECONDS} seconds.`,
+      },
       retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
     };
   }
@@ -112,12 +142,16 @@ function toReply(error: unknown): { status: number; body: Omit<ApiErrorBody, 're
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
     return { status: 400, body: { code: 'bad_request', message: 'The JSON body is malformed.' } };
   }
-  const status = typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 ? fastifyError.statusCode : 500;
+  const status =
+    typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 ? fastifyError.statusCode : 500;
   if (status < 500) {
     const code = CODE_BY_STATUS[status] ?? 'bad_request';
     return { status, body: { code, message: fastifyError.message || defaultMessage(code) } };
   }
-  return { status, body: { code: status === 503 ? 'service_unavailable' : 'internal_error', message: 'Internal server error' } };
+  return {
+    status,
+    body: { code: status === 503 ? 'service_unavailable' : 'internal_error', message: 'Internal server error' },
+  };
 }
 
 /** The one error path: every failure becomes `{ code, message, requestId }`; 5xx details stay in the log. */
@@ -142,7 +176,10 @@ export default fp(
     });
 
     app.setNotFoundHandler((request, reply) =>
-      sendError(request, reply, 404, { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` }),
+      sendError(request, reply, 404, {
+        code: 'not_found',
+        message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+      }),
     );
   },
   { name: 'error-handler' },

@@ -13,25 +13,45 @@ beforeAll(async () => {
       app.register(async (scope) => {
         scope.get('/api/v1/test/staff', { config: { policy: 'staff' } }, async () => ({ ok: true }));
         scope.get('/api/v1/test/staff-admin', { config: { policy: 'staffAdmin' } }, async () => ({ ok: true }));
-        scope.get('/api/v1/test/companies/:id/reports', { config: { policy: { company: 'member', module: 'reports' } } }, async () => ({
-          ok: true,
-        }));
-        scope.get('/api/v1/test/companies/:id/requests', { config: { policy: { company: 'member', module: 'requests' } } }, async () => ({
-          ok: true,
-        }));
-        scope.post('/api/v1/test/companies/:id/information', { config: { policy: { company: 'settings', permission: 'company.editInformation' } } }, async () => ({
-          ok: true,
-        }));
-        scope.post('/api/v1/test/users/:id/manage', { config: { policy: { targetUser: 'company.editUsersAndTeams' } } }, async (request) => ({
-          email: policyTargetUser(request).email,
-        }));
+        scope.get(
+          '/api/v1/test/companies/:id/reports',
+          { config: { policy: { company: 'member', module: 'reports' } } },
+          async () => ({
+            ok: true,
+          }),
+        );
+        scope.get(
+          '/api/v1/test/companies/:id/requests',
+          { config: { policy: { company: 'member', module: 'requests' } } },
+          async () => ({
+            ok: true,
+          }),
+        );
+        scope.post(
+          '/api/v1/test/companies/:id/information',
+          { config: { policy: { company: 'settings', permission: 'company.editInformation' } } },
+          async () => ({
+            ok: true,
+          }),
+        );
+        scope.post(
+          '/api/v1/test/users/:id/manage',
+          { config: { policy: { targetUser: 'company.editUsersAndTeams' } } },
+          async (request) => ({
+            email: policyTargetUser(request).email,
+          }),
+        );
       }),
   });
 });
 afterAll(() => t.close());
 
 async function companyId(name: string): Promise<string> {
-  const row = await t.database.db.selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+  const row = await t.database.db
+    .selectFrom('companies')
+    .select('id')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -61,15 +81,29 @@ describe('route policies', () => {
   });
 
   it('lets staff through a staff policy and refuses clients with 403', async () => {
-    expect((await t.api({ method: 'GET', url: '/api/v1/test/staff', cookie: await t.cookieFor('consultant@demo.test') })).statusCode).toBe(200);
+    expect(
+      (await t.api({ method: 'GET', url: '/api/v1/test/staff', cookie: await t.cookieFor('consultant@demo.test') }))
+        .statusCode,
+    ).toBe(200);
     const res = await t.api({ method: 'GET', url: '/api/v1/test/staff', cookie: await t.cookieFor('lead@acme.test') });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('forbidden');
   });
 
   it('keeps staffAdmin for staff admins', async () => {
-    expect((await t.api({ method: 'GET', url: '/api/v1/test/staff-admin', cookie: await t.cookieFor('admin@demo.test') })).statusCode).toBe(200);
-    expect((await t.api({ method: 'GET', url: '/api/v1/test/staff-admin', cookie: await t.cookieFor('consultant@demo.test') })).statusCode).toBe(403);
+    expect(
+      (await t.api({ method: 'GET', url: '/api/v1/test/staff-admin', cookie: await t.cookieFor('admin@demo.test') }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.api({
+          method: 'GET',
+          url: '/api/v1/test/staff-admin',
+          cookie: await t.cookieFor('consultant@demo.test'),
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('answers 403 module_access_denied when the module is off for the user', async () => {
@@ -79,13 +113,19 @@ describe('route policies', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('module_access_denied');
     const lead = await t.cookieFor('lead@acme.test');
-    expect((await t.api({ method: 'GET', url: `/api/v1/test/companies/${acme}/reports`, cookie: lead })).statusCode).toBe(200);
+    expect(
+      (await t.api({ method: 'GET', url: `/api/v1/test/companies/${acme}/reports`, cookie: lead })).statusCode,
+    ).toBe(200);
   });
 
   it('applies the company ceiling: requests off in Globex for everybody, staff included', async () => {
     const globex = await companyId('Globex Inc');
     for (const email of ['client@globex.test', 'admin@demo.test']) {
-      const res = await t.api({ method: 'GET', url: `/api/v1/test/companies/${globex}/requests`, cookie: await t.cookieFor(email) });
+      const res = await t.api({
+        method: 'GET',
+        url: `/api/v1/test/companies/${globex}/requests`,
+        cookie: await t.cookieFor(email),
+      });
       expect(res.statusCode).toBe(403);
     }
   });
@@ -106,7 +146,11 @@ describe('route policies', () => {
     const globex = await companyId('Globex Inc');
     const cookie = await t.cookieFor('member@acme.test');
     const hidden = await t.api({ method: 'GET', url: `/api/v1/test/companies/${globex}/reports`, cookie });
-    const missing = await t.api({ method: 'GET', url: '/api/v1/test/companies/00000000-0000-4000-8000-000000000000/reports', cookie });
+    const missing = await t.api({
+      method: 'GET',
+      url: '/api/v1/test/companies/00000000-0000-4000-8000-000000000000/reports',
+      cookie,
+    });
     expect(hidden.statusCode).toBe(404);
     expect(missing.statusCode).toBe(404);
     expect(hidden.json().code).toBe('company_not_found');
@@ -115,7 +159,12 @@ describe('route policies', () => {
 
   describe('settings permissions', () => {
     const post = async (company: string, email: string) =>
-      t.api({ method: 'POST', url: `/api/v1/test/companies/${await companyId(company)}/information`, cookie: await t.cookieFor(email), payload: {} });
+      t.api({
+        method: 'POST',
+        url: `/api/v1/test/companies/${await companyId(company)}/information`,
+        cookie: await t.cookieFor(email),
+        payload: {},
+      });
 
     it('lets a client company admin and non-auditor staff edit the company information', async () => {
       expect((await post('Acme Corp', 'lead@acme.test')).statusCode).toBe(200);
@@ -134,7 +183,12 @@ describe('route policies', () => {
   describe('target-user policies', () => {
     const userId = async (email: string) => (await findUserCredentialsByEmail(t.database.db, email))!.user.id;
     const manage = async (target: string, caller: string) =>
-      t.api({ method: 'POST', url: `/api/v1/test/users/${await userId(target)}/manage`, cookie: await t.cookieFor(caller), payload: {} });
+      t.api({
+        method: 'POST',
+        url: `/api/v1/test/users/${await userId(target)}/manage`,
+        cookie: await t.cookieFor(caller),
+        payload: {},
+      });
 
     it("lets a company admin manage users of the admin's company and staff manage anyone", async () => {
       const res = await manage('member@acme.test', 'lead@acme.test');

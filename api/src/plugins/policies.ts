@@ -14,8 +14,7 @@ import { getAuth, readAlongSession } from './auth';
 
 /** A settings permission (docs/authorization.md), as `group.name`. */
 export type SettingsPermissionName =
-  | `users.${keyof SettingsPermissions['users']}`
-  | `company.${keyof SettingsPermissions['company']}`;
+  `users.${keyof SettingsPermissions['users']}` | `company.${keyof SettingsPermissions['company']}`;
 
 /**
  * Who may call a route:
@@ -131,11 +130,24 @@ export function policyProject(request: FastifyRequest): ProjectAccess {
 const projectWithRole = preparedQuery((db, userId: string, projectId: string) =>
   db
     .selectFrom('projects')
-    .leftJoin('project_members', (join) => join.onRef('project_members.project_id', '=', 'projects.id').on('project_members.user_id', '=', userId))
+    .leftJoin('project_members', (join) =>
+      join.onRef('project_members.project_id', '=', 'projects.id').on('project_members.user_id', '=', userId),
+    )
     .innerJoin('companies as c', 'c.id', 'projects.company_id')
     .leftJoin('company_modules_access as m', 'm.company_id', 'c.id')
     .leftJoin('project_task_counts as ptc', 'ptc.project_id', 'projects.id')
-    .select(['projects.id', 'projects.company_id', 'projects.title', 'projects.status', 'project_members.role', 'c.name', 'c.logo', 'm.module', 'm.enabled', 'ptc.top_level'])
+    .select([
+      'projects.id',
+      'projects.company_id',
+      'projects.title',
+      'projects.status',
+      'project_members.role',
+      'c.name',
+      'c.logo',
+      'm.module',
+      'm.enabled',
+      'ptc.top_level',
+    ])
     .where('projects.id', '=', projectId),
 );
 
@@ -189,7 +201,12 @@ async function enforceProject(request: FastifyRequest, caller: UserRecord, level
   if (typeof projectId !== 'string') throw new Error('a project policy needs a route with :id');
   if (projectId === '') throw new HttpError(404, 'project_not_found');
   const along = readAlongSession(request);
-  const access = await projectAccessFor(request.server.db, caller, projectId, along && 'project' in along ? along.project : undefined);
+  const access = await projectAccessFor(
+    request.server.db,
+    caller,
+    projectId,
+    along && 'project' in along ? along.project : undefined,
+  );
   // Not found both when it does not exist and when it is not the caller's: existence is not revealed.
   if (!access) throw new HttpError(404, 'project_not_found');
   if ((level === 'write' && !access.write) || (level === 'manage' && !access.manage)) {
@@ -213,7 +230,11 @@ function holds(permissions: SettingsPermissions, name: SettingsPermissionName): 
 }
 
 /** The caller's settings permissions in a company (derived from the role). */
-export async function permissionsIn(db: Kysely<Database>, caller: Caller, companyId: string): Promise<SettingsPermissions> {
+export async function permissionsIn(
+  db: Kysely<Database>,
+  caller: Caller,
+  companyId: string,
+): Promise<SettingsPermissions> {
   const companyRole = caller.isTevora ? null : await findCompanyRole(db, companyId, caller.id);
   return settingsPermissionsFor({
     isTevora: caller.isTevora,
@@ -223,7 +244,12 @@ export async function permissionsIn(db: Kysely<Database>, caller: Caller, compan
   });
 }
 
-async function enforceTargetUser(request: FastifyRequest, caller: UserRecord, permission: SettingsPermissionName, account: boolean): Promise<void> {
+async function enforceTargetUser(
+  request: FastifyRequest,
+  caller: UserRecord,
+  permission: SettingsPermissionName,
+  account: boolean,
+): Promise<void> {
   const targetId = (request.params as { id?: unknown } | undefined)?.id;
   if (typeof targetId !== 'string') throw new Error('a targetUser policy needs a route with :id');
   if (targetId === '') throw new HttpError(404, 'user_not_found');
@@ -234,7 +260,10 @@ async function enforceTargetUser(request: FastifyRequest, caller: UserRecord, pe
     // Staff: the permission does not depend on the company (staff roles are global). Company
     // permissions are about client users: another staff user is managed only by whoever may edit
     // the staff's admins (staff admins), so no staff member can suspend or rename an admin.
-    const needed = target.isTevora && target.id !== caller.id && permission.startsWith('company.') ? 'users.editTevoraAdmins' : permission;
+    const needed =
+      target.isTevora && target.id !== caller.id && permission.startsWith('company.')
+        ? 'users.editTevoraAdmins'
+        : permission;
     if (!holds(await permissionsIn(db, caller, ''), needed)) throw new HttpError(403, 'forbidden');
     targetUsers.set(request, target);
     return;
@@ -262,7 +291,11 @@ async function enforceTargetUser(request: FastifyRequest, caller: UserRecord, pe
   // A change to the account itself (name, status, avatar, password) is seen by every company the
   // user belongs to: a client admin makes it only when they hold the permission in all of them.
   if (account) {
-    const theirs = await db.selectFrom('company_memberships').select('company_id').where('user_id', '=', target.id).execute();
+    const theirs = await db
+      .selectFrom('company_memberships')
+      .select('company_id')
+      .where('user_id', '=', target.id)
+      .execute();
     const mine = new Set(shared.map((s) => s.company_id));
     for (const { company_id } of theirs) {
       if (!mine.has(company_id) || !holds(await permissionsIn(db, caller, company_id), permission)) {
@@ -276,7 +309,6 @@ async function enforceTargetUser(request: FastifyRequest, caller: UserRecord, pe
   }
   targetUsers.set(request, target);
 }
-
 
 /** The company a company policy resolved for this request. */
 export function policyCompany(request: FastifyRequest): CompanyRecord {
@@ -301,7 +333,8 @@ async function enforce(request: FastifyRequest, policy: Policy): Promise<void> {
   }
   if ('targetUser' in policy) return enforceTargetUser(request, user, policy.targetUser, policy.account === true);
   if ('staff' in policy) {
-    if (!user.isTevora || !holds(await permissionsIn(request.server.db, user, ''), policy.staff)) throw new HttpError(403, 'forbidden');
+    if (!user.isTevora || !holds(await permissionsIn(request.server.db, user, ''), policy.staff))
+      throw new HttpError(403, 'forbidden');
     return;
   }
   if ('project' in policy) return enforceProject(request, user, policy.project);
@@ -318,7 +351,10 @@ async function enforce(request: FastifyRequest, policy: Policy): Promise<void> {
     const access = await moduleAccessIn(request.server.db, user, company);
     if (!access[policy.module]) throw new HttpError(403, 'module_access_denied');
   }
-  if (policy.company === 'settings' && !holds(await permissionsIn(request.server.db, user, company.id), policy.permission)) {
+  if (
+    policy.company === 'settings' &&
+    !holds(await permissionsIn(request.server.db, user, company.id), policy.permission)
+  ) {
     throw new HttpError(403, 'forbidden');
   }
   companies.set(request, company);

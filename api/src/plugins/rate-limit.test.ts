@@ -43,8 +43,12 @@ describe('the api rate limiter', () => {
 
   it('leaves the health check and the pages outside /api/v1 alone', async () => {
     for (let i = 0; i < 5; i++) {
-      expect((await t.inject({ method: 'GET', url: '/api/v1/health', remoteAddress: '10.6.0.1' })).statusCode).toBe(200);
-      expect((await t.inject({ method: 'GET', url: '/auth/saml/login', remoteAddress: '10.6.0.1' })).statusCode).toBe(200);
+      expect((await t.inject({ method: 'GET', url: '/api/v1/health', remoteAddress: '10.6.0.1' })).statusCode).toBe(
+        200,
+      );
+      expect((await t.inject({ method: 'GET', url: '/auth/saml/login', remoteAddress: '10.6.0.1' })).statusCode).toBe(
+        200,
+      );
     }
   });
 });
@@ -58,7 +62,13 @@ describe('the api rate limiter', () => {
       // the same session id on both instances: a session row copied into the second database
       const cookie = await first.cookieFor('lead@acme.test');
       const row = await first.database.db.selectFrom('sessions').selectAll().executeTakeFirstOrThrow();
-      const leadId = (await second.database.db.selectFrom('users').select('id').where('email', '=', 'lead@acme.test').executeTakeFirstOrThrow()).id;
+      const leadId = (
+        await second.database.db
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', 'lead@acme.test')
+          .executeTakeFirstOrThrow()
+      ).id;
       await second.database.db
         .insertInto('sessions')
         .values({

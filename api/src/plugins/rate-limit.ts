@@ -42,7 +42,11 @@ export default fp(
       reply.header('ratelimit-reset', resetSeconds);
       if (hits > max) {
         reply.header('retry-after', resetSeconds);
-        throw new HttpError(429, 'too_many_requests', `Too many requests: please wait ${resetSeconds} seconds and try again.`);
+        throw new HttpError(
+          429,
+          'too_many_requests',
+          `Too many requests: please wait ${resetSeconds} seconds and try again.`,
+        );
       }
     });
   },

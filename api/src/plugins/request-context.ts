@@ -3,7 +3,11 @@ import type { AppConfig } from '../config';
 import fp from 'fastify-plugin';
 
 /** Which request a reply answers and which versions served it (also set by fastify's early refusals in app.ts). */
-export function setRequestContextHeaders(request: FastifyRequest, reply: FastifyReply, config: Pick<AppConfig, 'apiVersion' | 'uiVersion'>): void {
+export function setRequestContextHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Pick<AppConfig, 'apiVersion' | 'uiVersion'>,
+): void {
   reply.header('x-request-id', request.id);
   reply.header('x-api-version', config.apiVersion);
   reply.header('x-ui-version', config.uiVersion);

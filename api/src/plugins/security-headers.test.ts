@@ -31,10 +31,16 @@ beforeAll(async () => {
     extend(app) {
       // a route with its own, stricter policy (as file downloads and stored images have)
       app.get('/test/sandboxed', async (_request, reply) =>
-        reply.type('text/html; charset=utf-8').header('content-security-policy', "default-src 'none'; sandbox").send('<p>x</p>'),
+        reply
+          .type('text/html; charset=utf-8')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .send('<p>x</p>'),
       );
       app.get('/test/attachment', async (_request, reply) =>
-        reply.type('text/html').header('content-disposition', 'attachment; filename="a.html"').send('<head><style>a{}</style></head>'),
+        reply
+          .type('text/html')
+          .header('content-disposition', 'attachment; filename="a.html"')
+          .send('<head><style>a{}</style></head>'),
       );
     },
   });
@@ -76,7 +82,11 @@ describe('security headers', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers.etag).toBeUndefined();
     expect(res.headers['last-modified']).toBeUndefined();
-    const again = await t.inject({ method: 'GET', url: '/', headers: { ...html, 'if-none-match': '*', 'if-modified-since': new Date().toUTCString() } });
+    const again = await t.inject({
+      method: 'GET',
+      url: '/',
+      headers: { ...html, 'if-none-match': '*', 'if-modified-since': new Date().toUTCString() },
+    });
     expect(again.statusCode).toBe(200);
     expect(again.body).toContain('csp-nonce');
   });
@@ -147,10 +157,18 @@ describe('security headers behind a proxy, with remotes elsewhere', () => {
   });
 
   it('sends HSTS only when the request came over TLS', async () => {
-    const tls = await proxied.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-forwarded-proto': 'https' } });
+    const tls = await proxied.inject({
+      method: 'GET',
+      url: '/api/v1/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(tls.headers['strict-transport-security']).toBe(HSTS);
     expect(HSTS).toBe('max-age=31536000; includeSubDomains');
-    const plain = await proxied.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-forwarded-proto': 'http' } });
+    const plain = await proxied.inject({
+      method: 'GET',
+      url: '/api/v1/health',
+      headers: { 'x-forwarded-proto': 'http' },
+    });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
   });
 
@@ -158,8 +176,18 @@ describe('security headers behind a proxy, with remotes elsewhere', () => {
     const res = await proxied.inject({ method: 'GET', url: '/', headers: html });
     const csp = directives(res.headers['content-security-policy']);
     expect(csp['script-src']).toEqual(["'self'", 'https://cdn.example', 'http://localhost:3004']);
-    expect(csp['connect-src']).toEqual(["'self'", 'https://cdn.example', 'http://localhost:3004', 'ws://localhost:3004']);
-    expect(csp['style-src']).toEqual(["'self'", expect.stringMatching(/^'nonce-/), 'https://cdn.example', 'http://localhost:3004']);
+    expect(csp['connect-src']).toEqual([
+      "'self'",
+      'https://cdn.example',
+      'http://localhost:3004',
+      'ws://localhost:3004',
+    ]);
+    expect(csp['style-src']).toEqual([
+      "'self'",
+      expect.stringMatching(/^'nonce-/),
+      'https://cdn.example',
+      'http://localhost:3004',
+    ]);
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
   });
 });
@@ -178,7 +206,9 @@ describe('security header helpers', () => {
   });
 
   it('adds the nonce to the tags that lack one and the meta right after <head>', () => {
-    expect(injectCspNonce('<html><head><style>a{}</style><script nonce="x" src="/a.js"></script></head></html>', 'N')).toBe(
+    expect(
+      injectCspNonce('<html><head><style>a{}</style><script nonce="x" src="/a.js"></script></head></html>', 'N'),
+    ).toBe(
       '<html><head><meta name="csp-nonce" nonce="N"><style nonce="N">a{}</style><script nonce="x" src="/a.js"></script></head></html>',
     );
   });

@@ -44,7 +44,10 @@ export interface PolicyInput {
 export function contentSecurityPolicy({ nonce, remotes = [], signIn = false }: PolicyInput): string {
   const remoteHosts = remotes.join(' ');
   // a remote's dev server (http) reloads over a web socket on its own origin
-  const sockets = remotes.filter((origin) => origin.startsWith('http:')).map((origin) => origin.replace(/^http/, 'ws')).join(' ');
+  const sockets = remotes
+    .filter((origin) => origin.startsWith('http:'))
+    .map((origin) => origin.replace(/^http/, 'ws'))
+    .join(' ');
   const withRemotes = (...sources: string[]) => [...sources, remoteHosts].filter(Boolean).join(' ');
   return [
     "default-src 'self'",
@@ -105,7 +108,8 @@ export default fp(
       setBaseSecurityHeaders(request, reply);
       // a file download's bytes go out as they are
       const attachment = /^attachment\b/i.test(String(reply.getHeader('content-disposition') ?? ''));
-      if (!isHtml(reply.getHeader('content-type')) || reply.hasHeader('content-security-policy') || attachment) return payload;
+      if (!isHtml(reply.getHeader('content-type')) || reply.hasHeader('content-security-policy') || attachment)
+        return payload;
 
       const nonce = randomBytes(16).toString('base64');
       reply.header('content-security-policy', await policyFor(app, request, nonce));

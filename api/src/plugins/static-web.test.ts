@@ -85,9 +85,14 @@ describe('static web', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(BIG_SCRIPT);
     expect(gz.headers.etag).not.toBe(br.headers.etag);
-    expect((await get('/kit.0a1b2c3d.js', { 'accept-encoding': 'gzip', 'if-none-match': String(gz.headers.etag) })).statusCode).toBe(304);
+    expect(
+      (await get('/kit.0a1b2c3d.js', { 'accept-encoding': 'gzip', 'if-none-match': String(gz.headers.etag) }))
+        .statusCode,
+    ).toBe(304);
     // the gzip validator does not match the brotli representation
-    expect((await get('/kit.0a1b2c3d.js', { 'accept-encoding': 'br', 'if-none-match': String(gz.headers.etag) })).statusCode).toBe(200);
+    expect(
+      (await get('/kit.0a1b2c3d.js', { 'accept-encoding': 'br', 'if-none-match': String(gz.headers.etag) })).statusCode,
+    ).toBe(200);
 
     const plain = await get('/kit.0a1b2c3d.js', { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -133,7 +138,12 @@ describe('static web', () => {
 
   it('does not serve files outside the dist folders', async () => {
     write('secret.txt', 'top secret');
-    for (const url of ['/../secret.txt', '/%2e%2e/secret.txt', '/remotes/mfe-requests/..%2f..%2fsecret.txt', '/%2e%2e%2f%2e%2e%2fsecret.txt']) {
+    for (const url of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/remotes/mfe-requests/..%2f..%2fsecret.txt',
+      '/%2e%2e%2f%2e%2e%2fsecret.txt',
+    ]) {
       const res = await get(url);
       expect(res.body).not.toContain('top secret');
     }
@@ -183,7 +193,10 @@ describe('static web without a build', () => {
 
 describe('remotes manifest overrides', () => {
   it('serves REMOTES_MANIFEST', async () => {
-    const app = await createTestApp({ seed: false, env: { REMOTES_MANIFEST: '{"mfe-projects":"https://cdn.example/p/mf-manifest.json"}' } });
+    const app = await createTestApp({
+      seed: false,
+      env: { REMOTES_MANIFEST: '{"mfe-projects":"https://cdn.example/p/mf-manifest.json"}' },
+    });
     try {
       expect((await app.inject({ method: 'GET', url: '/remotes.json' })).json()).toEqual({
         'mfe-projects': 'https://cdn.example/p/mf-manifest.json',
@@ -198,14 +211,21 @@ describe('remotes manifest overrides', () => {
     fs.writeFileSync(file, JSON.stringify({ 'mfe-projects': '/v1/mf-manifest.json' }));
     const app = await createTestApp({ seed: false, env: { REMOTES_MANIFEST_FILE: file } });
     try {
-      expect((await app.inject({ method: 'GET', url: '/remotes.json' })).json()).toEqual({ 'mfe-projects': '/v1/mf-manifest.json' });
+      expect((await app.inject({ method: 'GET', url: '/remotes.json' })).json()).toEqual({
+        'mfe-projects': '/v1/mf-manifest.json',
+      });
       fs.writeFileSync(file, JSON.stringify({ 'mfe-projects': '/v2/mf-manifest.json' }));
-      expect((await app.inject({ method: 'GET', url: '/remotes.json' })).json()).toEqual({ 'mfe-projects': '/v2/mf-manifest.json' });
+      expect((await app.inject({ method: 'GET', url: '/remotes.json' })).json()).toEqual({
+        'mfe-projects': '/v2/mf-manifest.json',
+      });
 
       fs.writeFileSync(file, '{"Not A Name": 1}');
       const invalid = await app.inject({ method: 'GET', url: '/remotes.json' });
       expect(invalid.statusCode).toBe(500);
-      expect(invalid.json()).toMatchObject({ code: 'internal_error', message: expect.stringContaining('REMOTES_MANIFEST_FILE') });
+      expect(invalid.json()).toMatchObject({
+        code: 'internal_error',
+        message: expect.stringContaining('REMOTES_MANIFEST_FILE'),
+      });
       expect(invalid.json().requestId).toBe(invalid.headers['x-request-id']);
     } finally {
       await app.close();

@@ -73,7 +73,9 @@ function compressedCopy(key: string, encoding: ContentEncoding, read: () => Prom
   if (cached) return cached;
   const making = read().then((body) =>
     encoding === 'br'
-      ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+      ? brotli(body, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        })
       : gzip(body, { level: 9 }),
   );
   compressed.set(key, making);
@@ -102,7 +104,9 @@ export async function currentRemotesManifest(
   config: Pick<AppConfig, 'remotesManifest' | 'remotesManifestFile'>,
 ): Promise<RemotesManifest> {
   if (!config.remotesManifestFile) return config.remotesManifest ?? defaultRemotesManifest();
-  const parsed = remotesManifestSchema.safeParse(JSON.parse(await fs.promises.readFile(config.remotesManifestFile, 'utf8')));
+  const parsed = remotesManifestSchema.safeParse(
+    JSON.parse(await fs.promises.readFile(config.remotesManifestFile, 'utf8')),
+  );
   if (!parsed.success) throw new Error(`not a map of remote name -> manifest URL: ${parsed.error.message}`);
   return parsed.data;
 }
@@ -131,7 +135,10 @@ async function statFile(file: string): Promise<fs.Stats | null> {
 async function sendFile(request: FastifyRequest, reply: FastifyReply, file: string, stats: fs.Stats) {
   const extension = path.extname(file).toLowerCase();
   if (extension === '.html') {
-    return reply.header('cache-control', 'no-store').type(CONTENT_TYPES['.html']).send(await fs.promises.readFile(file));
+    return reply
+      .header('cache-control', 'no-store')
+      .type(CONTENT_TYPES['.html'])
+      .send(await fs.promises.readFile(file));
   }
   const compressible = COMPRESSIBLE.has(extension) && stats.size >= COMPRESS_MIN_BYTES;
   const encoding = compressible ? preferredEncoding(request.headers['accept-encoding']) : null;

@@ -47,7 +47,20 @@ function keysOf(schema: unknown, into: Set<string>, depth = 0): void {
 }
 
 const bodies = new Set<string>();
-const queries = new Set<string>(['page', 'pageSize', 'sort', 'order', 'search', 'q', 'status', 'from', 'to', 'projectId', 'today', 'format']);
+const queries = new Set<string>([
+  'page',
+  'pageSize',
+  'sort',
+  'order',
+  'search',
+  'q',
+  'status',
+  'from',
+  'to',
+  'projectId',
+  'today',
+  'format',
+]);
 for (const module of [feature, files, interviews, practices, projects, reports, requests, schemas, settings]) {
   for (const [name, value] of Object.entries(module as Record<string, unknown>)) {
     if (!defOf(value)) continue;

@@ -54,7 +54,19 @@ const ONLY = arg('only');
 const STREAMS = /\/stream$/;
 
 /** Path values no id can be: each must be refused (404 or 400), never answered 2xx. */
-const MALFORMED_IDS = ['', ' ', '%00', 'a%00b', '..%2F..%2Fetc', "'%20OR%201=1--", 'x'.repeat(300), '-1', '1e309', '%F0%9F%98%80', '%3Cscript%3E'];
+const MALFORMED_IDS = [
+  '',
+  ' ',
+  '%00',
+  'a%00b',
+  '..%2F..%2Fetc',
+  "'%20OR%201=1--",
+  'x'.repeat(300),
+  '-1',
+  '1e309',
+  '%F0%9F%98%80',
+  '%3Cscript%3E',
+];
 
 const BOUNDARY_STRINGS = [
   '',
@@ -91,7 +103,24 @@ const BOUNDARY_STRINGS = [
   '00000000-0000-4000-8000-000000000000',
 ];
 
-const BOUNDARY_NUMBERS = [0, -1, 1, 2, 24, 25, 100, 101, 1000, 2 ** 31, -(2 ** 31), 2 ** 53, Number.MAX_SAFE_INTEGER + 2, 1e308, 0.5, -0.0];
+const BOUNDARY_NUMBERS = [
+  0,
+  -1,
+  1,
+  2,
+  24,
+  25,
+  100,
+  101,
+  1000,
+  2 ** 31,
+  -(2 ** 31),
+  2 ** 53,
+  Number.MAX_SAFE_INTEGER + 2,
+  1e308,
+  0.5,
+  -0.0,
+];
 
 interface Ids {
   acmeCompany: string;
@@ -106,18 +135,28 @@ interface Ids {
 
 async function collectIds(t: TestApp): Promise<Ids> {
   const db = t.database.db;
-  const company = async (name: string) => (await db.selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  const company = async (name: string) =>
+    (await db.selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
   const acmeCompany = await company('Acme Corp');
   const globexCompany = await company('Globex Inc');
   const ids = async (rows: Promise<{ id: string }[]>) => (await rows).map((r) => r.id);
   const projectsOf = (c: string) => ids(db.selectFrom('projects').select('id').where('company_id', '=', c).execute());
   const acmeProjects = await projectsOf(acmeCompany);
   const globexProjects = await projectsOf(globexCompany);
-  const tasksOf = (p: string[]) => (p.length ? ids(db.selectFrom('tasks').select('id').where('project_id', 'in', p).limit(20).execute()) : Promise.resolve([]));
-  const filesOf = (p: string[]) => (p.length ? ids(db.selectFrom('files').select('id').where('project_id', 'in', p).limit(20).execute()) : Promise.resolve([]));
-  const requestsOf = (c: string) => ids(db.selectFrom('requests').select('id').where('company_id', '=', c).limit(20).execute());
+  const tasksOf = (p: string[]) =>
+    p.length
+      ? ids(db.selectFrom('tasks').select('id').where('project_id', 'in', p).limit(20).execute())
+      : Promise.resolve([]);
+  const filesOf = (p: string[]) =>
+    p.length
+      ? ids(db.selectFrom('files').select('id').where('project_id', 'in', p).limit(20).execute())
+      : Promise.resolve([]);
+  const requestsOf = (c: string) =>
+    ids(db.selectFrom('requests').select('id').where('company_id', '=', c).limit(20).execute());
   const usersOf = async (c: string) =>
-    (await db.selectFrom('company_memberships').select('user_id').where('company_id', '=', c).execute()).map((r) => r.user_id);
+    (await db.selectFrom('company_memberships').select('user_id').where('company_id', '=', c).execute()).map(
+      (r) => r.user_id,
+    );
   const globexUsers = await usersOf(globexCompany);
   const acmeUsers = new Set(await usersOf(acmeCompany));
   // The seed has no email domains: one claimed by each company, so `:domainId` gets real values too.
@@ -132,8 +171,18 @@ async function collectIds(t: TestApp): Promise<Ids> {
     ...(await requestsOf(globexCompany)),
     ...globexUsers.filter((u) => !acmeUsers.has(u)),
   ]);
-  const some = async (table: 'teams' | 'practices' | 'controls' | 'folders' | 'notifications' | 'interviews' | 'task_trackers' | 'points_of_focus' | 'transfers') =>
-    ids(db.selectFrom(table).select('id').limit(6).execute());
+  const some = async (
+    table:
+      | 'teams'
+      | 'practices'
+      | 'controls'
+      | 'folders'
+      | 'notifications'
+      | 'interviews'
+      | 'task_trackers'
+      | 'points_of_focus'
+      | 'transfers',
+  ) => ids(db.selectFrom(table).select('id').limit(6).execute());
   const acmeTasks = await tasksOf(acmeProjects.slice(0, 2));
   const byKind: Record<string, string[]> = {
     company: [acmeCompany, globexCompany],
@@ -190,7 +239,14 @@ function kindOf(url: string, name: string): string {
 const isIdParam = (name: string) => name === 'id' || /Id$/.test(name);
 
 /** What a body field's id names when its name does not say it (`assigneeIds` are users, `parentId` a task). */
-const FIELD_KINDS: Record<string, string> = { assignee: 'user', member: 'user', requester: 'user', recipient: 'user', owner: 'user', parent: 'task' };
+const FIELD_KINDS: Record<string, string> = {
+  assignee: 'user',
+  member: 'user',
+  requester: 'user',
+  recipient: 'user',
+  owner: 'user',
+  parent: 'task',
+};
 
 function requestArbitrary(route: RoutePolicy, ids: Ids): fc.Arbitrary<Generated> {
   const paramNames = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
@@ -212,11 +268,21 @@ function requestArbitrary(route: RoutePolicy, ids: Ids): fc.Arbitrary<Generated>
   );
   const param = (name: string) =>
     fc.oneof(
-      { weight: 6, arbitrary: fc.constantFrom(...(ids.byKind[kindOf(route.url, name)] ?? ids.real)).map((v) => ({ v, malformed: false })) },
+      {
+        weight: 6,
+        arbitrary: fc
+          .constantFrom(...(ids.byKind[kindOf(route.url, name)] ?? ids.real))
+          .map((v) => ({ v, malformed: false })),
+      },
       { weight: 1, arbitrary: fc.constantFrom(...ids.real).map((v) => ({ v, malformed: false })) },
       { weight: 1, arbitrary: fc.uuid().map((v) => ({ v, malformed: false })) },
       { weight: 2, arbitrary: fc.constantFrom(...MALFORMED_IDS).map((v) => ({ v, malformed: isIdParam(name) })) },
-      { weight: 1, arbitrary: fc.constantFrom('status', 'requests', 'controls', 'workload', 'logo', 'csv', 'xlsx', 'pdf').map((v) => ({ v, malformed: false })) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .constantFrom('status', 'requests', 'controls', 'workload', 'logo', 'csv', 'xlsx', 'pdf')
+          .map((v) => ({ v, malformed: false })),
+      },
     );
   const params = fc.tuple(...paramNames.map(param));
   // The names this operation's OpenAPI description gives (its query, body and form schemas) come
@@ -225,18 +291,33 @@ function requestArbitrary(route: RoutePolicy, ids: Ids): fc.Arbitrary<Generated>
   const ownQuery = schemaKeys(op?.query);
   const ownFields = [...new Set([...schemaKeys(op?.body), ...schemaKeys(op?.form?.fields)])];
   const queryKey = ownQuery.length
-    ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...ownQuery) }, { weight: 1, arbitrary: fc.constantFrom(...queryNames) })
+    ? fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...ownQuery) },
+        { weight: 1, arbitrary: fc.constantFrom(...queryNames) },
+      )
     : fc.constantFrom(...queryNames);
   const fieldKey = ownFields.length
-    ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...ownFields) }, { weight: 1, arbitrary: fc.constantFrom(...fieldNames) })
+    ? fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...ownFields) },
+        { weight: 1, arbitrary: fc.constantFrom(...fieldNames) },
+      )
     : fc.constantFrom(...fieldNames);
   const query = fc.oneof(
     { weight: 1, arbitrary: fc.constant({}) },
     {
       weight: 4,
       arbitrary: fc.dictionary(
-        fc.oneof({ weight: 6, arbitrary: queryKey }, { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'x[]', 'page[]') }),
-        fc.oneof(scalar.map((v) => String(v)), fc.array(scalar.map((v) => String(v)), { maxLength: 3 })),
+        fc.oneof(
+          { weight: 6, arbitrary: queryKey },
+          { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'x[]', 'page[]') },
+        ),
+        fc.oneof(
+          scalar.map((v) => String(v)),
+          fc.array(
+            scalar.map((v) => String(v)),
+            { maxLength: 3 },
+          ),
+        ),
         { maxKeys: 4 },
       ),
     },
@@ -262,7 +343,10 @@ function requestArbitrary(route: RoutePolicy, ids: Ids): fc.Arbitrary<Generated>
     { contentType: 'application/json', text: '{"a":1}}' },
     { contentType: 'text/plain', text: 'hello' },
     { contentType: 'application/x-www-form-urlencoded', text: 'title=x&name=y' },
-    { contentType: 'multipart/form-data; boundary=zzz', text: '--zzz\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc' },
+    {
+      contentType: 'multipart/form-data; boundary=zzz',
+      text: '--zzz\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc',
+    },
     { contentType: 'multipart/form-data', text: 'no boundary' },
     { contentType: 'application/xml', text: '<a/>' },
   );
@@ -274,21 +358,37 @@ function requestArbitrary(route: RoutePolicy, ids: Ids): fc.Arbitrary<Generated>
         { weight: 2, arbitrary: raw.map((r) => ({ kind: 'raw' as const, ...r })) },
       )
     : fc.constant({ kind: 'none' as const });
-  return fc.record({ params, query, body, dropCsrf: writes ? fc.integer({ min: 0, max: 9 }).map((n) => n === 0) : fc.constant(false) }).map((g) => {
-    const values = Object.fromEntries(paramNames.map((name, i) => [name, g.params[i].v]));
-    return { params: values, malformedId: g.params.some((p) => p.malformed), query: g.query, body: g.body, dropCsrf: g.dropCsrf };
-  });
+  return fc
+    .record({
+      params,
+      query,
+      body,
+      dropCsrf: writes ? fc.integer({ min: 0, max: 9 }).map((n) => n === 0) : fc.constant(false),
+    })
+    .map((g) => {
+      const values = Object.fromEntries(paramNames.map((name, i) => [name, g.params[i].v]));
+      return {
+        params: values,
+        malformedId: g.params.some((p) => p.malformed),
+        query: g.query,
+        body: g.body,
+        dropCsrf: g.dropCsrf,
+      };
+    });
 }
 
 function urlOf(route: RoutePolicy, g: Generated): string {
-  const path = route.url.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURI(g.params[name]).replace(/%25([0-9A-F]{2})/gi, '%$1')).replace(/\*$/, 'x');
+  const path = route.url
+    .replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURI(g.params[name]).replace(/%25([0-9A-F]{2})/gi, '%$1'))
+    .replace(/\*$/, 'x');
   const search = new URLSearchParams();
   for (const [key, v] of Object.entries(g.query)) for (const item of [v].flat()) search.append(key, String(item));
   const qs = search.toString();
   return qs ? `${path}?${qs}` : path;
 }
 
-const isStaffPolicy = (p: RoutePolicy['policy']) => p === 'staff' || p === 'staffAdmin' || (typeof p === 'object' && 'staff' in p);
+const isStaffPolicy = (p: RoutePolicy['policy']) =>
+  p === 'staff' || p === 'staffAdmin' || (typeof p === 'object' && 'staff' in p);
 const isCompanyPolicy = (p: RoutePolicy['policy']) => typeof p === 'object' && 'company' in p;
 
 interface Tally {
@@ -331,8 +431,12 @@ function conformance(route: RoutePolicy, res: LightMyRequestResponse, doc: OpenA
   const described = doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
   if (!described) return 'has no OpenAPI description';
   const answer = described.responses[String(status)];
-  if (!answer) return `answered ${status}, which its OpenAPI description does not list (${Object.keys(described.responses).join(', ')})`;
-  const type = String(res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (!answer)
+    return `answered ${status}, which its OpenAPI description does not list (${Object.keys(described.responses).join(', ')})`;
+  const type = String(res.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
   if (!answer.content) {
     if (status === 204 && res.body.length) return 'answered 204 with a body';
     return null;
@@ -352,18 +456,37 @@ function conformance(route: RoutePolicy, res: LightMyRequestResponse, doc: OpenA
     return problem && `answered ${status} with a body its schema does not allow: ${problem}`;
   }
   const error = body as Record<string, unknown> | null;
-  if (!error || typeof error !== 'object' || Array.isArray(error)) return `answered ${status} with an error that is not an object`;
-  if (typeof error.code !== 'string' || !ERROR_CODES.has(error.code)) return `answered ${status} with an error code outside the catalogue (${String(error.code)})`;
-  if (typeof error.message !== 'string' || !error.message) return `answered ${status} (${error.code}) without a message`;
-  if (typeof error.requestId !== 'string' || !error.requestId) return `answered ${status} (${error.code}) without the request id`;
+  if (!error || typeof error !== 'object' || Array.isArray(error))
+    return `answered ${status} with an error that is not an object`;
+  if (typeof error.code !== 'string' || !ERROR_CODES.has(error.code))
+    return `answered ${status} with an error code outside the catalogue (${String(error.code)})`;
+  if (typeof error.message !== 'string' || !error.message)
+    return `answered ${status} (${error.code}) without a message`;
+  if (typeof error.requestId !== 'string' || !error.requestId)
+    return `answered ${status} (${error.code}) without the request id`;
   if (error.details !== undefined) {
-    const ok = Array.isArray(error.details) && error.details.every((d) => d && typeof d === 'object' && typeof (d as { field?: unknown }).field === 'string' && typeof (d as { message?: unknown }).message === 'string');
+    const ok =
+      Array.isArray(error.details) &&
+      error.details.every(
+        (d) =>
+          d &&
+          typeof d === 'object' &&
+          typeof (d as { field?: unknown }).field === 'string' &&
+          typeof (d as { message?: unknown }).message === 'string',
+      );
     if (!ok) return `answered ${status} (${error.code}) with details that are not a list of { field, message }`;
   }
   return null;
 }
 
-function judge(route: RoutePolicy, caller: Caller, g: Generated, res: LightMyRequestResponse, ids: Ids, doc: OpenApiDocument): string | null {
+function judge(
+  route: RoutePolicy,
+  caller: Caller,
+  g: Generated,
+  res: LightMyRequestResponse,
+  ids: Ids,
+  doc: OpenApiDocument,
+): string | null {
   const status = res.statusCode;
   if (status >= 500) return `answered ${status}`;
   const mismatch = conformance(route, res, doc);
@@ -372,11 +495,13 @@ function judge(route: RoutePolicy, caller: Caller, g: Generated, res: LightMyReq
   if (g.malformedId) return `answered ${status} to a malformed id in the path`;
   if (g.body.kind === 'raw' && g.body.contentType === 'application/json') return `answered ${status} to malformed JSON`;
   // The identity provider posts its SAML response from its own origin: its signature protects it.
-  if (g.dropCsrf && route.url !== '/auth/saml/acs') return `answered ${status} to a state-changing call without CSRF proof`;
+  if (g.dropCsrf && route.url !== '/auth/saml/acs')
+    return `answered ${status} to a state-changing call without CSRF proof`;
   if (caller === 'anonymous' && route.policy !== 'public') return `answered ${status} to an anonymous caller`;
   if (caller === 'client') {
     if (isStaffPolicy(route.policy)) return `answered ${status} to a client on a staff route`;
-    if (isCompanyPolicy(route.policy) && g.params.id === ids.globexCompany) return `answered ${status} to an Acme client for Globex's company id`;
+    if (isCompanyPolicy(route.policy) && g.params.id === ids.globexCompany)
+      return `answered ${status} to an Acme client for Globex's company id`;
     const leaked = idValues(res).find((id) => ids.globexOwned.has(id));
     if (leaked) return `answered ${status} to an Acme client with Globex data (${leaked})`;
   }
@@ -419,7 +544,12 @@ async function main() {
           if (route.url.startsWith('/auth/')) headers.origin = 'https://attacker.example';
           else headers['x-portal-client'] = '';
         }
-        const options: InjectOptions & { cookie?: string } = { method: route.method as InjectOptions['method'], url: urlOf(route, g), cookie: cookies[caller], headers };
+        const options: InjectOptions & { cookie?: string } = {
+          method: route.method as InjectOptions['method'],
+          url: urlOf(route, g),
+          cookie: cookies[caller],
+          headers,
+        };
         if (g.body.kind === 'json') options.payload = JSON.stringify(g.body.value) ?? 'null';
         if (g.body.kind === 'json') headers['content-type'] = 'application/json';
         if (g.body.kind === 'raw') {
@@ -438,7 +568,9 @@ async function main() {
         const failure = judge(route, caller, g, res, ids, doc);
         if (failure) {
           const body = typeof options.payload === 'string' ? options.payload.slice(0, 200) : '';
-          tally.failures.push(`${caller}: ${options.method} ${String(options.url).slice(0, 200)} ${body} -> ${failure}: ${res.body.slice(0, 300)}`);
+          tally.failures.push(
+            `${caller}: ${options.method} ${String(options.url).slice(0, 200)} ${body} -> ${failure}: ${res.body.slice(0, 300)}`,
+          );
         }
       }
     }
@@ -456,8 +588,11 @@ async function main() {
       sent += tally.sent;
       failed += tally.failures.length;
     }
-    for (const r of skipped) console.log(`${`${r.method} ${r.url}`.padEnd(width)}  not fuzzed: a server-sent event stream stays open`);
-    console.log(`\n${tallies.size} operations, ${sent} requests in ${seconds.toFixed(1)} s (${Math.round(sent / seconds)}/s), seed ${SEED}: ${failed} failed`);
+    for (const r of skipped)
+      console.log(`${`${r.method} ${r.url}`.padEnd(width)}  not fuzzed: a server-sent event stream stays open`);
+    console.log(
+      `\n${tallies.size} operations, ${sent} requests in ${seconds.toFixed(1)} s (${Math.round(sent / seconds)}/s), seed ${SEED}: ${failed} failed`,
+    );
     if (failed) {
       console.log('\nfailures (first 5 per operation):');
       for (const [key, tally] of tallies) {

@@ -63,19 +63,43 @@ const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}-${(coun
 
 async function adminCall(t: TestApp, options: InjectOptions): Promise<LightMyRequestResponse> {
   const res = await t.api({ ...options, cookie: await t.cookieFor('admin@demo.test') });
-  if (res.statusCode >= 300) throw new Error(`setup ${options.method} ${options.url} answered ${res.statusCode}: ${res.body}`);
+  if (res.statusCode >= 300)
+    throw new Error(`setup ${options.method} ${options.url} answered ${res.statusCode}: ${res.body}`);
   return res;
 }
 const newTask = async (t: TestApp, ids: Ids) =>
-  (await adminCall(t, { method: 'POST', url: `/api/v1/projects/${ids.project}/tasks`, payload: { title: unique('Matrix task') } })).json().id as string;
+  (
+    await adminCall(t, {
+      method: 'POST',
+      url: `/api/v1/projects/${ids.project}/tasks`,
+      payload: { title: unique('Matrix task') },
+    })
+  ).json().id as string;
 const newTeam = async (t: TestApp, ids: Ids) =>
-  (await adminCall(t, { method: 'POST', url: `/api/v1/companies/${ids.acme}/teams`, payload: { name: unique('Matrix team') } })).json().id as string;
+  (
+    await adminCall(t, {
+      method: 'POST',
+      url: `/api/v1/companies/${ids.acme}/teams`,
+      payload: { name: unique('Matrix team') },
+    })
+  ).json().id as string;
 const newRequest = async (t: TestApp, ids: Ids) =>
-  (await adminCall(t, { method: 'POST', url: `/api/v1/companies/${ids.acme}/requests`, payload: { title: unique('Matrix request'), assigneeIds: [ids.acmeUser] } })).json().id as string;
+  (
+    await adminCall(t, {
+      method: 'POST',
+      url: `/api/v1/companies/${ids.acme}/requests`,
+      payload: { title: unique('Matrix request'), assigneeIds: [ids.acmeUser] },
+    })
+  ).json().id as string;
 
 const newDomain = async (t: TestApp, ids: Ids) =>
-  (await adminCall(t, { method: 'POST', url: `/api/v1/companies/${ids.acme}/domains`, payload: { domain: `m${(counter += 1)}-${Date.now().toString(36)}.matrix.test` } })).json()
-    .id as string;
+  (
+    await adminCall(t, {
+      method: 'POST',
+      url: `/api/v1/companies/${ids.acme}/domains`,
+      payload: { domain: `m${(counter += 1)}-${Date.now().toString(36)}.matrix.test` },
+    })
+  ).json().id as string;
 
 let folderId = '';
 function multipartFile(name: string, text: string): { payload: string; headers: Record<string, string> } {
@@ -98,8 +122,16 @@ const RESOURCES: Resource[] = [
     calls: {
       list: async (_t, ids) => ({ method: 'GET', url: `/api/v1/companies/${ids.acme}/projects` }),
       read: async (_t, ids) => ({ method: 'GET', url: `/api/v1/projects/${ids.project}` }),
-      create: async (_t, ids) => ({ method: 'POST', url: `/api/v1/companies/${ids.acme}/projects`, payload: { title: unique('Matrix project') } }),
-      update: async (_t, ids) => ({ method: 'PATCH', url: `/api/v1/projects/${ids.project}`, payload: { description: 'Matrix' } }),
+      create: async (_t, ids) => ({
+        method: 'POST',
+        url: `/api/v1/companies/${ids.acme}/projects`,
+        payload: { title: unique('Matrix project') },
+      }),
+      update: async (_t, ids) => ({
+        method: 'PATCH',
+        url: `/api/v1/projects/${ids.project}`,
+        payload: { description: 'Matrix' },
+      }),
     },
     expect: {
       list: [A, A, 404, A, A, 403, 404, 401],
@@ -113,9 +145,20 @@ const RESOURCES: Resource[] = [
     calls: {
       list: async (_t, ids) => ({ method: 'GET', url: `/api/v1/projects/${ids.project}/tasks` }),
       read: async (_t, ids) => ({ method: 'GET', url: `/api/v1/projects/${ids.project}/tasks/${ids.task}` }),
-      create: async (_t, ids) => ({ method: 'POST', url: `/api/v1/projects/${ids.project}/tasks`, payload: { title: unique('Matrix task') } }),
-      update: async (t, ids) => ({ method: 'PATCH', url: `/api/v1/projects/${ids.project}/tasks/${await newTask(t, ids)}`, payload: { description: 'Matrix' } }),
-      delete: async (t, ids) => ({ method: 'DELETE', url: `/api/v1/projects/${ids.project}/tasks/${await newTask(t, ids)}` }),
+      create: async (_t, ids) => ({
+        method: 'POST',
+        url: `/api/v1/projects/${ids.project}/tasks`,
+        payload: { title: unique('Matrix task') },
+      }),
+      update: async (t, ids) => ({
+        method: 'PATCH',
+        url: `/api/v1/projects/${ids.project}/tasks/${await newTask(t, ids)}`,
+        payload: { description: 'Matrix' },
+      }),
+      delete: async (t, ids) => ({
+        method: 'DELETE',
+        url: `/api/v1/projects/${ids.project}/tasks/${await newTask(t, ids)}`,
+      }),
     },
     expect: {
       list: [A, A, 404, A, A, 403, 404, 401],
@@ -130,9 +173,20 @@ const RESOURCES: Resource[] = [
     calls: {
       list: async (_t, ids) => ({ method: 'GET', url: `/api/v1/projects/${ids.project}/files` }),
       read: async (_t, ids) => ({ method: 'GET', url: `/api/v1/projects/${ids.project}/files/${ids.file}` }),
-      create: async (_t, ids) => ({ method: 'POST', url: `/api/v1/projects/${ids.project}/files`, ...multipartFile(`${unique('m')}.txt`.replace(/ /g, '-'), 'x') }),
-      update: async (t, ids) => ({ method: 'PATCH', url: `/api/v1/projects/${ids.project}/files/${await newFile(t, ids)}`, payload: { name: `${unique('renamed')}.txt`.replace(/ /g, '-') } }),
-      delete: async (t, ids) => ({ method: 'DELETE', url: `/api/v1/projects/${ids.project}/files/${await newFile(t, ids)}` }),
+      create: async (_t, ids) => ({
+        method: 'POST',
+        url: `/api/v1/projects/${ids.project}/files`,
+        ...multipartFile(`${unique('m')}.txt`.replace(/ /g, '-'), 'x'),
+      }),
+      update: async (t, ids) => ({
+        method: 'PATCH',
+        url: `/api/v1/projects/${ids.project}/files/${await newFile(t, ids)}`,
+        payload: { name: `${unique('renamed')}.txt`.replace(/ /g, '-') },
+      }),
+      delete: async (t, ids) => ({
+        method: 'DELETE',
+        url: `/api/v1/projects/${ids.project}/files/${await newFile(t, ids)}`,
+      }),
       download: async (_t, ids) => ({ method: 'GET', url: `/api/v1/files/${ids.file}/signed-url` }),
     },
     expect: {
@@ -149,8 +203,16 @@ const RESOURCES: Resource[] = [
     calls: {
       list: async (_t, ids) => ({ method: 'GET', url: `/api/v1/companies/${ids.acme}/requests` }),
       read: async (_t, ids) => ({ method: 'GET', url: `/api/v1/requests/${ids.request}` }),
-      create: async (_t, ids) => ({ method: 'POST', url: `/api/v1/companies/${ids.acme}/requests`, payload: { title: unique('Matrix request') } }),
-      update: async (t, ids) => ({ method: 'PATCH', url: `/api/v1/requests/${await newRequest(t, ids)}`, payload: { description: 'Matrix' } }),
+      create: async (_t, ids) => ({
+        method: 'POST',
+        url: `/api/v1/companies/${ids.acme}/requests`,
+        payload: { title: unique('Matrix request') },
+      }),
+      update: async (t, ids) => ({
+        method: 'PATCH',
+        url: `/api/v1/requests/${await newRequest(t, ids)}`,
+        payload: { description: 'Matrix' },
+      }),
       download: async (_t, ids) => ({ method: 'GET', url: `/api/v1/companies/${ids.acme}/requests/export?format=csv` }),
     },
     expect: {
@@ -166,7 +228,10 @@ const RESOURCES: Resource[] = [
     name: 'reports',
     calls: {
       read: async (_t, ids) => ({ method: 'GET', url: `/api/v1/companies/${ids.acme}/reports/status` }),
-      download: async (_t, ids) => ({ method: 'GET', url: `/api/v1/companies/${ids.acme}/reports/status/export?format=csv` }),
+      download: async (_t, ids) => ({
+        method: 'GET',
+        url: `/api/v1/companies/${ids.acme}/reports/status/export?format=csv`,
+      }),
     },
     expect: {
       // member@acme.test has the reports module off for them in the demo data
@@ -180,7 +245,11 @@ const RESOURCES: Resource[] = [
       list: async () => ({ method: 'GET', url: '/api/v1/companies' }),
       read: async (_t, ids) => ({ method: 'GET', url: `/api/v1/companies/${ids.acme}` }),
       create: async () => ({ method: 'POST', url: '/api/v1/companies', payload: { name: unique('Matrix Co') } }),
-      update: async (_t, ids) => ({ method: 'PATCH', url: `/api/v1/companies/${ids.acme}`, payload: { name: 'Acme Corp' } }),
+      update: async (_t, ids) => ({
+        method: 'PATCH',
+        url: `/api/v1/companies/${ids.acme}`,
+        payload: { name: 'Acme Corp' },
+      }),
     },
     expect: {
       list: [A, A, A, A, A, A, A, 401],
@@ -198,7 +267,11 @@ const RESOURCES: Resource[] = [
         url: `/api/v1/companies/${ids.acme}/users`,
         payload: { email: `${unique('m').replace(/\W/g, '')}@acme.test`, firstName: 'Matrix', lastName: 'User' },
       }),
-      update: async (_t, ids) => ({ method: 'PATCH', url: `/api/v1/companies/${ids.acme}/users/${ids.acmeUser}/role`, payload: { role: 'member' } }),
+      update: async (_t, ids) => ({
+        method: 'PATCH',
+        url: `/api/v1/companies/${ids.acme}/users/${ids.acmeUser}/role`,
+        payload: { role: 'member' },
+      }),
     },
     expect: {
       // members see who is in their company (pickers); managing them needs the permission
@@ -212,9 +285,19 @@ const RESOURCES: Resource[] = [
     name: 'sso domains',
     calls: {
       list: async (_t, ids) => ({ method: 'GET', url: `/api/v1/companies/${ids.acme}/identity-provider` }),
-      create: async (_t, ids) => ({ method: 'POST', url: `/api/v1/companies/${ids.acme}/domains`, payload: { domain: `c${(counter += 1)}-${Date.now().toString(36)}.matrix.test` } }),
-      update: async (t, ids) => ({ method: 'POST', url: `/api/v1/companies/${ids.acme}/domains/${await newDomain(t, ids)}/verify` }),
-      delete: async (t, ids) => ({ method: 'DELETE', url: `/api/v1/companies/${ids.acme}/domains/${await newDomain(t, ids)}` }),
+      create: async (_t, ids) => ({
+        method: 'POST',
+        url: `/api/v1/companies/${ids.acme}/domains`,
+        payload: { domain: `c${(counter += 1)}-${Date.now().toString(36)}.matrix.test` },
+      }),
+      update: async (t, ids) => ({
+        method: 'POST',
+        url: `/api/v1/companies/${ids.acme}/domains/${await newDomain(t, ids)}/verify`,
+      }),
+      delete: async (t, ids) => ({
+        method: 'DELETE',
+        url: `/api/v1/companies/${ids.acme}/domains/${await newDomain(t, ids)}`,
+      }),
     },
     expect: {
       list: [A, A, 404, A, 403, 403, 404, 401],
@@ -226,7 +309,12 @@ const RESOURCES: Resource[] = [
   {
     // a domain confirmed without its DNS record: staff admins only
     name: 'sso domain confirm',
-    calls: { update: async (t, ids) => ({ method: 'POST', url: `/api/v1/companies/${ids.acme}/domains/${await newDomain(t, ids)}/confirm` }) },
+    calls: {
+      update: async (t, ids) => ({
+        method: 'POST',
+        url: `/api/v1/companies/${ids.acme}/domains/${await newDomain(t, ids)}/confirm`,
+      }),
+    },
     expect: { update: [A, 403, 404, 403, 403, 403, 404, 401] },
   },
   {
@@ -234,7 +322,11 @@ const RESOURCES: Resource[] = [
     name: 'shared user account',
     calls: {
       read: async (_t, ids) => ({ method: 'GET', url: `/api/v1/users/${ids.sharedUser}` }),
-      update: async (_t, ids) => ({ method: 'PATCH', url: `/api/v1/users/${ids.sharedUser}`, payload: { title: unique('Title') } }),
+      update: async (_t, ids) => ({
+        method: 'PATCH',
+        url: `/api/v1/users/${ids.sharedUser}`,
+        payload: { title: unique('Title') },
+      }),
     },
     expect: {
       read: [A, A, 403, A, 403, 403, 403, 401],
@@ -245,9 +337,20 @@ const RESOURCES: Resource[] = [
     name: 'teams',
     calls: {
       list: async (_t, ids) => ({ method: 'GET', url: `/api/v1/companies/${ids.acme}/teams` }),
-      create: async (_t, ids) => ({ method: 'POST', url: `/api/v1/companies/${ids.acme}/teams`, payload: { name: unique('Matrix team') } }),
-      update: async (t, ids) => ({ method: 'PATCH', url: `/api/v1/companies/${ids.acme}/teams/${await newTeam(t, ids)}`, payload: { name: unique('Renamed team') } }),
-      delete: async (t, ids) => ({ method: 'DELETE', url: `/api/v1/companies/${ids.acme}/teams/${await newTeam(t, ids)}` }),
+      create: async (_t, ids) => ({
+        method: 'POST',
+        url: `/api/v1/companies/${ids.acme}/teams`,
+        payload: { name: unique('Matrix team') },
+      }),
+      update: async (t, ids) => ({
+        method: 'PATCH',
+        url: `/api/v1/companies/${ids.acme}/teams/${await newTeam(t, ids)}`,
+        payload: { name: unique('Renamed team') },
+      }),
+      delete: async (t, ids) => ({
+        method: 'DELETE',
+        url: `/api/v1/companies/${ids.acme}/teams/${await newTeam(t, ids)}`,
+      }),
     },
     expect: {
       list: [A, A, 404, A, A, A, 404, 401],
@@ -262,7 +365,11 @@ const RESOURCES: Resource[] = [
       list: async () => ({ method: 'GET', url: '/api/v1/practices' }),
       read: async (_t, ids) => ({ method: 'GET', url: `/api/v1/practices/${ids.practice}` }),
       create: async () => ({ method: 'POST', url: '/api/v1/practices', payload: { name: unique('Matrix practice') } }),
-      update: async (_t, ids) => ({ method: 'PATCH', url: `/api/v1/practices/${ids.practice}`, payload: { description: 'Matrix' } }),
+      update: async (_t, ids) => ({
+        method: 'PATCH',
+        url: `/api/v1/practices/${ids.practice}`,
+        payload: { description: 'Matrix' },
+      }),
     },
     expect: {
       list: [A, A, A, 403, 403, 403, 403, 401],
@@ -281,7 +388,11 @@ const RESOURCES: Resource[] = [
     name: 'feature flags',
     calls: {
       list: async () => ({ method: 'GET', url: '/api/v1/feature-flags/definitions' }),
-      update: async () => ({ method: 'PUT', url: '/api/v1/feature-flags/matrix-flag', payload: { enabled: false, description: 'Matrix' } }),
+      update: async () => ({
+        method: 'PUT',
+        url: '/api/v1/feature-flags/matrix-flag',
+        payload: { enabled: false, description: 'Matrix' },
+      }),
     },
     expect: {
       list: [A, 403, 403, 403, 403, 403, 403, 401],
@@ -303,12 +414,22 @@ async function main() {
   const rows: string[][] = [];
   try {
     const db = t.database.db;
-    const acme = (await db.selectFrom('companies').select('id').where('name', '=', 'Acme Corp').executeTakeFirstOrThrow()).id;
-    const project = (await db.selectFrom('projects').select('id').where('title', '=', 'Acme SOC 2 Type II 2026').executeTakeFirstOrThrow()).id;
-    const userId = async (email: string) => (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    const acme = (
+      await db.selectFrom('companies').select('id').where('name', '=', 'Acme Corp').executeTakeFirstOrThrow()
+    ).id;
+    const project = (
+      await db
+        .selectFrom('projects')
+        .select('id')
+        .where('title', '=', 'Acme SOC 2 Type II 2026')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const userId = async (email: string) =>
+      (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
     const memberId = await userId('member@acme.test');
     const moduleOff = await userId(ROLES['client, module off']);
-    for (const module of ['projects', 'requests', 'reports'] as const) await setUserModuleAccess(db, acme, moduleOff, module, false);
+    for (const module of ['projects', 'requests', 'reports'] as const)
+      await setUserModuleAccess(db, acme, moduleOff, module, false);
     // the member's own request: a request they can see (they do not see every Acme request)
     const request = (
       await db
@@ -321,10 +442,31 @@ async function main() {
         .executeTakeFirstOrThrow()
     ).id;
     // james (module off) is assigned to it too, so a 403 there is the module's and not visibility's
-    await db.insertInto('request_assignees').values({ request_id: request, user_id: moduleOff }).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto('request_assignees')
+      .values({ request_id: request, user_id: moduleOff })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     const practice = (await db.selectFrom('practices').select('id').orderBy('name').executeTakeFirstOrThrow()).id;
-    folderId = (await db.selectFrom('folders').select('id').where('project_id', '=', project).where('parent_id', 'is', null).executeTakeFirstOrThrow()).id;
-    const ids: Ids = { acme, project, task: '', file: '', request, acmeUser: memberId, team: '', practice, sharedUser: await userId('both@acme.test') };
+    folderId = (
+      await db
+        .selectFrom('folders')
+        .select('id')
+        .where('project_id', '=', project)
+        .where('parent_id', 'is', null)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const ids: Ids = {
+      acme,
+      project,
+      task: '',
+      file: '',
+      request,
+      acmeUser: memberId,
+      team: '',
+      practice,
+      sharedUser: await userId('both@acme.test'),
+    };
     ids.task = await newTask(t, ids);
     ids.file = await newFile(t, ids);
     ids.team = await newTeam(t, ids);
@@ -337,7 +479,8 @@ async function main() {
         const call = resource.calls[action];
         const expected = resource.expect[action];
         if (!call) continue;
-        if (!expected || expected.length !== ROLE_NAMES.length) throw new Error(`${resource.name} ${action}: give one expectation per role`);
+        if (!expected || expected.length !== ROLE_NAMES.length)
+          throw new Error(`${resource.name} ${action}: give one expectation per role`);
         const cells: string[] = [];
         for (const [i, role] of ROLE_NAMES.entries()) {
           const options = await call(t, ids);
@@ -345,7 +488,10 @@ async function main() {
           const got = outcome(res);
           const ok = got === expected[i];
           cells.push(ok ? String(got) : `${got}!=${expected[i]}`);
-          if (!ok) failures.push(`${resource.name} / ${action} / ${role}: expected ${expected[i]}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
+          if (!ok)
+            failures.push(
+              `${resource.name} / ${action} / ${role}: expected ${expected[i]}, got ${res.statusCode} ${res.body.slice(0, 160)}`,
+            );
         }
         rows.push([resource.name, action, ...cells]);
       }

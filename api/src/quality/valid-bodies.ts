@@ -13,12 +13,19 @@ type JsonSchema = Record<string, unknown>;
 const MAX_ITEMS = 3;
 const MAX_TEXT = 40;
 
-const day = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true });
+const day = fc.date({
+  min: new Date('2020-01-01T00:00:00Z'),
+  max: new Date('2030-12-31T00:00:00Z'),
+  noInvalidDate: true,
+});
 const text = (min: number, max: number) =>
-  fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 .,_-]*$/).map((s) => s.trim() || 'Fuzz').map((s) => {
-    const padded = s.length < min ? s.padEnd(min, 'x') : s;
-    return padded.slice(0, Math.max(min, Math.min(max, MAX_TEXT)));
-  });
+  fc
+    .stringMatching(/^[A-Za-z0-9][A-Za-z0-9 .,_-]*$/)
+    .map((s) => s.trim() || 'Fuzz')
+    .map((s) => {
+      const padded = s.length < min ? s.padEnd(min, 'x') : s;
+      return padded.slice(0, Math.max(min, Math.min(max, MAX_TEXT)));
+    });
 
 /** Real ids for a field named `key` (`projectId`, `assigneeIds`...), or none. */
 export type IdsFor = (key: string) => readonly string[];
@@ -44,11 +51,23 @@ function stringOf(schema: JsonSchema, key: string, ids: IdsFor): fc.Arbitrary<un
 }
 
 function numberOf(schema: JsonSchema): fc.Arbitrary<number> {
-  const min = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : -1000;
-  const max = typeof schema.maximum === 'number' ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - 1 : 1000;
+  const min =
+    typeof schema.minimum === 'number'
+      ? schema.minimum
+      : typeof schema.exclusiveMinimum === 'number'
+        ? schema.exclusiveMinimum + 1
+        : -1000;
+  const max =
+    typeof schema.maximum === 'number'
+      ? schema.maximum
+      : typeof schema.exclusiveMaximum === 'number'
+        ? schema.exclusiveMaximum - 1
+        : 1000;
   const low = Math.max(min, -1e6);
   const high = Math.min(max, 1e6);
-  return schema.type === 'integer' ? fc.integer({ min: Math.ceil(low), max: Math.floor(high) }) : fc.double({ min: low, max: high, noNaN: true, noDefaultInfinity: true });
+  return schema.type === 'integer'
+    ? fc.integer({ min: Math.ceil(low), max: Math.floor(high) })
+    : fc.double({ min: low, max: high, noNaN: true, noDefaultInfinity: true });
 }
 
 /** Values that follow `schema`: a best effort over the JSON Schema that zod writes (objects, arrays, strings, numbers, enums, unions). */
@@ -57,21 +76,28 @@ export function validValue(schema: JsonSchema | undefined, ids: IdsFor, key = ''
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   const variants = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
-  if (Array.isArray(variants) && variants.length) return fc.oneof(...variants.map((v) => validValue(v, ids, key, depth + 1)));
-  if (Array.isArray(schema.allOf) && schema.allOf.length) return validValue(schema.allOf[0] as JsonSchema, ids, key, depth + 1);
+  if (Array.isArray(variants) && variants.length)
+    return fc.oneof(...variants.map((v) => validValue(v, ids, key, depth + 1)));
+  if (Array.isArray(schema.allOf) && schema.allOf.length)
+    return validValue(schema.allOf[0] as JsonSchema, ids, key, depth + 1);
   const type = Array.isArray(schema.type) ? (schema.type as string[])[0] : (schema.type as string | undefined);
   switch (type) {
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
       const required = new Set((schema.required ?? []) as string[]);
-      const shape = Object.fromEntries(Object.entries(properties).map(([name, s]) => [name, validValue(s, ids, name, depth + 1)]));
+      const shape = Object.fromEntries(
+        Object.entries(properties).map(([name, s]) => [name, validValue(s, ids, name, depth + 1)]),
+      );
       return fc.record(shape, { requiredKeys: Object.keys(properties).filter((name) => required.has(name)) });
     }
     case 'array': {
       const items = schema.items as JsonSchema | undefined;
       const itemKey = /Ids$/.test(key) ? key.slice(0, -1) : key;
       const minLength = typeof schema.minItems === 'number' ? schema.minItems : 0;
-      const maxLength = Math.max(minLength, Math.min(typeof schema.maxItems === 'number' ? schema.maxItems : MAX_ITEMS, MAX_ITEMS));
+      const maxLength = Math.max(
+        minLength,
+        Math.min(typeof schema.maxItems === 'number' ? schema.maxItems : MAX_ITEMS, MAX_ITEMS),
+      );
       return fc.array(validValue(items, ids, itemKey, depth + 1), { minLength, maxLength });
     }
     case 'string':

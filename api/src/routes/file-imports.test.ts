@@ -29,7 +29,11 @@ let companyId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ cookies, projectId } = await acmeProjectsSetup(t, ['Import load project', 'Import load other project'], ['consultant@demo.test', 'lead@acme.test']));
+  ({ cookies, projectId } = await acmeProjectsSetup(
+    t,
+    ['Import load project', 'Import load other project'],
+    ['consultant@demo.test', 'lead@acme.test'],
+  ));
   practiceId = await insertPractice(t.database.db, { name: `Import load ${randomUUID().slice(0, 8)}` });
   companyId = await newCompany(t, `Import load ${randomUUID().slice(0, 8)}`);
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -43,7 +47,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** POSTs a file as the web does (multipart, the client header, this origin). */
 async function post(url: string, cookie: string, filename: string, data: Buffer, fields: Record<string, string> = {}) {
   const { payload, headers } = multipart(Object.entries(fields), [{ field: 'file', filename, data }]);
-  const res = await fetch(`${base}${url}`, { method: 'POST', body: payload, headers: { ...headers, cookie, 'x-portal-client': 'web', origin: base } });
+  const res = await fetch(`${base}${url}`, {
+    method: 'POST',
+    body: payload,
+    headers: { ...headers, cookie, 'x-portal-client': 'web', origin: base },
+  });
   return { status: res.status, body: (await res.json()) as { code: string; message: string } };
 }
 
@@ -82,21 +90,34 @@ function expectAnsweredInTime(latencies: number[]): void {
 }
 
 const blankRowsCsv = () => Buffer.from(`Task Title,Task ID\n${',\n'.repeat(ROWS - 1)}`);
-const blankRowsXlsx = () => inlineXlsx([['Task Title', 'Task ID'], ...Array.from({ length: ROWS - 1 }, () => ['', ''])]);
+const blankRowsXlsx = () =>
+  inlineXlsx([['Task Title', 'Task ID'], ...Array.from({ length: ROWS - 1 }, () => ['', ''])]);
 
 describe('the api answers while an import reads a file of 100,000 rows', () => {
   it.each([
     ['.csv', 'tasks.csv', blankRowsCsv],
     ['.xlsx', 'tasks.xlsx', blankRowsXlsx],
-  ])('a project task import of a %s', async (_label, filename, file) => {
-    const data = file();
-    const { answer, latencies } = await healthWhile(() => post(`/api/v1/projects/${projectId}/tasks/import`, cookies['lead@acme.test'], filename, data));
-    // Read to the end (the most rows a file may have), and refused for holding no task.
-    expect(answer).toEqual({ status: 400, body: expect.objectContaining({ code: 'malformed_task_tracker', message: 'The file has no tasks: add one row per task under the header row.' }) });
-    // The file was read while the health checks ran, and none of them waited for it.
-    expect(latencies.length).toBeGreaterThanOrEqual(3);
-    expectAnsweredInTime(latencies);
-  }, 60_000);
+  ])(
+    'a project task import of a %s',
+    async (_label, filename, file) => {
+      const data = file();
+      const { answer, latencies } = await healthWhile(() =>
+        post(`/api/v1/projects/${projectId}/tasks/import`, cookies['lead@acme.test'], filename, data),
+      );
+      // Read to the end (the most rows a file may have), and refused for holding no task.
+      expect(answer).toEqual({
+        status: 400,
+        body: expect.objectContaining({
+          code: 'malformed_task_tracker',
+          message: 'The file has no tasks: add one row per task under the header row.',
+        }),
+      });
+      // The file was read while the health checks ran, and none of them waited for it.
+      expect(latencies.length).toBeGreaterThanOrEqual(3);
+      expectAnsweredInTime(latencies);
+    },
+    60_000,
+  );
 });
 
 describe('a file over the row limit is refused, naming the limit', () => {
@@ -104,14 +125,24 @@ describe('a file over the row limit is refused, naming the limit', () => {
   const taskLimit = `The file has more than ${TASK_TRACKER_MAX_ROWS.toLocaleString('en-US')} rows of tasks: at most ${TASK_TRACKER_MAX_ROWS.toLocaleString('en-US')} are accepted in one file. Split it into several files.`;
 
   it('by a project task import', async () => {
-    expect(await post(`/api/v1/projects/${projectId}/tasks/import`, cookies['lead@acme.test'], 'tasks.csv', overLimit())).toEqual({
+    expect(
+      await post(`/api/v1/projects/${projectId}/tasks/import`, cookies['lead@acme.test'], 'tasks.csv', overLimit()),
+    ).toEqual({
       status: 400,
       body: expect.objectContaining({ code: 'malformed_task_tracker', message: taskLimit }),
     });
   });
 
   it('by a template import', async () => {
-    expect(await post(`/api/v1/practices/${practiceId}/task-trackers/import`, cookies['consultant@demo.test'], 'template.csv', overLimit(), { name: 'Too long' })).toEqual({
+    expect(
+      await post(
+        `/api/v1/practices/${practiceId}/task-trackers/import`,
+        cookies['consultant@demo.test'],
+        'template.csv',
+        overLimit(),
+        { name: 'Too long' },
+      ),
+    ).toEqual({
       status: 400,
       body: expect.objectContaining({ code: 'malformed_task_tracker', message: taskLimit }),
     });
@@ -119,15 +150,35 @@ describe('a file over the row limit is refused, naming the limit', () => {
 
   it('by a request import, of a file of 100,000 rows too, while the api answers', async () => {
     const limit = REQUEST_IMPORT_MAX_ROWS.toLocaleString('en-US');
-    const requests = Buffer.from(`Title,Reference\n${Array.from({ length: REQUEST_IMPORT_MAX_ROWS + 1 }, (_, i) => `Request ${i},\n`).join('')}`);
-    expect(await post(`/api/v1/companies/${companyId}/requests/import`, cookies['consultant@demo.test'], 'requests.csv', requests)).toEqual({
+    const requests = Buffer.from(
+      `Title,Reference\n${Array.from({ length: REQUEST_IMPORT_MAX_ROWS + 1 }, (_, i) => `Request ${i},\n`).join('')}`,
+    );
+    expect(
+      await post(
+        `/api/v1/companies/${companyId}/requests/import`,
+        cookies['consultant@demo.test'],
+        'requests.csv',
+        requests,
+      ),
+    ).toEqual({
       status: 400,
-      body: expect.objectContaining({ code: 'malformed_request_file', message: `The file has more than ${limit} requests: at most ${limit} are accepted in one file. Split it into several files.` }),
+      body: expect.objectContaining({
+        code: 'malformed_request_file',
+        message: `The file has more than ${limit} requests: at most ${limit} are accepted in one file. Split it into several files.`,
+      }),
     });
 
     const blank = Buffer.from(`Title,Reference\n${',\n'.repeat(ROWS - 1)}`);
-    const { answer, latencies } = await healthWhile(() => post(`/api/v1/companies/${companyId}/requests/import`, cookies['consultant@demo.test'], 'requests.csv', blank));
-    expect(answer).toEqual({ status: 400, body: expect.objectContaining({ code: 'malformed_request_file', message: expect.stringMatching(/^The file has more than 25,000 rows, blank ones included/) }) });
+    const { answer, latencies } = await healthWhile(() =>
+      post(`/api/v1/companies/${companyId}/requests/import`, cookies['consultant@demo.test'], 'requests.csv', blank),
+    );
+    expect(answer).toEqual({
+      status: 400,
+      body: expect.objectContaining({
+        code: 'malformed_request_file',
+        message: expect.stringMatching(/^The file has more than 25,000 rows, blank ones included/),
+      }),
+    });
     expectAnsweredInTime(latencies);
   }, 60_000);
 });

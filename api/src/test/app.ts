@@ -17,7 +17,14 @@ import { seedIfEmpty } from '../db/seed';
 import { createSession } from '../db/sessions';
 import { findUserCredentialsByEmail } from '../db/users';
 import { createStorage } from '../lib/storage';
-import { adminQuery, copyTemplateFiles, postgresUrlFor, templatesFromEnv, type TemplateKind, type TestTemplates } from './template';
+import {
+  adminQuery,
+  copyTemplateFiles,
+  postgresUrlFor,
+  templatesFromEnv,
+  type TemplateKind,
+  type TestTemplates,
+} from './template';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
 
@@ -91,9 +98,14 @@ export interface TestAppOptions {
  * A copy of one of the run's templates (template.ts): on SQLite a temp dir holding a copy of its
  * database file and files, on PostgreSQL a new database made from it (its files go to `dataDir`).
  */
-async function copyTemplate(templates: TestTemplates, kind: TemplateKind, dataDir: string | null): Promise<TestDatabase> {
+async function copyTemplate(
+  templates: TestTemplates,
+  kind: TemplateKind,
+  dataDir: string | null,
+): Promise<TestDatabase> {
   if (TEST_DATABASE_URL) {
-    if (!templates.databases || !dataDir) throw new Error('the test templates were built for SQLite, this run is on PostgreSQL');
+    if (!templates.databases || !dataDir)
+      throw new Error('the test templates were built for SQLite, this run is on PostgreSQL');
     const name = `test_${randomBytes(6).toString('hex')}`;
     await adminQuery(TEST_DATABASE_URL, `create database "${name}" template "${templates.databases[kind]}"`);
     copyTemplateFiles(templates, kind, dataDir);
@@ -189,5 +201,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
  * ESM-only, which jest cannot require on Node 20. Same dispatch (fastify's own `routing` handler).
  */
 export function inject(app: FastifyInstance, options: InjectOptions): Promise<LightMyRequestResponse> {
-  return lightMyRequest((req, res) => app.routing(req, res), { ...options, server: app.server } as never) as unknown as Promise<LightMyRequestResponse>;
+  return lightMyRequest((req, res) => app.routing(req, res), {
+    ...options,
+    server: app.server,
+  } as never) as unknown as Promise<LightMyRequestResponse>;
 }

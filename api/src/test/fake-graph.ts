@@ -81,7 +81,8 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       if (req.method === 'POST' && url.pathname === `/login/${FAKE_GRAPH_TENANT}/oauth2/v2.0/token`) {
         const form = new URLSearchParams(raw);
         if (failWith('token')) return;
-        if (form.get('client_secret') !== FAKE_GRAPH_SECRET || form.get('grant_type') !== 'client_credentials') return send(401, { error: 'invalid_client' });
+        if (form.get('client_secret') !== FAKE_GRAPH_SECRET || form.get('grant_type') !== 'client_credentials')
+          return send(401, { error: 'invalid_client' });
         const token = `token-${++counter}`;
         tokens.add(token);
         fake.tokensIssued += 1;
@@ -89,7 +90,8 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       }
 
       if (!url.pathname.startsWith('/graph/v1.0/')) return send(404, { error: { code: 'NotFound' } });
-      if (!tokens.has((req.headers.authorization ?? '').replace(/^Bearer /, ''))) return send(401, { error: { code: 'InvalidAuthenticationToken' } });
+      if (!tokens.has((req.headers.authorization ?? '').replace(/^Bearer /, '')))
+        return send(401, { error: { code: 'InvalidAuthenticationToken' } });
       const parts = url.pathname.slice('/graph/v1.0'.length).split('/').slice(1).map(decodeURIComponent);
       const path = `/${parts.join('/')}`;
       const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
@@ -131,7 +133,9 @@ export async function startFakeGraph(): Promise<FakeGraph> {
         if (failWith('subscription')) return;
         // As Graph: Outlook events are subscribed to as a collection (users/{id}/events), never one event.
         if (typeof body?.resource !== 'string' || !/^users\/[^/]+\/events$/.test(body.resource)) {
-          return send(400, { error: { code: 'ExtensionError', message: 'Subscriptions to a single event are not supported' } });
+          return send(400, {
+            error: { code: 'ExtensionError', message: 'Subscriptions to a single event are not supported' },
+          });
         }
         return send(201, { ...body, id: `subscription-${++counter}` });
       }

@@ -26,7 +26,11 @@ export async function createUserWithPassword(
     passwordHash: await hashPassword(password),
   });
   for (const name of companies) {
-    const company = await t.database.db.selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+    const company = await t.database.db
+      .selectFrom('companies')
+      .select('id')
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow();
     await addCompanyMember(t.database.db, company.id, id, companyRole);
   }
   return { id, email };
@@ -42,7 +46,13 @@ export function companyId(t: TestApp, name: string): Promise<string> {
 }
 
 /** A browser form post to an /auth page. */
-export function postForm(t: TestApp, url: string, fields: Record<string, string>, headers: Record<string, string> = {}, remoteAddress?: string) {
+export function postForm(
+  t: TestApp,
+  url: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+  remoteAddress?: string,
+) {
   return t.inject({
     method: 'POST',
     url,
@@ -80,13 +90,18 @@ export interface OutboxMail {
 }
 
 function decodeQuotedPrintable(text: string): string {
-  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
 /** The text part of a message nodemailer built (quoted-printable, base64 or plain). */
 function textPart(raw: string): string {
-  const match = /Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*?Content-Transfer-Encoding: ([^\n]+)\n\n([\s\S]*?)(?:\n--|$)/i.exec(raw);
+  const match =
+    /Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*?Content-Transfer-Encoding: ([^\n]+)\n\n([\s\S]*?)(?:\n--|$)/i.exec(
+      raw,
+    );
   if (!match) return raw;
   const [, encoding, body] = match;
   if (/quoted-printable/i.test(encoding)) return decodeQuotedPrintable(body);
@@ -121,7 +136,9 @@ export function clearOutbox(t: TestApp): void {
 
 /** The reset token of the last link mailed to `email`. */
 export function lastResetToken(t: TestApp, email: string): string {
-  const mail = readOutbox(t).filter((m) => m.to.includes(email)).pop();
+  const mail = readOutbox(t)
+    .filter((m) => m.to.includes(email))
+    .pop();
   if (!mail) throw new Error(`no mail to ${email}`);
   const match = /\/auth\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text);
   if (!match) throw new Error(`no reset link in the mail to ${email}`);

@@ -35,7 +35,11 @@ export function expectedTables(tables: ReportTable[], options: { xlsx?: boolean 
     if (options.xlsx && c === '') return null;
     return formulaSafeCell(c);
   };
-  return tables.map((t) => ({ title: options.xlsx ? t.title.slice(0, 31) : formulaSafeCell(t.title), columns: t.columns.map((c) => c.title), rows: t.rows.map((r) => r.map(cell)) }));
+  return tables.map((t) => ({
+    title: options.xlsx ? t.title.slice(0, 31) : formulaSafeCell(t.title),
+    columns: t.columns.map((c) => c.title),
+    rows: t.rows.map((r) => r.map(cell)),
+  }));
 }
 
 /** The heading block (up to the first empty row), then blocks of title, column titles and rows, each ended by an empty row. */
@@ -89,7 +93,8 @@ function plain(value: CellValue): string | number | null {
 /** Windows-1252's characters at 0x80–0x9F (Node's TextDecoder reads them as Latin-1 control characters). */
 const WINDOWS_1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
 
-const windows1252 = (bytes: Buffer) => Array.from(bytes, (b) => (b >= 0x80 && b <= 0x9f ? WINDOWS_1252_HIGH[b - 0x80] : String.fromCharCode(b))).join('');
+const windows1252 = (bytes: Buffer) =>
+  Array.from(bytes, (b) => (b >= 0x80 && b <= 0x9f ? WINDOWS_1252_HIGH[b - 0x80] : String.fromCharCode(b))).join('');
 
 /** The text of each page, a line per text run; pages in file order (pdfkit writes them in order). */
 export function pdfPageTexts(bytes: Buffer): string[] {

@@ -13,7 +13,8 @@ export interface RequestFileNames {
 }
 
 /** A .csv with the imported columns (or `columns`) and these rows. */
-export const requestCsv = (rows: FixtureRow[], columns: readonly string[] = REQUEST_FILE_IMPORTED_COLUMNS) => trackerCsv(rows, columns);
+export const requestCsv = (rows: FixtureRow[], columns: readonly string[] = REQUEST_FILE_IMPORTED_COLUMNS) =>
+  trackerCsv(rows, columns);
 
 /**
  * Request i of a large file: every tenth with a reference of its own (EXT-i), every fiftieth title a

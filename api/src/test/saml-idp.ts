@@ -80,7 +80,10 @@ export function buildAssertion(o: AssertionOptions): string {
 }
 
 /** Signs the assertion (enveloped, exclusive c14n, rsa-sha256); the Signature goes after its Issuer, as the schema wants. */
-export function signAssertion(assertionXml: string, idp: Pick<TestIdentityProvider, 'privateKey' | 'certificate'>): string {
+export function signAssertion(
+  assertionXml: string,
+  idp: Pick<TestIdentityProvider, 'privateKey' | 'certificate'>,
+): string {
   const sig = new SignedXml({
     privateKey: idp.privateKey,
     publicCert: idp.certificate,

@@ -3,7 +3,13 @@ import { randomUUID } from 'node:crypto';
 import type { ModuleName } from '@portal/shared/core/modules';
 
 /** Every module on: the module access of a test company that is not about modules. */
-export const ALL_MODULES: Record<ModuleName, boolean> = { risks: true, projects: true, requests: true, reports: true, assets: true };
+export const ALL_MODULES: Record<ModuleName, boolean> = {
+  risks: true,
+  projects: true,
+  requests: true,
+  reports: true,
+  assets: true,
+};
 
 /** A task row of the project, created now: top-level, or a subtask of `parentId`. */
 export function taskRow(projectId: string, companyId: string, parentId: string | null = null, status = 'OPEN') {
@@ -26,5 +32,11 @@ export function taskRow(projectId: string, companyId: string, parentId: string |
 
 /** A comment on the task, without an author. */
 export function commentRow(taskId: string) {
-  return { id: randomUUID(), task_id: taskId, author_id: null, body: 'A comment', created_at: new Date().toISOString() };
+  return {
+    id: randomUUID(),
+    task_id: taskId,
+    author_id: null,
+    body: 'A comment',
+    created_at: new Date().toISOString(),
+  };
 }

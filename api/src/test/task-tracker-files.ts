@@ -12,15 +12,25 @@ import { TASK_TRACKER_COLUMNS, type TaskTrackerColumn } from '@portal/shared/cor
 export type FixtureRow = Partial<Record<TaskTrackerColumn, string>> & Record<string, string | undefined>;
 
 /** A .csv: the header `columns`, then each row's cells by heading (missing: empty). Quoted by csv-stringify. */
-export function trackerCsv(rows: FixtureRow[], columns: readonly string[] = TASK_TRACKER_COLUMNS, options: { bom?: boolean } = {}): Buffer {
-  return Buffer.from(stringify([[...columns], ...rows.map((r) => columns.map((c) => r[c] ?? ''))], { bom: options.bom ?? false }), 'utf8');
+export function trackerCsv(
+  rows: FixtureRow[],
+  columns: readonly string[] = TASK_TRACKER_COLUMNS,
+  options: { bom?: boolean } = {},
+): Buffer {
+  return Buffer.from(
+    stringify([[...columns], ...rows.map((r) => columns.map((c) => r[c] ?? ''))], { bom: options.bom ?? false }),
+    'utf8',
+  );
 }
 
 /**
  * An .xlsx whose first sheet holds the header `columns`, then each row. Cells take any exceljs value
  * (a `{ formula }`, rich text, a date, a number…); a string stays a string, even "=SUM(A1)".
  */
-export async function trackerXlsx(rows: Partial<Record<string, CellValue>>[], columns: readonly string[] = TASK_TRACKER_COLUMNS): Promise<Buffer> {
+export async function trackerXlsx(
+  rows: Partial<Record<string, CellValue>>[],
+  columns: readonly string[] = TASK_TRACKER_COLUMNS,
+): Promise<Buffer> {
   const workbook = new Workbook();
   const sheet = workbook.addWorksheet('Tasks');
   sheet.addRow([...columns]);
@@ -29,7 +39,13 @@ export async function trackerXlsx(rows: Partial<Record<string, CellValue>>[], co
 }
 
 /** XML text: the five characters XML escapes. */
-const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const xmlText = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 
 /**
  * An .xlsx of the parts a workbook needs (content types, relationships, the workbook, one sheet),
@@ -38,7 +54,12 @@ const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt
  */
 export function inlineXlsx(rows: readonly (readonly string[])[]): Buffer {
   const cells = (row: readonly string[], n: number) =>
-    row.map((text, i) => `<c r="${String.fromCharCode(65 + i)}${n}" t="inlineStr"><is><t xml:space="preserve">${xmlText(text)}</t></is></c>`).join('');
+    row
+      .map(
+        (text, i) =>
+          `<c r="${String.fromCharCode(65 + i)}${n}" t="inlineStr"><is><t xml:space="preserve">${xmlText(text)}</t></is></c>`,
+      )
+      .join('');
   const sheetData = rows.map((row, i) => `<row r="${i + 1}">${cells(row, i + 1)}</row>`).join('');
   const xml = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
   const relationships = 'http://schemas.openxmlformats.org/package/2006/relationships';
@@ -52,16 +73,32 @@ export function inlineXlsx(rows: readonly (readonly string[])[]): Buffer {
       '[Content_Types].xml',
       `${xml}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
     ),
-    part('_rels/.rels', `${xml}<Relationships xmlns="${relationships}"><Relationship Id="rId1" Type="${officeDocument}/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
-    part('xl/workbook.xml', `${xml}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${officeDocument}"><sheets><sheet name="Tasks" sheetId="1" r:id="rId1"/></sheets></workbook>`),
-    part('xl/_rels/workbook.xml.rels', `${xml}<Relationships xmlns="${relationships}"><Relationship Id="rId1" Type="${officeDocument}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`),
-    part('xl/worksheets/sheet1.xml', `${xml}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetData}</sheetData></worksheet>`),
+    part(
+      '_rels/.rels',
+      `${xml}<Relationships xmlns="${relationships}"><Relationship Id="rId1" Type="${officeDocument}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ),
+    part(
+      'xl/workbook.xml',
+      `${xml}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${officeDocument}"><sheets><sheet name="Tasks" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ),
+    part(
+      'xl/_rels/workbook.xml.rels',
+      `${xml}<Relationships xmlns="${relationships}"><Relationship Id="rId1" Type="${officeDocument}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+    ),
+    part(
+      'xl/worksheets/sheet1.xml',
+      `${xml}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetData}</sheetData></worksheet>`,
+    ),
   ]);
 }
 
 /** `count` rows T-1 … T-count, each with a title and a description (a large file). */
 export function manyRows(count: number): FixtureRow[] {
-  return Array.from({ length: count }, (_, i) => ({ 'Task ID': `T-${i + 1}`, 'Task Title': `Task ${i + 1}`, 'Task Description': `What task ${i + 1} asks for.` }));
+  return Array.from({ length: count }, (_, i) => ({
+    'Task ID': `T-${i + 1}`,
+    'Task Title': `Task ${i + 1}`,
+    'Task Description': `What task ${i + 1} asks for.`,
+  }));
 }
 
 interface ZipEntry {
@@ -123,7 +160,10 @@ export function zipArchive(entries: ZipEntry[]): Buffer {
  * fully flushed segment per MB (each starts afresh, so segments concatenate), then a final empty block.
  */
 export function deflatedZeros(megabytes: number): Buffer {
-  const segment = zlib.deflateRawSync(Buffer.alloc(1024 * 1024), { level: 9, finishFlush: zlib.constants.Z_FULL_FLUSH });
+  const segment = zlib.deflateRawSync(Buffer.alloc(1024 * 1024), {
+    level: 9,
+    finishFlush: zlib.constants.Z_FULL_FLUSH,
+  });
   return Buffer.concat([...Array.from({ length: megabytes }, () => segment), zlib.deflateRawSync(Buffer.alloc(0))]);
 }
 
@@ -136,7 +176,12 @@ export const BOMB_MEGABYTES = 1024;
 export function zipBombXlsx(declaredBytes = BOMB_MEGABYTES * 1024 * 1024): Buffer {
   return zipArchive([
     { name: '[Content_Types].xml', data: Buffer.from('<Types/>'), deflated: false, uncompressedSize: 8 },
-    { name: 'xl/worksheets/sheet1.xml', data: deflatedZeros(BOMB_MEGABYTES), deflated: true, uncompressedSize: Math.min(declaredBytes, 0xffffffff) },
+    {
+      name: 'xl/worksheets/sheet1.xml',
+      data: deflatedZeros(BOMB_MEGABYTES),
+      deflated: true,
+      uncompressedSize: Math.min(declaredBytes, 0xffffffff),
+    },
   ]);
 }
 
@@ -158,5 +203,10 @@ export async function measured(work: () => Promise<unknown>) {
     clearInterval(timer);
     sample();
   }
-  return { ms: performance.now() - started, rss: peak.rss - before.rss, heap: peak.heap - before.heapUsed, buffers: peak.buffers - before.arrayBuffers };
+  return {
+    ms: performance.now() - started,
+    rss: peak.rss - before.rss,
+    heap: peak.heap - before.heapUsed,
+    buffers: peak.buffers - before.arrayBuffers,
+  };
 }

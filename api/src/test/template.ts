@@ -65,7 +65,9 @@ export async function buildTemplates(databaseUrl: string | null): Promise<TestTe
     const migrated = path.join(dir, 'migrated', 'portal.sqlite');
     await withDatabase({ sqlitePath: migrated }, (database) => migrateToLatest(database.db, database.dialect));
     fs.copyFileSync(migrated, path.join(dir, 'seeded', 'portal.sqlite'));
-    await withDatabase({ sqlitePath: path.join(dir, 'seeded', 'portal.sqlite') }, (database) => seed(database.db, path.join(dir, 'seeded')));
+    await withDatabase({ sqlitePath: path.join(dir, 'seeded', 'portal.sqlite') }, (database) =>
+      seed(database.db, path.join(dir, 'seeded')),
+    );
     return { dir };
   }
   const prefix = `test_template_${randomBytes(4).toString('hex')}`;
@@ -73,9 +75,13 @@ export async function buildTemplates(databaseUrl: string | null): Promise<TestTe
   const templates: TestTemplates = { dir, databases };
   try {
     await adminQuery(databaseUrl, `create database "${databases.migrated}"`);
-    await withDatabase({ databaseUrl: postgresUrlFor(databaseUrl, databases.migrated) }, (database) => migrateToLatest(database.db, database.dialect));
+    await withDatabase({ databaseUrl: postgresUrlFor(databaseUrl, databases.migrated) }, (database) =>
+      migrateToLatest(database.db, database.dialect),
+    );
     await adminQuery(databaseUrl, `create database "${databases.seeded}" template "${databases.migrated}"`);
-    await withDatabase({ databaseUrl: postgresUrlFor(databaseUrl, databases.seeded) }, (database) => seed(database.db, path.join(dir, 'seeded')));
+    await withDatabase({ databaseUrl: postgresUrlFor(databaseUrl, databases.seeded) }, (database) =>
+      seed(database.db, path.join(dir, 'seeded')),
+    );
   } catch (error) {
     await dropTemplates(templates, databaseUrl);
     throw error;
@@ -85,12 +91,16 @@ export async function buildTemplates(databaseUrl: string | null): Promise<TestTe
 
 export async function dropTemplates(templates: TestTemplates, databaseUrl: string | null): Promise<void> {
   if (databaseUrl && templates.databases) {
-    for (const name of Object.values(templates.databases)) await adminQuery(databaseUrl, `drop database if exists "${name}" with (force)`);
+    for (const name of Object.values(templates.databases))
+      await adminQuery(databaseUrl, `drop database if exists "${name}" with (force)`);
   }
   fs.rmSync(templates.dir, { recursive: true, force: true });
 }
 
-async function withDatabase(options: { sqlitePath?: string; databaseUrl?: string }, run: (database: ReturnType<typeof openDatabase>) => Promise<unknown>): Promise<void> {
+async function withDatabase(
+  options: { sqlitePath?: string; databaseUrl?: string },
+  run: (database: ReturnType<typeof openDatabase>) => Promise<unknown>,
+): Promise<void> {
   const database = openDatabase(options);
   try {
     await run(database);
@@ -108,5 +118,6 @@ async function seed(db: Parameters<typeof seedIfEmpty>[0], dataDir: string): Pro
 /** Copies a template's files (SQLite: the database too) into `dataDir`. */
 export function copyTemplateFiles(templates: TestTemplates, kind: TemplateKind, dataDir: string): void {
   const from = path.join(templates.dir, kind);
-  for (const name of fs.readdirSync(from)) fs.cpSync(path.join(from, name), path.join(dataDir, name), { recursive: true });
+  for (const name of fs.readdirSync(from))
+    fs.cpSync(path.join(from, name), path.join(dataDir, name), { recursive: true });
 }

@@ -44,11 +44,18 @@ export const filesApi = api.injectEndpoints({
       invalidatesTags: ['Folders'],
     }),
     filesFolderUpdate: build.mutation<Folder, { projectId: string; folderId: string; body: FolderUpdate }>({
-      query: ({ projectId, folderId, body }) => ({ url: `${projectUrl(projectId)}/folders/${enc(folderId)}`, method: 'PATCH', body }),
+      query: ({ projectId, folderId, body }) => ({
+        url: `${projectUrl(projectId)}/folders/${enc(folderId)}`,
+        method: 'PATCH',
+        body,
+      }),
       invalidatesTags: ['Folders'],
     }),
     filesFolderDelete: build.mutation<void, { projectId: string; folderId: string }>({
-      query: ({ projectId, folderId }) => ({ url: `${projectUrl(projectId)}/folders/${enc(folderId)}`, method: 'DELETE' }),
+      query: ({ projectId, folderId }) => ({
+        url: `${projectUrl(projectId)}/folders/${enc(folderId)}`,
+        method: 'DELETE',
+      }),
       invalidatesTags: [...FOLDER_REMOVAL],
     }),
 
@@ -72,7 +79,10 @@ export const filesApi = api.injectEndpoints({
     }),
 
     /** Files of one project across all its folders, by name (the task page's picker; the company's documents call). */
-    filesProjectSearch: build.query<DocumentList, { companyId: string; projectId: string } & Omit<DocumentsQuery, 'projectId'>>({
+    filesProjectSearch: build.query<
+      DocumentList,
+      { companyId: string; projectId: string } & Omit<DocumentsQuery, 'projectId'>
+    >({
       query: ({ companyId, ...params }) => ({ url: `/companies/${enc(companyId)}/files`, params }),
       // each row names its folder's path: renaming or moving a folder changes it
       providesTags: ['Files', 'Folders'],
@@ -85,12 +95,19 @@ export const filesApi = api.injectEndpoints({
       providesTags: ['TaskFiles'],
     }),
     filesTaskAttach: build.mutation<TaskFile, { projectId: string; taskId: string; fileId: string }>({
-      query: ({ projectId, taskId, fileId }) => ({ url: taskFilesUrl(projectId, taskId), method: 'POST', body: { fileId } }),
+      query: ({ projectId, taskId, fileId }) => ({
+        url: taskFilesUrl(projectId, taskId),
+        method: 'POST',
+        body: { fileId },
+      }),
       // the file's taskCount changes too
       invalidatesTags: [...FILE_CHANGES],
     }),
     filesTaskDetach: build.mutation<void, { projectId: string; taskId: string; fileId: string }>({
-      query: ({ projectId, taskId, fileId }) => ({ url: `${taskFilesUrl(projectId, taskId)}/${enc(fileId)}`, method: 'DELETE' }),
+      query: ({ projectId, taskId, fileId }) => ({
+        url: `${taskFilesUrl(projectId, taskId)}/${enc(fileId)}`,
+        method: 'DELETE',
+      }),
       invalidatesTags: [...FILE_CHANGES],
     }),
   }),

@@ -14,7 +14,9 @@ describe('LazyPart', () => {
     let calls = 0;
     const load = () => {
       calls += 1;
-      return calls === 1 ? Promise.reject(new Error('ChunkLoadError: Loading chunk 7 failed')) : Promise.resolve({ default: Hello });
+      return calls === 1
+        ? Promise.reject(new Error('ChunkLoadError: Loading chunk 7 failed'))
+        : Promise.resolve({ default: Hello });
     };
     try {
       renderWithProviders(

@@ -10,7 +10,14 @@ import { Alert, Empty, Table, type TableProps } from '@portal/shared/ui/extra';
 import { errorMessage } from '@portal/shared/web/api';
 
 /** Named for screen readers; for a column that needs no visible heading. */
-export const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+export const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 type Order = 'ascend' | 'descend';
 
@@ -74,7 +81,16 @@ interface EmptyProps {
  * A paged table without rows: nothing while the first page loads, an addressed page past the last one
  * (an old link, or rows gone since), no rows matching the filters, or none at all.
  */
-function ListEmpty({ loading, total, page, onFirstPage, filtered, noMatch, onClearFilters, none }: EmptyProps & { loading: boolean; total: number }) {
+function ListEmpty({
+  loading,
+  total,
+  page,
+  onFirstPage,
+  filtered,
+  noMatch,
+  onClearFilters,
+  none,
+}: EmptyProps & { loading: boolean; total: number }) {
   if (loading) return <span aria-hidden />;
   if (page > 1 && total > 0) {
     return (

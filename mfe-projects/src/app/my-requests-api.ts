@@ -39,7 +39,10 @@ const api = portalApi.enhanceEndpoints({ addTagTypes: ['Requests'] });
 export const myRequestsApi = api.injectEndpoints({
   endpoints: (build) => ({
     dashboardMyRequests: build.query<RequestList, { companyId: string; staff: boolean }>({
-      query: ({ companyId, staff }) => ({ url: `/companies/${encodeURIComponent(companyId)}/requests`, params: myRequestsQuery(staff) }),
+      query: ({ companyId, staff }) => ({
+        url: `/companies/${encodeURIComponent(companyId)}/requests`,
+        params: myRequestsQuery(staff),
+      }),
       providesTags: ['Requests'],
     }),
   }),

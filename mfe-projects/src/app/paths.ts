@@ -4,7 +4,8 @@ const part = encodeURIComponent;
 
 export const projectPath = (projectId: string) => `/v2/projects/${part(projectId)}`;
 export const taskPath = (projectId: string, taskId: string) => `${projectPath(projectId)}/tasks/${part(taskId)}`;
-export const controlPath = (projectId: string, controlId: string) => `${projectPath(projectId)}/controls/${part(controlId)}`;
+export const controlPath = (projectId: string, controlId: string) =>
+  `${projectPath(projectId)}/controls/${part(controlId)}`;
 /** The project's Controls tab. */
 export const controlsPath = (projectId: string) => `${projectPath(projectId)}?view=controls`;
 export const teamRosterPath = (projectId: string) => `${projectPath(projectId)}/team-roster`;

@@ -42,14 +42,34 @@ const taskUrl = (projectId: string, taskId: string) => `${projectUrl(projectId)}
 const controlUrl = (projectId: string, controlId: string) => `${projectUrl(projectId)}/controls/${enc(controlId)}`;
 
 const api = portalApi.enhanceEndpoints({
-  addTagTypes: ['Projects', 'ProjectsSummary', 'Project', 'ProjectUsers', 'Tasks', 'Task', 'TaskComments', 'Controls', 'Control', 'PointsOfFocus'],
+  addTagTypes: [
+    'Projects',
+    'ProjectsSummary',
+    'Project',
+    'ProjectUsers',
+    'Tasks',
+    'Task',
+    'TaskComments',
+    'Controls',
+    'Control',
+    'PointsOfFocus',
+  ],
 });
 
 /** What a change to a project's tasks makes stale: lists, counts and charts. */
 const TASK_CHANGES = ['Tasks', 'Task', 'Projects', 'ProjectsSummary', 'Project', 'Controls', 'Control'] as const;
 const CONTROL_CHANGES = ['Controls', 'Control', 'PointsOfFocus', 'Task'] as const;
 /** What a change to a project itself makes stale: its work's permissions follow its status (canceled work is frozen). */
-const PROJECT_CHANGES = ['Project', 'Projects', 'ProjectsSummary', 'Task', 'Tasks', 'Control', 'Controls', 'PointsOfFocus'] as const;
+const PROJECT_CHANGES = [
+  'Project',
+  'Projects',
+  'ProjectsSummary',
+  'Task',
+  'Tasks',
+  'Control',
+  'Controls',
+  'PointsOfFocus',
+] as const;
 
 export const projectsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -81,7 +101,8 @@ export const projectsApi = api.injectEndpoints({
     /** The practices a project can follow (staff only: the create and edit forms are staff's). */
     projectsPractices: build.query<{ id: string; name: string; status: 'active' | 'retired' }[], void>({
       query: () => '/practices',
-      transformResponse: (body: { results: { id: string; name: string; status: 'active' | 'retired' }[] }) => body.results,
+      transformResponse: (body: { results: { id: string; name: string; status: 'active' | 'retired' }[] }) =>
+        body.results,
     }),
     projectsCompanyTasks: build.query<CompanyTaskPage, { companyId: string } & CompanyTasksQuery>({
       query: ({ companyId, ...params }) => ({ url: `/companies/${enc(companyId)}/tasks`, params }),
@@ -143,7 +164,11 @@ export const projectsApi = api.injectEndpoints({
       invalidatesTags: [...TASK_CHANGES],
     }),
     projectsTaskSetStatus: build.mutation<TaskDetail, { projectId: string; taskId: string; status: TaskStatus }>({
-      query: ({ projectId, taskId, status }) => ({ url: `${taskUrl(projectId, taskId)}/status`, method: 'POST', body: { status } }),
+      query: ({ projectId, taskId, status }) => ({
+        url: `${taskUrl(projectId, taskId)}/status`,
+        method: 'POST',
+        body: { status },
+      }),
       invalidatesTags: [...TASK_CHANGES],
     }),
     projectsTaskComments: build.query<TaskComment[], { projectId: string; taskId: string }>({
@@ -152,12 +177,19 @@ export const projectsApi = api.injectEndpoints({
       providesTags: ['TaskComments'],
     }),
     projectsTaskComment: build.mutation<TaskComment, { projectId: string; taskId: string; body: string }>({
-      query: ({ projectId, taskId, body }) => ({ url: `${taskUrl(projectId, taskId)}/comments`, method: 'POST', body: { body } }),
+      query: ({ projectId, taskId, body }) => ({
+        url: `${taskUrl(projectId, taskId)}/comments`,
+        method: 'POST',
+        body: { body },
+      }),
       invalidatesTags: ['TaskComments', 'Task', 'Tasks'],
     }),
 
     // ---- controls and points of focus
-    projectsControls: build.query<ControlList, { projectId: string; page?: number; pageSize?: number; search?: string; sort?: string }>({
+    projectsControls: build.query<
+      ControlList,
+      { projectId: string; page?: number; pageSize?: number; search?: string; sort?: string }
+    >({
       query: ({ projectId, ...params }) => ({ url: `${projectUrl(projectId)}/controls`, params }),
       providesTags: ['Controls'],
     }),
@@ -169,32 +201,60 @@ export const projectsApi = api.injectEndpoints({
       query: ({ projectId, body }) => ({ url: `${projectUrl(projectId)}/controls`, method: 'POST', body }),
       invalidatesTags: [...CONTROL_CHANGES],
     }),
-    projectsControlUpdate: build.mutation<ControlDetail, { projectId: string; controlId: string; body: ControlUpdate }>({
-      query: ({ projectId, controlId, body }) => ({ url: controlUrl(projectId, controlId), method: 'PATCH', body }),
-      invalidatesTags: [...CONTROL_CHANGES],
-    }),
+    projectsControlUpdate: build.mutation<ControlDetail, { projectId: string; controlId: string; body: ControlUpdate }>(
+      {
+        query: ({ projectId, controlId, body }) => ({ url: controlUrl(projectId, controlId), method: 'PATCH', body }),
+        invalidatesTags: [...CONTROL_CHANGES],
+      },
+    ),
     projectsControlDelete: build.mutation<void, { projectId: string; controlId: string }>({
       query: ({ projectId, controlId }) => ({ url: controlUrl(projectId, controlId), method: 'DELETE' }),
       invalidatesTags: [...CONTROL_CHANGES],
     }),
-    projectsControlLinkTask: build.mutation<void, { projectId: string; controlId: string; taskId: string; linked: boolean }>({
-      query: ({ projectId, controlId, taskId, linked }) => ({ url: `${controlUrl(projectId, controlId)}/tasks/${enc(taskId)}`, method: linked ? 'PUT' : 'DELETE' }),
+    projectsControlLinkTask: build.mutation<
+      void,
+      { projectId: string; controlId: string; taskId: string; linked: boolean }
+    >({
+      query: ({ projectId, controlId, taskId, linked }) => ({
+        url: `${controlUrl(projectId, controlId)}/tasks/${enc(taskId)}`,
+        method: linked ? 'PUT' : 'DELETE',
+      }),
       invalidatesTags: [...CONTROL_CHANGES, 'Tasks'],
     }),
-    projectsPointsOfFocus: build.query<PointOfFocusList, { projectId: string; page?: number; pageSize?: number; controlId?: string; search?: string }>({
+    projectsPointsOfFocus: build.query<
+      PointOfFocusList,
+      { projectId: string; page?: number; pageSize?: number; controlId?: string; search?: string }
+    >({
       query: ({ projectId, ...params }) => ({ url: `${projectUrl(projectId)}/points-of-focus`, params }),
       providesTags: ['PointsOfFocus'],
     }),
-    projectsPointOfFocusCreate: build.mutation<PointOfFocus, { projectId: string; controlId: string; body: PointOfFocusInput }>({
-      query: ({ projectId, controlId, body }) => ({ url: `${controlUrl(projectId, controlId)}/points-of-focus`, method: 'POST', body }),
+    projectsPointOfFocusCreate: build.mutation<
+      PointOfFocus,
+      { projectId: string; controlId: string; body: PointOfFocusInput }
+    >({
+      query: ({ projectId, controlId, body }) => ({
+        url: `${controlUrl(projectId, controlId)}/points-of-focus`,
+        method: 'POST',
+        body,
+      }),
       invalidatesTags: [...CONTROL_CHANGES],
     }),
-    projectsPointOfFocusUpdate: build.mutation<PointOfFocus, { projectId: string; pointId: string; body: Partial<PointOfFocusInput> }>({
-      query: ({ projectId, pointId, body }) => ({ url: `${projectUrl(projectId)}/points-of-focus/${enc(pointId)}`, method: 'PATCH', body }),
+    projectsPointOfFocusUpdate: build.mutation<
+      PointOfFocus,
+      { projectId: string; pointId: string; body: Partial<PointOfFocusInput> }
+    >({
+      query: ({ projectId, pointId, body }) => ({
+        url: `${projectUrl(projectId)}/points-of-focus/${enc(pointId)}`,
+        method: 'PATCH',
+        body,
+      }),
       invalidatesTags: [...CONTROL_CHANGES],
     }),
     projectsPointOfFocusDelete: build.mutation<void, { projectId: string; pointId: string }>({
-      query: ({ projectId, pointId }) => ({ url: `${projectUrl(projectId)}/points-of-focus/${enc(pointId)}`, method: 'DELETE' }),
+      query: ({ projectId, pointId }) => ({
+        url: `${projectUrl(projectId)}/points-of-focus/${enc(pointId)}`,
+        method: 'DELETE',
+      }),
       invalidatesTags: [...CONTROL_CHANGES],
     }),
   }),

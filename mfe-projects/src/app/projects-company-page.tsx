@@ -28,16 +28,14 @@ export function ProjectsCompanyPage({
   return (
     <div data-testid={testId}>
       <PageHeader title={title} crumbs={crumbs} />
-      {'blocked' in target ? (
-        target.blocked
-      ) : (
-        children(
-          target.companyId,
-          <div style={{ padding: 32, textAlign: 'center' }}>
-            <Spin aria-label={loadingLabel} />
-          </div>,
-        )
-      )}
+      {'blocked' in target
+        ? target.blocked
+        : children(
+            target.companyId,
+            <div style={{ padding: 32, textAlign: 'center' }}>
+              <Spin aria-label={loadingLabel} />
+            </div>,
+          )}
     </div>
   );
 }

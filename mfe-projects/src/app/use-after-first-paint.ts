@@ -10,7 +10,10 @@ export function useAfterFirstPaint(): boolean {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     // rAF runs just before the next paint; the timeout after it, once that paint is done.
-    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true), 0))) : undefined;
+    const frame =
+      typeof requestAnimationFrame === 'function'
+        ? requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true), 0)))
+        : undefined;
     if (frame === undefined) timer = setTimeout(() => setPainted(true), 0);
     return () => {
       if (frame !== undefined) cancelAnimationFrame(frame);

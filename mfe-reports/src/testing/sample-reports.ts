@@ -1,5 +1,12 @@
 /** Reports as the api answers them (contract shared/src/core/reports.ts), for the remote's unit tests. */
-import type { ControlsReport, ReportMeta, ReportOptions, RequestsReport, StatusReport, WorkloadReport } from '@portal/shared/core/reports';
+import type {
+  ControlsReport,
+  ReportMeta,
+  ReportOptions,
+  RequestsReport,
+  StatusReport,
+  WorkloadReport,
+} from '@portal/shared/core/reports';
 
 export const COMPANY_ID = 'c1';
 
@@ -34,8 +41,26 @@ export const sampleStatus = (meta = sampleMeta()): StatusReport => ({
     { status: 'NOT_APPLICABLE', count: 2 },
   ],
   byProject: [
-    { projectId: 'p1', title: 'SOC 2 Type II', status: 'active', tasks: 30, open: 18, closed: 12, overdue: 5, percentClosed: 40 },
-    { projectId: 'p2', title: 'Vendor risk review', status: 'pending', tasks: 10, open: 7, closed: 3, overdue: 1, percentClosed: 30 },
+    {
+      projectId: 'p1',
+      title: 'SOC 2 Type II',
+      status: 'active',
+      tasks: 30,
+      open: 18,
+      closed: 12,
+      overdue: 5,
+      percentClosed: 40,
+    },
+    {
+      projectId: 'p2',
+      title: 'Vendor risk review',
+      status: 'pending',
+      tasks: 10,
+      open: 7,
+      closed: 3,
+      overdue: 1,
+      percentClosed: 30,
+    },
   ],
   progress: {
     bucket: 'week',
@@ -50,7 +75,16 @@ export const sampleStatus = (meta = sampleMeta()): StatusReport => ({
 export const sampleRequests = (meta = sampleMeta()): RequestsReport => ({
   kind: 'requests',
   meta,
-  totals: { requests: 14, active: 9, overdue: 3, accepted: 3, reviewed: 5, returned: 2, returnedRate: 0.4, averageDaysToAccept: 4.5 },
+  totals: {
+    requests: 14,
+    active: 9,
+    overdue: 3,
+    accepted: 3,
+    reviewed: 5,
+    returned: 2,
+    returnedRate: 0.4,
+    averageDaysToAccept: 4.5,
+  },
   byStatus: [
     { status: 'open', count: 5 },
     { status: 'submitted', count: 2 },
@@ -79,9 +113,25 @@ export const sampleRequests = (meta = sampleMeta()): RequestsReport => ({
 export const sampleControls = (meta = sampleMeta()): ControlsReport => ({
   kind: 'controls',
   meta,
-  totals: { controls: 20, withTasks: 18, withEvidence: 8, pointsOfFocus: 50, pointsOfFocusCovered: 21, percentCovered: 40 },
+  totals: {
+    controls: 20,
+    withTasks: 18,
+    withEvidence: 8,
+    pointsOfFocus: 50,
+    pointsOfFocusCovered: 21,
+    percentCovered: 40,
+  },
   byProject: [
-    { projectId: 'p1', title: 'SOC 2 Type II', controls: 20, withTasks: 18, withEvidence: 8, pointsOfFocus: 50, pointsOfFocusCovered: 21, percentCovered: 40 },
+    {
+      projectId: 'p1',
+      title: 'SOC 2 Type II',
+      controls: 20,
+      withTasks: 18,
+      withEvidence: 8,
+      pointsOfFocus: 50,
+      pointsOfFocusCovered: 21,
+      percentCovered: 40,
+    },
   ],
 });
 
@@ -90,8 +140,35 @@ export const sampleWorkload = (meta = sampleMeta(), requestsIncluded = true): Wo
   meta,
   requestsIncluded,
   people: [
-    { userId: 'u1', name: 'Ada Lovelace', email: 'ada@acme.test', staff: false, openTasks: 7, overdueTasks: 2, activeRequests: requestsIncluded ? 5 : 0, overdueRequests: requestsIncluded ? 2 : 0, total: requestsIncluded ? 12 : 7 },
-    { userId: 'u2', name: 'Carla Consultant', email: 'consultant@demo.test', staff: true, openTasks: 4, overdueTasks: 1, activeRequests: 0, overdueRequests: 0, total: 4 },
+    {
+      userId: 'u1',
+      name: 'Ada Lovelace',
+      email: 'ada@acme.test',
+      staff: false,
+      openTasks: 7,
+      overdueTasks: 2,
+      activeRequests: requestsIncluded ? 5 : 0,
+      overdueRequests: requestsIncluded ? 2 : 0,
+      total: requestsIncluded ? 12 : 7,
+    },
+    {
+      userId: 'u2',
+      name: 'Carla Consultant',
+      email: 'consultant@demo.test',
+      staff: true,
+      openTasks: 4,
+      overdueTasks: 1,
+      activeRequests: 0,
+      overdueRequests: 0,
+      total: 4,
+    },
   ],
-  totals: { openTasks: 25, overdueTasks: 6, unassignedTasks: 14, activeRequests: requestsIncluded ? 9 : 0, overdueRequests: requestsIncluded ? 3 : 0, unassignedRequests: requestsIncluded ? 4 : 0 },
+  totals: {
+    openTasks: 25,
+    overdueTasks: 6,
+    unassignedTasks: 14,
+    activeRequests: requestsIncluded ? 9 : 0,
+    overdueRequests: requestsIncluded ? 3 : 0,
+    unassignedRequests: requestsIncluded ? 4 : 0,
+  },
 });

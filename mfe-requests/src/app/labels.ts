@@ -18,6 +18,9 @@ export const localToday = localDay;
  * The "Overdue" mark of a request as the user sees it: past due on the user's own day (the api's
  * `overdue` uses the server's UTC day, which is a day ahead or behind for part of the day).
  */
-export function isOverdueLocally(request: { dueDate: string | null; status: RequestStatus }, now = new Date()): boolean {
+export function isOverdueLocally(
+  request: { dueDate: string | null; status: RequestStatus },
+  now = new Date(),
+): boolean {
   return isRequestOverdue(request.dueDate, request.status, localToday(now));
 }

@@ -21,7 +21,9 @@ import type {
 
 const enc = encodeURIComponent;
 
-const api = portalApi.enhanceEndpoints({ addTagTypes: ['Requests', 'Request', 'RequestComments', 'RequestHistory', 'RequestAssignees'] });
+const api = portalApi.enhanceEndpoints({
+  addTagTypes: ['Requests', 'Request', 'RequestComments', 'RequestHistory', 'RequestAssignees'],
+});
 
 export const requestsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -47,11 +49,19 @@ export const requestsApi = api.injectEndpoints({
     }),
     requestUpdate: build.mutation<RequestDetail, { requestId: string; body: RequestUpdate }>({
       query: ({ requestId, body }) => ({ url: `/requests/${enc(requestId)}`, method: 'PATCH', body }),
-      invalidatesTags: (_r, _e, { requestId }) => ['Requests', { type: 'Request', id: requestId }, { type: 'RequestHistory', id: requestId }],
+      invalidatesTags: (_r, _e, { requestId }) => [
+        'Requests',
+        { type: 'Request', id: requestId },
+        { type: 'RequestHistory', id: requestId },
+      ],
     }),
     requestTransition: build.mutation<RequestDetail, { requestId: string; body: RequestTransition }>({
       query: ({ requestId, body }) => ({ url: `/requests/${enc(requestId)}/transitions`, method: 'POST', body }),
-      invalidatesTags: (_r, _e, { requestId }) => ['Requests', { type: 'Request', id: requestId }, { type: 'RequestHistory', id: requestId }],
+      invalidatesTags: (_r, _e, { requestId }) => [
+        'Requests',
+        { type: 'Request', id: requestId },
+        { type: 'RequestHistory', id: requestId },
+      ],
     }),
     requestComments: build.query<RequestComment[], string>({
       query: (requestId) => `/requests/${enc(requestId)}/comments`,
@@ -74,7 +84,11 @@ export const requestsApi = api.injectEndpoints({
     }),
     requestFileDelete: build.mutation<void, { requestId: string; fileId: string }>({
       query: ({ requestId, fileId }) => ({ url: `/requests/${enc(requestId)}/files/${enc(fileId)}`, method: 'DELETE' }),
-      invalidatesTags: (_r, _e, { requestId }) => ['Requests', { type: 'Request', id: requestId }, { type: 'RequestHistory', id: requestId }],
+      invalidatesTags: (_r, _e, { requestId }) => [
+        'Requests',
+        { type: 'Request', id: requestId },
+        { type: 'RequestHistory', id: requestId },
+      ],
     }),
   }),
 });
@@ -95,7 +109,11 @@ export const {
 
 /** After an evidence upload (outside RTK): the request, its history and the list refresh. */
 export function invalidateAfterUpload(requestId: string) {
-  return requestsApi.util.invalidateTags(['Requests', { type: 'Request', id: requestId }, { type: 'RequestHistory', id: requestId }]);
+  return requestsApi.util.invalidateTags([
+    'Requests',
+    { type: 'Request', id: requestId },
+    { type: 'RequestHistory', id: requestId },
+  ]);
 }
 
 /** What an import changes: the lists and the pickers' choices (a team named in a file, say). */

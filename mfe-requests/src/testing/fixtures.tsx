@@ -1,6 +1,11 @@
 /** What the requests screens' tests share: sessions (staff, client, auditor), requests, assignee options and antd helpers. */
 import { screen } from '@testing-library/react';
-import type { RequestAssigneeOptions, RequestDetail, RequestSummary, RequestUserRef } from '@portal/shared/core/requests';
+import type {
+  RequestAssigneeOptions,
+  RequestDetail,
+  RequestSummary,
+  RequestUserRef,
+} from '@portal/shared/core/requests';
 import type { Company, User } from '@portal/shared/core/schemas';
 import { useLocation, useNavigate } from '@portal/shared/web/router';
 import type { SessionState } from '@portal/shared/web/session';
@@ -9,26 +14,65 @@ export { button, findDialog, setupTestServer, setupUser } from '@portal/shared/t
 
 const ALL_ON = { risks: true, projects: true, requests: true, reports: true, assets: true };
 export const acme: Company = { id: 'c1', name: 'Acme Corp', logo: null, modulesAccess: ALL_ON };
-export const globex: Company = { id: 'c2', name: 'Globex Inc', logo: null, modulesAccess: { ...ALL_ON, requests: false } };
+export const globex: Company = {
+  id: 'c2',
+  name: 'Globex Inc',
+  logo: null,
+  modulesAccess: { ...ALL_ON, requests: false },
+};
 
 function user(extra: Partial<User>): User {
   return {
-    id: 'u1', firstName: 'Sam', lastName: 'Staff', title: null, email: 'sam@demo.test', login: 'sam@demo.test', avatar: null,
-    status: 'active', primaryPhone: null, isTevora: true, isAuditor: false, admin: { active: false }, sendDailyEmails: false,
-    metadata: { firstLogin: false, isFederated: false, isLead: false }, projectRoles: [], ldhmac: 'x', ...extra,
+    id: 'u1',
+    firstName: 'Sam',
+    lastName: 'Staff',
+    title: null,
+    email: 'sam@demo.test',
+    login: 'sam@demo.test',
+    avatar: null,
+    status: 'active',
+    primaryPhone: null,
+    isTevora: true,
+    isAuditor: false,
+    admin: { active: false },
+    sendDailyEmails: false,
+    metadata: { firstLogin: false, isFederated: false, isLead: false },
+    projectRoles: [],
+    ldhmac: 'x',
+    ...extra,
   };
 }
 
-const base: Partial<SessionState> = { loggedIn: true, companies: [acme, globex], companiesLoaded: true, selectedCompanyId: 'c1', company: acme };
+const base: Partial<SessionState> = {
+  loggedIn: true,
+  companies: [acme, globex],
+  companiesLoaded: true,
+  selectedCompanyId: 'c1',
+  company: acme,
+};
 export const staffSession: Partial<SessionState> = { ...base, user: user({}) };
-export const auditorSession: Partial<SessionState> = { ...base, user: user({ id: 'u3', firstName: 'Aud', lastName: 'Itor', isAuditor: true }) };
+export const auditorSession: Partial<SessionState> = {
+  ...base,
+  user: user({ id: 'u3', firstName: 'Aud', lastName: 'Itor', isAuditor: true }),
+};
 export const clientSession: Partial<SessionState> = {
   ...base,
-  user: user({ id: 'u2', firstName: 'Ann', lastName: 'Lee', email: 'ann@acme.test', login: 'ann@acme.test', isTevora: false }),
+  user: user({
+    id: 'u2',
+    firstName: 'Ann',
+    lastName: 'Lee',
+    email: 'ann@acme.test',
+    login: 'ann@acme.test',
+    isTevora: false,
+  }),
 };
 
 export const person = (id: string, firstName: string, lastName = 'Lee', isTevora = false): RequestUserRef => ({
-  id, firstName, lastName, email: `${firstName.toLowerCase()}@acme.test`, isTevora,
+  id,
+  firstName,
+  lastName,
+  email: `${firstName.toLowerCase()}@acme.test`,
+  isTevora,
 });
 export const sam = person('u1', 'Sam', 'Staff', true);
 export const ann = person('u2', 'Ann');
@@ -43,17 +87,40 @@ export const assigneeOptionsReply: RequestAssigneeOptions = {
 
 export function makeRequest(n: number, extra: Partial<RequestSummary> = {}): RequestSummary {
   return {
-    id: `r${n}`, companyId: 'c1', reference: `REQ-${String(n).padStart(4, '0')}`, title: `Request ${n}`, status: 'open', priority: 'medium',
-    dueDate: null, overdue: false, project: null, requester: sam, assignees: [], teams: [], fileCount: 0, commentCount: 0,
-    createdAt: '2026-01-02T10:00:00.000Z', updatedAt: '2026-01-03T10:00:00.000Z', ...extra,
+    id: `r${n}`,
+    companyId: 'c1',
+    reference: `REQ-${String(n).padStart(4, '0')}`,
+    title: `Request ${n}`,
+    status: 'open',
+    priority: 'medium',
+    dueDate: null,
+    overdue: false,
+    project: null,
+    requester: sam,
+    assignees: [],
+    teams: [],
+    fileCount: 0,
+    commentCount: 0,
+    createdAt: '2026-01-02T10:00:00.000Z',
+    updatedAt: '2026-01-03T10:00:00.000Z',
+    ...extra,
   };
 }
 
 export function makeRequestDetail(extra: Partial<RequestDetail> = {}): RequestDetail {
   return {
-    ...makeRequest(1), description: null, internalNote: null, task: null, control: null, returnReason: null, submittedAt: null,
-    acceptedAt: null, canceledAt: null, files: [],
-    permissions: { manage: true, respond: false, actions: ['cancel'], uploadEvidence: false, commentInternal: true }, ...extra,
+    ...makeRequest(1),
+    description: null,
+    internalNote: null,
+    task: null,
+    control: null,
+    returnReason: null,
+    submittedAt: null,
+    acceptedAt: null,
+    canceledAt: null,
+    files: [],
+    permissions: { manage: true, respond: false, actions: ['cancel'], uploadEvidence: false, commentInternal: true },
+    ...extra,
   };
 }
 
@@ -84,4 +151,5 @@ export function findOption(text: string): Promise<HTMLElement> {
 }
 
 /** A list row by the text of one of its links (reference or title). */
-export const rowOf = (text: string) => screen.getByText(text, { selector: '.ant-table-row a' }).closest('tr') as HTMLElement;
+export const rowOf = (text: string) =>
+  screen.getByText(text, { selector: '.ant-table-row a' }).closest('tr') as HTMLElement;

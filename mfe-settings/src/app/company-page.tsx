@@ -24,11 +24,29 @@ export function CompanyPage() {
   if (!company || !permissions) return null;
   const p = permissions.company;
   const sections = [
-    { key: 'information', label: 'Information', children: <CompanyInformation companyId={company.id} canEdit={p.editInformation} /> },
-    ...(p.editUsersAndTeams ? [{ key: 'users', label: 'Users', children: <CompanyUsers companyId={company.id} /> }] : []),
-    { key: 'modules', label: 'Module access', children: <CompanyModules companyId={company.id} canEdit={p.editModulesAccess} /> },
-    { key: 'password-policy', label: 'Password policy', children: <CompanyPasswordPolicy companyId={company.id} canEdit={p.editInformation} /> },
-    { key: 'sso', label: 'Single sign-on', children: <CompanyIdentityProvider companyId={company.id} canEdit={p.editInformation} /> },
+    {
+      key: 'information',
+      label: 'Information',
+      children: <CompanyInformation companyId={company.id} canEdit={p.editInformation} />,
+    },
+    ...(p.editUsersAndTeams
+      ? [{ key: 'users', label: 'Users', children: <CompanyUsers companyId={company.id} /> }]
+      : []),
+    {
+      key: 'modules',
+      label: 'Module access',
+      children: <CompanyModules companyId={company.id} canEdit={p.editModulesAccess} />,
+    },
+    {
+      key: 'password-policy',
+      label: 'Password policy',
+      children: <CompanyPasswordPolicy companyId={company.id} canEdit={p.editInformation} />,
+    },
+    {
+      key: 'sso',
+      label: 'Single sign-on',
+      children: <CompanyIdentityProvider companyId={company.id} canEdit={p.editInformation} />,
+    },
   ];
   const requested = params.get('tab');
   const active = sections.some((s) => s.key === requested) ? requested! : 'information';
@@ -38,11 +56,13 @@ export function CompanyPage() {
       <Tabs
         activeKey={active}
         destroyOnHidden
-        onChange={(key) => setParams((prev) => {
-          const next = new URLSearchParams(prev);
-          next.set('tab', key);
-          return next;
-        })}
+        onChange={(key) =>
+          setParams((prev) => {
+            const next = new URLSearchParams(prev);
+            next.set('tab', key);
+            return next;
+          })
+        }
         items={sections}
       />
     </div>

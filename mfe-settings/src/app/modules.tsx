@@ -67,7 +67,13 @@ export function moduleAccessColumns({
       title: 'Access',
       key: 'choice',
       render: (_v, { module }) => (
-        <ModuleAccessChoice name={`${name}-${module}`} module={module} disabled={disabled} value={value(module)} onChange={(access) => onChange(module, access)} />
+        <ModuleAccessChoice
+          name={`${name}-${module}`}
+          module={module}
+          disabled={disabled}
+          value={value(module)}
+          onChange={(access) => onChange(module, access)}
+        />
       ),
     },
   ];

@@ -7,5 +7,18 @@
 import { portalApi } from '@portal/shared/web/api';
 
 export const settingsApi = portalApi.enhanceEndpoints({
-  addTagTypes: ['CompanyUsers', 'UserDetail', 'UserModules', 'Teams', 'Staff', 'Practices', 'AuditLog', 'SystemSettings', 'FeatureFlags', 'PasswordPolicy', 'IdentityProvider', 'Clients'],
+  addTagTypes: [
+    'CompanyUsers',
+    'UserDetail',
+    'UserModules',
+    'Teams',
+    'Staff',
+    'Practices',
+    'AuditLog',
+    'SystemSettings',
+    'FeatureFlags',
+    'PasswordPolicy',
+    'IdentityProvider',
+    'Clients',
+  ],
 });

@@ -25,7 +25,11 @@ export function SettingsLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const current = (pathname.split('/settings/')[1] ?? '').split('/')[0] || 'personal';
   const selected = current === 'templates' ? 'practices' : current;
-  const items = allowedTabs(context).map((tab) => ({ key: tab, label: tabLabel(tab, brand), path: `/settings/${tab}` }));
+  const items = allowedTabs(context).map((tab) => ({
+    key: tab,
+    label: tabLabel(tab, brand),
+    path: `/settings/${tab}`,
+  }));
   return (
     <div style={{ display: 'flex', gap: 24, alignItems: 'flex-start' }}>
       <nav aria-label="Settings" style={{ width: 220, flex: 'none' }}>

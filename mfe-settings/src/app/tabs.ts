@@ -18,7 +18,11 @@ const isStaff = (c: TabContext) => !!c.user?.isTevora;
 
 export const TAB_RULES: Record<SettingsTab, (c: TabContext) => boolean> = {
   personal: () => true,
-  company: (c) => !!c.permissions && (c.permissions.company.editInformation || c.permissions.company.editModulesAccess || c.permissions.company.editUsersAndTeams),
+  company: (c) =>
+    !!c.permissions &&
+    (c.permissions.company.editInformation ||
+      c.permissions.company.editModulesAccess ||
+      c.permissions.company.editUsersAndTeams),
   clients: (c) => isStaff(c) && !c.user?.isAuditor,
   teams: (c) => !!c.permissions?.company.editUsersAndTeams,
   tevora: isStaff,

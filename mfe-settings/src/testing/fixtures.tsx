@@ -9,16 +9,43 @@ export { AddressQuery, button, findDialog, findHeading, setupTestServer, setupUs
 const ALL_ON = { risks: true, projects: true, requests: true, reports: true, assets: true };
 
 export const clientUser: User = {
-  id: 'u1', firstName: 'Ada', lastName: 'Lovelace', title: 'CISO', email: 'ada@acme.test', login: 'ada@acme.test', avatar: null,
-  status: 'active', primaryPhone: null, isTevora: false, isAuditor: false, admin: { active: false }, sendDailyEmails: false,
-  metadata: { firstLogin: false, isFederated: false, isLead: false }, projectRoles: [], ldhmac: 'x',
+  id: 'u1',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  title: 'CISO',
+  email: 'ada@acme.test',
+  login: 'ada@acme.test',
+  avatar: null,
+  status: 'active',
+  primaryPhone: null,
+  isTevora: false,
+  isAuditor: false,
+  admin: { active: false },
+  sendDailyEmails: false,
+  metadata: { firstLogin: false, isFederated: false, isLead: false },
+  projectRoles: [],
+  ldhmac: 'x',
 };
 
-export const staffAdmin: User = { ...clientUser, id: 's1', firstName: 'Sam', lastName: 'Staff', email: 'admin@demo.test', login: 'admin@demo.test', isTevora: true, admin: { active: true } };
+export const staffAdmin: User = {
+  ...clientUser,
+  id: 's1',
+  firstName: 'Sam',
+  lastName: 'Staff',
+  email: 'admin@demo.test',
+  login: 'admin@demo.test',
+  isTevora: true,
+  admin: { active: true },
+};
 
 export const acme: Company = { id: 'c1', name: 'Acme', logo: null, modulesAccess: ALL_ON };
 
-export const globex: Company = { id: 'c2', name: 'Globex Inc', logo: null, modulesAccess: { ...ALL_ON, requests: false } };
+export const globex: Company = {
+  id: 'c2',
+  name: 'Globex Inc',
+  logo: null,
+  modulesAccess: { ...ALL_ON, requests: false },
+};
 
 /** `n` companies named Company 01… with every module on except requests on the even ones. */
 export function makeCompanies(n: number): Company[] {
@@ -32,10 +59,25 @@ export function makeCompanies(n: number): Company[] {
 
 /** A signed-in session in company c1 (Acme) with the settings permissions of `who` (a client company admin by default). */
 export function sessionFor(who: Partial<PermissionSubject> = {}, user: Partial<User> = {}): Partial<SessionState> {
-  const subject: PermissionSubject = { isTevora: false, isAuditor: false, isStaffAdmin: false, companyRole: 'admin', ...who };
-  const access: AccessPermissions = { modulesAccess: acme.modulesAccess, settingsPermissions: settingsPermissionsFor(subject) };
+  const subject: PermissionSubject = {
+    isTevora: false,
+    isAuditor: false,
+    isStaffAdmin: false,
+    companyRole: 'admin',
+    ...who,
+  };
+  const access: AccessPermissions = {
+    modulesAccess: acme.modulesAccess,
+    settingsPermissions: settingsPermissionsFor(subject),
+  };
   return {
-    user: { ...clientUser, isTevora: subject.isTevora, isAuditor: subject.isAuditor, admin: { active: subject.isStaffAdmin }, ...user },
+    user: {
+      ...clientUser,
+      isTevora: subject.isTevora,
+      isAuditor: subject.isAuditor,
+      admin: { active: subject.isStaffAdmin },
+      ...user,
+    },
     loggedIn: true,
     companies: [acme],
     companiesLoaded: true,
@@ -47,8 +89,15 @@ export function sessionFor(who: Partial<PermissionSubject> = {}, user: Partial<U
 }
 
 /** A 400 of the api naming fields. */
-export function validationFailed(details: { field: string; message: string }[], status = 400, code = 'validation_failed') {
-  return { status, body: { code, message: `Invalid field: ${details.map((d) => d.field).join(', ')}`, requestId: 'req-1', details } };
+export function validationFailed(
+  details: { field: string; message: string }[],
+  status = 400,
+  code = 'validation_failed',
+) {
+  return {
+    status,
+    body: { code, message: `Invalid field: ${details.map((d) => d.field).join(', ')}`, requestId: 'req-1', details },
+  };
 }
 
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

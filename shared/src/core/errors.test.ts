@@ -13,11 +13,16 @@ describe('toastForError', () => {
   });
 
   it('falls back to the raw code, then the server message, then the reference text', () => {
-    expect(toastForError({ status: 404, body: { code: 'some_new_code' } })).toMatchObject({ summary: 'Not found error', detail: 'some_new_code' });
-    expect(toastForError({ status: 415, body: { code: 'unsupported_media_type', message: 'Use JSON' } })).toMatchObject({
-      summary: 'Unsupported media type',
-      detail: 'Use JSON',
+    expect(toastForError({ status: 404, body: { code: 'some_new_code' } })).toMatchObject({
+      summary: 'Not found error',
+      detail: 'some_new_code',
     });
+    expect(toastForError({ status: 415, body: { code: 'unsupported_media_type', message: 'Use JSON' } })).toMatchObject(
+      {
+        summary: 'Unsupported media type',
+        detail: 'Use JSON',
+      },
+    );
     expect(toastForError({ status: 500, body: { requestId: 'req-9' } })).toMatchObject({
       summary: 'Something went wrong',
       detail: `${FALLBACK_DETAIL}. Reference: req-9`,
@@ -43,28 +48,45 @@ describe('toastForError', () => {
 
 describe('toastForError for a failed password reset', () => {
   it('shows the reset failure with the brand, whatever the status', () => {
-    expect(toastForError({ status: 503, body: { code: 'reset_password_failed', message: 'x', requestId: 'r' }, brand: 'Acme' })).toEqual({
+    expect(
+      toastForError({
+        status: 503,
+        body: { code: 'reset_password_failed', message: 'x', requestId: 'r' },
+        brand: 'Acme',
+      }),
+    ).toEqual({
       severity: 'error',
       summary: 'Unable to Reset Password',
       detail: 'Please contact your Acme Portal admin',
     });
-    expect(toastForError({ status: 500, body: { code: 'reset_password_failed' } })?.detail).toBe('Please contact your Tevora Portal admin');
+    expect(toastForError({ status: 500, body: { code: 'reset_password_failed' } })?.detail).toBe(
+      'Please contact your Tevora Portal admin',
+    );
   });
 
   it('maps the password codes to their catalogue text', () => {
-    expect(toastForError({ status: 400, body: { code: 'current_password_incorrect' } })?.detail).toBe('The current password is not correct.');
+    expect(toastForError({ status: 400, body: { code: 'current_password_incorrect' } })?.detail).toBe(
+      'The current password is not correct.',
+    );
     expect(toastForError({ status: 400, body: { code: 'federated_user' } })?.detail).toMatch(/single sign-on/);
   });
 });
 
 describe('toastForError special cases of the task tracker', () => {
   it("shows a malformed task tracker file's server message, else the catalogue text", () => {
-    expect(toastForError({ status: 400, body: { code: 'malformed_task_tracker', message: 'Row 4: the Task ID column is missing' } })).toEqual({
+    expect(
+      toastForError({
+        status: 400,
+        body: { code: 'malformed_task_tracker', message: 'Row 4: the Task ID column is missing' },
+      }),
+    ).toEqual({
       severity: 'error',
       summary: 'Unable to complete request',
       detail: 'Row 4: the Task ID column is missing',
     });
-    expect(toastForError({ status: 400, body: { code: 'malformed_task_tracker', message: '' } })?.detail).toBe('Malformed Task Tracker File');
+    expect(toastForError({ status: 400, body: { code: 'malformed_task_tracker', message: '' } })?.detail).toBe(
+      'Malformed Task Tracker File',
+    );
   });
 
   it('tells that task IDs must be unique for a duplicate task reference', () => {

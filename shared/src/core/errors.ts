@@ -37,7 +37,8 @@ export const ERROR_MESSAGES = {
   folder_file_already_exist: 'A file with this name already exists in this folder.',
   forbidden_folder_action: 'The root folder cannot be renamed or moved.',
   folder_not_supported: 'Folders cannot be nested that deep.',
-  folder_project_has_open_tasks: 'Files in this folder are attached to open tasks: detach them or finish the tasks first.',
+  folder_project_has_open_tasks:
+    'Files in this folder are attached to open tasks: detach them or finish the tasks first.',
   task_not_supported: 'This task type is not supported.',
   task_tracker_not_found: 'No templates found for the chosen practice.',
   task_tracker_task_not_found: 'Task tracker task not found.',
@@ -199,7 +200,11 @@ export function toastForError(input: {
   }
   const code = body?.code;
   if (code === RESET_PASSWORD_FAILED) {
-    return { severity: 'error', summary: RESET_PASSWORD_FAILURE_TITLE, detail: resetPasswordFailureDetail(input.brand ?? DEFAULT_BRAND) };
+    return {
+      severity: 'error',
+      summary: RESET_PASSWORD_FAILURE_TITLE,
+      detail: resetPasswordFailureDetail(input.brand ?? DEFAULT_BRAND),
+    };
   }
   const summary = STATUS_TITLES[status] ?? DEFAULT_ERROR_TITLE;
   if (code === MALFORMED_TASK_TRACKER_CODE) {

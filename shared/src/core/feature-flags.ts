@@ -115,7 +115,13 @@ export interface FeatureFlagContext {
   custom: { isTevora: boolean };
 }
 
-export function featureFlagContextOf(user: { id: string; firstName: string; lastName: string; email: string; isTevora: boolean }): FeatureFlagContext {
+export function featureFlagContextOf(user: {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  isTevora: boolean;
+}): FeatureFlagContext {
   return {
     key: user.id,
     firstName: user.firstName,

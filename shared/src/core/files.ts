@@ -108,10 +108,18 @@ const nameText = (field: string, max: number) =>
   requiredText(field, max)
     .refine((v) => !/[/\\]/.test(v), `${field} must not contain / or \\`)
     .refine((v) => v !== '.' && v !== '..', `${field} must not be . or ..`)
-    .refine((v) => v.search(UNSAFE_NAME_CHARACTERS) === -1, `${field} must not contain control or direction characters`);
+    .refine(
+      (v) => v.search(UNSAFE_NAME_CHARACTERS) === -1,
+      `${field} must not contain control or direction characters`,
+    );
 const idText = (field: string) =>
-  z.string({ error: `${field} is required` }).min(1, `${field} is required`).max(100, `${field} is too long`).refine(hasNoNul, nulMessage(field));
-const searchText = () => z.string().trim().max(200, 'search must be at most 200 characters').refine(hasNoNul, nulMessage('search'));
+  z
+    .string({ error: `${field} is required` })
+    .min(1, `${field} is required`)
+    .max(100, `${field} is too long`)
+    .refine(hasNoNul, nulMessage(field));
+const searchText = () =>
+  z.string().trim().max(200, 'search must be at most 200 characters').refine(hasNoNul, nulMessage('search'));
 
 // ---------------------------------------------------------------------------------------------
 // Folders
@@ -125,7 +133,10 @@ export type FolderCreate = z.input<typeof folderCreateSchema>;
 
 export const folderUpdateSchema = z
   .object({ name: nameText('name', FOLDER_NAME_MAX).optional(), parentId: idText('parentId').optional() })
-  .refine((v) => v.name !== undefined || v.parentId !== undefined, { message: 'name or parentId is required', path: ['name'] });
+  .refine((v) => v.name !== undefined || v.parentId !== undefined, {
+    message: 'name or parentId is required',
+    path: ['name'],
+  });
 export type FolderUpdate = z.input<typeof folderUpdateSchema>;
 
 export interface FileUserRef {
@@ -167,7 +178,10 @@ export type UploadFields = z.input<typeof uploadFieldsSchema>;
 
 export const fileUpdateSchema = z
   .object({ name: nameText('name', FILE_NAME_MAX).optional(), folderId: idText('folderId').optional() })
-  .refine((v) => v.name !== undefined || v.folderId !== undefined, { message: 'name or folderId is required', path: ['name'] });
+  .refine((v) => v.name !== undefined || v.folderId !== undefined, {
+    message: 'name or folderId is required',
+    path: ['name'],
+  });
 export type FileUpdate = z.input<typeof fileUpdateSchema>;
 
 export interface FileVersion {
@@ -275,18 +289,27 @@ export type TransfersQuery = z.input<typeof transfersQuerySchema>;
 export const transferFieldsSchema = z.object({
   recipientIds: z.preprocess(
     (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]),
-    z.array(idText('recipientIds')).min(1, 'recipientIds must name at least one recipient').max(50, 'recipientIds takes at most 50 recipients'),
+    z
+      .array(idText('recipientIds'))
+      .min(1, 'recipientIds must name at least one recipient')
+      .max(50, 'recipientIds takes at most 50 recipients'),
   ),
   message: optionalText('message', TRANSFER_MESSAGE_MAX).optional(),
   expiresInDays: z.coerce
     .number({ error: 'expiresInDays must be a whole number' })
-    .refine((v) => (TRANSFER_EXPIRY_DAYS as readonly number[]).includes(v), `expiresInDays must be one of ${TRANSFER_EXPIRY_DAYS.join(', ')}`)
+    .refine(
+      (v) => (TRANSFER_EXPIRY_DAYS as readonly number[]).includes(v),
+      `expiresInDays must be one of ${TRANSFER_EXPIRY_DAYS.join(', ')}`,
+    )
     .default(TRANSFER_EXPIRY_DEFAULT_DAYS),
   passphrase: z
     .string()
     .max(200, 'passphrase must be at most 200 characters')
     .refine(hasNoNul, nulMessage('passphrase'))
-    .refine((v) => v === '' || v.length >= TRANSFER_PASSPHRASE_MIN, `passphrase must be at least ${TRANSFER_PASSPHRASE_MIN} characters`)
+    .refine(
+      (v) => v === '' || v.length >= TRANSFER_PASSPHRASE_MIN,
+      `passphrase must be at least ${TRANSFER_PASSPHRASE_MIN} characters`,
+    )
     .optional(),
 });
 export type TransferFields = z.input<typeof transferFieldsSchema>;

@@ -52,7 +52,9 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const idList = (field: string, max: number) =>
   z
-    .array(z.string().min(1, `${field} must hold user ids`).max(100, `${field} must hold user ids`), { error: `${field} must be a list of user ids` })
+    .array(z.string().min(1, `${field} must hold user ids`).max(100, `${field} must hold user ids`), {
+      error: `${field} must be a list of user ids`,
+    })
     .max(max, `${field} may name at most ${max} users`);
 
 /** The when of an interview: a local date and time in an IANA time zone, and how long it lasts. */
@@ -85,8 +87,14 @@ export const interviewCreateSchema = z.object({
   location: optionalText('location', 200),
   ...whenShape,
   durationMinutes: whenShape.durationMinutes.default(INTERVIEW_DEFAULT_MINUTES),
-  organizerId: z.string({ error: 'organizerId is required' }).min(1, 'organizerId is required').max(100, 'organizerId is too long'),
-  interviewerIds: idList('interviewerIds', INTERVIEW_MAX_INTERVIEWERS).min(1, 'interviewerIds must name at least one interviewer'),
+  organizerId: z
+    .string({ error: 'organizerId is required' })
+    .min(1, 'organizerId is required')
+    .max(100, 'organizerId is too long'),
+  interviewerIds: idList('interviewerIds', INTERVIEW_MAX_INTERVIEWERS).min(
+    1,
+    'interviewerIds must name at least one interviewer',
+  ),
   attendeeIds: idList('attendeeIds', INTERVIEW_MAX_ATTENDEES).default([]),
 });
 export type InterviewCreate = z.input<typeof interviewCreateSchema>;
@@ -100,7 +108,9 @@ export const interviewUpdateSchema = z.object({
   timeZone: whenShape.timeZone,
   durationMinutes: whenShape.durationMinutes.optional(),
   organizerId: z.string().min(1, 'organizerId is required').max(100, 'organizerId is too long').optional(),
-  interviewerIds: idList('interviewerIds', INTERVIEW_MAX_INTERVIEWERS).min(1, 'interviewerIds must name at least one interviewer').optional(),
+  interviewerIds: idList('interviewerIds', INTERVIEW_MAX_INTERVIEWERS)
+    .min(1, 'interviewerIds must name at least one interviewer')
+    .optional(),
   attendeeIds: idList('attendeeIds', INTERVIEW_MAX_ATTENDEES).optional(),
 });
 export type InterviewUpdate = z.input<typeof interviewUpdateSchema>;
@@ -188,7 +198,10 @@ export function isKnownTimeZone(zone: string): boolean {
   }
 }
 
-function zoneParts(instant: number, zone: string): { year: number; month: number; day: number; hour: number; minute: number; weekday: string } {
+function zoneParts(
+  instant: number,
+  zone: string,
+): { year: number; month: number; day: number; hour: number; minute: number; weekday: string } {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone: zone,
     hourCycle: 'h23',
@@ -200,7 +213,14 @@ function zoneParts(instant: number, zone: string): { year: number; month: number
     weekday: 'short',
   }).formatToParts(new Date(instant));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return { year: Number(get('year')), month: Number(get('month')), day: Number(get('day')), hour: Number(get('hour')), minute: Number(get('minute')), weekday: get('weekday') };
+  return {
+    year: Number(get('year')),
+    month: Number(get('month')),
+    day: Number(get('day')),
+    hour: Number(get('hour')),
+    minute: Number(get('minute')),
+    weekday: get('weekday'),
+  };
 }
 
 /**
@@ -249,17 +269,40 @@ export type InterviewTimeProblem =
 export function checkInterviewTime(
   input: { date: string; time: string; timeZone?: string | null },
   now: number = Date.now(),
-): { problem: InterviewTimeProblem; instant?: undefined; timeZone?: undefined } | { problem: null; instant: number; timeZone: string } {
+):
+  | { problem: InterviewTimeProblem; instant?: undefined; timeZone?: undefined }
+  | { problem: null; instant: number; timeZone: string } {
   const zone = input.timeZone?.trim() ?? '';
   if (!zone) return { problem: { code: 'no_timezone', field: 'timeZone' } };
-  if (!isKnownTimeZone(zone)) return { problem: { code: 'invalid_meeting_argument', field: 'timeZone', message: `timeZone "${zone}" is not a known time zone` } };
-  if (!DAY.test(input.date)) return { problem: { code: 'invalid_meeting_argument', field: 'date', message: 'date must be a date (YYYY-MM-DD)' } };
-  if (!TIME.test(input.time)) return { problem: { code: 'invalid_meeting_argument', field: 'time', message: 'time must be a time (HH:mm, 24 h)' } };
+  if (!isKnownTimeZone(zone))
+    return {
+      problem: {
+        code: 'invalid_meeting_argument',
+        field: 'timeZone',
+        message: `timeZone "${zone}" is not a known time zone`,
+      },
+    };
+  if (!DAY.test(input.date))
+    return {
+      problem: { code: 'invalid_meeting_argument', field: 'date', message: 'date must be a date (YYYY-MM-DD)' },
+    };
+  if (!TIME.test(input.time))
+    return {
+      problem: { code: 'invalid_meeting_argument', field: 'time', message: 'time must be a time (HH:mm, 24 h)' },
+    };
   const instant = zonedToInstant(input.date, input.time, zone);
-  if (instant === null) return { problem: { code: 'invalid_meeting_argument', field: 'time', message: `${input.date} ${input.time} does not exist in ${zone}` } };
+  if (instant === null)
+    return {
+      problem: {
+        code: 'invalid_meeting_argument',
+        field: 'time',
+        message: `${input.date} ${input.time} does not exist in ${zone}`,
+      },
+    };
   const weekday = zoneParts(instant, zone).weekday;
   if (weekday === 'Sat' || weekday === 'Sun') return { problem: { code: 'interview_day_is_invalid', field: 'date' } };
   if (instant < now) return { problem: { code: 'interview_date_time_is_in_the_past', field: 'time' } };
-  if (instant - now > INTERVIEW_MAX_DAYS_AHEAD * 24 * 60 * 60 * 1000) return { problem: { code: 'max_interval_exceeded', field: 'date' } };
+  if (instant - now > INTERVIEW_MAX_DAYS_AHEAD * 24 * 60 * 60 * 1000)
+    return { problem: { code: 'max_interval_exceeded', field: 'date' } };
   return { problem: null, instant, timeZone: canonicalTimeZone(zone) };
 }

@@ -22,12 +22,22 @@ describe('settingsPermissionsFor', () => {
   it('gives staff admins everything and plain clients nothing', () => {
     const admin = settingsPermissionsFor({ isTevora: true, isAuditor: false, isStaffAdmin: true, companyRole: null });
     expect(Object.values(admin.users).every(Boolean) && Object.values(admin.company).every(Boolean)).toBe(true);
-    const client = settingsPermissionsFor({ isTevora: false, isAuditor: false, isStaffAdmin: false, companyRole: 'member' });
+    const client = settingsPermissionsFor({
+      isTevora: false,
+      isAuditor: false,
+      isStaffAdmin: false,
+      companyRole: 'member',
+    });
     expect(Object.values(client.users).some(Boolean) || Object.values(client.company).some(Boolean)).toBe(false);
     expect(client.loaded).toBe(true);
   });
   it('lets a client company admin edit company information, users and teams only', () => {
     const p = settingsPermissionsFor({ isTevora: false, isAuditor: false, isStaffAdmin: false, companyRole: 'admin' });
-    expect(p.company).toEqual({ editInformation: true, editModulesAccess: false, editUsersAndTeams: true, addCompany: false });
+    expect(p.company).toEqual({
+      editInformation: true,
+      editModulesAccess: false,
+      editUsersAndTeams: true,
+      addCompany: false,
+    });
   });
 });

@@ -60,7 +60,12 @@ export type PracticeStatus = (typeof PRACTICE_STATUSES)[number];
 
 export const practicesQuerySchema = z.object({
   status: z.enum([...PRACTICE_STATUSES, 'all'], { error: 'status must be active, retired or all' }).default('all'),
-  search: z.string().trim().max(100, 'search must be at most 100 characters').refine(hasNoNul, nulMessage('search')).optional(),
+  search: z
+    .string()
+    .trim()
+    .max(100, 'search must be at most 100 characters')
+    .refine(hasNoNul, nulMessage('search'))
+    .optional(),
 });
 export type PracticesQuery = z.input<typeof practicesQuerySchema>;
 
@@ -101,7 +106,11 @@ export interface PracticeDetail extends PracticeSummary {
 
 export const TASK_TRACKER_STATUSES = ['draft', 'published', 'retired'] as const;
 export type TaskTrackerStatus = (typeof TASK_TRACKER_STATUSES)[number];
-export const TASK_TRACKER_STATUS_LABELS: Record<TaskTrackerStatus, string> = { draft: 'Draft', published: 'Published', retired: 'Retired' };
+export const TASK_TRACKER_STATUS_LABELS: Record<TaskTrackerStatus, string> = {
+  draft: 'Draft',
+  published: 'Published',
+  retired: 'Retired',
+};
 
 export const taskTrackerCreateSchema = z.object({
   name: requiredText('name', 120),
@@ -180,11 +189,21 @@ export interface ApplicableTracker {
 }
 
 export const applyTemplateSchema = z.object({
-  practiceId: z.string({ error: 'practiceId is required' }).min(1, 'practiceId is required').max(100, 'practiceId is too long').refine(hasNoNul, nulMessage('practiceId')),
-  taskTrackerId: z.string({ error: 'taskTrackerId is required' }).min(1, 'taskTrackerId is required').max(100, 'taskTrackerId is too long').refine(hasNoNul, nulMessage('taskTrackerId')),
+  practiceId: z
+    .string({ error: 'practiceId is required' })
+    .min(1, 'practiceId is required')
+    .max(100, 'practiceId is too long')
+    .refine(hasNoNul, nulMessage('practiceId')),
+  taskTrackerId: z
+    .string({ error: 'taskTrackerId is required' })
+    .min(1, 'taskTrackerId is required')
+    .max(100, 'taskTrackerId is too long')
+    .refine(hasNoNul, nulMessage('taskTrackerId')),
   /** Template task ids to apply (a subtask needs its parent chosen too); absent: all of them. */
   taskIds: z
-    .array(z.string().min(1, 'taskIds must hold ids').max(100, 'taskIds must hold ids'), { error: 'taskIds must be a list of template task ids' })
+    .array(z.string().min(1, 'taskIds must hold ids').max(100, 'taskIds must hold ids'), {
+      error: 'taskIds must be a list of template task ids',
+    })
     .min(1, 'taskIds must name at least one task')
     .max(20_000, 'taskIds may name at most 20000 tasks')
     .optional(),
@@ -255,7 +274,14 @@ export const TASK_TRACKER_MAX_ERRORS = 50;
 export const XLSX_MAX_UNCOMPRESSED_BYTES = 30 * 1024 * 1024;
 export const XLSX_MAX_ENTRIES = 2_000;
 /** Cell limits (characters), as in the task and control forms. */
-export const TASK_TRACKER_LIMITS = { referenceId: 50, title: 200, description: 5000, controlId: 50, controlTitle: 200, pointOfFocus: 200 } as const;
+export const TASK_TRACKER_LIMITS = {
+  referenceId: 50,
+  title: 200,
+  description: 5000,
+  controlId: 50,
+  controlTitle: 200,
+  pointOfFocus: 200,
+} as const;
 
 /** What the import accepts: `.csv` or `.xlsx`; other Excel formats are named so the user knows to save as .xlsx. */
 export const EXCEL_EXTENSIONS_REFUSED = ['.xls', '.xlsm', '.xlsb', '.ods'] as const;

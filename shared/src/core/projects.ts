@@ -190,14 +190,23 @@ export function optionalDay(field: string) {
 
 const longText = (field: string, max = 5000) => optionalText(field, max);
 const idText = (field: string) =>
-  z.string({ error: `${field} is required` }).min(1, `${field} is required`).max(100, `${field} is too long`).refine(hasNoNul, nulMessage(field));
+  z
+    .string({ error: `${field} is required` })
+    .min(1, `${field} is required`)
+    .max(100, `${field} is too long`)
+    .refine(hasNoNul, nulMessage(field));
 /** A free query parameter (an id or a search text): bounded, without NUL characters. */
-const queryText = (field: string, max = 100, tooLong = `${field} is too long`) => z.string().max(max, tooLong).refine(hasNoNul, nulMessage(field));
-const searchText = () => z.string().trim().max(200, 'search must be at most 200 characters').refine(hasNoNul, nulMessage('search'));
+const queryText = (field: string, max = 100, tooLong = `${field} is too long`) =>
+  z.string().max(max, tooLong).refine(hasNoNul, nulMessage(field));
+const searchText = () =>
+  z.string().trim().max(200, 'search must be at most 200 characters').refine(hasNoNul, nulMessage('search'));
 
 /** `key[]=a&key[]=b`, `key=a&key=b` or one value, as the query parser hands them over. */
 export function queryList<T extends z.ZodType>(item: T) {
-  return z.preprocess((v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v]), z.array(item).max(20).optional());
+  return z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v]),
+    z.array(item).max(20).optional(),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -214,7 +223,10 @@ export const projectCreateSchema = z
     /** A staff user to hold Lead Consultant; defaults to the creator. */
     leadConsultantId: idText('leadConsultantId').optional(),
   })
-  .refine((v) => !v.startDate || !v.dueDate || v.startDate <= v.dueDate, { message: 'dueDate must not be before startDate', path: ['dueDate'] });
+  .refine((v) => !v.startDate || !v.dueDate || v.startDate <= v.dueDate, {
+    message: 'dueDate must not be before startDate',
+    path: ['dueDate'],
+  });
 export type ProjectCreate = z.input<typeof projectCreateSchema>;
 
 export const projectUpdateSchema = z
@@ -226,7 +238,10 @@ export const projectUpdateSchema = z
     startDate: optionalDay('startDate'),
     dueDate: optionalDay('dueDate'),
   })
-  .refine((v) => !v.startDate || !v.dueDate || v.startDate <= v.dueDate, { message: 'dueDate must not be before startDate', path: ['dueDate'] });
+  .refine((v) => !v.startDate || !v.dueDate || v.startDate <= v.dueDate, {
+    message: 'dueDate must not be before startDate',
+    path: ['dueDate'],
+  });
 export type ProjectUpdate = z.input<typeof projectUpdateSchema>;
 
 export const projectStatusSchema = z.object({
@@ -238,7 +253,20 @@ export const projectsQuerySchema = z.object({
   status: queryList(z.enum(PROJECT_STATUSES, { error: `status must be one of ${PROJECT_STATUSES.join(', ')}` })),
   practiceId: queryText('practiceId').optional(),
   search: searchText().optional(),
-  sort: z.enum(['title', '-title', 'status', '-status', 'dueDate', '-dueDate', 'createdAt', '-createdAt', 'progress', '-progress']).default('title'),
+  sort: z
+    .enum([
+      'title',
+      '-title',
+      'status',
+      '-status',
+      'dueDate',
+      '-dueDate',
+      'createdAt',
+      '-createdAt',
+      'progress',
+      '-progress',
+    ])
+    .default('title'),
 });
 export type ProjectsQuery = z.input<typeof projectsQuerySchema>;
 
@@ -360,8 +388,14 @@ export const taskCreateSchema = z.object({
   parentId: idText('parentId').nullable().optional(),
   status: z.enum(TASK_STATUSES, { error: `status must be one of ${TASK_STATUSES.join(', ')}` }).default('OPEN'),
   dueDate: optionalDay('dueDate'),
-  assigneeIds: z.array(idText('assigneeIds'), { error: 'assigneeIds must be a list of user ids' }).max(20, 'assigneeIds may name at most 20 users').optional(),
-  controlIds: z.array(idText('controlIds'), { error: 'controlIds must be a list of control ids' }).max(50, 'controlIds may name at most 50 controls').optional(),
+  assigneeIds: z
+    .array(idText('assigneeIds'), { error: 'assigneeIds must be a list of user ids' })
+    .max(20, 'assigneeIds may name at most 20 users')
+    .optional(),
+  controlIds: z
+    .array(idText('controlIds'), { error: 'controlIds must be a list of control ids' })
+    .max(50, 'controlIds may name at most 50 controls')
+    .optional(),
 });
 export type TaskCreate = z.input<typeof taskCreateSchema>;
 
@@ -371,7 +405,10 @@ export const taskUpdateSchema = z.object({
   description: longText('description'),
   referenceId: taskReferenceSchema,
   dueDate: optionalDay('dueDate'),
-  assigneeIds: z.array(idText('assigneeIds'), { error: 'assigneeIds must be a list of user ids' }).max(20, 'assigneeIds may name at most 20 users').optional(),
+  assigneeIds: z
+    .array(idText('assigneeIds'), { error: 'assigneeIds must be a list of user ids' })
+    .max(20, 'assigneeIds may name at most 20 users')
+    .optional(),
 });
 export type TaskUpdate = z.input<typeof taskUpdateSchema>;
 
@@ -398,13 +435,31 @@ export const tasksQuerySchema = z.object({
   assigneeId: queryText('assigneeId').optional(),
   due: z.enum(TASK_DUE_FILTERS, { error: `due must be one of ${TASK_DUE_FILTERS.join(', ')}` }).optional(),
   search: searchText().optional(),
-  sort: z.enum(['referenceId', '-referenceId', 'title', '-title', 'status', '-status', 'dueDate', '-dueDate', 'createdAt', '-createdAt']).default('createdAt'),
+  sort: z
+    .enum([
+      'referenceId',
+      '-referenceId',
+      'title',
+      '-title',
+      'status',
+      '-status',
+      'dueDate',
+      '-dueDate',
+      'createdAt',
+      '-createdAt',
+    ])
+    .default('createdAt'),
 });
 export type TasksQuery = z.input<typeof tasksQuerySchema>;
 
 /** GET /companies/:id/tasks: every task of the company's visible projects, newest first, by keyset. */
 export const companyTasksQuerySchema = z.object({
-  limit: z.coerce.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').default(25),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(200, 'limit must be at most 200')
+    .default(25),
   /** The `nextCursor` of the previous page (opaque). */
   cursor: queryText('cursor', 200, 'cursor is not valid').optional(),
   status: queryList(z.enum(TASK_STATUSES, { error: `status must be one of ${TASK_STATUSES.join(', ')}` })),
@@ -476,7 +531,10 @@ export const controlCreateSchema = z.object({
   name: requiredText('name', 50),
   title: requiredText('title', 200),
   description: longText('description'),
-  taskIds: z.array(idText('taskIds'), { error: 'taskIds must be a list of task ids' }).max(200, 'taskIds may name at most 200 tasks').optional(),
+  taskIds: z
+    .array(idText('taskIds'), { error: 'taskIds must be a list of task ids' })
+    .max(200, 'taskIds may name at most 200 tasks')
+    .optional(),
 });
 export type ControlCreate = z.input<typeof controlCreateSchema>;
 
@@ -556,7 +614,13 @@ export interface PointOfFocusList {
 
 export const PROJECT_VIEWS = ['tasks', 'files', 'controls', 'pointsOfFocus', 'interviews'] as const;
 export type ProjectView = (typeof PROJECT_VIEWS)[number];
-export const PROJECT_PAGE_PARAMS = ['tasksPage', 'filesPage', 'controlsPage', 'pointsOfFocusPage', 'interviewsPage'] as const;
+export const PROJECT_PAGE_PARAMS = [
+  'tasksPage',
+  'filesPage',
+  'controlsPage',
+  'pointsOfFocusPage',
+  'interviewsPage',
+] as const;
 
 /** Page-number query parameters default to 1. */
 export function pageParam(params: URLSearchParams, name: string): number {

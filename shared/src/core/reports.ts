@@ -41,7 +41,14 @@
  * reportTables or one summary), never loading the rows.
  */
 import { z } from 'zod';
-import { PROJECT_STATUS_LABELS, TASK_STATUSES, TASK_STATUS_LABELS, dayText, type ProjectStatus, type TaskStatus } from './projects';
+import {
+  PROJECT_STATUS_LABELS,
+  TASK_STATUSES,
+  TASK_STATUS_LABELS,
+  dayText,
+  type ProjectStatus,
+  type TaskStatus,
+} from './projects';
 import { REQUEST_STATUSES, REQUEST_STATUS_LABELS, type RequestStatus } from './requests';
 
 export const REPORT_KINDS = ['status', 'requests', 'controls', 'workload'] as const;
@@ -55,7 +62,12 @@ export const REPORT_LABELS: Record<ReportKind, string> = {
 };
 
 /** Whether the period filter applies to the report (the others are "as of now"). */
-export const REPORT_USES_PERIOD: Record<ReportKind, boolean> = { status: true, requests: true, controls: false, workload: false };
+export const REPORT_USES_PERIOD: Record<ReportKind, boolean> = {
+  status: true,
+  requests: true,
+  controls: false,
+  workload: false,
+};
 
 /** The longest period, in days (both ends included). */
 export const REPORT_MAX_DAYS = 3660;
@@ -77,22 +89,29 @@ export const REPORT_PDF_MAX_ROWS = 2000;
 
 const hasNoNul = (v: string) => !v.includes('\u0000');
 
-const dayCount = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+const dayCount = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
 /** A period's end: a calendar day, not before REPORT_EARLIEST_DAY. */
-const periodDay = (field: 'from' | 'to') => dayText(field).refine((v) => v >= REPORT_EARLIEST_DAY, `${field} must be on or after ${REPORT_EARLIEST_DAY}`);
+const periodDay = (field: 'from' | 'to') =>
+  dayText(field).refine((v) => v >= REPORT_EARLIEST_DAY, `${field} must be on or after ${REPORT_EARLIEST_DAY}`);
 
 /** The filters of every report call (query string). */
 export const reportQuerySchema = z
   .object({
-    projectId: z.string().max(100, 'projectId is too long').refine(hasNoNul, 'projectId must not contain NUL characters').optional(),
+    projectId: z
+      .string()
+      .max(100, 'projectId is too long')
+      .refine(hasNoNul, 'projectId must not contain NUL characters')
+      .optional(),
     from: periodDay('from').optional(),
     to: periodDay('to').optional(),
     today: dayText('today').optional(),
   })
   .transform((q) => ({ ...q, projectId: q.projectId === '' ? undefined : q.projectId }))
   .superRefine((q, ctx) => {
-    if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be on or after from' });
+    if (q.from && q.to && q.from > q.to)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be on or after from' });
     else if (q.from && q.to && dayCount(q.from, q.to) > REPORT_MAX_DAYS)
       ctx.addIssue({ code: 'custom', path: ['to'], message: `the period must be at most ${REPORT_MAX_DAYS} days` });
   });
@@ -137,7 +156,16 @@ export interface StatusReport {
   /** Every status, in TASK_STATUSES order, zeros included. */
   byStatus: { status: TaskStatus; count: number }[];
   /** Every project in scope (title order), zeros included. */
-  byProject: { projectId: string; title: string; status: ProjectStatus; tasks: number; open: number; closed: number; overdue: number; percentClosed: number }[];
+  byProject: {
+    projectId: string;
+    title: string;
+    status: ProjectStatus;
+    tasks: number;
+    open: number;
+    closed: number;
+    overdue: number;
+    percentClosed: number;
+  }[];
   /**
    * Progress so far: from the later of `from` and the first task's day to the earlier of `to` and today
    * (no bucket before the first task nor in the future; `today` is stretched to the last task's day when
@@ -148,7 +176,10 @@ export interface StatusReport {
    * bucket; `open` at its end (created so far minus closed so far, among the tasks of the report). Empty
    * when there are no tasks.
    */
-  progress: { bucket: 'week' | 'month'; points: { start: string; end: string; created: number; closed: number; open: number }[] };
+  progress: {
+    bucket: 'week' | 'month';
+    points: { start: string; end: string; created: number; closed: number; open: number }[];
+  };
 }
 
 /** Age of an active request: days since it was created (today minus its UTC creation day). */
@@ -178,7 +209,16 @@ export interface RequestsReport {
    * returned at least once / reviewed (null when none was reviewed); averageDaysToAccept over the
    * accepted ones (one decimal; null when none).
    */
-  totals: { requests: number; active: number; overdue: number; accepted: number; reviewed: number; returned: number; returnedRate: number | null; averageDaysToAccept: number | null };
+  totals: {
+    requests: number;
+    active: number;
+    overdue: number;
+    accepted: number;
+    reviewed: number;
+    returned: number;
+    returnedRate: number | null;
+    averageDaysToAccept: number | null;
+  };
   /** Every status, in REQUEST_STATUSES order, zeros included. */
   byStatus: { status: RequestStatus; count: number }[];
   /** Active requests by age, every bucket, zeros included. */
@@ -212,9 +252,25 @@ export interface ControlsReport {
    * tasks; a point of focus is covered when its control has evidence. percentCovered: withEvidence /
    * controls (0 when none).
    */
-  totals: { controls: number; withTasks: number; withEvidence: number; pointsOfFocus: number; pointsOfFocusCovered: number; percentCovered: number };
+  totals: {
+    controls: number;
+    withTasks: number;
+    withEvidence: number;
+    pointsOfFocus: number;
+    pointsOfFocusCovered: number;
+    percentCovered: number;
+  };
   /** Every project in scope that has controls (title order). */
-  byProject: { projectId: string; title: string; controls: number; withTasks: number; withEvidence: number; pointsOfFocus: number; pointsOfFocusCovered: number; percentCovered: number }[];
+  byProject: {
+    projectId: string;
+    title: string;
+    controls: number;
+    withTasks: number;
+    withEvidence: number;
+    pointsOfFocus: number;
+    pointsOfFocusCovered: number;
+    percentCovered: number;
+  }[];
 }
 
 export interface WorkloadReport {
@@ -226,8 +282,25 @@ export interface WorkloadReport {
    * As of now. Open tasks (not closed) of the projects in scope by direct assignee; active requests in
    * scope by direct assignee. One row per person with any (most total work first, then name).
    */
-  people: { userId: string; name: string; email: string; staff: boolean; openTasks: number; overdueTasks: number; activeRequests: number; overdueRequests: number; total: number }[];
-  totals: { openTasks: number; overdueTasks: number; unassignedTasks: number; activeRequests: number; overdueRequests: number; unassignedRequests: number };
+  people: {
+    userId: string;
+    name: string;
+    email: string;
+    staff: boolean;
+    openTasks: number;
+    overdueTasks: number;
+    activeRequests: number;
+    overdueRequests: number;
+    total: number;
+  }[];
+  totals: {
+    openTasks: number;
+    overdueTasks: number;
+    unassignedTasks: number;
+    activeRequests: number;
+    overdueRequests: number;
+    unassignedRequests: number;
+  };
 }
 
 export type Report = StatusReport | RequestsReport | ControlsReport | WorkloadReport;
@@ -268,8 +341,22 @@ export function reportTables(report: Report): ReportTable[] {
         {
           key: 'status.totals',
           title: 'Summary',
-          columns: [num('tasks', 'Tasks'), num('open', 'Open'), num('closed', 'Closed'), num('overdue', 'Overdue'), pct('percentClosed', 'Closed %')],
-          rows: [[report.totals.tasks, report.totals.open, report.totals.closed, report.totals.overdue, report.totals.percentClosed]],
+          columns: [
+            num('tasks', 'Tasks'),
+            num('open', 'Open'),
+            num('closed', 'Closed'),
+            num('overdue', 'Overdue'),
+            pct('percentClosed', 'Closed %'),
+          ],
+          rows: [
+            [
+              report.totals.tasks,
+              report.totals.open,
+              report.totals.closed,
+              report.totals.overdue,
+              report.totals.percentClosed,
+            ],
+          ],
         },
         {
           key: 'status.byStatus',
@@ -280,14 +367,36 @@ export function reportTables(report: Report): ReportTable[] {
         {
           key: 'status.progress',
           title: report.progress.bucket === 'week' ? 'Progress by week' : 'Progress by month',
-          columns: [text('start', 'From'), text('end', 'To'), num('created', 'Created'), num('closed', 'Closed'), num('open', 'Open at end')],
+          columns: [
+            text('start', 'From'),
+            text('end', 'To'),
+            num('created', 'Created'),
+            num('closed', 'Closed'),
+            num('open', 'Open at end'),
+          ],
           rows: report.progress.points.map((p) => [p.start, p.end, p.created, p.closed, p.open]),
         },
         {
           key: 'status.byProject',
           title: 'Projects',
-          columns: [text('title', 'Project'), text('status', 'Status'), num('tasks', 'Tasks'), num('open', 'Open'), num('closed', 'Closed'), num('overdue', 'Overdue'), pct('percentClosed', 'Closed %')],
-          rows: report.byProject.map((p) => [p.title, PROJECT_STATUS_LABELS[p.status] ?? p.status, p.tasks, p.open, p.closed, p.overdue, p.percentClosed]),
+          columns: [
+            text('title', 'Project'),
+            text('status', 'Status'),
+            num('tasks', 'Tasks'),
+            num('open', 'Open'),
+            num('closed', 'Closed'),
+            num('overdue', 'Overdue'),
+            pct('percentClosed', 'Closed %'),
+          ],
+          rows: report.byProject.map((p) => [
+            p.title,
+            PROJECT_STATUS_LABELS[p.status] ?? p.status,
+            p.tasks,
+            p.open,
+            p.closed,
+            p.overdue,
+            p.percentClosed,
+          ]),
         },
       ];
     case 'requests':
@@ -328,18 +437,31 @@ export function reportTables(report: Report): ReportTable[] {
           key: 'requests.openByAge',
           title: 'Active requests by age',
           columns: [text('bucket', 'Age'), num('count', 'Requests')],
-          rows: report.openByAge.map((r) => [REQUEST_AGE_BUCKETS.find((b) => b.key === r.bucket)?.label ?? r.bucket, r.count]),
+          rows: report.openByAge.map((r) => [
+            REQUEST_AGE_BUCKETS.find((b) => b.key === r.bucket)?.label ?? r.bucket,
+            r.count,
+          ]),
         },
         {
           key: 'requests.timeToAccept',
           title: 'Time to accept',
           columns: [text('bucket', 'Accepted'), num('count', 'Requests')],
-          rows: report.timeToAccept.map((r) => [ACCEPT_TIME_BUCKETS.find((b) => b.key === r.bucket)?.label ?? r.bucket, r.count]),
+          rows: report.timeToAccept.map((r) => [
+            ACCEPT_TIME_BUCKETS.find((b) => b.key === r.bucket)?.label ?? r.bucket,
+            r.count,
+          ]),
         },
         {
           key: 'requests.byAssignee',
           title: 'By assignee',
-          columns: [text('name', 'Assignee'), num('active', 'Active'), num('overdue', 'Overdue'), num('submitted', 'Awaiting review'), num('accepted', 'Accepted'), num('returned', 'Returned')],
+          columns: [
+            text('name', 'Assignee'),
+            num('active', 'Active'),
+            num('overdue', 'Overdue'),
+            num('submitted', 'Awaiting review'),
+            num('accepted', 'Accepted'),
+            num('returned', 'Returned'),
+          ],
           rows: report.byAssignee.map((r) => [r.name, r.active, r.overdue, r.submitted, r.accepted, r.returned]),
         },
       ];
@@ -356,7 +478,16 @@ export function reportTables(report: Report): ReportTable[] {
             num('pointsOfFocus', 'Points of focus'),
             num('pointsOfFocusCovered', 'Points of focus covered'),
           ],
-          rows: [[report.totals.controls, report.totals.withTasks, report.totals.withEvidence, report.totals.percentCovered, report.totals.pointsOfFocus, report.totals.pointsOfFocusCovered]],
+          rows: [
+            [
+              report.totals.controls,
+              report.totals.withTasks,
+              report.totals.withEvidence,
+              report.totals.percentCovered,
+              report.totals.pointsOfFocus,
+              report.totals.pointsOfFocusCovered,
+            ],
+          ],
         },
         {
           key: 'controls.byProject',
@@ -370,7 +501,15 @@ export function reportTables(report: Report): ReportTable[] {
             num('pointsOfFocus', 'Points of focus'),
             num('pointsOfFocusCovered', 'Points of focus covered'),
           ],
-          rows: report.byProject.map((p) => [p.title, p.controls, p.withTasks, p.withEvidence, p.percentCovered, p.pointsOfFocus, p.pointsOfFocusCovered]),
+          rows: report.byProject.map((p) => [
+            p.title,
+            p.controls,
+            p.withTasks,
+            p.withEvidence,
+            p.percentCovered,
+            p.pointsOfFocus,
+            p.pointsOfFocusCovered,
+          ]),
         },
       ];
     case 'workload': {
@@ -384,9 +523,22 @@ export function reportTables(report: Report): ReportTable[] {
             num('openTasks', 'Open tasks'),
             num('overdueTasks', 'Overdue tasks'),
             num('unassignedTasks', 'Unassigned tasks'),
-            ...(withRequests ? [num('activeRequests', 'Active requests'), num('overdueRequests', 'Overdue requests'), num('unassignedRequests', 'Unassigned requests')] : []),
+            ...(withRequests
+              ? [
+                  num('activeRequests', 'Active requests'),
+                  num('overdueRequests', 'Overdue requests'),
+                  num('unassignedRequests', 'Unassigned requests'),
+                ]
+              : []),
           ],
-          rows: [[t.openTasks, t.overdueTasks, t.unassignedTasks, ...(withRequests ? [t.activeRequests, t.overdueRequests, t.unassignedRequests] : [])]],
+          rows: [
+            [
+              t.openTasks,
+              t.overdueTasks,
+              t.unassignedTasks,
+              ...(withRequests ? [t.activeRequests, t.overdueRequests, t.unassignedRequests] : []),
+            ],
+          ],
         },
         {
           key: 'workload.people',
@@ -396,10 +548,19 @@ export function reportTables(report: Report): ReportTable[] {
             text('email', 'Email'),
             num('openTasks', 'Open tasks'),
             num('overdueTasks', 'Overdue tasks'),
-            ...(withRequests ? [num('activeRequests', 'Active requests'), num('overdueRequests', 'Overdue requests')] : []),
+            ...(withRequests
+              ? [num('activeRequests', 'Active requests'), num('overdueRequests', 'Overdue requests')]
+              : []),
             num('total', 'Total'),
           ],
-          rows: report.people.map((p) => [p.name, p.email, p.openTasks, p.overdueTasks, ...(withRequests ? [p.activeRequests, p.overdueRequests] : []), p.total]),
+          rows: report.people.map((p) => [
+            p.name,
+            p.email,
+            p.openTasks,
+            p.overdueTasks,
+            ...(withRequests ? [p.activeRequests, p.overdueRequests] : []),
+            p.total,
+          ]),
         },
       ];
     }
@@ -413,7 +574,10 @@ export function reportHeadings(kind: ReportKind | 'all', meta: ReportMeta): [str
     ['Report', kind === 'all' ? 'Compliance report' : REPORT_LABELS[kind]],
     ['Company', meta.company.name],
     ['Project', meta.project ? meta.project.title : 'All projects'],
-    ['Created in', kind !== 'all' && !REPORT_USES_PERIOD[kind] ? `${period} (not applied: as of ${meta.today})` : period],
+    [
+      'Created in',
+      kind !== 'all' && !REPORT_USES_PERIOD[kind] ? `${period} (not applied: as of ${meta.today})` : period,
+    ],
     ['Today', meta.today],
     ['Generated', meta.generatedAt],
   ];
@@ -433,7 +597,9 @@ export function slugOf(name: string): string {
 }
 
 export function reportFileName(kind: ReportKind | 'all', meta: ReportMeta, ext: 'csv' | 'xlsx' | 'pdf'): string {
-  return kind === 'all' ? `report-${slugOf(meta.company.name)}-${meta.today}.${ext}` : `${kind}-report-${slugOf(meta.company.name)}-${meta.today}.${ext}`;
+  return kind === 'all'
+    ? `report-${slugOf(meta.company.name)}-${meta.today}.${ext}`
+    : `${kind}-report-${slugOf(meta.company.name)}-${meta.today}.${ext}`;
 }
 
 export { REQUEST_STATUSES, TASK_STATUSES };

@@ -80,7 +80,12 @@ export const REQUEST_CLIENT_ACTION_STATUSES: readonly RequestStatus[] = ['open',
 
 export const REQUEST_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type RequestPriority = (typeof REQUEST_PRIORITIES)[number];
-export const REQUEST_PRIORITY_LABELS: Record<RequestPriority, string> = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' };
+export const REQUEST_PRIORITY_LABELS: Record<RequestPriority, string> = {
+  low: 'Low',
+  medium: 'Medium',
+  high: 'High',
+  critical: 'Critical',
+};
 
 /**
  * Web: antd Tag colours (preset names, readable in the light and dark themes) of the statuses, the
@@ -112,7 +117,10 @@ export const REQUEST_ACTION_LABELS: Record<RequestAction, string> = {
 };
 
 /** From which statuses each action moves, and where to. */
-export const REQUEST_TRANSITIONS: Record<RequestAction, { from: readonly RequestStatus[]; to: RequestStatus; by: 'respond' | 'manage' }> = {
+export const REQUEST_TRANSITIONS: Record<
+  RequestAction,
+  { from: readonly RequestStatus[]; to: RequestStatus; by: 'respond' | 'manage' }
+> = {
   submit: { from: ['open', 'returned'], to: 'submitted', by: 'respond' },
   accept: { from: ['submitted'], to: 'accepted', by: 'manage' },
   return: { from: ['submitted'], to: 'returned', by: 'manage' },
@@ -156,7 +164,14 @@ export const REQUEST_REFERENCE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,29}$/;
 // ---------------------------------------------------------------------------------------------
 // Limits
 
-export const REQUEST_LIMITS = { title: 200, description: 5000, internalNote: 5000, comment: 5000, reason: 2000, reference: 30 } as const;
+export const REQUEST_LIMITS = {
+  title: 200,
+  description: 5000,
+  internalNote: 5000,
+  comment: 5000,
+  reason: 2000,
+  reference: 30,
+} as const;
 /** Assignees of one request (users and teams each). */
 export const REQUEST_MAX_ASSIGNEES = 50;
 /** Requests one bulk call changes. */
@@ -179,16 +194,39 @@ export const REQUEST_IMPORT_MAX_ERRORS = 50;
 // Field schemas
 
 const idText = (field: string) =>
-  z.string({ error: `${field} is required` }).min(1, `${field} is required`).max(100, `${field} is too long`).refine(hasNoNul, nulMessage(field));
-const queryText = (field: string, max = 100) => z.string().max(max, `${field} is too long`).refine(hasNoNul, nulMessage(field));
+  z
+    .string({ error: `${field} is required` })
+    .min(1, `${field} is required`)
+    .max(100, `${field} is too long`)
+    .refine(hasNoNul, nulMessage(field));
+const queryText = (field: string, max = 100) =>
+  z.string().max(max, `${field} is too long`).refine(hasNoNul, nulMessage(field));
 const idList = (field: string) =>
   z
     .array(idText(field), { error: `${field} must be a list of ids` })
     .max(REQUEST_MAX_ASSIGNEES, `${field} may hold at most ${REQUEST_MAX_ASSIGNEES} ids`);
 const queryBoolean = (field: string) =>
-  z.preprocess((v) => (v === 'true' || v === true ? true : v === 'false' || v === false ? false : v), z.boolean({ error: `${field} must be true or false` }));
+  z.preprocess(
+    (v) => (v === 'true' || v === true ? true : v === 'false' || v === false ? false : v),
+    z.boolean({ error: `${field} must be true or false` }),
+  );
 
-export const REQUEST_SORTS = ['reference', '-reference', 'title', '-title', 'status', '-status', 'priority', '-priority', 'dueDate', '-dueDate', 'createdAt', '-createdAt', 'updatedAt', '-updatedAt'] as const;
+export const REQUEST_SORTS = [
+  'reference',
+  '-reference',
+  'title',
+  '-title',
+  'status',
+  '-status',
+  'priority',
+  '-priority',
+  'dueDate',
+  '-dueDate',
+  'createdAt',
+  '-createdAt',
+  'updatedAt',
+  '-updatedAt',
+] as const;
 export type RequestSort = (typeof REQUEST_SORTS)[number];
 
 /**
@@ -200,13 +238,20 @@ export type RequestSort = (typeof REQUEST_SORTS)[number];
 export const requestsQuerySchema = z.object({
   ...pagingShape(25),
   status: queryList(z.enum(REQUEST_STATUSES, { error: `status must be one of ${REQUEST_STATUSES.join(', ')}` })),
-  priority: queryList(z.enum(REQUEST_PRIORITIES, { error: `priority must be one of ${REQUEST_PRIORITIES.join(', ')}` })),
+  priority: queryList(
+    z.enum(REQUEST_PRIORITIES, { error: `priority must be one of ${REQUEST_PRIORITIES.join(', ')}` }),
+  ),
   assigneeId: queryText('assigneeId').optional(),
   teamId: queryText('teamId').optional(),
   requesterId: queryText('requesterId').optional(),
   projectId: queryText('projectId').optional(),
   overdue: queryBoolean('overdue').optional(),
-  search: z.string().trim().max(200, 'search must be at most 200 characters').refine(hasNoNul, nulMessage('search')).optional(),
+  search: z
+    .string()
+    .trim()
+    .max(200, 'search must be at most 200 characters')
+    .refine(hasNoNul, nulMessage('search'))
+    .optional(),
   sort: z.enum(REQUEST_SORTS, { error: `sort must be one of ${REQUEST_SORTS.join(', ')}` }).default('-createdAt'),
 });
 export type RequestsQuery = z.input<typeof requestsQuerySchema>;
@@ -216,7 +261,9 @@ export const requestCreateSchema = z.object({
   description: optionalText('description', REQUEST_LIMITS.description),
   /** Staff only: never shown to clients. */
   internalNote: optionalText('internalNote', REQUEST_LIMITS.internalNote),
-  priority: z.enum(REQUEST_PRIORITIES, { error: `priority must be one of ${REQUEST_PRIORITIES.join(', ')}` }).default('medium'),
+  priority: z
+    .enum(REQUEST_PRIORITIES, { error: `priority must be one of ${REQUEST_PRIORITIES.join(', ')}` })
+    .default('medium'),
   dueDate: optionalDay('dueDate'),
   projectId: idText('projectId').nullable().optional(),
   taskId: idText('taskId').nullable().optional(),
@@ -231,7 +278,9 @@ export const requestUpdateSchema = z.object({
   title: requiredText('title', REQUEST_LIMITS.title).optional(),
   description: optionalText('description', REQUEST_LIMITS.description),
   internalNote: optionalText('internalNote', REQUEST_LIMITS.internalNote),
-  priority: z.enum(REQUEST_PRIORITIES, { error: `priority must be one of ${REQUEST_PRIORITIES.join(', ')}` }).optional(),
+  priority: z
+    .enum(REQUEST_PRIORITIES, { error: `priority must be one of ${REQUEST_PRIORITIES.join(', ')}` })
+    .optional(),
   dueDate: optionalDay('dueDate'),
   projectId: idText('projectId').nullable().optional(),
   taskId: idText('taskId').nullable().optional(),
@@ -247,7 +296,9 @@ export const requestTransitionSchema = z
     action: z.enum(REQUEST_ACTIONS, { error: `action must be one of ${REQUEST_ACTIONS.join(', ')}` }),
     reason: optionalText('reason', REQUEST_LIMITS.reason),
     /** The status the caller saw: a different current status answers 409 `request_status_changed`. */
-    expectedStatus: z.enum(REQUEST_STATUSES, { error: `expectedStatus must be one of ${REQUEST_STATUSES.join(', ')}` }).optional(),
+    expectedStatus: z
+      .enum(REQUEST_STATUSES, { error: `expectedStatus must be one of ${REQUEST_STATUSES.join(', ')}` })
+      .optional(),
   })
   .superRefine((value, ctx) => {
     if (value.action === 'return' && !value.reason?.trim()) {
@@ -274,19 +325,28 @@ export const requestBulkSchema = z.discriminatedUnion(
   [
     z.object({
       action: z.literal('assign'),
-      requestIds: z.array(idText('requestIds')).min(1, 'requestIds must name at least one request').max(REQUEST_BULK_MAX, `requestIds may name at most ${REQUEST_BULK_MAX} requests`),
+      requestIds: z
+        .array(idText('requestIds'))
+        .min(1, 'requestIds must name at least one request')
+        .max(REQUEST_BULK_MAX, `requestIds may name at most ${REQUEST_BULK_MAX} requests`),
       mode: z.enum(['add', 'replace'], { error: 'mode must be add or replace' }).default('add'),
       assigneeIds: idList('assigneeIds').default([]),
       teamIds: idList('teamIds').default([]),
     }),
     z.object({
       action: z.literal('dueDate'),
-      requestIds: z.array(idText('requestIds')).min(1, 'requestIds must name at least one request').max(REQUEST_BULK_MAX, `requestIds may name at most ${REQUEST_BULK_MAX} requests`),
+      requestIds: z
+        .array(idText('requestIds'))
+        .min(1, 'requestIds must name at least one request')
+        .max(REQUEST_BULK_MAX, `requestIds may name at most ${REQUEST_BULK_MAX} requests`),
       dueDate: dayText('dueDate').nullable(),
     }),
     z.object({
       action: z.literal('status'),
-      requestIds: z.array(idText('requestIds')).min(1, 'requestIds must name at least one request').max(REQUEST_BULK_MAX, `requestIds may name at most ${REQUEST_BULK_MAX} requests`),
+      requestIds: z
+        .array(idText('requestIds'))
+        .min(1, 'requestIds must name at least one request')
+        .max(REQUEST_BULK_MAX, `requestIds may name at most ${REQUEST_BULK_MAX} requests`),
       transition: z.enum(['accept', 'cancel', 'reopen'], { error: 'transition must be accept, cancel or reopen' }),
     }),
   ],
@@ -383,7 +443,17 @@ export interface RequestComment {
   createdAt: string;
 }
 
-export const REQUEST_EVENT_TYPES = ['created', 'updated', 'assigned', 'unassigned', 'status', 'file_added', 'file_removed', 'comment', 'imported'] as const;
+export const REQUEST_EVENT_TYPES = [
+  'created',
+  'updated',
+  'assigned',
+  'unassigned',
+  'status',
+  'file_added',
+  'file_removed',
+  'comment',
+  'imported',
+] as const;
 export type RequestEventType = (typeof REQUEST_EVENT_TYPES)[number];
 
 /**
@@ -470,7 +540,15 @@ export const REQUEST_FILE_COLUMNS = [
   'Updated',
 ] as const;
 export type RequestFileColumn = (typeof REQUEST_FILE_COLUMNS)[number];
-export const REQUEST_FILE_IMPORTED_COLUMNS: readonly RequestFileColumn[] = ['Reference', 'Title', 'Description', 'Priority', 'Due Date', 'Assignees', 'Project'];
+export const REQUEST_FILE_IMPORTED_COLUMNS: readonly RequestFileColumn[] = [
+  'Reference',
+  'Title',
+  'Description',
+  'Priority',
+  'Due Date',
+  'Assignees',
+  'Project',
+];
 export const REQUEST_FILE_REQUIRED_COLUMNS: readonly RequestFileColumn[] = ['Title'];
 export { MALFORMED_REQUEST_FILE_CODE } from './errors';
 
@@ -478,4 +556,16 @@ export { MALFORMED_REQUEST_FILE_CODE } from './errors';
 // Web: the list's address
 
 /** Query parameters of /requests, as the list keeps them in the address. */
-export const REQUEST_LIST_PARAMS = ['status', 'priority', 'assigneeId', 'teamId', 'requesterId', 'projectId', 'overdue', 'search', 'sort', 'page', 'pageSize'] as const;
+export const REQUEST_LIST_PARAMS = [
+  'status',
+  'priority',
+  'assigneeId',
+  'teamId',
+  'requesterId',
+  'projectId',
+  'overdue',
+  'search',
+  'sort',
+  'page',
+  'pageSize',
+] as const;

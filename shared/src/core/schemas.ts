@@ -64,14 +64,24 @@ export type AccessPermissions = z.infer<typeof accessPermissionsSchema>;
 
 /** A list reply: `results` plus paging. */
 export function listSchema<T extends z.ZodTypeAny>(item: T) {
-  return z.object({ results: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+  return z.object({
+    results: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
 }
 
 /** Longest password accepted anywhere (hashing cost stays bounded). */
 export const PASSWORD_MAX_LENGTH = 256;
 
 export const signInEmailSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').max(320, 'Email is too long').email('Email is not a valid address'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Email is required')
+    .max(320, 'Email is too long')
+    .email('Email is not a valid address'),
 });
 
 export const signInSchema = signInEmailSchema.extend({
@@ -112,7 +122,10 @@ export function newPasswordSchema(policy: PasswordPolicy, label = 'Password') {
 
 /** POST /users/profile/me/password; the policy's length is checked by the api against the user's policy. */
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: 'currentPassword is required' }).min(1, 'currentPassword is required').max(PASSWORD_MAX_LENGTH),
+  currentPassword: z
+    .string({ error: 'currentPassword is required' })
+    .min(1, 'currentPassword is required')
+    .max(PASSWORD_MAX_LENGTH),
   newPassword: z
     .string({ error: 'newPassword is required' })
     .min(1, 'newPassword is required')
@@ -127,7 +140,11 @@ export type RemotesManifest = z.infer<typeof remotesManifestSchema>;
 export const healthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok'), apiVersion: z.string() });
 
 /** GET /api/v1/portal-config: public, read by the shell at start (the brand is BRAND_NAME, the portal's {brand}). */
-export const portalConfigSchema = z.object({ brandName: z.string().min(1), apiVersion: z.string(), uiVersion: z.string() });
+export const portalConfigSchema = z.object({
+  brandName: z.string().min(1),
+  apiVersion: z.string(),
+  uiVersion: z.string(),
+});
 export type PortalConfig = z.infer<typeof portalConfigSchema>;
 
 /** An identity provider's endpoint: https, or http on the local machine (a test identity provider). */
@@ -194,7 +211,11 @@ export type ServiceProvider = z.infer<typeof serviceProviderSchema>;
 export function isDomainName(value: string): boolean {
   if (value.length > 253) return false;
   const labels = value.split('.');
-  return labels.length >= 2 && labels.every((l) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l)) && !/^\d+$/.test(labels[labels.length - 1]);
+  return (
+    labels.length >= 2 &&
+    labels.every((l) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l)) &&
+    !/^\d+$/.test(labels[labels.length - 1])
+  );
 }
 
 /** POST /companies/{id}/domains: an email domain the company's identity provider is to sign in. */
@@ -248,12 +269,18 @@ const flagTag = z.string().min(1).max(flags.FLAG_SERVICE_DEFAULTS.tagValueMaxLen
 
 export const featureFlagKeySchema = z
   .string()
-  .regex(flags.FLAG_KEY_PATTERN, 'must start with a lowercase letter and hold only a-z, 0-9 and "-" (at most 64 characters)');
+  .regex(
+    flags.FLAG_KEY_PATTERN,
+    'must start with a lowercase letter and hold only a-z, 0-9 and "-" (at most 64 characters)',
+  );
 
 export const featureFlagValueSchema = z
   .json()
   .refine((v) => v !== null, 'must be a boolean, number, string, object or array, not null')
-  .refine((v) => flags.utf8Length(JSON.stringify(v)) <= flags.FLAG_VALUE_MAX_BYTES, `must be at most ${flags.FLAG_VALUE_MAX_BYTES} bytes as JSON`)
+  .refine(
+    (v) => flags.utf8Length(JSON.stringify(v)) <= flags.FLAG_VALUE_MAX_BYTES,
+    `must be at most ${flags.FLAG_VALUE_MAX_BYTES} bytes as JSON`,
+  )
   .transform((v) => v as flags.FlagValue);
 
 export const featureFlagConditionSchema = z
@@ -270,9 +297,18 @@ export const featureFlagConditionSchema = z
     }
     const kind = flags.flagOperandKind(c.attribute, c.op);
     const result =
-      kind === 'boolean' ? z.boolean().safeParse(c.value) : kind === 'string' ? flagTag.safeParse(c.value) : z.array(flagTag).min(1).max(100).safeParse(c.value);
+      kind === 'boolean'
+        ? z.boolean().safeParse(c.value)
+        : kind === 'string'
+          ? flagTag.safeParse(c.value)
+          : z.array(flagTag).min(1).max(100).safeParse(c.value);
     if (!result.success) {
-      const expected = kind === 'boolean' ? 'a boolean' : kind === 'string' ? 'a string of 1 to 64 characters' : 'a list of 1 to 100 strings of 1 to 64 characters';
+      const expected =
+        kind === 'boolean'
+          ? 'a boolean'
+          : kind === 'string'
+            ? 'a string of 1 to 64 characters'
+            : 'a list of 1 to 100 strings of 1 to 64 characters';
       ctx.addIssue({ code: 'custom', path: ['value'], message: `must be ${expected} for ${c.attribute} ${c.op}` });
     }
   })
@@ -299,7 +335,11 @@ export const featureFlagInputSchema = z
     input.rules.forEach((rule, i) => {
       const ruleType = flags.flagValueType(rule.value);
       if (ruleType !== type) {
-        ctx.addIssue({ code: 'custom', path: ['rules', i, 'value'], message: `must be a ${type} like defaultValue, not a ${ruleType}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['rules', i, 'value'],
+          message: `must be a ${type} like defaultValue, not a ${ruleType}`,
+        });
       }
     });
   });
@@ -348,7 +388,10 @@ export type PortalMessageBody = z.input<typeof portalMessageBodySchema>;
 
 /** POST /system-settings/{id}/dismiss: the version the user closed. */
 export const portalMessageDismissSchema = z.object({
-  version: z.number({ error: 'version must be a whole number' }).int('version must be a whole number').min(1, 'version must be at least 1'),
+  version: z
+    .number({ error: 'version must be a whole number' })
+    .int('version must be a whole number')
+    .min(1, 'version must be at least 1'),
 });
 
 /** A notification of the bell (a list plus an unread count). */

@@ -56,14 +56,42 @@ export const IMAGE_SIZE_RULE = 'must be at most 2 MB';
 /** The image type of a file from its first bytes (at least 12), or null when it is not one we accept. */
 export function sniffImageType(head: Uint8Array): ImageType | null {
   const b = head;
-  if (b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a) {
+  if (
+    b.length >= 8 &&
+    b[0] === 0x89 &&
+    b[1] === 0x50 &&
+    b[2] === 0x4e &&
+    b[3] === 0x47 &&
+    b[4] === 0x0d &&
+    b[5] === 0x0a &&
+    b[6] === 0x1a &&
+    b[7] === 0x0a
+  ) {
     return 'image/png';
   }
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
-  if (b.length >= 6 && b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38 && (b[4] === 0x37 || b[4] === 0x39) && b[5] === 0x61) {
+  if (
+    b.length >= 6 &&
+    b[0] === 0x47 &&
+    b[1] === 0x49 &&
+    b[2] === 0x46 &&
+    b[3] === 0x38 &&
+    (b[4] === 0x37 || b[4] === 0x39) &&
+    b[5] === 0x61
+  ) {
     return 'image/gif';
   }
-  if (b.length >= 12 && b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42 && b[11] === 0x50) {
+  if (
+    b.length >= 12 &&
+    b[0] === 0x52 &&
+    b[1] === 0x49 &&
+    b[2] === 0x46 &&
+    b[3] === 0x46 &&
+    b[8] === 0x57 &&
+    b[9] === 0x45 &&
+    b[10] === 0x42 &&
+    b[11] === 0x50
+  ) {
     return 'image/webp';
   }
   return null;
@@ -112,7 +140,9 @@ export const phoneSchema = z
 
 /** Booleans as JSON sends them, or as multipart fields ("true" / "false"). */
 export const formBoolean = (field: string) =>
-  z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { error: `${field} must be true or false` });
+  z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
+    error: `${field} must be true or false`,
+  });
 
 export const emailSchema = z
   .string({ error: 'email is required' })
@@ -137,7 +167,9 @@ export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 export const PROFILE_FIELDS = ['firstName', 'lastName', 'title', 'primaryPhone', 'sendDailyEmails'] as const;
 
 /** Profile updates drop server-managed fields before sending. */
-export function profileEditableFields(values: Record<string, unknown>): Partial<Record<(typeof PROFILE_FIELDS)[number], unknown>> {
+export function profileEditableFields(
+  values: Record<string, unknown>,
+): Partial<Record<(typeof PROFILE_FIELDS)[number], unknown>> {
   const out: Record<string, unknown> = {};
   for (const key of PROFILE_FIELDS) if (key in values) out[key] = values[key];
   return out;
@@ -148,13 +180,21 @@ const moduleNullable = (m: string) => z.boolean({ error: `${m} must be true, fal
 
 /** PATCH /companies/:id/modules-access: some modules, each on or off (the company is the ceiling). */
 export const companyModulesAccessSchema = z
-  .strictObject(Object.fromEntries(MODULES.map((m) => [m, moduleBoolean(m).optional()])) as Record<ModuleName, z.ZodOptional<z.ZodBoolean>>)
+  .strictObject(
+    Object.fromEntries(MODULES.map((m) => [m, moduleBoolean(m).optional()])) as Record<
+      ModuleName,
+      z.ZodOptional<z.ZodBoolean>
+    >,
+  )
   .refine((v) => Object.keys(v).length > 0, 'name at least one module');
 
 /** PATCH /companies/:id/users/:userId/modules-access: some modules; null inherits (teams, then company). */
 export const moduleAccessPatchSchema = z
   .strictObject(
-    Object.fromEntries(MODULES.map((m) => [m, moduleNullable(m).optional()])) as Record<ModuleName, z.ZodOptional<z.ZodNullable<z.ZodBoolean>>>,
+    Object.fromEntries(MODULES.map((m) => [m, moduleNullable(m).optional()])) as Record<
+      ModuleName,
+      z.ZodOptional<z.ZodNullable<z.ZodBoolean>>
+    >,
   )
   .refine((v) => Object.keys(v).length > 0, 'name at least one module');
 
@@ -178,7 +218,11 @@ export const companyUpdateSchema = z.object({ name: requiredText('name', 120).op
 /** `page` (from 1) and `pageSize` (1 to 200) of a list query, as numbers from the query string. */
 export function pagingShape(defaultPageSize: number) {
   return {
-    page: z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1, 'page must be at least 1').default(1),
+    page: z.coerce
+      .number({ error: 'page must be a whole number' })
+      .int('page must be a whole number')
+      .min(1, 'page must be at least 1')
+      .default(1),
     pageSize: z.coerce
       .number({ error: 'pageSize must be a whole number' })
       .int('pageSize must be a whole number')
@@ -190,7 +234,10 @@ export function pagingShape(defaultPageSize: number) {
 
 export const companyUsersQuerySchema = z.object({
   ...pagingShape(25),
-  ignorePagination: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  ignorePagination: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
   role: z.enum(COMPANY_ROLES).optional(),
   status: z.enum(['active', 'suspended', 'invited', 'revoked']).optional(),
@@ -208,7 +255,9 @@ export const companyUserInviteSchema = z.object({
 });
 export type CompanyUserInvite = z.input<typeof companyUserInviteSchema>;
 
-export const companyUserRoleSchema = z.object({ role: z.enum(COMPANY_ROLES, { error: 'role must be admin or member' }) });
+export const companyUserRoleSchema = z.object({
+  role: z.enum(COMPANY_ROLES, { error: 'role must be admin or member' }),
+});
 
 export const teamRefSchema = z.object({ id: z.string(), name: z.string() });
 
@@ -251,7 +300,9 @@ export const userDetailSchema = z.object({
   isFederated: z.boolean(),
   lastSignInAt: z.string().nullable(),
   createdAt: z.string(),
-  companies: z.array(z.object({ id: z.string(), name: z.string(), role: z.enum(COMPANY_ROLES), accessRevoked: z.boolean() })),
+  companies: z.array(
+    z.object({ id: z.string(), name: z.string(), role: z.enum(COMPANY_ROLES), accessRevoked: z.boolean() }),
+  ),
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
 
@@ -267,13 +318,22 @@ export const userAdminUpdateSchema = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'name at least one field to change');
 
 /** GET /users/:id/status */
-export const userStatusSchema = z.object({ status: z.enum(['active', 'suspended']), invited: z.boolean(), isFederated: z.boolean() });
+export const userStatusSchema = z.object({
+  status: z.enum(['active', 'suspended']),
+  invited: z.boolean(),
+  isFederated: z.boolean(),
+});
 export type UserStatus = z.infer<typeof userStatusSchema>;
 
 /** GET /companies/:id/users/:userId/modules-access */
 export const userModulesAccessSchema = z.object({
   /** The user's own values (null: inherit). */
-  modulesAccess: z.object(Object.fromEntries(MODULES.map((m) => [m, z.boolean().nullable()])) as Record<ModuleName, z.ZodNullable<z.ZodBoolean>>),
+  modulesAccess: z.object(
+    Object.fromEntries(MODULES.map((m) => [m, z.boolean().nullable()])) as Record<
+      ModuleName,
+      z.ZodNullable<z.ZodBoolean>
+    >,
+  ),
   /** After the company ceiling and the user's teams. */
   effective: z.object(Object.fromEntries(MODULES.map((m) => [m, z.boolean()])) as Record<ModuleName, z.ZodBoolean>),
   company: z.object(Object.fromEntries(MODULES.map((m) => [m, z.boolean()])) as Record<ModuleName, z.ZodBoolean>),
@@ -282,13 +342,23 @@ export type UserModulesAccess = z.infer<typeof userModulesAccessSchema>;
 
 export const teamNameSchema = z.object({ name: requiredText('name', 80) });
 
-export const teamMemberSchema = z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() });
+export const teamMemberSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+});
 export const teamSchema = z.object({
   id: z.string(),
   companyId: z.string(),
   name: z.string(),
   users: z.array(teamMemberSchema),
-  modulesAccess: z.object(Object.fromEntries(MODULES.map((m) => [m, z.boolean().nullable()])) as Record<ModuleName, z.ZodNullable<z.ZodBoolean>>),
+  modulesAccess: z.object(
+    Object.fromEntries(MODULES.map((m) => [m, z.boolean().nullable()])) as Record<
+      ModuleName,
+      z.ZodNullable<z.ZodBoolean>
+    >,
+  ),
   createdAt: z.string(),
 });
 export type Team = z.infer<typeof teamSchema>;
@@ -307,7 +377,9 @@ export const assignedObjectSchema = z.object({
 export type AssignedObject = z.infer<typeof assignedObjectSchema>;
 export const assignedObjectListSchema = z.object({ results: z.array(assignedObjectSchema) });
 
-export const objectAccessQuerySchema = z.object({ module: z.enum(MODULES, { error: `module must be one of ${MODULES.join(', ')}` }) });
+export const objectAccessQuerySchema = z.object({
+  module: z.enum(MODULES, { error: `module must be one of ${MODULES.join(', ')}` }),
+});
 
 /** GET /users/staff */
 export const staffUserSchema = z.object({
@@ -326,14 +398,23 @@ export const staffUserSchema = z.object({
 export type StaffUser = z.infer<typeof staffUserSchema>;
 
 /** PUT /users/admin/:id: a staff user's admin flag. */
-export const staffAdminRoleSchema = z.object({ role: z.enum(['admin', 'staff'], { error: 'role must be admin or staff' }) });
+export const staffAdminRoleSchema = z.object({
+  role: z.enum(['admin', 'staff'], { error: 'role must be admin or staff' }),
+});
 
-export const practiceSchema = z.object({ id: z.string(), name: z.string(), description: z.string(), status: z.enum(['active', 'retired']) });
+export const practiceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  status: z.enum(['active', 'retired']),
+});
 export type Practice = z.infer<typeof practiceSchema>;
 
 /** PUT /users/:id/practices: the staff user's practices, all at once. */
 export const staffPracticesSchema = z.object({
-  practiceIds: z.array(z.string().min(1, 'practiceIds must hold ids'), { error: 'practiceIds must be a list of practice ids' }).max(200),
+  practiceIds: z
+    .array(z.string().min(1, 'practiceIds must hold ids'), { error: 'practiceIds must be a list of practice ids' })
+    .max(200),
 });
 
 /** GET /audit-log */

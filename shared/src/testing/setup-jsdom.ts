@@ -31,7 +31,8 @@ window.getComputedStyle = (elt: Element) => original.call(window, elt);
 
 // Node's fetch and Request (kept by jest-fixed-jsdom for msw) need absolute URLs; a browser resolves
 // relative ones against the page, and so do these wrappers.
-const resolve = (input: unknown) => (typeof input === 'string' && input.startsWith('/') ? new URL(input, window.location.href).toString() : input);
+const resolve = (input: unknown) =>
+  typeof input === 'string' && input.startsWith('/') ? new URL(input, window.location.href).toString() : input;
 const NodeRequest = globalThis.Request;
 globalThis.Request = class extends NodeRequest {
   constructor(input: RequestInfo | URL, init?: RequestInit) {
@@ -39,7 +40,8 @@ globalThis.Request = class extends NodeRequest {
   }
 } as typeof Request;
 const nodeFetch = globalThis.fetch;
-globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => nodeFetch(resolve(input) as RequestInfo | URL, init)) as typeof fetch;
+globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+  nodeFetch(resolve(input) as RequestInfo | URL, init)) as typeof fetch;
 
 // antd's Menu and Layout observe sizes; jsdom has no ResizeObserver.
 if (!('ResizeObserver' in globalThis)) {
@@ -53,7 +55,10 @@ if (!('ResizeObserver' in globalThis)) {
 // jsdom has no requestIdleCallback: run idle work on the next macrotask, as an idle browser would soon.
 if (typeof window !== 'undefined' && typeof window.requestIdleCallback !== 'function') {
   window.requestIdleCallback = ((cb: IdleRequestCallback) =>
-    window.setTimeout(() => cb({ didTimeout: false, timeRemaining: () => 50 }), 0)) as typeof window.requestIdleCallback;
+    window.setTimeout(
+      () => cb({ didTimeout: false, timeRemaining: () => 50 }),
+      0,
+    )) as typeof window.requestIdleCallback;
   window.cancelIdleCallback = ((id: number) => window.clearTimeout(id)) as typeof window.cancelIdleCallback;
 }
 

@@ -7,7 +7,10 @@ describe('PageHeader breadcrumbs', () => {
   it('lead from Home through the crumbs to the current page, which is not a link', () => {
     render(
       <MemoryRouter>
-        <PageHeader title="Acme Corp" crumbs={[{ title: 'Clients', to: '/settings/clients' }, { title: 'Acme Corp' }]} />
+        <PageHeader
+          title="Acme Corp"
+          crumbs={[{ title: 'Clients', to: '/settings/clients' }, { title: 'Acme Corp' }]}
+        />
       </MemoryRouter>,
     );
     const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
@@ -80,12 +83,12 @@ describe('FrameButton', () => {
 
   it("takes the theme's colours and adds its stylesheet to the page once, with the page's CSP nonce", () => {
     render(
-        <>
-          <FrameButton>One</FrameButton>
-          <FrameButton variant="text">Two</FrameButton>
-          <FrameLinkButton href="/auth/saml/login">Three</FrameLinkButton>
-        </>,
-      );
+      <>
+        <FrameButton>One</FrameButton>
+        <FrameButton variant="text">Two</FrameButton>
+        <FrameLinkButton href="/auth/saml/login">Three</FrameLinkButton>
+      </>,
+    );
     const sheets = document.head.querySelectorAll('style[data-portal-sheet="frame"]');
     expect(sheets).toHaveLength(1);
     expect(sheets[0].textContent).toContain('.portal-btn:focus-visible');

@@ -1,5 +1,12 @@
 /** Small shared pieces of UI: page headings, placeholders, file-type icons, role guard. */
-import { useState, type AnchorHTMLAttributes, type ButtonHTMLAttributes, type CSSProperties, type ReactNode, type Ref } from 'react';
+import {
+  useState,
+  type AnchorHTMLAttributes,
+  type ButtonHTMLAttributes,
+  type CSSProperties,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { ExclamationCircleOutlined, LockOutlined, QuestionCircleOutlined, Spin, theme } from '@portal/shared/ui';
 import { Link } from '@portal/shared/web/router';
 import { useRoleAllowed, type PortalRole } from '@portal/shared/web/session';
@@ -81,7 +88,10 @@ interface FrameButtonLookProps {
 }
 
 /** The class and style a FrameButton or FrameLinkButton of `variant` renders with (square with an icon alone). */
-function useFrameButtonLook({ variant = 'default', icon, children, className, style }: FrameButtonLookProps): { className: string; style: CSSProperties } {
+function useFrameButtonLook({ variant = 'default', icon, children, className, style }: FrameButtonLookProps): {
+  className: string;
+  style: CSSProperties;
+} {
   useFrameSheet();
   const { token } = theme.useToken();
   const iconOnly = icon != null && (children === undefined || children === null || children === false);
@@ -118,7 +128,16 @@ export interface FrameButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEl
  * gzip on every first page; pages past the first use it from `@portal/shared/ui/button`. A plain
  * `<button type="button">`: keyboard, focus ring and disabled state as the browser gives them.
  */
-export function FrameButton({ variant, icon, htmlType = 'button', className, style, children, ref, ...rest }: FrameButtonProps) {
+export function FrameButton({
+  variant,
+  icon,
+  htmlType = 'button',
+  className,
+  style,
+  children,
+  ref,
+  ...rest
+}: FrameButtonProps) {
   const look = useFrameButtonLook({ variant, icon, children, className, style });
   return (
     <button ref={ref} type={htmlType} {...rest} {...look}>
@@ -158,7 +177,10 @@ export function Breadcrumbs({ crumbs }: { crumbs: { title: string; to?: string }
   const { token } = theme.useToken();
   const all = [{ title: 'Home', to: '/' }, ...crumbs];
   return (
-    <nav aria-label="Breadcrumb" style={{ fontSize: token.fontSize, lineHeight: token.lineHeight, color: token.colorTextDescription }}>
+    <nav
+      aria-label="Breadcrumb"
+      style={{ fontSize: token.fontSize, lineHeight: token.lineHeight, color: token.colorTextDescription }}
+    >
       <ol style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', margin: 0, padding: 0, listStyle: 'none' }}>
         {all.map((c, i) => {
           const last = i === all.length - 1;
@@ -186,13 +208,30 @@ export function Breadcrumbs({ crumbs }: { crumbs: { title: string; to?: string }
   );
 }
 
-export function PageHeader({ title, crumbs = [], extra }: { title: string; crumbs?: { title: string; to?: string }[]; extra?: ReactNode }) {
+export function PageHeader({
+  title,
+  crumbs = [],
+  extra,
+}: {
+  title: string;
+  crumbs?: { title: string; to?: string }[];
+  extra?: ReactNode;
+}) {
   const { token } = theme.useToken();
   return (
     <div style={{ marginBottom: 16 }}>
       <Breadcrumbs crumbs={crumbs} />
       <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16 }}>
-        <h2 style={{ margin: '8px 0 0', fontSize: token.fontSizeHeading2, fontWeight: 600, color: token.colorTextHeading }}>{title}</h2>
+        <h2
+          style={{
+            margin: '8px 0 0',
+            fontSize: token.fontSizeHeading2,
+            fontWeight: 600,
+            color: token.colorTextHeading,
+          }}
+        >
+          {title}
+        </h2>
         {extra}
       </div>
     </div>
@@ -204,7 +243,12 @@ export function Panel({ children, title }: { children: ReactNode; title?: string
   const { token } = theme.useToken();
   return (
     <section
-      style={{ background: token.colorBgContainer, border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadiusLG, padding: 24 }}
+      style={{
+        background: token.colorBgContainer,
+        border: `1px solid ${token.colorBorderSecondary}`,
+        borderRadius: token.borderRadiusLG,
+        padding: 24,
+      }}
     >
       {title ? <h3 style={{ marginTop: 0, color: token.colorTextHeading }}>{title}</h3> : null}
       {children}
@@ -243,12 +287,15 @@ export function StatusPanel({
 }) {
   const { token } = theme.useToken();
   const Icon = STATUS_ICONS[kind];
-  const color = kind === 'warning' ? token.colorWarning : kind === 'forbidden' ? token.colorError : token.colorTextTertiary;
+  const color =
+    kind === 'warning' ? token.colorWarning : kind === 'forbidden' ? token.colorError : token.colorTextTertiary;
   return (
     <div role={kind === 'warning' ? 'alert' : undefined} style={{ padding: '48px 24px', textAlign: 'center' }}>
       <Icon style={{ fontSize: 56, color }} aria-hidden />
       <h2 style={{ margin: '16px 0 8px', fontSize: token.fontSizeHeading3, color: token.colorTextHeading }}>{title}</h2>
-      {subTitle ? <p style={{ margin: '0 auto 24px', maxWidth: 560, color: token.colorTextSecondary }}>{subTitle}</p> : null}
+      {subTitle ? (
+        <p style={{ margin: '0 auto 24px', maxWidth: 560, color: token.colorTextSecondary }}>{subTitle}</p>
+      ) : null}
       {extra}
     </div>
   );
@@ -286,7 +333,17 @@ export function FileTypeIcon({ name }: { name: string }) {
     <span
       role="img"
       aria-label={`${type} file`}
-      style={{ display: 'inline-block', minWidth: 34, padding: '1px 4px', borderRadius: 3, fontSize: 10, fontWeight: 600, textAlign: 'center', color: '#fff', background: FILE_COLORS[type] }}
+      style={{
+        display: 'inline-block',
+        minWidth: 34,
+        padding: '1px 4px',
+        borderRadius: 3,
+        fontSize: 10,
+        fontWeight: 600,
+        textAlign: 'center',
+        color: '#fff',
+        background: FILE_COLORS[type],
+      }}
     >
       {label}
     </span>
@@ -294,7 +351,15 @@ export function FileTypeIcon({ name }: { name: string }) {
 }
 
 /** Hides its children unless the user holds one of `roles` (or none of them, with `invert`). */
-export function RoleGuard({ roles, invert = false, children }: { roles: PortalRole[]; invert?: boolean; children: ReactNode }) {
+export function RoleGuard({
+  roles,
+  invert = false,
+  children,
+}: {
+  roles: PortalRole[];
+  invert?: boolean;
+  children: ReactNode;
+}) {
   return useRoleAllowed(roles, invert) ? <>{children}</> : null;
 }
 
@@ -353,7 +418,17 @@ const DARK = { text: 'rgba(255, 255, 255, 0.65)', hoverText: '#fff', selectedTex
  * dark menu colours). Collapsed (narrow screens), each link shows its icon and keeps its name for
  * assistive technology and as a tooltip. Put it in a `<nav>` with a name.
  */
-export function NavList({ items, activeKey, dark = false, collapsed = false }: { items: NavListItem[]; activeKey: string; dark?: boolean; collapsed?: boolean }) {
+export function NavList({
+  items,
+  activeKey,
+  dark = false,
+  collapsed = false,
+}: {
+  items: NavListItem[];
+  activeKey: string;
+  dark?: boolean;
+  collapsed?: boolean;
+}) {
   return (
     <ul style={{ listStyle: 'none', margin: 0, padding: '4px 0' }}>
       {items.map((item) => (
@@ -365,11 +440,37 @@ export function NavList({ items, activeKey, dark = false, collapsed = false }: {
   );
 }
 
-function NavListLink({ item, active, dark, collapsed }: { item: NavListItem; active: boolean; dark: boolean; collapsed: boolean }) {
+function NavListLink({
+  item,
+  active,
+  dark,
+  collapsed,
+}: {
+  item: NavListItem;
+  active: boolean;
+  dark: boolean;
+  collapsed: boolean;
+}) {
   const { token } = theme.useToken();
   const [hover, setHover] = useState(false);
-  const color = dark ? (active ? DARK.selectedText : hover ? DARK.hoverText : DARK.text) : active ? token.colorPrimary : token.colorText;
-  const background = active ? (dark ? token.colorPrimary : token.controlItemBgActive) : hover ? (dark ? 'transparent' : token.colorBgTextHover) : 'transparent';
+  const color = dark
+    ? active
+      ? DARK.selectedText
+      : hover
+        ? DARK.hoverText
+        : DARK.text
+    : active
+      ? token.colorPrimary
+      : token.colorText;
+  const background = active
+    ? dark
+      ? token.colorPrimary
+      : token.controlItemBgActive
+    : hover
+      ? dark
+        ? 'transparent'
+        : token.colorBgTextHover
+      : 'transparent';
   return (
     <Link
       to={item.path}
@@ -398,7 +499,11 @@ function NavListLink({ item, active, dark, collapsed }: { item: NavListItem; act
           {item.icon}
         </span>
       ) : null}
-      <span style={collapsed ? VISUALLY_HIDDEN : { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{item.label}</span>
+      <span
+        style={collapsed ? VISUALLY_HIDDEN : { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      >
+        {item.label}
+      </span>
     </Link>
   );
 }

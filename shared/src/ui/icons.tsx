@@ -30,13 +30,18 @@ import UserSvg from '@ant-design/icons-svg/es/asn/UserOutlined';
 export type PortalIconProps = Omit<HTMLAttributes<HTMLSpanElement>, 'children'>;
 
 function svgNodes(nodes: AbstractNode[] | undefined, key: string): ReactNode[] {
-  return (nodes ?? []).map((node, i) => createElement(node.tag, { key: `${key}-${i}`, ...node.attrs }, ...svgNodes(node.children, `${key}-${i}`)));
+  return (nodes ?? []).map((node, i) =>
+    createElement(node.tag, { key: `${key}-${i}`, ...node.attrs }, ...svgNodes(node.children, `${key}-${i}`)),
+  );
 }
 
 function portalIcon(definition: IconDefinition, displayName: string) {
   // outlined drawings are plain nodes (only two-tone ones are functions of their colours)
   const svg = definition.icon as AbstractNode;
-  const Icon = forwardRef<HTMLSpanElement, PortalIconProps>(function PortalIcon({ className, tabIndex, onClick, ...rest }, ref) {
+  const Icon = forwardRef<HTMLSpanElement, PortalIconProps>(function PortalIcon(
+    { className, tabIndex, onClick, ...rest },
+    ref,
+  ) {
     return (
       <span
         role="img"

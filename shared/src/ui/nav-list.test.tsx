@@ -50,7 +50,13 @@ describe('NavList without icons (the settings tabs)', () => {
     render(
       <MemoryRouter>
         <nav aria-label="Settings">
-          <NavList items={[{ key: 'personal', label: 'Personal', path: '/settings/personal' }, { key: 'teams', label: 'Teams', path: '/settings/teams' }]} activeKey="teams" />
+          <NavList
+            items={[
+              { key: 'personal', label: 'Personal', path: '/settings/personal' },
+              { key: 'teams', label: 'Teams', path: '/settings/teams' },
+            ]}
+            activeKey="teams"
+          />
         </nav>
       </MemoryRouter>,
     );

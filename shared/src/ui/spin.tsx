@@ -44,17 +44,44 @@ function SpinIndicator({ dotSize, className, style, ...rest }: HTMLAttributes<HT
 export function Spin({ size = 'default', spinning = true, children, className, style, ...rest }: SpinProps) {
   useFrameSheet();
   const { token } = theme.useToken();
-  const dotSize = size === 'small' ? token.controlHeightLG * 0.35 : size === 'large' ? token.controlHeight : token.controlHeightLG / 2;
-  if (children === undefined) return spinning ? <SpinIndicator dotSize={dotSize} className={className} style={style} {...rest} /> : null;
+  const dotSize =
+    size === 'small'
+      ? token.controlHeightLG * 0.35
+      : size === 'large'
+        ? token.controlHeight
+        : token.controlHeightLG / 2;
+  if (children === undefined)
+    return spinning ? <SpinIndicator dotSize={dotSize} className={className} style={style} {...rest} /> : null;
   return (
     <div {...rest} className={className} style={{ position: 'relative', ...style }} aria-busy={spinning}>
       {spinning ? (
         <SpinIndicator
           dotSize={dotSize}
-          style={{ position: 'absolute', inset: 0, zIndex: 4, display: 'flex', alignItems: 'center', justifyContent: 'center', maxHeight: 400 }}
+          style={{
+            position: 'absolute',
+            inset: 0,
+            zIndex: 4,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            maxHeight: 400,
+          }}
         />
       ) : null}
-      <div style={spinning ? { opacity: 0.5, pointerEvents: 'none', userSelect: 'none', transition: `opacity ${token.motionDurationSlow}` } : undefined}>{children}</div>
+      <div
+        style={
+          spinning
+            ? {
+                opacity: 0.5,
+                pointerEvents: 'none',
+                userSelect: 'none',
+                transition: `opacity ${token.motionDurationSlow}`,
+              }
+            : undefined
+        }
+      >
+        {children}
+      </div>
     </div>
   );
 }

@@ -7,7 +7,17 @@
 import { useId, type CSSProperties, type ReactNode } from 'react';
 import { Spin } from '@portal/shared/ui';
 import { Button } from '@portal/shared/ui/button';
-import { Alert, DeleteOutlined, DownloadOutlined, Flex, Form, InboxOutlined, Progress, Space, Typography } from '@portal/shared/ui/extra';
+import {
+  Alert,
+  DeleteOutlined,
+  DownloadOutlined,
+  Flex,
+  Form,
+  InboxOutlined,
+  Progress,
+  Space,
+  Typography,
+} from '@portal/shared/ui/extra';
 import { FileTypeIcon } from '@portal/shared/ui/components';
 import { formatBytes } from '@portal/shared/core/files';
 import { TASK_TRACKER_ACCEPT } from '@portal/shared/core/practices';
@@ -15,7 +25,17 @@ import { useFileDrop } from '@portal/shared/web/hooks';
 import { fileTemplateUrl, type ProblemReport, type UploadPhase } from '@portal/shared/web/task-tracker-import';
 
 /** A refused import or apply (role alert): the headline, the rows or tasks it names, and "and N more". */
-export function ImportProblemAlert({ report, listLabel = 'Problems', note, style }: { report: ProblemReport; listLabel?: string; note?: ReactNode; style?: CSSProperties }) {
+export function ImportProblemAlert({
+  report,
+  listLabel = 'Problems',
+  note,
+  style,
+}: {
+  report: ProblemReport;
+  listLabel?: string;
+  note?: ReactNode;
+  style?: CSSProperties;
+}) {
   const listed = report.problems.length > 0;
   return (
     <Alert
@@ -82,7 +102,13 @@ export function TrackerFileField({
     if (!disabled && files.length) onFiles(files);
   });
   return (
-    <Form.Item label="Task tracker file" htmlFor={id} required validateStatus={error ? 'error' : undefined} help={error ? <span role="alert">{error}</span> : undefined}>
+    <Form.Item
+      label="Task tracker file"
+      htmlFor={id}
+      required
+      validateStatus={error ? 'error' : undefined}
+      help={error ? <span role="alert">{error}</span> : undefined}
+    >
       <div
         ref={ref}
         data-testid="tracker-drop-zone"
@@ -96,7 +122,9 @@ export function TrackerFileField({
       >
         <Flex gap="small" align="center" style={{ marginBottom: 8 }}>
           <InboxOutlined style={{ fontSize: 24, color: '#1677ff' }} aria-hidden />
-          <Typography.Text type="secondary">Drop a .csv or .xlsx file here (or paste it while the pointer is over this box), or choose one.</Typography.Text>
+          <Typography.Text type="secondary">
+            Drop a .csv or .xlsx file here (or paste it while the pointer is over this box), or choose one.
+          </Typography.Text>
         </Flex>
         <input
           id={id}
@@ -118,7 +146,16 @@ export function TrackerFileField({
               {file.name}
             </Typography.Text>
             <Typography.Text type="secondary">{formatBytes(file.size)}</Typography.Text>
-            {onClear ? <Button size="small" type="text" icon={<DeleteOutlined />} disabled={disabled} aria-label={`Remove ${file.name}`} onClick={onClear} /> : null}
+            {onClear ? (
+              <Button
+                size="small"
+                type="text"
+                icon={<DeleteOutlined />}
+                disabled={disabled}
+                aria-label={`Remove ${file.name}`}
+                onClick={onClear}
+              />
+            ) : null}
           </Flex>
         ) : null}
       </div>
@@ -156,7 +193,13 @@ export function TrackerImportFooter({
           {phase.step === 'uploading' ? (
             <>
               <div>{`Uploading… ${phase.percent}%`}</div>
-              <Progress percent={phase.percent} status="active" showInfo={false} aria-label="Upload progress" style={{ margin: 0 }} />
+              <Progress
+                percent={phase.percent}
+                status="active"
+                showInfo={false}
+                aria-label="Upload progress"
+                style={{ margin: 0 }}
+              />
             </>
           ) : (
             <Space>

@@ -12,7 +12,8 @@ describe('zodRule', () => {
   });
 
   it('lets an empty value through unchecked only with skipEmpty', async () => {
-    for (const empty of [undefined, null, '']) await expect(check(zodRule(name, { skipEmpty: true }), empty)).resolves.toBeUndefined();
+    for (const empty of [undefined, null, ''])
+      await expect(check(zodRule(name, { skipEmpty: true }), empty)).resolves.toBeUndefined();
     await expect(check(zodRule(name, { skipEmpty: true }), 7)).rejects.toThrow();
   });
 

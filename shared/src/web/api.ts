@@ -39,22 +39,27 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
-export const portalBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta> =
-  async (args, api, extra) => {
-    const result = await rawBaseQuery(args, api, extra);
-    const headers = result.meta?.response?.headers;
-    if (headers) {
-      const apiVersion = headers.get('x-api-version') ?? versions.apiVersion;
-      const uiVersion = headers.get('x-ui-version') ?? versions.uiVersion;
-      // kept in the session settings too, only when they change
-      if (apiVersion !== versions.apiVersion || uiVersion !== versions.uiVersion) {
-        versions.apiVersion = apiVersion;
-        versions.uiVersion = uiVersion;
-        api.dispatch(sessionActions.versionsAnnounced({ apiVersion, uiVersion }));
-      }
+export const portalBaseQuery: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  object,
+  FetchBaseQueryMeta
+> = async (args, api, extra) => {
+  const result = await rawBaseQuery(args, api, extra);
+  const headers = result.meta?.response?.headers;
+  if (headers) {
+    const apiVersion = headers.get('x-api-version') ?? versions.apiVersion;
+    const uiVersion = headers.get('x-ui-version') ?? versions.uiVersion;
+    // kept in the session settings too, only when they change
+    if (apiVersion !== versions.apiVersion || uiVersion !== versions.uiVersion) {
+      versions.apiVersion = apiVersion;
+      versions.uiVersion = uiVersion;
+      api.dispatch(sessionActions.versionsAnnounced({ apiVersion, uiVersion }));
     }
-    return result;
-  };
+  }
+  return result;
+};
 
 export const portalApi = createApi({
   reducerPath: 'portalApi',

@@ -26,7 +26,7 @@ beforeEach(() => {
 });
 
 describe('useCompanySwitch', () => {
-  it('drops the old company\'s filters from the address when another company is chosen, and never asks with them', () => {
+  it("drops the old company's filters from the address when another company is chosen, and never asks with them", () => {
     const { rerender } = renderWithProviders(<Page companyId="c1" />, { route: '/list?project=p1&status=open' });
     rerender(<Page companyId="c2" />);
     expect(query()).toBe('?status=open');

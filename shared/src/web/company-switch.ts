@@ -8,7 +8,10 @@ import { useSearchParams } from '@portal/shared/web/router';
  * way: the page must not ask the api with the old company's filters meanwhile. `companyId`: the
  * selected company the page works in (null: none).
  */
-export function useCompanySwitch(companyId: string | null, withoutCompanyFilters: (params: URLSearchParams) => URLSearchParams): boolean {
+export function useCompanySwitch(
+  companyId: string | null,
+  withoutCompanyFilters: (params: URLSearchParams) => URLSearchParams,
+): boolean {
   const [params, setParams] = useSearchParams();
   // the company the address's filters were chosen in
   const [filtersCompanyId, setFiltersCompanyId] = useState(companyId);

@@ -72,7 +72,9 @@ export type DeferredComponent<P extends object> = (props: P & { fallback?: React
  * nothing) until the code is there, then the component with the remaining props.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as React.lazy: any component type
-export function deferred<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): DeferredComponent<ComponentProps<T>> {
+export function deferred<T extends ComponentType<any>>(
+  load: () => Promise<{ default: T }>,
+): DeferredComponent<ComponentProps<T>> {
   const loader = moduleLoader(() => load().then((m) => m.default));
   function Deferred({ fallback = null, ...props }: ComponentProps<T> & { fallback?: ReactNode }) {
     const Loaded = useLoaded(loader) as ComponentType<ComponentProps<T>> | null;

@@ -35,7 +35,8 @@ beforeEach(() => {
 
 describe('downloadFromApi', () => {
   it('fetches with the session and the client header, and saves the blob under the server’s file name', async () => {
-    reply = () => new Response('a,b\n', { status: 200, headers: { 'content-disposition': 'attachment; filename="SOC 2.csv"' } });
+    reply = () =>
+      new Response('a,b\n', { status: 200, headers: { 'content-disposition': 'attachment; filename="SOC 2.csv"' } });
     await expect(downloadFromApi('/task-trackers/t1/export?format=csv', 'fallback.csv')).resolves.toBe(true);
     expect(calls[0].url).toBe('/api/v1/task-trackers/t1/export?format=csv');
     expect(calls[0].init?.credentials).toBe('include');
@@ -65,7 +66,9 @@ describe('downloadFromApi', () => {
     expect(toasts).toEqual([]);
     reply = () => Promise.reject(new TypeError('Failed to fetch'));
     await expect(downloadFromApi('/x', 'a.csv')).resolves.toBe(false);
-    expect(toasts).toEqual([{ severity: 'error', summary: 'Download failed', detail: 'The connection was lost. Try again.' }]);
+    expect(toasts).toEqual([
+      { severity: 'error', summary: 'Download failed', detail: 'The connection was lost. Try again.' },
+    ]);
   });
 });
 
@@ -88,10 +91,15 @@ describe('signed-link downloads', () => {
   });
 
   it('rejects with the api’s code and the catalogue’s text, so a screen can act on it', async () => {
-    reply = () => Response.json({ code: 'transfer_passphrase_incorrect', message: 'nope', requestId: 'r1' }, { status: 403 });
+    reply = () =>
+      Response.json({ code: 'transfer_passphrase_incorrect', message: 'nope', requestId: 'r1' }, { status: 403 });
     const failure = await startSignedDownload('f1', { passphrase: 'wrong' }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(UploadError);
-    expect(failure).toMatchObject({ status: 403, code: 'transfer_passphrase_incorrect', message: 'The passphrase is not correct.' });
+    expect(failure).toMatchObject({
+      status: 403,
+      code: 'transfer_passphrase_incorrect',
+      message: 'The passphrase is not correct.',
+    });
     expect(clicked).toEqual([]);
     expect(toasts).toEqual([]);
   });
@@ -122,7 +130,9 @@ describe('signed-link downloads', () => {
 
 describe('fileNameFromDisposition', () => {
   it('prefers filename*, unquotes filename, and drops path parts', () => {
-    expect(fileNameFromDisposition("attachment; filename=\"a.csv\"; filename*=UTF-8''Caf%C3%A9%20plan.xlsx")).toBe('Café plan.xlsx');
+    expect(fileNameFromDisposition('attachment; filename="a.csv"; filename*=UTF-8\'\'Caf%C3%A9%20plan.xlsx')).toBe(
+      'Café plan.xlsx',
+    );
     expect(fileNameFromDisposition('attachment; filename="say \\"hi\\".csv"')).toBe('say "hi".csv');
     expect(fileNameFromDisposition('attachment; filename=plain.csv')).toBe('plain.csv');
     expect(fileNameFromDisposition('attachment; filename="../../etc/x.csv"')).toBe('x.csv');

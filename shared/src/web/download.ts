@@ -33,8 +33,16 @@ const CONNECTION_LOST = 'The connection was lost. Try again.';
  * the connection was lost; a 401 also sends the user to sign-in. For screens that act on a refusal (a
  * transfer's passphrase asked again); downloadSignedFile reports it instead.
  */
-export async function startSignedDownload(fileId: string, { versionId, passphrase }: SignedDownloadOptions = {}): Promise<SignedUrl> {
-  const [{ API_BASE, CLIENT_HEADER, CLIENT_NAME }, { publishSessionEvent }, { UploadError, apiErrorText }, { TRANSFER_PASSPHRASE_HEADER }] = await Promise.all([
+export async function startSignedDownload(
+  fileId: string,
+  { versionId, passphrase }: SignedDownloadOptions = {},
+): Promise<SignedUrl> {
+  const [
+    { API_BASE, CLIENT_HEADER, CLIENT_NAME },
+    { publishSessionEvent },
+    { UploadError, apiErrorText },
+    { TRANSFER_PASSPHRASE_HEADER },
+  ] = await Promise.all([
     import('@portal/shared/web/api'),
     import('@portal/shared/web/events'),
     import('@portal/shared/web/upload'),
@@ -45,7 +53,10 @@ export async function startSignedDownload(fileId: string, { versionId, passphras
   if (passphrase) headers[TRANSFER_PASSPHRASE_HEADER] = passphrase;
   let res: Response;
   try {
-    res = await fetch(`${API_BASE}/files/${encodeURIComponent(fileId)}/signed-url${query}`, { credentials: 'include', headers });
+    res = await fetch(`${API_BASE}/files/${encodeURIComponent(fileId)}/signed-url${query}`, {
+      credentials: 'include',
+      headers,
+    });
   } catch {
     throw new UploadError(0, null, CONNECTION_LOST);
   }
@@ -53,7 +64,11 @@ export async function startSignedDownload(fileId: string, { versionId, passphras
   if (res.status === 401) publishSessionEvent({ type: 'unauthorized' });
   if (!res.ok || typeof body?.url !== 'string') {
     const code = typeof body?.code === 'string' ? body.code : null;
-    throw new UploadError(res.status, code, apiErrorText(res.ok ? null : body, 'The download could not start. Try again.'));
+    throw new UploadError(
+      res.status,
+      code,
+      apiErrorText(res.ok ? null : body, 'The download could not start. Try again.'),
+    );
   }
   startDownload(body);
   return body;
@@ -69,9 +84,16 @@ export async function downloadSignedFile(fileId: string, options: SignedDownload
     await startSignedDownload(fileId, options);
     return true;
   } catch (error) {
-    const [{ publishToast }, { UploadError }] = await Promise.all([import('@portal/shared/web/events'), import('@portal/shared/web/upload')]);
+    const [{ publishToast }, { UploadError }] = await Promise.all([
+      import('@portal/shared/web/events'),
+      import('@portal/shared/web/upload'),
+    ]);
     if (!(error instanceof UploadError && error.status === 401)) {
-      publishToast({ severity: 'error', summary: DOWNLOAD_NOT_STARTED, detail: error instanceof Error ? error.message : CONNECTION_LOST });
+      publishToast({
+        severity: 'error',
+        summary: DOWNLOAD_NOT_STARTED,
+        detail: error instanceof Error ? error.message : CONNECTION_LOST,
+      });
     }
     return false;
   }
@@ -104,14 +126,22 @@ export function fileNameFromDisposition(header: string | null): string | null {
  * catalogue's text; a 401 sends the user to sign-in instead), so a failed download never passes
  * silently. Resolves true when the download started, false otherwise (also when `signal` aborted it).
  */
-export async function downloadFromApi(path: string, fallbackName: string, { signal }: { signal?: AbortSignal } = {}): Promise<boolean> {
+export async function downloadFromApi(
+  path: string,
+  fallbackName: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<boolean> {
   const [{ API_BASE, CLIENT_HEADER, CLIENT_NAME }, { publishSessionEvent, publishToast }] = await Promise.all([
     import('@portal/shared/web/api'),
     import('@portal/shared/web/events'),
   ]);
   let res: Response;
   try {
-    res = await fetch(`${API_BASE}${path}`, { credentials: 'include', headers: { [CLIENT_HEADER]: CLIENT_NAME }, signal });
+    res = await fetch(`${API_BASE}${path}`, {
+      credentials: 'include',
+      headers: { [CLIENT_HEADER]: CLIENT_NAME },
+      signal,
+    });
   } catch (e) {
     if (!(e instanceof DOMException && e.name === 'AbortError')) {
       publishToast({ severity: 'error', summary: 'Download failed', detail: 'The connection was lost. Try again.' });

@@ -23,9 +23,7 @@ export function publishToast(message: ToastMessage): void {
 }
 
 export type SessionEvent =
-  | { type: 'unauthorized' }
-  | { type: 'companyChanged'; companyId: string | null }
-  | { type: 'logout' };
+  { type: 'unauthorized' } | { type: 'companyChanged'; companyId: string | null } | { type: 'logout' };
 
 const session = new Subject<SessionEvent>();
 export const session$: Observable<SessionEvent> = session.asObservable();

@@ -103,7 +103,9 @@ describe('useDebouncedText', () => {
 
   it('follows the value when it changes outside (back, clearing the filters) without handing it back', () => {
     const commit = jest.fn();
-    const { result, rerender } = renderHook(({ value }) => useDebouncedText(value, commit, 100), { initialProps: { value: 'fire' } });
+    const { result, rerender } = renderHook(({ value }) => useDebouncedText(value, commit, 100), {
+      initialProps: { value: 'fire' },
+    });
     expect(result.current[0]).toBe('fire');
     rerender({ value: '' });
     expect(result.current[0]).toBe('');

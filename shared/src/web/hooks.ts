@@ -9,7 +9,11 @@ export const SEARCH_DELAY_MS = 300;
  * (back, forward, clearing the filters) and, after a pause in typing, hands its trimmed text to
  * `commit` (only when it differs from the value).
  */
-export function useDebouncedText(value: string, commit: (text: string) => void, delayMs = SEARCH_DELAY_MS): [string, (text: string) => void] {
+export function useDebouncedText(
+  value: string,
+  commit: (text: string) => void,
+  delayMs = SEARCH_DELAY_MS,
+): [string, (text: string) => void] {
   const [text, setText] = useState(value);
   const committed = useRef(value);
   const commitRef = useRef(commit);
@@ -38,7 +42,9 @@ export function useDebouncedText(value: string, commit: (text: string) => void, 
 export function useFocusFirstInput<T extends HTMLElement>(): RefObject<T | null> {
   const ref = useRef<T>(null);
   useEffect(() => {
-    const el = ref.current?.querySelector<HTMLElement>('input:not([disabled]), textarea:not([disabled]), select:not([disabled])');
+    const el = ref.current?.querySelector<HTMLElement>(
+      'input:not([disabled]), textarea:not([disabled]), select:not([disabled])',
+    );
     el?.focus();
   }, []);
   return ref;
@@ -52,7 +58,10 @@ const carriesFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).i
  * nothing. A dragleave into one of the target's own children is not a leave (no flicker), and a paste
  * right after a drop on it counts (browsers send no pointerenter after a drag).
  */
-export function useFileDrop<T extends HTMLElement>(onFiles: (files: File[]) => void, active = true): { ref: RefObject<T | null>; over: boolean } {
+export function useFileDrop<T extends HTMLElement>(
+  onFiles: (files: File[]) => void,
+  active = true,
+): { ref: RefObject<T | null>; over: boolean } {
   const ref = useRef<T>(null);
   const [over, setOver] = useState(false);
   const hovered = useRef(false);

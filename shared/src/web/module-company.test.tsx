@@ -26,7 +26,9 @@ describe('useModuleCompany', () => {
   });
 
   it('says the module is not available when the company or the user has it off', () => {
-    const { unmount } = renderWithProviders(<Page />, { session: { companies: [{ ...acme, modulesAccess: { ...ALL_ON, reports: false } }], selectedCompanyId: 'c1' } });
+    const { unmount } = renderWithProviders(<Page />, {
+      session: { companies: [{ ...acme, modulesAccess: { ...ALL_ON, reports: false } }], selectedCompanyId: 'c1' },
+    });
     expect(screen.getByText('Reports are not available')).toBeInTheDocument();
     expect(screen.getByText('Your access to Acme Corp does not include the reports module.')).toBeInTheDocument();
     unmount();

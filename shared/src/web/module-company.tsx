@@ -21,12 +21,26 @@ export function useModuleCompany(module: ModuleName, what: string = module): Mod
   const company = useSelector((s: Root) => sessionSelectors.selectSelectedCompany(s));
   const access = useSelector((s: Root) => sessionSelectors.selectAccess(s));
   if (!company) {
-    return { blocked: <StatusPanel kind="notFound" title="No company selected" subTitle={`Choose a company in the header to see its ${what}.`} /> };
+    return {
+      blocked: (
+        <StatusPanel
+          kind="notFound"
+          title="No company selected"
+          subTitle={`Choose a company in the header to see its ${what}.`}
+        />
+      ),
+    };
   }
   if (!company.modulesAccess[module] || access?.modulesAccess[module] === false) {
     const name = `${module[0].toUpperCase()}${module.slice(1)}`;
     return {
-      blocked: <StatusPanel kind="forbidden" title={`${name} are not available`} subTitle={`Your access to ${company.name} does not include the ${module} module.`} />,
+      blocked: (
+        <StatusPanel
+          kind="forbidden"
+          title={`${name} are not available`}
+          subTitle={`Your access to ${company.name} does not include the ${module} module.`}
+        />
+      ),
     };
   }
   return { companyId: company.id, companyName: company.name };

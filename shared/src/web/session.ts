@@ -107,7 +107,9 @@ export const sessionSlice = createSlice({
     selectSelectedCompanyId: (s) => s.selectedCompanyId,
     /** The selected company: its loaded details, else its entry in the user's list. */
     selectSelectedCompany: (s) =>
-      (s.company?.id === s.selectedCompanyId ? s.company : null) ?? s.companies.find((c) => c.id === s.selectedCompanyId) ?? null,
+      (s.company?.id === s.selectedCompanyId ? s.company : null) ??
+      s.companies.find((c) => c.id === s.selectedCompanyId) ??
+      null,
     selectAccess: (s) => s.access,
     selectTheme: (s) => s.theme,
     selectDetailedView: (s) => s.detailedView,

@@ -13,11 +13,17 @@ import {
 
 describe('the file check before sending', () => {
   it('names the api’s reason for a wrong extension, and refuses empty and oversized files', () => {
-    expect(trackerFileProblem({ name: 'tracker.txt', size: 10 })).toBe('Only CSV files are accepted. This may just require adding a .csv to the filename.');
+    expect(trackerFileProblem({ name: 'tracker.txt', size: 10 })).toBe(
+      'Only CSV files are accepted. This may just require adding a .csv to the filename.',
+    );
     expect(trackerFileProblem({ name: 'tracker.xls', size: 10 })).toBe('Only .xlsx files are accepted.');
     expect(trackerFileProblem({ name: 'Tracker.XLSX', size: 10 })).toBeNull();
-    expect(trackerFileProblem({ name: 'tracker.csv', size: 0 })).toBe('tracker.csv is empty: there is nothing to import.');
-    expect(trackerFileProblem({ name: 'tracker.csv', size: 21 * 1024 * 1024 })).toBe('tracker.csv is larger than 20 MB, the most a task tracker file may be.');
+    expect(trackerFileProblem({ name: 'tracker.csv', size: 0 })).toBe(
+      'tracker.csv is empty: there is nothing to import.',
+    );
+    expect(trackerFileProblem({ name: 'tracker.csv', size: 21 * 1024 * 1024 })).toBe(
+      'tracker.csv is larger than 20 MB, the most a task tracker file may be.',
+    );
   });
 
   it('links the file templates', () => {
@@ -28,8 +34,14 @@ describe('the file check before sending', () => {
 
 describe('problem reports', () => {
   it('uses the catalogue for known codes and lists at most 10 problems', () => {
-    const details = Array.from({ length: 13 }, (_, i) => ({ field: 'file', message: `Row ${i + 2}, Task ID: repeated` }));
-    const report = problemReport({ code: 'task_reference_id_already_exist_on_project', message: 'Row 2, Task ID: repeated', details }, 'x');
+    const details = Array.from({ length: 13 }, (_, i) => ({
+      field: 'file',
+      message: `Row ${i + 2}, Task ID: repeated`,
+    }));
+    const report = problemReport(
+      { code: 'task_reference_id_already_exist_on_project', message: 'Row 2, Task ID: repeated', details },
+      'x',
+    );
     expect(report.title).toBe('Task IDs must be unique or null');
     expect(report.problems).toHaveLength(10);
     expect(report.problems[0]).toBe('Row 2, Task ID: repeated');
@@ -38,31 +50,64 @@ describe('problem reports', () => {
 
   it('shows a malformed file’s server message, else "Malformed Task Tracker File", without repeating it beneath', () => {
     const details = [{ message: 'Row 4: the Task Title column is missing' }, { message: 'Row 5: too long' }];
-    expect(problemReport({ code: 'malformed_task_tracker', message: 'Row 4: the Task Title column is missing', details }, 'x')).toEqual({
+    expect(
+      problemReport(
+        { code: 'malformed_task_tracker', message: 'Row 4: the Task Title column is missing', details },
+        'x',
+      ),
+    ).toEqual({
       title: 'Row 4: the Task Title column is missing',
       problems: ['Row 5: too long'],
       more: 0,
     });
-    expect(problemReport({ code: 'malformed_task_tracker', message: '' }, 'x').title).toBe('Malformed Task Tracker File');
+    expect(problemReport({ code: 'malformed_task_tracker', message: '' }, 'x').title).toBe(
+      'Malformed Task Tracker File',
+    );
     expect(problemReport({ code: 'not_known', message: '' }, 'fallback').title).toBe('fallback');
   });
 
   it('reads an upload’s refusal by the server’s message, not its first detail, leaving out the form’s fields', () => {
-    const error = new UploadError(400, 'malformed_task_tracker', 'Row 2: Task Title is required', [
-      { field: 'name', message: 'name is required' },
-      { field: 'file', message: 'Row 2: Task Title is required' },
-      { field: 'file', message: 'Row 3: Task Title is required' },
-    ], 'Row 2: Task Title is required');
-    expect(uploadProblemReport(error, 'x', ['name'])).toEqual({ title: 'Row 2: Task Title is required', problems: ['Row 3: Task Title is required'], more: 0 });
-    expect(uploadProblemReport(new UploadError(400, 'malformed_task_tracker', 'The upload failed. Try again.'), 'x').title).toBe('Malformed Task Tracker File');
-    expect(uploadProblemReport(new UploadError(429, null, 'Too Many Requests: Please wait a moment until you can send requests again.'), 'x').title).toMatch(/^Too Many Requests/);
-    expect(uploadProblemReport(new Error('boom'), 'The file could not be imported.').title).toBe('The file could not be imported.');
+    const error = new UploadError(
+      400,
+      'malformed_task_tracker',
+      'Row 2: Task Title is required',
+      [
+        { field: 'name', message: 'name is required' },
+        { field: 'file', message: 'Row 2: Task Title is required' },
+        { field: 'file', message: 'Row 3: Task Title is required' },
+      ],
+      'Row 2: Task Title is required',
+    );
+    expect(uploadProblemReport(error, 'x', ['name'])).toEqual({
+      title: 'Row 2: Task Title is required',
+      problems: ['Row 3: Task Title is required'],
+      more: 0,
+    });
+    expect(
+      uploadProblemReport(new UploadError(400, 'malformed_task_tracker', 'The upload failed. Try again.'), 'x').title,
+    ).toBe('Malformed Task Tracker File');
+    expect(
+      uploadProblemReport(
+        new UploadError(429, null, 'Too Many Requests: Please wait a moment until you can send requests again.'),
+        'x',
+      ).title,
+    ).toMatch(/^Too Many Requests/);
+    expect(uploadProblemReport(new Error('boom'), 'The file could not be imported.').title).toBe(
+      'The file could not be imported.',
+    );
   });
 
   it('reads an RTK Query failure, and a lost connection', () => {
-    expect(apiProblemReport({ status: 404, data: { code: 'task_tracker_not_found', message: 'nope' } }, 'x').title).toBe('No templates found for the chosen practice.');
-    expect(apiProblemReport({ status: 400, data: { code: 'validation_failed', message: 'taskIds must hold ids' } }, 'x').title).toBe('taskIds must hold ids');
-    expect(apiProblemReport({ status: 'FETCH_ERROR', error: 'TypeError' }, 'x').title).toBe('The connection was lost. Try again.');
+    expect(
+      apiProblemReport({ status: 404, data: { code: 'task_tracker_not_found', message: 'nope' } }, 'x').title,
+    ).toBe('No templates found for the chosen practice.');
+    expect(
+      apiProblemReport({ status: 400, data: { code: 'validation_failed', message: 'taskIds must hold ids' } }, 'x')
+        .title,
+    ).toBe('taskIds must hold ids');
+    expect(apiProblemReport({ status: 'FETCH_ERROR', error: 'TypeError' }, 'x').title).toBe(
+      'The connection was lost. Try again.',
+    );
   });
 });
 

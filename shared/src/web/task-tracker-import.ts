@@ -5,7 +5,12 @@
  * Loaded with those dialogs only, never on the first page.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ERROR_MESSAGES, isMappedErrorCode, MALFORMED_TASK_TRACKER, MALFORMED_TASK_TRACKER_CODE } from '@portal/shared/core/errors';
+import {
+  ERROR_MESSAGES,
+  isMappedErrorCode,
+  MALFORMED_TASK_TRACKER,
+  MALFORMED_TASK_TRACKER_CODE,
+} from '@portal/shared/core/errors';
 import { formatBytes } from '@portal/shared/core/files';
 import { TASK_TRACKER_MAX_BYTES, taskTrackerFileProblem, type TaskTrackerFormat } from '@portal/shared/core/practices';
 import { API_BASE, portalApi } from '@portal/shared/web/api';
@@ -16,7 +21,8 @@ export function trackerFileProblem(file: { name: string; size: number }): string
   const code = taskTrackerFileProblem(file.name);
   if (code) return ERROR_MESSAGES[code];
   if (file.size === 0) return `${file.name} is empty: there is nothing to import.`;
-  if (file.size > TASK_TRACKER_MAX_BYTES) return `${file.name} is larger than ${formatBytes(TASK_TRACKER_MAX_BYTES)}, the most a task tracker file may be.`;
+  if (file.size > TASK_TRACKER_MAX_BYTES)
+    return `${file.name} is larger than ${formatBytes(TASK_TRACKER_MAX_BYTES)}, the most a task tracker file may be.`;
   return null;
 }
 
@@ -43,9 +49,17 @@ export interface ProblemReport {
  * known code; otherwise the server's message, else `fallback`. The details follow (up to
  * SHOWN_PROBLEMS), without repeating the headline.
  */
-export function problemReport({ code, message, details = [] }: { code?: unknown; message?: unknown; details?: readonly { message: string }[] }, fallback: string): ProblemReport {
+export function problemReport(
+  { code, message, details = [] }: { code?: unknown; message?: unknown; details?: readonly { message: string }[] },
+  fallback: string,
+): ProblemReport {
   const text = typeof message === 'string' ? message : '';
-  const title = code === MALFORMED_TASK_TRACKER_CODE ? text || MALFORMED_TASK_TRACKER : isMappedErrorCode(code) ? ERROR_MESSAGES[code] : text || fallback;
+  const title =
+    code === MALFORMED_TASK_TRACKER_CODE
+      ? text || MALFORMED_TASK_TRACKER
+      : isMappedErrorCode(code)
+        ? ERROR_MESSAGES[code]
+        : text || fallback;
   const all = details.map((d) => d.message).filter((m) => typeof m === 'string' && m !== '');
   const listed = all[0] === title ? all.slice(1) : all;
   return { title, problems: listed.slice(0, SHOWN_PROBLEMS), more: Math.max(0, listed.length - SHOWN_PROBLEMS) };
@@ -56,10 +70,15 @@ export function problemReport({ code, message, details = [] }: { code?: unknown;
  * first): the headline is read from the server's own message; a reply without one (a bare 429, a lost
  * connection) keeps the upload's text. Details on `skipFields` (the form's own fields) are left out.
  */
-export function uploadProblemReport(error: unknown, fallback: string, skipFields: readonly string[] = []): ProblemReport {
+export function uploadProblemReport(
+  error: unknown,
+  fallback: string,
+  skipFields: readonly string[] = [],
+): ProblemReport {
   if (!(error instanceof UploadError)) return { title: fallback, problems: [], more: 0 };
   const details = error.details.filter((d) => !skipFields.includes(d.field));
-  const message = error.serverMessage ?? (error.code === MALFORMED_TASK_TRACKER_CODE || error.details.length ? '' : error.message);
+  const message =
+    error.serverMessage ?? (error.code === MALFORMED_TASK_TRACKER_CODE || error.details.length ? '' : error.message);
   return problemReport({ code: error.code, message, details }, fallback);
 }
 
@@ -91,10 +110,20 @@ interface StoreLike {
 export function invalidateAndWait(store: StoreLike, tags: readonly Tag[], timeoutMs = 15_000): Promise<void> {
   const api = portalApi as unknown as {
     reducerPath: string;
-    util: { selectInvalidatedBy: (state: unknown, tags: readonly Tag[]) => { queryCacheKey: string }[]; invalidateTags: (tags: readonly Tag[]) => never };
+    util: {
+      selectInvalidatedBy: (state: unknown, tags: readonly Tag[]) => { queryCacheKey: string }[];
+      invalidateTags: (tags: readonly Tag[]) => never;
+    };
   };
-  const queries = () => ((store.getState() as Record<string, { queries?: Record<string, CacheEntry | undefined> } | undefined>)[api.reducerPath]?.queries ?? {});
-  const before = new Map(api.util.selectInvalidatedBy(store.getState(), tags).map(({ queryCacheKey }) => [queryCacheKey, queries()[queryCacheKey]?.requestId]));
+  const queries = () =>
+    (store.getState() as Record<string, { queries?: Record<string, CacheEntry | undefined> } | undefined>)[
+      api.reducerPath
+    ]?.queries ?? {};
+  const before = new Map(
+    api.util
+      .selectInvalidatedBy(store.getState(), tags)
+      .map(({ queryCacheKey }) => [queryCacheKey, queries()[queryCacheKey]?.requestId]),
+  );
   store.dispatch(api.util.invalidateTags(tags));
   const back = () => {
     const now = queries();
@@ -125,12 +154,15 @@ export function invalidateAndWait(store: StoreLike, tags: readonly Tag[], timeou
  * ("Importing rows…"), `refreshing` after the user stopped waiting for an import that may still
  * finish (the list is read again before another import is allowed), else `idle`.
  */
-export type UploadPhase = { step: 'idle' } | { step: 'uploading'; percent: number } | { step: 'importing' } | { step: 'refreshing' };
+export type UploadPhase =
+  { step: 'idle' } | { step: 'uploading'; percent: number } | { step: 'importing' } | { step: 'refreshing' };
 
-export type UploadOutcome<T> = { ok: true; value: T } | { ok: false; canceled: true } | { ok: false; canceled: false; error: unknown };
+export type UploadOutcome<T> =
+  { ok: true; value: T } | { ok: false; canceled: true } | { ok: false; canceled: false; error: unknown };
 
 export const IMPORT_CANCELED = 'The import was canceled. Nothing was imported.';
-export const STOPPED_WAITING = 'Stopped waiting. The file had been sent, so the import may still finish: check the list before importing again.';
+export const STOPPED_WAITING =
+  'Stopped waiting. The file had been sent, so the import may still finish: check the list before importing again.';
 
 export interface UploadPhaseState {
   phase: UploadPhase;
@@ -146,7 +178,9 @@ export interface UploadPhaseState {
    * call while one is under way is refused (as canceled). After a cancel once the file was sent,
    * `refresh` runs (and is awaited) before the outcome.
    */
-  run: <T>(send: (options: Required<Pick<UploadOptions, 'signal' | 'onProgress'>>) => Promise<T>) => Promise<UploadOutcome<T>>;
+  run: <T>(
+    send: (options: Required<Pick<UploadOptions, 'signal' | 'onProgress'>>) => Promise<T>,
+  ) => Promise<UploadOutcome<T>>;
   /** Cancel while uploading (nothing is imported), stop waiting while importing. */
   cancel: () => void;
 }
@@ -160,45 +194,51 @@ export function useUploadPhase({ refresh }: { refresh: () => unknown }): UploadP
   // leaving (the dialog unmounts) stops the upload
   useEffect(() => () => current.current?.controller.abort(), []);
 
-  const run = useCallback(async <T>(send: (options: Required<Pick<UploadOptions, 'signal' | 'onProgress'>>) => Promise<T>): Promise<UploadOutcome<T>> => {
-    if (current.current) return { ok: false, canceled: true };
-    const sending = { controller: new AbortController(), sent: false };
-    current.current = sending;
-    setNotice(null);
-    setPhase({ step: 'uploading', percent: 0 });
-    try {
-      const value = await send({
-        signal: sending.controller.signal,
-        onProgress: (done, total) => {
-          if (total > 0 && done >= total) {
-            sending.sent = true;
-            setPhase({ step: 'importing' });
-          } else {
-            setPhase({ step: 'uploading', percent: total > 0 ? Math.min(99, Math.floor((done / total) * 100)) : 0 });
+  const run = useCallback(
+    async <T>(
+      send: (options: Required<Pick<UploadOptions, 'signal' | 'onProgress'>>) => Promise<T>,
+    ): Promise<UploadOutcome<T>> => {
+      if (current.current) return { ok: false, canceled: true };
+      const sending = { controller: new AbortController(), sent: false };
+      current.current = sending;
+      setNotice(null);
+      setPhase({ step: 'uploading', percent: 0 });
+      try {
+        const value = await send({
+          signal: sending.controller.signal,
+          onProgress: (done, total) => {
+            if (total > 0 && done >= total) {
+              sending.sent = true;
+              setPhase({ step: 'importing' });
+            } else {
+              setPhase({ step: 'uploading', percent: total > 0 ? Math.min(99, Math.floor((done / total) * 100)) : 0 });
+            }
+          },
+        });
+        return { ok: true, value };
+      } catch (error) {
+        if (!(error instanceof DOMException && error.name === 'AbortError'))
+          return { ok: false, canceled: false, error };
+        if (sending.sent) {
+          // the server had the whole file: it may finish the import all the same
+          setNotice(STOPPED_WAITING);
+          setPhase({ step: 'refreshing' });
+          try {
+            await refreshRef.current();
+          } catch {
+            // the list says what it can; the dialog is usable again either way
           }
-        },
-      });
-      return { ok: true, value };
-    } catch (error) {
-      if (!(error instanceof DOMException && error.name === 'AbortError')) return { ok: false, canceled: false, error };
-      if (sending.sent) {
-        // the server had the whole file: it may finish the import all the same
-        setNotice(STOPPED_WAITING);
-        setPhase({ step: 'refreshing' });
-        try {
-          await refreshRef.current();
-        } catch {
-          // the list says what it can; the dialog is usable again either way
+        } else {
+          setNotice(IMPORT_CANCELED);
         }
-      } else {
-        setNotice(IMPORT_CANCELED);
+        return { ok: false, canceled: true };
+      } finally {
+        current.current = null;
+        setPhase({ step: 'idle' });
       }
-      return { ok: false, canceled: true };
-    } finally {
-      current.current = null;
-      setPhase({ step: 'idle' });
-    }
-  }, []);
+    },
+    [],
+  );
 
   const cancel = useCallback(() => current.current?.controller.abort(), []);
   const clearNotice = useCallback(() => setNotice(null), []);

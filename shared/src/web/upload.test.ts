@@ -13,7 +13,9 @@ class FakeXhr {
   aborted = false;
   status = 0;
   responseText = '';
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
@@ -63,7 +65,13 @@ const form = () => {
   f.append('name', 'x');
   return f;
 };
-const failure = (p: Promise<unknown>) => p.then(() => { throw new Error('resolved'); }, (e: unknown) => e);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('resolved');
+    },
+    (e: unknown) => e,
+  );
 
 describe('uploadForm', () => {
   it('posts by default, puts when asked, with credentials and the client header, and resolves with the body', async () => {
@@ -90,7 +98,10 @@ describe('uploadForm', () => {
     xhr().progress(100, 100);
     xhr().answer(200, {});
     await p;
-    expect(seen).toEqual([[10, 100], [100, 100]]);
+    expect(seen).toEqual([
+      [10, 100],
+      [100, 100],
+    ]);
   });
 
   it('sends nothing when already aborted, and rejects with an AbortError', async () => {
@@ -114,7 +125,11 @@ describe('uploadForm', () => {
 
   it('names the field’s reason first, then the catalogue’s text, then the server’s message', async () => {
     let p = uploadForm('/things', form());
-    xhr().answer(400, { code: 'malformed_task_tracker', message: 'Bad file', details: [{ field: 'file', message: 'Row 2: Task Title is required' }] });
+    xhr().answer(400, {
+      code: 'malformed_task_tracker',
+      message: 'Bad file',
+      details: [{ field: 'file', message: 'Row 2: Task Title is required' }],
+    });
     let e = (await failure(p)) as UploadError;
     expect(e).toBeInstanceOf(UploadError);
     expect(e.status).toBe(400);

@@ -45,7 +45,11 @@ export interface UploadOptions {
  * under /api/v1. Text fields must be appended to `form` before its files: the api reads them first.
  * Shared by the remotes that upload (moved here from mfe-projects/src/app/upload.ts).
  */
-export function uploadForm<T>(path: string, form: FormData, { method = 'POST', onProgress, signal }: UploadOptions = {}): Promise<T> {
+export function uploadForm<T>(
+  path: string,
+  form: FormData,
+  { method = 'POST', onProgress, signal }: UploadOptions = {},
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('The upload was canceled.', 'AbortError'));
@@ -92,8 +96,21 @@ export function uploadForm<T>(path: string, form: FormData, { method = 'POST', o
       if (xhr.status === 401) publishSessionEvent({ type: 'unauthorized' });
       const data = (body ?? {}) as { code?: string; message?: string; details?: { field: string; message: string }[] };
       const code = typeof data.code === 'string' ? data.code : null;
-      const message = apiErrorText(data, xhr.status === 429 ? 'Too Many Requests: Please wait a moment until you can send requests again.' : 'The upload failed. Try again.');
-      reject(new UploadError(xhr.status, code, message, data.details ?? [], typeof data.message === 'string' && data.message !== '' ? data.message : null));
+      const message = apiErrorText(
+        data,
+        xhr.status === 429
+          ? 'Too Many Requests: Please wait a moment until you can send requests again.'
+          : 'The upload failed. Try again.',
+      );
+      reject(
+        new UploadError(
+          xhr.status,
+          code,
+          message,
+          data.details ?? [],
+          typeof data.message === 'string' && data.message !== '' ? data.message : null,
+        ),
+      );
     };
     xhr.send(form);
   });

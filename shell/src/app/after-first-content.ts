@@ -15,7 +15,11 @@ export interface AfterFirstContentOptions {
  * page. Returns the loaded value (null until then) and `show`, to show one loaded earlier (the user
  * reached for the part first).
  */
-export function useLoadedAfterFirstContent<T>(loader: ModuleLoader<T>, what: string, { settleMs = 0, beforeShow }: AfterFirstContentOptions = {}): [T | null, (value: T) => void] {
+export function useLoadedAfterFirstContent<T>(
+  loader: ModuleLoader<T>,
+  what: string,
+  { settleMs = 0, beforeShow }: AfterFirstContentOptions = {},
+): [T | null, (value: T) => void] {
   const [value, setValue] = useState<T | null>(() => loader.peek()?.value ?? null);
   const before = useRef(beforeShow);
   before.current = beforeShow;

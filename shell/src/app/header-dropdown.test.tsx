@@ -19,7 +19,12 @@ function heldKit() {
       fail = reject;
     });
   });
-  return { loader, release: () => act(async () => release()), fail: (e: Error) => act(async () => fail(e)), calls: () => calls };
+  return {
+    loader,
+    release: () => act(async () => release()),
+    fail: (e: Error) => act(async () => fail(e)),
+    calls: () => calls,
+  };
 }
 
 const items = [
@@ -63,7 +68,9 @@ describe('HeaderDropdown', () => {
     expect(kit.calls()).toBe(1);
     await kit.release();
     await act(async () => markFirstContentShown());
-    await waitFor(() => expect(screen.getByRole('button', { name: 'User menu' }).closest('.ant-dropdown-trigger')).not.toBeNull());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'User menu' }).closest('.ant-dropdown-trigger')).not.toBeNull(),
+    );
     expect(screen.getByRole('button', { name: 'User menu' })).toHaveFocus();
 
     await userEvent.keyboard('{Enter}');

@@ -9,7 +9,12 @@ export type MenusKit = typeof import('@portal/shared/ui/menus');
 export const menusKit = moduleLoader<MenusKit>(() => import('@portal/shared/ui/menus'));
 
 export type HeaderDropdownProps = Omit<DropdownProps, 'children'> & { children: ReactElement<TriggerProps> };
-type TriggerProps = { ref?: Ref<HTMLElement>; onClick?: (e: MouseEvent<HTMLElement>) => void; onPointerEnter?: () => void; onFocus?: () => void };
+type TriggerProps = {
+  ref?: Ref<HTMLElement>;
+  onClick?: (e: MouseEvent<HTMLElement>) => void;
+  onPointerEnter?: () => void;
+  onFocus?: () => void;
+};
 
 /**
  * An antd Dropdown for the header whose code is not on the first page.
@@ -34,7 +39,14 @@ export function headerDropdown(kitLoader: ModuleLoader<MenusKit>, settleMs = 200
 /** The header's menus, on the shared menu kit. */
 export const HeaderDropdown = headerDropdown(menusKit);
 
-function LazyDropdown({ children, open, onOpenChange, kitLoader, settleMs, ...props }: HeaderDropdownProps & { kitLoader: ModuleLoader<MenusKit>; settleMs: number }) {
+function LazyDropdown({
+  children,
+  open,
+  onOpenChange,
+  kitLoader,
+  settleMs,
+  ...props
+}: HeaderDropdownProps & { kitLoader: ModuleLoader<MenusKit>; settleMs: number }) {
   const [ownOpen, setOwnOpen] = useState(false);
   const [openedEarly, setOpenedEarly] = useState(false);
   const trigger = useRef<HTMLElement | null>(null);
@@ -48,12 +60,16 @@ function LazyDropdown({ children, open, onOpenChange, kitLoader, settleMs, ...pr
   };
 
   // a trigger with the focus keeps it when the kit arrives and it is rendered inside the Dropdown
-  const [kit, adopt] = useLoadedAfterFirstContent(kitLoader, 'Header menus: the menu code (opening a menu tries again)', {
-    settleMs,
-    beforeShow: () => {
-      refocus.current = trigger.current !== null && trigger.current === document.activeElement;
+  const [kit, adopt] = useLoadedAfterFirstContent(
+    kitLoader,
+    'Header menus: the menu code (opening a menu tries again)',
+    {
+      settleMs,
+      beforeShow: () => {
+        refocus.current = trigger.current !== null && trigger.current === document.activeElement;
+      },
     },
-  });
+  );
 
   useLayoutEffect(() => {
     if (kit && refocus.current) {

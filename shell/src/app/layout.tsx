@@ -36,7 +36,9 @@ const NARROW_SIDER_WIDTH = 56;
 
 /** Whether the screen is below the `lg` breakpoint, now and as the window is resized. */
 function useNarrowScreen(): boolean {
-  const [narrow, setNarrow] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(NARROW_SCREEN).matches);
+  const [narrow, setNarrow] = useState(
+    () => typeof window.matchMedia === 'function' && window.matchMedia(NARROW_SCREEN).matches,
+  );
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;
     const query = window.matchMedia(NARROW_SCREEN);
@@ -126,7 +128,13 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
       >
         <div
           title={narrow ? `${brand} Portal` : undefined}
-          style={{ padding: narrow ? '16px 0' : '16px 20px', textAlign: narrow ? 'center' : undefined, fontWeight: 700, fontSize: 16, color: theme === 'dark' ? '#fff' : undefined }}
+          style={{
+            padding: narrow ? '16px 0' : '16px 20px',
+            textAlign: narrow ? 'center' : undefined,
+            fontWeight: 700,
+            fontSize: 16,
+            color: theme === 'dark' ? '#fff' : undefined,
+          }}
         >
           {/* collapsed, the sider is 56 px wide: the brand's initial, its full name for assistive technology */}
           {narrow ? (
@@ -166,7 +174,11 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
                 onClick: ({ key }) => selectCompany(key),
               }}
             >
-              <FrameButton aria-label={`Company: ${selected?.name ?? 'none'}. Switch company`} aria-haspopup="menu" icon={<SwapOutlined />}>
+              <FrameButton
+                aria-label={`Company: ${selected?.name ?? 'none'}. Switch company`}
+                aria-haspopup="menu"
+                icon={<SwapOutlined />}
+              >
                 {selected?.name ?? 'Choose a company'}
               </FrameButton>
             </HeaderDropdown>

@@ -17,7 +17,9 @@ export const NAV_ITEMS: (NavItem & { module: ModuleName | null })[] = [
 
 /** The modules the signed-in user may use in the selected company; settings has no module gate. */
 export function navigationFor(access: EffectiveModuleAccess | null): NavItem[] {
-  return NAV_ITEMS.filter((i) => i.module === null || access?.[i.module] === true).map(({ module: _m, ...item }) => item);
+  return NAV_ITEMS.filter((i) => i.module === null || access?.[i.module] === true).map(
+    ({ module: _m, ...item }) => item,
+  );
 }
 
 /** Which menu entry a path belongs to. */

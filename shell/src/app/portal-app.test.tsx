@@ -15,9 +15,22 @@ const allOn = { risks: true, projects: true, requests: true, reports: true, asse
 const acme = { id: 'acme', name: 'Acme Corp', logo: null, modulesAccess: allOn };
 const globex = { id: 'globex', name: 'Globex Inc', logo: null, modulesAccess: { ...allOn, requests: false } };
 const user = {
-  id: 'u-both', firstName: 'Bo', lastName: 'Th', title: null, email: 'both@acme.test', login: 'both@acme.test', avatar: null,
-  status: 'active', primaryPhone: null, isTevora: false, isAuditor: false, admin: { active: false }, sendDailyEmails: false,
-  metadata: { firstLogin: false, isFederated: false, isLead: false }, projectRoles: [], ldhmac: 'h',
+  id: 'u-both',
+  firstName: 'Bo',
+  lastName: 'Th',
+  title: null,
+  email: 'both@acme.test',
+  login: 'both@acme.test',
+  avatar: null,
+  status: 'active',
+  primaryPhone: null,
+  isTevora: false,
+  isAuditor: false,
+  admin: { active: false },
+  sendDailyEmails: false,
+  metadata: { firstLogin: false, isFederated: false, isLead: false },
+  projectRoles: [],
+  ldhmac: 'h',
 };
 const noSettings = {
   users: { editHelp: false, editTevoraAdmins: false, editModulesAccess: false, editPractices: false },
@@ -54,7 +67,9 @@ const server = setupServer(
   http.all('*/api/v1/feature-flags*', () => new HttpResponse(null, { status: 502 })),
   // the banner and the bell are tested on their own (features/banner, features/notifications): none here
   http.get('*/api/v1/system-settings', () => HttpResponse.json({ data: [] })),
-  http.get('*/api/v1/notifications', () => HttpResponse.json({ results: [], total: 0, page: 1, pageSize: 10, unreadCount: 0 })),
+  http.get('*/api/v1/notifications', () =>
+    HttpResponse.json({ results: [], total: 0, page: 1, pageSize: 10, unreadCount: 0 }),
+  ),
 );
 
 // The whole frame renders here, and its lazily loaded parts compile on first use: allow for that.
@@ -95,9 +110,20 @@ const openLink = async (name: string) => userEvent.click(await within(nav()).fin
 function fakeClock() {
   jest.useFakeTimers({
     doNotFake: [
-      'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame',
-      'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval',
-      'setTimeout', 'clearTimeout',
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
     ],
   });
   return { advance: (seconds: number) => jest.setSystemTime(Date.now() + seconds * 1000) };
@@ -123,7 +149,9 @@ describe('sign-in before every route', () => {
     expect(loadedRemotes).toEqual([]);
 
     releaseUser();
-    expect(await screen.findByTestId('mfe-settings')).toHaveTextContent('mfe-settings at /settings/personal (mounted at /settings) for Acme Corp');
+    expect(await screen.findByTestId('mfe-settings')).toHaveTextContent(
+      'mfe-settings at /settings/personal (mounted at /settings) for Acme Corp',
+    );
     expect(calls.me).toBe(1);
   });
 
@@ -316,7 +344,9 @@ describe('company selection', () => {
     const { store } = renderPortal('/settings');
     expect(await screen.findByTestId('mfe-settings')).toHaveTextContent('for Globex Inc');
 
-    server.use(http.get('*/api/v1/companies', () => HttpResponse.json({ results: [acme], total: 1, page: 1, pageSize: 1 })));
+    server.use(
+      http.get('*/api/v1/companies', () => HttpResponse.json({ results: [acme], total: 1, page: 1, pageSize: 1 })),
+    );
     act(() => {
       store.dispatch(portalApi.util.invalidateTags(['Company']));
     });
@@ -326,7 +356,9 @@ describe('company selection', () => {
   });
 
   it('shows the no-data-access banner when the user has no company', async () => {
-    server.use(http.get('*/api/v1/companies', () => HttpResponse.json({ results: [], total: 0, page: 1, pageSize: 50 })));
+    server.use(
+      http.get('*/api/v1/companies', () => HttpResponse.json({ results: [], total: 0, page: 1, pageSize: 50 })),
+    );
     renderPortal('/no/such/page');
     expect(await screen.findByText('You have no data access')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Company:/ })).not.toBeInTheDocument();
@@ -369,7 +401,10 @@ describe('per-browser choices, brand and sign-out', () => {
     expect(screen.getByRole('button', { name: 'Toggle theme' })).toHaveAttribute('aria-pressed', 'true');
     expect(second.store.getState().session.detailedView).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: /User menu/ }));
-    expect(await screen.findByRole('menuitemcheckbox', { name: /Detailed view/ })).toHaveAttribute('aria-checked', 'true');
+    expect(await screen.findByRole('menuitemcheckbox', { name: /Detailed view/ })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
   });
 
   it('shows the brand from /portal-config in the header and the page title, Tevora until it loads', async () => {
@@ -391,7 +426,12 @@ describe('per-browser choices, brand and sign-out', () => {
     releaseConfig();
     expect(await screen.findByText('Contoso Assurance Portal')).toBeInTheDocument();
     expect(document.title).toBe('Contoso Assurance Portal');
-    expect(store.getState().session).toMatchObject({ brand: 'Contoso Assurance', apiVersion: '2.1.0', uiVersion: '5.0.0', lastKnownUiVersion: '5.0.0' });
+    expect(store.getState().session).toMatchObject({
+      brand: 'Contoso Assurance',
+      apiVersion: '2.1.0',
+      uiVersion: '5.0.0',
+      lastKnownUiVersion: '5.0.0',
+    });
   });
 
   it('narrows the sider to its icons below the lg breakpoint, keeping each name, and widens it again with the window', async () => {
@@ -409,7 +449,9 @@ describe('per-browser choices, brand and sign-out', () => {
         }) as unknown as MediaQueryList,
     );
     renderPortal('/settings/personal');
-    const projects = await within(await screen.findByRole('navigation', { name: 'Main' })).findByRole('link', { name: 'Projects' });
+    const projects = await within(await screen.findByRole('navigation', { name: 'Main' })).findByRole('link', {
+      name: 'Projects',
+    });
     expect(projects).toHaveAttribute('title', 'Projects');
     expect(projects.closest('aside')).toHaveStyle({ width: '56px' });
     expect(screen.getByText('T')).toHaveAttribute('aria-hidden', 'true');
@@ -423,7 +465,9 @@ describe('per-browser choices, brand and sign-out', () => {
 
   it('keeps the versions the api announces in its headers', async () => {
     server.use(
-      http.get('*/api/v1/users/profile/me', () => HttpResponse.json(user, { headers: { 'x-api-version': '9.9.9', 'x-ui-version': '8.8.8' } })),
+      http.get('*/api/v1/users/profile/me', () =>
+        HttpResponse.json(user, { headers: { 'x-api-version': '9.9.9', 'x-ui-version': '8.8.8' } }),
+      ),
     );
     const { store } = renderPortal('/settings/personal');
     await screen.findByTestId('mfe-settings');
@@ -441,7 +485,12 @@ describe('per-browser choices, brand and sign-out', () => {
     expect(post).toHaveBeenCalledWith('/auth/saml/logout');
     expect(assign).not.toHaveBeenCalled();
     expect(window.sessionStorage.length).toBe(0);
-    expect(store.getState().session).toMatchObject({ user: null, loggedIn: false, companies: [], selectedCompanyId: null });
+    expect(store.getState().session).toMatchObject({
+      user: null,
+      loggedIn: false,
+      companies: [],
+      selectedCompanyId: null,
+    });
     expect(portalApi.endpoints.usersMe.select()(store.getState()).data).toBeUndefined();
   });
 });

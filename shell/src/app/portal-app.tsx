@@ -28,7 +28,11 @@ const selectUserLoad = portalApi.endpoints.usersMe.select();
 
 function FullScreenSpin({ label }: { label: string }) {
   return (
-    <div style={{ display: 'flex', height: '100vh', alignItems: 'center', justifyContent: 'center' }} role="status" aria-label={label}>
+    <div
+      style={{ display: 'flex', height: '100vh', alignItems: 'center', justifyContent: 'center' }}
+      role="status"
+      aria-label={label}
+    >
       <Spin size="large" />
     </div>
   );
@@ -117,7 +121,10 @@ function ThemedPortal({ router }: { router: PortalRouter }) {
   usePortalConfig();
   const theme = useSelector((s: Root) => sessionSelectors.selectTheme(s));
   const themeConfig = useMemo<ThemeConfig>(
-    () => (theme === 'dark' ? { algorithm: antdTheme.darkAlgorithm } : { algorithm: antdTheme.defaultAlgorithm, token: LIGHT_TOKENS, components: LIGHT_COMPONENTS }),
+    () =>
+      theme === 'dark'
+        ? { algorithm: antdTheme.darkAlgorithm }
+        : { algorithm: antdTheme.defaultAlgorithm, token: LIGHT_TOKENS, components: LIGHT_COMPONENTS },
     [theme],
   );
 

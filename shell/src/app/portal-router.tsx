@@ -81,10 +81,18 @@ export function createPortalRouter({ guard }: { guard: NavigationGuard }): Porta
     encodeLocation: history.encodeLocation,
     go: history.go,
     push(to, routeState) {
-      void navigate(pathOf(to), () => history.push(to, routeState), () => undefined);
+      void navigate(
+        pathOf(to),
+        () => history.push(to, routeState),
+        () => undefined,
+      );
     },
     replace(to, routeState) {
-      void navigate(pathOf(to), () => history.replace(to, routeState), () => undefined);
+      void navigate(
+        pathOf(to),
+        () => history.replace(to, routeState),
+        () => undefined,
+      );
     },
   };
 
@@ -115,7 +123,9 @@ export function createPortalRouter({ guard }: { guard: NavigationGuard }): Porta
         );
       });
       // The first page renders at once (the signed-in part waits for the user itself): no pending state.
-      void Promise.resolve(guard(state.location)).catch((error) => console.error('[portal] navigation guard failed', error));
+      void Promise.resolve(guard(state.location)).catch((error) =>
+        console.error('[portal] navigation guard failed', error),
+      );
       return stop;
     },
     target: () => state.pending ?? state.location,

@@ -29,7 +29,14 @@ export function RouteLoadingIndicator({ delayMs = INDICATOR_DELAY_MS }: { delayM
       role="status"
       aria-label="Loading page"
       aria-live="polite"
-      style={{ position: 'fixed', inset: 0, zIndex: token.zIndexPopupBase + 100, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+      style={{
+        position: 'fixed',
+        inset: 0,
+        zIndex: token.zIndexPopupBase + 100,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+      }}
     >
       <div style={{ position: 'absolute', inset: 0, background: token.colorBgLayout, opacity: 0.6 }} />
       <Spin size="large" />

@@ -81,7 +81,10 @@ export function PortalRoutes() {
           }
         />
       ))}
-      <Route path="/settings/*" element={<RemoteMount key="mfe-settings" remote="mfe-settings" basePath="/settings" />} />
+      <Route
+        path="/settings/*"
+        element={<RemoteMount key="mfe-settings" remote="mfe-settings" basePath="/settings" />}
+      />
       <Route path="*" element={<ProjectsOrNotFound />} />
     </Routes>
   );

@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { deferred } from '@portal/shared/web/deferred';
-import { suppressDuplicates, TOAST_DUPLICATE_WINDOW_MS, toast$, toastKey, type ToastMessage } from '@portal/shared/web/events';
+import {
+  suppressDuplicates,
+  TOAST_DUPLICATE_WINDOW_MS,
+  toast$,
+  toastKey,
+  type ToastMessage,
+} from '@portal/shared/web/events';
 
 // The notification view comes with the extra UI kit: no first page pays for it until a toast is shown.
 const ToastView = deferred(() => import('./toast-view'));

@@ -55,7 +55,8 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
 }
 
 /** A User Timing mark (bench/web reads them), now or at `startTime`; absent in test environments without the API. */
-const mark = (name: string, startTime?: number) => globalThis.performance?.mark?.(name, startTime === undefined ? undefined : { startTime });
+const mark = (name: string, startTime?: number) =>
+  globalThis.performance?.mark?.(name, startTime === undefined ? undefined : { startTime });
 
 /**
  * Rendered beside the remote's App: its effect runs once the App has rendered (Suspense resolved).
@@ -85,7 +86,17 @@ function Loading({ remote }: { remote: string }) {
  * holds a Suspense boundary's content back until 300 ms after any boundary last showed a fallback,
  * which alone was most of a remote's mount time (see @portal/shared/web/deferred).
  */
-function RemoteApp({ remote, basePath, load, fresh }: { remote: string; basePath: string; load: RemoteLoader; fresh: boolean }) {
+function RemoteApp({
+  remote,
+  basePath,
+  load,
+  fresh,
+}: {
+  remote: string;
+  basePath: string;
+  load: RemoteLoader;
+  fresh: boolean;
+}) {
   const [attempt] = useState(() => {
     const requestedAt = globalThis.performance?.now?.() ?? 0;
     const loading = load(remote, fresh);
@@ -118,7 +129,15 @@ function RemoteApp({ remote, basePath, load, fresh }: { remote: string; basePath
 }
 
 /** Mounts one remote's App inside its own error boundary; Retry makes a new attempt that loads afresh. */
-export function RemoteMount({ remote, basePath, load = loadRemoteApp }: { remote: string; basePath: string; load?: RemoteLoader }) {
+export function RemoteMount({
+  remote,
+  basePath,
+  load = loadRemoteApp,
+}: {
+  remote: string;
+  basePath: string;
+  load?: RemoteLoader;
+}) {
   const [attempt, setAttempt] = useState(0);
   return (
     <RemoteErrorBoundary key={`${remote}:${attempt}`} remote={remote} onRetry={() => setAttempt((a) => a + 1)}>

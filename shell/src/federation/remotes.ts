@@ -52,7 +52,9 @@ async function loadRemoteAppNow(remote: string, fresh: boolean): Promise<RemoteA
   if (!entry) throw new Error(`The remote "${remote}" is not listed in /remotes.json`);
   const name = federationName(remote);
   if (!registered.has(remote) || fresh) {
-    registerRemotes([{ name, entry: new URL(entry, window.location.href).toString() }], { force: registered.has(remote) });
+    registerRemotes([{ name, entry: new URL(entry, window.location.href).toString() }], {
+      force: registered.has(remote),
+    });
     registered.add(remote);
   }
   const mod = await loadRemote<RemoteAppModule>(`${name}/App`);

@@ -31,9 +31,7 @@ export function AccountRemovedPage() {
         kind="notFound"
         title="Your account has been removed"
         subTitle="You no longer have access to the portal. If you think this is a mistake, contact your administrator."
-        extra={
-          <FrameLinkButton href="/auth/saml/login">Sign in with another account</FrameLinkButton>
-        }
+        extra={<FrameLinkButton href="/auth/saml/login">Sign in with another account</FrameLinkButton>}
       />
     </div>
   );

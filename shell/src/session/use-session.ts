@@ -1,6 +1,11 @@
 import { useCallback, useEffect } from 'react';
 import { useDispatch, useSelector, skipToken } from '@portal/shared/web/store';
-import { portalApi, useCompaniesAccessPermissionsQuery, useCompaniesGetQuery, useCompaniesListQuery } from '@portal/shared/web/api';
+import {
+  portalApi,
+  useCompaniesAccessPermissionsQuery,
+  useCompaniesGetQuery,
+  useCompaniesListQuery,
+} from '@portal/shared/web/api';
 import { publishSessionEvent } from '@portal/shared/web/events';
 import { sessionActions, sessionSelectors, type SessionState } from '@portal/shared/web/session';
 import { chooseCompany, COMPANY_COOKIE, readCookie, signOut, writeCookie } from './sign-in';

@@ -19,10 +19,10 @@ export const errorToastMiddleware: Middleware = (store) => (next) => (action) =>
     const error = action.payload as FetchBaseQueryError;
     const meta = action.meta as { aborted?: boolean; baseQueryMeta?: FetchBaseQueryMeta };
     const status = statusOf(error);
-    const cancelled =
-      meta.aborted === true || (error.status === 'FETCH_ERROR' && /abort/i.test(String(error.error)));
+    const cancelled = meta.aborted === true || (error.status === 'FETCH_ERROR' && /abort/i.test(String(error.error)));
     if (status === 401) publishSessionEvent({ type: 'unauthorized' });
-    const body = 'data' in error && error.data && typeof error.data === 'object' ? (error.data as Partial<ApiErrorBody>) : null;
+    const body =
+      'data' in error && error.data && typeof error.data === 'object' ? (error.data as Partial<ApiErrorBody>) : null;
     const input = {
       status,
       body,

@@ -92,7 +92,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('enabled', 'boolean')
     .addPrimaryKeyConstraint('team_modules_access_pk', ['team_id', 'module'])
     .execute();
-  await db.schema.createIndex('team_modules_access_company_id_idx').on('team_modules_access').column('company_id').execute();
+  await db.schema
+    .createIndex('team_modules_access_company_id_idx')
+    .on('team_modules_access')
+    .column('company_id')
+    .execute();
 
   await db.schema
     .createTable('sessions')

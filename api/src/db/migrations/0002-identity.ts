@@ -112,7 +112,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addColumn('read_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('notifications_user_id_created_at_idx').on('notifications').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('notifications_user_id_created_at_idx')
+    .on('notifications')
+    .columns(['user_id', 'created_at'])
+    .execute();
 
   // The first cut of projects: enough for project roles. The projects issue adds its columns.
   await db.schema

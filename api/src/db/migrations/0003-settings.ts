@@ -24,7 +24,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('request_id', 'text')
     .execute();
   await db.schema.createIndex('audit_log_created_at_idx').on('audit_log').columns(['created_at', 'id']).execute();
-  await db.schema.createIndex('audit_log_company_id_idx').on('audit_log').columns(['company_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('audit_log_company_id_idx')
+    .on('audit_log')
+    .columns(['company_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('audit_log_actor_id_idx').on('audit_log').columns(['actor_id', 'created_at']).execute();
   await db.schema.createIndex('audit_log_action_idx').on('audit_log').columns(['action', 'created_at']).execute();
 
@@ -33,8 +37,19 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('users').addColumn('last_sign_in_at', 'timestamptz').execute();
 
   // Names compare case-insensitively (the api checks first; these settle two requests that race).
-  await db.schema.createIndex('companies_name_lower_unique').on('companies').unique().expression(sql`lower(name)`).execute();
-  await db.schema.createIndex('teams_company_id_name_lower_unique').on('teams').unique().columns(['company_id']).expression(sql`lower(name)`).execute();
+  await db.schema
+    .createIndex('companies_name_lower_unique')
+    .on('companies')
+    .unique()
+    .expression(sql`lower(name)`)
+    .execute();
+  await db.schema
+    .createIndex('teams_company_id_name_lower_unique')
+    .on('teams')
+    .unique()
+    .columns(['company_id'])
+    .expression(sql`lower(name)`)
+    .execute();
 
   await db.schema
     .createTable('practices')
@@ -77,7 +92,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('uploaded_by', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('system_setting_files_message_id_idx').on('system_setting_files').column('message_id').execute();
+  await db.schema
+    .createIndex('system_setting_files_message_id_idx')
+    .on('system_setting_files')
+    .column('message_id')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

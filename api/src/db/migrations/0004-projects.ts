@@ -9,15 +9,34 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('projects').addColumn('description', 'text').execute();
-  await db.schema.alterTable('projects').addColumn('type', 'text', (c) => c.notNull().defaultTo('Assessment')).execute();
-  await db.schema.alterTable('projects').addColumn('practice_id', 'text', (c) => c.references('practices.id').onDelete('set null')).execute();
+  await db.schema
+    .alterTable('projects')
+    .addColumn('type', 'text', (c) => c.notNull().defaultTo('Assessment'))
+    .execute();
+  await db.schema
+    .alterTable('projects')
+    .addColumn('practice_id', 'text', (c) => c.references('practices.id').onDelete('set null'))
+    .execute();
   await db.schema.alterTable('projects').addColumn('start_date', 'text').execute();
   await db.schema.alterTable('projects').addColumn('due_date', 'text').execute();
   await db.schema.alterTable('projects').addColumn('created_by', 'text').execute();
   // Titles are unique ignoring case (the api checks first; this settles two requests that race).
-  await db.schema.createIndex('projects_title_lower_unique').on('projects').unique().expression(sql`lower(title)`).execute();
-  await db.schema.createIndex('projects_company_id_status_idx').on('projects').columns(['company_id', 'status']).execute();
-  await db.schema.createIndex('projects_company_id_title_idx').on('projects').columns(['company_id', 'title']).execute();
+  await db.schema
+    .createIndex('projects_title_lower_unique')
+    .on('projects')
+    .unique()
+    .expression(sql`lower(title)`)
+    .execute();
+  await db.schema
+    .createIndex('projects_company_id_status_idx')
+    .on('projects')
+    .columns(['company_id', 'status'])
+    .execute();
+  await db.schema
+    .createIndex('projects_company_id_title_idx')
+    .on('projects')
+    .columns(['company_id', 'title'])
+    .execute();
   await db.schema.createIndex('projects_practice_id_idx').on('projects').column('practice_id').execute();
   // One holder per unique role and project (the api moves the role first; this settles two requests that race).
   await db.schema
@@ -58,12 +77,24 @@ export async function up(db: Kysely<any>): Promise<void> {
     .expression(sql`lower(reference_id)`)
     .execute();
   // The project's task list (top-level tasks in creation order) and its page counts.
-  await db.schema.createIndex('tasks_project_list_idx').on('tasks').columns(['project_id', 'parent_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('tasks_project_list_idx')
+    .on('tasks')
+    .columns(['project_id', 'parent_id', 'created_at', 'id'])
+    .execute();
   await db.schema.createIndex('tasks_project_id_status_idx').on('tasks').columns(['project_id', 'status']).execute();
   await db.schema.createIndex('tasks_parent_id_idx').on('tasks').column('parent_id').execute();
   // The company-wide list walks these by keyset (newest first), without a status filter and with one.
-  await db.schema.createIndex('tasks_company_keyset_idx').on('tasks').columns(['company_id', 'created_at', 'id']).execute();
-  await db.schema.createIndex('tasks_company_id_status_idx').on('tasks').columns(['company_id', 'status', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('tasks_company_keyset_idx')
+    .on('tasks')
+    .columns(['company_id', 'created_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('tasks_company_id_status_idx')
+    .on('tasks')
+    .columns(['company_id', 'status', 'created_at', 'id'])
+    .execute();
   // Deleting a user sets these to null: without an index each delete would scan the table.
   await db.schema.createIndex('tasks_created_by_idx').on('tasks').column('created_by').execute();
 
@@ -73,7 +104,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('task_assignees_pk', ['task_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('task_assignees_user_id_idx').on('task_assignees').columns(['user_id', 'task_id']).execute();
+  await db.schema
+    .createIndex('task_assignees_user_id_idx')
+    .on('task_assignees')
+    .columns(['user_id', 'task_id'])
+    .execute();
 
   await db.schema
     .createTable('task_comments')
@@ -83,7 +118,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('body', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('task_comments_task_id_idx').on('task_comments').columns(['task_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('task_comments_task_id_idx')
+    .on('task_comments')
+    .columns(['task_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('task_comments_author_id_idx').on('task_comments').column('author_id').execute();
 
   await db.schema
@@ -97,7 +136,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
     .execute();
   // Control IDs are unique within a project, ignoring case.
-  await db.schema.createIndex('controls_project_id_name_unique').on('controls').unique().columns(['project_id']).expression(sql`lower(name)`).execute();
+  await db.schema
+    .createIndex('controls_project_id_name_unique')
+    .on('controls')
+    .unique()
+    .columns(['project_id'])
+    .expression(sql`lower(name)`)
+    .execute();
   await db.schema.createIndex('controls_project_id_name_idx').on('controls').columns(['project_id', 'name']).execute();
 
   await db.schema
@@ -118,8 +163,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('points_of_focus_project_idx').on('points_of_focus').columns(['project_id', 'control_id', 'created_at']).execute();
-  await db.schema.createIndex('points_of_focus_control_id_idx').on('points_of_focus').columns(['control_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('points_of_focus_project_idx')
+    .on('points_of_focus')
+    .columns(['project_id', 'control_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('points_of_focus_control_id_idx')
+    .on('points_of_focus')
+    .columns(['control_id', 'created_at'])
+    .execute();
 
   // A project's files. The files issue adds folders, versions and storage; the cancel rule counts these rows.
   await db.schema
@@ -137,10 +190,24 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['files', 'points_of_focus', 'control_tasks', 'controls', 'task_comments', 'task_assignees', 'tasks']) {
+  for (const table of [
+    'files',
+    'points_of_focus',
+    'control_tasks',
+    'controls',
+    'task_comments',
+    'task_assignees',
+    'tasks',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
-  for (const index of ['project_members_unique_role', 'projects_practice_id_idx', 'projects_company_id_title_idx', 'projects_company_id_status_idx', 'projects_title_lower_unique']) {
+  for (const index of [
+    'project_members_unique_role',
+    'projects_practice_id_idx',
+    'projects_company_id_title_idx',
+    'projects_company_id_status_idx',
+    'projects_title_lower_unique',
+  ]) {
     await db.schema.dropIndex(index).execute();
   }
   for (const column of ['created_by', 'due_date', 'start_date', 'practice_id', 'type', 'description']) {

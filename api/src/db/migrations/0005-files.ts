@@ -28,13 +28,25 @@ export async function up(db: Kysely<any>): Promise<void> {
     .expression(sql`lower(name)`)
     .execute();
   // One root per project (a null parent never collides in the index above).
-  await db.schema.createIndex('folders_one_root_unique').on('folders').unique().column('project_id').where(sql.ref('parent_id'), 'is', null).execute();
+  await db.schema
+    .createIndex('folders_one_root_unique')
+    .on('folders')
+    .unique()
+    .column('project_id')
+    .where(sql.ref('parent_id'), 'is', null)
+    .execute();
   await db.schema.createIndex('folders_parent_id_idx').on('folders').column('parent_id').execute();
   await db.schema.createIndex('folders_created_by_idx').on('folders').column('created_by').execute();
 
-  await db.schema.alterTable('files').addColumn('folder_id', 'text', (c) => c.references('folders.id').onDelete('cascade')).execute();
+  await db.schema
+    .alterTable('files')
+    .addColumn('folder_id', 'text', (c) => c.references('folders.id').onDelete('cascade'))
+    .execute();
   // The project's company, kept on the file (as on tasks) so the company's documents list needs no join to sort.
-  await db.schema.alterTable('files').addColumn('company_id', 'text', (c) => c.references('companies.id').onDelete('cascade')).execute();
+  await db.schema
+    .alterTable('files')
+    .addColumn('company_id', 'text', (c) => c.references('companies.id').onDelete('cascade'))
+    .execute();
   // The newest version (no foreign key: versions point at their file, and the api keeps this in step).
   await db.schema.alterTable('files').addColumn('current_version_id', 'text').execute();
   await db.schema.alterTable('files').addColumn('updated_at', 'timestamptz').execute();
@@ -66,7 +78,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('task_files_created_by_idx').on('task_files').column('created_by').execute();
 
   // Backfill: a root for every project, and the existing files in their project's root.
-  const projects: { id: string; created_at: unknown }[] = await db.selectFrom('projects').select(['id', 'created_at']).execute();
+  const projects: { id: string; created_at: unknown }[] = await db
+    .selectFrom('projects')
+    .select(['id', 'created_at'])
+    .execute();
   const roots = projects.map((p) => ({
     id: randomUUID(),
     project_id: p.id,
@@ -75,7 +90,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     created_by: null,
     created_at: p.created_at instanceof Date ? p.created_at.toISOString() : String(p.created_at),
   }));
-  for (let i = 0; i < roots.length; i += 200) await db.insertInto('folders').values(roots.slice(i, i + 200)).execute();
+  for (let i = 0; i < roots.length; i += 200)
+    await db
+      .insertInto('folders')
+      .values(roots.slice(i, i + 200))
+      .execute();
   await db
     .updateTable('files')
     .set({
@@ -86,9 +105,23 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   // A folder's files by name (and the same-name rule), and the company's documents by date.
-  await db.schema.createIndex('files_folder_name_unique').on('files').unique().column('folder_id').expression(sql`lower(name)`).execute();
-  await db.schema.createIndex('files_company_updated_idx').on('files').columns(['company_id', 'updated_at', 'id']).execute();
-  await db.schema.createIndex('files_project_updated_idx').on('files').columns(['project_id', 'updated_at', 'id']).execute();
+  await db.schema
+    .createIndex('files_folder_name_unique')
+    .on('files')
+    .unique()
+    .column('folder_id')
+    .expression(sql`lower(name)`)
+    .execute();
+  await db.schema
+    .createIndex('files_company_updated_idx')
+    .on('files')
+    .columns(['company_id', 'updated_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('files_project_updated_idx')
+    .on('files')
+    .columns(['project_id', 'updated_at', 'id'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -18,7 +18,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .execute();
   // The sent box (newest first); deleting a user sets sender_id to null through it too.
-  await db.schema.createIndex('transfers_sender_box_idx').on('transfers').columns(['sender_id', 'company_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('transfers_sender_box_idx')
+    .on('transfers')
+    .columns(['sender_id', 'company_id', 'created_at', 'id'])
+    .execute();
   await db.schema.createIndex('transfers_company_id_idx').on('transfers').column('company_id').execute();
   // The expiry sweep.
   await db.schema.createIndex('transfers_expires_at_idx').on('transfers').column('expires_at').execute();
@@ -49,7 +53,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('storage_key', 'text', (c) => c.notNull().unique())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('transfer_files_transfer_id_idx').on('transfer_files').columns(['transfer_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('transfer_files_transfer_id_idx')
+    .on('transfer_files')
+    .columns(['transfer_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('transfer_downloads')
@@ -59,7 +67,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('downloaded_at', 'timestamptz', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('transfer_downloads_file_idx').on('transfer_downloads').columns(['transfer_file_id', 'downloaded_at']).execute();
+  await db.schema
+    .createIndex('transfer_downloads_file_idx')
+    .on('transfer_downloads')
+    .columns(['transfer_file_id', 'downloaded_at'])
+    .execute();
   await db.schema.createIndex('transfer_downloads_user_id_idx').on('transfer_downloads').column('user_id').execute();
 }
 

@@ -20,8 +20,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('task_trackers_status_check', sql`status in ('draft', 'published', 'retired')`)
     .execute();
   // Template names are unique within a practice, ignoring case.
-  await db.schema.createIndex('task_trackers_practice_name_unique').on('task_trackers').unique().columns(['practice_id']).expression(sql`lower(name)`).execute();
-  await db.schema.createIndex('task_trackers_practice_status_idx').on('task_trackers').columns(['practice_id', 'status']).execute();
+  await db.schema
+    .createIndex('task_trackers_practice_name_unique')
+    .on('task_trackers')
+    .unique()
+    .columns(['practice_id'])
+    .expression(sql`lower(name)`)
+    .execute();
+  await db.schema
+    .createIndex('task_trackers_practice_status_idx')
+    .on('task_trackers')
+    .columns(['practice_id', 'status'])
+    .execute();
   await db.schema.createIndex('task_trackers_created_by_idx').on('task_trackers').column('created_by').execute();
 
   await db.schema
@@ -42,7 +52,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['tracker_id'])
     .expression(sql`lower(reference_id)`)
     .execute();
-  await db.schema.createIndex('tracker_tasks_tracker_position_idx').on('tracker_tasks').columns(['tracker_id', 'position']).execute();
+  await db.schema
+    .createIndex('tracker_tasks_tracker_position_idx')
+    .on('tracker_tasks')
+    .columns(['tracker_id', 'position'])
+    .execute();
   await db.schema.createIndex('tracker_tasks_parent_id_idx').on('tracker_tasks').column('parent_id').execute();
 
   await db.schema
@@ -54,8 +68,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('description', 'text')
     .addColumn('position', 'integer', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('tracker_controls_name_unique').on('tracker_controls').unique().columns(['tracker_id']).expression(sql`lower(name)`).execute();
-  await db.schema.createIndex('tracker_controls_tracker_position_idx').on('tracker_controls').columns(['tracker_id', 'position']).execute();
+  await db.schema
+    .createIndex('tracker_controls_name_unique')
+    .on('tracker_controls')
+    .unique()
+    .columns(['tracker_id'])
+    .expression(sql`lower(name)`)
+    .execute();
+  await db.schema
+    .createIndex('tracker_controls_tracker_position_idx')
+    .on('tracker_controls')
+    .columns(['tracker_id', 'position'])
+    .execute();
 
   await db.schema
     .createTable('tracker_control_tasks')
@@ -63,7 +87,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('task_id', 'text', (c) => c.notNull().references('tracker_tasks.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('tracker_control_tasks_pk', ['control_id', 'task_id'])
     .execute();
-  await db.schema.createIndex('tracker_control_tasks_task_id_idx').on('tracker_control_tasks').column('task_id').execute();
+  await db.schema
+    .createIndex('tracker_control_tasks_task_id_idx')
+    .on('tracker_control_tasks')
+    .column('task_id')
+    .execute();
 
   await db.schema
     .createTable('tracker_points_of_focus')
@@ -74,12 +102,26 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('description', 'text')
     .addColumn('position', 'integer', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('tracker_points_of_focus_control_idx').on('tracker_points_of_focus').columns(['control_id', 'position']).execute();
-  await db.schema.createIndex('tracker_points_of_focus_tracker_idx').on('tracker_points_of_focus').column('tracker_id').execute();
+  await db.schema
+    .createIndex('tracker_points_of_focus_control_idx')
+    .on('tracker_points_of_focus')
+    .columns(['control_id', 'position'])
+    .execute();
+  await db.schema
+    .createIndex('tracker_points_of_focus_tracker_idx')
+    .on('tracker_points_of_focus')
+    .column('tracker_id')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['tracker_points_of_focus', 'tracker_control_tasks', 'tracker_controls', 'tracker_tasks', 'task_trackers']) {
+  for (const table of [
+    'tracker_points_of_focus',
+    'tracker_control_tasks',
+    'tracker_controls',
+    'tracker_tasks',
+    'task_trackers',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -31,8 +31,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('canceled_at', 'timestamptz')
     .addCheckConstraint('interviews_status_check', sql`status in ('scheduled', 'canceled')`)
     .execute();
-  await db.schema.createIndex('interviews_project_starts_idx').on('interviews').columns(['project_id', 'starts_at', 'id']).execute();
-  await db.schema.createIndex('interviews_company_starts_idx').on('interviews').columns(['company_id', 'starts_at']).execute();
+  await db.schema
+    .createIndex('interviews_project_starts_idx')
+    .on('interviews')
+    .columns(['project_id', 'starts_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('interviews_company_starts_idx')
+    .on('interviews')
+    .columns(['company_id', 'starts_at'])
+    .execute();
   await db.schema.createIndex('interviews_organizer_id_idx').on('interviews').column('organizer_id').execute();
   await db.schema.createIndex('interviews_created_by_idx').on('interviews').column('created_by').execute();
 
@@ -44,7 +52,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('interview_participants_pk', ['interview_id', 'user_id'])
     .addCheckConstraint('interview_participants_role_check', sql`role in ('interviewer', 'attendee')`)
     .execute();
-  await db.schema.createIndex('interview_participants_user_id_idx').on('interview_participants').column('user_id').execute();
+  await db.schema
+    .createIndex('interview_participants_user_id_idx')
+    .on('interview_participants')
+    .column('user_id')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

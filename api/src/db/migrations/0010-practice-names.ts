@@ -22,7 +22,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     seen.add(name.toLowerCase());
     await db.updateTable('practices').set({ name }).where('id', '=', row.id).execute();
   }
-  await db.schema.createIndex('practices_name_lower_unique').on('practices').unique().expression(sql`lower(name)`).execute();
+  await db.schema
+    .createIndex('practices_name_lower_unique')
+    .on('practices')
+    .unique()
+    .expression(sql`lower(name)`)
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -31,14 +31,30 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('submitted_at', 'timestamptz')
     .addColumn('accepted_at', 'timestamptz')
     .addColumn('canceled_at', 'timestamptz')
-    .addCheckConstraint('requests_status_check', sql`status in ('open', 'submitted', 'returned', 'accepted', 'canceled')`)
+    .addCheckConstraint(
+      'requests_status_check',
+      sql`status in ('open', 'submitted', 'returned', 'accepted', 'canceled')`,
+    )
     .addCheckConstraint('requests_priority_check', sql`priority in ('low', 'medium', 'high', 'critical')`)
     .execute();
   // References are unique in a company ignoring case (the api checks first; this settles a race).
   await sql`create unique index requests_company_reference_key on requests (company_id, lower(reference))`.execute(db);
-  await db.schema.createIndex('requests_company_number_key').on('requests').columns(['company_id', 'number']).unique().execute();
-  await db.schema.createIndex('requests_company_created_idx').on('requests').columns(['company_id', 'created_at', 'id']).execute();
-  await db.schema.createIndex('requests_company_status_due_idx').on('requests').columns(['company_id', 'status', 'due_date']).execute();
+  await db.schema
+    .createIndex('requests_company_number_key')
+    .on('requests')
+    .columns(['company_id', 'number'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('requests_company_created_idx')
+    .on('requests')
+    .columns(['company_id', 'created_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('requests_company_status_due_idx')
+    .on('requests')
+    .columns(['company_id', 'status', 'due_date'])
+    .execute();
   await db.schema.createIndex('requests_project_id_idx').on('requests').column('project_id').execute();
   await db.schema.createIndex('requests_task_id_idx').on('requests').column('task_id').execute();
   await db.schema.createIndex('requests_control_id_idx').on('requests').column('control_id').execute();
@@ -74,7 +90,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('uploaded_by', 'text', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('request_files_request_created_idx').on('request_files').columns(['request_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('request_files_request_created_idx')
+    .on('request_files')
+    .columns(['request_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('request_files_company_id_idx').on('request_files').column('company_id').execute();
   await db.schema.createIndex('request_files_uploaded_by_idx').on('request_files').column('uploaded_by').execute();
   await db.schema.createIndex('request_files_storage_key_idx').on('request_files').column('storage_key').execute();
@@ -88,7 +108,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('internal', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('request_comments_request_created_idx').on('request_comments').columns(['request_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('request_comments_request_created_idx')
+    .on('request_comments')
+    .columns(['request_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('request_comments_author_id_idx').on('request_comments').column('author_id').execute();
 
   await db.schema
@@ -103,7 +127,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('internal', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('request_events_request_created_idx').on('request_events').columns(['request_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('request_events_request_created_idx')
+    .on('request_events')
+    .columns(['request_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('request_events_actor_id_idx').on('request_events').column('actor_id').execute();
 
   // One reminder per request, user, kind and due date: inserting the row claims the sending.
@@ -130,7 +158,16 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['request_digests', 'request_reminders', 'request_events', 'request_comments', 'request_files', 'request_teams', 'request_assignees', 'requests']) {
+  for (const table of [
+    'request_digests',
+    'request_reminders',
+    'request_events',
+    'request_comments',
+    'request_files',
+    'request_teams',
+    'request_assignees',
+    'requests',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -37,8 +37,12 @@ export async function up(db: Kysely<any>): Promise<void> {
         return null;
       end $$
     `.execute(db);
-    await sql`create trigger projects_task_count_add after insert on projects for each row execute function project_task_counts_add()`.execute(db);
-    await sql`create trigger projects_task_count_remove after delete on projects for each row execute function project_task_counts_remove()`.execute(db);
+    await sql`create trigger projects_task_count_add after insert on projects for each row execute function project_task_counts_add()`.execute(
+      db,
+    );
+    await sql`create trigger projects_task_count_remove after delete on projects for each row execute function project_task_counts_remove()`.execute(
+      db,
+    );
     // Each function applies the net change per project of the statement's rows.
     await sql`
       create function tasks_count_inserted() returns trigger language plpgsql as $$
@@ -73,8 +77,12 @@ export async function up(db: Kysely<any>): Promise<void> {
         return null;
       end $$
     `.execute(db);
-    await sql`create trigger tasks_count_insert after insert on tasks referencing new table as added for each statement execute function tasks_count_inserted()`.execute(db);
-    await sql`create trigger tasks_count_delete after delete on tasks referencing old table as removed for each statement execute function tasks_count_deleted()`.execute(db);
+    await sql`create trigger tasks_count_insert after insert on tasks referencing new table as added for each statement execute function tasks_count_inserted()`.execute(
+      db,
+    );
+    await sql`create trigger tasks_count_delete after delete on tasks referencing old table as removed for each statement execute function tasks_count_deleted()`.execute(
+      db,
+    );
     await sql`
       create trigger tasks_count_update after update on tasks referencing old table as removed new table as added
       for each statement execute function tasks_count_updated()
@@ -113,13 +121,27 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    for (const trigger of ['tasks_count_insert', 'tasks_count_delete', 'tasks_count_update']) await sql`drop trigger ${sql.id(trigger)} on tasks`.execute(db);
-    for (const trigger of ['projects_task_count_add', 'projects_task_count_remove']) await sql`drop trigger ${sql.id(trigger)} on projects`.execute(db);
-    for (const fn of ['tasks_count_inserted', 'tasks_count_deleted', 'tasks_count_updated', 'project_task_counts_add', 'project_task_counts_remove']) {
+    for (const trigger of ['tasks_count_insert', 'tasks_count_delete', 'tasks_count_update'])
+      await sql`drop trigger ${sql.id(trigger)} on tasks`.execute(db);
+    for (const trigger of ['projects_task_count_add', 'projects_task_count_remove'])
+      await sql`drop trigger ${sql.id(trigger)} on projects`.execute(db);
+    for (const fn of [
+      'tasks_count_inserted',
+      'tasks_count_deleted',
+      'tasks_count_updated',
+      'project_task_counts_add',
+      'project_task_counts_remove',
+    ]) {
       await sql`drop function ${sql.id(fn)}()`.execute(db);
     }
   } else {
-    for (const trigger of ['tasks_count_insert', 'tasks_count_delete', 'tasks_count_update', 'projects_task_count_add', 'projects_task_count_remove']) {
+    for (const trigger of [
+      'tasks_count_insert',
+      'tasks_count_delete',
+      'tasks_count_update',
+      'projects_task_count_add',
+      'projects_task_count_remove',
+    ]) {
       await sql`drop trigger ${sql.id(trigger)}`.execute(db);
     }
   }

@@ -40,7 +40,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     // subtask rows as moves, +1 for a row in `added`, -1 for one in `removed`.
     const subtaskMoves = (rows: 'added' | 'removed') => {
       const sign = rows === 'added' ? 1 : -1;
-      return sql.raw(`select parent_id, ${sign} as n, case when status in ${CLOSED_TEXT} then ${sign} else 0 end as done from ${rows} where parent_id is not null`);
+      return sql.raw(
+        `select parent_id, ${sign} as n, case when status in ${CLOSED_TEXT} then ${sign} else 0 end as done from ${rows} where parent_id is not null`,
+      );
     };
     const subtaskFunction = (name: string, moves: RawBuilder<unknown>, guard = sql``) => sql`
       create function ${sql.id(name)}() returns trigger language plpgsql as $$
@@ -127,12 +129,21 @@ export async function down(db: Kysely<any>): Promise<void> {
     ['task_comment_counts_insert', 'task_comments'],
     ['task_comment_counts_delete', 'task_comments'],
   ] as const) {
-    await (postgres ? sql`drop trigger ${sql.id(trigger)} on ${sql.id(table)}` : sql`drop trigger ${sql.id(trigger)}`).execute(db);
+    await (
+      postgres ? sql`drop trigger ${sql.id(trigger)} on ${sql.id(table)}` : sql`drop trigger ${sql.id(trigger)}`
+    ).execute(db);
   }
   if (postgres) {
-    for (const fn of ['task_details_inserted', 'task_details_deleted', 'task_details_updated', 'task_comment_counts_inserted', 'task_comment_counts_deleted']) {
+    for (const fn of [
+      'task_details_inserted',
+      'task_details_deleted',
+      'task_details_updated',
+      'task_comment_counts_inserted',
+      'task_comment_counts_deleted',
+    ]) {
       await sql`drop function ${sql.id(fn)}()`.execute(db);
     }
   }
-  for (const column of ['subtask_count', 'subtasks_done', 'comment_count']) await db.schema.alterTable('tasks').dropColumn(column).execute();
+  for (const column of ['subtask_count', 'subtasks_done', 'comment_count'])
+    await db.schema.alterTable('tasks').dropColumn(column).execute();
 }

@@ -8,7 +8,9 @@ import { sql, type Kysely } from 'kysely';
  * only the tasks of one title by creation). Frozen like 0001.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`create index tasks_project_title_idx on tasks (project_id, parent_id, lower(title), created_at, id)`.execute(db);
+  await sql`create index tasks_project_title_idx on tasks (project_id, parent_id, lower(title), created_at, id)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -25,7 +25,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('company_domains_verified_check', sql`(verified_at is null) = (verified_by is null)`)
     .addUniqueConstraint('company_domains_company_domain_key', ['company_id', 'domain'])
     .execute();
-  await sql`create unique index company_domains_verified_domain_key on company_domains (domain) where verified_at is not null`.execute(db);
+  await sql`create unique index company_domains_verified_domain_key on company_domains (domain) where verified_at is not null`.execute(
+    db,
+  );
 
   await db.schema.alterTable('saml_requests').addColumn('binding_hash', 'text').execute();
 }

@@ -20,7 +20,12 @@ type Coverage = Omit<ControlsReport['totals'], 'percentCovered'>;
  */
 function coverageByProject(db: Kysely<Database>, scope: ReportScope) {
   return db
-    .with('scoped', (qb) => qb.selectFrom('controls as c').select(['c.id', 'c.project_id']).where('c.project_id', 'in', scopeProjectIds(db, scope)))
+    .with('scoped', (qb) =>
+      qb
+        .selectFrom('controls as c')
+        .select(['c.id', 'c.project_id'])
+        .where('c.project_id', 'in', scopeProjectIds(db, scope)),
+    )
     .with('linked', (qb) =>
       qb
         .selectFrom('control_tasks as ct')
@@ -30,13 +35,16 @@ function coverageByProject(db: Kysely<Database>, scope: ReportScope) {
     )
     .with('evidenced', (qb) => {
       const inScope = qb.selectFrom('scoped').select('scoped.id');
-      const accepted = () => qb.selectFrom('requests as r').where('r.company_id', '=', scope.companyId).where('r.status', '=', 'accepted');
+      const accepted = () =>
+        qb.selectFrom('requests as r').where('r.company_id', '=', scope.companyId).where('r.status', '=', 'accepted');
       return qb
         .selectFrom('control_tasks as ct')
         .innerJoin('task_files as tf', 'tf.task_id', 'ct.task_id')
         .select('ct.control_id')
         .where('ct.control_id', 'in', inScope)
-        .union(accepted().select('r.control_id').where('r.control_id', 'in', inScope).$narrowType<{ control_id: string }>())
+        .union(
+          accepted().select('r.control_id').where('r.control_id', 'in', inScope).$narrowType<{ control_id: string }>(),
+        )
         .union(
           accepted()
             .innerJoin('control_tasks as ct', 'ct.task_id', 'r.task_id')
@@ -70,7 +78,10 @@ function coverageByProject(db: Kysely<Database>, scope: ReportScope) {
     .orderBy('p.id');
 }
 
-export async function controlsReport(db: Kysely<Database>, scope: ReportScope): Promise<Omit<ControlsReport, 'kind' | 'meta'>> {
+export async function controlsReport(
+  db: Kysely<Database>,
+  scope: ReportScope,
+): Promise<Omit<ControlsReport, 'kind' | 'meta'>> {
   const rows = await coverageByProject(db, scope).execute();
   const byProject = rows.map((r) => {
     const coverage: Coverage = {
@@ -80,7 +91,12 @@ export async function controlsReport(db: Kysely<Database>, scope: ReportScope): 
       pointsOfFocus: toCount(r.points),
       pointsOfFocusCovered: toCount(r.points_covered),
     };
-    return { projectId: r.id, title: r.title, ...coverage, percentCovered: percentOf(coverage.withEvidence, coverage.controls) };
+    return {
+      projectId: r.id,
+      title: r.title,
+      ...coverage,
+      percentCovered: percentOf(coverage.withEvidence, coverage.controls),
+    };
   });
   const sum = (key: keyof Coverage) => byProject.reduce((total, p) => total + p[key], 0);
   const totals: Coverage = {

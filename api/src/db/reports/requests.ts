@@ -23,7 +23,8 @@ import { countWhere, createdInPeriod, sqlAgeDays, sqlDaysBetween, type ReportSco
 type Count = number | string | null;
 type RequestsFigures = Omit<RequestsReport, 'kind' | 'meta'>;
 
-const statusIn = (statuses: readonly RequestStatus[]) => sql<SqlBool>`requests.status in (${sql.join(statuses.map((s) => sql.lit(s)))})`;
+const statusIn = (statuses: readonly RequestStatus[]) =>
+  sql<SqlBool>`requests.status in (${sql.join(statuses.map((s) => sql.lit(s)))})`;
 const isActive = statusIn(REQUEST_ACTIVE_STATUSES);
 const isAccepted = statusIn(['accepted']);
 const isSubmitted = statusIn(['submitted']);
@@ -37,7 +38,11 @@ const isOverdue = (today: string) => sql<SqlBool>`${isActive} and requests.due_d
  * previous bucket's max and at most its own (the first takes everything below, e.g. a request created
  * on the server's day when the caller's `today` is a day behind).
  */
-function bucketCounts<K extends string>(value: RawBuilder<number>, condition: Expression<SqlBool>, buckets: readonly { key: K; max: number | null }[]) {
+function bucketCounts<K extends string>(
+  value: RawBuilder<number>,
+  condition: Expression<SqlBool>,
+  buckets: readonly { key: K; max: number | null }[],
+) {
   return buckets.map((bucket, i) => {
     const previous = i > 0 ? buckets[i - 1].max : null;
     const above = previous === null ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${value} > ${sql.lit(previous)}`;
@@ -56,7 +61,11 @@ function scopedRequests(db: Kysely<Database>, scope: ReportScope, requests: Requ
     .where((eb) => requestVisible(eb, requests));
 }
 
-async function totalsOf(db: Kysely<Database>, scope: ReportScope, requests: RequestScope): Promise<RequestsFigures['totals']> {
+async function totalsOf(
+  db: Kysely<Database>,
+  scope: ReportScope,
+  requests: RequestScope,
+): Promise<RequestsFigures['totals']> {
   const daysToAccept = sqlDaysBetween(scope.dialect, sql.ref('requests.created_at'), sql.ref('requests.accepted_at'));
   const row = await scopedRequests(db, scope, requests)
     .select([
@@ -83,7 +92,11 @@ async function totalsOf(db: Kysely<Database>, scope: ReportScope, requests: Requ
   };
 }
 
-async function byStatusOf(db: Kysely<Database>, scope: ReportScope, requests: RequestScope): Promise<RequestsFigures['byStatus']> {
+async function byStatusOf(
+  db: Kysely<Database>,
+  scope: ReportScope,
+  requests: RequestScope,
+): Promise<RequestsFigures['byStatus']> {
   const rows = await scopedRequests(db, scope, requests)
     .select(['requests.status', sql<Count>`count(*)`.as('n')])
     .groupBy('requests.status')
@@ -92,21 +105,27 @@ async function byStatusOf(db: Kysely<Database>, scope: ReportScope, requests: Re
   return REQUEST_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 }));
 }
 
-async function openByAgeOf(db: Kysely<Database>, scope: ReportScope, requests: RequestScope): Promise<RequestsFigures['openByAge']> {
+async function openByAgeOf(
+  db: Kysely<Database>,
+  scope: ReportScope,
+  requests: RequestScope,
+): Promise<RequestsFigures['openByAge']> {
   const age = sqlAgeDays(scope.dialect, scope.today, sql.ref('requests.created_at'));
-  const row = (await scopedRequests(db, scope, requests).select(bucketCounts(age, isActive, REQUEST_AGE_BUCKETS)).executeTakeFirstOrThrow()) as Record<
-    RequestAgeBucket,
-    Count
-  >;
+  const row = (await scopedRequests(db, scope, requests)
+    .select(bucketCounts(age, isActive, REQUEST_AGE_BUCKETS))
+    .executeTakeFirstOrThrow()) as Record<RequestAgeBucket, Count>;
   return REQUEST_AGE_BUCKETS.map(({ key }) => ({ bucket: key, count: toCount(row[key]) }));
 }
 
-async function timeToAcceptOf(db: Kysely<Database>, scope: ReportScope, requests: RequestScope): Promise<RequestsFigures['timeToAccept']> {
+async function timeToAcceptOf(
+  db: Kysely<Database>,
+  scope: ReportScope,
+  requests: RequestScope,
+): Promise<RequestsFigures['timeToAccept']> {
   const days = sqlDaysBetween(scope.dialect, sql.ref('requests.created_at'), sql.ref('requests.accepted_at'));
-  const row = (await scopedRequests(db, scope, requests).select(bucketCounts(days, isAccepted, ACCEPT_TIME_BUCKETS)).executeTakeFirstOrThrow()) as Record<
-    AcceptTimeBucket,
-    Count
-  >;
+  const row = (await scopedRequests(db, scope, requests)
+    .select(bucketCounts(days, isAccepted, ACCEPT_TIME_BUCKETS))
+    .executeTakeFirstOrThrow()) as Record<AcceptTimeBucket, Count>;
   return ACCEPT_TIME_BUCKETS.map(({ key }) => ({ bucket: key, count: toCount(row[key]) }));
 }
 
@@ -115,7 +134,11 @@ async function timeToAcceptOf(db: Kysely<Database>, scope: ReportScope, requests
  * then the requests with neither ("Unassigned"). Each group is counted by id alone and named
  * afterwards: grouping by the names too would sort every row by them.
  */
-async function byAssigneeOf(db: Kysely<Database>, scope: ReportScope, requests: RequestScope): Promise<RequestsFigures['byAssignee']> {
+async function byAssigneeOf(
+  db: Kysely<Database>,
+  scope: ReportScope,
+  requests: RequestScope,
+): Promise<RequestsFigures['byAssignee']> {
   const figureColumns = [
     countWhere(isActive).as('active'),
     countWhere(isOverdue(scope.today)).as('overdue'),
@@ -140,24 +163,65 @@ async function byAssigneeOf(db: Kysely<Database>, scope: ReportScope, requests: 
     .select(['rt.team_id', ...figureColumns])
     .groupBy('rt.team_id');
   const [userRows, teamRows, unassigned] = await Promise.all([
-    db.selectFrom(byUser.as('g')).innerJoin('users as u', 'u.id', 'g.user_id').selectAll('g').select(['u.first_name', 'u.last_name', 'u.email']).execute(),
-    db.selectFrom(byTeam.as('g')).innerJoin('teams as t', 't.id', 'g.team_id').selectAll('g').select(['t.name']).execute(),
+    db
+      .selectFrom(byUser.as('g'))
+      .innerJoin('users as u', 'u.id', 'g.user_id')
+      .selectAll('g')
+      .select(['u.first_name', 'u.last_name', 'u.email'])
+      .execute(),
+    db
+      .selectFrom(byTeam.as('g'))
+      .innerJoin('teams as t', 't.id', 'g.team_id')
+      .selectAll('g')
+      .select(['t.name'])
+      .execute(),
     scopedRequests(db, scope, requests)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('request_assignees as ra').select('ra.request_id').whereRef('ra.request_id', '=', 'requests.id'))))
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('request_teams as rt').select('rt.request_id').whereRef('rt.request_id', '=', 'requests.id'))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('request_assignees as ra')
+              .select('ra.request_id')
+              .whereRef('ra.request_id', '=', 'requests.id'),
+          ),
+        ),
+      )
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('request_teams as rt').select('rt.request_id').whereRef('rt.request_id', '=', 'requests.id'),
+          ),
+        ),
+      )
       .select([sql<Count>`count(*)`.as('n'), ...figureColumns])
       .executeTakeFirstOrThrow(),
   ]);
-  const byName = <T extends { name: string; id: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || (a.id < b.id ? -1 : 1);
+  const byName = <T extends { name: string; id: string }>(a: T, b: T) =>
+    a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || (a.id < b.id ? -1 : 1);
   const people = userRows
-    .map((r) => ({ id: r.user_id, name: displayName({ firstName: r.first_name, lastName: r.last_name, email: r.email }), row: r }))
+    .map((r) => ({
+      id: r.user_id,
+      name: displayName({ firstName: r.first_name, lastName: r.last_name, email: r.email }),
+      row: r,
+    }))
     .sort(byName)
-    .map(({ id, name, row }) => ({ userId: id as string | null, teamId: null as string | null, name, ...figures(row) }));
+    .map(({ id, name, row }) => ({
+      userId: id as string | null,
+      teamId: null as string | null,
+      name,
+      ...figures(row),
+    }));
   const teams = teamRows
     .map((r) => ({ id: r.team_id, name: r.name, row: r }))
     .sort(byName)
-    .map(({ id, name, row }) => ({ userId: null, teamId: id as string | null, name: `${name} (team)`, ...figures(row) }));
-  const rest = toCount(unassigned.n) > 0 ? [{ userId: null, teamId: null, name: 'Unassigned', ...figures(unassigned) }] : [];
+    .map(({ id, name, row }) => ({
+      userId: null,
+      teamId: id as string | null,
+      name: `${name} (team)`,
+      ...figures(row),
+    }));
+  const rest =
+    toCount(unassigned.n) > 0 ? [{ userId: null, teamId: null, name: 'Unassigned', ...figures(unassigned) }] : [];
   return [...people, ...teams, ...rest];
 }
 

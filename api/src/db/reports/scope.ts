@@ -46,11 +46,17 @@ export function nextDay(day: string): string {
 
 /** The UTC day (YYYY-MM-DD text) of a timestamp column, e.g. sqlDay(dialect, sql.ref('t.created_at')). */
 export function sqlDay(dialect: Dialect, column: Expression<unknown>): RawBuilder<string> {
-  return dialect === 'postgres' ? sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')` : sql<string>`substr(${column}, 1, 10)`;
+  return dialect === 'postgres'
+    ? sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`
+    : sql<string>`substr(${column}, 1, 10)`;
 }
 
 /** Days from timestamp `start` to timestamp `end`, fractional (end - start). */
-export function sqlDaysBetween(dialect: Dialect, start: Expression<unknown>, end: Expression<unknown>): RawBuilder<number> {
+export function sqlDaysBetween(
+  dialect: Dialect,
+  start: Expression<unknown>,
+  end: Expression<unknown>,
+): RawBuilder<number> {
   return dialect === 'postgres'
     ? sql<number>`(extract(epoch from (${end} - ${start})) / 86400.0)`
     : sql<number>`(julianday(${end}) - julianday(${start}))`;
@@ -72,14 +78,22 @@ export function scopeProjectIds(db: Kysely<Database>, scope: ProjectsScope) {
   if (scope.projectId) query = query.where('p.id', '=', scope.projectId);
   if (scope.auditorId) {
     const auditorId = scope.auditorId;
-    query = query.where('p.id', 'in', db.selectFrom('project_members').select('project_id').where('user_id', '=', auditorId));
+    query = query.where(
+      'p.id',
+      'in',
+      db.selectFrom('project_members').select('project_id').where('user_id', '=', auditorId),
+    );
   }
   return query;
 }
 
 /** The projects of the report with their title and status, in title order (for per-project tables). */
 export function scopeProjects(db: Kysely<Database>, scope: ProjectsScope) {
-  return scopeProjectIds(db, scope).clearSelect().select(['p.id', 'p.title', 'p.status']).orderBy(sql`lower(p.title)`).orderBy('p.id');
+  return scopeProjectIds(db, scope)
+    .clearSelect()
+    .select(['p.id', 'p.title', 'p.status'])
+    .orderBy(sql`lower(p.title)`)
+    .orderBy('p.id');
 }
 
 /** How many rows of the group meet `condition` (0, not null, over no rows). */
@@ -91,7 +105,11 @@ export function countWhere(condition: Expression<SqlBool>): RawBuilder<number | 
  * The period's condition on a `created_at` column (true when the period is open-ended), for
  * `.where((eb) => createdInPeriod(eb, 't.created_at', scope))`.
  */
-export function createdInPeriod<DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, column: string, scope: ReportScope): Expression<SqlBool> {
+export function createdInPeriod<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  column: string,
+  scope: ReportScope,
+): Expression<SqlBool> {
   const ref = sql.ref(column);
   const parts: Expression<SqlBool>[] = [];
   if (scope.createdFrom) parts.push(sql<SqlBool>`${ref} >= ${scope.createdFrom}`);

@@ -4,7 +4,12 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { CLOSED_TASK_STATUSES, TASK_STATUSES, type ProjectStatus, type TaskStatus } from '@portal/shared/core/projects';
-import { REPORT_MAX_PROGRESS_POINTS, REPORT_WEEKLY_MAX_DAYS, percentOf, type StatusReport } from '@portal/shared/core/reports';
+import {
+  REPORT_MAX_PROGRESS_POINTS,
+  REPORT_WEEKLY_MAX_DAYS,
+  percentOf,
+  type StatusReport,
+} from '@portal/shared/core/reports';
 import type { Database } from '../schema';
 import { toCount } from '../values';
 import { addDays, countWhere, createdInPeriod, nextDay, scopeProjects, sqlDay, type ReportScope } from './scope';
@@ -31,8 +36,16 @@ export async function statusReport(db: Kysely<Database>, scope: ReportScope): Pr
   for (const c of counts) ofProject.set(c.projectId, [...(ofProject.get(c.projectId) ?? []), c]);
   return {
     totals: figuresOf(counts),
-    byStatus: TASK_STATUSES.map((status) => ({ status, count: sum(counts.filter((c) => c.status === status).map((c) => c.count)) })),
-    byProject: projects.map((p) => ({ projectId: p.id, title: p.title, status: p.status as ProjectStatus, ...figuresOf(ofProject.get(p.id) ?? []) })),
+    byStatus: TASK_STATUSES.map((status) => ({
+      status,
+      count: sum(counts.filter((c) => c.status === status).map((c) => c.count)),
+    })),
+    byProject: projects.map((p) => ({
+      projectId: p.id,
+      title: p.title,
+      status: p.status as ProjectStatus,
+      ...figuresOf(ofProject.get(p.id) ?? []),
+    })),
     progress: progressOf(created, closed, scope),
   };
 }
@@ -50,7 +63,13 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 function figuresOf(counts: StatusCount[]): StatusReport['totals'] {
   const tasks = sum(counts.map((c) => c.count));
   const closed = sum(counts.filter((c) => CLOSED_TASK_STATUSES.includes(c.status as TaskStatus)).map((c) => c.count));
-  return { tasks, open: tasks - closed, closed, overdue: sum(counts.map((c) => c.overdue)), percentClosed: percentOf(closed, tasks) };
+  return {
+    tasks,
+    open: tasks - closed,
+    closed,
+    overdue: sum(counts.map((c) => c.overdue)),
+    percentClosed: percentOf(closed, tasks),
+  };
 }
 
 /**
@@ -60,10 +79,20 @@ function figuresOf(counts: StatusCount[]): StatusReport['totals'] {
 async function countsByProjectAndStatus(db: Kysely<Database>, scope: ReportScope): Promise<StatusCount[]> {
   const rows = await scopeTasks(db, scope)
     .where((eb) => createdInPeriod(eb, 't.created_at', scope))
-    .select(['t.project_id', 't.status', sql<number | string>`count(*)`.as('count'), countWhere(taskOverdue(scope.today)).as('overdue')])
+    .select([
+      't.project_id',
+      't.status',
+      sql<number | string>`count(*)`.as('count'),
+      countWhere(taskOverdue(scope.today)).as('overdue'),
+    ])
     .groupBy(['t.project_id', 't.status'])
     .execute();
-  return rows.map((r) => ({ projectId: r.project_id, status: r.status, count: toCount(r.count), overdue: toCount(r.overdue) }));
+  return rows.map((r) => ({
+    projectId: r.project_id,
+    status: r.status,
+    count: toCount(r.count),
+    overdue: toCount(r.overdue),
+  }));
 }
 
 /** The period's tasks per creation day. */

@@ -11,7 +11,8 @@ import { scopeProjectIds, type ReportScope } from './scope';
  */
 export function scopeTasks(db: Kysely<Database>, scope: ReportScope) {
   const query = db.selectFrom('tasks as t');
-  if (scope.projectId) return query.where('t.company_id', '=', scope.companyId).where('t.project_id', '=', scope.projectId);
+  if (scope.projectId)
+    return query.where('t.company_id', '=', scope.companyId).where('t.project_id', '=', scope.projectId);
   if (scope.auditorId) return query.where('t.project_id', 'in', scopeProjectIds(db, scope));
   return query.where('t.company_id', '=', scope.companyId);
 }

@@ -15,7 +15,10 @@ import { scopeTasks, taskClosed, taskOverdue } from './tasks';
 type Person = WorkloadReport['people'][number];
 
 /** As of now: the period does not apply. */
-export async function workloadReport(db: Kysely<Database>, scope: ReportScope): Promise<Omit<WorkloadReport, 'kind' | 'meta'>> {
+export async function workloadReport(
+  db: Kysely<Database>,
+  scope: ReportScope,
+): Promise<Omit<WorkloadReport, 'kind' | 'meta'>> {
   const requests = scope.requests;
   const [tasks, active] = await Promise.all([
     assignedCounts(db, openTasks(db, scope), 'task'),
@@ -123,13 +126,24 @@ function mergePeople(tasks: AssigneeCounts[], requests: AssigneeCounts[]): Perso
   const personOf = (c: AssigneeCounts): Person => {
     const known = people.get(c.userId);
     if (known) return known;
-    const person: Person = { userId: c.userId, name: c.name, email: c.email, staff: c.staff, openTasks: 0, overdueTasks: 0, activeRequests: 0, overdueRequests: 0, total: 0 };
+    const person: Person = {
+      userId: c.userId,
+      name: c.name,
+      email: c.email,
+      staff: c.staff,
+      openTasks: 0,
+      overdueTasks: 0,
+      activeRequests: 0,
+      overdueRequests: 0,
+      total: 0,
+    };
     people.set(c.userId, person);
     return person;
   };
   for (const c of tasks) Object.assign(personOf(c), { openTasks: c.count, overdueTasks: c.overdue });
   for (const c of requests) Object.assign(personOf(c), { activeRequests: c.count, overdueRequests: c.overdue });
   const rows = [...people.values()].map((p) => ({ ...p, total: p.openTasks + p.activeRequests }));
-  const byName = (a: Person, b: Person) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.userId.localeCompare(b.userId);
+  const byName = (a: Person, b: Person) =>
+    a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.userId.localeCompare(b.userId);
   return rows.sort((a, b) => b.total - a.total || byName(a, b));
 }

@@ -15,4 +15,10 @@ import { PORTAL_RESULTS } from './portal';
 import { REQUESTS_RESULTS } from './requests';
 import { WORK_RESULTS } from './work';
 
-export const RESULTS: Record<string, z.ZodType> = { ...WORK_RESULTS, ...MORE_WORK_RESULTS, ...PEOPLE_RESULTS, ...PORTAL_RESULTS, ...REQUESTS_RESULTS };
+export const RESULTS: Record<string, z.ZodType> = {
+  ...WORK_RESULTS,
+  ...MORE_WORK_RESULTS,
+  ...PEOPLE_RESULTS,
+  ...PORTAL_RESULTS,
+  ...REQUESTS_RESULTS,
+};

@@ -35,7 +35,11 @@ describe('the result schemas of project writes, roster, comments, points of focu
   const problems: string[] = [];
 
   /** One write that must succeed with `status`: its body checked with the schema of `key`. */
-  async function write<T>(key: string, status: number, options: { method: string; url: string; cookie: string; payload?: unknown; headers?: Record<string, string> }): Promise<T> {
+  async function write<T>(
+    key: string,
+    status: number,
+    options: { method: string; url: string; cookie: string; payload?: unknown; headers?: Record<string, string> },
+  ): Promise<T> {
     const res = await t.api(options as Parameters<TestApp['api']>[0]);
     expect({ key, status: res.statusCode, body: res.json() as unknown }).toMatchObject({ key, status });
     const body = res.json() as T;
@@ -48,8 +52,14 @@ describe('the result schemas of project writes, roster, comments, points of focu
   it('allow the answers of the writes', async () => {
     const db = t.database.db;
     const admin = await t.cookieFor('admin@demo.test');
-    const users = Object.fromEntries((await db.selectFrom('users').select(['id', 'email']).execute()).map((u) => [u.email, u.id]));
-    const acme = await db.selectFrom('companies').select('id').where('name', '=', 'Acme Corp').executeTakeFirstOrThrow();
+    const users = Object.fromEntries(
+      (await db.selectFrom('users').select(['id', 'email']).execute()).map((u) => [u.email, u.id]),
+    );
+    const acme = await db
+      .selectFrom('companies')
+      .select('id')
+      .where('name', '=', 'Acme Corp')
+      .executeTakeFirstOrThrow();
 
     // a project: created, edited, given a Client Lead, activated
     const project = await write<{ id: string }>('POST /api/v1/companies/:id/projects', 201, {
@@ -59,14 +69,24 @@ describe('the result schemas of project writes, roster, comments, points of focu
       payload: { title: `Result schemas ${randomUUID()}`, type: 'Readiness' },
     });
     const p = `/api/v1/projects/${project.id}`;
-    await write('PATCH /api/v1/projects/:id', 200, { method: 'PATCH', url: p, cookie: admin, payload: { description: 'Checked answers', dueDate: '2030-01-31' } });
+    await write('PATCH /api/v1/projects/:id', 200, {
+      method: 'PATCH',
+      url: p,
+      cookie: admin,
+      payload: { description: 'Checked answers', dueDate: '2030-01-31' },
+    });
     await write('PATCH /api/v1/projects/roles/:userId/assignments', 200, {
       method: 'PATCH',
       url: `/api/v1/projects/roles/${users['lead@acme.test']}/assignments`,
       cookie: admin,
       payload: { projectId: project.id, role: 'Client Lead' },
     });
-    await write('POST /api/v1/projects/:id/status', 200, { method: 'POST', url: `${p}/status`, cookie: admin, payload: { status: 'active' } });
+    await write('POST /api/v1/projects/:id/status', 200, {
+      method: 'POST',
+      url: `${p}/status`,
+      cookie: admin,
+      payload: { status: 'active' },
+    });
 
     // a published template applied, a task tracker file imported
     const trackers = await t.api({ method: 'GET', url: `${p}/task-trackers`, cookie: admin });
@@ -79,7 +99,13 @@ describe('the result schemas of project writes, roster, comments, points of focu
       payload: { practiceId: tracker.practice.id, taskTrackerId: tracker.id },
     });
     const file = trackerCsv([
-      { 'Task ID': 'MW-1', 'Task Title': 'Collect the policy', 'Control ID': 'MW-C', 'Control Title': 'Policies', 'Points of Focus': 'Approved yearly' },
+      {
+        'Task ID': 'MW-1',
+        'Task Title': 'Collect the policy',
+        'Control ID': 'MW-C',
+        'Control Title': 'Policies',
+        'Points of Focus': 'Approved yearly',
+      },
       { 'Task ID': 'MW-1.1', 'Parent Task ID': 'MW-1', 'Task Title': 'Collect the approval', 'Control ID': 'MW-C' },
     ]);
     await write('POST /api/v1/projects/:id/tasks/import', 201, {
@@ -94,12 +120,32 @@ describe('the result schemas of project writes, roster, comments, points of focu
       method: 'POST',
       url: `${p}/tasks`,
       cookie: admin,
-      payload: { title: 'Sample the joiners', referenceId: 'MW-2', dueDate: '2030-01-15', assigneeIds: [users['lead@acme.test']] },
+      payload: {
+        title: 'Sample the joiners',
+        referenceId: 'MW-2',
+        dueDate: '2030-01-15',
+        assigneeIds: [users['lead@acme.test']],
+      },
     });
     const tk = `${p}/tasks/${task.id}`;
-    await write('PATCH /api/v1/projects/:id/tasks/:taskId', 200, { method: 'PATCH', url: tk, cookie: admin, payload: { description: 'Twenty of them' } });
-    await write('POST /api/v1/projects/:id/tasks/:taskId/status', 200, { method: 'POST', url: `${tk}/status`, cookie: admin, payload: { status: 'IN_PROGRESS' } });
-    await write('POST /api/v1/projects/:id/tasks/:taskId/comments', 201, { method: 'POST', url: `${tk}/comments`, cookie: admin, payload: { body: 'Started' } });
+    await write('PATCH /api/v1/projects/:id/tasks/:taskId', 200, {
+      method: 'PATCH',
+      url: tk,
+      cookie: admin,
+      payload: { description: 'Twenty of them' },
+    });
+    await write('POST /api/v1/projects/:id/tasks/:taskId/status', 200, {
+      method: 'POST',
+      url: `${tk}/status`,
+      cookie: admin,
+      payload: { status: 'IN_PROGRESS' },
+    });
+    await write('POST /api/v1/projects/:id/tasks/:taskId/comments', 201, {
+      method: 'POST',
+      url: `${tk}/comments`,
+      cookie: admin,
+      payload: { body: 'Started' },
+    });
     // the Client Lead: a Project Manager of the company, a move of a task assigned to them
     const lead = await t.cookieFor('lead@acme.test');
     await write('PATCH /api/v1/projects/roles/:userId/assignments', 200, {
@@ -108,8 +154,18 @@ describe('the result schemas of project writes, roster, comments, points of focu
       cookie: lead,
       payload: { projectId: project.id, role: 'Project Manager' },
     });
-    await write('POST /api/v1/projects/:id/tasks/:taskId/status', 200, { method: 'POST', url: `${tk}/status`, cookie: lead, payload: { status: 'IN_REVIEW' } });
-    await write('PATCH /api/v1/projects/:id/tasks/:taskId', 200, { method: 'PATCH', url: tk, cookie: lead, payload: { assigneeIds: [users['lead@acme.test'], users['member@acme.test']], dueDate: null } });
+    await write('POST /api/v1/projects/:id/tasks/:taskId/status', 200, {
+      method: 'POST',
+      url: `${tk}/status`,
+      cookie: lead,
+      payload: { status: 'IN_REVIEW' },
+    });
+    await write('PATCH /api/v1/projects/:id/tasks/:taskId', 200, {
+      method: 'PATCH',
+      url: tk,
+      cookie: lead,
+      payload: { assigneeIds: [users['lead@acme.test'], users['member@acme.test']], dueDate: null },
+    });
     await write('POST /api/v1/projects/:id/tasks/:taskId/comments', 201, {
       method: 'POST',
       url: `${tk}/comments`,
@@ -124,7 +180,12 @@ describe('the result schemas of project writes, roster, comments, points of focu
       cookie: admin,
       payload: { name: 'MW-D', title: 'Joiners', description: 'New hires get access on approval', taskIds: [task.id] },
     });
-    await write('PATCH /api/v1/projects/:id/controls/:controlId', 200, { method: 'PATCH', url: `${p}/controls/${control.id}`, cookie: admin, payload: { title: 'Joiners and movers' } });
+    await write('PATCH /api/v1/projects/:id/controls/:controlId', 200, {
+      method: 'PATCH',
+      url: `${p}/controls/${control.id}`,
+      cookie: admin,
+      payload: { title: 'Joiners and movers' },
+    });
     const point = await write<{ id: string }>('POST /api/v1/projects/:id/controls/:controlId/points-of-focus', 201, {
       method: 'POST',
       url: `${p}/controls/${control.id}/points-of-focus`,
@@ -139,10 +200,22 @@ describe('the result schemas of project writes, roster, comments, points of focu
     });
 
     // a folder, files in it, one on the task
-    const folders = (await t.api({ method: 'GET', url: `${p}/folders`, cookie: admin })).json() as { results: Folder[] };
+    const folders = (await t.api({ method: 'GET', url: `${p}/folders`, cookie: admin })).json() as {
+      results: Folder[];
+    };
     const root = folders.results.find((f) => f.parentId === null)!;
-    const folder = await write<Folder>('POST /api/v1/projects/:id/folders', 201, { method: 'POST', url: `${p}/folders`, cookie: admin, payload: { name: 'Evidence', parentId: root.id } });
-    await write('PATCH /api/v1/projects/:id/folders/:folderId', 200, { method: 'PATCH', url: `${p}/folders/${folder.id}`, cookie: admin, payload: { name: 'Evidence 2030' } });
+    const folder = await write<Folder>('POST /api/v1/projects/:id/folders', 201, {
+      method: 'POST',
+      url: `${p}/folders`,
+      cookie: admin,
+      payload: { name: 'Evidence', parentId: root.id },
+    });
+    await write('PATCH /api/v1/projects/:id/folders/:folderId', 200, {
+      method: 'PATCH',
+      url: `${p}/folders/${folder.id}`,
+      cookie: admin,
+      payload: { name: 'Evidence 2030' },
+    });
     await write('POST /api/v1/projects/:id/files', 201, {
       method: 'POST',
       url: `${p}/files`,
@@ -160,10 +233,23 @@ describe('the result schemas of project writes, roster, comments, points of focu
       method: 'POST',
       url: `${p}/files`,
       cookie: admin,
-      ...multipart({ folderId: root.id, onConflict: 'version' }, { filename: 'approvals.pdf', data: Buffer.concat([PDF, Buffer.from('% v2\n')]) }),
+      ...multipart(
+        { folderId: root.id, onConflict: 'version' },
+        { filename: 'approvals.pdf', data: Buffer.concat([PDF, Buffer.from('% v2\n')]) },
+      ),
     });
-    await write('PATCH /api/v1/projects/:id/files/:fileId', 200, { method: 'PATCH', url: `${p}/files/${loose.id}`, cookie: admin, payload: { name: 'approvals-2030.pdf' } });
-    await write('POST /api/v1/projects/:id/tasks/:taskId/files', 201, { method: 'POST', url: `${tk}/files`, cookie: admin, payload: { fileId: loose.id } });
+    await write('PATCH /api/v1/projects/:id/files/:fileId', 200, {
+      method: 'PATCH',
+      url: `${p}/files/${loose.id}`,
+      cookie: admin,
+      payload: { name: 'approvals-2030.pdf' },
+    });
+    await write('POST /api/v1/projects/:id/tasks/:taskId/files', 201, {
+      method: 'POST',
+      url: `${tk}/files`,
+      cookie: admin,
+      payload: { fileId: loose.id },
+    });
 
     // an interview: scheduled, changed, canceled
     const interview = await write<{ id: string }>('POST /api/v1/projects/:id/interviews', 201, {
@@ -204,7 +290,14 @@ describe('the result schemas of project writes, roster, comments, points of focu
       method: 'POST',
       url: `${p}/interviews`,
       cookie: admin,
-      payload: { title: 'Canceled walkthrough', date: nextWeekday(), time: '14:30', timeZone: 'Europe/London', organizerId: users['admin@demo.test'], interviewerIds: [users['consultant@demo.test']] },
+      payload: {
+        title: 'Canceled walkthrough',
+        date: nextWeekday(),
+        time: '14:30',
+        timeZone: 'Europe/London',
+        organizerId: users['admin@demo.test'],
+        interviewerIds: [users['consultant@demo.test']],
+      },
     }).then((canceled) =>
       write('POST /api/v1/projects/:id/interviews/:interviewId/cancel', 200, {
         method: 'POST',
@@ -231,7 +324,10 @@ describe('the result schemas of project writes, roster, comments, points of focu
       ...projects.flatMap(({ id }) => [
         { key: 'GET /api/v1/projects/:id/users', url: `/api/v1/projects/${id}/users` },
         { key: 'GET /api/v1/projects/:id/assignable-users', url: `/api/v1/projects/${id}/assignable-users` },
-        { key: 'GET /api/v1/projects/roles/:userId/assignments', url: `/api/v1/projects/roles/${userId}/assignments?projectId=${id}` },
+        {
+          key: 'GET /api/v1/projects/roles/:userId/assignments',
+          url: `/api/v1/projects/roles/${userId}/assignments?projectId=${id}`,
+        },
         { key: 'GET /api/v1/projects/:id/task-trackers', url: `/api/v1/projects/${id}/task-trackers` },
         { key: 'GET /api/v1/projects/:id/assignees', url: `/api/v1/projects/${id}/assignees` },
         { key: 'GET /api/v1/projects/:id/task-assignees', url: `/api/v1/projects/${id}/task-assignees` },
@@ -245,10 +341,19 @@ describe('the result schemas of project writes, roster, comments, points of focu
         url: `/api/v1/projects/roles/${m.user_id}/assignments?projectId=${m.project_id}`,
       })),
       ...tasks.flatMap((task) => [
-        { key: 'GET /api/v1/projects/:id/tasks/:taskId/comments', url: `/api/v1/projects/${task.project_id}/tasks/${task.id}/comments` },
-        { key: 'GET /api/v1/projects/:id/tasks/:taskId/files', url: `/api/v1/projects/${task.project_id}/tasks/${task.id}/files` },
+        {
+          key: 'GET /api/v1/projects/:id/tasks/:taskId/comments',
+          url: `/api/v1/projects/${task.project_id}/tasks/${task.id}/comments`,
+        },
+        {
+          key: 'GET /api/v1/projects/:id/tasks/:taskId/files',
+          url: `/api/v1/projects/${task.project_id}/tasks/${task.id}/files`,
+        },
       ]),
-      ...interviews.map((i) => ({ key: 'GET /api/v1/projects/:id/interviews/:interviewId', url: `/api/v1/projects/${i.project_id}/interviews/${i.id}` })),
+      ...interviews.map((i) => ({
+        key: 'GET /api/v1/projects/:id/interviews/:interviewId',
+        url: `/api/v1/projects/${i.project_id}/interviews/${i.id}`,
+      })),
     ];
     const out: { key: string; url: string; body: unknown }[] = [];
     for (const call of calls) {
@@ -259,11 +364,18 @@ describe('the result schemas of project writes, roster, comments, points of focu
   }
 
   it.each(['admin@demo.test', 'lead@acme.test'])('allow every real answer of the reads to %s', async (email) => {
-    const user = await t.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const user = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     const seen = await answers(await t.cookieFor(email), user.id);
     // each GET operation answered at least once, so no schema goes unchecked (the task trackers to staff
     // managers only: project:manage)
-    const expected = Object.keys(MORE_WORK_RESULTS).filter((key) => key.startsWith('GET ') && (email === 'admin@demo.test' || key !== 'GET /api/v1/projects/:id/task-trackers'));
+    const expected = Object.keys(MORE_WORK_RESULTS).filter(
+      (key) =>
+        key.startsWith('GET ') && (email === 'admin@demo.test' || key !== 'GET /api/v1/projects/:id/task-trackers'),
+    );
     expect(new Set(seen.map((a) => a.key))).toEqual(new Set(expected));
     expect(seen.flatMap(({ key, url, body }) => problem(key, url, body) ?? [])).toEqual([]);
   });

@@ -29,7 +29,9 @@ const projectMember = projectUser.extend({
   status: z.enum(['active', 'suspended']),
 });
 const projectMembers = z.strictObject({ results: z.array(projectMember) });
-const assignableUsers = z.strictObject({ results: z.array(projectUser.extend({ isTevora: z.boolean(), roles: z.array(z.enum(PROJECT_ROLES)) })) });
+const assignableUsers = z.strictObject({
+  results: z.array(projectUser.extend({ isTevora: z.boolean(), roles: z.array(z.enum(PROJECT_ROLES)) })),
+});
 const roleAssignment = z.strictObject({ userId: id, projectId: id, role: z.enum(PROJECT_ROLES).nullable() });
 /** The task form's assignee picker and the task list's assignee filter. */
 const projectUsers = z.strictObject({ results: z.array(projectUser) });
@@ -50,19 +52,38 @@ const applicableTrackers = z.strictObject({
     }),
   ),
 });
-const importResult = z.strictObject({ rows: count, tasks: count, controlsCreated: count, controlsLinked: count, pointsOfFocus: count });
+const importResult = z.strictObject({
+  rows: count,
+  tasks: count,
+  controlsCreated: count,
+  controlsLinked: count,
+  pointsOfFocus: count,
+});
 const applyResult = importResult.extend({ practice: ref });
 
 // ---------------------------------------------------------------------------------------------
 // Task comments
 
-const taskComment = z.strictObject({ id, taskId: id, author: projectUser.nullable(), body: z.string(), createdAt: timestamp });
+const taskComment = z.strictObject({
+  id,
+  taskId: id,
+  author: projectUser.nullable(),
+  body: z.string(),
+  createdAt: timestamp,
+});
 const taskComments = z.strictObject({ results: z.array(taskComment) });
 
 // ---------------------------------------------------------------------------------------------
 // Points of focus
 
-const pointOfFocus = z.strictObject({ id, controlId: id, controlName: z.string(), name: z.string(), description: z.string().nullable(), createdAt: timestamp });
+const pointOfFocus = z.strictObject({
+  id,
+  controlId: id,
+  controlName: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  createdAt: timestamp,
+});
 const pointOfFocusList = z.strictObject({ results: z.array(pointOfFocus), ...page });
 
 // ---------------------------------------------------------------------------------------------
@@ -70,7 +91,14 @@ const pointOfFocusList = z.strictObject({ results: z.array(pointOfFocus), ...pag
 
 const taskFile = projectFile.extend({ attachedAt: timestamp, attachedBy: fileUser.nullable() });
 const taskFiles = z.strictObject({ results: z.array(taskFile) });
-const folder = z.strictObject({ id, projectId: id, parentId: id.nullable(), name: z.string().min(1), createdAt: timestamp, createdBy: fileUser.nullable() });
+const folder = z.strictObject({
+  id,
+  projectId: id,
+  parentId: id.nullable(),
+  name: z.string().min(1),
+  createdAt: timestamp,
+  createdBy: fileUser.nullable(),
+});
 const folders = z.strictObject({ results: z.array(folder) });
 
 // ---------------------------------------------------------------------------------------------
@@ -100,7 +128,11 @@ const interview = z.strictObject({
   canceledAt: timestamp.nullable(),
 });
 const interviewList = z.strictObject({ results: z.array(interview), ...page });
-const interviewPeople = z.strictObject({ organizers: z.array(interviewPerson), interviewers: z.array(interviewPerson), attendees: z.array(interviewPerson) });
+const interviewPeople = z.strictObject({
+  organizers: z.array(interviewPerson),
+  interviewers: z.array(interviewPerson),
+  attendees: z.array(interviewPerson),
+});
 
 assertSame<Same<z.output<typeof project>, Project>>();
 assertSame<Same<z.output<typeof projectMembers>, { results: ProjectMember[] }>>();

@@ -49,7 +49,10 @@ describe('the result schemas of users, companies, company users, teams and the a
         { key: 'GET /api/v1/companies/:id/identity-provider', url: `/api/v1/companies/${c}/identity-provider` },
         { key: 'GET /api/v1/companies/:id/users', url: `/api/v1/companies/${c}/users?pageSize=200` },
         { key: 'GET /api/v1/companies/:id/users', url: `/api/v1/companies/${c}/users?ignorePagination=true` },
-        { key: 'GET /api/v1/companies/:id/users', url: `/api/v1/companies/${c}/users?ignorePagination=true&search=no-such-user` },
+        {
+          key: 'GET /api/v1/companies/:id/users',
+          url: `/api/v1/companies/${c}/users?ignorePagination=true&search=no-such-user`,
+        },
         { key: 'GET /api/v1/companies/:id/teams', url: `/api/v1/companies/${c}/teams` },
       ]),
       ...members.map((m) => ({
@@ -57,8 +60,14 @@ describe('the result schemas of users, companies, company users, teams and the a
         url: `/api/v1/companies/${m.company_id}/users/${m.user_id}/modules-access`,
       })),
       ...teams.flatMap((team) => [
-        { key: 'GET /api/v1/companies/:id/teams/:teamId/modules-access', url: `/api/v1/companies/${team.company_id}/teams/${team.id}/modules-access` },
-        { key: 'GET /api/v1/companies/:id/teams/:teamId/assigned-objects', url: `/api/v1/companies/${team.company_id}/teams/${team.id}/assigned-objects` },
+        {
+          key: 'GET /api/v1/companies/:id/teams/:teamId/modules-access',
+          url: `/api/v1/companies/${team.company_id}/teams/${team.id}/modules-access`,
+        },
+        {
+          key: 'GET /api/v1/companies/:id/teams/:teamId/assigned-objects',
+          url: `/api/v1/companies/${team.company_id}/teams/${team.id}/assigned-objects`,
+        },
       ]),
       ...users.flatMap((u) => [
         { key: 'GET /api/v1/users/:id', url: `/api/v1/users/${u}` },
@@ -92,7 +101,8 @@ describe('the result schemas of users, companies, company users, teams and the a
   it('allow the answers of the writes', async () => {
     const db = t.database.db;
     const cookie = await t.cookieFor('admin@demo.test');
-    const userId = async (email: string) => (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    const userId = async (email: string) =>
+      (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
     const member = await userId('member@acme.test');
     const consultant = await userId('consultant@demo.test');
     const practices = (await db.selectFrom('practices').select('id').execute()).map((p) => p.id);
@@ -106,22 +116,38 @@ describe('the result schemas of users, companies, company users, teams and the a
       return body;
     }
 
-    await call('PUT /api/v1/users/profile/me', '/api/v1/users/profile/me', { firstName: 'Ada', lastName: 'Admin', title: 'Director', primaryPhone: '+1 555 0100' });
+    await call('PUT /api/v1/users/profile/me', '/api/v1/users/profile/me', {
+      firstName: 'Ada',
+      lastName: 'Admin',
+      title: 'Director',
+      primaryPhone: '+1 555 0100',
+    });
     await call('DELETE /api/v1/users/profile/me/avatar', '/api/v1/users/profile/me/avatar');
     await call('PATCH /api/v1/users/:id', `/api/v1/users/${member}`, { title: 'Engineer', primaryPhone: null });
     await call('DELETE /api/v1/users/:id/avatar', `/api/v1/users/${member}/avatar`);
     await call('PUT /api/v1/users/admin/:id', `/api/v1/users/admin/${consultant}`, { role: 'admin' });
     await call('PUT /api/v1/users/admin/:id', `/api/v1/users/admin/${consultant}`, { role: 'staff' });
-    await call('PUT /api/v1/users/:id/practices', `/api/v1/users/${consultant}/practices`, { practiceIds: practices.slice(0, 1) });
+    await call('PUT /api/v1/users/:id/practices', `/api/v1/users/${consultant}/practices`, {
+      practiceIds: practices.slice(0, 1),
+    });
     await call('PUT /api/v1/users/:id/practices', `/api/v1/users/${consultant}/practices`, { practiceIds: [] });
 
-    const company = (await call('POST /api/v1/companies', '/api/v1/companies', { name: 'Paper Street Soap' })) as { id: string };
+    const company = (await call('POST /api/v1/companies', '/api/v1/companies', { name: 'Paper Street Soap' })) as {
+      id: string;
+    };
     const c = `/api/v1/companies/${company.id}`;
     await call('PATCH /api/v1/companies/:id', c, { name: 'Paper Street Soap Co' });
     await call('PATCH /api/v1/companies/:id/modules-access', `${c}/modules-access`, { risks: false });
-    await call('POST /api/v1/companies/:id/password-policy', `${c}/password-policy`, { minimumLength: 14, rotationInDays: 90 });
+    await call('POST /api/v1/companies/:id/password-policy', `${c}/password-policy`, {
+      minimumLength: 14,
+      rotationInDays: 90,
+    });
     const idp = createTestIdentityProvider('initech-idp');
-    await call('PUT /api/v1/companies/:id/identity-provider', `${c}/identity-provider`, { entityId: idp.entityId, ssoUrl: idp.ssoUrl, certificate: idp.certificate });
+    await call('PUT /api/v1/companies/:id/identity-provider', `${c}/identity-provider`, {
+      entityId: idp.entityId,
+      ssoUrl: idp.ssoUrl,
+      certificate: idp.certificate,
+    });
     await call('GET /api/v1/companies/:id/identity-provider', `${c}/identity-provider`);
     await call('PUT /api/v1/companies/:id/identity-provider', `${c}/identity-provider`, {
       entityId: idp.entityId,
@@ -129,13 +155,20 @@ describe('the result schemas of users, companies, company users, teams and the a
       certificate: idp.certificate,
       sloUrl: 'https://idp.example.test/slo',
     });
-    const invited = (await call('POST /api/v1/companies/:id/users', `${c}/users`, { email: 'milton@initech.test', firstName: 'Milton', lastName: 'Waddams' })) as { id: string };
+    const invited = (await call('POST /api/v1/companies/:id/users', `${c}/users`, {
+      email: 'milton@initech.test',
+      firstName: 'Milton',
+      lastName: 'Waddams',
+    })) as { id: string };
     const u = `${c}/users/${invited.id}`;
     await call('PATCH /api/v1/companies/:id/users/:userId/role', `${u}/role`, { role: 'admin' });
     await call('DELETE /api/v1/companies/:id/users/:userId/revoke-access', `${u}/revoke-access`);
     await call('GET /api/v1/companies/:id/users', `${c}/users?ignorePagination=true`);
     await call('POST /api/v1/companies/:id/users/:userId/restore-access', `${u}/restore-access`);
-    await call('PATCH /api/v1/companies/:id/users/:userId/modules-access', `${u}/modules-access`, { projects: false, requests: true });
+    await call('PATCH /api/v1/companies/:id/users/:userId/modules-access', `${u}/modules-access`, {
+      projects: false,
+      requests: true,
+    });
     await call('PATCH /api/v1/companies/:id/users/:userId/modules-access', `${u}/modules-access`, { projects: null });
     const team = (await call('POST /api/v1/companies/:id/teams', `${c}/teams`, { name: 'TPS' })) as { id: string };
     await call('PATCH /api/v1/companies/:id/teams/:teamId', `${c}/teams/${team.id}`, { name: 'TPS Reports' });
@@ -158,7 +191,11 @@ describe('the result schemas of users, companies, company users, teams and the a
 
   it('refuse a body with a field missing, of another type or undocumented', async () => {
     const [acme] = await t.database.db.selectFrom('companies').select('id').where('name', '=', 'Acme Corp').execute();
-    const res = await t.api({ method: 'GET', url: `/api/v1/companies/${acme.id}/users`, cookie: await t.cookieFor('admin@demo.test') });
+    const res = await t.api({
+      method: 'GET',
+      url: `/api/v1/companies/${acme.id}/users`,
+      cookie: await t.cookieFor('admin@demo.test'),
+    });
     const body = res.json() as { results: Record<string, unknown>[] };
     expect(body.results.length).toBeGreaterThan(0);
     const list = PEOPLE_RESULTS['GET /api/v1/companies/:id/users'];

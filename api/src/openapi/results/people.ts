@@ -4,7 +4,15 @@ import { assertSame, count, id, page, ref, timestamp, type Same } from './common
 import { MODULES, type ModuleName } from '@portal/shared/core/modules';
 import { PRACTICE_STATUSES } from '@portal/shared/core/practices';
 import { PROJECT_ROLES, PROJECT_STATUSES, type UserProject } from '@portal/shared/core/projects';
-import { userSchema, type AccessPermissions, type Company, type CompanyDomain, type IdentityProviderSettings, type PasswordPolicy, type User } from '@portal/shared/core/schemas';
+import {
+  userSchema,
+  type AccessPermissions,
+  type Company,
+  type CompanyDomain,
+  type IdentityProviderSettings,
+  type PasswordPolicy,
+  type User,
+} from '@portal/shared/core/schemas';
 import {
   COMPANY_ROLES,
   type AssignedObject,
@@ -84,7 +92,14 @@ const assignedObjectList = z.strictObject({ results: z.array(assignedObject) });
 
 const userProjects = z.strictObject({
   results: z.array(
-    z.strictObject({ projectId: id, title: z.string(), companyId: id, companyName: z.string(), status: z.enum(PROJECT_STATUSES), role: z.enum(PROJECT_ROLES) }),
+    z.strictObject({
+      projectId: id,
+      title: z.string(),
+      companyId: id,
+      companyName: z.string(),
+      status: z.enum(PROJECT_STATUSES),
+      role: z.enum(PROJECT_ROLES),
+    }),
   ),
 });
 
@@ -103,22 +118,45 @@ export const staffUser = z.strictObject({
 });
 const staffUserList = z.strictObject({ results: z.array(staffUser), ...page });
 
-export const practice = z.strictObject({ id, name: z.string(), description: z.string(), status: z.enum(PRACTICE_STATUSES) });
+export const practice = z.strictObject({
+  id,
+  name: z.string(),
+  description: z.string(),
+  status: z.enum(PRACTICE_STATUSES),
+});
 const practiceList = z.strictObject({ results: z.array(practice) });
 
-export const company = z.strictObject({ id, name: z.string(), logo: z.string().nullable(), modulesAccess: effectiveModules });
+export const company = z.strictObject({
+  id,
+  name: z.string(),
+  logo: z.string().nullable(),
+  modulesAccess: effectiveModules,
+});
 const companyList = z.strictObject({ results: z.array(company), ...pageOrAll });
 
 const accessPermissions = z.strictObject({
   modulesAccess: effectiveModules,
   settingsPermissions: z.strictObject({
-    users: z.strictObject({ editHelp: z.boolean(), editTevoraAdmins: z.boolean(), editModulesAccess: z.boolean(), editPractices: z.boolean() }),
-    company: z.strictObject({ editInformation: z.boolean(), editModulesAccess: z.boolean(), editUsersAndTeams: z.boolean(), addCompany: z.boolean() }),
+    users: z.strictObject({
+      editHelp: z.boolean(),
+      editTevoraAdmins: z.boolean(),
+      editModulesAccess: z.boolean(),
+      editPractices: z.boolean(),
+    }),
+    company: z.strictObject({
+      editInformation: z.boolean(),
+      editModulesAccess: z.boolean(),
+      editUsersAndTeams: z.boolean(),
+      addCompany: z.boolean(),
+    }),
     loaded: z.boolean(),
   }),
 });
 
-const passwordPolicy = z.strictObject({ minimumLength: z.number().int().min(8).max(128), rotationInDays: z.number().int().min(0).max(3650) });
+const passwordPolicy = z.strictObject({
+  minimumLength: z.number().int().min(8).max(128),
+  rotationInDays: z.number().int().min(0).max(3650),
+});
 
 const identityProviderSettings = z.strictObject({
   identityProvider: z
@@ -133,7 +171,11 @@ const identityProviderSettings = z.strictObject({
       updatedAt: timestamp,
     })
     .nullable(),
-  serviceProvider: z.strictObject({ entityId: z.string().min(1), acsUrl: z.string().min(1), metadataUrl: z.string().min(1) }),
+  serviceProvider: z.strictObject({
+    entityId: z.string().min(1),
+    acsUrl: z.string().min(1),
+    metadataUrl: z.string().min(1),
+  }),
   domains: z.array(z.lazy(() => companyDomain)),
   canConfirmDomains: z.boolean(),
 });
@@ -166,7 +208,11 @@ export const companyUser = z.strictObject({
 });
 const companyUserList = z.strictObject({ results: z.array(companyUser), ...pageOrAll });
 
-const userModulesAccess = z.strictObject({ modulesAccess: moduleLevel, effective: effectiveModules, company: effectiveModules });
+const userModulesAccess = z.strictObject({
+  modulesAccess: moduleLevel,
+  effective: effectiveModules,
+  company: effectiveModules,
+});
 
 export const team = z.strictObject({
   id,

@@ -22,7 +22,8 @@ function problemOf(key: string, url: string, body: unknown): string | null {
   return found && `${key} ${url}: ${found}`;
 }
 
-const companyId = async (name: string) => (await t.database.db.selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+const companyId = async (name: string) =>
+  (await t.database.db.selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 
 describe('the result schemas of health, config, flags, settings, notifications, documents, transfers and reports', () => {
   it('allow the 2xx answers of the writes', async () => {
@@ -31,7 +32,11 @@ describe('the result schemas of health, config, flags, settings, notifications, 
     const member = await t.cookieFor('member@acme.test');
     const acme = await companyId('Acme Corp');
     const answers: { key: string; url: string; status: number; body: unknown }[] = [];
-    const call = async (key: string, cookie: string, options: { url: string; payload?: object | Buffer; headers?: Record<string, string> }) => {
+    const call = async (
+      key: string,
+      cookie: string,
+      options: { url: string; payload?: object | Buffer; headers?: Record<string, string> },
+    ) => {
       const res = await t.api({ method: key.split(' ')[0] as 'GET', cookie, ...options });
       answers.push({ key, url: options.url, status: res.statusCode, body: res.json() });
       return res.json() as Record<string, unknown>;
@@ -40,7 +45,11 @@ describe('the result schemas of health, config, flags, settings, notifications, 
     // feature flags: created (201) and replaced (200), with rules, variants and JSON values
     await call('PUT /api/v1/feature-flags/:key', admin, {
       url: '/api/v1/feature-flags/schema-check',
-      payload: { description: 'A check', defaultValue: 'off', rules: [{ if: { attribute: 'isTevora', op: 'eq', value: true }, value: 'on', variant: 'staff' }] },
+      payload: {
+        description: 'A check',
+        defaultValue: 'off',
+        rules: [{ if: { attribute: 'isTevora', op: 'eq', value: true }, value: 'on', variant: 'staff' }],
+      },
     });
     await call('PUT /api/v1/feature-flags/:key', admin, {
       url: '/api/v1/feature-flags/schema-check',
@@ -50,20 +59,41 @@ describe('the result schemas of health, config, flags, settings, notifications, 
         enabled: true,
       },
     });
-    await call('PUT /api/v1/feature-flags/:key', admin, { url: '/api/v1/feature-flags/schema-off', payload: { defaultValue: 3, enabled: false } });
+    await call('PUT /api/v1/feature-flags/:key', admin, {
+      url: '/api/v1/feature-flags/schema-off',
+      payload: { defaultValue: 3, enabled: false },
+    });
 
     // system settings: created on both spellings, replaced, files attached
-    const created = await call('POST /api/v1/system-settings', admin, { url: '/api/v1/system-settings', payload: { key: 'Help', status: 'inactive', value: '<p>Help</p>' } });
-    await call('POST /api/v1/system-settings/', admin, { url: '/api/v1/system-settings/', payload: { key: 'bell', status: 'active', value: 'Ring' } });
-    await call('PUT /api/v1/system-settings/:id', admin, { url: `/api/v1/system-settings/${String(created.id)}`, payload: { key: 'help', status: 'active', value: 'Help <script>x</script>' } });
+    const created = await call('POST /api/v1/system-settings', admin, {
+      url: '/api/v1/system-settings',
+      payload: { key: 'Help', status: 'inactive', value: '<p>Help</p>' },
+    });
+    await call('POST /api/v1/system-settings/', admin, {
+      url: '/api/v1/system-settings/',
+      payload: { key: 'bell', status: 'active', value: 'Ring' },
+    });
+    await call('PUT /api/v1/system-settings/:id', admin, {
+      url: `/api/v1/system-settings/${String(created.id)}`,
+      payload: { key: 'help', status: 'active', value: 'Help <script>x</script>' },
+    });
     await call('PATCH /api/v1/system-settings/:id/files', admin, {
       url: `/api/v1/system-settings/${String(created.id)}/files`,
-      ...multipart([], [{ filename: 'guide.pdf', data: PDF }, { filename: 'logo.png', data: PNG }]),
+      ...multipart(
+        [],
+        [
+          { filename: 'guide.pdf', data: PDF },
+          { filename: 'logo.png', data: PNG },
+        ],
+      ),
     });
 
     // transfers: one plain, one behind a passphrase with a message
-    const recipients = await call('GET /api/v1/companies/:id/transfer-recipients', lead, { url: `/api/v1/companies/${acme}/transfer-recipients` });
-    const memberId = (recipients.results as { id: string; email: string }[]).find((r) => r.email === 'member@acme.test')?.id ?? '';
+    const recipients = await call('GET /api/v1/companies/:id/transfer-recipients', lead, {
+      url: `/api/v1/companies/${acme}/transfer-recipients`,
+    });
+    const memberId =
+      (recipients.results as { id: string; email: string }[]).find((r) => r.email === 'member@acme.test')?.id ?? '';
     const sent = await call('POST /api/v1/companies/:id/transfers', lead, {
       url: `/api/v1/companies/${acme}/transfers`,
       ...multipart([['recipientIds[]', memberId]], [{ filename: 'report.pdf', data: PDF }]),
@@ -71,14 +101,24 @@ describe('the result schemas of health, config, flags, settings, notifications, 
     await call('POST /api/v1/companies/:id/transfers', lead, {
       url: `/api/v1/companies/${acme}/transfers`,
       ...multipart(
-        [['recipientIds', memberId], ['message', 'For you'], ['expiresInDays', '1'], ['passphrase', 'correct horse']],
-        [{ filename: 'a.pdf', data: PDF }, { filename: 'b.png', data: PNG }],
+        [
+          ['recipientIds', memberId],
+          ['message', 'For you'],
+          ['expiresInDays', '1'],
+          ['passphrase', 'correct horse'],
+        ],
+        [
+          { filename: 'a.pdf', data: PDF },
+          { filename: 'b.png', data: PNG },
+        ],
       ),
     });
     // a download, so the transfer shows who took it
     const fileId = (sent.files as { id: string }[])[0].id;
     const link = await t.api({ method: 'GET', url: `/api/v1/files/${fileId}/signed-url`, cookie: member });
-    expect((await t.api({ method: 'GET', url: (link.json() as { url: string }).url, cookie: member })).statusCode).toBe(200);
+    expect((await t.api({ method: 'GET', url: (link.json() as { url: string }).url, cookie: member })).statusCode).toBe(
+      200,
+    );
 
     // notifications: one read, then all
     const [note] = await t.database.db
@@ -93,7 +133,9 @@ describe('the result schemas of health, config, flags, settings, notifications, 
     await call('POST /api/v1/notifications/:id/read', lead, { url: `/api/v1/notifications/${note.id}/read` });
     await call('POST /api/v1/notifications/read-all', member, { url: '/api/v1/notifications/read-all' });
 
-    expect(answers.filter((a) => a.status >= 300).map((a) => `${a.key} ${a.url}: ${a.status} ${JSON.stringify(a.body)}`)).toEqual([]);
+    expect(
+      answers.filter((a) => a.status >= 300).map((a) => `${a.key} ${a.url}: ${a.status} ${JSON.stringify(a.body)}`),
+    ).toEqual([]);
     expect(answers.flatMap((a) => problemOf(a.key, a.url, a.body) ?? [])).toEqual([]);
   });
 
@@ -118,25 +160,40 @@ describe('the result schemas of health, config, flags, settings, notifications, 
       { key: 'GET /api/v1/system-settings', url: '/api/v1/system-settings?keys[]=Banner&keys[]=help' },
       { key: 'GET /api/v1/notifications', url: '/api/v1/notifications?pageSize=100' },
       { key: 'GET /api/v1/notifications', url: '/api/v1/notifications?page=50' },
-      ...messages.map((m) => ({ key: 'GET /api/v1/system-settings/:id/files', url: `/api/v1/system-settings/${m.id}/files` })),
+      ...messages.map((m) => ({
+        key: 'GET /api/v1/system-settings/:id/files',
+        url: `/api/v1/system-settings/${m.id}/files`,
+      })),
       ...fileIds.map((f) => ({ key: 'GET /api/v1/files/:id/signed-url', url: `/api/v1/files/${f}/signed-url` })),
       ...transfers.map((tr) => ({ key: 'GET /api/v1/transfers/:id', url: `/api/v1/transfers/${tr.id}` })),
       ...companies.flatMap((c) => [
         { key: 'GET /api/v1/companies/:id/files', url: `/api/v1/companies/${c}/files?pageSize=200` },
         { key: 'GET /api/v1/companies/:id/transfer-recipients', url: `/api/v1/companies/${c}/transfer-recipients` },
-        { key: 'GET /api/v1/companies/:id/transfers', url: `/api/v1/companies/${c}/transfers?box=received&pageSize=200` },
+        {
+          key: 'GET /api/v1/companies/:id/transfers',
+          url: `/api/v1/companies/${c}/transfers?box=received&pageSize=200`,
+        },
         { key: 'GET /api/v1/companies/:id/transfers', url: `/api/v1/companies/${c}/transfers?box=sent&pageSize=200` },
         { key: 'GET /api/v1/companies/:id/reports/options', url: `/api/v1/companies/${c}/reports/options` },
         ...REPORT_KINDS.flatMap((kind) => [
           { key: 'GET /api/v1/companies/:id/reports/:kind', url: `/api/v1/companies/${c}/reports/${kind}` },
           // a short period: weekly progress; the default all-time one may go monthly
-          { key: 'GET /api/v1/companies/:id/reports/:kind', url: `/api/v1/companies/${c}/reports/${kind}?from=${daysAgo(30)}&to=${daysAgo(0)}` },
+          {
+            key: 'GET /api/v1/companies/:id/reports/:kind',
+            url: `/api/v1/companies/${c}/reports/${kind}?from=${daysAgo(30)}&to=${daysAgo(0)}`,
+          },
           // a long one: monthly progress
-          { key: 'GET /api/v1/companies/:id/reports/:kind', url: `/api/v1/companies/${c}/reports/${kind}?from=2000-01-01&today=${daysAgo(0)}` },
+          {
+            key: 'GET /api/v1/companies/:id/reports/:kind',
+            url: `/api/v1/companies/${c}/reports/${kind}?from=2000-01-01&today=${daysAgo(0)}`,
+          },
         ]),
       ]),
       ...projects.flatMap((p) =>
-        REPORT_KINDS.map((kind) => ({ key: 'GET /api/v1/companies/:id/reports/:kind', url: `/api/v1/companies/${p.company_id}/reports/${kind}?projectId=${p.id}` })),
+        REPORT_KINDS.map((kind) => ({
+          key: 'GET /api/v1/companies/:id/reports/:kind',
+          url: `/api/v1/companies/${p.company_id}/reports/${kind}?projectId=${p.id}`,
+        })),
       ),
     ];
     const out: { key: string; url: string; body: unknown }[] = [];
@@ -165,7 +222,11 @@ describe('the result schemas of health, config, flags, settings, notifications, 
 
   it('refuse a body with a field missing, of another type or undocumented', async () => {
     const [row] = await t.database.db.selectFrom('transfers').select('id').limit(1).execute();
-    const res = await t.api({ method: 'GET', url: `/api/v1/transfers/${row.id}`, cookie: await t.cookieFor('lead@acme.test') });
+    const res = await t.api({
+      method: 'GET',
+      url: `/api/v1/transfers/${row.id}`,
+      cookie: await t.cookieFor('lead@acme.test'),
+    });
     const body = res.json() as z.output<typeof transfer> & Record<string, unknown>;
     expect(transfer.safeParse(body).success).toBe(true);
     const withChange = (change: (copy: Record<string, unknown>) => void) => {

@@ -128,7 +128,11 @@ const documentList = z.strictObject({
   results: z.array(projectFile.extend({ project: z.strictObject({ id, title: z.string() }), folderPath: z.string() })),
   ...page,
 });
-const signedUrl = z.strictObject({ url: z.string().startsWith('/api/v1/files/'), expiresAt: timestamp, name: z.string().min(1) });
+const signedUrl = z.strictObject({
+  url: z.string().startsWith('/api/v1/files/'),
+  expiresAt: timestamp,
+  name: z.string().min(1),
+});
 
 const userRef = z.strictObject({ id, name: z.string(), email: z.string() });
 const transferUser = userRef.extend({ staff: z.boolean() });
@@ -179,13 +183,16 @@ const statusReport = z.strictObject({
   meta: reportMeta,
   totals: z.strictObject(taskCounts),
   byStatus: z.array(z.strictObject({ status: z.enum(TASK_STATUSES), count })),
-  byProject: z.array(z.strictObject({ projectId: id, title: z.string(), status: z.enum(PROJECT_STATUSES), ...taskCounts })),
+  byProject: z.array(
+    z.strictObject({ projectId: id, title: z.string(), status: z.enum(PROJECT_STATUSES), ...taskCounts }),
+  ),
   progress: z.strictObject({
     bucket: z.enum(['week', 'month']),
     points: z.array(z.strictObject({ start: day, end: day, created: count, closed: count, open: count })),
   }),
 });
-const keysOf = <const T extends readonly { key: string }[]>(buckets: T) => buckets.map((b) => b.key) as unknown as [T[number]['key'], ...T[number]['key'][]];
+const keysOf = <const T extends readonly { key: string }[]>(buckets: T) =>
+  buckets.map((b) => b.key) as unknown as [T[number]['key'], ...T[number]['key'][]];
 const requestsReport = z.strictObject({
   kind: z.literal('requests'),
   meta: reportMeta,
@@ -215,7 +222,14 @@ const requestsReport = z.strictObject({
     }),
   ),
 });
-const coverage = { controls: count, withTasks: count, withEvidence: count, pointsOfFocus: count, pointsOfFocusCovered: count, percentCovered: percent };
+const coverage = {
+  controls: count,
+  withTasks: count,
+  withEvidence: count,
+  pointsOfFocus: count,
+  pointsOfFocusCovered: count,
+  percentCovered: percent,
+};
 const controlsReport = z.strictObject({
   kind: z.literal('controls'),
   meta: reportMeta,

@@ -18,9 +18,15 @@ afterAll(() => t.close());
 
 const STAFF = 'admin@demo.test';
 const CLIENT = 'lead@acme.test';
-const keysOf = (method: 'GET' | 'writes') => Object.keys(REQUESTS_RESULTS).filter((key) => (method === 'GET') === key.startsWith('GET '));
+const keysOf = (method: 'GET' | 'writes') =>
+  Object.keys(REQUESTS_RESULTS).filter((key) => (method === 'GET') === key.startsWith('GET '));
 /** The GET operations only staff reach (policy `staff`): a client is refused them. */
-const STAFF_ONLY = ['GET /api/v1/practices', 'GET /api/v1/practices/:id', 'GET /api/v1/practices/:id/task-trackers', 'GET /api/v1/task-trackers/:trackerId'];
+const STAFF_ONLY = [
+  'GET /api/v1/practices',
+  'GET /api/v1/practices/:id',
+  'GET /api/v1/practices/:id/task-trackers',
+  'GET /api/v1/task-trackers/:trackerId',
+];
 
 /** The first problem of a body its schema refuses, or none. */
 function problemsOf(key: string, url: string, body: unknown): string[] {
@@ -44,7 +50,10 @@ describe('the result schemas of requests, practices and task trackers', () => {
         { key: 'GET /api/v1/practices/:id/task-trackers', url: `/api/v1/practices/${p}/task-trackers` },
       ]),
       ...trackers.map((id) => ({ key: 'GET /api/v1/task-trackers/:trackerId', url: `/api/v1/task-trackers/${id}` })),
-      ...companies.map((c) => ({ key: 'GET /api/v1/companies/:id/requests/assignees', url: `/api/v1/companies/${c}/requests/assignees` })),
+      ...companies.map((c) => ({
+        key: 'GET /api/v1/companies/:id/requests/assignees',
+        url: `/api/v1/companies/${c}/requests/assignees`,
+      })),
       ...requests.flatMap((r) => [
         { key: 'GET /api/v1/requests/:id/history', url: `/api/v1/requests/${r}/history` },
         { key: 'GET /api/v1/requests/:id/comments', url: `/api/v1/requests/${r}/comments` },
@@ -73,14 +82,35 @@ describe('the result schemas of requests, practices and task trackers', () => {
     it('allow the answers of the practice and task tracker writes', async () => {
       const cookie = await t.cookieFor(STAFF);
       let url = '/api/v1/practices';
-      const practice = check('POST /api/v1/practices', url, await t.api({ method: 'POST', url, cookie, payload: { name: unique('Results'), description: 'A practice' } }), 201) as { id: string };
+      const practice = check(
+        'POST /api/v1/practices',
+        url,
+        await t.api({ method: 'POST', url, cookie, payload: { name: unique('Results'), description: 'A practice' } }),
+        201,
+      ) as { id: string };
       url = `/api/v1/practices/${practice.id}`;
-      check('PATCH /api/v1/practices/:id', url, await t.api({ method: 'PATCH', url, cookie, payload: { description: null } }), 200);
+      check(
+        'PATCH /api/v1/practices/:id',
+        url,
+        await t.api({ method: 'PATCH', url, cookie, payload: { description: null } }),
+        200,
+      );
 
       url = `/api/v1/practices/${practice.id}/task-trackers`;
-      const draft = check('POST /api/v1/practices/:id/task-trackers', url, await t.api({ method: 'POST', url, cookie, payload: { name: unique('Draft') } }), 201) as { id: string };
+      const draft = check(
+        'POST /api/v1/practices/:id/task-trackers',
+        url,
+        await t.api({ method: 'POST', url, cookie, payload: { name: unique('Draft') } }),
+        201,
+      ) as { id: string };
       const rows = [
-        { 'Task ID': 'AC-1', 'Task Title': 'Review the access policy', 'Control ID': 'CC6.1', 'Control Title': 'Logical access', 'Points of Focus': 'Restricts access\nManages credentials' },
+        {
+          'Task ID': 'AC-1',
+          'Task Title': 'Review the access policy',
+          'Control ID': 'CC6.1',
+          'Control Title': 'Logical access',
+          'Points of Focus': 'Restricts access\nManages credentials',
+        },
         { 'Task ID': 'AC-1.1', 'Parent Task ID': 'AC-1', 'Task Title': 'Collect the approval', 'Control ID': 'cc6.1' },
         { 'Task Title': 'Kick-off meeting' },
       ];
@@ -88,64 +118,211 @@ describe('the result schemas of requests, practices and task trackers', () => {
       const imported = check(
         'POST /api/v1/practices/:id/task-trackers/import',
         url,
-        await t.api({ method: 'POST', url, cookie, ...formWith({ name: unique('Imported'), description: 'From a file' }, { filename: 'tracker.csv', data: trackerCsv(rows) }) }),
+        await t.api({
+          method: 'POST',
+          url,
+          cookie,
+          ...formWith(
+            { name: unique('Imported'), description: 'From a file' },
+            { filename: 'tracker.csv', data: trackerCsv(rows) },
+          ),
+        }),
         201,
       ) as { tracker: { id: string } };
       url = `/api/v1/task-trackers/${draft.id}/import`;
-      check('PUT /api/v1/task-trackers/:trackerId/import', url, await t.api({ method: 'PUT', url, cookie, ...formWith({}, { filename: 'replacement.csv', data: trackerCsv(rows) }) }), 200);
+      check(
+        'PUT /api/v1/task-trackers/:trackerId/import',
+        url,
+        await t.api({
+          method: 'PUT',
+          url,
+          cookie,
+          ...formWith({}, { filename: 'replacement.csv', data: trackerCsv(rows) }),
+        }),
+        200,
+      );
       url = `/api/v1/task-trackers/${imported.tracker.id}`;
-      check('PATCH /api/v1/task-trackers/:trackerId', url, await t.api({ method: 'PATCH', url, cookie, payload: { status: 'published', description: null } }), 200);
+      check(
+        'PATCH /api/v1/task-trackers/:trackerId',
+        url,
+        await t.api({ method: 'PATCH', url, cookie, payload: { status: 'published', description: null } }),
+        200,
+      );
       url = `/api/v1/task-trackers/${draft.id}`;
-      check('PATCH /api/v1/task-trackers/:trackerId', url, await t.api({ method: 'PATCH', url, cookie, payload: { name: unique('Renamed'), status: 'retired' } }), 200);
+      check(
+        'PATCH /api/v1/task-trackers/:trackerId',
+        url,
+        await t.api({ method: 'PATCH', url, cookie, payload: { name: unique('Renamed'), status: 'retired' } }),
+        200,
+      );
       url = `/api/v1/practices/${practice.id}`;
-      check('PATCH /api/v1/practices/:id', url, await t.api({ method: 'PATCH', url, cookie, payload: { status: 'retired' } }), 200);
+      check(
+        'PATCH /api/v1/practices/:id',
+        url,
+        await t.api({ method: 'PATCH', url, cookie, payload: { status: 'retired' } }),
+        200,
+      );
     });
 
     it('allow the answers of the evidence request writes, of staff and of a client', async () => {
       const db = t.database.db;
       const staff = await t.cookieFor(STAFF);
       const client = await t.cookieFor(CLIENT);
-      const acme = await db.selectFrom('companies').select('id').where('name', '=', 'Acme Corp').executeTakeFirstOrThrow();
+      const acme = await db
+        .selectFrom('companies')
+        .select('id')
+        .where('name', '=', 'Acme Corp')
+        .executeTakeFirstOrThrow();
       const lead = await db.selectFrom('users').select('id').where('email', '=', CLIENT).executeTakeFirstOrThrow();
       const team = await db.selectFrom('teams').select('id').where('company_id', '=', acme.id).executeTakeFirst();
-      const project = await db.selectFrom('projects').select('id').where('company_id', '=', acme.id).executeTakeFirstOrThrow();
+      const project = await db
+        .selectFrom('projects')
+        .select('id')
+        .where('company_id', '=', acme.id)
+        .executeTakeFirstOrThrow();
 
       let url = `/api/v1/companies/${acme.id}/requests`;
-      const payload = { title: unique('Firewall review'), description: 'The rules', priority: 'high', dueDate: '2030-01-31', projectId: project.id, assigneeIds: [lead.id], teamIds: team ? [team.id] : [] };
-      const created = check('POST /api/v1/companies/:id/requests', url, await t.api({ method: 'POST', url, cookie: staff, payload }), 201) as { id: string };
+      const payload = {
+        title: unique('Firewall review'),
+        description: 'The rules',
+        priority: 'high',
+        dueDate: '2030-01-31',
+        projectId: project.id,
+        assigneeIds: [lead.id],
+        teamIds: team ? [team.id] : [],
+      };
+      const created = check(
+        'POST /api/v1/companies/:id/requests',
+        url,
+        await t.api({ method: 'POST', url, cookie: staff, payload }),
+        201,
+      ) as { id: string };
       url = `/api/v1/requests/${created.id}`;
-      check('PATCH /api/v1/requests/:id', url, await t.api({ method: 'PATCH', url, cookie: staff, payload: { title: unique('Firewall rules'), internalNote: 'Ask twice', dueDate: null } }), 200);
+      check(
+        'PATCH /api/v1/requests/:id',
+        url,
+        await t.api({
+          method: 'PATCH',
+          url,
+          cookie: staff,
+          payload: { title: unique('Firewall rules'), internalNote: 'Ask twice', dueDate: null },
+        }),
+        200,
+      );
       url = `/api/v1/companies/${acme.id}/requests/bulk`;
-      check('POST /api/v1/companies/:id/requests/bulk', url, await t.api({ method: 'POST', url, cookie: staff, payload: { action: 'dueDate', requestIds: [created.id], dueDate: '2030-02-28' } }), 200);
+      check(
+        'POST /api/v1/companies/:id/requests/bulk',
+        url,
+        await t.api({
+          method: 'POST',
+          url,
+          cookie: staff,
+          payload: { action: 'dueDate', requestIds: [created.id], dueDate: '2030-02-28' },
+        }),
+        200,
+      );
       url = `/api/v1/companies/${acme.id}/requests/import`;
-      const file = requestCsv([{ Title: unique('Imported request'), Priority: 'Low', Assignees: CLIENT }, { Title: unique('Another'), 'Due Date': '2030-03-01' }]);
-      check('POST /api/v1/companies/:id/requests/import', url, await t.api({ method: 'POST', url, cookie: staff, ...formWith({}, { filename: 'requests.csv', data: file }) }), 201);
+      const file = requestCsv([
+        { Title: unique('Imported request'), Priority: 'Low', Assignees: CLIENT },
+        { Title: unique('Another'), 'Due Date': '2030-03-01' },
+      ]);
+      check(
+        'POST /api/v1/companies/:id/requests/import',
+        url,
+        await t.api({ method: 'POST', url, cookie: staff, ...formWith({}, { filename: 'requests.csv', data: file }) }),
+        201,
+      );
 
       // the open requests of Acme (the imported ones among them), reassigned, canceled and reopened together
-      const open = await db.selectFrom('requests').select('id').where('company_id', '=', acme.id).where('status', '=', 'open').execute();
+      const open = await db
+        .selectFrom('requests')
+        .select('id')
+        .where('company_id', '=', acme.id)
+        .where('status', '=', 'open')
+        .execute();
       url = `/api/v1/companies/${acme.id}/requests/bulk`;
       const requestIds = open.map((r) => r.id).filter((r) => r !== created.id);
       const assign = { action: 'assign', mode: 'replace', requestIds, assigneeIds: [lead.id], teamIds: [] };
-      check('POST /api/v1/companies/:id/requests/bulk', url, await t.api({ method: 'POST', url, cookie: staff, payload: assign }), 200);
-      check('POST /api/v1/companies/:id/requests/bulk', url, await t.api({ method: 'POST', url, cookie: staff, payload: { action: 'status', requestIds, transition: 'cancel' } }), 200);
-      check('POST /api/v1/companies/:id/requests/bulk', url, await t.api({ method: 'POST', url, cookie: staff, payload: { action: 'status', requestIds, transition: 'reopen' } }), 200);
+      check(
+        'POST /api/v1/companies/:id/requests/bulk',
+        url,
+        await t.api({ method: 'POST', url, cookie: staff, payload: assign }),
+        200,
+      );
+      check(
+        'POST /api/v1/companies/:id/requests/bulk',
+        url,
+        await t.api({
+          method: 'POST',
+          url,
+          cookie: staff,
+          payload: { action: 'status', requestIds, transition: 'cancel' },
+        }),
+        200,
+      );
+      check(
+        'POST /api/v1/companies/:id/requests/bulk',
+        url,
+        await t.api({
+          method: 'POST',
+          url,
+          cookie: staff,
+          payload: { action: 'status', requestIds, transition: 'reopen' },
+        }),
+        200,
+      );
       url = `/api/v1/requests/${created.id}`;
       // the team leaves: an `unassigned` entry in the history the sweep below reads
-      check('PATCH /api/v1/requests/:id', url, await t.api({ method: 'PATCH', url, cookie: staff, payload: { teamIds: [], priority: 'critical' } }), 200);
+      check(
+        'PATCH /api/v1/requests/:id',
+        url,
+        await t.api({ method: 'PATCH', url, cookie: staff, payload: { teamIds: [], priority: 'critical' } }),
+        200,
+      );
 
       url = `/api/v1/requests/${created.id}/files`;
       const [first] = (
-        check('POST /api/v1/requests/:id/files', url, await t.api({ method: 'POST', url, cookie: client, ...evidence([{ filename: 'draft.pdf', data: PDF }]) }), 201) as { results: { id: string }[] }
+        check(
+          'POST /api/v1/requests/:id/files',
+          url,
+          await t.api({ method: 'POST', url, cookie: client, ...evidence([{ filename: 'draft.pdf', data: PDF }]) }),
+          201,
+        ) as { results: { id: string }[] }
       ).results;
       // a removed file: a `file_removed` entry in the history
       expect((await t.api({ method: 'DELETE', url: `${url}/${first.id}`, cookie: client })).statusCode).toBe(204);
-      check('POST /api/v1/requests/:id/files', url, await t.api({ method: 'POST', url, cookie: client, ...evidence([{ filename: 'export.pdf', data: PDF }]) }), 201);
+      check(
+        'POST /api/v1/requests/:id/files',
+        url,
+        await t.api({ method: 'POST', url, cookie: client, ...evidence([{ filename: 'export.pdf', data: PDF }]) }),
+        201,
+      );
       url = `/api/v1/requests/${created.id}/comments`;
-      check('POST /api/v1/requests/:id/comments', url, await t.api({ method: 'POST', url, cookie: client, payload: { body: 'Uploaded the export' } }), 201);
-      check('POST /api/v1/requests/:id/comments', url, await t.api({ method: 'POST', url, cookie: staff, payload: { body: 'Check the date', internal: true } }), 201);
+      check(
+        'POST /api/v1/requests/:id/comments',
+        url,
+        await t.api({ method: 'POST', url, cookie: client, payload: { body: 'Uploaded the export' } }),
+        201,
+      );
+      check(
+        'POST /api/v1/requests/:id/comments',
+        url,
+        await t.api({ method: 'POST', url, cookie: staff, payload: { body: 'Check the date', internal: true } }),
+        201,
+      );
       url = `/api/v1/requests/${created.id}/transitions`;
-      check('POST /api/v1/requests/:id/transitions', url, await t.api({ method: 'POST', url, cookie: client, payload: { action: 'submit', expectedStatus: 'open' } }), 200);
-      check('POST /api/v1/requests/:id/transitions', url, await t.api({ method: 'POST', url, cookie: staff, payload: { action: 'return', reason: 'The export is cut' } }), 200);
+      check(
+        'POST /api/v1/requests/:id/transitions',
+        url,
+        await t.api({ method: 'POST', url, cookie: client, payload: { action: 'submit', expectedStatus: 'open' } }),
+        200,
+      );
+      check(
+        'POST /api/v1/requests/:id/transitions',
+        url,
+        await t.api({ method: 'POST', url, cookie: staff, payload: { action: 'return', reason: 'The export is cut' } }),
+        200,
+      );
     });
 
     it('cover every write of the map', () => {
@@ -172,7 +349,11 @@ describe('the result schemas of requests, practices and task trackers', () => {
       .select('requests.id')
       .where('companies.name', '=', 'Acme Corp')
       .executeTakeFirstOrThrow();
-    const res = await t.api({ method: 'GET', url: `/api/v1/requests/${request.id}/history`, cookie: await t.cookieFor(STAFF) });
+    const res = await t.api({
+      method: 'GET',
+      url: `/api/v1/requests/${request.id}/history`,
+      cookie: await t.cookieFor(STAFF),
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json() as { results: Record<string, unknown>[] };
     expect(body.results.length).toBeGreaterThan(0);

@@ -76,7 +76,13 @@ export const taskTrackerDetail = taskTrackerSummary.extend({
   tasks: z.array(trackerTask),
   controls: z.array(trackerControl),
 });
-const taskTrackerImportResult = z.strictObject({ tracker: taskTrackerSummary, rows: count, tasks: count, controls: count, pointsOfFocus: count });
+const taskTrackerImportResult = z.strictObject({
+  tracker: taskTrackerSummary,
+  rows: count,
+  tasks: count,
+  controls: count,
+  pointsOfFocus: count,
+});
 
 // ---------------------------------------------------------------------------------------------
 // Evidence requests: pickers, bulk and import, history, comments and files

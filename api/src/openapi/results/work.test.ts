@@ -33,9 +33,18 @@ describe('the result schemas of projects, tasks, controls, files and requests', 
         { key: 'GET /api/v1/projects/:id/controls', url: `/api/v1/projects/${p.id}/controls?pageSize=100` },
         { key: 'GET /api/v1/projects/:id/files', url: `/api/v1/projects/${p.id}/files?pageSize=100` },
       ]),
-      ...controls.map((c) => ({ key: 'GET /api/v1/projects/:id/controls/:controlId', url: `/api/v1/projects/${c.project_id}/controls/${c.id}` })),
-      ...files.map((f) => ({ key: 'GET /api/v1/projects/:id/files/:fileId', url: `/api/v1/projects/${f.project_id}/files/${f.id}` })),
-      ...tasks.map((task) => ({ key: 'GET /api/v1/projects/:id/tasks/:taskId', url: `/api/v1/projects/${task.project_id}/tasks/${task.id}` })),
+      ...controls.map((c) => ({
+        key: 'GET /api/v1/projects/:id/controls/:controlId',
+        url: `/api/v1/projects/${c.project_id}/controls/${c.id}`,
+      })),
+      ...files.map((f) => ({
+        key: 'GET /api/v1/projects/:id/files/:fileId',
+        url: `/api/v1/projects/${f.project_id}/files/${f.id}`,
+      })),
+      ...tasks.map((task) => ({
+        key: 'GET /api/v1/projects/:id/tasks/:taskId',
+        url: `/api/v1/projects/${task.project_id}/tasks/${task.id}`,
+      })),
       ...requests.map((r) => ({ key: 'GET /api/v1/requests/:id', url: `/api/v1/requests/${r.id}` })),
     ];
     const out: { key: string; url: string; body: unknown }[] = [];
@@ -58,8 +67,17 @@ describe('the result schemas of projects, tasks, controls, files and requests', 
   });
 
   it('refuse a body with a field missing, of another type or undocumented', async () => {
-    const [task] = await t.database.db.selectFrom('tasks').select('project_id').where('parent_id', 'is', null).limit(1).execute();
-    const res = await t.api({ method: 'GET', url: `/api/v1/projects/${task.project_id}/tasks`, cookie: await t.cookieFor('admin@demo.test') });
+    const [task] = await t.database.db
+      .selectFrom('tasks')
+      .select('project_id')
+      .where('parent_id', 'is', null)
+      .limit(1)
+      .execute();
+    const res = await t.api({
+      method: 'GET',
+      url: `/api/v1/projects/${task.project_id}/tasks`,
+      cookie: await t.cookieFor('admin@demo.test'),
+    });
     const body = res.json() as { results: Record<string, unknown>[] };
     expect(body.results.length).toBeGreaterThan(0);
     expect(taskList.safeParse(body).success).toBe(true);

@@ -16,7 +16,13 @@ import {
   type TaskList,
 } from '@portal/shared/core/projects';
 import type { FileDetail, FileList } from '@portal/shared/core/files';
-import { REQUEST_ACTIONS, REQUEST_PRIORITIES, REQUEST_STATUSES, type RequestDetail, type RequestList } from '@portal/shared/core/requests';
+import {
+  REQUEST_ACTIONS,
+  REQUEST_PRIORITIES,
+  REQUEST_STATUSES,
+  type RequestDetail,
+  type RequestList,
+} from '@portal/shared/core/requests';
 
 export const projectUser = z.strictObject({ id, firstName: z.string(), lastName: z.string(), email: z.string() });
 
@@ -85,12 +91,29 @@ const projectsSummary = z.strictObject({
   canCreate: z.boolean(),
 });
 
-export const control = z.strictObject({ id, projectId: id, name: z.string(), title: z.string(), taskCount: count, tasksDone: count, pointOfFocusCount: count });
+export const control = z.strictObject({
+  id,
+  projectId: id,
+  name: z.string(),
+  title: z.string(),
+  taskCount: count,
+  tasksDone: count,
+  pointOfFocusCount: count,
+});
 const controlList = z.strictObject({ results: z.array(control), ...page });
 export const controlDetail = control.extend({
   description: z.string().nullable(),
   tasks: z.array(task),
-  pointsOfFocus: z.array(z.strictObject({ id, controlId: id, controlName: z.string(), name: z.string(), description: z.string().nullable(), createdAt: timestamp })),
+  pointsOfFocus: z.array(
+    z.strictObject({
+      id,
+      controlId: id,
+      controlName: z.string(),
+      name: z.string(),
+      description: z.string().nullable(),
+      createdAt: timestamp,
+    }),
+  ),
   permissions: z.strictObject({ edit: z.boolean() }),
 });
 
@@ -206,4 +229,3 @@ export const WORK_RESULTS: Record<string, z.ZodType> = {
   'GET /api/v1/companies/:id/requests': requestList,
   'GET /api/v1/requests/:id': requestDetail,
 };
-

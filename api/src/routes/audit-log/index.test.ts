@@ -19,7 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const pageSchema = z.object({ results: z.array(auditEntrySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+const pageSchema = z.object({
+  results: z.array(auditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 
 async function auditLog(query = '') {
   const res = await t.api({ method: 'GET', url: `/api/v1/audit-log${query}`, cookie: admin });
@@ -41,9 +46,16 @@ describe('GET /api/v1/audit-log', () => {
     expect(page.total).toBeGreaterThanOrEqual(10);
     const times = page.results.map((e) => Date.parse(e.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect(page.results.map((e) => e.action)).toEqual(expect.arrayContaining(['company.create', 'team.member.add', 'company.passwordPolicy.update']));
+    expect(page.results.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['company.create', 'team.member.add', 'company.passwordPolicy.update']),
+    );
     const created = page.results.find((e) => e.action === 'company.create' && e.targetLabel === 'Initech LLC');
-    expect(created).toMatchObject({ actor: { email: 'admin@demo.test' }, targetType: 'company', before: null, after: { name: 'Initech LLC' } });
+    expect(created).toMatchObject({
+      actor: { email: 'admin@demo.test' },
+      targetType: 'company',
+      before: null,
+      after: { name: 'Initech LLC' },
+    });
     expect(Date.now() - Date.parse(created!.createdAt)).toBeGreaterThan(30 * 24 * 3_600_000);
   });
 
@@ -66,12 +78,21 @@ describe('GET /api/v1/audit-log', () => {
     expect(acme.length).toBeGreaterThan(0);
     for (const e of acme) expect(e.companyId).toBe(acmeId);
 
-    const leadId = (await t.database.db.selectFrom('users').select('id').where('email', '=', 'lead@acme.test').executeTakeFirstOrThrow()).id;
+    const leadId = (
+      await t.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'lead@acme.test')
+        .executeTakeFirstOrThrow()
+    ).id;
     const byLead = (await auditLog(`?actorId=${leadId}&pageSize=200`)).results;
     expect(byLead.length).toBeGreaterThan(0);
     for (const e of byLead) expect(e.actor).toEqual({ id: leadId, email: 'lead@acme.test' });
 
-    expect((await auditLog('?search=UMBRELLA')).results.map((e) => e.targetLabel)).toEqual(['Umbrella Health', 'Umbrella Health']);
+    expect((await auditLog('?search=UMBRELLA')).results.map((e) => e.targetLabel)).toEqual([
+      'Umbrella Health',
+      'Umbrella Health',
+    ]);
     expect((await auditLog('?search=lead%40acme')).results.length).toBe(byLead.length);
 
     const from = new Date(Date.now() - 40 * 24 * 3_600_000).toISOString();
@@ -81,7 +102,14 @@ describe('GET /api/v1/audit-log', () => {
   });
 
   it('treats % and _ in the search and action as text', async () => {
-    await insertAuditRecord(t.database.db, { actorId: null, actorEmail: 'system', action: 'odd_action.run', targetType: 'x', targetId: null, targetLabel: '100%_sure' });
+    await insertAuditRecord(t.database.db, {
+      actorId: null,
+      actorEmail: 'system',
+      action: 'odd_action.run',
+      targetType: 'x',
+      targetId: null,
+      targetLabel: '100%_sure',
+    });
     expect((await auditLog('?search=100%25_')).results.map((e) => e.targetLabel)).toEqual(['100%_sure']);
     expect((await auditLog('?search=%25')).results.map((e) => e.targetLabel)).toEqual(['100%_sure']);
     expect((await auditLog('?action=odd_action')).results.map((e) => e.action)).toEqual(['odd_action.run']);
@@ -105,7 +133,9 @@ describe('GET /api/v1/audit-log', () => {
     ['lead@acme.test', 403],
     ['member@acme.test', 403],
   ])('is for staff admins only: %s gets %i', async (email, status) => {
-    expect((await t.api({ method: 'GET', url: '/api/v1/audit-log', cookie: await t.cookieFor(email) })).statusCode).toBe(status);
+    expect(
+      (await t.api({ method: 'GET', url: '/api/v1/audit-log', cookie: await t.cookieFor(email) })).statusCode,
+    ).toBe(status);
   });
 
   it('answers 401 without a session', async () => {
@@ -116,7 +146,12 @@ describe('GET /api/v1/audit-log', () => {
 describe('changes made elsewhere are recorded', () => {
   it('password policy: before and after', async () => {
     const lead = await t.cookieFor('lead@acme.test');
-    const res = await t.api({ method: 'POST', url: `/api/v1/companies/${acmeId}/password-policy`, cookie: lead, payload: { minimumLength: 18, rotationInDays: 90 } });
+    const res = await t.api({
+      method: 'POST',
+      url: `/api/v1/companies/${acmeId}/password-policy`,
+      cookie: lead,
+      payload: { minimumLength: 18, rotationInDays: 90 },
+    });
     expect(res.statusCode).toBe(200);
     const entry = await latest('company.passwordPolicy.update');
     expect(entry).toMatchObject({
@@ -131,14 +166,28 @@ describe('changes made elsewhere are recorded', () => {
     });
     // a refused save records nothing
     const total = (await auditLog('?action=company.passwordPolicy.update')).total;
-    expect((await t.api({ method: 'POST', url: `/api/v1/companies/${acmeId}/password-policy`, cookie: lead, payload: { minimumLength: 2 } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.api({
+          method: 'POST',
+          url: `/api/v1/companies/${acmeId}/password-policy`,
+          cookie: lead,
+          payload: { minimumLength: 2 },
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await auditLog('?action=company.passwordPolicy.update')).total).toBe(total);
   });
 
   it('identity provider: settings with the certificate fingerprint, never the certificate', async () => {
     const idp = createTestIdentityProvider('globex-idp');
     const url = `/api/v1/companies/${globexId}/identity-provider`;
-    const put = await t.api({ method: 'PUT', url, cookie: admin, payload: { entityId: idp.entityId, ssoUrl: idp.ssoUrl, certificate: idp.certificate } });
+    const put = await t.api({
+      method: 'PUT',
+      url,
+      cookie: admin,
+      payload: { entityId: idp.entityId, ssoUrl: idp.ssoUrl, certificate: idp.certificate },
+    });
     expect(put.statusCode).toBe(200);
     const fingerprint = new X509Certificate(idp.certificate).fingerprint256;
     const saved = await latest('company.identityProvider.update');
@@ -152,37 +201,89 @@ describe('changes made elsewhere are recorded', () => {
 
     expect((await t.api({ method: 'DELETE', url, cookie: admin })).statusCode).toBe(204);
     const removed = await latest('company.identityProvider.delete');
-    expect(removed).toMatchObject({ companyId: globexId, before: { entityId: idp.entityId, certificateFingerprint: fingerprint }, after: null });
+    expect(removed).toMatchObject({
+      companyId: globexId,
+      before: { entityId: idp.entityId, certificateFingerprint: fingerprint },
+      after: null,
+    });
     expect(JSON.stringify(removed)).not.toContain(body.slice(0, 40));
   });
 
   it('system settings: created, updated and deleted, with the value before and after', async () => {
-    const created = await t.api({ method: 'POST', url: '/api/v1/system-settings', cookie: admin, payload: { key: 'bell', status: 'inactive', value: 'Draft' } });
+    const created = await t.api({
+      method: 'POST',
+      url: '/api/v1/system-settings',
+      cookie: admin,
+      payload: { key: 'bell', status: 'inactive', value: 'Draft' },
+    });
     expect(created.statusCode).toBe(201);
     const id = created.json().id as string;
-    expect(await latest('systemSetting.create')).toMatchObject({ targetType: 'systemSetting', targetId: id, targetLabel: 'bell', before: null, after: { value: 'Draft', status: 'inactive' } });
+    expect(await latest('systemSetting.create')).toMatchObject({
+      targetType: 'systemSetting',
+      targetId: id,
+      targetLabel: 'bell',
+      before: null,
+      after: { value: 'Draft', status: 'inactive' },
+    });
 
-    await t.api({ method: 'PUT', url: `/api/v1/system-settings/${id}`, cookie: admin, payload: { key: 'bell', status: 'active', value: 'Live' } });
+    await t.api({
+      method: 'PUT',
+      url: `/api/v1/system-settings/${id}`,
+      cookie: admin,
+      payload: { key: 'bell', status: 'active', value: 'Live' },
+    });
     expect(await latest('systemSetting.update')).toMatchObject({
       targetId: id,
       before: { value: 'Draft', status: 'inactive', version: 1 },
       after: { value: 'Live', status: 'active', version: 2 },
     });
 
-    expect((await t.api({ method: 'DELETE', url: `/api/v1/system-settings/${id}`, cookie: admin })).statusCode).toBe(204);
-    expect(await latest('systemSetting.delete')).toMatchObject({ targetId: id, before: { value: 'Live' }, after: null });
+    expect((await t.api({ method: 'DELETE', url: `/api/v1/system-settings/${id}`, cookie: admin })).statusCode).toBe(
+      204,
+    );
+    expect(await latest('systemSetting.delete')).toMatchObject({
+      targetId: id,
+      before: { value: 'Live' },
+      after: null,
+    });
     const deletes = (await auditLog('?action=systemSetting.delete')).total;
-    expect((await t.api({ method: 'DELETE', url: `/api/v1/system-settings/${id}`, cookie: admin })).statusCode).toBe(404);
+    expect((await t.api({ method: 'DELETE', url: `/api/v1/system-settings/${id}`, cookie: admin })).statusCode).toBe(
+      404,
+    );
     expect((await auditLog('?action=systemSetting.delete')).total).toBe(deletes);
   });
 
   it('feature flags: written and deleted', async () => {
-    const put = await t.api({ method: 'PUT', url: '/api/v1/feature-flags/audit-demo', cookie: admin, payload: { defaultValue: true } });
+    const put = await t.api({
+      method: 'PUT',
+      url: '/api/v1/feature-flags/audit-demo',
+      cookie: admin,
+      payload: { defaultValue: true },
+    });
     expect(put.statusCode).toBe(201);
-    expect(await latest('featureFlag.update')).toMatchObject({ targetType: 'featureFlag', targetId: 'audit-demo', before: null, after: { defaultValue: true, version: 1 } });
-    await t.api({ method: 'PUT', url: '/api/v1/feature-flags/audit-demo', cookie: admin, payload: { defaultValue: false } });
-    expect(await latest('featureFlag.update')).toMatchObject({ before: { defaultValue: true, version: 1 }, after: { defaultValue: false, version: 2 } });
-    expect((await t.api({ method: 'DELETE', url: '/api/v1/feature-flags/audit-demo', cookie: admin })).statusCode).toBe(204);
-    expect(await latest('featureFlag.delete')).toMatchObject({ targetId: 'audit-demo', before: { defaultValue: false }, after: null });
+    expect(await latest('featureFlag.update')).toMatchObject({
+      targetType: 'featureFlag',
+      targetId: 'audit-demo',
+      before: null,
+      after: { defaultValue: true, version: 1 },
+    });
+    await t.api({
+      method: 'PUT',
+      url: '/api/v1/feature-flags/audit-demo',
+      cookie: admin,
+      payload: { defaultValue: false },
+    });
+    expect(await latest('featureFlag.update')).toMatchObject({
+      before: { defaultValue: true, version: 1 },
+      after: { defaultValue: false, version: 2 },
+    });
+    expect((await t.api({ method: 'DELETE', url: '/api/v1/feature-flags/audit-demo', cookie: admin })).statusCode).toBe(
+      204,
+    );
+    expect(await latest('featureFlag.delete')).toMatchObject({
+      targetId: 'audit-demo',
+      before: { defaultValue: false },
+      after: null,
+    });
   });
 });

@@ -20,7 +20,12 @@ export default async function auditLogRoutes(app: FastifyInstance) {
       limit: pageSize,
       offset: (page - 1) * pageSize,
     });
-    const body: { results: AuditEntry[]; total: number; page: number; pageSize: number } = { results, total, page, pageSize };
+    const body: { results: AuditEntry[]; total: number; page: number; pageSize: number } = {
+      results,
+      total,
+      page,
+      pageSize,
+    };
     return reply.header('cache-control', 'no-store').send(body);
   });
 }

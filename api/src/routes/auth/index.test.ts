@@ -7,7 +7,14 @@ import { SIGN_IN_LIMITS } from '../../lib/rate-limit';
 import * as samlLogin from '../../lib/saml-login';
 import { createTestApp, inject, type TestApp } from '../../test/app';
 import { freezeDate } from '../../test/clock';
-import { companyId, createUserWithPassword, hiddenToken, postForm, sessionTokenOf, setCookies } from '../../test/identity';
+import {
+  companyId,
+  createUserWithPassword,
+  hiddenToken,
+  postForm,
+  sessionTokenOf,
+  setCookies,
+} from '../../test/identity';
 import { escapeHtml, renderAuthPage, renderLoginPage } from './login-page';
 import { safeReturnPath } from './index';
 
@@ -53,14 +60,23 @@ describe('GET /auth/saml/login (step 1)', () => {
   });
 
   it('sends a signed-in user home', async () => {
-    const res = await t.inject({ method: 'GET', url: '/auth/saml/login', headers: { cookie: await t.cookieFor('lead@acme.test') } });
+    const res = await t.inject({
+      method: 'GET',
+      url: '/auth/saml/login',
+      headers: { cookie: await t.cookieFor('lead@acme.test') },
+    });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/');
   });
 
   it('escapes every interpolated value', () => {
     for (const step of ['email', 'password'] as const) {
-      const html = renderLoginPage({ brandName: '<b>Brand</b>', step, email: '"><script>alert(1)</script>', error: '<img src=x>' });
+      const html = renderLoginPage({
+        brandName: '<b>Brand</b>',
+        step,
+        email: '"><script>alert(1)</script>',
+        error: '<img src=x>',
+      });
       expect(html).not.toContain('<script>alert');
       expect(html).not.toContain('<img src=x>');
       expect(html).not.toContain('<b>Brand</b>');
@@ -79,7 +95,9 @@ describe('POST /auth/saml/login with an email only', () => {
     expect(res.body).toContain('value="lead@acme.test"');
     expect(res.body).toMatch(/<a href="\/auth\/saml\/login">Use another email<\/a>/);
     expect(res.body).toMatch(/<label for="password">Password<\/label>/);
-    expect(res.body).toMatch(/<input id="password"[^>]*type="password"[^>]*autocomplete="current-password"[^>]* autofocus>/);
+    expect(res.body).toMatch(
+      /<input id="password"[^>]*type="password"[^>]*autocomplete="current-password"[^>]* autofocus>/,
+    );
     expect(res.body).toMatch(/<button type="submit">Sign in<\/button>/);
     expect(res.body).toMatch(/<a href="\/auth\/forgot-password">Forgot password\?<\/a>/);
     expect(res.body).toContain('name="step" value="password"');
@@ -108,12 +126,17 @@ describe('POST /auth/saml/login with an email only', () => {
   });
 
   it('sends a user of a company with single sign-on to its identity provider, with the return path', async () => {
-    const spy = jest.spyOn(samlLogin, 'samlRedirectForEmail').mockResolvedValue('https://idp.example/sso?SAMLRequest=abc');
+    const spy = jest
+      .spyOn(samlLogin, 'samlRedirectForEmail')
+      .mockResolvedValue('https://idp.example/sso?SAMLRequest=abc');
     const res = await signIn({ email: 'lead@acme.test' }, { cookie: 'toUrl=%2Frequests%2F1' });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('https://idp.example/sso?SAMLRequest=abc');
     // bound to this browser by a new binding cookie
-    const binding = setCookies(res).find((c) => c.startsWith('pe_saml_binding='))!.split(';')[0].split('=')[1];
+    const binding = setCookies(res)
+      .find((c) => c.startsWith('pe_saml_binding='))!
+      .split(';')[0]
+      .split('=')[1];
     expect(binding).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(spy).toHaveBeenCalledWith(expect.anything(), 'lead@acme.test', '/requests/1', binding);
   });
@@ -151,10 +174,19 @@ describe('POST /auth/saml/login with email and password', () => {
 
   it('gives a new token at every sign-in and ends the session the browser had before', async () => {
     const first = sessionToken(await signIn({ email: 'both@acme.test', password: DEMO_PASSWORD }));
-    const second = await signIn({ email: 'member@acme.test', password: DEMO_PASSWORD }, { cookie: `pe_session_token=${first}` });
+    const second = await signIn(
+      { email: 'member@acme.test', password: DEMO_PASSWORD },
+      { cookie: `pe_session_token=${first}` },
+    );
     const secondToken = sessionToken(second);
     expect(secondToken).not.toBe(first);
-    expect(await t.database.db.selectFrom('sessions').select('id').where('token_hash', '=', hashSessionToken(first)).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.database.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('token_hash', '=', hashSessionToken(first))
+        .executeTakeFirst(),
+    ).toBeUndefined();
     expect((await me(`pe_session_token=${first}`)).statusCode).toBe(401);
     expect((await me(`pe_session_token=${secondToken}`)).json().email).toBe('member@acme.test');
   });
@@ -220,7 +252,10 @@ describe('POST /auth/saml/login with email and password', () => {
     const res = await signIn({ email: 'lead@acme.test', password: DEMO_PASSWORD }, { origin: 'https://evil.example' });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('csrf_rejected');
-    const byReferer = await signIn({ email: 'lead@acme.test', password: DEMO_PASSWORD }, { referer: 'https://evil.example/login' });
+    const byReferer = await signIn(
+      { email: 'lead@acme.test', password: DEMO_PASSWORD },
+      { referer: 'https://evil.example/login' },
+    );
     expect(byReferer.statusCode).toBe(403);
   });
 
@@ -244,7 +279,15 @@ describe('POST /auth/saml/login with email and password', () => {
 
   it('accepts only same-origin paths as return addresses', () => {
     expect(safeReturnPath('/v2/projects/1')).toBe('/v2/projects/1');
-    for (const bad of ['https://elsewhere.example/', '//elsewhere.example', '/\\elsewhere.example', 'javascript:alert(1)', '/\t/evil.example', '', undefined]) {
+    for (const bad of [
+      'https://elsewhere.example/',
+      '//elsewhere.example',
+      '/\\elsewhere.example',
+      'javascript:alert(1)',
+      '/\t/evil.example',
+      '',
+      undefined,
+    ]) {
       expect(safeReturnPath(bad)).toBe('/');
     }
   });
@@ -276,7 +319,9 @@ describe('failed sign-in limits', () => {
     const waiting = await right(STAFF, A);
     expect(waiting.statusCode).toBe(429);
     expect(retryAfter(waiting)).toBe(1);
-    expect(waiting.body).toMatch(/role="alert">Too many failed sign-in attempts\. Please wait 1 second and try again, or reset your password\.</);
+    expect(waiting.body).toMatch(
+      /role="alert">Too many failed sign-in attempts\. Please wait 1 second and try again, or reset your password\.</,
+    );
     expect(waiting.body).toMatch(/<input id="password"[^>]*autofocus>/);
     expect(sessionTokenOf(waiting)).toBeNull();
     clock.advance(999);
@@ -291,7 +336,9 @@ describe('failed sign-in limits', () => {
       const res = await wrong(STAFF);
       expect(res.statusCode).toBe(429);
       expect(retryAfter(res)).toBe(wait);
-      expect(res.body).toContain(`Please wait ${wait === 60 ? '1 minute' : wait === 1 ? '1 second' : `${wait} seconds`} and try again`);
+      expect(res.body).toContain(
+        `Please wait ${wait === 60 ? '1 minute' : wait === 1 ? '1 second' : `${wait} seconds`} and try again`,
+      );
       clock.advance(wait * 1000);
       expect((await wrong(STAFF)).statusCode).toBe(401);
     }
@@ -372,7 +419,11 @@ describe('expired passwords', () => {
   async function userChangedDaysAgo(days: number) {
     const user = await createUserWithPassword(t, PASSWORD, { companies: ['Acme Corp'] });
     const changedAt = new Date(Date.now() - days * 86_400_000).toISOString();
-    await t.database.db.updateTable('users').set({ password_changed_at: changedAt }).where('id', '=', user.id).execute();
+    await t.database.db
+      .updateTable('users')
+      .set({ password_changed_at: changedAt })
+      .where('id', '=', user.id)
+      .execute();
     return user;
   }
 
@@ -386,12 +437,20 @@ describe('expired passwords', () => {
     expect(res.body).toContain('At least 14 characters. It has to be changed every 30 days.');
     expect(res.body).toMatch(/<label for="password">New password<\/label>/);
     expect(sessionTokenOf(res)).toBeNull();
-    expect(await t.database.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toEqual(
+      [],
+    );
     const token = hiddenToken(res.body);
-    const row = await t.database.db.selectFrom('password_tokens').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('password_tokens')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.purpose).toBe('reset');
     expect(row.token_hash).not.toBe(token);
-    expect(Date.parse(String(row.expires_at instanceof Date ? row.expires_at.toISOString() : row.expires_at)) - Date.now()).toBeLessThanOrEqual(10 * 60_000);
+    expect(
+      Date.parse(String(row.expires_at instanceof Date ? row.expires_at.toISOString() : row.expires_at)) - Date.now(),
+    ).toBeLessThanOrEqual(10 * 60_000);
 
     const choose = (fields: Record<string, string>) =>
       postForm(t, '/auth/reset-password', { token, reason: 'expired', ...fields }, { cookie: 'toUrl=%2Frequests%2F7' });
@@ -446,7 +505,15 @@ describe('sign-out', () => {
     expect(bare.statusCode).toBe(200);
     expect((await me(cookie)).statusCode).toBe(200);
     // from another origin
-    expect((await t.inject({ method: 'POST', url: '/auth/saml/logout', headers: { cookie, origin: 'https://evil.example' } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: '/auth/saml/logout',
+          headers: { cookie, origin: 'https://evil.example' },
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await me(cookie)).statusCode).toBe(200);
     const forged = await t.inject({
       method: 'POST',
@@ -478,12 +545,18 @@ describe('sessions', () => {
     expect((await me(cookie)).statusCode).toBe(200);
 
     // the shell's form post: same-origin, as the browser's Origin header says
-    const out = await t.inject({ method: 'POST', url: '/auth/saml/logout', headers: { cookie, origin: 'http://localhost' } });
+    const out = await t.inject({
+      method: 'POST',
+      url: '/auth/saml/logout',
+      headers: { cookie, origin: 'http://localhost' },
+    });
     expect(out.statusCode).toBe(303);
     expect(out.headers.location).toBe('/auth/saml/login');
     expect(setCookies(out).some((c) => /^pe_session_token=;/.test(c))).toBe(true);
     const hash = hashSessionToken(token);
-    expect(await t.database.db.selectFrom('sessions').select('id').where('token_hash', '=', hash).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.database.db.selectFrom('sessions').select('id').where('token_hash', '=', hash).executeTakeFirst(),
+    ).toBeUndefined();
 
     const again = await me(cookie);
     expect(again.statusCode).toBe(401);
@@ -493,7 +566,11 @@ describe('sessions', () => {
   it('answers 401 for a session past its absolute end', async () => {
     const token = sessionToken(await signIn({ email: 'member@acme.test', password: DEMO_PASSWORD }));
     const hash = hashSessionToken(token);
-    await t.database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', hash).execute();
+    await t.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('token_hash', '=', hash)
+      .execute();
     expect((await me(`pe_session_token=${token}`)).statusCode).toBe(401);
   });
 
@@ -503,10 +580,22 @@ describe('sessions', () => {
     const cookie = `pe_session_token=${token}`;
 
     const twoMinutesAgo = new Date(Date.now() - 120_000).toISOString();
-    await t.database.db.updateTable('sessions').set({ last_seen_at: twoMinutesAgo }).where('token_hash', '=', hash).execute();
+    await t.database.db
+      .updateTable('sessions')
+      .set({ last_seen_at: twoMinutesAgo })
+      .where('token_hash', '=', hash)
+      .execute();
     expect((await me(cookie)).statusCode).toBe(200);
-    const touched = await t.database.db.selectFrom('sessions').select('last_seen_at').where('token_hash', '=', hash).executeTakeFirstOrThrow();
-    expect(Date.parse(String(touched.last_seen_at instanceof Date ? touched.last_seen_at.toISOString() : touched.last_seen_at))).toBeGreaterThan(Date.parse(twoMinutesAgo));
+    const touched = await t.database.db
+      .selectFrom('sessions')
+      .select('last_seen_at')
+      .where('token_hash', '=', hash)
+      .executeTakeFirstOrThrow();
+    expect(
+      Date.parse(
+        String(touched.last_seen_at instanceof Date ? touched.last_seen_at.toISOString() : touched.last_seen_at),
+      ),
+    ).toBeGreaterThan(Date.parse(twoMinutesAgo));
 
     const idle = new Date(Date.now() - (t.config.sessionIdleMinutes + 1) * 60_000).toISOString();
     await t.database.db.updateTable('sessions').set({ last_seen_at: idle }).where('token_hash', '=', hash).execute();

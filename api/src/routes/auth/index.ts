@@ -5,14 +5,38 @@ import { PASSWORD_MAX_LENGTH, signInEmailSchema } from '@portal/shared/core/sche
 import { passwordPolicyForUser } from '../../db/password-policies';
 import { consumePasswordToken, createPasswordToken, findUsablePasswordToken } from '../../db/password-tokens';
 import { deleteSessionByToken } from '../../db/sessions';
-import { findUserCredentialsByEmail, findUserCredentialsById, setUserPassword, type UserCredentials } from '../../db/users';
-import { RESET_LINK_TTL_MINUTES, RESET_PASSWORD_PATH, sendPasswordResetLink, sendSsoPasswordNote, signsInWithSso } from '../../lib/password-reset';
+import {
+  findUserCredentialsByEmail,
+  findUserCredentialsById,
+  setUserPassword,
+  type UserCredentials,
+} from '../../db/users';
+import {
+  RESET_LINK_TTL_MINUTES,
+  RESET_PASSWORD_PATH,
+  sendPasswordResetLink,
+  sendSsoPasswordNote,
+  signsInWithSso,
+} from '../../lib/password-reset';
 import { hashPassword, isPasswordExpired, newPasswordProblem, verifyPassword } from '../../lib/passwords';
-import { beginSignInAttempt, clearSignInFailures, signInSucceeded, takeForgotPasswordAttempt, waitText } from '../../lib/rate-limit';
+import {
+  beginSignInAttempt,
+  clearSignInFailures,
+  signInSucceeded,
+  takeForgotPasswordAttempt,
+  waitText,
+} from '../../lib/rate-limit';
 import { SAML_BINDING_COOKIE, SAML_REQUEST_TTL_MS, samlBindingFor } from '../../lib/saml';
 import { samlRedirectForEmail } from '../../lib/saml-login';
 import { SESSION_COOKIE, clearSessionCookie, getAuth, startSession } from '../../plugins/auth';
-import { FORGOT_PASSWORD_PATH, LOGIN_PATH, escapeHtml, renderAuthPage, renderLoginPage, type LoginPageInput } from './login-page';
+import {
+  FORGOT_PASSWORD_PATH,
+  LOGIN_PATH,
+  escapeHtml,
+  renderAuthPage,
+  renderLoginPage,
+  type LoginPageInput,
+} from './login-page';
 import {
   renderChoosePasswordPage,
   renderForgotPasswordPage,
@@ -56,17 +80,21 @@ export function safeReturnPath(value: string | undefined): string {
 /** The string fields of a form (or JSON) body; anything else is treated as absent. */
 function formFields(request: FastifyRequest): Record<string, string> {
   const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
-  return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 function sendPage(reply: FastifyReply, status: number, html: string) {
-  return reply
-    .code(status)
-    .header('cache-control', 'no-store')
-    // A reset token in the address must not travel to another site in a Referer.
-    .header('referrer-policy', 'same-origin')
-    .type('text/html; charset=utf-8')
-    .send(html);
+  return (
+    reply
+      .code(status)
+      .header('cache-control', 'no-store')
+      // A reset token in the address must not travel to another site in a Referer.
+      .header('referrer-policy', 'same-origin')
+      .type('text/html; charset=utf-8')
+      .send(html)
+  );
 }
 
 export default async function authRoutes(app: FastifyInstance) {
@@ -155,7 +183,12 @@ export default async function authRoutes(app: FastifyInstance) {
     const valid = await verifyPassword(found?.passwordHash ?? null, password);
     if (!found || !valid) {
       request.log.info({ reason: found ? 'wrong password' : 'unknown user' }, 'sign-in failed');
-      return loginPage(reply, 401, { step: 'password', email, error: ERROR_MESSAGES.failed_login, errorField: 'password' });
+      return loginPage(reply, 401, {
+        step: 'password',
+        email,
+        error: ERROR_MESSAGES.failed_login,
+        errorField: 'password',
+      });
     }
     await signInSucceeded(db, email, request.ip);
     if (found.user.status !== 'active') {
@@ -166,7 +199,11 @@ export default async function authRoutes(app: FastifyInstance) {
     const policy = await passwordPolicyForUser(db, found.user, config.staffPasswordPolicy);
     if (isPasswordExpired(found.passwordChangedAt, policy)) {
       // No session yet: a short-lived token lets this browser choose the new password, then signs in.
-      const { token } = await createPasswordToken(db, { userId: found.user.id, purpose: 'reset', ttlMinutes: EXPIRED_PASSWORD_TOKEN_TTL_MINUTES });
+      const { token } = await createPasswordToken(db, {
+        userId: found.user.id,
+        purpose: 'reset',
+        ttlMinutes: EXPIRED_PASSWORD_TOKEN_TTL_MINUTES,
+      });
       request.log.info({ userId: found.user.id }, 'sign-in: password expired, a new one is required');
       return choosePage(reply, 200, { token, policy, reason: 'expired' });
     }
@@ -227,7 +264,11 @@ export default async function authRoutes(app: FastifyInstance) {
     const fields = formFields(request);
     const parsed = signInEmailSchema.safeParse({ email: fields.email ?? '' });
     if (!parsed.success) {
-      return sendPage(reply, 400, renderForgotPasswordPage({ brandName, email: fields.email ?? '', error: parsed.error.issues[0].message }));
+      return sendPage(
+        reply,
+        400,
+        renderForgotPasswordPage({ brandName, email: fields.email ?? '', error: parsed.error.issues[0].message }),
+      );
     }
     const { email } = parsed.data;
     const attempt = await takeForgotPasswordAttempt(db, email, request.ip);
@@ -250,7 +291,11 @@ export default async function authRoutes(app: FastifyInstance) {
         else await sendPasswordResetLink(app, request, found.user, 'user');
       } catch (error) {
         request.log.error({ err: error, userId: found.user.id }, 'password reset mail could not be sent');
-        return sendPage(reply, 503, renderForgotPasswordPage({ brandName, email, error: resetPasswordFailure(brandName) }));
+        return sendPage(
+          reply,
+          503,
+          renderForgotPasswordPage({ brandName, email, error: resetPasswordFailure(brandName) }),
+        );
       }
     }
     return sendPage(reply, 200, renderForgotPasswordSentPage({ brandName, linkMinutes: RESET_LINK_TTL_MINUTES }));
@@ -265,7 +310,10 @@ export default async function authRoutes(app: FastifyInstance) {
     if (!found) return { status: 400, message: INVALID_LINK };
     if (found.user.status !== 'active') return { status: 403, message: inactiveMessage };
     if (await signsInWithSso(db, found.user)) {
-      return { status: 400, message: "You sign in with your company's single sign-on: your password is managed there, not in the portal." };
+      return {
+        status: 400,
+        message: "You sign in with your company's single sign-on: your password is managed there, not in the portal.",
+      };
     }
     return { found };
   }
@@ -292,7 +340,13 @@ export default async function authRoutes(app: FastifyInstance) {
     const problem = await newPasswordProblem(password, policy, found.passwordHash, 'Password');
     if (problem) return choosePage(reply, 400, { token, policy, reason, error: problem, errorField: 'password' });
     if ((fields.confirmPassword ?? '') !== password) {
-      return choosePage(reply, 400, { token, policy, reason, error: 'Passwords do not match', errorField: 'confirmPassword' });
+      return choosePage(reply, 400, {
+        token,
+        policy,
+        reason,
+        error: 'Passwords do not match',
+        errorField: 'confirmPassword',
+      });
     }
     // Exactly one of two racing posts gets the token.
     if (!(await consumePasswordToken(db, token))) return linkProblem(reply, 400, INVALID_LINK);

@@ -55,7 +55,15 @@ const STYLE = `
 `;
 
 /** The frame every /auth page shares: brand, heading, the alert and status areas, then the body. */
-export function renderAuthPage({ brandName, title, heading, lead, error = null, notice = null, body }: AuthPageInput): string {
+export function renderAuthPage({
+  brandName,
+  title,
+  heading,
+  lead,
+  error = null,
+  notice = null,
+  body,
+}: AuthPageInput): string {
   const brand = escapeHtml(brandName);
   return `<!doctype html>
 <html lang="en">
@@ -100,7 +108,14 @@ export interface LoginPageInput {
 }
 
 /** Identifier-first sign-in: the email decides where the user signs in (SSO or password). */
-export function renderLoginPage({ brandName, step = 'email', email = '', error = null, errorField = null, notice = null }: LoginPageInput): string {
+export function renderLoginPage({
+  brandName,
+  step = 'email',
+  email = '',
+  error = null,
+  errorField = null,
+  notice = null,
+}: LoginPageInput): string {
   const about = (field: 'email' | 'password') => errorField === field || errorField === null;
   const emailInput = (extra: string) =>
     `<input id="email" name="email" type="email" autocomplete="username" required maxlength="320" value="${escapeHtml(email)}"${extra}>`;

@@ -31,7 +31,13 @@ export function renderForgotPasswordPage({ brandName, email = '', error = null }
 }
 
 /** The same answer whether or not the account exists (no user enumeration). */
-export function renderForgotPasswordSentPage({ brandName, linkMinutes }: { brandName: string; linkMinutes: number }): string {
+export function renderForgotPasswordSentPage({
+  brandName,
+  linkMinutes,
+}: {
+  brandName: string;
+  linkMinutes: number;
+}): string {
   const body = `  <p>The link works once and expires in ${linkMinutes} minutes. Nothing arrived? Check your spam folder, or ask again in a few minutes.</p>
   <p class="aside">${escapeHtml(SSO_NOTE)}</p>
   <p class="aside"><a href="${LOGIN_PATH}">Back to sign in</a></p>`;
@@ -54,12 +60,23 @@ export interface ChoosePasswordPageInput {
   errorField?: 'password' | 'confirmPassword' | null;
 }
 
-export function renderChoosePasswordPage({ brandName, token, policy, reason, error = null, errorField = null }: ChoosePasswordPageInput): string {
+export function renderChoosePasswordPage({
+  brandName,
+  token,
+  policy,
+  reason,
+  error = null,
+  errorField = null,
+}: ChoosePasswordPageInput): string {
   const about = (field: 'password' | 'confirmPassword') => errorField === field || errorField === null;
   const passwordDescription =
-    error && about('password') ? ' aria-invalid="true" aria-describedby="form-error password-hint"' : ' aria-describedby="password-hint"';
+    error && about('password')
+      ? ' aria-invalid="true" aria-describedby="form-error password-hint"'
+      : ' aria-describedby="password-hint"';
   const rotation =
-    policy.rotationInDays > 0 ? ` It has to be changed every ${policy.rotationInDays} day${policy.rotationInDays === 1 ? '' : 's'}.` : '';
+    policy.rotationInDays > 0
+      ? ` It has to be changed every ${policy.rotationInDays} day${policy.rotationInDays === 1 ? '' : 's'}.`
+      : '';
   const body = `  <form method="post" action="${RESET_PASSWORD_PATH}" novalidate>
     <input type="hidden" name="token" value="${escapeHtml(token)}">
     <input type="hidden" name="reason" value="${reason}">
@@ -75,7 +92,10 @@ export function renderChoosePasswordPage({ brandName, token, policy, reason, err
     brandName,
     title: 'Choose a new password',
     heading: 'Choose a new password',
-    lead: reason === 'expired' ? 'Your password has expired. Choose a new one to continue.' : 'Choose the password you will sign in with.',
+    lead:
+      reason === 'expired'
+        ? 'Your password has expired. Choose a new one to continue.'
+        : 'Choose the password you will sign in with.',
     error,
     body,
   });
@@ -85,5 +105,11 @@ export function renderChoosePasswordPage({ brandName, token, policy, reason, err
 export function renderPasswordLinkProblemPage({ brandName, message }: { brandName: string; message: string }): string {
   const body = `  <p class="aside"><a href="${FORGOT_PASSWORD_PATH}">Send a new link</a></p>
   <p class="aside"><a href="${LOGIN_PATH}">Back to sign in</a></p>`;
-  return renderAuthPage({ brandName, title: 'Choose a new password', heading: 'Choose a new password', error: message, body });
+  return renderAuthPage({
+    brandName,
+    title: 'Choose a new password',
+    heading: 'Choose a new password',
+    error: message,
+    body,
+  });
 }

@@ -85,7 +85,9 @@ describe('POST /auth/forgot-password', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].token_hash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(rows[0].purpose).toBe('reset');
-    const ttl = Date.parse(String(rows[0].expires_at instanceof Date ? rows[0].expires_at.toISOString() : rows[0].expires_at)) - Date.now();
+    const ttl =
+      Date.parse(String(rows[0].expires_at instanceof Date ? rows[0].expires_at.toISOString() : rows[0].expires_at)) -
+      Date.now();
     expect(ttl).toBeGreaterThan(59 * 60_000);
     expect(ttl).toBeLessThanOrEqual(60 * 60_000);
   });
@@ -115,7 +117,9 @@ describe('POST /auth/forgot-password', () => {
     expect(mail.to).toBe(user.email);
     expect(mail.text).toContain("company's single sign-on");
     expect(mail.text).not.toContain('/auth/reset-password');
-    expect(await t.database.db.selectFrom('password_tokens').select('token_hash').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect(
+      await t.database.db.selectFrom('password_tokens').select('token_hash').where('user_id', '=', user.id).execute(),
+    ).toEqual([]);
   });
 
   it("builds the link on the portal's one origin, never on a Host the request named", async () => {
@@ -158,13 +162,21 @@ describe('POST /auth/forgot-password', () => {
   });
 
   it('says "Unable to Reset Password" when the mail cannot be sent, and withdraws the link', async () => {
-    const failing = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`, BRAND_NAME: 'Acme' } });
+    const failing = await createTestApp({
+      env: { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`, BRAND_NAME: 'Acme' },
+    });
     try {
       const user = await createUserWithPassword(failing, PASSWORD);
       const res = await postForm(failing, '/auth/forgot-password', { email: user.email });
       expect(res.statusCode).toBe(503);
       expect(res.body).toMatch(/role="alert">Unable to Reset Password: Please contact your Acme Portal admin</);
-      expect(await failing.database.db.selectFrom('password_tokens').select('token_hash').where('user_id', '=', user.id).execute()).toEqual([]);
+      expect(
+        await failing.database.db
+          .selectFrom('password_tokens')
+          .select('token_hash')
+          .where('user_id', '=', user.id)
+          .execute(),
+      ).toEqual([]);
     } finally {
       await failing.close();
     }
@@ -204,7 +216,11 @@ describe('/auth/reset-password', () => {
 
   it('refuses an expired link', async () => {
     const { id, token } = await userWithLink();
-    await t.database.db.updateTable('password_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', id).execute();
+    await t.database.db
+      .updateTable('password_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', id)
+      .execute();
     expect((await t.inject({ method: 'GET', url: `/auth/reset-password?token=${token}` })).statusCode).toBe(400);
     expect((await choose(token, NEW_PASSWORD)).statusCode).toBe(400);
   });
@@ -227,7 +243,9 @@ describe('/auth/reset-password', () => {
     const session = sessionTokenOf(res)!;
     expect((await me(`pe_session_token=${session}`)).json().email).toBe(user.email);
     for (const { token: old } of before) expect((await me(`pe_session_token=${old}`)).statusCode).toBe(401);
-    expect(await t.database.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toHaveLength(1);
+    expect(
+      await t.database.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute(),
+    ).toHaveLength(1);
 
     const after = (await findUserCredentialsById(t.database.db, user.id))!;
     expect(Date.parse(after.passwordChangedAt!)).toBeGreaterThanOrEqual(Date.parse(changedBefore));
@@ -245,13 +263,20 @@ describe('/auth/reset-password', () => {
     freezeDate();
     try {
       const { email, token } = await userWithLink();
-      const signIn = (password: string, remoteAddress: string) => postForm(t, '/auth/saml/login', { email, password }, {}, remoteAddress);
+      const signIn = (password: string, remoteAddress: string) =>
+        postForm(t, '/auth/saml/login', { email, password }, {}, remoteAddress);
       for (let i = 0; i < 5; i++) {
         expect((await signIn('wrong-password', '10.1.0.1')).statusCode).toBe(401);
         expect((await signIn('wrong-password', '10.1.0.2')).statusCode).toBe(401);
       }
       expect((await signIn(PASSWORD, '10.1.0.1')).statusCode).toBe(429);
-      const chosen = await postForm(t, '/auth/reset-password', { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, {}, '10.1.0.1');
+      const chosen = await postForm(
+        t,
+        '/auth/reset-password',
+        { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+        {},
+        '10.1.0.1',
+      );
       expect(chosen.statusCode).toBe(303);
       expect((await signIn(NEW_PASSWORD, '10.1.0.1')).statusCode).toBe(303);
       // the other address still waits its second: a new password is no reason to let a guesser go faster
@@ -261,7 +286,7 @@ describe('/auth/reset-password', () => {
     }
   });
 
-  it('holds the new password to the strictest policy of the user\'s companies, and to 256 characters', async () => {
+  it("holds the new password to the strictest policy of the user's companies, and to 256 characters", async () => {
     const acme = await companyId(t, 'Acme Corp');
     await savePasswordPolicy(t.database.db, acme, { minimumLength: 16, rotationInDays: 0 });
     try {
@@ -284,7 +309,11 @@ describe('/auth/reset-password', () => {
 
   it('refuses single sign-on users and suspended users', async () => {
     const federated = await createUserWithPassword(t, PASSWORD, { isFederated: true });
-    const { token } = await createPasswordToken(t.database.db, { userId: federated.id, purpose: 'reset', ttlMinutes: 60 });
+    const { token } = await createPasswordToken(t.database.db, {
+      userId: federated.id,
+      purpose: 'reset',
+      ttlMinutes: 60,
+    });
     const sso = await t.inject({ method: 'GET', url: `/auth/reset-password?token=${token}` });
     expect(sso.statusCode).toBe(400);
     expect(sso.body).toContain('You sign in with your company&#39;s single sign-on');
@@ -303,7 +332,12 @@ describe('mail links with PUBLIC_URL', () => {
     const app = await createTestApp({ env: { PUBLIC_URL: 'https://portal.example.org' } });
     try {
       const user = await createUserWithPassword(app, PASSWORD);
-      await postForm(app, '/auth/forgot-password', { email: user.email }, { host: 'portal.example.org', 'x-forwarded-host': 'evil.example' });
+      await postForm(
+        app,
+        '/auth/forgot-password',
+        { email: user.email },
+        { host: 'portal.example.org', 'x-forwarded-host': 'evil.example' },
+      );
       expect(readOutbox(app)[0].text).toContain('https://portal.example.org/auth/reset-password?token=');
     } finally {
       await app.close();

@@ -26,7 +26,8 @@ let globexId: string;
 const sp = () => serviceProviderFor(t.config);
 
 async function companyId(name: string) {
-  return (await t.database.db.selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  return (await t.database.db.selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow())
+    .id;
 }
 
 async function configure(id: string, idp: TestIdentityProvider) {
@@ -44,7 +45,11 @@ async function verifyDomain(id: string, domain: string) {
   const cookie = await t.cookieFor('admin@demo.test');
   const added = await t.api({ method: 'POST', url: `/api/v1/companies/${id}/domains`, cookie, payload: { domain } });
   expect(added.statusCode).toBe(201);
-  const confirmed = await t.api({ method: 'POST', url: `/api/v1/companies/${id}/domains/${added.json().id}/confirm`, cookie });
+  const confirmed = await t.api({
+    method: 'POST',
+    url: `/api/v1/companies/${id}/domains/${added.json().id}/confirm`,
+    cookie,
+  });
   expect(confirmed.statusCode).toBe(200);
   return added.json().id as string;
 }
@@ -67,10 +72,22 @@ async function startSignIn(email: string, returnPath = '/', binding = BINDING): 
 
 /** An assertion as Acme's identity provider issues it for this portal. */
 function assertionFor(email: string, requestId: string | null, overrides: Partial<AssertionOptions> = {}): string {
-  return buildAssertion({ issuer: ACME_IDP.entityId, email, audience: sp().entityId, recipient: sp().acsUrl, inResponseTo: requestId, ...overrides });
+  return buildAssertion({
+    issuer: ACME_IDP.entityId,
+    email,
+    audience: sp().entityId,
+    recipient: sp().acsUrl,
+    inResponseTo: requestId,
+    ...overrides,
+  });
 }
 
-function responseWith(requestId: string | null, assertions: string[], issuer = ACME_IDP.entityId, destination = sp().acsUrl): string {
+function responseWith(
+  requestId: string | null,
+  assertions: string[],
+  issuer = ACME_IDP.entityId,
+  destination = sp().acsUrl,
+): string {
   return buildResponse({ issuer, destination, inResponseTo: requestId, assertions });
 }
 
@@ -80,7 +97,12 @@ function signedResponse(email: string, requestId: string, overrides: Partial<Ass
 }
 
 /** The identity provider's auto-submitted form: a cross-site POST, with the browser's binding cookie (null: none). */
-function postToAcs(responseXml: string | null, relayState = '/', binding: string | null = BINDING, headers: Record<string, string> = {}) {
+function postToAcs(
+  responseXml: string | null,
+  relayState = '/',
+  binding: string | null = BINDING,
+  headers: Record<string, string> = {},
+) {
   const fields: Record<string, string> = { RelayState: relayState };
   if (responseXml !== null) fields.SAMLResponse = encodeResponse(responseXml);
   return t.inject({
@@ -116,7 +138,7 @@ function expectRefused(res: Awaited<ReturnType<typeof postToAcs>>, status: numbe
 }
 
 describe('samlRedirectForEmail (identifier-first)', () => {
-  it("sends a member of a company with an identity provider there, with an AuthnRequest it remembers", async () => {
+  it('sends a member of a company with an identity provider there, with an AuthnRequest it remembers', async () => {
     const url = await samlRedirectForEmail(t.app, ' Lead@Acme.test ', '/v2/projects?view=list', BINDING);
     expect(url).not.toBeNull();
     const target = new URL(url!);
@@ -124,9 +146,15 @@ describe('samlRedirectForEmail (identifier-first)', () => {
     const request = authnRequestOf(url!);
     expect(request.relayState).toBe('/v2/projects?view=list');
     expect(request.xml).toContain(`AssertionConsumerServiceURL="${ORIGIN}/auth/saml/acs"`);
-    expect(request.xml).toContain(`<saml:Issuer xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion">${ORIGIN}/auth/saml/metadata</saml:Issuer>`);
+    expect(request.xml).toContain(
+      `<saml:Issuer xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion">${ORIGIN}/auth/saml/metadata</saml:Issuer>`,
+    );
 
-    const row = await t.database.db.selectFrom('saml_requests').selectAll().where('id', '=', request.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('saml_requests')
+      .selectAll()
+      .where('id', '=', request.id)
+      .executeTakeFirstOrThrow();
     expect(row.company_id).toBe(acmeId);
     // the browser's binding cookie, kept as its hash only
     expect(row.binding_hash).toBe(samlBindingHash(BINDING));
@@ -148,7 +176,12 @@ describe('samlRedirectForEmail (identifier-first)', () => {
       expect(await samlRedirectForEmail(t.app, 'client@globex.test', '/', BINDING)).toBeNull();
       // a pending (unverified) claim changes nothing either
       const cookie = await t.cookieFor('admin@demo.test');
-      const added = await t.api({ method: 'POST', url: `/api/v1/companies/${globexId}/domains`, cookie, payload: { domain: 'globex.test' } });
+      const added = await t.api({
+        method: 'POST',
+        url: `/api/v1/companies/${globexId}/domains`,
+        cookie,
+        payload: { domain: 'globex.test' },
+      });
       expect(added.statusCode).toBe(201);
       expect(await samlRedirectForEmail(t.app, 'client@globex.test', '/', BINDING)).toBeNull();
       await t.api({ method: 'DELETE', url: `/api/v1/companies/${globexId}/domains/${added.json().id}`, cookie });
@@ -169,16 +202,24 @@ describe('POST /auth/saml/acs', () => {
     expect(line).toMatch(/HttpOnly/i);
     expect(line).toMatch(/SameSite=Lax/i);
 
-    const me = await t.api({ method: 'GET', url: '/api/v1/users/profile/me', cookie: sessionCookie(res.headers['set-cookie'])! });
+    const me = await t.api({
+      method: 'GET',
+      url: '/api/v1/users/profile/me',
+      cookie: sessionCookie(res.headers['set-cookie'])!,
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ email: 'lead@acme.test', metadata: { isFederated: true } });
     // the request is answered: it cannot be answered again
-    expect(await t.database.db.selectFrom('saml_requests').select('id').where('id', '=', requestId).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.database.db.selectFrom('saml_requests').select('id').where('id', '=', requestId).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('accepts an assertion that expired within the allowed clock skew', async () => {
     const requestId = await startSignIn('lead@acme.test');
-    const res = await postToAcs(signedResponse('lead@acme.test', requestId, { notOnOrAfter: new Date(Date.now() - 20_000) }));
+    const res = await postToAcs(
+      signedResponse('lead@acme.test', requestId, { notOnOrAfter: new Date(Date.now() - 20_000) }),
+    );
     expect(res.statusCode).toBe(303);
   });
 
@@ -186,7 +227,10 @@ describe('POST /auth/saml/acs', () => {
     const start = await t.inject({
       method: 'POST',
       url: '/auth/saml/login',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `toUrl=${encodeURIComponent('/settings/company')}` },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: `toUrl=${encodeURIComponent('/settings/company')}`,
+      },
       payload: new URLSearchParams({ email: 'lead@acme.test' }).toString(),
     });
     expect(start.statusCode).toBe(303);
@@ -202,7 +246,11 @@ describe('POST /auth/saml/acs', () => {
     const binding = bindingLine.split(';')[0].split('=')[1];
 
     // another browser (an attacker's own response, or a response carried elsewhere) cannot use it
-    expectRefused(await postToAcs(signedResponse('lead@acme.test', request.id), '/', null), 400, /started in another browser/);
+    expectRefused(
+      await postToAcs(signedResponse('lead@acme.test', request.id), '/', null),
+      400,
+      /started in another browser/,
+    );
     const res = await postToAcs(signedResponse('lead@acme.test', request.id), request.relayState!, binding);
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/settings/company');
@@ -226,13 +274,18 @@ describe('POST /auth/saml/acs', () => {
   it('refuses an assertion signed with another key', async () => {
     const requestId = await startSignIn('member@acme.test');
     const other = createTestIdentityProvider('impostor');
-    const res = await postToAcs(responseWith(requestId, [signAssertion(assertionFor('member@acme.test', requestId), other)]));
+    const res = await postToAcs(
+      responseWith(requestId, [signAssertion(assertionFor('member@acme.test', requestId), other)]),
+    );
     expectRefused(res, 400, /could not be verified/);
   });
 
   it('refuses an assertion changed after it was signed', async () => {
     const requestId = await startSignIn('lead@acme.test');
-    const signed = signAssertion(assertionFor('lead@acme.test', requestId), ACME_IDP).replace('lead@acme.test', 'member@acme.test');
+    const signed = signAssertion(assertionFor('lead@acme.test', requestId), ACME_IDP).replace(
+      'lead@acme.test',
+      'member@acme.test',
+    );
     const res = await postToAcs(responseWith(requestId, [signed]));
     expectRefused(res, 400, /could not be verified/);
     expect(await isFederated('member@acme.test')).toBe(false);
@@ -240,21 +293,28 @@ describe('POST /auth/saml/acs', () => {
 
   it('refuses an assertion for another audience', async () => {
     const requestId = await startSignIn('lead@acme.test');
-    const res = await postToAcs(signedResponse('lead@acme.test', requestId, { audience: 'https://other-portal.example/saml' }));
+    const res = await postToAcs(
+      signedResponse('lead@acme.test', requestId, { audience: 'https://other-portal.example/saml' }),
+    );
     expectRefused(res, 400, /issued for another service, not this portal/);
   });
 
   it('refuses an expired assertion (beyond the clock skew)', async () => {
     const requestId = await startSignIn('lead@acme.test');
     const res = await postToAcs(
-      signedResponse('lead@acme.test', requestId, { notBefore: new Date(Date.now() - 10 * 60_000), notOnOrAfter: new Date(Date.now() - 2 * 60_000) }),
+      signedResponse('lead@acme.test', requestId, {
+        notBefore: new Date(Date.now() - 10 * 60_000),
+        notOnOrAfter: new Date(Date.now() - 2 * 60_000),
+      }),
     );
     expectRefused(res, 400, /has expired or is not valid yet/);
   });
 
   it('refuses an assertion that is not valid yet (beyond the clock skew)', async () => {
     const requestId = await startSignIn('lead@acme.test');
-    const res = await postToAcs(signedResponse('lead@acme.test', requestId, { notBefore: new Date(Date.now() + 5 * 60_000) }));
+    const res = await postToAcs(
+      signedResponse('lead@acme.test', requestId, { notBefore: new Date(Date.now() + 5 * 60_000) }),
+    );
     expectRefused(res, 400, /has expired or is not valid yet/);
   });
 
@@ -271,12 +331,18 @@ describe('POST /auth/saml/acs', () => {
     expect((await postToAcs(responseWith(first, [assertion]))).statusCode).toBe(303);
 
     const second = await startSignIn('lead@acme.test');
-    expectRefused(await postToAcs(responseWith(second, [assertion])), 400, /does not answer a sign-in in progress here/);
+    expectRefused(
+      await postToAcs(responseWith(second, [assertion])),
+      400,
+      /does not answer a sign-in in progress here/,
+    );
   });
 
   it('refuses a signed assertion without InResponseTo in an unsigned envelope that has a valid one', async () => {
     const requestId = await startSignIn('lead@acme.test');
-    const res = await postToAcs(responseWith(requestId, [signAssertion(assertionFor('lead@acme.test', null), ACME_IDP)]));
+    const res = await postToAcs(
+      responseWith(requestId, [signAssertion(assertionFor('lead@acme.test', null), ACME_IDP)]),
+    );
     expectRefused(res, 400, /does not answer a sign-in in progress here/);
   });
 
@@ -290,15 +356,24 @@ describe('POST /auth/saml/acs', () => {
   it("refuses a response whose Destination is not the portal's ACS URL", async () => {
     const requestId = await startSignIn('lead@acme.test');
     const assertion = signAssertion(assertionFor('lead@acme.test', requestId), ACME_IDP);
-    const res = await postToAcs(responseWith(requestId, [assertion], ACME_IDP.entityId, 'https://attacker.example/auth/saml/acs'));
+    const res = await postToAcs(
+      responseWith(requestId, [assertion], ACME_IDP.entityId, 'https://attacker.example/auth/saml/acs'),
+    );
     expectRefused(res, 400, /addressed to another service, not this portal/);
-    const missing = buildResponse({ issuer: ACME_IDP.entityId, destination: '', inResponseTo: requestId, assertions: [assertion] }).replace(' Destination=""', '');
+    const missing = buildResponse({
+      issuer: ACME_IDP.entityId,
+      destination: '',
+      inResponseTo: requestId,
+      assertions: [assertion],
+    }).replace(' Destination=""', '');
     expectRefused(await postToAcs(missing), 400, /addressed to another service, not this portal|does not answer/);
   });
 
   it("refuses a signed assertion whose Recipient is not the portal's ACS URL", async () => {
     const requestId = await startSignIn('lead@acme.test');
-    const res = await postToAcs(signedResponse('lead@acme.test', requestId, { recipient: 'https://other-sp.example/acs' }));
+    const res = await postToAcs(
+      signedResponse('lead@acme.test', requestId, { recipient: 'https://other-sp.example/acs' }),
+    );
     expectRefused(res, 400, /addressed to another service, not this portal/);
   });
 
@@ -312,10 +387,19 @@ describe('POST /auth/saml/acs', () => {
 
   it('takes the audience from PUBLIC_URL, not from the Host a response is posted with', async () => {
     const requestId = await startSignIn('lead@acme.test');
-    const forOther = signedResponse('lead@acme.test', requestId, { audience: 'https://other-sp.example/auth/saml/metadata' });
+    const forOther = signedResponse('lead@acme.test', requestId, {
+      audience: 'https://other-sp.example/auth/saml/metadata',
+    });
     // posted to "their" host: not a host this portal serves
     expect((await postToAcs(forOther, '/', BINDING, { host: 'other-sp.example' })).statusCode).toBe(421);
-    expect((await postToAcs(forOther, '/', BINDING, { 'x-forwarded-host': 'other-sp.example', 'x-forwarded-proto': 'https' })).statusCode).toBe(421);
+    expect(
+      (
+        await postToAcs(forOther, '/', BINDING, {
+          'x-forwarded-host': 'other-sp.example',
+          'x-forwarded-proto': 'https',
+        })
+      ).statusCode,
+    ).toBe(421);
     expectRefused(await postToAcs(forOther), 400, /issued for another service, not this portal/);
   });
 
@@ -387,11 +471,13 @@ describe('POST /auth/saml/acs', () => {
 
   it('refuses an assertion issued by another entity than the configured one', async () => {
     const requestId = await startSignIn('lead@acme.test');
-    const res = await postToAcs(signedResponse('lead@acme.test', requestId, { issuer: 'https://someone-else.example/saml' }));
+    const res = await postToAcs(
+      signedResponse('lead@acme.test', requestId, { issuer: 'https://someone-else.example/saml' }),
+    );
     expectRefused(res, 400, /not issued by your company&#39;s identity provider/);
   });
 
-  it("refuses a user of another company, unknown users and staff (invalid_user)", async () => {
+  it('refuses a user of another company, unknown users and staff (invalid_user)', async () => {
     for (const email of ['client@globex.test', 'nobody@acme.test', 'admin@demo.test']) {
       const requestId = await startSignIn('lead@acme.test');
       const res = await postToAcs(signedResponse(email, requestId));
@@ -412,7 +498,13 @@ describe('POST /auth/saml/acs', () => {
       expect(url!.startsWith(ACME_IDP.ssoUrl)).toBe(true);
       // a Globex sign-in (started by a Globex-only user) answered by Globex's identity provider for both@acme.test
       const requestId = await startSignIn('client@globex.test');
-      const assertion = buildAssertion({ issuer: globexIdp.entityId, email: 'both@acme.test', audience: sp().entityId, recipient: sp().acsUrl, inResponseTo: requestId });
+      const assertion = buildAssertion({
+        issuer: globexIdp.entityId,
+        email: 'both@acme.test',
+        audience: sp().entityId,
+        recipient: sp().acsUrl,
+        inResponseTo: requestId,
+      });
       const res = await postToAcs(responseWith(requestId, [signAssertion(assertion, globexIdp)], globexIdp.entityId));
       expectRefused(res, 403, /We could not find any user with that email\./);
     } finally {
@@ -431,7 +523,12 @@ describe('POST /auth/saml/acs', () => {
       expect(await samlRedirectForEmail(t.app, 'both@acme.test', '/', BINDING)).toBeNull();
       // and Globex cannot verify acme.test for itself
       const cookie = await t.cookieFor('admin@demo.test');
-      const claim = await t.api({ method: 'POST', url: `/api/v1/companies/${globexId}/domains`, cookie, payload: { domain: 'acme.test' } });
+      const claim = await t.api({
+        method: 'POST',
+        url: `/api/v1/companies/${globexId}/domains`,
+        cookie,
+        payload: { domain: 'acme.test' },
+      });
       expect(claim.statusCode).toBe(409);
       expect(claim.json().code).toBe('domain_taken');
     } finally {
@@ -445,7 +542,11 @@ describe('POST /auth/saml/acs', () => {
     await setUserStatus(t.database.db, member.id, 'suspended');
     try {
       const requestId = await startSignIn('member@acme.test');
-      expectRefused(await postToAcs(signedResponse('member@acme.test', requestId)), 403, /The user is inactive\. Please contact your Tevora Portal admin\./);
+      expectRefused(
+        await postToAcs(signedResponse('member@acme.test', requestId)),
+        403,
+        /The user is inactive\. Please contact your Tevora Portal admin\./,
+      );
     } finally {
       await setUserStatus(t.database.db, member.id, 'active');
     }
@@ -454,7 +555,13 @@ describe('POST /auth/saml/acs', () => {
   it("reports the identity provider's own failure", async () => {
     const requestId = await startSignIn('lead@acme.test');
     const res = await postToAcs(
-      buildResponse({ issuer: ACME_IDP.entityId, destination: sp().acsUrl, inResponseTo: requestId, assertions: [], statusCode: 'urn:oasis:names:tc:SAML:2.0:status:Requester' }),
+      buildResponse({
+        issuer: ACME_IDP.entityId,
+        destination: sp().acsUrl,
+        inResponseTo: requestId,
+        assertions: [],
+        statusCode: 'urn:oasis:names:tc:SAML:2.0:status:Requester',
+      }),
     );
     expectRefused(res, 400, /Your identity provider did not sign you in\./);
   });
@@ -471,7 +578,7 @@ describe('POST /auth/saml/acs', () => {
 });
 
 describe('GET /auth/saml/metadata', () => {
-  it("describes the portal as a service provider: entity id, ACS, signed assertions", async () => {
+  it('describes the portal as a service provider: entity id, ACS, signed assertions', async () => {
     const res = await t.inject({ method: 'GET', url: '/auth/saml/metadata' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/samlmetadata\+xml/);

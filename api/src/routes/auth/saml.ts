@@ -16,7 +16,15 @@ import { LOGIN_PATH, TO_URL_COOKIE, safeReturnPath } from './index';
 import { renderAuthPage } from './login-page';
 
 /** A failed single sign-on: the /auth page frame with the reason, a way back and the request reference. */
-export function renderSamlErrorPage({ brandName, message, requestId }: { brandName: string; message: string; requestId: string }): string {
+export function renderSamlErrorPage({
+  brandName,
+  message,
+  requestId,
+}: {
+  brandName: string;
+  message: string;
+  requestId: string;
+}): string {
   return renderAuthPage({
     brandName,
     title: 'Sign-in failed',
@@ -47,11 +55,20 @@ export default async function samlRoutes(app: FastifyInstance) {
   app.post(SAML_ACS_PATH, { config: { policy: 'public' } }, async (request, reply) => {
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
     try {
-      const { companyId, email } = await verifySamlResponse(db, serviceProviderFor(config), body.SAMLResponse, request.cookies[SAML_BINDING_COOKIE]);
+      const { companyId, email } = await verifySamlResponse(
+        db,
+        serviceProviderFor(config),
+        body.SAMLResponse,
+        request.cookies[SAML_BINDING_COOKIE],
+      );
 
       const federation = email ? await findFederationByEmail(db, email) : null;
       if (!federation || federation.companyId !== companyId) {
-        const reason = !email ? 'assertion names no email' : federation ? 'user signs in through another company' : 'no client user of a company with this identity provider';
+        const reason = !email
+          ? 'assertion names no email'
+          : federation
+            ? 'user signs in through another company'
+            : 'no client user of a company with this identity provider';
         throw new SamlRejection(403, 'invalid_user', ERROR_MESSAGES.invalid_user, reason);
       }
       const { user } = federation;

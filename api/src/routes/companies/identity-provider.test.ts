@@ -12,7 +12,9 @@ let url: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  acmeId = (await t.database.db.selectFrom('companies').select('id').where('name', '=', 'Acme Corp').executeTakeFirstOrThrow()).id;
+  acmeId = (
+    await t.database.db.selectFrom('companies').select('id').where('name', '=', 'Acme Corp').executeTakeFirstOrThrow()
+  ).id;
   url = `/api/v1/companies/${acmeId}/identity-provider`;
 });
 afterAll(() => t.close());
@@ -31,7 +33,12 @@ describe('/api/v1/companies/:id/identity-provider', () => {
   it('answers null while none is configured, with what the identity provider needs to know about the portal', async () => {
     const res = await t.api({ method: 'GET', url, cookie: await t.cookieFor('lead@acme.test') });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ identityProvider: null, serviceProvider: SERVICE_PROVIDER, domains: [], canConfirmDomains: false });
+    expect(res.json()).toEqual({
+      identityProvider: null,
+      serviceProvider: SERVICE_PROVIDER,
+      domains: [],
+      canConfirmDomains: false,
+    });
   });
 
   it('saves the settings of a company admin and returns them with the certificate fingerprint and expiry', async () => {
@@ -57,16 +64,30 @@ describe('/api/v1/companies/:id/identity-provider', () => {
     expect(again.json()).toEqual({ ...body, canConfirmDomains: true });
     // sign-in goes to the identity provider once the company's email domain is verified, not before
     expect(await samlRedirectForEmail(t.app, 'member@acme.test', '/', 'b'.repeat(43))).toBeNull();
-    const domain = await t.api({ method: 'POST', url: `/api/v1/companies/${acmeId}/domains`, cookie: admin, payload: { domain: 'acme.test' } });
-    await t.api({ method: 'POST', url: `/api/v1/companies/${acmeId}/domains/${domain.json().id}/confirm`, cookie: admin });
-    expect(await samlRedirectForEmail(t.app, 'member@acme.test', '/', 'b'.repeat(43))).toMatch(/^https:\/\/acme-idp\.example\.test\/sso\?SAMLRequest=/);
+    const domain = await t.api({
+      method: 'POST',
+      url: `/api/v1/companies/${acmeId}/domains`,
+      cookie: admin,
+      payload: { domain: 'acme.test' },
+    });
+    await t.api({
+      method: 'POST',
+      url: `/api/v1/companies/${acmeId}/domains/${domain.json().id}/confirm`,
+      cookie: admin,
+    });
+    expect(await samlRedirectForEmail(t.app, 'member@acme.test', '/', 'b'.repeat(43))).toMatch(
+      /^https:\/\/acme-idp\.example\.test\/sso\?SAMLRequest=/,
+    );
   });
 
   it('accepts a base64 DER certificate and stores it as PEM; sloUrl may be null', async () => {
     const der = IDP.certificate.replace(/-----(BEGIN|END) CERTIFICATE-----|\s/g, '');
     const res = await put({ ...VALID, certificate: der, sloUrl: null });
     expect(res.statusCode).toBe(200);
-    expect(res.json().identityProvider).toMatchObject({ certificate: new X509Certificate(IDP.certificate).toString(), sloUrl: null });
+    expect(res.json().identityProvider).toMatchObject({
+      certificate: new X509Certificate(IDP.certificate).toString(),
+      sloUrl: null,
+    });
   });
 
   it('allows http only for a local identity provider', async () => {
@@ -85,7 +106,12 @@ describe('/api/v1/companies/:id/identity-provider', () => {
     const res = await put({ entityId: '', sloUrl: 'ftp://idp.example.test/slo' });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('validation_failed');
-    expect(res.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['certificate', 'entityId', 'sloUrl', 'ssoUrl']);
+    expect(
+      res
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['certificate', 'entityId', 'sloUrl', 'ssoUrl']);
     expect((await put({ ...VALID, entityId: 'x'.repeat(1025) })).json().message).toBe('Invalid field: entityId');
   });
 
@@ -105,10 +131,24 @@ describe('/api/v1/companies/:id/identity-provider', () => {
 
   it('is refused to a member without the permission (403) and hidden from another company (404)', async () => {
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
-      const member = await t.api({ method, url, cookie: await t.cookieFor('member@acme.test'), payload: method === 'PUT' ? VALID : undefined });
+      const member = await t.api({
+        method,
+        url,
+        cookie: await t.cookieFor('member@acme.test'),
+        payload: method === 'PUT' ? VALID : undefined,
+      });
       expect({ method, status: member.statusCode }).toEqual({ method, status: 403 });
-      const outsider = await t.api({ method, url, cookie: await t.cookieFor('client@globex.test'), payload: method === 'PUT' ? VALID : undefined });
-      expect({ method, status: outsider.statusCode, code: outsider.json().code }).toEqual({ method, status: 404, code: 'company_not_found' });
+      const outsider = await t.api({
+        method,
+        url,
+        cookie: await t.cookieFor('client@globex.test'),
+        payload: method === 'PUT' ? VALID : undefined,
+      });
+      expect({ method, status: outsider.statusCode, code: outsider.json().code }).toEqual({
+        method,
+        status: 404,
+        code: 'company_not_found',
+      });
     }
   });
 

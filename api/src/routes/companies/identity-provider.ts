@@ -36,20 +36,36 @@ export function toCompanyDomainDto(record: CompanyDomainRecord): CompanyDomain {
     id: record.id,
     domain: record.domain,
     status: record.verifiedAt ? 'verified' : 'pending',
-    verification: { name: record.domain, type: 'TXT', value: `${DOMAIN_VERIFICATION_PREFIX}${record.verificationToken}` },
+    verification: {
+      name: record.domain,
+      type: 'TXT',
+      value: `${DOMAIN_VERIFICATION_PREFIX}${record.verificationToken}`,
+    },
     verifiedAt: record.verifiedAt,
     verifiedBy: record.verifiedBy,
     createdAt: record.createdAt,
   };
 }
 
-const DOMAIN_TAKEN = 'Another company has verified this domain: its users sign in through that company. Ask a staff admin if this is wrong.';
+const DOMAIN_TAKEN =
+  'Another company has verified this domain: its users sign in through that company. Ask a staff admin if this is wrong.';
 
 function domainConflict(error: unknown): never {
   if (error instanceof DomainConflict) {
-    throw new HttpError(409, 'domain_taken', error.reason === 'listed' ? 'This domain is already listed for the company.' : DOMAIN_TAKEN, [
-      { field: 'domain', message: error.reason === 'listed' ? 'This domain is already listed for the company' : 'Another company has verified this domain' },
-    ]);
+    throw new HttpError(
+      409,
+      'domain_taken',
+      error.reason === 'listed' ? 'This domain is already listed for the company.' : DOMAIN_TAKEN,
+      [
+        {
+          field: 'domain',
+          message:
+            error.reason === 'listed'
+              ? 'This domain is already listed for the company'
+              : 'Another company has verified this domain',
+        },
+      ],
+    );
   }
   throw error;
 }
@@ -82,7 +98,10 @@ function auditedSettings(record: IdentityProviderRecord | null) {
 export default async function identityProviderRoutes(app: FastifyInstance) {
   const { db, config } = app;
 
-  const settings = async (request: FastifyRequest, record: IdentityProviderRecord | null): Promise<IdentityProviderSettings> => {
+  const settings = async (
+    request: FastifyRequest,
+    record: IdentityProviderRecord | null,
+  ): Promise<IdentityProviderSettings> => {
     const { user } = await requireAuth(request);
     return {
       identityProvider: record ? toIdentityProviderDto(record) : null,
@@ -92,7 +111,9 @@ export default async function identityProviderRoutes(app: FastifyInstance) {
     };
   };
 
-  app.get(PATH, { config: { policy } }, async (request) => settings(request, await findIdentityProvider(db, policyCompany(request).id)));
+  app.get(PATH, { config: { policy } }, async (request) =>
+    settings(request, await findIdentityProvider(db, policyCompany(request).id)),
+  );
 
   app.put(PATH, { config: { policy } }, async (request) => {
     const parsed = identityProviderInputSchema.safeParse(request.body ?? {});
@@ -143,7 +164,14 @@ export default async function identityProviderRoutes(app: FastifyInstance) {
       if (before) {
         await audit(
           request,
-          { action: 'company.identityProvider.delete', targetType: 'company', targetId: companyId, targetLabel: company.name, companyId, before: auditedSettings(before) },
+          {
+            action: 'company.identityProvider.delete',
+            targetType: 'company',
+            targetId: companyId,
+            targetLabel: company.name,
+            companyId,
+            before: auditedSettings(before),
+          },
           trx,
         );
       }
@@ -183,7 +211,14 @@ export async function companyDomainRoutes(app: FastifyInstance) {
         const added = await addCompanyDomain(trx, company.id, domain);
         await audit(
           request,
-          { action: 'company.domain.add', targetType: 'company', targetId: company.id, targetLabel: company.name, companyId: company.id, after: { domain } },
+          {
+            action: 'company.domain.add',
+            targetType: 'company',
+            targetId: company.id,
+            targetLabel: company.name,
+            companyId: company.id,
+            after: { domain },
+          },
           trx,
         );
         return added;
@@ -192,7 +227,11 @@ export async function companyDomainRoutes(app: FastifyInstance) {
     return reply.code(201).send(toCompanyDomainDto(record));
   });
 
-  async function verify(request: FastifyRequest, domain: CompanyDomainRecord, by: 'dns' | 'staff'): Promise<CompanyDomain> {
+  async function verify(
+    request: FastifyRequest,
+    domain: CompanyDomainRecord,
+    by: 'dns' | 'staff',
+  ): Promise<CompanyDomain> {
     if (domain.verifiedAt) return toCompanyDomainDto(domain);
     const company = policyCompany(request);
     const { user } = await requireAuth(request);
@@ -237,7 +276,11 @@ export async function companyDomainRoutes(app: FastifyInstance) {
   app.post(`${DOMAINS_PATH}/:domainId/confirm`, { config: { policy } }, async (request) => {
     const { user } = await requireAuth(request);
     if (!(user.isTevora && user.isAdmin)) {
-      throw new HttpError(403, 'forbidden', 'Only a staff admin can confirm a domain without its DNS record. Verify it with the TXT record instead.');
+      throw new HttpError(
+        403,
+        'forbidden',
+        'Only a staff admin can confirm a domain without its DNS record. Verify it with the TXT record instead.',
+      );
     }
     return verify(request, await domainOf(request), 'staff');
   });

@@ -7,7 +7,8 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const row of await t.database.db.selectFrom('companies').select(['id', 'name']).execute()) ids[row.name] = row.id;
+  for (const row of await t.database.db.selectFrom('companies').select(['id', 'name']).execute())
+    ids[row.name] = row.id;
 });
 afterAll(() => t.close());
 
@@ -45,14 +46,22 @@ describe('GET /api/v1/companies', () => {
     const body = companyList.parse(res.json());
     expect(body.results.map((c) => c.name)).toEqual(SEEDED);
     expect(body).toMatchObject({ total: SEEDED.length, page: 1, pageSize: 50 });
-    expect(body.results[1].modulesAccess).toEqual({ risks: true, projects: true, requests: false, reports: true, assets: true });
+    expect(body.results[1].modulesAccess).toEqual({
+      risks: true,
+      projects: true,
+      requests: false,
+      reports: true,
+      assets: true,
+    });
     expect(await names('consultant@demo.test')).toEqual(SEEDED);
   });
 
   it('shows auditors only the companies of projects where they hold a role', async () => {
     expect(await names('auditor@demo.test')).toEqual(['Globex Inc']);
     const auditor = await t.cookieFor('auditor@demo.test');
-    const acme = (await t.database.db.selectFrom('companies').select('id').where('name', '=', 'Acme Corp').executeTakeFirstOrThrow()).id;
+    const acme = (
+      await t.database.db.selectFrom('companies').select('id').where('name', '=', 'Acme Corp').executeTakeFirstOrThrow()
+    ).id;
     const res = await t.api({ method: 'GET', url: `/api/v1/companies/${acme}`, cookie: auditor });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('company_not_found');
@@ -71,7 +80,13 @@ describe('GET /api/v1/companies', () => {
       modulesAccess: { risks: true, projects: true, requests: true, reports: true, assets: true },
     });
     expect(await names('admin@demo.test', '?pageSize=1&page=2')).toEqual(['Globex Inc']);
-    const page = (await t.api({ method: 'GET', url: '/api/v1/companies?pageSize=1&page=2', cookie: await t.cookieFor('admin@demo.test') })).json();
+    const page = (
+      await t.api({
+        method: 'GET',
+        url: '/api/v1/companies?pageSize=1&page=2',
+        cookie: await t.cookieFor('admin@demo.test'),
+      })
+    ).json();
     expect(page).toMatchObject({ total: SEEDED.length + 1, page: 2, pageSize: 1 });
     expect(await names('admin@demo.test', '?search=GLOB')).toEqual(['Globex Inc']);
     expect(await names('admin@demo.test', '?search=100%25_')).toEqual(['Initech 100%_Co']);
@@ -96,7 +111,11 @@ describe('GET /api/v1/companies', () => {
     ['ignorePagination=yes', 'ignorePagination'],
     ['sort=title', 'sort'],
   ])('rejects %s with 400 naming %s', async (query, field) => {
-    const res = await t.api({ method: 'GET', url: `/api/v1/companies?${query}`, cookie: await t.cookieFor('admin@demo.test') });
+    const res = await t.api({
+      method: 'GET',
+      url: `/api/v1/companies?${query}`,
+      cookie: await t.cookieFor('admin@demo.test'),
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.code).toBe('validation_failed');
@@ -107,13 +126,21 @@ describe('GET /api/v1/companies', () => {
 
 describe('GET /api/v1/companies/:id', () => {
   it('returns a company the user belongs to', async () => {
-    const res = await t.api({ method: 'GET', url: `/api/v1/companies/${ids['Acme Corp']}`, cookie: await t.cookieFor('member@acme.test') });
+    const res = await t.api({
+      method: 'GET',
+      url: `/api/v1/companies/${ids['Acme Corp']}`,
+      cookie: await t.cookieFor('member@acme.test'),
+    });
     expect(res.statusCode).toBe(200);
     expect(companySchema.parse(res.json())).toMatchObject({ id: ids['Acme Corp'], name: 'Acme Corp', logo: null });
   });
 
   it("answers 404 company_not_found for another company's id", async () => {
-    const res = await t.api({ method: 'GET', url: `/api/v1/companies/${ids['Globex Inc']}`, cookie: await t.cookieFor('member@acme.test') });
+    const res = await t.api({
+      method: 'GET',
+      url: `/api/v1/companies/${ids['Globex Inc']}`,
+      cookie: await t.cookieFor('member@acme.test'),
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'company_not_found', message: 'Company not found.' });
   });
@@ -152,7 +179,11 @@ describe('GET /api/v1/companies/:id/access-permissions', () => {
 
   it('lets the company admin lead@acme.test edit the company information', async () => {
     const { settingsPermissions } = await permissions('lead@acme.test', 'Acme Corp');
-    expect(settingsPermissions.company).toMatchObject({ editInformation: true, editUsersAndTeams: true, addCompany: false });
+    expect(settingsPermissions.company).toMatchObject({
+      editInformation: true,
+      editUsersAndTeams: true,
+      addCompany: false,
+    });
   });
 
   it('answers 404 for a company the user cannot see', async () => {

@@ -14,13 +14,21 @@ export const MAX_PAGE_SIZE = 200;
 export const companiesQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
-  ignorePagination: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  ignorePagination: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   search: z.string().trim().max(200).optional(),
   sort: z.enum(['name', '-name'], { error: 'sort must be name or -name' }).default('name'),
 });
 
 export function toCompanyDto(company: CompanyRecord): Company {
-  return { id: company.id, name: company.name, logo: imageUrl('companies', company.id, company.logo), modulesAccess: company.modulesAccess };
+  return {
+    id: company.id,
+    name: company.name,
+    logo: imageUrl('companies', company.id, company.logo),
+    modulesAccess: company.modulesAccess,
+  };
 }
 
 export default async function companiesRoutes(app: FastifyInstance) {
@@ -45,14 +53,18 @@ export default async function companiesRoutes(app: FastifyInstance) {
     toCompanyDto(policyCompany(request)),
   );
 
-  app.get('/api/v1/companies/:id/access-permissions', { config: { policy: { company: 'member' } } }, async (request) => {
-    const { user } = await requireAuth(request);
-    const company = policyCompany(request);
-    const [modulesAccess, settingsPermissions] = await Promise.all([
-      moduleAccessIn(db, user, company),
-      permissionsIn(db, user, company.id),
-    ]);
-    const body: AccessPermissions = { modulesAccess, settingsPermissions };
-    return body;
-  });
+  app.get(
+    '/api/v1/companies/:id/access-permissions',
+    { config: { policy: { company: 'member' } } },
+    async (request) => {
+      const { user } = await requireAuth(request);
+      const company = policyCompany(request);
+      const [modulesAccess, settingsPermissions] = await Promise.all([
+        moduleAccessIn(db, user, company),
+        permissionsIn(db, user, company.id),
+      ]);
+      const body: AccessPermissions = { modulesAccess, settingsPermissions };
+      return body;
+    },
+  );
 }

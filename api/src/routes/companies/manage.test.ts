@@ -41,7 +41,11 @@ function multipart(parts: Part[]) {
         Buffer.from('\r\n'),
       );
     } else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value ?? ''}\r\n`));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value ?? ''}\r\n`,
+        ),
+      );
     }
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -49,16 +53,22 @@ function multipart(parts: Part[]) {
 }
 
 async function auditEntries(action: string): Promise<AuditEntry[]> {
-  const res = await t.api({ method: 'GET', url: `/api/v1/audit-log?action=${encodeURIComponent(action)}&pageSize=200`, cookie: admin });
+  const res = await t.api({
+    method: 'GET',
+    url: `/api/v1/audit-log?action=${encodeURIComponent(action)}&pageSize=200`,
+    cookie: admin,
+  });
   expect(res.statusCode).toBe(200);
   return (res.json().results as unknown[]).map((e) => auditEntrySchema.parse(e)).filter((e) => e.action === action);
 }
 
 const imagesDir = () => path.join(t.config.dataDir, 'images');
-const storedImages = () => (fs.existsSync(imagesDir()) ? fs.readdirSync(imagesDir()).filter((f) => !f.startsWith('.')) : []);
+const storedImages = () =>
+  fs.existsSync(imagesDir()) ? fs.readdirSync(imagesDir()).filter((f) => !f.startsWith('.')) : [];
 
 describe('POST /api/v1/companies', () => {
-  const create = async (payload: unknown, cookie = admin) => t.api({ method: 'POST', url: '/api/v1/companies', cookie, payload: payload as object });
+  const create = async (payload: unknown, cookie = admin) =>
+    t.api({ method: 'POST', url: '/api/v1/companies', cookie, payload: payload as object });
 
   it('creates a company with every module on by default, answers it with 201 and records it', async () => {
     const res = await create({ name: '  Cyberdyne Systems  ' });
@@ -91,7 +101,10 @@ describe('POST /api/v1/companies', () => {
     const before = await t.database.db.selectFrom('companies').select('id').execute();
     const res = await create({ name: 'acme CORP' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'company_name_taken', details: [{ field: 'name', message: expect.any(String) }] });
+    expect(res.json()).toMatchObject({
+      code: 'company_name_taken',
+      details: [{ field: 'name', message: expect.any(String) }],
+    });
     expect(await t.database.db.selectFrom('companies').select('id').execute()).toHaveLength(before.length);
   });
 
@@ -101,7 +114,13 @@ describe('POST /api/v1/companies', () => {
     [{ name: 'x'.repeat(121) }, 'name'],
     [{ name: 42 }, 'name'],
     [{ name: 'Partial Modules', modulesAccess: { risks: true } }, 'modulesAccess.projects'],
-    [{ name: 'Bad Modules', modulesAccess: { risks: 'yes', projects: true, requests: true, reports: true, assets: true } }, 'modulesAccess.risks'],
+    [
+      {
+        name: 'Bad Modules',
+        modulesAccess: { risks: 'yes', projects: true, requests: true, reports: true, assets: true },
+      },
+      'modulesAccess.risks',
+    ],
   ])('refuses %j with 400 naming %s', async (payload, field) => {
     const res = await create(payload);
     expect(res.statusCode).toBe(400);
@@ -118,7 +137,9 @@ describe('POST /api/v1/companies', () => {
   });
 
   it('answers 401 without a session', async () => {
-    expect((await t.api({ method: 'POST', url: '/api/v1/companies', payload: { name: 'Anonymous Co' } })).statusCode).toBe(401);
+    expect(
+      (await t.api({ method: 'POST', url: '/api/v1/companies', payload: { name: 'Anonymous Co' } })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -126,7 +147,12 @@ describe('PATCH /api/v1/companies/:id', () => {
   let companyIdUnderTest: string;
 
   beforeAll(async () => {
-    const res = await t.api({ method: 'POST', url: '/api/v1/companies', cookie: admin, payload: { name: 'Rename Me Inc' } });
+    const res = await t.api({
+      method: 'POST',
+      url: '/api/v1/companies',
+      cookie: admin,
+      payload: { name: 'Rename Me Inc' },
+    });
     companyIdUnderTest = res.json().id;
   });
 
@@ -140,12 +166,20 @@ describe('PATCH /api/v1/companies/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(companySchema.parse(res.json())).toMatchObject({ id: companyIdUnderTest, name: 'Renamed Inc' });
     const entry = (await auditEntries('company.update')).find((e) => e.targetId === companyIdUnderTest);
-    expect(entry).toMatchObject({ companyId: companyIdUnderTest, before: { name: 'Rename Me Inc' }, after: { name: 'Renamed Inc' } });
+    expect(entry).toMatchObject({
+      companyId: companyIdUnderTest,
+      before: { name: 'Rename Me Inc' },
+      after: { name: 'Renamed Inc' },
+    });
   });
 
   it('lets the company admin set the name and logo in one multipart request, replaces the old logo and serves it', async () => {
     const lead = await t.cookieFor('lead@acme.test');
-    const first = await patchForm(acmeId, [{ name: 'logo', file: { filename: 'logo.png', contentType: 'image/png', data: PNG } }], lead);
+    const first = await patchForm(
+      acmeId,
+      [{ name: 'logo', file: { filename: 'logo.png', contentType: 'image/png', data: PNG } }],
+      lead,
+    );
     expect(first.statusCode).toBe(200);
     const firstLogo = (await findCompanyById(t.database.db, acmeId))!.logo!;
     expect(first.json().logo).toMatch(new RegExp(`^/api/v1/companies/${acmeId}/logo\\?v=`));
@@ -166,27 +200,48 @@ describe('PATCH /api/v1/companies/:id', () => {
     expect(storedImages()).toContain(secondLogo);
     expect(storedImages()).not.toContain(firstLogo);
 
-    const logo = await t.api({ method: 'GET', url: `/api/v1/companies/${acmeId}/logo`, cookie: await t.cookieFor('member@acme.test') });
+    const logo = await t.api({
+      method: 'GET',
+      url: `/api/v1/companies/${acmeId}/logo`,
+      cookie: await t.cookieFor('member@acme.test'),
+    });
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['content-type']).toBe('image/jpeg');
     expect(logo.headers['x-content-type-options']).toBe('nosniff');
     expect(logo.rawPayload.equals(JPEG)).toBe(true);
-    const outsider = await t.api({ method: 'GET', url: `/api/v1/companies/${acmeId}/logo`, cookie: await t.cookieFor('client@globex.test') });
+    const outsider = await t.api({
+      method: 'GET',
+      url: `/api/v1/companies/${acmeId}/logo`,
+      cookie: await t.cookieFor('client@globex.test'),
+    });
     expect(outsider.statusCode).toBe(404);
 
-    const entry = (await auditEntries('company.update')).find((e) => e.targetId === acmeId && (e.after as { logo?: string }).logo === secondLogo);
+    const entry = (await auditEntries('company.update')).find(
+      (e) => e.targetId === acmeId && (e.after as { logo?: string }).logo === secondLogo,
+    );
     // the name did not change, so only the logo is recorded
     expect(entry).toMatchObject({ before: { logo: firstLogo }, after: { logo: secondLogo } });
   });
 
   it.each([
-    ['a 20 MB image', { filename: 'huge.png', contentType: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(20 * 1024 * 1024)]) }, 'logo must be at most 2 MB'],
-    ['a program renamed .png', { filename: 'logo.png', contentType: 'image/png', data: EXE }, 'logo must be a PNG, JPEG, GIF or WebP image'],
+    [
+      'a 20 MB image',
+      { filename: 'huge.png', contentType: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(20 * 1024 * 1024)]) },
+      'logo must be at most 2 MB',
+    ],
+    [
+      'a program renamed .png',
+      { filename: 'logo.png', contentType: 'image/png', data: EXE },
+      'logo must be a PNG, JPEG, GIF or WebP image',
+    ],
     ['an empty file', { filename: 'logo.png', contentType: 'image/png', data: Buffer.alloc(0) }, 'logo is empty'],
   ])('refuses %s with 400 naming logo and changes nothing', async (_label, file, message) => {
     const before = await findCompanyById(t.database.db, acmeId);
     const images = storedImages();
-    const res = await patchForm(acmeId, [{ name: 'name', value: 'Changed Anyway' }, { name: 'logo', file }]);
+    const res = await patchForm(acmeId, [
+      { name: 'name', value: 'Changed Anyway' },
+      { name: 'logo', file },
+    ]);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'validation_failed', details: [{ field: 'logo', message }] });
     expect(await findCompanyById(t.database.db, acmeId)).toEqual(before);
@@ -222,7 +277,9 @@ describe('PATCH /api/v1/companies/:id', () => {
   });
 
   it('refuses a file field other than logo', async () => {
-    const res = await patchForm(companyIdUnderTest, [{ name: 'avatar', file: { filename: 'a.png', contentType: 'image/png', data: PNG } }]);
+    const res = await patchForm(companyIdUnderTest, [
+      { name: 'avatar', file: { filename: 'a.png', contentType: 'image/png', data: PNG } },
+    ]);
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual([expect.objectContaining({ field: 'avatar' })]);
   });
@@ -250,16 +307,34 @@ describe('DELETE /api/v1/companies/:id/logo', () => {
     const key = (await findCompanyById(t.database.db, acmeId))!.logo!;
     expect(storedImages()).toContain(key);
 
-    expect((await t.api({ method: 'DELETE', url: `/api/v1/companies/${acmeId}/logo`, cookie: await t.cookieFor('member@acme.test') })).statusCode).toBe(403);
-    expect((await t.api({ method: 'DELETE', url: `/api/v1/companies/${acmeId}/logo`, cookie: lead })).statusCode).toBe(204);
+    expect(
+      (
+        await t.api({
+          method: 'DELETE',
+          url: `/api/v1/companies/${acmeId}/logo`,
+          cookie: await t.cookieFor('member@acme.test'),
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await t.api({ method: 'DELETE', url: `/api/v1/companies/${acmeId}/logo`, cookie: lead })).statusCode).toBe(
+      204,
+    );
     expect((await findCompanyById(t.database.db, acmeId))!.logo).toBeNull();
     expect(storedImages()).not.toContain(key);
-    expect((await t.api({ method: 'GET', url: `/api/v1/companies/${acmeId}/logo`, cookie: lead })).statusCode).toBe(404);
-    expect((await t.api({ method: 'DELETE', url: `/api/v1/companies/${acmeId}/logo`, cookie: lead })).statusCode).toBe(204);
+    expect((await t.api({ method: 'GET', url: `/api/v1/companies/${acmeId}/logo`, cookie: lead })).statusCode).toBe(
+      404,
+    );
+    expect((await t.api({ method: 'DELETE', url: `/api/v1/companies/${acmeId}/logo`, cookie: lead })).statusCode).toBe(
+      204,
+    );
 
     const entries = (await auditEntries('company.logo.delete')).filter((e) => e.targetId === acmeId);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ actor: { email: 'lead@acme.test' }, before: { logo: key }, after: { logo: null } });
+    expect(entries[0]).toMatchObject({
+      actor: { email: 'lead@acme.test' },
+      before: { logo: key },
+      after: { logo: null },
+    });
   });
 });
 
@@ -268,13 +343,33 @@ describe('PATCH /api/v1/companies/:id/modules-access', () => {
 
   it('turns modules on and off for staff, answers the company and records what changed', async () => {
     const consultant = await t.cookieFor('consultant@demo.test');
-    const res = await t.api({ method: 'PATCH', url: url(), cookie: consultant, payload: { assets: false, risks: true } });
+    const res = await t.api({
+      method: 'PATCH',
+      url: url(),
+      cookie: consultant,
+      payload: { assets: false, risks: true },
+    });
     expect(res.statusCode).toBe(200);
-    expect(companySchema.parse(res.json()).modulesAccess).toEqual({ risks: true, projects: true, requests: true, reports: true, assets: false });
+    expect(companySchema.parse(res.json()).modulesAccess).toEqual({
+      risks: true,
+      projects: true,
+      requests: true,
+      reports: true,
+      assets: false,
+    });
     const [entry] = (await auditEntries('company.modules.update')).filter((e) => e.targetId === acmeId);
-    expect(entry).toMatchObject({ actor: { email: 'consultant@demo.test' }, companyId: acmeId, before: { assets: true }, after: { assets: false } });
+    expect(entry).toMatchObject({
+      actor: { email: 'consultant@demo.test' },
+      companyId: acmeId,
+      before: { assets: true },
+      after: { assets: false },
+    });
     // the ceiling applies to members at once
-    const access = await t.api({ method: 'GET', url: `/api/v1/companies/${acmeId}/access-permissions`, cookie: await t.cookieFor('lead@acme.test') });
+    const access = await t.api({
+      method: 'GET',
+      url: `/api/v1/companies/${acmeId}/access-permissions`,
+      cookie: await t.cookieFor('lead@acme.test'),
+    });
     expect(access.json().modulesAccess.assets).toBe(false);
     await t.api({ method: 'PATCH', url: url(), cookie: consultant, payload: { assets: true } });
   });
@@ -298,7 +393,10 @@ describe('PATCH /api/v1/companies/:id/modules-access', () => {
     ['member@acme.test', 403],
     ['client@globex.test', 404],
   ])('refuses %s with %i', async (email, status) => {
-    expect((await t.api({ method: 'PATCH', url: url(), cookie: await t.cookieFor(email), payload: { risks: false } })).statusCode).toBe(status);
+    expect(
+      (await t.api({ method: 'PATCH', url: url(), cookie: await t.cookieFor(email), payload: { risks: false } }))
+        .statusCode,
+    ).toBe(status);
   });
 
   it('answers 401 without a session', async () => {

@@ -49,14 +49,22 @@ export default async function companiesManageRoutes(app: FastifyInstance) {
     const parsed = companyCreateSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw validationError(parsed.error, 'field');
     const { name } = parsed.data;
-    const modulesAccess = parsed.data.modulesAccess ?? (Object.fromEntries(MODULES.map((m) => [m, true])) as Record<ModuleName, boolean>);
+    const modulesAccess =
+      parsed.data.modulesAccess ?? (Object.fromEntries(MODULES.map((m) => [m, true])) as Record<ModuleName, boolean>);
     const id = await guardName(() =>
       db.transaction().execute(async (trx) => {
         if (await companyNameTaken(trx, name)) throw companyNameTakenError();
         const companyId = await insertCompany(trx, { name, modulesAccess });
         await audit(
           request,
-          { action: 'company.create', targetType: 'company', targetId: companyId, targetLabel: name, companyId, after: { name, modulesAccess } },
+          {
+            action: 'company.create',
+            targetType: 'company',
+            targetId: companyId,
+            targetLabel: name,
+            companyId,
+            after: { name, modulesAccess },
+          },
           trx,
         );
         return companyId;
@@ -106,7 +114,15 @@ export default async function companiesManageRoutes(app: FastifyInstance) {
           if (Object.keys(after).length) {
             await audit(
               request,
-              { action: 'company.update', targetType: 'company', targetId: company.id, targetLabel: name ?? current.name, companyId: company.id, before, after },
+              {
+                action: 'company.update',
+                targetType: 'company',
+                targetId: company.id,
+                targetLabel: name ?? current.name,
+                companyId: company.id,
+                before,
+                after,
+              },
               trx,
             );
           }
@@ -159,7 +175,9 @@ export default async function companiesManageRoutes(app: FastifyInstance) {
       await db.transaction().execute(async (trx) => {
         const current = await findCompanyById(trx, company.id);
         if (!current) throw new HttpError(404, 'company_not_found');
-        const changed = MODULES.filter((m) => parsed.data[m] !== undefined && parsed.data[m] !== current.modulesAccess[m]);
+        const changed = MODULES.filter(
+          (m) => parsed.data[m] !== undefined && parsed.data[m] !== current.modulesAccess[m],
+        );
         await setCompanyModulesAccess(trx, company.id, parsed.data);
         if (changed.length) {
           await audit(

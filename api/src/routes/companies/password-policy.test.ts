@@ -72,8 +72,16 @@ describe('POST /api/v1/companies/:id/password-policy', () => {
     [{ minimumLength: 129, rotationInDays: 0 }, 'minimumLength', 'minimumLength must be at most 128'],
     [{ minimumLength: 12, rotationInDays: -1 }, 'rotationInDays', 'rotationInDays must be at least 0'],
     [{ minimumLength: 12, rotationInDays: 3651 }, 'rotationInDays', 'rotationInDays must be at most 3650'],
-    [{ minimumLength: 12, rotationInDays: 1.5 }, 'rotationInDays', 'rotationInDays must be a whole number from 0 to 3650'],
-    [{ minimumLength: 12, rotationInDays: '30' }, 'rotationInDays', 'rotationInDays must be a whole number from 0 to 3650'],
+    [
+      { minimumLength: 12, rotationInDays: 1.5 },
+      'rotationInDays',
+      'rotationInDays must be a whole number from 0 to 3650',
+    ],
+    [
+      { minimumLength: 12, rotationInDays: '30' },
+      'rotationInDays',
+      'rotationInDays must be a whole number from 0 to 3650',
+    ],
     [{ minimumLength: 12 }, 'rotationInDays', 'rotationInDays is required'],
   ])('refuses %j with 400 naming %s', async (payload, field, message) => {
     const res = await post('lead@acme.test', payload);
@@ -92,26 +100,48 @@ describe('the policy that applies to a user', () => {
   const staffPolicy = { minimumLength: 14, rotationInDays: 180 };
 
   it('is the strictest across their companies: longest minimum, shortest rotation that is on', async () => {
-    const both = (await findUserById(t.database.db, (await t.database.db.selectFrom('users').select('id').where('email', '=', 'both@acme.test').executeTakeFirstOrThrow()).id))!;
+    const both = (await findUserById(
+      t.database.db,
+      (
+        await t.database.db
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', 'both@acme.test')
+          .executeTakeFirstOrThrow()
+      ).id,
+    ))!;
     expect(await passwordPolicyForUser(t.database.db, both, staffPolicy)).toEqual(DEFAULT_PASSWORD_POLICY);
     await savePasswordPolicy(t.database.db, acmeId, { minimumLength: 16, rotationInDays: 90 });
     await savePasswordPolicy(t.database.db, globexId, { minimumLength: 10, rotationInDays: 30 });
-    expect(await passwordPolicyForUser(t.database.db, both, staffPolicy)).toEqual({ minimumLength: 16, rotationInDays: 30 });
+    expect(await passwordPolicyForUser(t.database.db, both, staffPolicy)).toEqual({
+      minimumLength: 16,
+      rotationInDays: 30,
+    });
     await savePasswordPolicy(t.database.db, globexId, { minimumLength: 10, rotationInDays: 0 });
-    expect(await passwordPolicyForUser(t.database.db, both, staffPolicy)).toEqual({ minimumLength: 16, rotationInDays: 90 });
+    expect(await passwordPolicyForUser(t.database.db, both, staffPolicy)).toEqual({
+      minimumLength: 16,
+      rotationInDays: 90,
+    });
   });
 
   it('counts a company without a policy with the default', async () => {
     await savePasswordPolicy(t.database.db, acmeId, { minimumLength: 8, rotationInDays: 0 });
     const user = await createUserWithPassword(t, 'Whatever-Passw0rd', { companies: ['Acme Corp', 'Globex Inc'] });
-    expect(await passwordPolicyForUser(t.database.db, { id: user.id, isTevora: false }, staffPolicy)).toEqual({ minimumLength: 12, rotationInDays: 0 });
+    expect(await passwordPolicyForUser(t.database.db, { id: user.id, isTevora: false }, staffPolicy)).toEqual({
+      minimumLength: 12,
+      rotationInDays: 0,
+    });
   });
 
   it('is the staff policy for staff, and the default for a user of no company', async () => {
     const staff = await createUserWithPassword(t, 'Whatever-Passw0rd', { isTevora: true });
-    expect(await passwordPolicyForUser(t.database.db, { id: staff.id, isTevora: true }, staffPolicy)).toEqual(staffPolicy);
+    expect(await passwordPolicyForUser(t.database.db, { id: staff.id, isTevora: true }, staffPolicy)).toEqual(
+      staffPolicy,
+    );
     const loner = await createUserWithPassword(t, 'Whatever-Passw0rd');
-    expect(await passwordPolicyForUser(t.database.db, { id: loner.id, isTevora: false }, staffPolicy)).toEqual(DEFAULT_PASSWORD_POLICY);
+    expect(await passwordPolicyForUser(t.database.db, { id: loner.id, isTevora: false }, staffPolicy)).toEqual(
+      DEFAULT_PASSWORD_POLICY,
+    );
   });
 
   it('combines by the strictest rule', () => {

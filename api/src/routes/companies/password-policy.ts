@@ -9,8 +9,10 @@ import { policyCompany } from '../../plugins/policies';
 export default async function passwordPolicyRoutes(app: FastifyInstance) {
   const { db } = app;
 
-  app.get('/api/v1/companies/:id/password-policy', { config: { policy: { company: 'member' } } }, async (request): Promise<PasswordPolicy> =>
-    findPasswordPolicy(db, policyCompany(request).id),
+  app.get(
+    '/api/v1/companies/:id/password-policy',
+    { config: { policy: { company: 'member' } } },
+    async (request): Promise<PasswordPolicy> => findPasswordPolicy(db, policyCompany(request).id),
   );
 
   app.post(
@@ -25,7 +27,15 @@ export default async function passwordPolicyRoutes(app: FastifyInstance) {
         const after = await savePasswordPolicy(trx, company.id, parsed.data);
         await audit(
           request,
-          { action: 'company.passwordPolicy.update', targetType: 'company', targetId: company.id, targetLabel: company.name, companyId: company.id, before, after },
+          {
+            action: 'company.passwordPolicy.update',
+            targetType: 'company',
+            targetId: company.id,
+            targetLabel: company.name,
+            companyId: company.id,
+            before,
+            after,
+          },
           trx,
         );
         return after;

@@ -1,4 +1,10 @@
-import { assignedObjectListSchema, auditEntrySchema, teamSchema, type AuditEntry, type Team } from '@portal/shared/core/settings';
+import {
+  assignedObjectListSchema,
+  auditEntrySchema,
+  teamSchema,
+  type AuditEntry,
+  type Team,
+} from '@portal/shared/core/settings';
 import { z } from 'zod';
 import { moduleAccessFor } from '../../db/module-access';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -17,7 +23,8 @@ beforeAll(async () => {
   globexId = await companyId(t, 'Globex Inc');
   admin = await t.cookieFor('admin@demo.test');
   lead = await t.cookieFor('lead@acme.test');
-  for (const row of await t.database.db.selectFrom('users').select(['id', 'email']).execute()) userIds[row.email] = row.id;
+  for (const row of await t.database.db.selectFrom('users').select(['id', 'email']).execute())
+    userIds[row.email] = row.id;
 });
 afterAll(() => t.close());
 
@@ -37,19 +44,34 @@ async function createTeam(name: string, cookie = lead): Promise<Team> {
 }
 
 async function auditEntries(action: string): Promise<AuditEntry[]> {
-  const res = await t.api({ method: 'GET', url: `/api/v1/audit-log?action=${encodeURIComponent(action)}&pageSize=200`, cookie: admin });
+  const res = await t.api({
+    method: 'GET',
+    url: `/api/v1/audit-log?action=${encodeURIComponent(action)}&pageSize=200`,
+    cookie: admin,
+  });
   expect(res.statusCode).toBe(200);
   return (res.json().results as unknown[]).map((e) => auditEntrySchema.parse(e)).filter((e) => e.action === action);
 }
 
-const teamCount = async () => Number((await t.database.db.selectFrom('teams').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const teamCount = async () =>
+  Number(
+    (
+      await t.database.db
+        .selectFrom('teams')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('GET /api/v1/companies/:id/teams', () => {
   it('lists the teams of the company by name, with members and module values, to any member', async () => {
     const teams = await listTeams(await t.cookieFor('member@acme.test'));
     expect(teams.map((team) => team.name)).toEqual(['Compliance Team', 'Internal Audit', 'Security Engineering']);
     const compliance = teams[0];
-    expect(compliance).toMatchObject({ companyId: acmeId, modulesAccess: { risks: true, projects: true, requests: null, reports: null, assets: null } });
+    expect(compliance).toMatchObject({
+      companyId: acmeId,
+      modulesAccess: { risks: true, projects: true, requests: null, reports: null, assets: null },
+    });
     expect(compliance.users.map((u) => u.email)).toEqual(['both@acme.test', 'lead@acme.test', 'member@acme.test']);
     expect(Object.keys(compliance.users[0]).sort()).toEqual(['email', 'firstName', 'id', 'lastName']);
   });
@@ -69,19 +91,32 @@ describe('POST and PATCH /api/v1/companies/:id/teams', () => {
     expect(team.modulesAccess).toEqual({ risks: null, projects: null, requests: null, reports: null, assets: null });
     expect((await listTeams()).map((x) => x.name)).toContain('Red Team');
     const entry = (await auditEntries('team.create')).find((e) => e.targetId === team.id);
-    expect(entry).toMatchObject({ actor: { email: 'lead@acme.test' }, companyId: acmeId, targetType: 'team', after: { name: 'Red Team' } });
+    expect(entry).toMatchObject({
+      actor: { email: 'lead@acme.test' },
+      companyId: acmeId,
+      targetType: 'team',
+      after: { name: 'Red Team' },
+    });
   });
 
   it('refuses a name another team of the company has, in any case, with 409 naming name', async () => {
     const count = await teamCount();
     const res = await t.api({ method: 'POST', url: teamsUrl(), cookie: lead, payload: { name: 'compliance TEAM' } });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'team_name_taken', details: [{ field: 'name', message: expect.any(String) }] });
+    expect(res.json()).toMatchObject({
+      code: 'team_name_taken',
+      details: [{ field: 'name', message: expect.any(String) }],
+    });
     expect(await teamCount()).toBe(count);
   });
 
   it('allows the same name in another company', async () => {
-    const res = await t.api({ method: 'POST', url: teamsUrl(globexId), cookie: admin, payload: { name: 'Compliance Team' } });
+    const res = await t.api({
+      method: 'POST',
+      url: teamsUrl(globexId),
+      cookie: admin,
+      payload: { name: 'Compliance Team' },
+    });
     expect(res.statusCode).toBe(201);
   });
 
@@ -106,21 +141,30 @@ describe('POST and PATCH /api/v1/companies/:id/teams', () => {
     expect(res.statusCode).toBe(200);
     expect(teamSchema.parse(res.json())).toMatchObject({ id: team.id, name: 'Purple Team' });
     // its own name, in another case, is not "taken"
-    expect((await t.api({ method: 'PATCH', url, cookie: lead, payload: { name: 'PURPLE team' } })).statusCode).toBe(200);
+    expect((await t.api({ method: 'PATCH', url, cookie: lead, payload: { name: 'PURPLE team' } })).statusCode).toBe(
+      200,
+    );
     const taken = await t.api({ method: 'PATCH', url, cookie: lead, payload: { name: 'Internal Audit' } });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ code: 'team_name_taken', details: [{ field: 'name' }] });
     const empty = await t.api({ method: 'PATCH', url, cookie: lead, payload: { name: '' } });
     expect(empty.statusCode).toBe(400);
     expect((await listTeams()).find((x) => x.id === team.id)!.name).toBe('PURPLE team');
-    const entry = (await auditEntries('team.update')).find((e) => e.targetId === team.id && (e.after as { name: string }).name === 'Purple Team');
+    const entry = (await auditEntries('team.update')).find(
+      (e) => e.targetId === team.id && (e.after as { name: string }).name === 'Purple Team',
+    );
     expect(entry).toMatchObject({ before: { name: 'Blue Team' }, after: { name: 'Purple Team' }, companyId: acmeId });
   });
 
-  it("answers 404 team_not_found for a team of another company or one that does not exist", async () => {
+  it('answers 404 team_not_found for a team of another company or one that does not exist', async () => {
     const globexTeam = (await listTeams(admin, globexId))[0];
     for (const id of [globexTeam.id, 'no-such-team']) {
-      const res = await t.api({ method: 'PATCH', url: `${teamsUrl()}/${id}`, cookie: lead, payload: { name: 'Stolen' } });
+      const res = await t.api({
+        method: 'PATCH',
+        url: `${teamsUrl()}/${id}`,
+        cookie: lead,
+        payload: { name: 'Stolen' },
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: 'team_not_found', message: 'Team not found.' });
     }
@@ -132,7 +176,12 @@ describe('POST and PATCH /api/v1/companies/:id/teams', () => {
     ['auditor@demo.test', 404],
     ['client@globex.test', 404],
   ])('refuses %s with %i', async (email, status) => {
-    const res = await t.api({ method: 'POST', url: teamsUrl(), cookie: await t.cookieFor(email), payload: { name: `By ${email}` } });
+    const res = await t.api({
+      method: 'POST',
+      url: teamsUrl(),
+      cookie: await t.cookieFor(email),
+      payload: { name: `By ${email}` },
+    });
     expect(res.statusCode).toBe(status);
   });
 });
@@ -141,13 +190,28 @@ describe('DELETE /api/v1/companies/:id/teams/:teamId', () => {
   it('deletes the team with its members and values, and records what it held', async () => {
     const team = await createTeam('Short Lived');
     await t.api({ method: 'PUT', url: `${teamsUrl()}/${team.id}/users/${userIds['member@acme.test']}`, cookie: lead });
-    expect((await t.api({ method: 'DELETE', url: `${teamsUrl()}/${team.id}`, cookie: await t.cookieFor('member@acme.test') })).statusCode).toBe(403);
+    expect(
+      (
+        await t.api({
+          method: 'DELETE',
+          url: `${teamsUrl()}/${team.id}`,
+          cookie: await t.cookieFor('member@acme.test'),
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await t.api({ method: 'DELETE', url: `${teamsUrl()}/${team.id}`, cookie: lead })).statusCode).toBe(204);
     expect((await listTeams()).map((x) => x.id)).not.toContain(team.id);
-    expect(await t.database.db.selectFrom('team_members').select('user_id').where('team_id', '=', team.id).execute()).toEqual([]);
-    expect((await t.api({ method: 'DELETE', url: `${teamsUrl()}/${team.id}`, cookie: lead })).json().code).toBe('team_not_found');
+    expect(
+      await t.database.db.selectFrom('team_members').select('user_id').where('team_id', '=', team.id).execute(),
+    ).toEqual([]);
+    expect((await t.api({ method: 'DELETE', url: `${teamsUrl()}/${team.id}`, cookie: lead })).json().code).toBe(
+      'team_not_found',
+    );
     const entry = (await auditEntries('team.delete')).find((e) => e.targetId === team.id);
-    expect(entry).toMatchObject({ targetLabel: 'Short Lived', before: { name: 'Short Lived', userIds: [userIds['member@acme.test']] } });
+    expect(entry).toMatchObject({
+      targetLabel: 'Short Lived',
+      before: { name: 'Short Lived', userIds: [userIds['member@acme.test']] },
+    });
   });
 });
 
@@ -161,26 +225,39 @@ describe('team members', () => {
   });
 
   it('adds one member, idempotently, and records it once', async () => {
-    expect((await t.api({ method: 'PUT', url: memberUrl(userIds['member@acme.test']), cookie: lead })).statusCode).toBe(204);
-    expect((await t.api({ method: 'PUT', url: memberUrl(userIds['member@acme.test']), cookie: lead })).statusCode).toBe(204);
+    expect((await t.api({ method: 'PUT', url: memberUrl(userIds['member@acme.test']), cookie: lead })).statusCode).toBe(
+      204,
+    );
+    expect((await t.api({ method: 'PUT', url: memberUrl(userIds['member@acme.test']), cookie: lead })).statusCode).toBe(
+      204,
+    );
     expect(await members()).toEqual(['member@acme.test']);
     const entries = (await auditEntries('team.member.add')).filter((e) => e.targetId === team.id);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ companyId: acmeId, after: { userId: userIds['member@acme.test'], email: 'member@acme.test' } });
+    expect(entries[0]).toMatchObject({
+      companyId: acmeId,
+      after: { userId: userIds['member@acme.test'], email: 'member@acme.test' },
+    });
   });
 
   it('refuses with 404 user_not_found someone who is not a member with access', async () => {
     const revoked = userIds['chloe.martin@acme.test'];
     for (const userId of [userIds['client@globex.test'], userIds['consultant@demo.test'], revoked, 'nobody']) {
       const res = await t.api({ method: 'PUT', url: memberUrl(userId), cookie: lead });
-      expect({ userId, status: res.statusCode, code: res.json().code }).toEqual({ userId, status: 404, code: 'user_not_found' });
+      expect({ userId, status: res.statusCode, code: res.json().code }).toEqual({
+        userId,
+        status: 404,
+        code: 'user_not_found',
+      });
     }
     expect(await members()).toEqual(['member@acme.test']);
   });
 
   it('removes a member and records it; removing a non-member answers 404', async () => {
     await t.api({ method: 'PUT', url: memberUrl(userIds['both@acme.test']), cookie: lead });
-    expect((await t.api({ method: 'DELETE', url: memberUrl(userIds['both@acme.test']), cookie: lead })).statusCode).toBe(204);
+    expect(
+      (await t.api({ method: 'DELETE', url: memberUrl(userIds['both@acme.test']), cookie: lead })).statusCode,
+    ).toBe(204);
     expect(await members()).toEqual(['member@acme.test']);
     const res = await t.api({ method: 'DELETE', url: memberUrl(userIds['both@acme.test']), cookie: lead });
     expect(res.statusCode).toBe(404);
@@ -198,9 +275,17 @@ describe('team members', () => {
     });
     expect(res.statusCode).toBe(204);
     expect(await members()).toEqual(['james.patel@acme.test', 'member@acme.test', 'sarah.kim@acme.test']);
-    const encoded = await t.api({ method: 'PUT', url: `${bulk}?userIds%5B%5D=${userIds['olivia.nguyen@acme.test']}`, cookie: lead });
+    const encoded = await t.api({
+      method: 'PUT',
+      url: `${bulk}?userIds%5B%5D=${userIds['olivia.nguyen@acme.test']}`,
+      cookie: lead,
+    });
     expect(encoded.statusCode).toBe(204);
-    const plain = await t.api({ method: 'PUT', url: `${bulk}?userIds=${userIds['ethan.brooks@acme.test']}&userIds=${userIds['both@acme.test']}`, cookie: lead });
+    const plain = await t.api({
+      method: 'PUT',
+      url: `${bulk}?userIds=${userIds['ethan.brooks@acme.test']}&userIds=${userIds['both@acme.test']}`,
+      cookie: lead,
+    });
     expect(plain.statusCode).toBe(204);
     expect(await members()).toEqual([
       'both@acme.test',
@@ -221,21 +306,38 @@ describe('team members', () => {
       cookie: lead,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'validation_failed', details: [expect.objectContaining({ field: 'userIds' })] });
+    expect(res.json()).toMatchObject({
+      code: 'validation_failed',
+      details: [expect.objectContaining({ field: 'userIds' })],
+    });
     expect(await members()).toEqual(before);
   });
 
   it.each([[''], ['?userIds[]='], ['?other=1']])('refuses %s with 400 naming userIds', async (query) => {
     const res = await t.api({ method: 'PUT', url: `${teamsUrl()}/${team.id}/users${query}`, cookie: lead });
     expect(res.statusCode).toBe(400);
-    expect(res.json().details).toEqual(expect.arrayContaining([expect.objectContaining({ field: expect.stringMatching(/^userIds/) })]));
+    expect(res.json().details).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field: expect.stringMatching(/^userIds/) })]),
+    );
   });
 
   it('keeps members of the company without the permission out', async () => {
     const member = await t.cookieFor('member@acme.test');
-    expect((await t.api({ method: 'PUT', url: memberUrl(userIds['lead@acme.test']), cookie: member })).statusCode).toBe(403);
-    expect((await t.api({ method: 'DELETE', url: memberUrl(userIds['member@acme.test']), cookie: member })).statusCode).toBe(403);
-    expect((await t.api({ method: 'PUT', url: `${teamsUrl()}/${team.id}/users?userIds[]=${userIds['lead@acme.test']}`, cookie: member })).statusCode).toBe(403);
+    expect((await t.api({ method: 'PUT', url: memberUrl(userIds['lead@acme.test']), cookie: member })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await t.api({ method: 'DELETE', url: memberUrl(userIds['member@acme.test']), cookie: member })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.api({
+          method: 'PUT',
+          url: `${teamsUrl()}/${team.id}/users?userIds[]=${userIds['lead@acme.test']}`,
+          cookie: member,
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await t.api({ method: 'PUT', url: memberUrl(userIds['lead@acme.test']) })).statusCode).toBe(401);
     expect(await members()).not.toContain('lead@acme.test');
   });
@@ -248,7 +350,11 @@ describe('team module access', () => {
 
   beforeAll(async () => {
     team = await createTeam('Vendors');
-    await t.api({ method: 'PUT', url: `${teamsUrl()}/${team.id}/users/${userIds['ethan.brooks@acme.test']}`, cookie: lead });
+    await t.api({
+      method: 'PUT',
+      url: `${teamsUrl()}/${team.id}/users/${userIds['ethan.brooks@acme.test']}`,
+      cookie: lead,
+    });
   });
 
   it('reads as all inherited at first, to any member', async () => {
@@ -264,7 +370,11 @@ describe('team module access', () => {
     expect(res.json()).toEqual({ modulesAccess: values });
     expect((await t.api({ method: 'GET', url: url(), cookie: lead })).json()).toEqual({ modulesAccess: values });
     // Ethan's other team (Security Engineering) grants assets: a grant wins; nothing grants risks
-    expect(await moduleAccessFor(t.database.db, userIds['ethan.brooks@acme.test'], acmeId)).toMatchObject({ risks: false, assets: true, reports: false });
+    expect(await moduleAccessFor(t.database.db, userIds['ethan.brooks@acme.test'], acmeId)).toMatchObject({
+      risks: false,
+      assets: true,
+      reports: false,
+    });
     const entry = (await auditEntries('team.modules.update')).find((e) => e.targetId === team.id);
     expect(entry).toMatchObject({
       companyId: acmeId,
@@ -287,19 +397,25 @@ describe('team module access', () => {
 
   it('is not for the company admin (company.editModulesAccess is staff only) nor other companies', async () => {
     expect((await t.api({ method: 'PUT', url: url(), cookie: lead, payload: ALL_NULL })).statusCode).toBe(403);
-    expect((await t.api({ method: 'PUT', url: url(), cookie: await t.cookieFor('client@globex.test'), payload: ALL_NULL })).statusCode).toBe(404);
-    expect((await t.api({ method: 'GET', url: `${teamsUrl()}/nope/modules-access`, cookie: lead })).json().code).toBe('team_not_found');
+    expect(
+      (await t.api({ method: 'PUT', url: url(), cookie: await t.cookieFor('client@globex.test'), payload: ALL_NULL }))
+        .statusCode,
+    ).toBe(404);
+    expect((await t.api({ method: 'GET', url: `${teamsUrl()}/nope/modules-access`, cookie: lead })).json().code).toBe(
+      'team_not_found',
+    );
   });
 });
 
 describe('GET /api/v1/companies/:id/teams/:teamId/assigned-objects', () => {
-  it("lists the projects the team was given, by name, each removable", async () => {
+  it('lists the projects the team was given, by name, each removable', async () => {
     const compliance = (await listTeams()).find((x) => x.name === 'Compliance Team')!;
     const res = await t.api({ method: 'GET', url: `${teamsUrl()}/${compliance.id}/assigned-objects`, cookie: lead });
     expect(res.statusCode).toBe(200);
     const { results } = assignedObjectListSchema.parse(res.json());
     expect(results.map((o) => o.name)).toEqual(['Acme ISO 27001 Gap Analysis', 'Acme SOC 2 Type II 2026']);
-    for (const o of results) expect(o).toMatchObject({ module: 'projects', companyId: acmeId, role: null, removable: true });
+    for (const o of results)
+      expect(o).toMatchObject({ module: 'projects', companyId: acmeId, role: null, removable: true });
   });
 
   it('is empty for a new team and refuses members without the permission', async () => {

@@ -28,7 +28,11 @@ const editModulesAccess: Policy = { company: 'settings', permission: 'company.ed
 
 const TEAM = '/api/v1/companies/:id/teams/:teamId';
 
-const idText = (field: string) => z.string({ error: `${field} is required` }).min(1, `${field} is required`).max(100, `${field} is too long`);
+const idText = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .min(1, `${field} is required`)
+    .max(100, `${field} is too long`);
 const teamParamsSchema = z.object({ teamId: idText('teamId') });
 const memberParamsSchema = z.object({ teamId: idText('teamId'), userId: idText('userId') });
 export const userIdsSchema = z.object({
@@ -84,9 +88,13 @@ async function teamOrThrow(db: Kysely<Database>, companyId: string, teamId: stri
 export default async function companiesTeamsRoutes(app: FastifyInstance) {
   const { db } = app;
 
-  app.get('/api/v1/companies/:id/teams', { config: { policy: member } }, async (request): Promise<{ results: Team[] }> => ({
-    results: await listTeams(db, policyCompany(request).id),
-  }));
+  app.get(
+    '/api/v1/companies/:id/teams',
+    { config: { policy: member } },
+    async (request): Promise<{ results: Team[] }> => ({
+      results: await listTeams(db, policyCompany(request).id),
+    }),
+  );
 
   app.post('/api/v1/companies/:id/teams', { config: { policy: editUsersAndTeams } }, async (request, reply) => {
     const company = policyCompany(request);
@@ -95,7 +103,18 @@ export default async function companiesTeamsRoutes(app: FastifyInstance) {
       db.transaction().execute(async (trx) => {
         if (await teamNameTaken(trx, company.id, name)) throw teamNameTakenError();
         const id = await insertTeam(trx, company.id, name);
-        await audit(request, { action: 'team.create', targetType: 'team', targetId: id, targetLabel: name, companyId: company.id, after: { name } }, trx);
+        await audit(
+          request,
+          {
+            action: 'team.create',
+            targetType: 'team',
+            targetId: id,
+            targetLabel: name,
+            companyId: company.id,
+            after: { name },
+          },
+          trx,
+        );
         return id;
       }),
     );
@@ -114,7 +133,15 @@ export default async function companiesTeamsRoutes(app: FastifyInstance) {
         await renameTeam(trx, teamId, name);
         await audit(
           request,
-          { action: 'team.update', targetType: 'team', targetId: teamId, targetLabel: name, companyId: company.id, before: { name: team.name }, after: { name } },
+          {
+            action: 'team.update',
+            targetType: 'team',
+            targetId: teamId,
+            targetLabel: name,
+            companyId: company.id,
+            before: { name: team.name },
+            after: { name },
+          },
           trx,
         );
       }),
@@ -145,7 +172,13 @@ export default async function companiesTeamsRoutes(app: FastifyInstance) {
   });
 
   /** Adds users to the team: all must be members of the company, else nothing is added. */
-  async function addMembers(request: FastifyRequest, companyId: string, teamId: string, userIds: string[], one: boolean): Promise<void> {
+  async function addMembers(
+    request: FastifyRequest,
+    companyId: string,
+    teamId: string,
+    userIds: string[],
+    one: boolean,
+  ): Promise<void> {
     await db.transaction().execute(async (trx) => {
       const team = await teamOrThrow(trx, companyId, teamId);
       const members = await activeCompanyMemberIds(trx, companyId, userIds);
@@ -153,7 +186,10 @@ export default async function companiesTeamsRoutes(app: FastifyInstance) {
       if (outsiders.length) {
         if (one) throw userNotFound();
         throw new HttpError(400, 'validation_failed', 'Invalid query parameter: userIds', [
-          { field: 'userIds', message: `userIds holds users who are not members of this company: ${outsiders.join(', ')}` },
+          {
+            field: 'userIds',
+            message: `userIds holds users who are not members of this company: ${outsiders.join(', ')}`,
+          },
         ]);
       }
       for (const user of await addTeamMembers(trx, teamId, userIds)) {
@@ -199,52 +235,71 @@ export default async function companiesTeamsRoutes(app: FastifyInstance) {
       await removeTeamMember(trx, teamId, userId);
       await audit(
         request,
-        { action: 'team.member.remove', targetType: 'team', targetId: teamId, targetLabel: team.name, companyId: company.id, before: { userId, email: user.email } },
+        {
+          action: 'team.member.remove',
+          targetType: 'team',
+          targetId: teamId,
+          targetLabel: team.name,
+          companyId: company.id,
+          before: { userId, email: user.email },
+        },
         trx,
       );
     });
     return reply.code(204).send();
   });
 
-  app.get(`${TEAM}/modules-access`, { config: { policy: member } }, async (request): Promise<{ modulesAccess: Team['modulesAccess'] }> => {
-    const { teamId } = params(teamParamsSchema, request);
-    const team = await teamOrThrow(db, policyCompany(request).id, teamId);
-    return { modulesAccess: team.modulesAccess };
-  });
+  app.get(
+    `${TEAM}/modules-access`,
+    { config: { policy: member } },
+    async (request): Promise<{ modulesAccess: Team['modulesAccess'] }> => {
+      const { teamId } = params(teamParamsSchema, request);
+      const team = await teamOrThrow(db, policyCompany(request).id, teamId);
+      return { modulesAccess: team.modulesAccess };
+    },
+  );
 
-  app.put(`${TEAM}/modules-access`, { config: { policy: editModulesAccess } }, async (request): Promise<{ modulesAccess: Team['modulesAccess'] }> => {
-    const company = policyCompany(request);
-    const { teamId } = params(teamParamsSchema, request);
-    const parsed = moduleAccessPutSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw validationError(nameUnknownFields(parsed.error), 'field');
-    const access = parsed.data;
-    await db.transaction().execute(async (trx) => {
-      const team = await teamOrThrow(trx, company.id, teamId);
-      const changed = MODULES.filter((m) => team.modulesAccess[m] !== access[m]);
-      await setTeamModulesAccess(trx, company.id, teamId, access);
-      if (changed.length) {
-        await audit(
-          request,
-          {
-            action: 'team.modules.update',
-            targetType: 'team',
-            targetId: teamId,
-            targetLabel: team.name,
-            companyId: company.id,
-            before: Object.fromEntries(changed.map((m) => [m, team.modulesAccess[m]])),
-            after: Object.fromEntries(changed.map((m) => [m, access[m]])),
-          },
-          trx,
-        );
-      }
-    });
-    return { modulesAccess: (await teamOrThrow(db, company.id, teamId)).modulesAccess };
-  });
+  app.put(
+    `${TEAM}/modules-access`,
+    { config: { policy: editModulesAccess } },
+    async (request): Promise<{ modulesAccess: Team['modulesAccess'] }> => {
+      const company = policyCompany(request);
+      const { teamId } = params(teamParamsSchema, request);
+      const parsed = moduleAccessPutSchema.safeParse(request.body ?? {});
+      if (!parsed.success) throw validationError(nameUnknownFields(parsed.error), 'field');
+      const access = parsed.data;
+      await db.transaction().execute(async (trx) => {
+        const team = await teamOrThrow(trx, company.id, teamId);
+        const changed = MODULES.filter((m) => team.modulesAccess[m] !== access[m]);
+        await setTeamModulesAccess(trx, company.id, teamId, access);
+        if (changed.length) {
+          await audit(
+            request,
+            {
+              action: 'team.modules.update',
+              targetType: 'team',
+              targetId: teamId,
+              targetLabel: team.name,
+              companyId: company.id,
+              before: Object.fromEntries(changed.map((m) => [m, team.modulesAccess[m]])),
+              after: Object.fromEntries(changed.map((m) => [m, access[m]])),
+            },
+            trx,
+          );
+        }
+      });
+      return { modulesAccess: (await teamOrThrow(db, company.id, teamId)).modulesAccess };
+    },
+  );
 
-  app.get(`${TEAM}/assigned-objects`, { config: { policy: editUsersAndTeams } }, async (request): Promise<{ results: AssignedObject[] }> => {
-    const company = policyCompany(request);
-    const { teamId } = params(teamParamsSchema, request);
-    await teamOrThrow(db, company.id, teamId);
-    return { results: await teamAssignedObjects(db, company.id, teamId) };
-  });
+  app.get(
+    `${TEAM}/assigned-objects`,
+    { config: { policy: editUsersAndTeams } },
+    async (request): Promise<{ results: AssignedObject[] }> => {
+      const company = policyCompany(request);
+      const { teamId } = params(teamParamsSchema, request);
+      await teamOrThrow(db, company.id, teamId);
+      return { results: await teamAssignedObjects(db, company.id, teamId) };
+    },
+  );
 }

@@ -6,7 +6,14 @@ import { setUserModuleAccess } from '../../db/module-access';
 import { addProjectMember, insertProject } from '../../db/projects';
 import { addTeamMember, insertTeam } from '../../db/teams';
 import { createTestApp, type TestApp } from '../../test/app';
-import { clearOutbox, companyId, createUserWithPassword, lastResetToken, postForm, readOutbox } from '../../test/identity';
+import {
+  clearOutbox,
+  companyId,
+  createUserWithPassword,
+  lastResetToken,
+  postForm,
+  readOutbox,
+} from '../../test/identity';
 
 const PASSWORD = 'Company-Passw0rd!';
 
@@ -23,19 +30,43 @@ afterAll(() => t.close());
 beforeEach(() => clearOutbox(t));
 
 const userId = (email: string) =>
-  t.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow().then((r) => r.id);
+  t.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow()
+    .then((r) => r.id);
 
 let companies = 0;
 /** A company of its own for a test that changes things: an admin (signed in) and two members. */
 async function setupCompany() {
   companies += 1;
   const name = `Company ${companies} ${Date.now()}`;
-  const id = await insertCompany(t.database.db, { name, modulesAccess: { risks: true, projects: true, requests: true, reports: true, assets: false } });
+  const id = await insertCompany(t.database.db, {
+    name,
+    modulesAccess: { risks: true, projects: true, requests: true, reports: true, assets: false },
+  });
   const email = (local: string) => `${local}.${companies}.${Date.now()}@example.test`;
   // e-mails sort otherwise than names: bob, Ann, Alice
-  const admin = await createUserWithPassword(t, PASSWORD, { email: email('mm-ann'), firstName: 'Ann', lastName: 'Admin', companies: [name], companyRole: 'admin' });
-  const alice = await createUserWithPassword(t, PASSWORD, { email: email('zz-alice'), firstName: 'Alice', lastName: 'Zed', companies: [name] });
-  const bob = await createUserWithPassword(t, PASSWORD, { email: email('aa-bob'), firstName: 'bob', lastName: 'Young', companies: [name] });
+  const admin = await createUserWithPassword(t, PASSWORD, {
+    email: email('mm-ann'),
+    firstName: 'Ann',
+    lastName: 'Admin',
+    companies: [name],
+    companyRole: 'admin',
+  });
+  const alice = await createUserWithPassword(t, PASSWORD, {
+    email: email('zz-alice'),
+    firstName: 'Alice',
+    lastName: 'Zed',
+    companies: [name],
+  });
+  const bob = await createUserWithPassword(t, PASSWORD, {
+    email: email('aa-bob'),
+    firstName: 'bob',
+    lastName: 'Young',
+    companies: [name],
+  });
   return { id, name, admin, alice, bob, cookie: await t.cookieFor(admin.email) };
 }
 
@@ -81,7 +112,8 @@ describe('GET /api/v1/companies/:id/users', () => {
     await addTeamMember(db, other, c.alice.id);
     await addTeamMember(db, team, c.bob.id);
     const cookie = await t.cookieFor(c.alice.email);
-    const names = async (query: string) => (await list(cookie, c.id, query)).json().results.map((u: { firstName: string }) => u.firstName);
+    const names = async (query: string) =>
+      (await list(cookie, c.id, query)).json().results.map((u: { firstName: string }) => u.firstName);
     // by first then last name, whatever the case
     expect(await names('')).toEqual(['Alice', 'Ann', 'bob']);
     expect(await names('?sort=-name')).toEqual(['bob', 'Ann', 'Alice']);
@@ -100,21 +132,46 @@ describe('GET /api/v1/companies/:id/users', () => {
     expect(page2.results[0].teams).toEqual([{ id: team, name: 'Blue' }]);
     const all = (await list(cookie, c.id, '?ignorePagination=true&pageSize=1')).json();
     expect(all).toMatchObject({ total: 3, page: 1, pageSize: 3 });
-    expect(all.results.map((u: { teams: { name: string }[] }) => u.teams.map((x) => x.name))).toEqual([['Amber', 'Blue'], [], ['Blue']]);
+    expect(all.results.map((u: { teams: { name: string }[] }) => u.teams.map((x) => x.name))).toEqual([
+      ['Amber', 'Blue'],
+      [],
+      ['Blue'],
+    ]);
   });
 
   it('filters by status (active, suspended, invited, revoked) and sorts by last sign-in with never last', async () => {
     const c = await setupCompany();
     const db = t.database.db;
-    await db.updateTable('users').set({ last_sign_in_at: '2026-01-02T00:00:00.000Z' }).where('id', '=', c.alice.id).execute();
-    await db.updateTable('users').set({ last_sign_in_at: '2026-03-01T00:00:00.000Z' }).where('id', '=', c.admin.id).execute();
+    await db
+      .updateTable('users')
+      .set({ last_sign_in_at: '2026-01-02T00:00:00.000Z' })
+      .where('id', '=', c.alice.id)
+      .execute();
+    await db
+      .updateTable('users')
+      .set({ last_sign_in_at: '2026-03-01T00:00:00.000Z' })
+      .where('id', '=', c.admin.id)
+      .execute();
     await db.updateTable('users').set({ status: 'suspended' }).where('id', '=', c.bob.id).execute();
-    const invited = await createUserWithPassword(t, PASSWORD, { firstName: 'Ivy', lastName: 'Invited', companies: [c.name] });
+    const invited = await createUserWithPassword(t, PASSWORD, {
+      firstName: 'Ivy',
+      lastName: 'Invited',
+      companies: [c.name],
+    });
     await db.updateTable('users').set({ password_hash: null }).where('id', '=', invited.id).execute();
-    const revoked = await createUserWithPassword(t, PASSWORD, { firstName: 'Rex', lastName: 'Revoked', companies: [c.name] });
-    await db.updateTable('company_memberships').set({ access_revoked_at: new Date().toISOString() }).where('user_id', '=', revoked.id).execute();
+    const revoked = await createUserWithPassword(t, PASSWORD, {
+      firstName: 'Rex',
+      lastName: 'Revoked',
+      companies: [c.name],
+    });
+    await db
+      .updateTable('company_memberships')
+      .set({ access_revoked_at: new Date().toISOString() })
+      .where('user_id', '=', revoked.id)
+      .execute();
 
-    const ids = async (query: string) => (await list(c.cookie, c.id, query)).json().results.map((u: { id: string }) => u.id);
+    const ids = async (query: string) =>
+      (await list(c.cookie, c.id, query)).json().results.map((u: { id: string }) => u.id);
     expect(await ids('?status=active')).toEqual([c.alice.id, c.admin.id]);
     expect(await ids('?status=suspended')).toEqual([c.bob.id]);
     expect(await ids('?status=invited')).toEqual([invited.id]);
@@ -164,12 +221,34 @@ describe('POST /api/v1/companies/:id/users', () => {
   it('creates the user and membership, mails a set-password link the reset page accepts, and records it', async () => {
     const c = await setupCompany();
     const email = `new.person.${Date.now()}@example.test`;
-    const res = await invite(c.cookie, c.id, { email: `  ${email.toUpperCase()} `, firstName: 'New', lastName: 'Person', title: 'Auditor', role: 'admin', status: 'suspended' });
+    const res = await invite(c.cookie, c.id, {
+      email: `  ${email.toUpperCase()} `,
+      firstName: 'New',
+      lastName: 'Person',
+      title: 'Auditor',
+      role: 'admin',
+      status: 'suspended',
+    });
     expect(res.statusCode).toBe(201);
     const created = companyUserSchema.parse(res.json());
-    expect(created).toMatchObject({ email, firstName: 'New', lastName: 'Person', title: 'Auditor', role: 'admin', status: 'active', invited: true, isFederated: false, accessRevoked: false, teams: [] });
+    expect(created).toMatchObject({
+      email,
+      firstName: 'New',
+      lastName: 'Person',
+      title: 'Auditor',
+      role: 'admin',
+      status: 'active',
+      invited: true,
+      isFederated: false,
+      accessRevoked: false,
+      teams: [],
+    });
 
-    const token = await t.database.db.selectFrom('password_tokens').selectAll().where('user_id', '=', created.id).executeTakeFirstOrThrow();
+    const token = await t.database.db
+      .selectFrom('password_tokens')
+      .selectAll()
+      .where('user_id', '=', created.id)
+      .executeTakeFirstOrThrow();
     expect(token.purpose).toBe('invite');
     const ttlDays = (Date.parse(String(new Date(token.expires_at).toISOString())) - Date.now()) / 86_400_000;
     expect(ttlDays).toBeGreaterThan(6.9);
@@ -194,14 +273,37 @@ describe('POST /api/v1/companies/:id/users', () => {
 
   it('invites into a company with an identity provider as a federated user, with a single sign-on note and no link', async () => {
     const c = await setupCompany();
-    await saveIdentityProvider(t.database.db, { companyId: c.id, entityId: 'https://idp.example.test', ssoUrl: 'https://idp.example.test/sso', certificate: 'x', sloUrl: null });
+    await saveIdentityProvider(t.database.db, {
+      companyId: c.id,
+      entityId: 'https://idp.example.test',
+      ssoUrl: 'https://idp.example.test/sso',
+      certificate: 'x',
+      sloUrl: null,
+    });
     const domain = `sso${Date.now()}.test`;
     const staff = await t.cookieFor('admin@demo.test');
-    const added = await t.api({ method: 'POST', url: `/api/v1/companies/${c.id}/domains`, cookie: staff, payload: { domain } });
-    expect((await t.api({ method: 'POST', url: `/api/v1/companies/${c.id}/domains/${added.json().id}/confirm`, cookie: staff })).statusCode).toBe(200);
+    const added = await t.api({
+      method: 'POST',
+      url: `/api/v1/companies/${c.id}/domains`,
+      cookie: staff,
+      payload: { domain },
+    });
+    expect(
+      (
+        await t.api({
+          method: 'POST',
+          url: `/api/v1/companies/${c.id}/domains/${added.json().id}/confirm`,
+          cookie: staff,
+        })
+      ).statusCode,
+    ).toBe(200);
 
     // an email of a domain the company has not verified: a password invitation, as without single sign-on
-    const outside = await invite(c.cookie, c.id, { email: `guest.${Date.now()}@elsewhere.test`, firstName: 'Guest', lastName: 'User' });
+    const outside = await invite(c.cookie, c.id, {
+      email: `guest.${Date.now()}@elsewhere.test`,
+      firstName: 'Guest',
+      lastName: 'User',
+    });
     expect(outside.statusCode).toBe(201);
     expect(outside.json()).toMatchObject({ isFederated: false });
     expect(readOutbox(t)[0].text).toMatch(/reset-password\?token=/);
@@ -211,10 +313,20 @@ describe('POST /api/v1/companies/:id/users', () => {
     const res = await invite(c.cookie, c.id, { email, firstName: 'Sso', lastName: 'User' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ isFederated: true, invited: true, role: 'member' });
-    const user = await t.database.db.selectFrom('users').select(['is_federated', 'password_hash']).where('email', '=', email).executeTakeFirstOrThrow();
+    const user = await t.database.db
+      .selectFrom('users')
+      .select(['is_federated', 'password_hash'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(Boolean(user.is_federated)).toBe(true);
     expect(user.password_hash).toBeNull();
-    expect(await t.database.db.selectFrom('password_tokens').select('user_id').where('user_id', '=', res.json().id).execute()).toHaveLength(0);
+    expect(
+      await t.database.db
+        .selectFrom('password_tokens')
+        .select('user_id')
+        .where('user_id', '=', res.json().id)
+        .execute(),
+    ).toHaveLength(0);
     const [mail] = readOutbox(t);
     expect(mail.to).toContain(email);
     expect(mail.text).toMatch(/single sign-on/);
@@ -228,7 +340,10 @@ describe('POST /api/v1/companies/:id/users', () => {
     for (const email of ['MEMBER@acme.test', 'admin@demo.test', c.alice.email]) {
       const res = await invite(c.cookie, c.id, { email, firstName: 'Dup', lastName: 'Licate' });
       expect({ email, status: res.statusCode }).toEqual({ email, status: 409 });
-      expect(res.json()).toMatchObject({ code: 'email_already_taken', details: [{ field: 'email', message: 'Email address already in use.' }] });
+      expect(res.json()).toMatchObject({
+        code: 'email_already_taken',
+        details: [{ field: 'email', message: 'Email address already in use.' }],
+      });
     }
     expect(await users()).toBe(count);
     expect(readOutbox(t)).toHaveLength(0);
@@ -242,7 +357,10 @@ describe('POST /api/v1/companies/:id/users', () => {
     const count = await users();
     const res = await invite(c.cookie, c.id, { email: 'not-an-email', firstName: ' ', lastName: '', role: 'owner' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'validation_failed', message: 'Invalid fields: email, firstName, lastName, role' });
+    expect(res.json()).toMatchObject({
+      code: 'validation_failed',
+      message: 'Invalid fields: email, firstName, lastName, role',
+    });
     const missing = await invite(c.cookie, c.id, {});
     expect(missing.json().details.map((d: { field: string }) => d.field)).toEqual(['email', 'firstName', 'lastName']);
     expect(await users()).toBe(count);
@@ -252,7 +370,10 @@ describe('POST /api/v1/companies/:id/users', () => {
   it('lets staff invite; answers 403 to a member without the permission, 404 to another company, 401 anonymous', async () => {
     const email = `staff.invited.${Date.now()}@example.test`;
     const c = await setupCompany();
-    expect((await invite(await t.cookieFor('consultant@demo.test'), c.id, { email, firstName: 'By', lastName: 'Staff' })).statusCode).toBe(201);
+    expect(
+      (await invite(await t.cookieFor('consultant@demo.test'), c.id, { email, firstName: 'By', lastName: 'Staff' }))
+        .statusCode,
+    ).toBe(201);
     const payload = { email: `x.${Date.now()}@example.test`, firstName: 'X', lastName: 'Y' };
     expect((await invite(await t.cookieFor('member@acme.test'), acmeId, payload)).statusCode).toBe(403);
     expect((await invite(await t.cookieFor('auditor@demo.test'), globexId, payload)).statusCode).toBe(403);
@@ -260,7 +381,9 @@ describe('POST /api/v1/companies/:id/users', () => {
     expect(outsider.statusCode).toBe(404);
     expect(outsider.json().code).toBe('company_not_found');
     expect((await invite(undefined, acmeId, payload)).statusCode).toBe(401);
-    expect(await t.database.db.selectFrom('users').select('id').where('email', '=', payload.email).execute()).toHaveLength(0);
+    expect(
+      await t.database.db.selectFrom('users').select('id').where('email', '=', payload.email).execute(),
+    ).toHaveLength(0);
   });
 });
 
@@ -290,7 +413,11 @@ describe('PATCH /api/v1/companies/:id/users/:userId/role', () => {
     const foreign = await setRole(c.cookie, c.id, await userId('member@acme.test'), { role: 'admin' });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().code).toBe('user_not_found');
-    const roles = await t.database.db.selectFrom('company_memberships').select(['user_id', 'role']).where('company_id', '=', c.id).execute();
+    const roles = await t.database.db
+      .selectFrom('company_memberships')
+      .select(['user_id', 'role'])
+      .where('company_id', '=', c.id)
+      .execute();
     expect(roles.find((r) => r.user_id === c.admin.id)?.role).toBe('admin');
     expect(roles.find((r) => r.user_id === c.alice.id)?.role).toBe('member');
     expect(await auditRows('user.role.update', c.alice.id)).toHaveLength(0);
@@ -298,8 +425,12 @@ describe('PATCH /api/v1/companies/:id/users/:userId/role', () => {
 
   it('answers 403 to a member without the permission, 404 to another company', async () => {
     const memberId = await userId('both@acme.test');
-    expect((await setRole(await t.cookieFor('member@acme.test'), acmeId, memberId, { role: 'admin' })).statusCode).toBe(403);
-    expect((await setRole(await t.cookieFor('client@globex.test'), acmeId, memberId, { role: 'admin' })).statusCode).toBe(404);
+    expect((await setRole(await t.cookieFor('member@acme.test'), acmeId, memberId, { role: 'admin' })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await setRole(await t.cookieFor('client@globex.test'), acmeId, memberId, { role: 'admin' })).statusCode,
+    ).toBe(404);
     expect((await setRole(undefined, acmeId, memberId, { role: 'admin' })).statusCode).toBe(401);
   });
 });
@@ -311,17 +442,27 @@ describe('revoke-access and restore-access', () => {
     const company = () => t.api({ method: 'GET', url: `/api/v1/companies/${c.id}`, cookie: aliceCookie });
     expect((await company()).statusCode).toBe(200);
 
-    const res = await t.api({ method: 'DELETE', url: `/api/v1/companies/${c.id}/users/${c.alice.id}/revoke-access`, cookie: c.cookie });
+    const res = await t.api({
+      method: 'DELETE',
+      url: `/api/v1/companies/${c.id}/users/${c.alice.id}/revoke-access`,
+      cookie: c.cookie,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: c.alice.id, accessRevoked: true });
     expect((await company()).statusCode).toBe(404);
     expect((await t.api({ method: 'GET', url: '/api/v1/users/profile/me', cookie: aliceCookie })).statusCode).toBe(200);
-    expect((await list(c.cookie, c.id, '?status=revoked')).json().results.map((u: { id: string }) => u.id)).toEqual([c.alice.id]);
+    expect((await list(c.cookie, c.id, '?status=revoked')).json().results.map((u: { id: string }) => u.id)).toEqual([
+      c.alice.id,
+    ]);
     const [revoked] = await auditRows('user.access.revoke', c.alice.id);
     expect(revoked).toMatchObject({ company_id: c.id });
     expect(JSON.parse(revoked.after!)).toEqual({ accessRevoked: true });
 
-    const restore = await t.api({ method: 'POST', url: `/api/v1/companies/${c.id}/users/${c.alice.id}/restore-access`, cookie: c.cookie });
+    const restore = await t.api({
+      method: 'POST',
+      url: `/api/v1/companies/${c.id}/users/${c.alice.id}/restore-access`,
+      cookie: c.cookie,
+    });
     expect(restore.statusCode).toBe(200);
     expect(restore.json()).toMatchObject({ accessRevoked: false });
     expect((await company()).statusCode).toBe(200);
@@ -330,21 +471,40 @@ describe('revoke-access and restore-access', () => {
 
   it('refuses revoking oneself and users who are not members', async () => {
     const c = await setupCompany();
-    const self = await t.api({ method: 'DELETE', url: `/api/v1/companies/${c.id}/users/${c.admin.id}/revoke-access`, cookie: c.cookie });
+    const self = await t.api({
+      method: 'DELETE',
+      url: `/api/v1/companies/${c.id}/users/${c.admin.id}/revoke-access`,
+      cookie: c.cookie,
+    });
     expect(self.statusCode).toBe(400);
     expect(self.json().message).toMatch(/your own access/);
-    const foreign = await t.api({ method: 'DELETE', url: `/api/v1/companies/${c.id}/users/${await userId('lead@acme.test')}/revoke-access`, cookie: c.cookie });
+    const foreign = await t.api({
+      method: 'DELETE',
+      url: `/api/v1/companies/${c.id}/users/${await userId('lead@acme.test')}/revoke-access`,
+      cookie: c.cookie,
+    });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().code).toBe('user_not_found');
-    const revoked = await t.database.db.selectFrom('company_memberships').select('user_id').where('company_id', '=', c.id).where('access_revoked_at', 'is not', null).execute();
+    const revoked = await t.database.db
+      .selectFrom('company_memberships')
+      .select('user_id')
+      .where('company_id', '=', c.id)
+      .where('access_revoked_at', 'is not', null)
+      .execute();
     expect(revoked).toHaveLength(0);
   });
 
   it('answers 403 to a member without the permission', async () => {
     const target = await userId('both@acme.test');
     const cookie = await t.cookieFor('member@acme.test');
-    expect((await t.api({ method: 'DELETE', url: `/api/v1/companies/${acmeId}/users/${target}/revoke-access`, cookie })).statusCode).toBe(403);
-    expect((await t.api({ method: 'POST', url: `/api/v1/companies/${acmeId}/users/${target}/restore-access`, cookie })).statusCode).toBe(403);
+    expect(
+      (await t.api({ method: 'DELETE', url: `/api/v1/companies/${acmeId}/users/${target}/revoke-access`, cookie }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await t.api({ method: 'POST', url: `/api/v1/companies/${acmeId}/users/${target}/restore-access`, cookie }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -357,10 +517,16 @@ describe('DELETE /api/v1/companies/:id/users/:userId', () => {
     const db = t.database.db;
     // bob also works for Globex: what he has there stays
     await addCompanyMember(db, globexId, c.bob.id, 'member');
-    const globexTeam = (await db.selectFrom('teams').select('id').where('company_id', '=', globexId).executeTakeFirstOrThrow()).id;
+    const globexTeam = (
+      await db.selectFrom('teams').select('id').where('company_id', '=', globexId).executeTakeFirstOrThrow()
+    ).id;
     await addTeamMember(db, globexTeam, c.bob.id);
     await setUserModuleAccess(db, globexId, c.bob.id, 'risks', false);
-    const globexProject = await insertProject(db, { companyId: globexId, title: `Globex project ${Date.now()}`, status: 'active' });
+    const globexProject = await insertProject(db, {
+      companyId: globexId,
+      title: `Globex project ${Date.now()}`,
+      status: 'active',
+    });
     await addProjectMember(db, globexProject, c.bob.id, 'Consultant');
 
     const team = await insertTeam(db, c.id, 'Ops');
@@ -371,14 +537,26 @@ describe('DELETE /api/v1/companies/:id/users/:userId', () => {
 
     const res = await remove(c.cookie, c.id, c.bob.id);
     expect(res.statusCode).toBe(204);
-    expect(await db.selectFrom('company_memberships').select('company_id').where('user_id', '=', c.bob.id).execute()).toEqual([{ company_id: globexId }]);
-    expect(await db.selectFrom('team_members').select('team_id').where('user_id', '=', c.bob.id).execute()).toEqual([{ team_id: globexTeam }]);
-    expect(await db.selectFrom('user_modules_access').select('company_id').where('user_id', '=', c.bob.id).execute()).toEqual([{ company_id: globexId }]);
-    expect(await db.selectFrom('project_members').select('project_id').where('user_id', '=', c.bob.id).execute()).toEqual([{ project_id: globexProject }]);
+    expect(
+      await db.selectFrom('company_memberships').select('company_id').where('user_id', '=', c.bob.id).execute(),
+    ).toEqual([{ company_id: globexId }]);
+    expect(await db.selectFrom('team_members').select('team_id').where('user_id', '=', c.bob.id).execute()).toEqual([
+      { team_id: globexTeam },
+    ]);
+    expect(
+      await db.selectFrom('user_modules_access').select('company_id').where('user_id', '=', c.bob.id).execute(),
+    ).toEqual([{ company_id: globexId }]);
+    expect(
+      await db.selectFrom('project_members').select('project_id').where('user_id', '=', c.bob.id).execute(),
+    ).toEqual([{ project_id: globexProject }]);
     expect((await list(c.cookie, c.id)).json().total).toBe(2);
     const [entry] = await auditRows('user.remove', c.bob.id);
     expect(entry).toMatchObject({ company_id: c.id, after: null });
-    expect(JSON.parse(entry.before!)).toMatchObject({ role: 'member', teams: ['Ops'], projectRoles: [{ role: 'Project Manager' }] });
+    expect(JSON.parse(entry.before!)).toMatchObject({
+      role: 'member',
+      teams: ['Ops'],
+      projectRoles: [{ role: 'Project Manager' }],
+    });
   });
 
   it('answers 409 lead_user_can_not_be_revoked to a lead of one of its projects and changes nothing', async () => {
@@ -389,8 +567,12 @@ describe('DELETE /api/v1/companies/:id/users/:userId', () => {
     const res = await remove(c.cookie, c.id, c.alice.id);
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('lead_user_can_not_be_revoked');
-    expect(await db.selectFrom('company_memberships').select('user_id').where('user_id', '=', c.alice.id).execute()).toHaveLength(1);
-    expect(await db.selectFrom('project_members').select('user_id').where('user_id', '=', c.alice.id).execute()).toHaveLength(1);
+    expect(
+      await db.selectFrom('company_memberships').select('user_id').where('user_id', '=', c.alice.id).execute(),
+    ).toHaveLength(1);
+    expect(
+      await db.selectFrom('project_members').select('user_id').where('user_id', '=', c.alice.id).execute(),
+    ).toHaveLength(1);
     expect(await auditRows('user.remove', c.alice.id)).toHaveLength(0);
   });
 
@@ -400,8 +582,12 @@ describe('DELETE /api/v1/companies/:id/users/:userId', () => {
     expect(self.statusCode).toBe(400);
     expect(self.json().message).toMatch(/remove yourself/);
     expect((await remove(c.cookie, c.id, await userId('client@globex.test'))).json().code).toBe('user_not_found');
-    expect((await remove(await t.cookieFor('member@acme.test'), acmeId, await userId('both@acme.test'))).statusCode).toBe(403);
-    expect((await remove(await t.cookieFor('client@globex.test'), acmeId, await userId('both@acme.test'))).statusCode).toBe(404);
+    expect(
+      (await remove(await t.cookieFor('member@acme.test'), acmeId, await userId('both@acme.test'))).statusCode,
+    ).toBe(403);
+    expect(
+      (await remove(await t.cookieFor('client@globex.test'), acmeId, await userId('both@acme.test'))).statusCode,
+    ).toBe(404);
     expect((await remove(undefined, acmeId, await userId('both@acme.test'))).statusCode).toBe(401);
     expect((await list(c.cookie, c.id)).json().total).toBe(3);
   });
@@ -416,21 +602,39 @@ describe('modules access of a member', () => {
     await setUserModuleAccess(db, c.id, c.alice.id, 'reports', false);
     const team = await insertTeam(db, c.id, 'No risks');
     await addTeamMember(db, team, c.alice.id);
-    await db.insertInto('team_modules_access').values({ company_id: c.id, team_id: team, module: 'risks', enabled: false }).execute();
+    await db
+      .insertInto('team_modules_access')
+      .values({ company_id: c.id, team_id: team, module: 'risks', enabled: false })
+      .execute();
     const res = await t.api({ method: 'GET', url: url(c.id, c.alice.id), cookie: c.cookie });
     expect(res.statusCode).toBe(200);
     const body = userModulesAccessSchema.parse(res.json());
     expect(body.modulesAccess).toEqual({ risks: null, projects: null, requests: null, reports: false, assets: null });
     expect(body.effective).toEqual({ risks: false, projects: true, requests: true, reports: false, assets: false });
     expect(body.company).toEqual({ ...Object.fromEntries(MODULES.map((m) => [m, true])), assets: false });
-    expect((await t.api({ method: 'GET', url: url(acmeId, await userId('lead@acme.test')), cookie: await t.cookieFor('member@acme.test') })).statusCode).toBe(403);
-    expect((await t.api({ method: 'GET', url: url(c.id, await userId('lead@acme.test')), cookie: c.cookie })).json().code).toBe('user_not_found');
+    expect(
+      (
+        await t.api({
+          method: 'GET',
+          url: url(acmeId, await userId('lead@acme.test')),
+          cookie: await t.cookieFor('member@acme.test'),
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.api({ method: 'GET', url: url(c.id, await userId('lead@acme.test')), cookie: c.cookie })).json().code,
+    ).toBe('user_not_found');
   });
 
   it('PATCH (users.editModulesAccess): sets and clears values under the ceiling, records only the changes', async () => {
     const c = await setupCompany();
     const staff = await t.cookieFor('consultant@demo.test');
-    const res = await t.api({ method: 'PATCH', url: url(c.id, c.alice.id), cookie: staff, payload: { risks: false, assets: true, reports: null } });
+    const res = await t.api({
+      method: 'PATCH',
+      url: url(c.id, c.alice.id),
+      cookie: staff,
+      payload: { risks: false, assets: true, reports: null },
+    });
     expect(res.statusCode).toBe(200);
     const body = userModulesAccessSchema.parse(res.json());
     expect(body.modulesAccess).toMatchObject({ risks: false, assets: true, reports: null });
@@ -445,13 +649,41 @@ describe('modules access of a member', () => {
   it('PATCH refuses bad bodies with the fields named and a client admin (no users.editModulesAccess)', async () => {
     const c = await setupCompany();
     const staff = await t.cookieFor('consultant@demo.test');
-    const bad = await t.api({ method: 'PATCH', url: url(c.id, c.alice.id), cookie: staff, payload: { risks: 'yes', chess: true } });
+    const bad = await t.api({
+      method: 'PATCH',
+      url: url(c.id, c.alice.id),
+      cookie: staff,
+      payload: { risks: 'yes', chess: true },
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['(root)', 'risks'].sort());
+    expect(
+      bad
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['(root)', 'risks'].sort());
     const empty = await t.api({ method: 'PATCH', url: url(c.id, c.alice.id), cookie: staff, payload: {} });
     expect(empty.statusCode).toBe(400);
-    expect((await t.api({ method: 'PATCH', url: url(c.id, c.alice.id), cookie: c.cookie, payload: { risks: false } })).statusCode).toBe(403);
-    expect((await t.api({ method: 'PATCH', url: url(c.id, await userId('lead@acme.test')), cookie: staff, payload: { risks: false } })).json().code).toBe('user_not_found');
-    expect(await t.database.db.selectFrom('user_modules_access').select('module').where('user_id', '=', c.alice.id).execute()).toHaveLength(0);
+    expect(
+      (await t.api({ method: 'PATCH', url: url(c.id, c.alice.id), cookie: c.cookie, payload: { risks: false } }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.api({
+          method: 'PATCH',
+          url: url(c.id, await userId('lead@acme.test')),
+          cookie: staff,
+          payload: { risks: false },
+        })
+      ).json().code,
+    ).toBe('user_not_found');
+    expect(
+      await t.database.db
+        .selectFrom('user_modules_access')
+        .select('module')
+        .where('user_id', '=', c.alice.id)
+        .execute(),
+    ).toHaveLength(0);
   });
 });

@@ -97,17 +97,23 @@ export default async function companiesUsersRoutes(app: FastifyInstance) {
     const parsed = companyUserInviteSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw validationError(parsed.error, 'field');
     const input = parsed.data;
-    if (await emailTaken(db, input.email)) throw new HttpError(409, 'email_already_taken', undefined, EMAIL_TAKEN_DETAILS);
+    if (await emailTaken(db, input.email))
+      throw new HttpError(409, 'email_already_taken', undefined, EMAIL_TAKEN_DETAILS);
     // Invited to sign in through the company's identity provider only when it has verified the email's domain.
     const federated = await companyFederatesEmail(db, company.id, input.email);
 
     let created: { userId: string; token: string | null };
     try {
       created = await db.transaction().execute(async (trx) => {
-        const userId = await createCompanyUser(trx, company.id, { ...input, title: input.title ?? null, isFederated: federated });
+        const userId = await createCompanyUser(trx, company.id, {
+          ...input,
+          title: input.title ?? null,
+          isFederated: federated,
+        });
         const token = federated
           ? null
-          : (await createPasswordToken(trx, { userId, purpose: 'invite', ttlMinutes: INVITE_LINK_TTL_DAYS * 24 * 60 })).token;
+          : (await createPasswordToken(trx, { userId, purpose: 'invite', ttlMinutes: INVITE_LINK_TTL_DAYS * 24 * 60 }))
+              .token;
         await audit(
           request,
           {
@@ -116,7 +122,14 @@ export default async function companiesUsersRoutes(app: FastifyInstance) {
             targetId: userId,
             targetLabel: input.email,
             companyId: company.id,
-            after: { email: input.email, firstName: input.firstName, lastName: input.lastName, title: input.title ?? null, role: input.role, isFederated: federated },
+            after: {
+              email: input.email,
+              firstName: input.firstName,
+              lastName: input.lastName,
+              title: input.title ?? null,
+              role: input.role,
+              isFederated: federated,
+            },
           },
           trx,
         );
@@ -143,15 +156,31 @@ export default async function companiesUsersRoutes(app: FastifyInstance) {
           `You sign in with your company's single sign-on: go to ${origin}${LOGIN_PATH}, enter ${input.email} and you will be taken to your company's sign-in page. The portal never asks you for a password.`,
         ]);
     try {
-      await app.mailer.send({ to: input.email, subject: `You are invited to the ${portal}`, text: body.text, html: body.html });
+      await app.mailer.send({
+        to: input.email,
+        subject: `You are invited to the ${portal}`,
+        text: body.text,
+        html: body.html,
+      });
     } catch (error) {
-      request.log.error({ err: error, userId: created.userId }, 'invitation mail could not be sent: invitation withdrawn');
+      request.log.error(
+        { err: error, userId: created.userId },
+        'invitation mail could not be sent: invitation withdrawn',
+      );
       // Withdrawn whole: the account and the record of inviting it.
       await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('audit_log').where('action', '=', 'user.invite').where('target_id', '=', created.userId).execute();
+        await trx
+          .deleteFrom('audit_log')
+          .where('action', '=', 'user.invite')
+          .where('target_id', '=', created.userId)
+          .execute();
         await trx.deleteFrom('users').where('id', '=', created.userId).execute();
       });
-      throw new HttpError(503, 'service_unavailable', 'The invitation mail could not be sent, so nobody was invited. Please try again later.');
+      throw new HttpError(
+        503,
+        'service_unavailable',
+        'The invitation mail could not be sent, so nobody was invited. Please try again later.',
+      );
     }
     return reply.code(201).send(await reloaded(company.id, created.userId));
   });
@@ -167,7 +196,15 @@ export default async function companiesUsersRoutes(app: FastifyInstance) {
         await setCompanyUserRole(trx, company.id, member.id, role);
         await audit(
           request,
-          { action: 'user.role.update', targetType: 'user', targetId: member.id, targetLabel: member.email, companyId: company.id, before: { role: member.role }, after: { role } },
+          {
+            action: 'user.role.update',
+            targetType: 'user',
+            targetId: member.id,
+            targetLabel: member.email,
+            companyId: company.id,
+            before: { role: member.role },
+            after: { role },
+          },
           trx,
         );
       });
@@ -176,36 +213,60 @@ export default async function companiesUsersRoutes(app: FastifyInstance) {
   });
 
   /** The member stays listed but no longer sees the company; their sessions go on (they may work for other companies). */
-  app.delete('/api/v1/companies/:id/users/:userId/revoke-access', { config: { policy: EDIT_USERS } }, async (request) => {
-    const { company, member } = await memberOf(request);
-    await notSelf(request, member, 'You cannot revoke your own access.');
-    if (!member.accessRevoked) {
-      await db.transaction().execute(async (trx) => {
-        await setCompanyAccessRevoked(trx, company.id, member.id, nowIso());
-        await audit(
-          request,
-          { action: 'user.access.revoke', targetType: 'user', targetId: member.id, targetLabel: member.email, companyId: company.id, before: { accessRevoked: false }, after: { accessRevoked: true } },
-          trx,
-        );
-      });
-    }
-    return reloaded(company.id, member.id);
-  });
+  app.delete(
+    '/api/v1/companies/:id/users/:userId/revoke-access',
+    { config: { policy: EDIT_USERS } },
+    async (request) => {
+      const { company, member } = await memberOf(request);
+      await notSelf(request, member, 'You cannot revoke your own access.');
+      if (!member.accessRevoked) {
+        await db.transaction().execute(async (trx) => {
+          await setCompanyAccessRevoked(trx, company.id, member.id, nowIso());
+          await audit(
+            request,
+            {
+              action: 'user.access.revoke',
+              targetType: 'user',
+              targetId: member.id,
+              targetLabel: member.email,
+              companyId: company.id,
+              before: { accessRevoked: false },
+              after: { accessRevoked: true },
+            },
+            trx,
+          );
+        });
+      }
+      return reloaded(company.id, member.id);
+    },
+  );
 
-  app.post('/api/v1/companies/:id/users/:userId/restore-access', { config: { policy: EDIT_USERS } }, async (request) => {
-    const { company, member } = await memberOf(request);
-    if (member.accessRevoked) {
-      await db.transaction().execute(async (trx) => {
-        await setCompanyAccessRevoked(trx, company.id, member.id, null);
-        await audit(
-          request,
-          { action: 'user.access.restore', targetType: 'user', targetId: member.id, targetLabel: member.email, companyId: company.id, before: { accessRevoked: true }, after: { accessRevoked: false } },
-          trx,
-        );
-      });
-    }
-    return reloaded(company.id, member.id);
-  });
+  app.post(
+    '/api/v1/companies/:id/users/:userId/restore-access',
+    { config: { policy: EDIT_USERS } },
+    async (request) => {
+      const { company, member } = await memberOf(request);
+      if (member.accessRevoked) {
+        await db.transaction().execute(async (trx) => {
+          await setCompanyAccessRevoked(trx, company.id, member.id, null);
+          await audit(
+            request,
+            {
+              action: 'user.access.restore',
+              targetType: 'user',
+              targetId: member.id,
+              targetLabel: member.email,
+              companyId: company.id,
+              before: { accessRevoked: true },
+              after: { accessRevoked: false },
+            },
+            trx,
+          );
+        });
+      }
+      return reloaded(company.id, member.id);
+    },
+  );
 
   /** Removes the member with their teams, module values and project roles in the company; a lead role must be reassigned first. */
   app.delete('/api/v1/companies/:id/users/:userId', { config: { policy: EDIT_USERS } }, async (request, reply) => {
@@ -230,7 +291,12 @@ export default async function companiesUsersRoutes(app: FastifyInstance) {
           targetId: member.id,
           targetLabel: member.email,
           companyId: company.id,
-          before: { role: member.role, accessRevoked: member.accessRevoked, teams: member.teams.map((t) => t.name), projectRoles: roles.map((r) => ({ project: r.title, role: r.role })) },
+          before: {
+            role: member.role,
+            accessRevoked: member.accessRevoked,
+            teams: member.teams.map((t) => t.name),
+            projectRoles: roles.map((r) => ({ project: r.title, role: r.role })),
+          },
           after: null,
         },
         trx,
@@ -240,7 +306,10 @@ export default async function companiesUsersRoutes(app: FastifyInstance) {
   });
 
   async function modulesAccess(company: CompanyRecord, userId: string): Promise<UserModulesAccess> {
-    const [own, effective] = await Promise.all([userModuleAccess(db, company.id, userId), moduleAccessFor(db, userId, company.id)]);
+    const [own, effective] = await Promise.all([
+      userModuleAccess(db, company.id, userId),
+      moduleAccessFor(db, userId, company.id),
+    ]);
     return { modulesAccess: own, effective, company: company.modulesAccess };
   }
 
@@ -262,7 +331,8 @@ export default async function companiesUsersRoutes(app: FastifyInstance) {
       );
       if (changes.length > 0) {
         await db.transaction().execute(async (trx) => {
-          for (const [module, enabled] of changes) await setUserModuleAccess(trx, company.id, member.id, module, enabled);
+          for (const [module, enabled] of changes)
+            await setUserModuleAccess(trx, company.id, member.id, module, enabled);
           await audit(
             request,
             {

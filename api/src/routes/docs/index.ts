@@ -31,16 +31,25 @@ const STYLE = `
 function operationHtml(method: string, path: string, op: OpenApiOperation): string {
   const parameters = op.parameters.length
     ? `<h3>Parameters</h3><table><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Required</th><th scope="col">Schema</th></tr></thead><tbody>${op.parameters
-        .map((p) => `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${p.required ? 'yes' : 'no'}</td><td><code>${escapeHtml(JSON.stringify(p.schema))}</code></td></tr>`)
+        .map(
+          (p) =>
+            `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${p.required ? 'yes' : 'no'}</td><td><code>${escapeHtml(JSON.stringify(p.schema))}</code></td></tr>`,
+        )
         .join('')}</tbody></table>`
     : '';
   const body = op.requestBody
     ? `<h3>Body</h3>${Object.entries(op.requestBody.content)
-        .map(([type, c]) => `<p><code>${escapeHtml(type)}</code></p><pre>${escapeHtml(JSON.stringify(c.schema, null, 2))}</pre>`)
+        .map(
+          ([type, c]) =>
+            `<p><code>${escapeHtml(type)}</code></p><pre>${escapeHtml(JSON.stringify(c.schema, null, 2))}</pre>`,
+        )
         .join('')}`
     : '';
   const responses = `<h3>Answers</h3><table><tbody>${Object.entries(op.responses)
-    .map(([status, r]) => `<tr><td><code>${status}</code></td><td>${escapeHtml(r.description)}${r.content ? ` <code>${escapeHtml(Object.keys(r.content).join(', '))}</code>` : ''}</td></tr>`)
+    .map(
+      ([status, r]) =>
+        `<tr><td><code>${status}</code></td><td>${escapeHtml(r.description)}${r.content ? ` <code>${escapeHtml(Object.keys(r.content).join(', '))}</code>` : ''}</td></tr>`,
+    )
     .join('')}</tbody></table>`;
   return `<details><summary><span class="method ${method}">${method.toUpperCase()}</span><code>${escapeHtml(path)}</code><span>${escapeHtml(op.summary)}</span></summary><div class="body"><p>${escapeHtml(op.description)}</p>${parameters}${body}${responses}</div></details>`;
 }
@@ -76,7 +85,12 @@ export default async function docsRoutes(app: FastifyInstance) {
   async function staffOrSignIn(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const auth = await getAuth(request);
     if (!auth) {
-      reply.setCookie(TO_URL_COOKIE, request.url, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+      reply.setCookie(TO_URL_COOKIE, request.url, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+      });
       reply.header('cache-control', 'no-store').redirect(LOGIN_PATH, 303);
       return false;
     }

@@ -22,7 +22,11 @@ export async function readFlagSnapshot(db: Kysely<Database>, log?: FastifyBaseLo
   const version = await featureFlagsRevision(db);
   const flags = (await listFeatureFlags(db)).map(compileFlag);
   for (const flag of flags) {
-    if (!flag.ok) log?.warn({ flag: flag.key, problem: flag.problem }, 'feature flag definition is broken: it serves its default or nothing');
+    if (!flag.ok)
+      log?.warn(
+        { flag: flag.key, problem: flag.problem },
+        'feature flag definition is broken: it serves its default or nothing',
+      );
   }
   return { flags, version };
 }
@@ -71,10 +75,12 @@ export class FeatureFlagChanges {
       this.#lastRevision = null;
       return Promise.resolve();
     }
-    return this.#serial(async () => this.#announce(await readFlagSnapshot(this.#db, this.#log))).catch((error: unknown) => {
-      this.#log.error({ err: error }, 'feature flag change could not be announced; the next poll retries');
-      this.#lastRevision = null;
-    });
+    return this.#serial(async () => this.#announce(await readFlagSnapshot(this.#db, this.#log))).catch(
+      (error: unknown) => {
+        this.#log.error({ err: error }, 'feature flag change could not be announced; the next poll retries');
+        this.#lastRevision = null;
+      },
+    );
   }
 
   /** Looks for writes made by other instances. */

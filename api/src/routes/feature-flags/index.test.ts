@@ -15,13 +15,22 @@ const flagsOf = async (email: string, url = '/api/v1/feature-flags', headers: Re
   return res.json() as FeatureFlagsPayload;
 };
 const put = async (key: string, payload: unknown, email = 'admin@demo.test') =>
-  t.api({ method: 'PUT', url: `/api/v1/feature-flags/${key}`, cookie: await t.cookieFor(email), payload: payload as object });
+  t.api({
+    method: 'PUT',
+    url: `/api/v1/feature-flags/${key}`,
+    cookie: await t.cookieFor(email),
+    payload: payload as object,
+  });
 const del = async (key: string, email = 'admin@demo.test') =>
   t.api({ method: 'DELETE', url: `/api/v1/feature-flags/${key}`, cookie: await t.cookieFor(email) });
 
 describe('GET /api/v1/feature-flags', () => {
   it('serves the seeded flags evaluated for the signed-in user, uncached', async () => {
-    const res = await t.api({ method: 'GET', url: '/api/v1/feature-flags', cookie: await t.cookieFor('member@acme.test') });
+    const res = await t.api({
+      method: 'GET',
+      url: '/api/v1/feature-flags',
+      cookie: await t.cookieFor('member@acme.test'),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json() as FeatureFlagsPayload;
@@ -35,16 +44,34 @@ describe('GET /api/v1/feature-flags', () => {
   });
 
   it('targets staff by the session, not by anything the client sends', async () => {
-    expect((await flagsOf('consultant@demo.test')).flags['staff-preview']).toEqual({ value: true, variant: 'staff', reason: 'TARGETING_MATCH' });
-    // a client claiming to be staff in the query or headers is still a client
-    const spoofed = await flagsOf('member@acme.test', '/api/v1/feature-flags?isTevora=true&key=someone-else&custom[isTevora]=true', {
-      'x-feature-flag-context': JSON.stringify({ key: 'x', custom: { isTevora: true } }),
+    expect((await flagsOf('consultant@demo.test')).flags['staff-preview']).toEqual({
+      value: true,
+      variant: 'staff',
+      reason: 'TARGETING_MATCH',
     });
+    // a client claiming to be staff in the query or headers is still a client
+    const spoofed = await flagsOf(
+      'member@acme.test',
+      '/api/v1/feature-flags?isTevora=true&key=someone-else&custom[isTevora]=true',
+      {
+        'x-feature-flag-context': JSON.stringify({ key: 'x', custom: { isTevora: true } }),
+      },
+    );
     expect(spoofed.flags['staff-preview']).toEqual({ value: false, reason: 'DEFAULT' });
   });
 
   it('targets by email and company membership from the database', async () => {
-    expect((await put('acme-beta', { defaultValue: 'off', rules: [{ if: { attribute: 'email', op: 'eq', value: 'lead@acme.test' }, value: 'lead' }, { if: { attribute: 'companyIds', op: 'in', value: [await companyId('Acme Corp')] }, value: 'acme' }] })).statusCode).toBe(201);
+    expect(
+      (
+        await put('acme-beta', {
+          defaultValue: 'off',
+          rules: [
+            { if: { attribute: 'email', op: 'eq', value: 'lead@acme.test' }, value: 'lead' },
+            { if: { attribute: 'companyIds', op: 'in', value: [await companyId('Acme Corp')] }, value: 'acme' },
+          ],
+        })
+      ).statusCode,
+    ).toBe(201);
     expect((await flagsOf('lead@acme.test')).flags['acme-beta'].value).toBe('lead');
     expect((await flagsOf('member@acme.test')).flags['acme-beta'].value).toBe('acme');
     expect((await flagsOf('client@globex.test')).flags['acme-beta']).toEqual({ value: 'off', reason: 'DEFAULT' });
@@ -53,7 +80,11 @@ describe('GET /api/v1/feature-flags', () => {
 
   it('serves the default with reason DISABLED for a disabled flag, and a new version after every write', async () => {
     const before = (await flagsOf('consultant@demo.test')).version;
-    await put('staff-only', { defaultValue: false, enabled: false, rules: [{ if: { attribute: 'isTevora', op: 'eq', value: true }, value: true }] });
+    await put('staff-only', {
+      defaultValue: false,
+      enabled: false,
+      rules: [{ if: { attribute: 'isTevora', op: 'eq', value: true }, value: true }],
+    });
     const after = await flagsOf('consultant@demo.test');
     expect(after.flags['staff-only']).toEqual({ value: false, reason: 'DISABLED' });
     expect(after.version).not.toBe(before);
@@ -68,20 +99,32 @@ describe('GET /api/v1/feature-flags', () => {
 });
 
 async function companyId(name: string): Promise<string> {
-  return (await t.database.db.selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  return (await t.database.db.selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow())
+    .id;
 }
 
 describe('staff admins write flags', () => {
   it('creates (201, version 1), replaces (200, version + 1), lists and deletes', async () => {
     const created = await put('new-thing', { description: 'A new thing', defaultValue: { limit: 3 } });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ key: 'new-thing', description: 'A new thing', defaultValue: { limit: 3 }, rules: [], enabled: true, version: 1 });
+    expect(created.json()).toMatchObject({
+      key: 'new-thing',
+      description: 'A new thing',
+      defaultValue: { limit: 3 },
+      rules: [],
+      enabled: true,
+      version: 1,
+    });
 
     const updated = await put('new-thing', { defaultValue: { limit: 5 }, enabled: false });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ defaultValue: { limit: 5 }, enabled: false, version: 2, description: '' });
 
-    const list = await t.api({ method: 'GET', url: '/api/v1/feature-flags/definitions', cookie: await t.cookieFor('admin@demo.test') });
+    const list = await t.api({
+      method: 'GET',
+      url: '/api/v1/feature-flags/definitions',
+      cookie: await t.cookieFor('admin@demo.test'),
+    });
     expect(list.statusCode).toBe(200);
     const keys = (list.json() as { results: { key: string }[] }).results.map((f) => f.key);
     expect(keys).toEqual([...keys].sort());
@@ -93,21 +136,29 @@ describe('staff admins write flags', () => {
     expect(again.json()).toMatchObject({ code: 'feature_flag_not_found' });
   });
 
-  it.each(['consultant@demo.test', 'auditor@demo.test', 'lead@acme.test', 'member@acme.test'])('refuses %s with 403', async (email) => {
-    const cookie = await t.cookieFor(email);
-    for (const res of [
-      await put('header-help-link', { defaultValue: true }, email),
-      await del('header-help-link', email),
-      await t.api({ method: 'GET', url: '/api/v1/feature-flags/definitions', cookie }),
-    ]) {
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toMatchObject({ code: 'forbidden' });
-    }
-    expect((await flagsOf('admin@demo.test')).flags['header-help-link'].value).toBe(false);
-  });
+  it.each(['consultant@demo.test', 'auditor@demo.test', 'lead@acme.test', 'member@acme.test'])(
+    'refuses %s with 403',
+    async (email) => {
+      const cookie = await t.cookieFor(email);
+      for (const res of [
+        await put('header-help-link', { defaultValue: true }, email),
+        await del('header-help-link', email),
+        await t.api({ method: 'GET', url: '/api/v1/feature-flags/definitions', cookie }),
+      ]) {
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toMatchObject({ code: 'forbidden' });
+      }
+      expect((await flagsOf('admin@demo.test')).flags['header-help-link'].value).toBe(false);
+    },
+  );
 
   it('refuses writes without the client header (CSRF)', async () => {
-    const res = await t.inject({ method: 'PUT', url: '/api/v1/feature-flags/x', headers: { cookie: await t.cookieFor('admin@demo.test') }, payload: { defaultValue: true } });
+    const res = await t.inject({
+      method: 'PUT',
+      url: '/api/v1/feature-flags/x',
+      headers: { cookie: await t.cookieFor('admin@demo.test') },
+      payload: { defaultValue: true },
+    });
     expect(res.statusCode).toBe(403);
   });
 
@@ -119,12 +170,48 @@ describe('staff admins write flags', () => {
     ['a value over 4 KB', 'x', { defaultValue: 'y'.repeat(4100) }, 'defaultValue'],
     ['an unknown field', 'x', { defaultValue: true, enabeld: false }, 'enabeld'],
     ['enabled that is not a boolean', 'x', { defaultValue: true, enabled: 'yes' }, 'enabled'],
-    ['an unknown attribute', 'x', { defaultValue: true, rules: [{ if: { attribute: 'shoeSize', op: 'eq', value: 1 }, value: false }] }, 'rules.0.if.attribute'],
-    ['an operator the attribute lacks', 'x', { defaultValue: true, rules: [{ if: { attribute: 'isTevora', op: 'endsWith', value: 'x' }, value: false }] }, 'rules.0.if.op'],
-    ['an operand of the wrong type', 'x', { defaultValue: true, rules: [{ if: { attribute: 'isTevora', op: 'eq', value: 'yes' }, value: false }] }, 'rules.0.if.value'],
-    ['an operand over 64 characters', 'x', { defaultValue: true, rules: [{ if: { attribute: 'email', op: 'endsWith', value: 'e'.repeat(65) }, value: false }] }, 'rules.0.if.value'],
-    ['a variant over 64 characters', 'x', { defaultValue: true, rules: [{ if: { attribute: 'isTevora', op: 'eq', value: true }, value: false, variant: 'v'.repeat(65) }] }, 'rules.0.variant'],
-    ['a rule serving another type', 'x', { defaultValue: true, rules: [{ if: { attribute: 'isTevora', op: 'eq', value: true }, value: 'on' }] }, 'rules.0.value'],
+    [
+      'an unknown attribute',
+      'x',
+      { defaultValue: true, rules: [{ if: { attribute: 'shoeSize', op: 'eq', value: 1 }, value: false }] },
+      'rules.0.if.attribute',
+    ],
+    [
+      'an operator the attribute lacks',
+      'x',
+      { defaultValue: true, rules: [{ if: { attribute: 'isTevora', op: 'endsWith', value: 'x' }, value: false }] },
+      'rules.0.if.op',
+    ],
+    [
+      'an operand of the wrong type',
+      'x',
+      { defaultValue: true, rules: [{ if: { attribute: 'isTevora', op: 'eq', value: 'yes' }, value: false }] },
+      'rules.0.if.value',
+    ],
+    [
+      'an operand over 64 characters',
+      'x',
+      {
+        defaultValue: true,
+        rules: [{ if: { attribute: 'email', op: 'endsWith', value: 'e'.repeat(65) }, value: false }],
+      },
+      'rules.0.if.value',
+    ],
+    [
+      'a variant over 64 characters',
+      'x',
+      {
+        defaultValue: true,
+        rules: [{ if: { attribute: 'isTevora', op: 'eq', value: true }, value: false, variant: 'v'.repeat(65) }],
+      },
+      'rules.0.variant',
+    ],
+    [
+      'a rule serving another type',
+      'x',
+      { defaultValue: true, rules: [{ if: { attribute: 'isTevora', op: 'eq', value: true }, value: 'on' }] },
+      'rules.0.value',
+    ],
   ];
   it.each(invalid)('answers 400 validation_failed naming the field for %s', async (_label, key, payload, field) => {
     const res = await put(key, payload);
@@ -133,7 +220,17 @@ describe('staff admins write flags', () => {
     expect(body.code).toBe('validation_failed');
     expect(body.details.map((d) => d.field)).toContain(field);
     expect(body.message).toContain(field);
-    expect((await t.api({ method: 'GET', url: '/api/v1/feature-flags/definitions', cookie: await t.cookieFor('admin@demo.test') })).json().results.map((f: { key: string }) => f.key)).not.toContain(key);
+    expect(
+      (
+        await t.api({
+          method: 'GET',
+          url: '/api/v1/feature-flags/definitions',
+          cookie: await t.cookieFor('admin@demo.test'),
+        })
+      )
+        .json()
+        .results.map((f: { key: string }) => f.key),
+    ).not.toContain(key);
   });
 });
 
@@ -147,26 +244,34 @@ class StreamClient {
   private req: http.ClientRequest;
 
   constructor(port: number, cookie: string) {
-    this.req = http.get({ host: '127.0.0.1', port, path: '/api/v1/feature-flags/stream', headers: { cookie, accept: 'text/event-stream' } }, (res) => {
-      this.status = res.statusCode ?? 0;
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        this.buffer += chunk;
-        let end: number;
-        while ((end = this.buffer.indexOf('\n\n')) >= 0) {
-          const block = this.buffer.slice(0, end);
-          this.buffer = this.buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (data !== undefined) this.events.push({ event, data: JSON.parse(data) });
-        }
-        this.wake();
-      });
-      res.on('end', () => {
-        this.ended = true;
-        this.wake();
-      });
-    });
+    this.req = http.get(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/v1/feature-flags/stream',
+        headers: { cookie, accept: 'text/event-stream' },
+      },
+      (res) => {
+        this.status = res.statusCode ?? 0;
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          this.buffer += chunk;
+          let end: number;
+          while ((end = this.buffer.indexOf('\n\n')) >= 0) {
+            const block = this.buffer.slice(0, end);
+            this.buffer = this.buffer.slice(end + 2);
+            const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (data !== undefined) this.events.push({ event, data: JSON.parse(data) });
+          }
+          this.wake();
+        });
+        res.on('end', () => {
+          this.ended = true;
+          this.wake();
+        });
+      },
+    );
     this.req.on('error', () => undefined);
   }
 
@@ -175,7 +280,11 @@ class StreamClient {
   }
 
   /** Waits for the first event (from `from` on) that passes `test`. */
-  async next(test: (e: { event: string; data: unknown }) => boolean, from = 0, timeoutMs = 5000): Promise<{ event: string; data: unknown; index: number }> {
+  async next(
+    test: (e: { event: string; data: unknown }) => boolean,
+    from = 0,
+    timeoutMs = 5000,
+  ): Promise<{ event: string; data: unknown; index: number }> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const index = this.events.findIndex((e, i) => i >= from && test(e));
@@ -213,7 +322,12 @@ describe('GET /api/v1/feature-flags/stream', () => {
       expect(client.status).toBe(200);
       expect(first.index).toBe(0);
 
-      const res = await s.api({ method: 'PUT', url: '/api/v1/feature-flags/header-help-link', cookie: await s.cookieFor('admin@demo.test'), payload: { defaultValue: true } });
+      const res = await s.api({
+        method: 'PUT',
+        url: '/api/v1/feature-flags/header-help-link',
+        cookie: await s.cookieFor('admin@demo.test'),
+        payload: { defaultValue: true },
+      });
       expect(res.statusCode).toBe(200);
       const changed = await client.next(helpLinkIs(true), first.index + 1, 1000);
       expect((changed.data as FeatureFlagsPayload).version).not.toBe((first.data as FeatureFlagsPayload).version);

@@ -142,7 +142,10 @@ export default async function featureFlagsRoutes(app: FastifyInstance) {
       );
       return result;
     });
-    request.log.info({ flag: key, version: flag.version, by: user.id }, created ? 'feature flag created' : 'feature flag updated');
+    request.log.info(
+      { flag: key, version: flag.version, by: user.id },
+      created ? 'feature flag created' : 'feature flag updated',
+    );
     await changes.changed();
     return reply.code(created ? 201 : 200).send(toDefinitionDto(flag));
   });
@@ -155,7 +158,13 @@ export default async function featureFlagsRoutes(app: FastifyInstance) {
       if (!before || !(await deleteFeatureFlag(trx, key))) throw new HttpError(404, 'feature_flag_not_found');
       await audit(
         request,
-        { action: 'featureFlag.delete', targetType: 'featureFlag', targetId: key, targetLabel: key, before: toDefinitionDto(before) },
+        {
+          action: 'featureFlag.delete',
+          targetType: 'featureFlag',
+          targetId: key,
+          targetLabel: key,
+          before: toDefinitionDto(before),
+        },
         trx,
       );
     });

@@ -59,8 +59,16 @@ const spareBitsFlipped = (c: string) => {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
   return alphabet[alphabet.indexOf(c) ^ 1];
 };
-const secret = async () => (await t.database.db.selectFrom('app_secrets').select('value').where('name', '=', 'file_url').executeTakeFirstOrThrow()).value;
-const userId = async (email: string) => (await t.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+const secret = async () =>
+  (
+    await t.database.db
+      .selectFrom('app_secrets')
+      .select('value')
+      .where('name', '=', 'file_url')
+      .executeTakeFirstOrThrow()
+  ).value;
+const userId = async (email: string) =>
+  (await t.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
 describe('GET /api/v1/files/:id/signed-url', () => {
   it('answers a link to the current version that expires in minutes, never cached', async () => {
@@ -85,7 +93,9 @@ describe('GET /api/v1/files/:id/signed-url', () => {
       expect([res.statusCode, res.json().code]).toEqual([404, 'file_not_found']);
     }
     state.allowed.delete('consultant@demo.test');
-    expect((await t.api({ method: 'GET', url: '/api/v1/files/test-file/signed-url', cookie: consultant })).json().code).toBe('file_not_found');
+    expect(
+      (await t.api({ method: 'GET', url: '/api/v1/files/test-file/signed-url', cookie: consultant })).json().code,
+    ).toBe('file_not_found');
     expect((await t.api({ method: 'GET', url: '/api/v1/files/test-file/signed-url' })).statusCode).toBe(401);
     const bad = await t.api({ method: 'GET', url: '/api/v1/files/test-file/signed-url?versionId=', cookie: admin });
     expect([bad.statusCode, bad.json().details[0].field]).toEqual([400, 'versionId']);
@@ -119,15 +129,34 @@ describe('GET /api/v1/files/:id/content', () => {
   });
 
   it('refuses an expired link with 403 signed_url_expired', async () => {
-    const url = signedDownloadUrl(await secret(), { fileId: 'test-file', versionId: 'v2', userId: await userId('admin@demo.test'), expires: Math.floor(Date.now() / 1000) - 1 });
+    const url = signedDownloadUrl(await secret(), {
+      fileId: 'test-file',
+      versionId: 'v2',
+      userId: await userId('admin@demo.test'),
+      expires: Math.floor(Date.now() / 1000) - 1,
+    });
     const res = await navigate(url, admin);
     expect([res.statusCode, res.json().code]).toEqual([403, 'signed_url_expired']);
     expect(state.downloads).toBe(0);
   });
 
   it.each([
-    ['an altered signature', (u: URL) => u.searchParams.set('s', `${u.searchParams.get('s')![0] === 'A' ? 'B' : 'A'}${u.searchParams.get('s')!.slice(1)}`)],
-    ['another spelling of the signature', (u: URL) => u.searchParams.set('s', `${u.searchParams.get('s')!.slice(0, -1)}${spareBitsFlipped(u.searchParams.get('s')!.at(-1)!)}`)],
+    [
+      'an altered signature',
+      (u: URL) =>
+        u.searchParams.set(
+          's',
+          `${u.searchParams.get('s')![0] === 'A' ? 'B' : 'A'}${u.searchParams.get('s')!.slice(1)}`,
+        ),
+    ],
+    [
+      'another spelling of the signature',
+      (u: URL) =>
+        u.searchParams.set(
+          's',
+          `${u.searchParams.get('s')!.slice(0, -1)}${spareBitsFlipped(u.searchParams.get('s')!.at(-1)!)}`,
+        ),
+    ],
     ['a later expiry', (u: URL) => u.searchParams.set('e', String(Number(u.searchParams.get('e')) + 3600))],
     ['another version', (u: URL) => u.searchParams.set('v', 'v1')],
     ['no signature', (u: URL) => u.searchParams.delete('s')],
@@ -161,7 +190,12 @@ describe('GET /api/v1/files/:id/content', () => {
   });
 
   it('serves only the version the link names: another one answers 404 file_version_not_found', async () => {
-    const url = signedDownloadUrl(await secret(), { fileId: 'test-file', versionId: 'v1', userId: await userId('admin@demo.test'), expires: Math.floor(Date.now() / 1000) + 60 });
+    const url = signedDownloadUrl(await secret(), {
+      fileId: 'test-file',
+      versionId: 'v1',
+      userId: await userId('admin@demo.test'),
+      expires: Math.floor(Date.now() / 1000) + 60,
+    });
     state.sloppy = true;
     const res = await navigate(url, admin);
     expect([res.statusCode, res.json().code]).toEqual([404, 'file_version_not_found']);
@@ -179,12 +213,27 @@ describe('GET /api/v1/files/:id/content', () => {
 describe('the signing secret', () => {
   it('is FILE_URL_SECRET when set: links signed with it are accepted', async () => {
     const configured = 'a-configured-secret-of-at-least-32-chars';
-    const other = await createTestApp({ seed: true, env: { FILE_URL_SECRET: configured }, extend: (app) => void app.fileKinds.push(testKind) });
+    const other = await createTestApp({
+      seed: true,
+      env: { FILE_URL_SECRET: configured },
+      extend: (app) => void app.fileKinds.push(testKind),
+    });
     try {
       const cookie = await other.cookieFor('admin@demo.test');
-      const id = (await other.database.db.selectFrom('users').select('id').where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow()).id;
+      const id = (
+        await other.database.db
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', 'admin@demo.test')
+          .executeTakeFirstOrThrow()
+      ).id;
       state.keys.v2 = (await other.app.storage.putBuffer(HTML)).key;
-      const url = signedDownloadUrl(configured, { fileId: 'test-file', versionId: 'v2', userId: id, expires: Math.floor(Date.now() / 1000) + 60 });
+      const url = signedDownloadUrl(configured, {
+        fileId: 'test-file',
+        versionId: 'v2',
+        userId: id,
+        expires: Math.floor(Date.now() / 1000) + 60,
+      });
       expect((await other.inject({ method: 'GET', url, headers: { cookie } })).statusCode).toBe(200);
       // and nothing was stored for it
       expect(await other.database.db.selectFrom('app_secrets').selectAll().execute()).toEqual([]);

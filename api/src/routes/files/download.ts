@@ -55,11 +55,22 @@ export default async function fileDownloadRoutes(app: FastifyInstance) {
     const id = fileId(request);
     const query = signedUrlQuerySchema.safeParse(request.query ?? {});
     if (!query.success) throw validationError(query.error, 'query parameter');
-    const target = await resolveFile(app.fileKinds, { request, auth, fileId: id, versionId: query.data.versionId, phase: 'sign' });
+    const target = await resolveFile(app.fileKinds, {
+      request,
+      auth,
+      fileId: id,
+      versionId: query.data.versionId,
+      phase: 'sign',
+    });
     if (!target) throw fileNotFound();
     const expires = Math.floor(Date.now() / 1000) + app.config.signedUrlTtlSeconds;
     const body: SignedUrl = {
-      url: signedDownloadUrl(await signingSecret(), { fileId: id, versionId: target.versionId, userId: auth.user.id, expires }),
+      url: signedDownloadUrl(await signingSecret(), {
+        fileId: id,
+        versionId: target.versionId,
+        userId: auth.user.id,
+        expires,
+      }),
       expiresAt: new Date(expires * 1000).toISOString(),
       name: target.name,
     };
@@ -67,38 +78,55 @@ export default async function fileDownloadRoutes(app: FastifyInstance) {
   });
 
   // GET only: a HEAD would count as a download without taking the bytes.
-  app.get('/api/v1/files/:id/content', { exposeHeadRoute: false, config: { policy: 'signedIn' } }, async (request, reply) => {
-    const auth = await requireAuth(request);
-    const id = fileId(request);
-    // Whoever may not see the file learns nothing else about it, whatever the link says: 404.
-    const current = await resolveFile(app.fileKinds, { request, auth, fileId: id, phase: 'download' });
-    if (!current) throw fileNotFound();
-    const signed = verifySignedDownload(await signingSecret(), id, (request.query ?? {}) as Record<string, unknown>, Math.floor(Date.now() / 1000));
-    if (signed === 'invalid') throw new HttpError(403, 'signed_url_invalid');
-    if (signed === 'expired') throw new HttpError(403, 'signed_url_expired');
-    // A link works only for the user it was signed for: a forwarded link is worth nothing.
-    if (signed.userId !== auth.user.id) throw new HttpError(403, 'signed_url_invalid');
-    const target =
-      current.versionId === signed.versionId ? current : await resolveFile(app.fileKinds, { request, auth, fileId: id, versionId: signed.versionId, phase: 'download' });
-    if (!target) throw fileNotFound();
-    if (target.versionId !== signed.versionId) throw new HttpError(404, 'file_version_not_found');
-    const stream = await app.storage.open(target.storageKey);
-    if (!stream) throw fileNotFound();
-    try {
-      await target.onDownload?.();
-    } catch (error) {
-      stream.destroy();
-      throw error;
-    }
-    return reply
-      .header('content-type', target.contentType)
-      .header('content-length', String(target.size))
-      .header('content-disposition', attachmentDisposition(target.name))
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cache-control', 'private, no-store')
-      .header('cross-origin-resource-policy', 'same-origin')
-      .header('referrer-policy', 'no-referrer')
-      .send(stream);
-  });
+  app.get(
+    '/api/v1/files/:id/content',
+    { exposeHeadRoute: false, config: { policy: 'signedIn' } },
+    async (request, reply) => {
+      const auth = await requireAuth(request);
+      const id = fileId(request);
+      // Whoever may not see the file learns nothing else about it, whatever the link says: 404.
+      const current = await resolveFile(app.fileKinds, { request, auth, fileId: id, phase: 'download' });
+      if (!current) throw fileNotFound();
+      const signed = verifySignedDownload(
+        await signingSecret(),
+        id,
+        (request.query ?? {}) as Record<string, unknown>,
+        Math.floor(Date.now() / 1000),
+      );
+      if (signed === 'invalid') throw new HttpError(403, 'signed_url_invalid');
+      if (signed === 'expired') throw new HttpError(403, 'signed_url_expired');
+      // A link works only for the user it was signed for: a forwarded link is worth nothing.
+      if (signed.userId !== auth.user.id) throw new HttpError(403, 'signed_url_invalid');
+      const target =
+        current.versionId === signed.versionId
+          ? current
+          : await resolveFile(app.fileKinds, {
+              request,
+              auth,
+              fileId: id,
+              versionId: signed.versionId,
+              phase: 'download',
+            });
+      if (!target) throw fileNotFound();
+      if (target.versionId !== signed.versionId) throw new HttpError(404, 'file_version_not_found');
+      const stream = await app.storage.open(target.storageKey);
+      if (!stream) throw fileNotFound();
+      try {
+        await target.onDownload?.();
+      } catch (error) {
+        stream.destroy();
+        throw error;
+      }
+      return reply
+        .header('content-type', target.contentType)
+        .header('content-length', String(target.size))
+        .header('content-disposition', attachmentDisposition(target.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, no-store')
+        .header('cross-origin-resource-policy', 'same-origin')
+        .header('referrer-policy', 'no-referrer')
+        .send(stream);
+    },
+  );
 }

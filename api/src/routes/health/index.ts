@@ -10,6 +10,8 @@ export default async function healthRoutes(app: FastifyInstance) {
       request.log.error({ err: error }, 'health check: database unreachable');
       throw new HttpError(503, 'service_unavailable', 'The database is unavailable.');
     }
-    return reply.header('cache-control', 'no-store').send({ status: 'ok', database: 'ok', apiVersion: app.config.apiVersion });
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ status: 'ok', database: 'ok', apiVersion: app.config.apiVersion });
   });
 }

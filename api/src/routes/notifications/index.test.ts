@@ -9,7 +9,8 @@ const userIds: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const row of await t.database.db.selectFrom('users').select(['id', 'email']).execute()) userIds[row.email] = row.id;
+  for (const row of await t.database.db.selectFrom('users').select(['id', 'email']).execute())
+    userIds[row.email] = row.id;
 });
 afterAll(() => t.close());
 
@@ -43,7 +44,11 @@ describe('GET /api/v1/notifications', () => {
     ['pageSize=101', 'pageSize'],
     ['pageSize=x', 'pageSize'],
   ])('rejects %s with 400 naming %s', async (query, field) => {
-    const res = await t.api({ method: 'GET', url: `/api/v1/notifications?${query}`, cookie: await t.cookieFor('admin@demo.test') });
+    const res = await t.api({
+      method: 'GET',
+      url: `/api/v1/notifications?${query}`,
+      cookie: await t.cookieFor('admin@demo.test'),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'validation_failed', details: [expect.objectContaining({ field })] });
   });
@@ -64,7 +69,9 @@ describe('marking notifications read', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ unreadCount: before - 1 });
     // Reading again changes nothing.
-    expect((await t.api({ method: 'POST', url: `/api/v1/notifications/${mine.id}/read`, cookie: member })).json()).toEqual({ unreadCount: before - 1 });
+    expect(
+      (await t.api({ method: 'POST', url: `/api/v1/notifications/${mine.id}/read`, cookie: member })).json(),
+    ).toEqual({ unreadCount: before - 1 });
 
     const other = await t.api({ method: 'POST', url: `/api/v1/notifications/${theirs.id}/read`, cookie: member });
     expect(other.statusCode).toBe(404);
@@ -76,7 +83,11 @@ describe('marking notifications read', () => {
   it('marks all read for this user only', async () => {
     const leadBefore = (await list('lead@acme.test')).unreadCount;
     expect((await list('consultant@demo.test')).unreadCount).toBeGreaterThan(0);
-    const res = await t.api({ method: 'POST', url: '/api/v1/notifications/read-all', cookie: await t.cookieFor('consultant@demo.test') });
+    const res = await t.api({
+      method: 'POST',
+      url: '/api/v1/notifications/read-all',
+      cookie: await t.cookieFor('consultant@demo.test'),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ unreadCount: 0 });
     const after = await list('consultant@demo.test');
@@ -86,7 +97,11 @@ describe('marking notifications read', () => {
   });
 
   it('needs the client header (CSRF) like every state-changing call', async () => {
-    const res = await t.inject({ method: 'POST', url: '/api/v1/notifications/read-all', headers: { cookie: await t.cookieFor('both@acme.test') } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/v1/notifications/read-all',
+      headers: { cookie: await t.cookieFor('both@acme.test') },
+    });
     expect(res.statusCode).toBe(403);
   });
 });
@@ -121,42 +136,51 @@ describe('GET /api/v1/notifications/stream', () => {
 
   function open(cookie: string): Promise<Opened> {
     return new Promise((resolve, reject) => {
-      const request = http.get(`${base}/api/v1/notifications/stream`, { headers: { cookie, accept: 'text/event-stream' } }, (response) => {
-        let buffer = '';
-        let all = '';
-        const events: { unreadCount: number }[] = [];
-        const waiting: ((e: { unreadCount: number }) => void)[] = [];
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          buffer += chunk;
-          all += chunk;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            if (!block.includes('event: unread')) continue;
-            const data = JSON.parse(block.split('\n').find((l) => l.startsWith('data: '))!.slice(6));
-            const waiter = waiting.shift();
-            if (waiter) waiter(data);
-            else events.push(data);
-          }
-        });
-        resolve({
-          response,
-          nextUnread: () =>
-            new Promise((res, rej) => {
-              const queued = events.shift();
-              if (queued) return res(queued);
-              const timer = setTimeout(() => rej(new Error('no unread event within 3 s')), 3000);
-              waiting.push((e) => {
-                clearTimeout(timer);
-                res(e);
-              });
-            }),
-          text: () => all,
-          close: () => request.destroy(),
-        });
-      });
+      const request = http.get(
+        `${base}/api/v1/notifications/stream`,
+        { headers: { cookie, accept: 'text/event-stream' } },
+        (response) => {
+          let buffer = '';
+          let all = '';
+          const events: { unreadCount: number }[] = [];
+          const waiting: ((e: { unreadCount: number }) => void)[] = [];
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            buffer += chunk;
+            all += chunk;
+            let end: number;
+            while ((end = buffer.indexOf('\n\n')) >= 0) {
+              const block = buffer.slice(0, end);
+              buffer = buffer.slice(end + 2);
+              if (!block.includes('event: unread')) continue;
+              const data = JSON.parse(
+                block
+                  .split('\n')
+                  .find((l) => l.startsWith('data: '))!
+                  .slice(6),
+              );
+              const waiter = waiting.shift();
+              if (waiter) waiter(data);
+              else events.push(data);
+            }
+          });
+          resolve({
+            response,
+            nextUnread: () =>
+              new Promise((res, rej) => {
+                const queued = events.shift();
+                if (queued) return res(queued);
+                const timer = setTimeout(() => rej(new Error('no unread event within 3 s')), 3000);
+                waiting.push((e) => {
+                  clearTimeout(timer);
+                  res(e);
+                });
+              }),
+            text: () => all,
+            close: () => request.destroy(),
+          });
+        },
+      );
       request.on('error', reject);
     });
   }

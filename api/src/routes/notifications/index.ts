@@ -22,7 +22,15 @@ export const listQuerySchema = z.object({
 const idSchema = z.object({ id: z.string().min(1).max(100) });
 
 function toDto(n: NotificationRecord): Notification {
-  return { id: n.id, companyId: n.companyId, title: n.title, body: n.body, link: n.link, createdAt: n.createdAt, readAt: n.readAt };
+  return {
+    id: n.id,
+    companyId: n.companyId,
+    title: n.title,
+    body: n.body,
+    link: n.link,
+    createdAt: n.createdAt,
+    readAt: n.readAt,
+  };
 }
 
 /** The bell (a list plus an unread count), each user's own notifications only. */
@@ -34,7 +42,10 @@ export default async function notificationsRoutes(app: FastifyInstance) {
     const parsed = listQuerySchema.safeParse(request.query ?? {});
     if (!parsed.success) throw validationError(parsed.error, 'query parameter');
     const { page, pageSize } = parsed.data;
-    const { results, total, unreadCount } = await listNotifications(db, user.id, { limit: pageSize, offset: (page - 1) * pageSize });
+    const { results, total, unreadCount } = await listNotifications(db, user.id, {
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    });
     const body: NotificationList = { results: results.map(toDto), total, page, pageSize, unreadCount };
     return reply.header('cache-control', 'no-store').send(body);
   });
@@ -52,7 +63,8 @@ export default async function notificationsRoutes(app: FastifyInstance) {
     const parsed = idSchema.safeParse(request.params);
     if (!parsed.success) throw validationError(parsed.error, 'path parameter');
     // Another user's notification is answered like a missing one.
-    if (!(await markNotificationRead(db, user.id, parsed.data.id))) throw new HttpError(404, 'not_found', 'Notification not found.');
+    if (!(await markNotificationRead(db, user.id, parsed.data.id)))
+      throw new HttpError(404, 'not_found', 'Notification not found.');
     await app.liveEvents.touch(user.id);
     const body: UnreadCount = { unreadCount: await countUnreadNotifications(db, user.id) };
     return body;
@@ -74,19 +86,25 @@ export default async function notificationsRoutes(app: FastifyInstance) {
       remove?.();
       stream.destroy();
     });
-    remove = await app.liveEvents.add(user.id, {
-      write: (text) => {
-        if (!stream.destroyed && !stream.writableEnded) stream.write(text);
+    remove = await app.liveEvents.add(
+      user.id,
+      {
+        write: (text) => {
+          if (!stream.destroyed && !stream.writableEnded) stream.write(text);
+        },
+        close: () => stream.end(),
       },
-      close: () => stream.end(),
-    }, session.id);
+      session.id,
+    );
     if (gone) remove();
     stream.on('close', remove);
-    return reply
-      .header('content-type', 'text/event-stream; charset=utf-8')
-      .header('cache-control', 'no-store')
-      // nginx and similar proxies would otherwise hold events back in their buffers
-      .header('x-accel-buffering', 'no')
-      .send(stream);
+    return (
+      reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-store')
+        // nginx and similar proxies would otherwise hold events back in their buffers
+        .header('x-accel-buffering', 'no')
+        .send(stream)
+    );
   });
 }

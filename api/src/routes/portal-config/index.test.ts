@@ -4,7 +4,10 @@ import { createTestApp, type TestApp } from '../../test/app';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: false, env: { BRAND_NAME: 'Acme Assurance', API_VERSION: '2.0.1', UI_VERSION: '3.4.5' } });
+  t = await createTestApp({
+    seed: false,
+    env: { BRAND_NAME: 'Acme Assurance', API_VERSION: '2.0.1', UI_VERSION: '3.4.5' },
+  });
 });
 afterAll(() => t.close());
 
@@ -12,7 +15,11 @@ describe('GET /api/v1/portal-config', () => {
   it('answers the configured brand and versions to anyone, never from a stale cache', async () => {
     const res = await t.inject({ method: 'GET', url: '/api/v1/portal-config' });
     expect(res.statusCode).toBe(200);
-    expect(portalConfigSchema.parse(res.json())).toEqual({ brandName: 'Acme Assurance', apiVersion: '2.0.1', uiVersion: '3.4.5' });
+    expect(portalConfigSchema.parse(res.json())).toEqual({
+      brandName: 'Acme Assurance',
+      apiVersion: '2.0.1',
+      uiVersion: '3.4.5',
+    });
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['x-api-version']).toBe('2.0.1');
     expect(res.headers['x-ui-version']).toBe('3.4.5');

@@ -33,7 +33,8 @@ async function create(payload: Record<string, unknown>, cookie = consultant()): 
   return res.json() as PracticeSummary;
 }
 
-const patch = (id: string, payload: Record<string, unknown>, cookie = consultant()) => t.api({ method: 'PATCH', url: `/api/v1/practices/${id}`, cookie, payload });
+const patch = (id: string, payload: Record<string, unknown>, cookie = consultant()) =>
+  t.api({ method: 'PATCH', url: `/api/v1/practices/${id}`, cookie, payload });
 
 describe('GET /api/v1/practices', () => {
   it('lists practices by name with their template, staff and project counts, for every staff user (auditors too)', async () => {
@@ -50,8 +51,15 @@ describe('GET /api/v1/practices', () => {
   });
 
   it('filters by status and searches name and description, ignoring case', async () => {
-    const retired = await insertPractice(t.database.db, { name: unique('Filter Retired'), description: 'Old NIST work', status: 'retired' });
-    const active = await insertPractice(t.database.db, { name: unique('Filter Active'), description: 'Current NIST work' });
+    const retired = await insertPractice(t.database.db, {
+      name: unique('Filter Retired'),
+      description: 'Old NIST work',
+      status: 'retired',
+    });
+    const active = await insertPractice(t.database.db, {
+      name: unique('Filter Active'),
+      description: 'Current NIST work',
+    });
     expect((await list('?status=retired')).map((p) => p.id)).toContain(retired);
     expect((await list('?status=retired')).map((p) => p.id)).not.toContain(active);
     expect((await list('?status=active')).map((p) => p.id)).not.toContain(retired);
@@ -61,7 +69,10 @@ describe('GET /api/v1/practices', () => {
 
   it('refuses a bad status (400 naming status) and client users (403)', async () => {
     const res = await t.api({ method: 'GET', url: '/api/v1/practices?status=gone', cookie: consultant() });
-    expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status: 400, body: { code: 'validation_failed', details: [{ field: 'status' }] } });
+    expect({ status: res.statusCode, body: res.json() }).toMatchObject({
+      status: 400,
+      body: { code: 'validation_failed', details: [{ field: 'status' }] },
+    });
     expect((await t.api({ method: 'GET', url: '/api/v1/practices', cookie: client() })).statusCode).toBe(403);
   });
 });
@@ -70,16 +81,36 @@ describe('POST /api/v1/practices', () => {
   it('creates an active practice (201), answers its summary and records it', async () => {
     const name = unique('ISO 27001 Certification');
     const practice = await create({ name: ` ${name} `, description: 'Stage 1 and stage 2 audits' });
-    expect(practice).toMatchObject({ name, description: 'Stage 1 and stage 2 audits', status: 'active', templateCount: 0, publishedTemplateCount: 0, staffCount: 0, projectCount: 0 });
+    expect(practice).toMatchObject({
+      name,
+      description: 'Stage 1 and stage 2 audits',
+      status: 'active',
+      templateCount: 0,
+      publishedTemplateCount: 0,
+      staffCount: 0,
+      projectCount: 0,
+    });
     const [entry] = await auditRows(t, 'practice.create', practice.id);
-    expect(entry).toMatchObject({ actor_email: 'consultant@demo.test', target_type: 'practice', after: { name, status: 'active' } });
+    expect(entry).toMatchObject({
+      actor_email: 'consultant@demo.test',
+      target_type: 'practice',
+      after: { name, status: 'active' },
+    });
   });
 
   it('refuses a name another practice has, in any case (409 practice_name_taken naming name), and stores nothing', async () => {
     const name = unique('HITRUST');
     await create({ name });
-    const res = await t.api({ method: 'POST', url: '/api/v1/practices', cookie: consultant(), payload: { name: name.toUpperCase() } });
-    expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status: 409, body: { code: 'practice_name_taken', details: [{ field: 'name' }] } });
+    const res = await t.api({
+      method: 'POST',
+      url: '/api/v1/practices',
+      cookie: consultant(),
+      payload: { name: name.toUpperCase() },
+    });
+    expect({ status: res.statusCode, body: res.json() }).toMatchObject({
+      status: 409,
+      body: { code: 'practice_name_taken', details: [{ field: 'name' }] },
+    });
     expect((await list(`?search=${encodeURIComponent(name)}`)).length).toBe(1);
   });
 
@@ -87,26 +118,57 @@ describe('POST /api/v1/practices', () => {
     const name = unique('Raced');
     const other = await create({ name: unique('Renamed later') });
     await expect(insertPractice(t.database.db, { name: name.toLowerCase() })).resolves.toBeDefined();
-    await expect(insertPractice(t.database.db, { name: name.toUpperCase() })).rejects.toMatchObject({ code: expect.stringMatching(/^(23505|SQLITE_CONSTRAINT_UNIQUE)$/) });
+    await expect(insertPractice(t.database.db, { name: name.toUpperCase() })).rejects.toMatchObject({
+      code: expect.stringMatching(/^(23505|SQLITE_CONSTRAINT_UNIQUE)$/),
+    });
     // The check misses the name, as it would had the other writer committed just after it.
     const spy = jest.spyOn(practicesDb, 'practiceNameTaken').mockResolvedValue(false);
     try {
-      const created = await t.api({ method: 'POST', url: '/api/v1/practices', cookie: consultant(), payload: { name: name.toUpperCase() } });
-      expect({ status: created.statusCode, body: created.json() }).toMatchObject({ status: 409, body: { code: 'practice_name_taken', details: [{ field: 'name' }] } });
+      const created = await t.api({
+        method: 'POST',
+        url: '/api/v1/practices',
+        cookie: consultant(),
+        payload: { name: name.toUpperCase() },
+      });
+      expect({ status: created.statusCode, body: created.json() }).toMatchObject({
+        status: 409,
+        body: { code: 'practice_name_taken', details: [{ field: 'name' }] },
+      });
       const renamed = await patch(other.id, { name });
-      expect({ status: renamed.statusCode, body: renamed.json() }).toMatchObject({ status: 409, body: { code: 'practice_name_taken', details: [{ field: 'name' }] } });
+      expect({ status: renamed.statusCode, body: renamed.json() }).toMatchObject({
+        status: 409,
+        body: { code: 'practice_name_taken', details: [{ field: 'name' }] },
+      });
     } finally {
       spy.mockRestore();
     }
-    expect((await list(`?search=${encodeURIComponent(name)}&status=all`)).map((p) => p.name)).toEqual([name.toLowerCase()]);
+    expect((await list(`?search=${encodeURIComponent(name)}&status=all`)).map((p) => p.name)).toEqual([
+      name.toLowerCase(),
+    ]);
   });
 
   it('refuses a missing name (400) and callers without editPractices: auditors and clients (403)', async () => {
-    const res = await t.api({ method: 'POST', url: '/api/v1/practices', cookie: consultant(), payload: { description: 'no name' } });
-    expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status: 400, body: { code: 'validation_failed', details: [{ field: 'name' }] } });
+    const res = await t.api({
+      method: 'POST',
+      url: '/api/v1/practices',
+      cookie: consultant(),
+      payload: { description: 'no name' },
+    });
+    expect({ status: res.statusCode, body: res.json() }).toMatchObject({
+      status: 400,
+      body: { code: 'validation_failed', details: [{ field: 'name' }] },
+    });
     for (const cookie of [auditor(), client()]) {
-      const refused = await t.api({ method: 'POST', url: '/api/v1/practices', cookie, payload: { name: unique('Nope') } });
-      expect({ status: refused.statusCode, body: refused.json() }).toMatchObject({ status: 403, body: { code: 'forbidden' } });
+      const refused = await t.api({
+        method: 'POST',
+        url: '/api/v1/practices',
+        cookie,
+        payload: { name: unique('Nope') },
+      });
+      expect({ status: refused.statusCode, body: refused.json() }).toMatchObject({
+        status: 403,
+        body: { code: 'forbidden' },
+      });
     }
   });
 });
@@ -118,13 +180,25 @@ describe('GET /api/v1/practices/:id', () => {
     expect(res.statusCode).toBe(200);
     const detail = res.json() as PracticeDetail;
     expect(detail).toMatchObject({ id: soc2.id, name: 'SOC 2 Readiness', staffCount: 3 });
-    expect(detail.staff.map((s) => s.email)).toEqual(['admin@demo.test', 'consultant@demo.test', 'omar.haddad@demo.test']);
-    expect(detail.staff[0]).toEqual({ id: expect.any(String), firstName: 'Alice', lastName: 'Morgan', email: 'admin@demo.test' });
+    expect(detail.staff.map((s) => s.email)).toEqual([
+      'admin@demo.test',
+      'consultant@demo.test',
+      'omar.haddad@demo.test',
+    ]);
+    expect(detail.staff[0]).toEqual({
+      id: expect.any(String),
+      firstName: 'Alice',
+      lastName: 'Morgan',
+      email: 'admin@demo.test',
+    });
   });
 
   it('answers 404 practice_not_found for an unknown practice', async () => {
     const res = await t.api({ method: 'GET', url: `/api/v1/practices/${randomUUID()}`, cookie: consultant() });
-    expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status: 404, body: { code: 'practice_not_found' } });
+    expect({ status: res.statusCode, body: res.json() }).toMatchObject({
+      status: 404,
+      body: { code: 'practice_not_found' },
+    });
   });
 });
 
@@ -133,9 +207,15 @@ describe('PATCH /api/v1/practices/:id', () => {
     const practice = await create({ name: unique('Renamed'), description: 'Before' });
     const name = unique('Renamed after');
     const res = await patch(practice.id, { name, description: 'After' });
-    expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status: 200, body: { id: practice.id, name, description: 'After', status: 'active' } });
+    expect({ status: res.statusCode, body: res.json() }).toMatchObject({
+      status: 200,
+      body: { id: practice.id, name, description: 'After', status: 'active' },
+    });
     const [entry] = await auditRows(t, 'practice.update', practice.id);
-    expect(entry).toMatchObject({ before: { name: practice.name, description: 'Before' }, after: { name, description: 'After' } });
+    expect(entry).toMatchObject({
+      before: { name: practice.name, description: 'Before' },
+      after: { name, description: 'After' },
+    });
     // the same values again change nothing and record nothing
     expect((await patch(practice.id, { name, description: 'After' })).statusCode).toBe(200);
     expect(await auditRows(t, 'practice.update', practice.id)).toHaveLength(1);
@@ -144,9 +224,14 @@ describe('PATCH /api/v1/practices/:id', () => {
   it('retires a practice (hidden from the active list) and restores it, recording each', async () => {
     const practice = await create({ name: unique('Retire me') });
     const retired = await patch(practice.id, { status: 'retired' });
-    expect({ status: retired.statusCode, body: retired.json() }).toMatchObject({ status: 200, body: { status: 'retired' } });
+    expect({ status: retired.statusCode, body: retired.json() }).toMatchObject({
+      status: 200,
+      body: { status: 'retired' },
+    });
     expect((await list('?status=active')).map((p) => p.id)).not.toContain(practice.id);
-    expect(await auditRows(t, 'practice.retire', practice.id)).toEqual([expect.objectContaining({ before: { status: 'active' }, after: { status: 'retired' } })]);
+    expect(await auditRows(t, 'practice.retire', practice.id)).toEqual([
+      expect.objectContaining({ before: { status: 'active' }, after: { status: 'retired' } }),
+    ]);
     const restored = await patch(practice.id, { status: 'active' });
     expect(restored.json()).toMatchObject({ status: 'active' });
     expect(await auditRows(t, 'practice.restore', practice.id)).toHaveLength(1);
@@ -155,11 +240,20 @@ describe('PATCH /api/v1/practices/:id', () => {
   it('refuses a name another practice has (409), an unknown practice (404), a bad status (400) and auditors (403)', async () => {
     const practice = await create({ name: unique('Patch target') });
     const taken = await patch(practice.id, { name: 'pci dss assessment' });
-    expect({ status: taken.statusCode, body: taken.json() }).toMatchObject({ status: 409, body: { code: 'practice_name_taken', details: [{ field: 'name' }] } });
+    expect({ status: taken.statusCode, body: taken.json() }).toMatchObject({
+      status: 409,
+      body: { code: 'practice_name_taken', details: [{ field: 'name' }] },
+    });
     const missing = await patch(randomUUID(), { name: unique('Ghost') });
-    expect({ status: missing.statusCode, body: missing.json() }).toMatchObject({ status: 404, body: { code: 'practice_not_found' } });
+    expect({ status: missing.statusCode, body: missing.json() }).toMatchObject({
+      status: 404,
+      body: { code: 'practice_not_found' },
+    });
     const bad = await patch(practice.id, { status: 'deleted' });
-    expect({ status: bad.statusCode, body: bad.json() }).toMatchObject({ status: 400, body: { details: [{ field: 'status' }] } });
+    expect({ status: bad.statusCode, body: bad.json() }).toMatchObject({
+      status: 400,
+      body: { details: [{ field: 'status' }] },
+    });
     expect((await patch(practice.id, { name: unique('Auditor') }, auditor())).statusCode).toBe(403);
   });
 });

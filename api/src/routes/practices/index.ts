@@ -8,7 +8,16 @@ import {
   type PracticeDetail,
   type PracticeSummary,
 } from '@portal/shared/core/practices';
-import { findPractice, findPracticeSummary, insertPractice, listPracticeSummaries, practiceNameTaken, staffOfPractice, updatePractice, type PracticeRecord } from '../../db/practices';
+import {
+  findPractice,
+  findPracticeSummary,
+  insertPractice,
+  listPracticeSummaries,
+  practiceNameTaken,
+  staffOfPractice,
+  updatePractice,
+  type PracticeRecord,
+} from '../../db/practices';
 import type { Database } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { isUniqueViolationOf } from '../../db/values';
@@ -26,7 +35,10 @@ const PRACTICE = `${PRACTICES}/:id`;
 const practiceParamsSchema = z.object({ id: idParam('id') });
 
 export const practiceNotFound = () => new HttpError(404, 'practice_not_found');
-const nameTaken = () => new HttpError(409, 'practice_name_taken', undefined, [{ field: 'name', message: 'name is already used by another practice' }]);
+const nameTaken = () =>
+  new HttpError(409, 'practice_name_taken', undefined, [
+    { field: 'name', message: 'name is already used by another practice' },
+  ]);
 
 /** Practice names, unique ignoring case (0010; 0003's case-sensitive constraint as PostgreSQL and SQLite name it). */
 const PRACTICE_NAME_UNIQUE = ['practices_name_lower_unique', 'practices_name_key', 'practices.name'];
@@ -36,7 +48,11 @@ const PRACTICE_NAME_UNIQUE = ['practices_name_lower_unique', 'practices_name_key
  * meanwhile: the unique index named among `names` refuses the write, answered as `conflict()` like the
  * check would have; any other failure stays what it is.
  */
-export async function settleUnique<T>(names: readonly string[], conflict: () => HttpError, work: () => Promise<T>): Promise<T> {
+export async function settleUnique<T>(
+  names: readonly string[],
+  conflict: () => HttpError,
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -55,7 +71,9 @@ export async function practiceOrThrow(db: Kysely<Database>, id: string): Promise
 export async function activePracticeOrThrow(db: Kysely<Database>, id: string): Promise<PracticeRecord> {
   const practice = await practiceOrThrow(db, id);
   if (practice.status !== 'active') {
-    throw new HttpError(400, 'invalid_practice', undefined, [{ field: 'id', message: `The practice "${practice.name}" is retired: restore it before adding templates to it.` }]);
+    throw new HttpError(400, 'invalid_practice', undefined, [
+      { field: 'id', message: `The practice "${practice.name}" is retired: restore it before adding templates to it.` },
+    ]);
   }
   return practice;
 }
@@ -85,7 +103,13 @@ export default async function practicesRoutes(app: FastifyInstance) {
         const practiceId = await insertPractice(trx, { name: input.name, description });
         await audit(
           request,
-          { action: 'practice.create', targetType: 'practice', targetId: practiceId, targetLabel: input.name, after: { name: input.name, description, status: 'active' } },
+          {
+            action: 'practice.create',
+            targetType: 'practice',
+            targetId: practiceId,
+            targetLabel: input.name,
+            after: { name: input.name, description, status: 'active' },
+          },
           trx,
         );
         return practiceId;
@@ -112,8 +136,24 @@ export default async function practicesRoutes(app: FastifyInstance) {
         if (Object.keys(after).length === 0) return;
         await updatePractice(trx, practice.id, after);
         // Retiring and restoring are recorded as such: the audit log's readers look for them.
-        const action = after.status === 'retired' ? 'practice.retire' : after.status === 'active' ? 'practice.restore' : 'practice.update';
-        await audit(request, { action, targetType: 'practice', targetId: practice.id, targetLabel: after.name ?? practice.name, before, after }, trx);
+        const action =
+          after.status === 'retired'
+            ? 'practice.retire'
+            : after.status === 'active'
+              ? 'practice.restore'
+              : 'practice.update';
+        await audit(
+          request,
+          {
+            action,
+            targetType: 'practice',
+            targetId: practice.id,
+            targetLabel: after.name ?? practice.name,
+            before,
+            after,
+          },
+          trx,
+        );
       }),
     );
     return summary(id);

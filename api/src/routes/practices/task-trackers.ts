@@ -27,7 +27,13 @@ import {
 import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { readForm, type FormData, type UploadedFile } from '../../lib/multipart';
-import { readTaskTrackerFile, taskTrackerFileTemplate, trackerRows, TRACKER_FILE_TYPES, writeTaskTrackerFile } from '../../lib/task-tracker-file';
+import {
+  readTaskTrackerFile,
+  taskTrackerFileTemplate,
+  trackerRows,
+  TRACKER_FILE_TYPES,
+  writeTaskTrackerFile,
+} from '../../lib/task-tracker-file';
 import { requireAuth } from '../../plugins/auth';
 import { sendAttachment } from '../files/download';
 import { idParam, invalidField, parseInput as parse } from '../projects/query';
@@ -46,11 +52,20 @@ export const wrongStatus = (message?: string) => new HttpError(409, 'task_tracke
 /** Template names, unique within a practice ignoring case (0008). */
 const TRACKER_NAME_UNIQUE = ['task_trackers_practice_name_unique'];
 const nameTaken = () =>
-  new HttpError(409, 'task_tracker_name_taken', undefined, [{ field: 'name', message: 'name is already used by another template of this practice' }]);
+  new HttpError(409, 'task_tracker_name_taken', undefined, [
+    { field: 'name', message: 'name is already used by another template of this practice' },
+  ]);
 
 /** A multipart form with one task tracker file (`file`) and text fields; read into memory within the file limit. */
 export function readTrackerForm(request: FastifyRequest): Promise<FormData> {
-  return readForm(request, { files: { file: { maxBytes: TASK_TRACKER_MAX_BYTES, sizeRule: `must be at most ${TASK_TRACKER_MAX_BYTES / 1024 / 1024} MB` } } });
+  return readForm(request, {
+    files: {
+      file: {
+        maxBytes: TASK_TRACKER_MAX_BYTES,
+        sizeRule: `must be at most ${TASK_TRACKER_MAX_BYTES / 1024 / 1024} MB`,
+      },
+    },
+  });
 }
 
 /** The form's task tracker file, or 400 naming `file`. */
@@ -63,7 +78,12 @@ export function trackerFileOf(form: FormData): UploadedFile {
 /** A file name safe on every system, from a template name. */
 function exportFileName(name: string, format: TaskTrackerFormat): string {
   const unsafe = (c: string) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 || '\\/:*?"<>|'.includes(c);
-  const base = [...name].map((c) => (unsafe(c) ? '_' : c)).join('').replace(/^[.\s]+|[.\s]+$/g, '').slice(0, 120) || 'task-tracker';
+  const base =
+    [...name]
+      .map((c) => (unsafe(c) ? '_' : c))
+      .join('')
+      .replace(/^[.\s]+|[.\s]+$/g, '')
+      .slice(0, 120) || 'task-tracker';
   return `${base}.${format}`;
 }
 
@@ -86,11 +106,15 @@ export default async function taskTrackersRoutes(app: FastifyInstance) {
     return trackerOrThrow(db, id);
   }
 
-  app.get(PRACTICE_TRACKERS, { config: { policy: 'staff' } }, async (request): Promise<{ results: TaskTrackerSummary[] }> => {
-    const { id } = parse(practiceParamsSchema, request.params, 'path parameter');
-    const practice = await practiceOrThrow(db, id);
-    return { results: await listTaskTrackers(db, practice.id) };
-  });
+  app.get(
+    PRACTICE_TRACKERS,
+    { config: { policy: 'staff' } },
+    async (request): Promise<{ results: TaskTrackerSummary[] }> => {
+      const { id } = parse(practiceParamsSchema, request.params, 'path parameter');
+      const practice = await practiceOrThrow(db, id);
+      return { results: await listTaskTrackers(db, practice.id) };
+    },
+  );
 
   app.post(PRACTICE_TRACKERS, { config: { policy: editPractices } }, async (request, reply) => {
     const { id } = parse(practiceParamsSchema, request.params, 'path parameter');
@@ -101,10 +125,21 @@ export default async function taskTrackersRoutes(app: FastifyInstance) {
         const practice = await activePracticeOrThrow(trx, id);
         if (await taskTrackerNameTaken(trx, practice.id, input.name)) throw nameTaken();
         const description = input.description ?? '';
-        const created = await insertTaskTracker(trx, { practiceId: practice.id, name: input.name, description, createdBy: user.id });
+        const created = await insertTaskTracker(trx, {
+          practiceId: practice.id,
+          name: input.name,
+          description,
+          createdBy: user.id,
+        });
         await audit(
           request,
-          { action: 'taskTracker.create', targetType: 'taskTracker', targetId: created, targetLabel: input.name, after: { practiceId: practice.id, name: input.name, description, status: 'draft' } },
+          {
+            action: 'taskTracker.create',
+            targetType: 'taskTracker',
+            targetId: created,
+            targetLabel: input.name,
+            after: { practiceId: practice.id, name: input.name, description, status: 'draft' },
+          },
           trx,
         );
         return created;
@@ -129,7 +164,12 @@ export default async function taskTrackersRoutes(app: FastifyInstance) {
         await activePracticeOrThrow(trx, practice.id);
         if (await taskTrackerNameTaken(trx, practice.id, input.name)) throw nameTaken();
         const description = input.description ?? '';
-        const trackerId = await insertTaskTracker(trx, { practiceId: practice.id, name: input.name, description, createdBy: user.id });
+        const trackerId = await insertTaskTracker(trx, {
+          practiceId: practice.id,
+          name: input.name,
+          description,
+          createdBy: user.id,
+        });
         const counts = await insertTrackerContent(trx, trackerId, content);
         await audit(
           request,
@@ -138,14 +178,26 @@ export default async function taskTrackersRoutes(app: FastifyInstance) {
             targetType: 'taskTracker',
             targetId: trackerId,
             targetLabel: input.name,
-            after: { practiceId: practice.id, name: input.name, description, status: 'draft', fileName: file.filename, rows: content.rows, ...counts },
+            after: {
+              practiceId: practice.id,
+              name: input.name,
+              description,
+              status: 'draft',
+              fileName: file.filename,
+              rows: content.rows,
+              ...counts,
+            },
           },
           trx,
         );
         return { trackerId, counts };
       }),
     );
-    const body: TaskTrackerImportResult = { tracker: await summary(result.trackerId), rows: content.rows, ...result.counts };
+    const body: TaskTrackerImportResult = {
+      tracker: await summary(result.trackerId),
+      rows: content.rows,
+      ...result.counts,
+    };
     return reply.code(201).send(body);
   });
 
@@ -159,7 +211,11 @@ export default async function taskTrackersRoutes(app: FastifyInstance) {
     const { trackerId } = parse(trackerParamsSchema, request.params, 'path parameter');
     const tracker = await trackerOrThrow(db, trackerId);
     const practice = await practiceOrThrow(db, tracker.practiceId);
-    return { ...tracker, practice: { id: practice.id, name: practice.name, status: practice.status }, ...(await trackerContent(db, tracker.id)) };
+    return {
+      ...tracker,
+      practice: { id: practice.id, name: practice.name, status: practice.status },
+      ...(await trackerContent(db, tracker.id)),
+    };
   });
 
   app.patch(TRACKER, { config: { policy: editPractices } }, async (request): Promise<TaskTrackerSummary> => {
@@ -172,10 +228,23 @@ export default async function taskTrackersRoutes(app: FastifyInstance) {
         const changes = { ...input, description: input.description === null ? '' : input.description };
         const { before, after } = changedFields(tracker, changes, ['name', 'description', 'status']);
         if (Object.keys(after).length === 0) return;
-        if (after.name !== undefined && (await taskTrackerNameTaken(trx, tracker.practiceId, after.name, tracker.id))) throw nameTaken();
-        if (after.status === 'published' && tracker.taskCount === 0) throw wrongStatus('A template without tasks cannot be published: import its tasks first.');
+        if (after.name !== undefined && (await taskTrackerNameTaken(trx, tracker.practiceId, after.name, tracker.id)))
+          throw nameTaken();
+        if (after.status === 'published' && tracker.taskCount === 0)
+          throw wrongStatus('A template without tasks cannot be published: import its tasks first.');
         await updateTaskTracker(trx, tracker.id, after);
-        await audit(request, { action: 'taskTracker.update', targetType: 'taskTracker', targetId: tracker.id, targetLabel: after.name ?? tracker.name, before, after }, trx);
+        await audit(
+          request,
+          {
+            action: 'taskTracker.update',
+            targetType: 'taskTracker',
+            targetId: tracker.id,
+            targetLabel: after.name ?? tracker.name,
+            before,
+            after,
+          },
+          trx,
+        );
       }),
     );
     return summary(trackerId);
@@ -211,36 +280,40 @@ export default async function taskTrackersRoutes(app: FastifyInstance) {
   });
 
   // Replaces a draft's content with a file's, all or nothing.
-  app.put(`${TRACKER}/import`, { config: { policy: editPractices } }, async (request): Promise<TaskTrackerImportResult> => {
-    const { trackerId } = parse(trackerParamsSchema, request.params, 'path parameter');
-    const current = await trackerOrThrow(db, trackerId);
-    if (current.status !== 'draft') throw wrongStatus('Only a draft template takes a file: unpublish it first.');
-    const file = trackerFileOf(await readTrackerForm(request));
-    const content = await readTaskTrackerFile(file.filename, file.buffer);
-    const counts = await db.transaction().execute(async (trx) => {
-      const status = await lockTaskTracker(trx, trackerId);
-      if (!status) throw taskTrackerNotFound();
-      if (status !== 'draft') throw wrongStatus('Only a draft template takes a file: unpublish it first.');
-      const before = await trackerOrThrow(trx, trackerId);
-      await clearTrackerContent(trx, trackerId);
-      const inserted = await insertTrackerContent(trx, trackerId, content);
-      await updateTaskTracker(trx, trackerId, {});
-      await audit(
-        request,
-        {
-          action: 'taskTracker.replace',
-          targetType: 'taskTracker',
-          targetId: trackerId,
-          targetLabel: before.name,
-          before: { tasks: before.taskCount, controls: before.controlCount, pointsOfFocus: before.pointOfFocusCount },
-          after: { fileName: file.filename, rows: content.rows, ...inserted },
-        },
-        trx,
-      );
-      return inserted;
-    });
-    return { tracker: await summary(trackerId), rows: content.rows, ...counts };
-  });
+  app.put(
+    `${TRACKER}/import`,
+    { config: { policy: editPractices } },
+    async (request): Promise<TaskTrackerImportResult> => {
+      const { trackerId } = parse(trackerParamsSchema, request.params, 'path parameter');
+      const current = await trackerOrThrow(db, trackerId);
+      if (current.status !== 'draft') throw wrongStatus('Only a draft template takes a file: unpublish it first.');
+      const file = trackerFileOf(await readTrackerForm(request));
+      const content = await readTaskTrackerFile(file.filename, file.buffer);
+      const counts = await db.transaction().execute(async (trx) => {
+        const status = await lockTaskTracker(trx, trackerId);
+        if (!status) throw taskTrackerNotFound();
+        if (status !== 'draft') throw wrongStatus('Only a draft template takes a file: unpublish it first.');
+        const before = await trackerOrThrow(trx, trackerId);
+        await clearTrackerContent(trx, trackerId);
+        const inserted = await insertTrackerContent(trx, trackerId, content);
+        await updateTaskTracker(trx, trackerId, {});
+        await audit(
+          request,
+          {
+            action: 'taskTracker.replace',
+            targetType: 'taskTracker',
+            targetId: trackerId,
+            targetLabel: before.name,
+            before: { tasks: before.taskCount, controls: before.controlCount, pointsOfFocus: before.pointOfFocusCount },
+            after: { fileName: file.filename, rows: content.rows, ...inserted },
+          },
+          trx,
+        );
+        return inserted;
+      });
+      return { tracker: await summary(trackerId), rows: content.rows, ...counts };
+    },
+  );
 
   app.get(`${TRACKER}/export`, { config: { policy: 'staff' } }, async (request, reply) => {
     const { trackerId } = parse(trackerParamsSchema, request.params, 'path parameter');
@@ -249,7 +322,13 @@ export default async function taskTrackersRoutes(app: FastifyInstance) {
     const { tasks, controls } = await trackerContent(db, tracker.id);
     const rows = trackerRows(
       tasks.flatMap((task) => [
-        { referenceId: task.referenceId, parentReferenceId: null, title: task.title, description: task.description, controlName: task.controls[0] ?? null },
+        {
+          referenceId: task.referenceId,
+          parentReferenceId: null,
+          title: task.title,
+          description: task.description,
+          controlName: task.controls[0] ?? null,
+        },
         ...task.subtasks.map((sub) => ({
           referenceId: sub.referenceId,
           parentReferenceId: task.referenceId,
@@ -258,8 +337,18 @@ export default async function taskTrackersRoutes(app: FastifyInstance) {
           controlName: sub.controls[0] ?? null,
         })),
       ]),
-      controls.map((c) => ({ name: c.name, title: c.title, description: c.description, pointsOfFocus: c.pointsOfFocus.map((p) => p.name) })),
+      controls.map((c) => ({
+        name: c.name,
+        title: c.title,
+        description: c.description,
+        pointsOfFocus: c.pointsOfFocus.map((p) => p.name),
+      })),
     );
-    return sendTrackerFile(reply, await writeTaskTrackerFile(rows, format), format, exportFileName(tracker.name, format));
+    return sendTrackerFile(
+      reply,
+      await writeTaskTrackerFile(rows, format),
+      format,
+      exportFileName(tracker.name, format),
+    );
   });
 }

@@ -1,7 +1,22 @@
-import type { ControlDetail, ControlList, PointOfFocus, PointOfFocusList, TaskDetail } from '@portal/shared/core/projects';
+import type {
+  ControlDetail,
+  ControlList,
+  PointOfFocus,
+  PointOfFocusList,
+  TaskDetail,
+} from '@portal/shared/core/projects';
 import * as controlsRepository from '../../db/controls';
 import { createTestApp, type TestApp } from '../../test/app';
-import { acmeProjectsSetup, auditRows, expectNulRefused, leadRoster, newActiveProject, type NulCase, postTask, rowCount } from './test-fixtures';
+import {
+  acmeProjectsSetup,
+  auditRows,
+  expectNulRefused,
+  leadRoster,
+  newActiveProject,
+  type NulCase,
+  postTask,
+  rowCount,
+} from './test-fixtures';
 
 let t: TestApp;
 let acmeId: string;
@@ -31,7 +46,11 @@ const controlsUrl = (project = projectId) => `/api/v1/projects/${project}/contro
 const controlUrl = (controlId: string, project = projectId) => `${controlsUrl(project)}/${controlId}`;
 const pointsUrl = (project = projectId) => `/api/v1/projects/${project}/points-of-focus`;
 
-async function createControl(payload: Record<string, unknown>, cookie = consultant(), project = projectId): Promise<ControlDetail> {
+async function createControl(
+  payload: Record<string, unknown>,
+  cookie = consultant(),
+  project = projectId,
+): Promise<ControlDetail> {
   const res = await t.api({ method: 'POST', url: controlsUrl(project), cookie, payload });
   expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status: 201 });
   return res.json() as ControlDetail;
@@ -43,20 +62,29 @@ async function getControl(controlId: string, cookie = consultant(), project = pr
   return res.json() as ControlDetail;
 }
 
-const createTask = (payload: Record<string, unknown>, project = projectId): Promise<TaskDetail> => postTask(t, consultant(), project, payload);
+const createTask = (payload: Record<string, unknown>, project = projectId): Promise<TaskDetail> =>
+  postTask(t, consultant(), project, payload);
 
-async function addPoint(controlId: string, payload: Record<string, unknown>, cookie = consultant()): Promise<PointOfFocus> {
+async function addPoint(
+  controlId: string,
+  payload: Record<string, unknown>,
+  cookie = consultant(),
+): Promise<PointOfFocus> {
   const res = await t.api({ method: 'POST', url: `${controlUrl(controlId)}/points-of-focus`, cookie, payload });
   expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status: 201 });
   return res.json() as PointOfFocus;
 }
 
-
 describe('POST /api/v1/projects/:id/controls', () => {
   it('creates a control linked to tasks, answers its detail and records it', async () => {
     const a = await createTask({ title: 'Linked A', status: 'COMPLETED' });
     const b = await createTask({ title: 'Linked B' });
-    const control = await createControl({ name: ' CC6.1 ', title: 'Logical access', description: 'Access is restricted', taskIds: [a.id, b.id, a.id] });
+    const control = await createControl({
+      name: ' CC6.1 ',
+      title: 'Logical access',
+      description: 'Access is restricted',
+      taskIds: [a.id, b.id, a.id],
+    });
     expect(control).toMatchObject({
       projectId,
       name: 'CC6.1',
@@ -69,20 +97,34 @@ describe('POST /api/v1/projects/:id/controls', () => {
       permissions: { edit: true },
     });
     expect(control.tasks.map((task) => task.id)).toEqual([a.id, b.id]);
-    expect((await t.api({ method: 'GET', url: `/api/v1/projects/${projectId}/tasks/${a.id}`, cookie: consultant() })).json().controls).toEqual([
-      { id: control.id, name: 'CC6.1', title: 'Logical access' },
-    ]);
+    expect(
+      (await t.api({ method: 'GET', url: `/api/v1/projects/${projectId}/tasks/${a.id}`, cookie: consultant() })).json()
+        .controls,
+    ).toEqual([{ id: control.id, name: 'CC6.1', title: 'Logical access' }]);
     const [entry] = await auditRows(t, 'control.create', control.id);
-    expect(entry).toMatchObject({ actor_email: 'consultant@demo.test', company_id: acmeId, after: { name: 'CC6.1', taskIds: [a.id, b.id] } });
+    expect(entry).toMatchObject({
+      actor_email: 'consultant@demo.test',
+      company_id: acmeId,
+      after: { name: 'CC6.1', taskIds: [a.id, b.id] },
+    });
   });
 
   it('refuses a name another control of the project has, in any case, with 409 naming name', async () => {
     await createControl({ name: 'A1.2', title: 'Availability' });
     const count = await rowCount(t, 'controls');
     for (const name of ['A1.2', 'a1.2']) {
-      const res = await t.api({ method: 'POST', url: controlsUrl(), cookie: consultant(), payload: { name, title: 'Again' } });
+      const res = await t.api({
+        method: 'POST',
+        url: controlsUrl(),
+        cookie: consultant(),
+        payload: { name, title: 'Again' },
+      });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ code: 'control_name_must_be_unique', message: 'Control IDs must be unique.', details: [{ field: 'name' }] });
+      expect(res.json()).toMatchObject({
+        code: 'control_name_must_be_unique',
+        message: 'Control IDs must be unique.',
+        details: [{ field: 'name' }],
+      });
     }
     expect(await rowCount(t, 'controls')).toBe(count);
     // the same name in another project is fine
@@ -94,7 +136,12 @@ describe('POST /api/v1/projects/:id/controls', () => {
     const count = await rowCount(t, 'controls');
     const spy = jest.spyOn(controlsRepository, 'controlNameTaken').mockResolvedValue(false);
     try {
-      const res = await t.api({ method: 'POST', url: controlsUrl(), cookie: consultant(), payload: { name: 'idx.1', title: 'Second' } });
+      const res = await t.api({
+        method: 'POST',
+        url: controlsUrl(),
+        cookie: consultant(),
+        payload: { name: 'idx.1', title: 'Second' },
+      });
       expect(spy).toHaveBeenCalled();
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ code: 'control_name_must_be_unique', details: [{ field: 'name' }] });
@@ -108,9 +155,17 @@ describe('POST /api/v1/projects/:id/controls', () => {
     const foreign = await createTask({ title: 'Foreign' }, otherProjectId);
     const count = await rowCount(t, 'controls');
     for (const taskId of [foreign.id, 'no-such-task']) {
-      const res = await t.api({ method: 'POST', url: controlsUrl(), cookie: consultant(), payload: { name: `T-${taskId}`, title: 'Bad links', taskIds: [taskId] } });
+      const res = await t.api({
+        method: 'POST',
+        url: controlsUrl(),
+        cookie: consultant(),
+        payload: { name: `T-${taskId}`, title: 'Bad links', taskIds: [taskId] },
+      });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'validation_failed', details: [{ field: 'taskIds', message: expect.stringContaining(taskId) }] });
+      expect(res.json()).toMatchObject({
+        code: 'validation_failed',
+        details: [{ field: 'taskIds', message: expect.stringContaining(taskId) }],
+      });
     }
     expect(await rowCount(t, 'controls')).toBe(count);
   });
@@ -135,7 +190,12 @@ describe('POST /api/v1/projects/:id/controls', () => {
     ['auditor@demo.test', 404, 'project_not_found'],
   ])('refuses %s with %i %s', async (email, status, code) => {
     const count = await rowCount(t, 'controls');
-    const res = await t.api({ method: 'POST', url: controlsUrl(), cookie: cookies[email], payload: { name: 'Z9', title: 'Not mine' } });
+    const res = await t.api({
+      method: 'POST',
+      url: controlsUrl(),
+      cookie: cookies[email],
+      payload: { name: 'Z9', title: 'Not mine' },
+    });
     expect({ status: res.statusCode, code: res.json().code }).toEqual({ status, code });
     expect(await rowCount(t, 'controls')).toBe(count);
   });
@@ -152,7 +212,12 @@ describe('GET /api/v1/projects/:id/controls', () => {
     const c2 = await post({ name: 'cc2.1', title: 'Communication', taskIds: [done.id, open.id] });
     await post({ name: 'CC1.1', title: 'Integrity and ethics' });
     await post({ name: 'A1.1', title: 'Zoned capacity', taskIds: [open.id] });
-    const points = await t.api({ method: 'POST', url: `${controlUrl(c2.id, listProject)}/points-of-focus`, cookie: consultant(), payload: { name: 'Internal' } });
+    const points = await t.api({
+      method: 'POST',
+      url: `${controlUrl(c2.id, listProject)}/points-of-focus`,
+      cookie: consultant(),
+      payload: { name: 'Internal' },
+    });
     expect(points.statusCode).toBe(201);
   });
 
@@ -198,10 +263,20 @@ describe('GET, PATCH and DELETE /api/v1/projects/:id/controls/:controlId', () =>
   it('renames a control, refuses a taken name, keeps its own name in another case, and records the change', async () => {
     await createControl({ name: 'PI1.1', title: 'Processing' });
     const control = await createControl({ name: 'PI1.2', title: 'Inputs' });
-    const taken = await t.api({ method: 'PATCH', url: controlUrl(control.id), cookie: lead(), payload: { name: 'pi1.1' } });
+    const taken = await t.api({
+      method: 'PATCH',
+      url: controlUrl(control.id),
+      cookie: lead(),
+      payload: { name: 'pi1.1' },
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ code: 'control_name_must_be_unique', details: [{ field: 'name' }] });
-    const res = await t.api({ method: 'PATCH', url: controlUrl(control.id), cookie: lead(), payload: { name: 'pi1.2', title: 'Inputs checked', description: 'Complete' } });
+    const res = await t.api({
+      method: 'PATCH',
+      url: controlUrl(control.id),
+      cookie: lead(),
+      payload: { name: 'pi1.2', title: 'Inputs checked', description: 'Complete' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'pi1.2', title: 'Inputs checked', description: 'Complete' });
     const entries = await auditRows(t, 'control.update', control.id);
@@ -235,7 +310,11 @@ describe('GET, PATCH and DELETE /api/v1/projects/:id/controls/:controlId', () =>
         code: 'control_not_found',
       });
     }
-    expect(await getControl(foreign.id, consultant(), otherProjectId)).toMatchObject({ title: 'Elsewhere', taskCount: 0, pointOfFocusCount: 0 });
+    expect(await getControl(foreign.id, consultant(), otherProjectId)).toMatchObject({
+      title: 'Elsewhere',
+      taskCount: 0,
+      pointOfFocusCount: 0,
+    });
   });
 
   it('deletes a control with its links and points of focus (the tasks stay), and records it', async () => {
@@ -245,12 +324,18 @@ describe('GET, PATCH and DELETE /api/v1/projects/:id/controls/:controlId', () =>
     expect((await t.api({ method: 'DELETE', url: controlUrl(control.id), cookie: member() })).statusCode).toBe(403);
     expect((await t.api({ method: 'DELETE', url: controlUrl(control.id), cookie: lead() })).statusCode).toBe(204);
     const db = t.database.db;
-    expect(await db.selectFrom('control_tasks').select('task_id').where('control_id', '=', control.id).execute()).toEqual([]);
-    expect(await db.selectFrom('points_of_focus').select('id').where('control_id', '=', control.id).execute()).toEqual([]);
+    expect(
+      await db.selectFrom('control_tasks').select('task_id').where('control_id', '=', control.id).execute(),
+    ).toEqual([]);
+    expect(await db.selectFrom('points_of_focus').select('id').where('control_id', '=', control.id).execute()).toEqual(
+      [],
+    );
     expect(await db.selectFrom('tasks').select('id').where('id', '=', task.id).execute()).toHaveLength(1);
     const [entry] = await auditRows(t, 'control.delete', control.id);
     expect(entry).toMatchObject({ before: { name: 'GONE', taskIds: [task.id], pointsOfFocus: ['Doomed point'] } });
-    expect((await t.api({ method: 'GET', url: controlUrl(control.id), cookie: lead() })).json().code).toBe('control_not_found');
+    expect((await t.api({ method: 'GET', url: controlUrl(control.id), cookie: lead() })).json().code).toBe(
+      'control_not_found',
+    );
   });
 });
 
@@ -276,7 +361,11 @@ describe('PUT and DELETE /api/v1/projects/:id/controls/:controlId/tasks/:taskId'
     const foreign = await createTask({ title: 'Foreign' }, otherProjectId);
     for (const method of ['PUT', 'DELETE'] as const) {
       const res = await t.api({ method, url: `${controlUrl(control.id)}/tasks/${foreign.id}`, cookie: consultant() });
-      expect({ method, status: res.statusCode, code: res.json().code }).toEqual({ method, status: 404, code: 'task_not_found' });
+      expect({ method, status: res.statusCode, code: res.json().code }).toEqual({
+        method,
+        status: 404,
+        code: 'task_not_found',
+      });
     }
     const task = await createTask({ title: 'Local' });
     const res = await t.api({ method: 'PUT', url: `${controlUrl(control.id)}/tasks/${task.id}`, cookie: member() });
@@ -298,7 +387,12 @@ describe('points of focus', () => {
 
   const url = (project = pointsProject) => pointsUrl(project);
   const post = async (control: ControlDetail, payload: Record<string, unknown>) => {
-    const res = await t.api({ method: 'POST', url: `${controlUrl(control.id, pointsProject)}/points-of-focus`, cookie: lead(), payload });
+    const res = await t.api({
+      method: 'POST',
+      url: `${controlUrl(control.id, pointsProject)}/points-of-focus`,
+      cookie: lead(),
+      payload,
+    });
     expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status: 201 });
     return res.json() as PointOfFocus;
   };
@@ -310,17 +404,33 @@ describe('points of focus', () => {
 
   it('adds points under a control, lists them by control name then oldest first, and records them', async () => {
     const first = await post(cc2, { name: 'Internal communication', description: 'Board minutes' });
-    expect(first).toMatchObject({ controlId: cc2.id, controlName: 'CC2.1', name: 'Internal communication', description: 'Board minutes' });
+    expect(first).toMatchObject({
+      controlId: cc2.id,
+      controlName: 'CC2.1',
+      name: 'Internal communication',
+      description: 'Board minutes',
+    });
     await new Promise((resolve) => setTimeout(resolve, 5));
     await post(cc2, { name: 'External communication' });
     await post(a1, { name: 'Capacity planning' });
     const page = await list('', member());
     expect(page).toMatchObject({ total: 3, page: 1, pageSize: 25 });
-    expect(page.results.map((p) => `${p.controlName}: ${p.name}`)).toEqual(['A1.1: Capacity planning', 'CC2.1: Internal communication', 'CC2.1: External communication']);
-    expect((await getControl(cc2.id, consultant(), pointsProject)).pointsOfFocus.map((p) => p.name)).toEqual(['Internal communication', 'External communication']);
+    expect(page.results.map((p) => `${p.controlName}: ${p.name}`)).toEqual([
+      'A1.1: Capacity planning',
+      'CC2.1: Internal communication',
+      'CC2.1: External communication',
+    ]);
+    expect((await getControl(cc2.id, consultant(), pointsProject)).pointsOfFocus.map((p) => p.name)).toEqual([
+      'Internal communication',
+      'External communication',
+    ]);
     expect((await getControl(cc2.id, consultant(), pointsProject)).pointOfFocusCount).toBe(2);
     const [entry] = await auditRows(t, 'point_of_focus.create', first.id);
-    expect(entry).toMatchObject({ actor_email: 'lead@acme.test', company_id: acmeId, after: { controlId: cc2.id, name: 'Internal communication' } });
+    expect(entry).toMatchObject({
+      actor_email: 'lead@acme.test',
+      company_id: acmeId,
+      after: { controlId: cc2.id, name: 'Internal communication' },
+    });
   });
 
   it.each([
@@ -336,14 +446,29 @@ describe('points of focus', () => {
   it('edits and deletes a point, recording both; refuses a client without a role', async () => {
     const point = await post(a1, { name: 'Monitoring' });
     const pointUrl = `${url()}/${point.id}`;
-    expect((await t.api({ method: 'PATCH', url: pointUrl, cookie: member(), payload: { name: 'Mine' } })).statusCode).toBe(403);
-    const res = await t.api({ method: 'PATCH', url: pointUrl, cookie: consultant(), payload: { name: 'Monitoring tools', description: 'SIEM' } });
+    expect(
+      (await t.api({ method: 'PATCH', url: pointUrl, cookie: member(), payload: { name: 'Mine' } })).statusCode,
+    ).toBe(403);
+    const res = await t.api({
+      method: 'PATCH',
+      url: pointUrl,
+      cookie: consultant(),
+      payload: { name: 'Monitoring tools', description: 'SIEM' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: point.id, name: 'Monitoring tools', description: 'SIEM', controlName: 'A1.1' });
+    expect(res.json()).toMatchObject({
+      id: point.id,
+      name: 'Monitoring tools',
+      description: 'SIEM',
+      controlName: 'A1.1',
+    });
     const blank = await t.api({ method: 'PATCH', url: pointUrl, cookie: consultant(), payload: { name: ' ' } });
     expect(blank.json()).toMatchObject({ code: 'validation_failed', details: [{ field: 'name' }] });
     const [update] = await auditRows(t, 'point_of_focus.update', point.id);
-    expect(update).toMatchObject({ before: { name: 'Monitoring', description: null }, after: { name: 'Monitoring tools', description: 'SIEM' } });
+    expect(update).toMatchObject({
+      before: { name: 'Monitoring', description: null },
+      after: { name: 'Monitoring tools', description: 'SIEM' },
+    });
     expect((await t.api({ method: 'DELETE', url: pointUrl, cookie: member() })).statusCode).toBe(403);
     expect((await t.api({ method: 'DELETE', url: pointUrl, cookie: consultant() })).statusCode).toBe(204);
     expect(await auditRows(t, 'point_of_focus.delete', point.id)).toHaveLength(1);
@@ -353,14 +478,28 @@ describe('points of focus', () => {
   it("answers 404 point_of_focus_not_found for another project's point", async () => {
     const point = await post(a1, { name: 'Kept' });
     for (const method of ['PATCH', 'DELETE'] as const) {
-      const res = await t.api({ method, url: `${pointsUrl(projectId)}/${point.id}`, cookie: consultant(), payload: method === 'PATCH' ? { name: 'Stolen' } : undefined });
-      expect({ method, status: res.statusCode, code: res.json().code }).toEqual({ method, status: 404, code: 'point_of_focus_not_found' });
+      const res = await t.api({
+        method,
+        url: `${pointsUrl(projectId)}/${point.id}`,
+        cookie: consultant(),
+        payload: method === 'PATCH' ? { name: 'Stolen' } : undefined,
+      });
+      expect({ method, status: res.statusCode, code: res.json().code }).toEqual({
+        method,
+        status: 404,
+        code: 'point_of_focus_not_found',
+      });
     }
     expect((await list()).results.find((p) => p.id === point.id)?.name).toBe('Kept');
   });
 
   it('refuses a point without a name, and Globex users', async () => {
-    const res = await t.api({ method: 'POST', url: `${controlUrl(a1.id, pointsProject)}/points-of-focus`, cookie: consultant(), payload: { description: 'no name' } });
+    const res = await t.api({
+      method: 'POST',
+      url: `${controlUrl(a1.id, pointsProject)}/points-of-focus`,
+      cookie: consultant(),
+      payload: { description: 'no name' },
+    });
     expect(res.json()).toMatchObject({ code: 'validation_failed', details: [{ field: 'name' }] });
     const globex = await t.api({ method: 'GET', url: url(), cookie: cookies['client@globex.test'] });
     expect({ status: globex.statusCode, code: globex.json().code }).toEqual({ status: 404, code: 'project_not_found' });
@@ -372,7 +511,14 @@ describe('a canceled project', () => {
     const project = await newProject();
     const control = await createControl({ name: 'FRZ.1', title: 'Frozen' }, consultant(), project);
     const task = await createTask({ title: 'Linked before' }, project);
-    const point = (await t.api({ method: 'POST', url: `${controlUrl(control.id, project)}/points-of-focus`, cookie: consultant(), payload: { name: 'Kept' } })).json() as PointOfFocus;
+    const point = (
+      await t.api({
+        method: 'POST',
+        url: `${controlUrl(control.id, project)}/points-of-focus`,
+        cookie: consultant(),
+        payload: { name: 'Kept' },
+      })
+    ).json() as PointOfFocus;
     await t.database.db.updateTable('projects').set({ status: 'canceled' }).where('id', '=', project).execute();
     const before = await getControl(control.id, consultant(), project);
     expect(before.permissions).toEqual({ edit: false });
@@ -412,6 +558,11 @@ describe('NUL characters', () => {
       ['GET', controlUrl('%00'), undefined, 'controlId'],
     ];
     await expectNulRefused(t, consultant(), cases);
-    expect(await getControl(control.id)).toMatchObject({ name: 'NUL.1', title: 'Plain', description: null, pointOfFocusCount: 0 });
+    expect(await getControl(control.id)).toMatchObject({
+      name: 'NUL.1',
+      title: 'Plain',
+      description: null,
+      pointOfFocusCount: 0,
+    });
   });
 });

@@ -54,7 +54,9 @@ const pointParamsSchema = z.object({ pointId: idParam('pointId') });
 
 const controlNotFound = () => new HttpError(404, 'control_not_found');
 const nameTaken = () =>
-  new HttpError(409, 'control_name_must_be_unique', undefined, [{ field: 'name', message: 'name is already used by another control of this project' }]);
+  new HttpError(409, 'control_name_must_be_unique', undefined, [
+    { field: 'name', message: 'name is already used by another control of this project' },
+  ]);
 
 async function controlOrThrow(db: Kysely<Database>, projectId: string, controlId: string): Promise<ControlRecord> {
   const control = await findControl(db, projectId, controlId);
@@ -70,14 +72,24 @@ export default async function projectControlsRoutes(app: FastifyInstance) {
     const access = policyProject(request);
     const found = await findControlDetail(db, access.project.id, controlId);
     if (!found) throw controlNotFound();
-    return { ...found.control, tasks: await tasksByIds(db, found.taskIds), pointsOfFocus: found.pointsOfFocus, permissions: { edit: access.write && workIsOpen(access.project) } };
+    return {
+      ...found.control,
+      tasks: await tasksByIds(db, found.taskIds),
+      pointsOfFocus: found.pointsOfFocus,
+      permissions: { edit: access.write && workIsOpen(access.project) },
+    };
   }
 
   app.get(CONTROLS, { config: { policy: read } }, async (request): Promise<ControlList> => {
     const { project } = policyProject(request);
     const query = parseListQuery(controlsQuerySchema, request.query);
     const window = pageWindow({ ...query, ignorePagination: false });
-    const { results, total } = await listControls(db, project.id, { search: query.search, sort: query.sort, limit: query.pageSize, offset: window.offset });
+    const { results, total } = await listControls(db, project.id, {
+      search: query.search,
+      sort: query.sort,
+      limit: query.pageSize,
+      offset: window.offset,
+    });
     return window.reply(results, total);
   });
 
@@ -90,9 +102,16 @@ export default async function projectControlsRoutes(app: FastifyInstance) {
         await lockWorkOf(trx, project.id);
         const found = await projectTaskIds(trx, project.id, taskIds);
         const strangers = taskIds.filter((id) => !found.has(id));
-        if (strangers.length) throw invalidField('taskIds', `taskIds holds tasks that are not of this project: ${strangers.join(', ')}`);
+        if (strangers.length)
+          throw invalidField('taskIds', `taskIds holds tasks that are not of this project: ${strangers.join(', ')}`);
         if (await controlNameTaken(trx, project.id, input.name)) throw nameTaken();
-        const id = await insertControl(trx, { projectId: project.id, name: input.name, title: input.title, description: input.description ?? null, taskIds });
+        const id = await insertControl(trx, {
+          projectId: project.id,
+          name: input.name,
+          title: input.title,
+          description: input.description ?? null,
+          taskIds,
+        });
         await audit(
           request,
           {
@@ -101,7 +120,13 @@ export default async function projectControlsRoutes(app: FastifyInstance) {
             targetId: id,
             targetLabel: input.name,
             companyId: project.companyId,
-            after: { projectId: project.id, name: input.name, title: input.title, description: input.description ?? null, taskIds },
+            after: {
+              projectId: project.id,
+              name: input.name,
+              title: input.title,
+              description: input.description ?? null,
+              taskIds,
+            },
           },
           trx,
         );
@@ -124,13 +149,22 @@ export default async function projectControlsRoutes(app: FastifyInstance) {
       db.transaction().execute(async (trx) => {
         await lockWorkOf(trx, project.id);
         const control = await controlOrThrow(trx, project.id, controlId);
-        if (input.name !== undefined && (await controlNameTaken(trx, project.id, input.name, control.id))) throw nameTaken();
+        if (input.name !== undefined && (await controlNameTaken(trx, project.id, input.name, control.id)))
+          throw nameTaken();
         const { before, after } = changedFields(control, input, ['name', 'title', 'description']);
         if (Object.keys(after).length === 0) return;
         await updateControl(trx, control.id, input);
         await audit(
           request,
-          { action: 'control.update', targetType: 'control', targetId: control.id, targetLabel: input.name ?? control.name, companyId: project.companyId, before, after },
+          {
+            action: 'control.update',
+            targetType: 'control',
+            targetId: control.id,
+            targetLabel: input.name ?? control.name,
+            companyId: project.companyId,
+            before,
+            after,
+          },
           trx,
         );
       }),
@@ -178,7 +212,9 @@ export default async function projectControlsRoutes(app: FastifyInstance) {
       const control = await controlOrThrow(trx, project.id, controlId);
       const task = await findTask(trx, project.id, taskId);
       if (!task) throw new HttpError(404, 'task_not_found');
-      const changed = linked ? await linkControlTask(trx, control.id, task.id) : await unlinkControlTask(trx, control.id, task.id);
+      const changed = linked
+        ? await linkControlTask(trx, control.id, task.id)
+        : await unlinkControlTask(trx, control.id, task.id);
       if (!changed) return;
       await audit(
         request,
@@ -227,7 +263,12 @@ export default async function projectControlsRoutes(app: FastifyInstance) {
     const point = await db.transaction().execute(async (trx) => {
       await lockWorkOf(trx, project.id);
       const control = await controlOrThrow(trx, project.id, controlId);
-      const id = await insertPointOfFocus(trx, { projectId: project.id, controlId: control.id, name: input.name, description: input.description ?? null });
+      const id = await insertPointOfFocus(trx, {
+        projectId: project.id,
+        controlId: control.id,
+        name: input.name,
+        description: input.description ?? null,
+      });
       await audit(
         request,
         {

@@ -9,17 +9,21 @@ const memberWithProjects: Policy = { company: 'member', module: 'projects' };
 
 /** Documents (issue 6): every file of the company's projects the caller sees (auditors: only their projects'). */
 export default async function documentsRoutes(app: FastifyInstance) {
-  app.get('/api/v1/companies/:id/files', { config: { policy: memberWithProjects } }, async (request): Promise<DocumentList> => {
-    const company = policyCompany(request);
-    const { user } = await requireAuth(request);
-    const query = parseListQuery(documentsQuerySchema, request.query);
-    const { results, total } = await listCompanyFiles(app.db, company.id, user, {
-      search: query.search || undefined,
-      projectId: query.projectId,
-      sort: query.sort,
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-    });
-    return { results, total, page: query.page, pageSize: query.pageSize };
-  });
+  app.get(
+    '/api/v1/companies/:id/files',
+    { config: { policy: memberWithProjects } },
+    async (request): Promise<DocumentList> => {
+      const company = policyCompany(request);
+      const { user } = await requireAuth(request);
+      const query = parseListQuery(documentsQuerySchema, request.query);
+      const { results, total } = await listCompanyFiles(app.db, company.id, user, {
+        search: query.search || undefined,
+        projectId: query.projectId,
+        sort: query.sort,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      return { results, total, page: query.page, pageSize: query.pageSize };
+    },
+  );
 }

@@ -6,11 +6,20 @@ import { filesDir } from '../../lib/storage';
 import type { TestApp } from '../../test/app';
 import { multipart as multipartBody } from '../../test/multipart';
 
-export const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
-export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+export const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+  'latin1',
+);
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A multipart body: the text fields first, then the file part (`file` unless named). */
-export function multipart(fields: Record<string, string>, file?: { filename: string; data: Buffer; field?: string; contentType?: string }) {
+export function multipart(
+  fields: Record<string, string>,
+  file?: { filename: string; data: Buffer; field?: string; contentType?: string },
+) {
   return multipartBody(Object.entries(fields), file ? [{ ...file, field: file.field ?? 'file' }] : []);
 }
 
@@ -51,8 +60,19 @@ export async function rootOf(t: TestApp, cookie: string, projectId: string): Pro
   return root;
 }
 
-export async function createFolder(t: TestApp, cookie: string, projectId: string, parentId: string, name: string): Promise<Folder> {
-  const res = await t.api({ method: 'POST', url: `/api/v1/projects/${projectId}/folders`, cookie, payload: { name, parentId } });
+export async function createFolder(
+  t: TestApp,
+  cookie: string,
+  projectId: string,
+  parentId: string,
+  name: string,
+): Promise<Folder> {
+  const res = await t.api({
+    method: 'POST',
+    url: `/api/v1/projects/${projectId}/folders`,
+    cookie,
+    payload: { name, parentId },
+  });
   expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status: 201 });
   return res.json() as Folder;
 }
@@ -74,7 +94,12 @@ export function blobsOnDisk(t: TestApp): { committed: string[]; staged: string[]
 
 /** The storage keys of a file's versions. */
 export async function storageKeysOf(t: TestApp, fileId: string): Promise<string[]> {
-  const rows = await t.database.db.selectFrom('file_versions').select('storage_key').where('file_id', '=', fileId).orderBy('version').execute();
+  const rows = await t.database.db
+    .selectFrom('file_versions')
+    .select('storage_key')
+    .where('file_id', '=', fileId)
+    .orderBy('version')
+    .execute();
   return rows.map((r) => r.storage_key);
 }
 

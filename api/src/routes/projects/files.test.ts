@@ -36,7 +36,14 @@ beforeAll(async () => {
   ({ acmeId, userIds, cookies, projectId, otherProjectId } = await acmeProjectsSetup(
     t,
     ['Files test project', 'Files other project'],
-    ['consultant@demo.test', 'lead@acme.test', 'member@acme.test', 'client@globex.test', 'auditor@demo.test', 'admin@demo.test'],
+    [
+      'consultant@demo.test',
+      'lead@acme.test',
+      'member@acme.test',
+      'client@globex.test',
+      'auditor@demo.test',
+      'admin@demo.test',
+    ],
   ));
   globexId = await companyId(t, 'Globex Inc');
   root = await rootOf(t, consultant(), projectId);
@@ -56,7 +63,10 @@ const put = (filename: string, data: Buffer = PDF, extra: Record<string, string>
   upload(t, consultant(), projectId, folderId, filename, data, extra);
 
 async function fileCount(): Promise<number> {
-  const row = await t.database.db.selectFrom('files').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const row = await t.database.db
+    .selectFrom('files')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -72,7 +82,11 @@ async function expectNothingLeft(work: () => Promise<void>): Promise<void> {
 }
 
 async function signedUrl(fileId: string, cookie: string, versionId?: string) {
-  return t.api({ method: 'GET', url: `/api/v1/files/${fileId}/signed-url${versionId ? `?versionId=${versionId}` : ''}`, cookie });
+  return t.api({
+    method: 'GET',
+    url: `/api/v1/files/${fileId}/signed-url${versionId ? `?versionId=${versionId}` : ''}`,
+    cookie,
+  });
 }
 
 describe('POST /api/v1/projects/:id/files', () => {
@@ -94,16 +108,34 @@ describe('POST /api/v1/projects/:id/files', () => {
     expect(blobExists(t, key)).toBe(true);
     expect(key).not.toContain('Policy');
     const [entry] = await auditRows(t, 'file.upload', file.id);
-    expect(entry).toMatchObject({ actor_email: 'consultant@demo.test', company_id: acmeId, target_type: 'file', after: { projectId, name: 'Policy.pdf', version: 1, sha256: file.sha256 } });
-    const row = await t.database.db.selectFrom('files').select(['company_id', 'current_version_id']).where('id', '=', file.id).executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({
+      actor_email: 'consultant@demo.test',
+      company_id: acmeId,
+      target_type: 'file',
+      after: { projectId, name: 'Policy.pdf', version: 1, sha256: file.sha256 },
+    });
+    const row = await t.database.db
+      .selectFrom('files')
+      .select(['company_id', 'current_version_id'])
+      .where('id', '=', file.id)
+      .executeTakeFirstOrThrow();
     expect(row.company_id).toBe(acmeId);
   });
 
   it('refuses a name the folder holds in any case (409 duplicate_filename naming file) and keeps no bytes', async () => {
     await put('Duplicate.pdf');
     await expectNothingLeft(async () => {
-      const res = await uploadRaw(t, consultant(), projectId, { folderId: root.id }, { filename: 'DUPLICATE.pdf', data: PDF });
-      expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status: 409, body: { code: 'duplicate_filename', details: [{ field: 'file' }] } });
+      const res = await uploadRaw(
+        t,
+        consultant(),
+        projectId,
+        { folderId: root.id },
+        { filename: 'DUPLICATE.pdf', data: PDF },
+      );
+      expect({ status: res.statusCode, body: res.json() }).toMatchObject({
+        status: 409,
+        body: { code: 'duplicate_filename', details: [{ field: 'file' }] },
+      });
     });
     // another folder may hold the same name
     const folder = await createFolder(t, consultant(), projectId, root.id, 'Dup elsewhere');
@@ -113,7 +145,13 @@ describe('POST /api/v1/projects/:id/files', () => {
   it('adds a version instead when asked (onConflict=version): earlier versions stay, newest first', async () => {
     const first = await put('Versioned.png', PNG);
     const second = await upload(t, lead(), projectId, root.id, 'versioned.PNG', PNG, { onConflict: 'version' });
-    expect(second).toMatchObject({ id: first.id, name: 'Versioned.png', version: 2, versionCount: 2, uploadedBy: { email: 'lead@acme.test' } });
+    expect(second).toMatchObject({
+      id: first.id,
+      name: 'Versioned.png',
+      version: 2,
+      versionCount: 2,
+      uploadedBy: { email: 'lead@acme.test' },
+    });
     const res = await t.api({ method: 'GET', url: fileUrl(first.id), cookie: member() });
     expect(res.statusCode).toBe(200);
     const detail = res.json() as FileDetail;
@@ -125,7 +163,10 @@ describe('POST /api/v1/projects/:id/files', () => {
     const keys = await storageKeysOf(t, first.id);
     expect(keys).toHaveLength(2);
     for (const key of keys) expect(blobExists(t, key)).toBe(true);
-    expect((await auditRows(t, 'file.version', first.id))[0]).toMatchObject({ actor_email: 'lead@acme.test', after: { version: 2 } });
+    expect((await auditRows(t, 'file.version', first.id))[0]).toMatchObject({
+      actor_email: 'lead@acme.test',
+      after: { version: 2 },
+    });
   });
 
   it('keeps only the last segment of a name: ../../x.txt is stored as x.txt, never as a path', async () => {
@@ -138,16 +179,52 @@ describe('POST /api/v1/projects/:id/files', () => {
 
   it('refuses an oversize, empty or wrongly typed file, naming the field, and keeps nothing', async () => {
     await expectNothingLeft(async () => {
-      const big = await uploadRaw(t, consultant(), projectId, { folderId: root.id }, { filename: 'big.pdf', data: Buffer.concat([PDF, Buffer.alloc(MAX_BYTES)]) });
-      expect({ status: big.statusCode, body: big.json() }).toMatchObject({ status: 400, body: { code: 'validation_failed', details: [{ field: 'file' }] } });
-      const empty = await uploadRaw(t, consultant(), projectId, { folderId: root.id }, { filename: 'empty.pdf', data: Buffer.alloc(0) });
-      expect({ status: empty.statusCode, body: empty.json() }).toMatchObject({ status: 400, body: { code: 'validation_failed', details: [{ field: 'file' }] } });
-      const fake = await uploadRaw(t, consultant(), projectId, { folderId: root.id }, { filename: 'fake.pdf', data: Buffer.from('just text, not a PDF') });
-      expect({ status: fake.statusCode, body: fake.json() }).toMatchObject({ status: 415, body: { code: 'unsupported_file_type', details: [{ field: 'file' }] } });
-      const exe = await uploadRaw(t, consultant(), projectId, { folderId: root.id }, { filename: 'tool.png', data: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(100, 1)]) });
+      const big = await uploadRaw(
+        t,
+        consultant(),
+        projectId,
+        { folderId: root.id },
+        { filename: 'big.pdf', data: Buffer.concat([PDF, Buffer.alloc(MAX_BYTES)]) },
+      );
+      expect({ status: big.statusCode, body: big.json() }).toMatchObject({
+        status: 400,
+        body: { code: 'validation_failed', details: [{ field: 'file' }] },
+      });
+      const empty = await uploadRaw(
+        t,
+        consultant(),
+        projectId,
+        { folderId: root.id },
+        { filename: 'empty.pdf', data: Buffer.alloc(0) },
+      );
+      expect({ status: empty.statusCode, body: empty.json() }).toMatchObject({
+        status: 400,
+        body: { code: 'validation_failed', details: [{ field: 'file' }] },
+      });
+      const fake = await uploadRaw(
+        t,
+        consultant(),
+        projectId,
+        { folderId: root.id },
+        { filename: 'fake.pdf', data: Buffer.from('just text, not a PDF') },
+      );
+      expect({ status: fake.statusCode, body: fake.json() }).toMatchObject({
+        status: 415,
+        body: { code: 'unsupported_file_type', details: [{ field: 'file' }] },
+      });
+      const exe = await uploadRaw(
+        t,
+        consultant(),
+        projectId,
+        { folderId: root.id },
+        { filename: 'tool.png', data: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(100, 1)]) },
+      );
       expect(exe.statusCode).toBe(415);
       const none = await uploadRaw(t, consultant(), projectId, { folderId: root.id });
-      expect({ status: none.statusCode, field: none.json().details?.[0]?.field }).toEqual({ status: 400, field: 'file' });
+      expect({ status: none.statusCode, field: none.json().details?.[0]?.field }).toEqual({
+        status: 400,
+        field: 'file',
+      });
     });
   });
 
@@ -156,14 +233,46 @@ describe('POST /api/v1/projects/:id/files', () => {
     const otherTask = await insertTask(t, otherProjectId);
     await expectNothingLeft(async () => {
       const missing = await uploadRaw(t, consultant(), projectId, {}, { filename: 'a.pdf', data: PDF });
-      expect({ status: missing.statusCode, field: missing.json().details?.[0]?.field }).toEqual({ status: 400, field: 'folderId' });
-      const conflict = await uploadRaw(t, consultant(), projectId, { folderId: root.id, onConflict: 'replace' }, { filename: 'a.pdf', data: PDF });
-      expect({ status: conflict.statusCode, field: conflict.json().details?.[0]?.field }).toEqual({ status: 400, field: 'onConflict' });
-      const foreign = await uploadRaw(t, consultant(), projectId, { folderId: otherRoot.id }, { filename: 'a.pdf', data: PDF });
-      expect({ status: foreign.statusCode, code: foreign.json().code }).toEqual({ status: 404, code: 'folder_not_found' });
-      const task = await uploadRaw(t, consultant(), projectId, { folderId: root.id, taskId: otherTask }, { filename: 'a.pdf', data: PDF });
+      expect({ status: missing.statusCode, field: missing.json().details?.[0]?.field }).toEqual({
+        status: 400,
+        field: 'folderId',
+      });
+      const conflict = await uploadRaw(
+        t,
+        consultant(),
+        projectId,
+        { folderId: root.id, onConflict: 'replace' },
+        { filename: 'a.pdf', data: PDF },
+      );
+      expect({ status: conflict.statusCode, field: conflict.json().details?.[0]?.field }).toEqual({
+        status: 400,
+        field: 'onConflict',
+      });
+      const foreign = await uploadRaw(
+        t,
+        consultant(),
+        projectId,
+        { folderId: otherRoot.id },
+        { filename: 'a.pdf', data: PDF },
+      );
+      expect({ status: foreign.statusCode, code: foreign.json().code }).toEqual({
+        status: 404,
+        code: 'folder_not_found',
+      });
+      const task = await uploadRaw(
+        t,
+        consultant(),
+        projectId,
+        { folderId: root.id, taskId: otherTask },
+        { filename: 'a.pdf', data: PDF },
+      );
       expect({ status: task.statusCode, code: task.json().code }).toEqual({ status: 404, code: 'task_not_found' });
-      const notMultipart = await t.api({ method: 'POST', url: filesUrl(), cookie: consultant(), payload: { folderId: root.id } });
+      const notMultipart = await t.api({
+        method: 'POST',
+        url: filesUrl(),
+        cookie: consultant(),
+        payload: { folderId: root.id },
+      });
       expect(notMultipart.statusCode).toBe(400);
     });
   });
@@ -181,13 +290,32 @@ describe('POST /api/v1/projects/:id/files', () => {
 
   it('is for writers of the project, and a canceled project keeps no new bytes (409 project_is_canceled)', async () => {
     await expectNothingLeft(async () => {
-      expect((await uploadRaw(t, member(), projectId, { folderId: root.id }, { filename: 'm.pdf', data: PDF })).statusCode).toBe(403);
-      const foreign = await uploadRaw(t, outsider(), projectId, { folderId: root.id }, { filename: 'o.pdf', data: PDF });
-      expect({ status: foreign.statusCode, code: foreign.json().code }).toEqual({ status: 404, code: 'project_not_found' });
-      const canceled = await newActiveProject(t, acmeId, 'Files canceled', [[userIds['consultant@demo.test'], 'Lead Consultant']]);
+      expect(
+        (await uploadRaw(t, member(), projectId, { folderId: root.id }, { filename: 'm.pdf', data: PDF })).statusCode,
+      ).toBe(403);
+      const foreign = await uploadRaw(
+        t,
+        outsider(),
+        projectId,
+        { folderId: root.id },
+        { filename: 'o.pdf', data: PDF },
+      );
+      expect({ status: foreign.statusCode, code: foreign.json().code }).toEqual({
+        status: 404,
+        code: 'project_not_found',
+      });
+      const canceled = await newActiveProject(t, acmeId, 'Files canceled', [
+        [userIds['consultant@demo.test'], 'Lead Consultant'],
+      ]);
       const canceledRoot = await rootOf(t, consultant(), canceled);
       await setProjectStatus(t, canceled, 'canceled');
-      const res = await uploadRaw(t, consultant(), canceled, { folderId: canceledRoot.id }, { filename: 'c.pdf', data: PDF });
+      const res = await uploadRaw(
+        t,
+        consultant(),
+        canceled,
+        { folderId: canceledRoot.id },
+        { filename: 'c.pdf', data: PDF },
+      );
       expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 409, code: 'project_is_canceled' });
     });
   });
@@ -197,7 +325,10 @@ describe('POST /api/v1/projects/:id/files', () => {
     const port = Number(new URL(address).port);
     /** The upload over a real socket: whole (answers the reply's status line) or cut after half the body. */
     const send = (filename: string, cut: boolean) => {
-      const { payload, headers } = multipart({ folderId: root.id }, { filename, data: Buffer.concat([PDF, Buffer.alloc(MAX_BYTES - PDF.length - 10, 7)]) });
+      const { payload, headers } = multipart(
+        { folderId: root.id },
+        { filename, data: Buffer.concat([PDF, Buffer.alloc(MAX_BYTES - PDF.length - 10, 7)]) },
+      );
       const head = [
         `POST ${filesUrl()} HTTP/1.1`,
         'Host: localhost',
@@ -214,7 +345,10 @@ describe('POST /api/v1/projects/:id/files', () => {
         let reply = '';
         const socket = net.connect(port, '127.0.0.1', () => {
           socket.write(head);
-          if (cut) socket.write(payload.subarray(0, Math.floor(payload.length / 2)), () => setTimeout(() => socket.destroy(), 100));
+          if (cut)
+            socket.write(payload.subarray(0, Math.floor(payload.length / 2)), () =>
+              setTimeout(() => socket.destroy(), 100),
+            );
           else socket.write(payload);
         });
         socket.on('data', (chunk) => (reply += chunk.toString()));
@@ -257,7 +391,11 @@ describe('GET /api/v1/projects/:id/files', () => {
     expect(page).toMatchObject({ total: 3, page: 1, pageSize: 2 });
     expect(page.results.map((f) => f.name)).toEqual(['A-small.txt', 'b-report.pdf']);
     expect((await list(`folderId=${folder.id}&pageSize=2&page=2`)).results.map((f) => f.name)).toEqual(['c-large.png']);
-    expect((await list(`folderId=${folder.id}&sort=-name`)).results.map((f) => f.name)).toEqual(['c-large.png', 'b-report.pdf', 'A-small.txt']);
+    expect((await list(`folderId=${folder.id}&sort=-name`)).results.map((f) => f.name)).toEqual([
+      'c-large.png',
+      'b-report.pdf',
+      'A-small.txt',
+    ]);
     expect((await list(`folderId=${folder.id}&sort=size`)).results[0].name).toBe('A-small.txt');
     expect((await list(`folderId=${folder.id}&sort=-updatedAt`)).results[0].name).toBe('c-large.png');
   });
@@ -285,20 +423,63 @@ describe('a file: detail, rename, move, delete, download', () => {
     const file = await put('Rename me.pdf');
     await put('Taken.pdf');
     const dest = await createFolder(t, consultant(), projectId, root.id, 'Move dest');
-    const taken = await t.api({ method: 'PATCH', url: fileUrl(file.id), cookie: consultant(), payload: { name: 'TAKEN.pdf' } });
-    expect({ status: taken.statusCode, code: taken.json().code }).toEqual({ status: 409, code: 'folder_file_already_exist' });
-    const res = await t.api({ method: 'PATCH', url: fileUrl(file.id), cookie: lead(), payload: { name: 'Taken.pdf', folderId: dest.id } });
-    expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status: 200, body: { id: file.id, name: 'Taken.pdf', folderId: dest.id } });
-    expect((await auditRows(t, 'file.rename', file.id))[0]).toMatchObject({ before: { name: 'Rename me.pdf' }, after: { name: 'Taken.pdf' } });
-    expect((await auditRows(t, 'file.move', file.id))[0]).toMatchObject({ before: { folderId: root.id }, after: { folderId: dest.id } });
-    const back = await t.api({ method: 'PATCH', url: fileUrl(file.id), cookie: consultant(), payload: { folderId: root.id } });
+    const taken = await t.api({
+      method: 'PATCH',
+      url: fileUrl(file.id),
+      cookie: consultant(),
+      payload: { name: 'TAKEN.pdf' },
+    });
+    expect({ status: taken.statusCode, code: taken.json().code }).toEqual({
+      status: 409,
+      code: 'folder_file_already_exist',
+    });
+    const res = await t.api({
+      method: 'PATCH',
+      url: fileUrl(file.id),
+      cookie: lead(),
+      payload: { name: 'Taken.pdf', folderId: dest.id },
+    });
+    expect({ status: res.statusCode, body: res.json() }).toMatchObject({
+      status: 200,
+      body: { id: file.id, name: 'Taken.pdf', folderId: dest.id },
+    });
+    expect((await auditRows(t, 'file.rename', file.id))[0]).toMatchObject({
+      before: { name: 'Rename me.pdf' },
+      after: { name: 'Taken.pdf' },
+    });
+    expect((await auditRows(t, 'file.move', file.id))[0]).toMatchObject({
+      before: { folderId: root.id },
+      after: { folderId: dest.id },
+    });
+    const back = await t.api({
+      method: 'PATCH',
+      url: fileUrl(file.id),
+      cookie: consultant(),
+      payload: { folderId: root.id },
+    });
     expect(back.json().code).toBe('folder_file_already_exist');
     const otherRoot = await rootOf(t, consultant(), otherProjectId);
-    const foreign = await t.api({ method: 'PATCH', url: fileUrl(file.id), cookie: consultant(), payload: { folderId: otherRoot.id } });
-    expect({ status: foreign.statusCode, code: foreign.json().code }).toEqual({ status: 404, code: 'folder_not_found' });
-    const bad = await t.api({ method: 'PATCH', url: fileUrl(file.id), cookie: consultant(), payload: { name: '../up.pdf' } });
+    const foreign = await t.api({
+      method: 'PATCH',
+      url: fileUrl(file.id),
+      cookie: consultant(),
+      payload: { folderId: otherRoot.id },
+    });
+    expect({ status: foreign.statusCode, code: foreign.json().code }).toEqual({
+      status: 404,
+      code: 'folder_not_found',
+    });
+    const bad = await t.api({
+      method: 'PATCH',
+      url: fileUrl(file.id),
+      cookie: consultant(),
+      payload: { name: '../up.pdf' },
+    });
     expect({ status: bad.statusCode, field: bad.json().details?.[0]?.field }).toEqual({ status: 400, field: 'name' });
-    expect((await t.api({ method: 'PATCH', url: fileUrl(file.id), cookie: member(), payload: { name: 'm.pdf' } })).statusCode).toBe(403);
+    expect(
+      (await t.api({ method: 'PATCH', url: fileUrl(file.id), cookie: member(), payload: { name: 'm.pdf' } }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('keeps the extension on rename and refuses control or direction characters (400 naming name)', async () => {
@@ -318,10 +499,23 @@ describe('a file: detail, rename, move, delete, download', () => {
         status: 400,
         details: [{ field: 'name', message: 'name must not contain control or direction characters' }],
       });
-      const folder = await t.api({ method: 'POST', url: `/api/v1/projects/${projectId}/folders`, cookie: consultant(), payload: { name, parentId: root.id } });
-      expect({ status: folder.statusCode, field: folder.json().details?.[0]?.field }).toEqual({ status: 400, field: 'name' });
+      const folder = await t.api({
+        method: 'POST',
+        url: `/api/v1/projects/${projectId}/folders`,
+        cookie: consultant(),
+        payload: { name, parentId: root.id },
+      });
+      expect({ status: folder.statusCode, field: folder.json().details?.[0]?.field }).toEqual({
+        status: 400,
+        field: 'name',
+      });
     }
-    const ok = await t.api({ method: 'PATCH', url: fileUrl(file.id), cookie: consultant(), payload: { name: 'Ran me.TXT' } });
+    const ok = await t.api({
+      method: 'PATCH',
+      url: fileUrl(file.id),
+      cookie: consultant(),
+      payload: { name: 'Ran me.TXT' },
+    });
     expect({ status: ok.statusCode, name: ok.json().name }).toEqual({ status: 200, name: 'Ran me.TXT' });
   });
 
@@ -336,18 +530,32 @@ describe('a file: detail, rename, move, delete, download', () => {
     const res = await t.api({ method: 'DELETE', url: fileUrl(file.id), cookie: consultant() });
     expect(res.statusCode).toBe(204);
     for (const key of keys) expect(blobExists(t, key)).toBe(false);
-    expect(await t.database.db.selectFrom('task_files').select('task_id').where('file_id', '=', file.id).execute()).toEqual([]);
+    expect(
+      await t.database.db.selectFrom('task_files').select('task_id').where('file_id', '=', file.id).execute(),
+    ).toEqual([]);
     const gone = await t.api({ method: 'GET', url: fileUrl(file.id), cookie: consultant() });
     expect({ status: gone.statusCode, code: gone.json().code }).toEqual({ status: 404, code: 'file_not_found' });
     expect((await t.api({ method: 'DELETE', url: fileUrl(file.id), cookie: consultant() })).statusCode).toBe(404);
-    expect((await auditRows(t, 'file.delete', file.id))[0]).toMatchObject({ before: { name: 'Delete me.pdf', versions: 2, taskIds: [taskId] } });
+    expect((await auditRows(t, 'file.delete', file.id))[0]).toMatchObject({
+      before: { name: 'Delete me.pdf', versions: 2, taskIds: [taskId] },
+    });
   });
 
   it("answers 404 for a file of another project through this one's routes", async () => {
-    const other = await upload(t, consultant(), otherProjectId, (await rootOf(t, consultant(), otherProjectId)).id, 'Other.pdf');
+    const other = await upload(
+      t,
+      consultant(),
+      otherProjectId,
+      (await rootOf(t, consultant(), otherProjectId)).id,
+      'Other.pdf',
+    );
     for (const method of ['GET', 'DELETE'] as const) {
       const res = await t.api({ method, url: fileUrl(other.id), cookie: consultant() });
-      expect({ method, status: res.statusCode, code: res.json().code }).toEqual({ method, status: 404, code: 'file_not_found' });
+      expect({ method, status: res.statusCode, code: res.json().code }).toEqual({
+        method,
+        status: 404,
+        code: 'file_not_found',
+      });
     }
   });
 
@@ -371,11 +579,16 @@ describe('a file: detail, rename, move, delete, download', () => {
     expect({ status: foreign.statusCode, code: foreign.json().code }).toEqual({ status: 404, code: 'file_not_found' });
     // a version of another file, and an auditor without a role on the project
     const other = await put('Other version.pdf');
-    const otherVersion = ((await t.api({ method: 'GET', url: fileUrl(other.id), cookie: consultant() })).json() as FileDetail).versions[0].id;
+    const otherVersion = (
+      (await t.api({ method: 'GET', url: fileUrl(other.id), cookie: consultant() })).json() as FileDetail
+    ).versions[0].id;
     expect((await signedUrl(file.id, member(), otherVersion)).statusCode).toBe(404);
     expect((await signedUrl(file.id, cookies['auditor@demo.test'])).statusCode).toBe(404);
     // the projects module off for the caller: not theirs to see
-    const where = t.database.db.updateTable('company_modules_access').where('company_id', '=', acmeId).where('module', '=', 'projects');
+    const where = t.database.db
+      .updateTable('company_modules_access')
+      .where('company_id', '=', acmeId)
+      .where('module', '=', 'projects');
     await where.set({ enabled: false }).execute();
     try {
       expect((await signedUrl(file.id, lead())).statusCode).toBe(404);
@@ -389,14 +602,32 @@ describe('files on tasks', () => {
   it('attaches (201), refuses twice (409), lists, and detaches (204) a file', async () => {
     const taskId = await insertTask(t, projectId, { title: 'Attach here' });
     const file = await put('Attach.pdf');
-    const res = await t.api({ method: 'POST', url: taskFilesUrl(taskId), cookie: lead(), payload: { fileId: file.id } });
-    expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status: 201, body: { id: file.id, name: 'Attach.pdf', taskCount: 1, attachedBy: { email: 'lead@acme.test' } } });
+    const res = await t.api({
+      method: 'POST',
+      url: taskFilesUrl(taskId),
+      cookie: lead(),
+      payload: { fileId: file.id },
+    });
+    expect({ status: res.statusCode, body: res.json() }).toMatchObject({
+      status: 201,
+      body: { id: file.id, name: 'Attach.pdf', taskCount: 1, attachedBy: { email: 'lead@acme.test' } },
+    });
     expect((res.json() as TaskFile).attachedAt).toEqual(expect.any(String));
-    const twice = await t.api({ method: 'POST', url: taskFilesUrl(taskId), cookie: lead(), payload: { fileId: file.id } });
-    expect({ status: twice.statusCode, code: twice.json().code }).toEqual({ status: 409, code: 'file_already_attached_to_task' });
+    const twice = await t.api({
+      method: 'POST',
+      url: taskFilesUrl(taskId),
+      cookie: lead(),
+      payload: { fileId: file.id },
+    });
+    expect({ status: twice.statusCode, code: twice.json().code }).toEqual({
+      status: 409,
+      code: 'file_already_attached_to_task',
+    });
     const detail = (await t.api({ method: 'GET', url: fileUrl(file.id), cookie: member() })).json() as FileDetail;
     expect(detail.tasks).toEqual([{ id: taskId, title: 'Attach here', referenceId: null }]);
-    expect((await t.api({ method: 'DELETE', url: `${taskFilesUrl(taskId)}/${file.id}`, cookie: member() })).statusCode).toBe(403);
+    expect(
+      (await t.api({ method: 'DELETE', url: `${taskFilesUrl(taskId)}/${file.id}`, cookie: member() })).statusCode,
+    ).toBe(403);
     const del = await t.api({ method: 'DELETE', url: `${taskFilesUrl(taskId)}/${file.id}`, cookie: consultant() });
     expect(del.statusCode).toBe(204);
     const list = await t.api({ method: 'GET', url: taskFilesUrl(taskId), cookie: member() });
@@ -410,29 +641,89 @@ describe('files on tasks', () => {
     const taskId = await insertTask(t, projectId);
     const otherTask = await insertTask(t, otherProjectId);
     const file = await put('Attach other.pdf');
-    const other = await upload(t, consultant(), otherProjectId, (await rootOf(t, consultant(), otherProjectId)).id, 'Elsewhere.pdf');
-    const foreignFile = await t.api({ method: 'POST', url: taskFilesUrl(taskId), cookie: consultant(), payload: { fileId: other.id } });
-    expect({ status: foreignFile.statusCode, code: foreignFile.json().code }).toEqual({ status: 404, code: 'file_not_found' });
-    const foreignTask = await t.api({ method: 'POST', url: taskFilesUrl(otherTask), cookie: consultant(), payload: { fileId: file.id } });
-    expect({ status: foreignTask.statusCode, code: foreignTask.json().code }).toEqual({ status: 404, code: 'task_not_found' });
+    const other = await upload(
+      t,
+      consultant(),
+      otherProjectId,
+      (await rootOf(t, consultant(), otherProjectId)).id,
+      'Elsewhere.pdf',
+    );
+    const foreignFile = await t.api({
+      method: 'POST',
+      url: taskFilesUrl(taskId),
+      cookie: consultant(),
+      payload: { fileId: other.id },
+    });
+    expect({ status: foreignFile.statusCode, code: foreignFile.json().code }).toEqual({
+      status: 404,
+      code: 'file_not_found',
+    });
+    const foreignTask = await t.api({
+      method: 'POST',
+      url: taskFilesUrl(otherTask),
+      cookie: consultant(),
+      payload: { fileId: file.id },
+    });
+    expect({ status: foreignTask.statusCode, code: foreignTask.json().code }).toEqual({
+      status: 404,
+      code: 'task_not_found',
+    });
     const listForeign = await t.api({ method: 'GET', url: taskFilesUrl(otherTask), cookie: consultant() });
-    expect({ status: listForeign.statusCode, code: listForeign.json().code }).toEqual({ status: 404, code: 'task_not_found' });
+    expect({ status: listForeign.statusCode, code: listForeign.json().code }).toEqual({
+      status: 404,
+      code: 'task_not_found',
+    });
     const empty = await t.api({ method: 'POST', url: taskFilesUrl(taskId), cookie: consultant(), payload: {} });
-    expect({ status: empty.statusCode, field: empty.json().details?.[0]?.field }).toEqual({ status: 400, field: 'fileId' });
+    expect({ status: empty.statusCode, field: empty.json().details?.[0]?.field }).toEqual({
+      status: 400,
+      field: 'fileId',
+    });
   });
 
   it('freezes a canceled project: attach and detach answer 409 project_is_canceled', async () => {
-    const canceled = await newActiveProject(t, acmeId, 'Task files canceled', [[userIds['consultant@demo.test'], 'Lead Consultant']]);
+    const canceled = await newActiveProject(t, acmeId, 'Task files canceled', [
+      [userIds['consultant@demo.test'], 'Lead Consultant'],
+    ]);
     const taskId = await insertTask(t, canceled, { status: 'COMPLETED' });
-    const file = await upload(t, consultant(), canceled, (await rootOf(t, consultant(), canceled)).id, 'Frozen.pdf', PDF, { taskId });
+    const file = await upload(
+      t,
+      consultant(),
+      canceled,
+      (await rootOf(t, consultant(), canceled)).id,
+      'Frozen.pdf',
+      PDF,
+      { taskId },
+    );
     await setProjectStatus(t, canceled, 'canceled');
-    const attach = await t.api({ method: 'POST', url: taskFilesUrl(taskId, canceled), cookie: consultant(), payload: { fileId: file.id } });
-    expect({ status: attach.statusCode, code: attach.json().code }).toEqual({ status: 409, code: 'project_is_canceled' });
-    const detach = await t.api({ method: 'DELETE', url: `${taskFilesUrl(taskId, canceled)}/${file.id}`, cookie: consultant() });
-    expect({ status: detach.statusCode, code: detach.json().code }).toEqual({ status: 409, code: 'project_is_canceled' });
-    for (const [method, payload] of [['PATCH', { name: 'x.pdf' }], ['DELETE', undefined]] as const) {
+    const attach = await t.api({
+      method: 'POST',
+      url: taskFilesUrl(taskId, canceled),
+      cookie: consultant(),
+      payload: { fileId: file.id },
+    });
+    expect({ status: attach.statusCode, code: attach.json().code }).toEqual({
+      status: 409,
+      code: 'project_is_canceled',
+    });
+    const detach = await t.api({
+      method: 'DELETE',
+      url: `${taskFilesUrl(taskId, canceled)}/${file.id}`,
+      cookie: consultant(),
+    });
+    expect({ status: detach.statusCode, code: detach.json().code }).toEqual({
+      status: 409,
+      code: 'project_is_canceled',
+    });
+    for (const [method, payload] of [
+      ['PATCH', { name: 'x.pdf' }],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await t.api({ method, url: fileUrl(file.id, canceled), cookie: consultant(), payload });
-      expect({ method, status: res.statusCode, code: res.json().code }).toEqual({ method, status: 409, code: 'project_is_canceled' });
+      expect({ method, status: res.statusCode, code: res.json().code }).toEqual({
+        method,
+        status: 409,
+        code: 'project_is_canceled',
+      });
     }
   });
 });
@@ -450,7 +741,12 @@ describe('GET /api/v1/companies/:id/files (documents)', () => {
     const file = await put('Quarterly access review.pdf', PDF, {}, q1.id);
     const found = await documents('search=quarterly ACCESS');
     expect(found.results).toEqual([
-      expect.objectContaining({ id: file.id, name: 'Quarterly access review.pdf', project: { id: projectId, title: expect.stringMatching(/^Files test project/) }, folderPath: 'Docs evidence / Q1' }),
+      expect.objectContaining({
+        id: file.id,
+        name: 'Quarterly access review.pdf',
+        project: { id: projectId, title: expect.stringMatching(/^Files test project/) },
+        folderPath: 'Docs evidence / Q1',
+      }),
     ]);
     const byTitle = await documents(`search=${encodeURIComponent('Files other project')}`);
     expect(byTitle.results.length).toBeGreaterThan(0);
@@ -476,7 +772,13 @@ describe('GET /api/v1/companies/:id/files (documents)', () => {
   it('shows auditors only the files of projects where they hold a role, and answers 404 to another company', async () => {
     // an auditor sees a company through the projects where they hold a role, and only those projects' files
     await addProjectMember(t.database.db, otherProjectId, userIds['auditor@demo.test'], 'Consultant');
-    await upload(t, consultant(), otherProjectId, (await rootOf(t, consultant(), otherProjectId)).id, 'For the auditor.pdf');
+    await upload(
+      t,
+      consultant(),
+      otherProjectId,
+      (await rootOf(t, consultant(), otherProjectId)).id,
+      'For the auditor.pdf',
+    );
     const auditor = await documents('pageSize=200', cookies['auditor@demo.test']);
     expect(auditor.results.length).toBeGreaterThan(0);
     expect(new Set(auditor.results.map((r) => r.project.id))).toEqual(new Set([otherProjectId]));
@@ -486,7 +788,11 @@ describe('GET /api/v1/companies/:id/files (documents)', () => {
     expect(new Set(globex.results.map((r) => r.project.title))).toEqual(new Set(['Globex HIPAA Risk Assessment']));
     const res = await t.api({ method: 'GET', url: `/api/v1/companies/${acmeId}/files`, cookie: outsider() });
     expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 404, code: 'company_not_found' });
-    const bad = await t.api({ method: 'GET', url: `/api/v1/companies/${acmeId}/files?sort=owner`, cookie: consultant() });
+    const bad = await t.api({
+      method: 'GET',
+      url: `/api/v1/companies/${acmeId}/files?sort=owner`,
+      cookie: consultant(),
+    });
     expect({ status: bad.statusCode, field: bad.json().details?.[0]?.field }).toEqual({ status: 400, field: 'sort' });
   });
 });
@@ -495,13 +801,20 @@ describe('the demo files', () => {
   it('are stored, readable by the project team and downloadable', async () => {
     const list = await documents('search=Information Security Policy', lead());
     const policy = list.results.find((r) => r.project.title === 'Acme SOC 2 Type II 2026')!;
-    expect(policy).toMatchObject({ version: 2, versionCount: 2, contentType: 'application/pdf', folderPath: 'Policies' });
+    expect(policy).toMatchObject({
+      version: 2,
+      versionCount: 2,
+      contentType: 'application/pdf',
+      folderPath: 'Policies',
+    });
     const signed = (await signedUrl(policy.id, lead())).json() as SignedUrl;
     const content = await t.api({ method: 'GET', url: signed.url, cookie: lead() });
     expect(content.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   async function documents(query: string, cookie: string) {
-    return (await t.api({ method: 'GET', url: `/api/v1/companies/${acmeId}/files?${query}`, cookie })).json() as DocumentList;
+    return (
+      await t.api({ method: 'GET', url: `/api/v1/companies/${acmeId}/files?${query}`, cookie })
+    ).json() as DocumentList;
   }
 });

@@ -56,9 +56,13 @@ export const fileNotFound = () => new HttpError(404, 'file_not_found');
 export const folderNotFound = () => new HttpError(404, 'folder_not_found');
 const taskNotFound = () => new HttpError(404, 'task_not_found');
 const duplicateFilename = (name: string) =>
-  new HttpError(409, 'duplicate_filename', undefined, [{ field: 'file', message: `${name} already exists in this folder` }]);
+  new HttpError(409, 'duplicate_filename', undefined, [
+    { field: 'file', message: `${name} already exists in this folder` },
+  ]);
 const fileNameTaken = () =>
-  new HttpError(409, 'folder_file_already_exist', undefined, [{ field: 'name', message: 'name is already used by another file of this folder' }]);
+  new HttpError(409, 'folder_file_already_exist', undefined, [
+    { field: 'name', message: 'name is already used by another file of this folder' },
+  ]);
 const extensionChanged = (current: string) => {
   const extension = fileExtension(current);
   const message = extension ? `name must keep the extension .${extension}` : 'name must not add an extension';
@@ -90,7 +94,9 @@ export default async function projectFilesRoutes(app: FastifyInstance) {
   app.get(FILES, { config: { policy: read } }, async (request): Promise<FileList> => {
     const { project } = policyProject(request);
     const query = parseListQuery(filesQuerySchema, request.query);
-    const folder = query.folderId ? await findFolder(db, project.id, query.folderId) : await findRootFolder(db, project.id);
+    const folder = query.folderId
+      ? await findFolder(db, project.id, query.folderId)
+      : await findRootFolder(db, project.id);
     if (!folder) throw folderNotFound();
     const { results, total } = await listFolderFiles(db, folder.id, {
       search: query.search || undefined,
@@ -104,7 +110,12 @@ export default async function projectFilesRoutes(app: FastifyInstance) {
   app.post(FILES, { config: { policy: write } }, async (request, reply) => {
     const { project } = policyProject(request);
     const { user } = await requireAuth(request);
-    const form = await readStreamedForm(request, { storage: app.storage, fileField: 'file', maxFiles: 1, maxBytes: app.config.uploadMaxBytes });
+    const form = await readStreamedForm(request, {
+      storage: app.storage,
+      fileField: 'file',
+      maxFiles: 1,
+      maxBytes: app.config.uploadMaxBytes,
+    });
     const parsed = uploadFieldsSchema.safeParse(form.fields);
     if (!parsed.success) {
       await discardForm(form);
@@ -127,7 +138,13 @@ export default async function projectFilesRoutes(app: FastifyInstance) {
         if (!folder) throw folderNotFound();
         const task = fields.taskId ? await findTask(trx, project.id, fields.taskId) : null;
         if (fields.taskId && !task) throw taskNotFound();
-        const version = { size: upload.blob.size, sha256: upload.blob.sha256, contentType: upload.contentType, storageKey: key, uploadedBy: user.id };
+        const version = {
+          size: upload.blob.size,
+          sha256: upload.blob.sha256,
+          contentType: upload.contentType,
+          storageKey: key,
+          uploadedBy: user.id,
+        };
         const existing = await findFileByName(trx, folder.id, upload.name);
         let fileId: string;
         if (existing) {
@@ -142,12 +159,26 @@ export default async function projectFilesRoutes(app: FastifyInstance) {
               targetId: fileId,
               targetLabel: existing.name,
               companyId: project.companyId,
-              after: { projectId: project.id, folderId: folder.id, version: added.version, versionId: added.versionId, size: version.size, sha256: version.sha256, contentType: version.contentType },
+              after: {
+                projectId: project.id,
+                folderId: folder.id,
+                version: added.version,
+                versionId: added.versionId,
+                size: version.size,
+                sha256: version.sha256,
+                contentType: version.contentType,
+              },
             },
             trx,
           );
         } else {
-          const created = await insertFileWithVersion(trx, { ...version, projectId: project.id, companyId: project.companyId, folderId: folder.id, name: upload.name });
+          const created = await insertFileWithVersion(trx, {
+            ...version,
+            projectId: project.id,
+            companyId: project.companyId,
+            folderId: folder.id,
+            name: upload.name,
+          });
           fileId = created.fileId;
           await audit(
             request,
@@ -157,7 +188,16 @@ export default async function projectFilesRoutes(app: FastifyInstance) {
               targetId: fileId,
               targetLabel: upload.name,
               companyId: project.companyId,
-              after: { projectId: project.id, folderId: folder.id, name: upload.name, version: 1, versionId: created.versionId, size: version.size, sha256: version.sha256, contentType: version.contentType },
+              after: {
+                projectId: project.id,
+                folderId: folder.id,
+                name: upload.name,
+                version: 1,
+                versionId: created.versionId,
+                size: version.size,
+                sha256: version.sha256,
+                contentType: version.contentType,
+              },
             },
             trx,
           );
@@ -166,7 +206,14 @@ export default async function projectFilesRoutes(app: FastifyInstance) {
           await attachTaskFile(trx, task.id, fileId, user.id);
           await audit(
             request,
-            { action: 'task.file.attach', targetType: 'task', targetId: task.id, targetLabel: task.title, companyId: project.companyId, after: { fileId, name: upload.name } },
+            {
+              action: 'task.file.attach',
+              targetType: 'task',
+              targetId: task.id,
+              targetLabel: task.title,
+              companyId: project.companyId,
+              after: { fileId, name: upload.name },
+            },
             trx,
           );
         }
@@ -221,10 +268,23 @@ export default async function projectFilesRoutes(app: FastifyInstance) {
           // The content was checked against the name it came with: a new name keeps its extension.
           if (renamed && fileExtension(name) !== fileExtension(file.name)) throw extensionChanged(file.name);
           if (folderId && (await findFileByName(trx, folderId, name, file.id))) throw fileNameTaken();
-          await updateFile(trx, file.id, { name: renamed ? name : undefined, folderId: moved && folderId ? folderId : undefined });
+          await updateFile(trx, file.id, {
+            name: renamed ? name : undefined,
+            folderId: moved && folderId ? folderId : undefined,
+          });
           const common = { targetType: 'file', targetId: file.id, targetLabel: name, companyId: project.companyId };
-          if (renamed) await audit(request, { ...common, action: 'file.rename', before: { name: file.name }, after: { name } }, trx);
-          if (moved) await audit(request, { ...common, action: 'file.move', before: { folderId: file.folderId }, after: { folderId } }, trx);
+          if (renamed)
+            await audit(
+              request,
+              { ...common, action: 'file.rename', before: { name: file.name }, after: { name } },
+              trx,
+            );
+          if (moved)
+            await audit(
+              request,
+              { ...common, action: 'file.move', before: { folderId: file.folderId }, after: { folderId } },
+              trx,
+            );
         }),
       ),
     );
@@ -250,7 +310,13 @@ export default async function projectFilesRoutes(app: FastifyInstance) {
           targetId: file.id,
           targetLabel: file.name,
           companyId: project.companyId,
-          before: { projectId: project.id, folderId: file.folderId, name: file.name, versions: detail?.versions.length ?? 0, taskIds: detail?.tasks.map((t) => t.id) ?? [] },
+          before: {
+            projectId: project.id,
+            folderId: file.folderId,
+            name: file.name,
+            versions: detail?.versions.length ?? 0,
+            taskIds: detail?.tasks.map((t) => t.id) ?? [],
+          },
         },
         trx,
       );
@@ -286,7 +352,14 @@ export default async function projectFilesRoutes(app: FastifyInstance) {
           await attachTaskFile(trx, task.id, file.id, user.id);
           await audit(
             request,
-            { action: 'task.file.attach', targetType: 'task', targetId: task.id, targetLabel: task.title, companyId: project.companyId, after: { fileId: file.id, name: file.name } },
+            {
+              action: 'task.file.attach',
+              targetType: 'task',
+              targetId: task.id,
+              targetLabel: task.title,
+              companyId: project.companyId,
+              after: { fileId: file.id, name: file.name },
+            },
             trx,
           );
         }),
@@ -307,7 +380,14 @@ export default async function projectFilesRoutes(app: FastifyInstance) {
       if (!file || !(await detachTaskFile(trx, task.id, file.id))) throw fileNotFound();
       await audit(
         request,
-        { action: 'task.file.detach', targetType: 'task', targetId: task.id, targetLabel: task.title, companyId: project.companyId, before: { fileId: file.id, name: file.name } },
+        {
+          action: 'task.file.detach',
+          targetType: 'task',
+          targetId: task.id,
+          targetLabel: task.title,
+          companyId: project.companyId,
+          before: { fileId: file.id, name: file.name },
+        },
         trx,
       );
     });
@@ -334,7 +414,13 @@ export function projectFileKind(app: FastifyInstance): FileKind {
       }
       const version = await findFileVersion(app.db, file.id, versionId ?? file.currentVersionId);
       if (!version) return null;
-      return { versionId: version.id, name: file.name, contentType: version.contentType, size: version.size, storageKey: version.storageKey };
+      return {
+        versionId: version.id,
+        name: file.name,
+        contentType: version.contentType,
+        size: version.size,
+        storageKey: version.storageKey,
+      };
     },
   };
 }

@@ -30,8 +30,11 @@ const FOLDER = `${FOLDERS}/:folderId`;
 const folderParamsSchema = z.object({ folderId: idParam('folderId') });
 
 const folderTaken = () =>
-  new HttpError(409, 'folder_already_exist', undefined, [{ field: 'name', message: 'name is already used by another folder here' }]);
-const tooDeep = () => new HttpError(400, 'folder_not_supported', `Folders can be nested at most ${FOLDER_MAX_DEPTH} levels deep.`);
+  new HttpError(409, 'folder_already_exist', undefined, [
+    { field: 'name', message: 'name is already used by another folder here' },
+  ]);
+const tooDeep = () =>
+  new HttpError(400, 'folder_not_supported', `Folders can be nested at most ${FOLDER_MAX_DEPTH} levels deep.`);
 
 /** A project's folders (issue 6): one root made with the project, folders below it, moved and deleted with what they hold. */
 export default async function projectFoldersRoutes(app: FastifyInstance) {
@@ -63,10 +66,22 @@ export default async function projectFoldersRoutes(app: FastifyInstance) {
           if (!parent) throw folderNotFound();
           if ((await folderTree(trx, project.id)).depth(parent.id) + 1 > FOLDER_MAX_DEPTH) throw tooDeep();
           if (await folderNameTaken(trx, project.id, parent.id, input.name)) throw folderTaken();
-          const folderId = await insertFolder(trx, { projectId: project.id, parentId: parent.id, name: input.name, createdBy: user.id });
+          const folderId = await insertFolder(trx, {
+            projectId: project.id,
+            parentId: parent.id,
+            name: input.name,
+            createdBy: user.id,
+          });
           await audit(
             request,
-            { action: 'folder.create', targetType: 'folder', targetId: folderId, targetLabel: input.name, companyId: project.companyId, after: { projectId: project.id, parentId: parent.id, name: input.name } },
+            {
+              action: 'folder.create',
+              targetType: 'folder',
+              targetId: folderId,
+              targetLabel: input.name,
+              companyId: project.companyId,
+              after: { projectId: project.id, parentId: parent.id, name: input.name },
+            },
             trx,
           );
           return folderId;
@@ -93,7 +108,8 @@ export default async function projectFoldersRoutes(app: FastifyInstance) {
             const target = await findFolder(trx, project.id, input.parentId);
             if (!target) throw folderNotFound();
             const tree = await folderTree(trx, project.id);
-            if (tree.subtree(folder.id).includes(target.id)) throw new HttpError(400, 'folder_cannot_be_moved_to_itself');
+            if (tree.subtree(folder.id).includes(target.id))
+              throw new HttpError(400, 'folder_cannot_be_moved_to_itself');
             // The moved folder sits one below its new parent, and its own subfolders go with it.
             if (tree.depth(target.id) + 1 + tree.height(folder.id) > FOLDER_MAX_DEPTH) throw tooDeep();
             parentId = target.id;
@@ -102,10 +118,23 @@ export default async function projectFoldersRoutes(app: FastifyInstance) {
           const moved = parentId !== folder.parentId;
           if (!renamed && !moved) return;
           if (await folderNameTaken(trx, project.id, parentId, name, folder.id)) throw folderTaken();
-          await updateFolder(trx, folder.id, { name: renamed ? name : undefined, parentId: moved ? parentId : undefined });
+          await updateFolder(trx, folder.id, {
+            name: renamed ? name : undefined,
+            parentId: moved ? parentId : undefined,
+          });
           const common = { targetType: 'folder', targetId: folder.id, targetLabel: name, companyId: project.companyId };
-          if (renamed) await audit(request, { ...common, action: 'folder.rename', before: { name: folder.name }, after: { name } }, trx);
-          if (moved) await audit(request, { ...common, action: 'folder.move', before: { parentId: folder.parentId }, after: { parentId } }, trx);
+          if (renamed)
+            await audit(
+              request,
+              { ...common, action: 'folder.rename', before: { name: folder.name }, after: { name } },
+              trx,
+            );
+          if (moved)
+            await audit(
+              request,
+              { ...common, action: 'folder.move', before: { parentId: folder.parentId }, after: { parentId } },
+              trx,
+            );
         }),
       ),
     );
@@ -131,7 +160,13 @@ export default async function projectFoldersRoutes(app: FastifyInstance) {
           targetId: folder.id,
           targetLabel: folder.name,
           companyId: project.companyId,
-          before: { projectId: project.id, parentId: folder.parentId, name: folder.name, folders: subtree.length, files: fileCount },
+          before: {
+            projectId: project.id,
+            parentId: folder.parentId,
+            name: folder.name,
+            folders: subtree.length,
+            files: fileCount,
+          },
         },
         trx,
       );

@@ -108,7 +108,11 @@ async function checkPeople(
   project: { id: string; companyId: string },
   given: { organizerId?: string; interviewerIds?: string[]; attendeeIds?: string[] },
 ): Promise<void> {
-  if (given.organizerId !== undefined && !(await allowedOrganizers(db, project.id, [given.organizerId])).has(given.organizerId)) throw organizerRefusal();
+  if (
+    given.organizerId !== undefined &&
+    !(await allowedOrganizers(db, project.id, [given.organizerId])).has(given.organizerId)
+  )
+    throw organizerRefusal();
   if (given.interviewerIds?.length) {
     const allowed = await allowedInterviewers(db, project.id, given.interviewerIds);
     const refused = given.interviewerIds.filter((id) => !allowed.has(id));
@@ -122,9 +126,17 @@ async function checkPeople(
     const allowed = await allowedAttendees(db, project, given.attendeeIds);
     const refused = given.attendeeIds.filter((id) => !allowed.has(id));
     if (refused.length) {
-      throw new HttpError(400, 'invalid_meeting_argument', 'Attendees must be active members of the project or its company', [
-        { field: 'attendeeIds', message: `attendeeIds holds users who are not active members of this project or its company: ${refused.join(', ')}` },
-      ]);
+      throw new HttpError(
+        400,
+        'invalid_meeting_argument',
+        'Attendees must be active members of the project or its company',
+        [
+          {
+            field: 'attendeeIds',
+            message: `attendeeIds holds users who are not active members of this project or its company: ${refused.join(', ')}`,
+          },
+        ],
+      );
     }
   }
 }
@@ -133,7 +145,13 @@ const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName}
 
 /** "Tuesday, December 1, 2026, 10:00 AM – 11:00 AM (America/New_York)". */
 function whenText(startsAt: number, endsAt: number, timeZone: string): string {
-  const day = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(startsAt);
+  const day = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  }).format(startsAt);
   const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
   return `${day}, ${time.format(startsAt)} – ${time.format(endsAt)} (${timeZone})`;
 }
@@ -176,7 +194,10 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
       start: record.startsAt,
       end: record.endsAt,
       summary: record.title,
-      description: [record.description, record.onlineMeetingUrl ? `Join the online meeting: ${record.onlineMeetingUrl}` : null].filter(Boolean).join('\n\n') || null,
+      description:
+        [record.description, record.onlineMeetingUrl ? `Join the online meeting: ${record.onlineMeetingUrl}` : null]
+          .filter(Boolean)
+          .join('\n\n') || null,
       location: record.location ?? (record.onlineMeetingUrl ? 'Online meeting' : null),
       url: `${config.publicUrl}${projectLink(record.projectId)}`,
       organizer: organizer ? { name: fullName(organizer), email: organizer.email } : null,
@@ -212,7 +233,8 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
       ...(kind === 'canceled' ? [] : participantIds(record).map((userId) => ({ userId, kind }))),
       ...(cancelTo ? cancelTo.ids.map((userId) => ({ userId, kind: cancelTo.kind })) : []),
     ].filter((job) => people.get(job.userId)?.status === 'active');
-    const cancelFor = (userId: string) => calendarText(state, 'CANCEL', cancelTo?.kind === 'removed' ? [userId] : undefined);
+    const cancelFor = (userId: string) =>
+      calendarText(state, 'CANCEL', cancelTo?.kind === 'removed' ? [userId] : undefined);
     const subjects: Record<MailKind, string> = {
       scheduled: `Invitation: ${record.title}`,
       updated: `Updated invitation: ${record.title}`,
@@ -262,7 +284,13 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
           failed += 1;
           const err = error as { code?: unknown; message?: unknown };
           request.log.warn(
-            { interviewId: record.id, userId: person.id, mailKind: job.kind, code: typeof err.code === 'string' ? err.code : undefined, reason: String(err.message ?? '') },
+            {
+              interviewId: record.id,
+              userId: person.id,
+              mailKind: job.kind,
+              code: typeof err.code === 'string' ? err.code : undefined,
+              reason: String(err.message ?? ''),
+            },
             'interview invitation could not be sent',
           );
         }
@@ -281,13 +309,21 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
     const pending = jobs.length - sent - failed;
     if (!finished && pending > 0) {
       request.log.warn({ interviewId: record.id, pending }, 'interview invitations still being sent after the reply');
-      void all.then(() => request.log.info({ interviewId: record.id, sent, failed }, 'interview invitations finished in the background'));
+      void all.then(() =>
+        request.log.info({ interviewId: record.id, sent, failed }, 'interview invitations finished in the background'),
+      );
     }
     return pending > 0 ? { sent, failed, pending } : { sent, failed };
   }
 
   /** In-app notifications for the participants other than the caller, in the change's transaction. */
-  async function notify(trx: Kysely<Database>, state: InterviewState, callerId: string, title: string, userIds = participantIds(state.record)): Promise<string[]> {
+  async function notify(
+    trx: Kysely<Database>,
+    state: InterviewState,
+    callerId: string,
+    title: string,
+    userIds = participantIds(state.record),
+  ): Promise<string[]> {
     const { record } = state;
     const targets = userIds.filter((id) => id !== callerId && state.people.get(id)?.status === 'active');
     for (const userId of targets) {
@@ -303,7 +339,8 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
   }
 
   function touch(request: FastifyRequest, userIds: string[]): void {
-    for (const userId of userIds) app.liveEvents.touch(userId).catch((error: unknown) => request.log.warn({ err: error }, 'bell update failed'));
+    for (const userId of userIds)
+      app.liveEvents.touch(userId).catch((error: unknown) => request.log.warn({ err: error }, 'bell update failed'));
   }
 
   /** The Graph meeting of an interview: the portal link only with PUBLIC_URL; suspended users are not invited. */
@@ -315,7 +352,9 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
     };
     return {
       subject: record.title,
-      body: [record.description, `Project: ${projectTitle}`, `${config.publicUrl}${projectLink(record.projectId)}`].filter(Boolean).join('\n\n'),
+      body: [record.description, `Project: ${projectTitle}`, `${config.publicUrl}${projectLink(record.projectId)}`]
+        .filter(Boolean)
+        .join('\n\n'),
       location: record.location,
       start: local(record.startsAt),
       end: local(record.endsAt),
@@ -330,7 +369,11 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
     };
   }
 
-  async function interviewOrThrow(trx: Kysely<Database>, projectId: string, interviewId: string): Promise<InterviewRecord> {
+  async function interviewOrThrow(
+    trx: Kysely<Database>,
+    projectId: string,
+    interviewId: string,
+  ): Promise<InterviewRecord> {
     const found = await findInterview(trx, projectId, interviewId);
     if (!found) throw interviewNotFound();
     return found;
@@ -351,15 +394,24 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
     const { project } = policyProject(request);
     const query = parseListQuery(interviewsQuerySchema, request.query);
     const window = pageWindow({ ...query, ignorePagination: false });
-    const { results, total } = await listInterviews(db, project.id, { when: query.when, limit: query.pageSize, offset: window.offset, now: Date.now() });
+    const { results, total } = await listInterviews(db, project.id, {
+      when: query.when,
+      limit: query.pageSize,
+      offset: window.offset,
+      now: Date.now(),
+    });
     return window.reply(results, total);
   });
 
-  app.get('/api/v1/projects/:id/interview-people', { config: { policy: read } }, async (request): Promise<InterviewPeople> => {
-    const { project } = policyProject(request);
-    const { user } = await requireAuth(request);
-    return interviewPeople(db, project, { staffDirectory: user.isTevora });
-  });
+  app.get(
+    '/api/v1/projects/:id/interview-people',
+    { config: { policy: read } },
+    async (request): Promise<InterviewPeople> => {
+      const { project } = policyProject(request);
+      const { user } = await requireAuth(request);
+      return interviewPeople(db, project, { staffDirectory: user.isTevora });
+    },
+  );
 
   app.get(INTERVIEW, { config: { policy: read } }, async (request): Promise<Interview> => {
     const { project } = policyProject(request);
@@ -421,7 +473,11 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
       // Graph first, so its failure stores nothing; the people are checked before it is told anything.
       await checkPeople(db, project, given);
       state = await loadState(db, draft);
-      meeting = await graph.schedule(state.people.get(draft.organizerId!)!.email, graphMeeting(state, project.title), request.log);
+      meeting = await graph.schedule(
+        state.people.get(draft.organizerId!)!.email,
+        graphMeeting(state, project.title),
+        request.log,
+      );
       draft.graphEventId = meeting.eventId;
       draft.graphSubscriptionId = meeting.subscriptionId;
       draft.onlineMeetingUrl = meeting.onlineMeetingUrl;
@@ -509,7 +565,11 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
               graphDone.undo = () =>
                 graph.reschedule(organizer.email, eventId, previous, log).then(
                   () => undefined,
-                  () => log.warn({ interviewId }, 'the Microsoft Graph meeting could not be put back after a failed change'),
+                  () =>
+                    log.warn(
+                      { interviewId },
+                      'the Microsoft Graph meeting could not be put back after a failed change',
+                    ),
                 );
             }
           }
@@ -530,7 +590,15 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
         const stored = await loadState(trx, (await findInterview(trx, project.id, interviewId))!);
         await audit(
           request,
-          { action: 'interview.update', targetType: 'interview', targetId: interviewId, targetLabel: next.title, companyId: project.companyId, before: plan.before, after: plan.after },
+          {
+            action: 'interview.update',
+            targetType: 'interview',
+            targetId: interviewId,
+            targetLabel: next.title,
+            companyId: project.companyId,
+            before: plan.before,
+            after: plan.after,
+          },
           trx,
         );
         const removed = participantIds(latest).filter((id) => !participantIds(stored.record).includes(id));
@@ -553,10 +621,23 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
     const { state, removed, notified } = outcome;
     if (graphDone.replaced) {
       // The old organizer's meeting goes once the new one is stored; failing that only leaves it in their calendar.
-      await graph!.cancel(graphDone.replaced.organizerEmail, graphDone.replaced.eventId, 'This interview has a new organizer.', log).catch(() => undefined);
+      await graph!
+        .cancel(
+          graphDone.replaced.organizerEmail,
+          graphDone.replaced.eventId,
+          'This interview has a new organizer.',
+          log,
+        )
+        .catch(() => undefined);
     }
     touch(request, notified);
-    const invitations = await sendInvitations(request, state, project.title, 'updated', removed.length ? { ids: removed, kind: 'removed' } : null);
+    const invitations = await sendInvitations(
+      request,
+      state,
+      project.title,
+      'updated',
+      removed.length ? { ids: removed, kind: 'removed' } : null,
+    );
     return { ...(await present(state.record)), invitations };
   });
 
@@ -566,12 +647,21 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
    * Cancels the Graph meeting. An organizer Graph no longer knows (or a meeting deleted in Outlook, see
    * GraphClient.cancel) leaves nothing to cancel there: logged, and the interview is canceled here all the same.
    */
-  async function cancelInGraph(organizerEmail: string, eventId: string, reason: string | null, log: FastifyBaseLogger, interviewId: string): Promise<void> {
+  async function cancelInGraph(
+    organizerEmail: string,
+    eventId: string,
+    reason: string | null,
+    log: FastifyBaseLogger,
+    interviewId: string,
+  ): Promise<void> {
     try {
       await graph!.cancel(organizerEmail, eventId, reason, log);
     } catch (error) {
       if (!(error instanceof HttpError && error.code === 'graph_user_not_found')) throw error;
-      log.warn({ interviewId, graph: { step: 'cancel', code: error.code } }, 'Microsoft Graph no longer knows the organizer: the interview is canceled in the portal only');
+      log.warn(
+        { interviewId, graph: { step: 'cancel', code: error.code } },
+        'Microsoft Graph no longer knows the organizer: the interview is canceled in the portal only',
+      );
     }
   }
 
@@ -607,11 +697,19 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
       // Graph last, once the row is locked, checked and written: its failure rolls all of it back (a Graph
       // cancel cannot be undone, so only the commit comes after it).
       const organizer = latest.organizerId ? stored.people.get(latest.organizerId) : undefined;
-      if (graph && latest.graphEventId && organizer) await cancelInGraph(organizer.email, latest.graphEventId, input.reason ?? null, request.log, interviewId);
+      if (graph && latest.graphEventId && organizer)
+        await cancelInGraph(organizer.email, latest.graphEventId, input.reason ?? null, request.log, interviewId);
       return { state: stored, notified };
     });
     touch(request, notified);
-    const invitations = await sendInvitations(request, state, project.title, 'canceled', { ids: participantIds(state.record), kind: 'canceled' }, input.reason ?? null);
+    const invitations = await sendInvitations(
+      request,
+      state,
+      project.title,
+      'canceled',
+      { ids: participantIds(state.record), kind: 'canceled' },
+      input.reason ?? null,
+    );
     return { ...(await present(state.record)), invitations };
   });
 }
@@ -621,9 +719,18 @@ type InterviewUpdateInput = z.output<typeof interviewUpdateSchema>;
 /** A change of `current`: the interview after it, the audited fields that differ, and the people newly named (the only ones checked). */
 function planChange(current: InterviewRecord, input: InterviewUpdateInput) {
   let { startsAt, endsAt, timeZone } = current;
-  if (input.date !== undefined || input.time !== undefined || input.timeZone !== undefined || input.durationMinutes !== undefined) {
+  if (
+    input.date !== undefined ||
+    input.time !== undefined ||
+    input.timeZone !== undefined ||
+    input.durationMinutes !== undefined
+  ) {
     const local = instantToZoned(current.startsAt, current.timeZone);
-    const time = checkInterviewTime({ date: input.date ?? local.date, time: input.time ?? local.time, timeZone: input.timeZone !== undefined ? input.timeZone : current.timeZone });
+    const time = checkInterviewTime({
+      date: input.date ?? local.date,
+      time: input.time ?? local.time,
+      timeZone: input.timeZone !== undefined ? input.timeZone : current.timeZone,
+    });
     if (time.problem) throw timeRefusal(time.problem);
     const minutes = input.durationMinutes ?? Math.round((current.endsAt - current.startsAt) / 60_000);
     startsAt = time.instant;
@@ -631,12 +738,19 @@ function planChange(current: InterviewRecord, input: InterviewUpdateInput) {
     timeZone = time.timeZone;
   }
   const interviewerIds = input.interviewerIds !== undefined ? unique(input.interviewerIds) : current.interviewerIds;
-  const attendeeIds = (input.attendeeIds !== undefined ? unique(input.attendeeIds) : current.attendeeIds).filter((id) => !interviewerIds.includes(id));
+  const attendeeIds = (input.attendeeIds !== undefined ? unique(input.attendeeIds) : current.attendeeIds).filter(
+    (id) => !interviewerIds.includes(id),
+  );
   // Only what is sent is checked: people kept as they were stay, even if one has since left.
   const given = {
-    organizerId: input.organizerId !== undefined && input.organizerId !== current.organizerId ? input.organizerId : undefined,
-    interviewerIds: input.interviewerIds !== undefined ? interviewerIds.filter((id) => !current.interviewerIds.includes(id)) : undefined,
-    attendeeIds: input.attendeeIds !== undefined ? attendeeIds.filter((id) => !current.attendeeIds.includes(id)) : undefined,
+    organizerId:
+      input.organizerId !== undefined && input.organizerId !== current.organizerId ? input.organizerId : undefined,
+    interviewerIds:
+      input.interviewerIds !== undefined
+        ? interviewerIds.filter((id) => !current.interviewerIds.includes(id))
+        : undefined,
+    attendeeIds:
+      input.attendeeIds !== undefined ? attendeeIds.filter((id) => !current.attendeeIds.includes(id)) : undefined,
   };
   const next: InterviewRecord = {
     ...current,
@@ -652,7 +766,9 @@ function planChange(current: InterviewRecord, input: InterviewUpdateInput) {
   };
   const was = auditView(current);
   const now = auditView(next);
-  const changed = (Object.keys(now) as (keyof typeof now)[]).filter((key) => JSON.stringify(was[key]) !== JSON.stringify(now[key]));
+  const changed = (Object.keys(now) as (keyof typeof now)[]).filter(
+    (key) => JSON.stringify(was[key]) !== JSON.stringify(now[key]),
+  );
   return {
     next,
     changed,

@@ -14,7 +14,8 @@ export const idParam = (field: string) =>
     .refine(hasNoNul, nulMessage(field));
 
 /** 400 validation_failed for a field the schema let through but a rule of the call refuses. */
-export const invalidField = (field: string, message: string) => new HttpError(400, 'validation_failed', `Invalid field: ${field}`, [{ field, message }]);
+export const invalidField = (field: string, message: string) =>
+  new HttpError(400, 'validation_failed', `Invalid field: ${field}`, [{ field, message }]);
 
 /** The value parsed by `schema`, or 400 validation_failed naming what failed. */
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown, where: InputPlace): z.infer<T> {
@@ -23,7 +24,9 @@ export function parseInput<T extends z.ZodType>(schema: T, value: unknown, where
   // A query list is one parameter to the caller: `status`, not `status.1`.
   const error =
     where === 'query parameter'
-      ? new ZodError(parsed.error.issues.map((issue) => ({ ...issue, path: issue.path.filter((key) => typeof key !== 'number') })))
+      ? new ZodError(
+          parsed.error.issues.map((issue) => ({ ...issue, path: issue.path.filter((key) => typeof key !== 'number') })),
+        )
       : parsed.error;
   throw validationError(error, where);
 }

@@ -1,4 +1,12 @@
-import { PROJECT_ROLES, type AssignableUser, type Project, type ProjectMember, type ProjectRole, type RoleAssignment, type UserProject } from '@portal/shared/core/projects';
+import {
+  PROJECT_ROLES,
+  type AssignableUser,
+  type Project,
+  type ProjectMember,
+  type ProjectRole,
+  type RoleAssignment,
+  type UserProject,
+} from '@portal/shared/core/projects';
 import * as projectsRepository from '../../db/projects';
 import { addProjectMember } from '../../db/projects';
 import { setUserModuleAccess } from '../../db/module-access';
@@ -12,8 +20,10 @@ let consultant: string;
 let consultantId: string;
 let auditorId: string;
 /** Users of the test's own company (clients) and staff made for it, by name. */
-const u: Record<'cara' | 'cleo' | 'dora' | 'paul' | 'revoked' | 'suspendedClient' | 'sam' | 'tess' | 'suspendedStaff', { id: string; email: string }> =
-  {} as never;
+const u: Record<
+  'cara' | 'cleo' | 'dora' | 'paul' | 'revoked' | 'suspendedClient' | 'sam' | 'tess' | 'suspendedStaff',
+  { id: string; email: string }
+> = {} as never;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -26,7 +36,11 @@ beforeAll(async () => {
   u.dora = await newUser(t, { companyIds: [own], firstName: 'Dora' });
   u.paul = await newUser(t, { companyIds: [own], firstName: 'Paul' });
   u.revoked = await newUser(t, { companyIds: [own], firstName: 'Rita' });
-  await t.database.db.updateTable('company_memberships').set({ access_revoked_at: new Date().toISOString() }).where('user_id', '=', u.revoked.id).execute();
+  await t.database.db
+    .updateTable('company_memberships')
+    .set({ access_revoked_at: new Date().toISOString() })
+    .where('user_id', '=', u.revoked.id)
+    .execute();
   u.suspendedClient = await newUser(t, { companyIds: [own], firstName: 'Sue', status: 'suspended' });
   u.sam = await newUser(t, { isTevora: true, firstName: 'Sam' });
   u.tess = await newUser(t, { isTevora: true, firstName: 'Tess' });
@@ -38,16 +52,31 @@ let count = 0;
 
 /** A new project of the test's company: the consultant is its Lead Consultant. */
 async function newProject(): Promise<string> {
-  const res = await t.api({ method: 'POST', url: `/api/v1/companies/${own}/projects`, cookie: consultant, payload: { title: `Roster project ${++count} ${Date.now()}` } });
+  const res = await t.api({
+    method: 'POST',
+    url: `/api/v1/companies/${own}/projects`,
+    cookie: consultant,
+    payload: { title: `Roster project ${++count} ${Date.now()}` },
+  });
   expect(res.statusCode).toBe(201);
   return (res.json() as Project).id;
 }
 
 function assign(userId: string, projectId: string, role: ProjectRole | null, cookie = consultant) {
-  return t.api({ method: 'PATCH', url: `/api/v1/projects/roles/${userId}/assignments`, cookie, payload: { projectId, role } });
+  return t.api({
+    method: 'PATCH',
+    url: `/api/v1/projects/roles/${userId}/assignments`,
+    cookie,
+    payload: { projectId, role },
+  });
 }
 
-async function assignOk(userId: string, projectId: string, role: ProjectRole | null, cookie = consultant): Promise<void> {
+async function assignOk(
+  userId: string,
+  projectId: string,
+  role: ProjectRole | null,
+  cookie = consultant,
+): Promise<void> {
   const res = await assign(userId, projectId, role, cookie);
   expect(res.statusCode).toBe(200);
   expect(res.json()).toEqual({ userId, projectId, role } satisfies RoleAssignment);
@@ -55,7 +84,11 @@ async function assignOk(userId: string, projectId: string, role: ProjectRole | n
 
 /** The roster straight from the table: user id to role. */
 async function roster(projectId: string): Promise<Record<string, ProjectRole>> {
-  const rows = await t.database.db.selectFrom('project_members').select(['user_id', 'role']).where('project_id', '=', projectId).execute();
+  const rows = await t.database.db
+    .selectFrom('project_members')
+    .select(['user_id', 'role'])
+    .where('project_id', '=', projectId)
+    .execute();
   return Object.fromEntries(rows.map((r) => [r.user_id, r.role]));
 }
 
@@ -72,7 +105,11 @@ describe('GET /api/v1/projects/:id/users', () => {
     await addProjectMember(t.database.db, projectId, u.paul.id, 'Project Manager');
     await addProjectMember(t.database.db, projectId, u.tess.id, 'Consultant');
     await addProjectMember(t.database.db, projectId, u.sam.id, 'Consultant');
-    const res = await t.api({ method: 'GET', url: `/api/v1/projects/${projectId}/users`, cookie: await cookieOf(u.cleo) });
+    const res = await t.api({
+      method: 'GET',
+      url: `/api/v1/projects/${projectId}/users`,
+      cookie: await cookieOf(u.cleo),
+    });
     expect(res.statusCode).toBe(200);
     const members = (res.json() as { results: ProjectMember[] }).results;
     expect(members.map((m) => [m.id, m.role])).toEqual([
@@ -82,12 +119,25 @@ describe('GET /api/v1/projects/:id/users', () => {
       [u.paul.id, 'Project Manager'],
       [u.cara.id, 'Client Lead'],
     ]);
-    expect(members[1]).toEqual({ id: u.sam.id, firstName: 'Sam', lastName: 'Tester', email: u.sam.email, role: 'Consultant', isTevora: true, title: null, status: 'active' });
+    expect(members[1]).toEqual({
+      id: u.sam.id,
+      firstName: 'Sam',
+      lastName: 'Tester',
+      email: u.sam.email,
+      role: 'Consultant',
+      isTevora: true,
+      title: null,
+      status: 'active',
+    });
     expect(members[4]).toMatchObject({ isTevora: false });
   });
 
   it('answers 404 project_not_found to a user of another company', async () => {
-    const res = await t.api({ method: 'GET', url: `/api/v1/projects/${await newProject()}/users`, cookie: await t.cookieFor('client@globex.test') });
+    const res = await t.api({
+      method: 'GET',
+      url: `/api/v1/projects/${await newProject()}/users`,
+      cookie: await t.cookieFor('client@globex.test'),
+    });
     await expectError(res, 404, 'project_not_found');
   });
 });
@@ -110,14 +160,33 @@ describe('GET /api/v1/projects/:id/assignable-users', () => {
   }
 
   it('offers staff and active members, by name, with the roles a staff manager could give each', async () => {
-    const res = await t.api({ method: 'GET', url: `/api/v1/projects/${projectId}/assignable-users`, cookie: consultant });
+    const res = await t.api({
+      method: 'GET',
+      url: `/api/v1/projects/${projectId}/assignable-users`,
+      cookie: consultant,
+    });
     const results = (res.json() as { results: AssignableUser[] }).results;
     const mine = [u.cara, u.cleo, u.dora, u.paul, u.sam, u.tess].map((x) => x.id);
-    expect(results.filter((r) => mine.includes(r.id)).map((r) => r.firstName)).toEqual(['Cara', 'Cleo', 'Dora', 'Paul', 'Sam', 'Tess']);
+    expect(results.filter((r) => mine.includes(r.id)).map((r) => r.firstName)).toEqual([
+      'Cara',
+      'Cleo',
+      'Dora',
+      'Paul',
+      'Sam',
+      'Tess',
+    ]);
     const byId = new Map(results.map((r) => [r.id, r]));
     // revoked, suspended and other companies' users are not offered
-    for (const id of [u.revoked.id, u.suspendedClient.id, u.suspendedStaff.id, await userIdOf(t, 'client@globex.test')]) expect(byId.has(id)).toBe(false);
-    expect(byId.get(u.tess.id)).toEqual({ id: u.tess.id, firstName: 'Tess', lastName: 'Tester', email: u.tess.email, isTevora: true, roles: ['Lead Consultant', 'Consultant', 'Project Manager'] });
+    for (const id of [u.revoked.id, u.suspendedClient.id, u.suspendedStaff.id, await userIdOf(t, 'client@globex.test')])
+      expect(byId.has(id)).toBe(false);
+    expect(byId.get(u.tess.id)).toEqual({
+      id: u.tess.id,
+      firstName: 'Tess',
+      lastName: 'Tester',
+      email: u.tess.email,
+      isTevora: true,
+      roles: ['Lead Consultant', 'Consultant', 'Project Manager'],
+    });
     expect(byId.get(u.cleo.id)?.roles).toEqual(['Project Manager', 'Client Lead']);
     // a lead keeps their role until it goes to someone else; a manager cannot become the lead consultant
     expect(byId.get(consultantId)?.roles).toEqual(['Lead Consultant']);
@@ -140,7 +209,11 @@ describe('GET /api/v1/projects/:id/assignable-users', () => {
     const projectId = await newProject();
     await addProjectMember(t.database.db, projectId, u.cara.id, 'Client Lead');
     await addProjectMember(t.database.db, projectId, u.sam.id, 'Project Manager');
-    const res = await t.api({ method: 'GET', url: `/api/v1/projects/${projectId}/assignable-users`, cookie: await cookieOf(u.cara) });
+    const res = await t.api({
+      method: 'GET',
+      url: `/api/v1/projects/${projectId}/assignable-users`,
+      cookie: await cookieOf(u.cara),
+    });
     const byId = new Map((res.json() as { results: AssignableUser[] }).results.map((r) => [r.id, r]));
     expect(byId.get(u.cleo.id)?.roles).toEqual(['Client Lead']);
   });
@@ -164,15 +237,28 @@ describe('GET /api/v1/projects/:id/assignable-users', () => {
         for (const role of PROJECT_ROLES) {
           const id = await setUp();
           const res = await t.api({ method: 'GET', url: `/api/v1/projects/${id}/assignable-users`, cookie });
-          const offered = (res.json() as { results: AssignableUser[] }).results.find((r) => r.id === target)?.roles ?? [];
+          const offered =
+            (res.json() as { results: AssignableUser[] }).results.find((r) => r.id === target)?.roles ?? [];
           const given = await assign(target, id, role, cookie);
-          expect({ caller, target, role, accepted: given.statusCode === 200 }).toEqual({ caller, target, role, accepted: offered.includes(role) });
+          expect({ caller, target, role, accepted: given.statusCode === 200 }).toEqual({
+            caller,
+            target,
+            role,
+            accepted: offered.includes(role),
+          });
           if (given.statusCode !== 200) seen.push(given.json().code);
         }
       }
     }
     // the refusals the offer keeps away include rules 5 and 6
-    expect(seen).toEqual(expect.arrayContaining(['same_project_lead_and_manager', 'forbidden_role_assignment_for_lead', 'lead_user_can_not_be_revoked', 'forbidden_role_assignment']));
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        'same_project_lead_and_manager',
+        'forbidden_role_assignment_for_lead',
+        'lead_user_can_not_be_revoked',
+        'forbidden_role_assignment',
+      ]),
+    );
   });
 
   it('refuses callers who cannot change the roster with 403, naming why', async () => {
@@ -182,7 +268,11 @@ describe('GET /api/v1/projects/:id/assignable-users', () => {
       [await t.cookieFor('auditor@demo.test'), 'user_can_not_update_project'],
     ];
     for (const [cookie, code] of cases) {
-      await expectError(await t.api({ method: 'GET', url: `/api/v1/projects/${projectId}/assignable-users`, cookie }), 403, code);
+      await expectError(
+        await t.api({ method: 'GET', url: `/api/v1/projects/${projectId}/assignable-users`, cookie }),
+        403,
+        code,
+      );
     }
   });
 });
@@ -208,11 +298,18 @@ describe('GET /api/v1/users/:id/get-projects', () => {
     expect(await projectsOf(memberId, await t.cookieFor('admin@demo.test'))).toEqual(own);
   });
 
-  it("shows a client only the projects of their own companies", async () => {
+  it('shows a client only the projects of their own companies', async () => {
     const bothId = await userIdOf(t, 'both@acme.test');
-    await addProjectMember(t.database.db, await projectIdOf(t, 'Acme ISO 27001 Gap Analysis'), bothId, 'Project Manager');
+    await addProjectMember(
+      t.database.db,
+      await projectIdOf(t, 'Acme ISO 27001 Gap Analysis'),
+      bothId,
+      'Project Manager',
+    );
     const self = await projectsOf(bothId, await t.cookieFor('both@acme.test'));
-    expect(self.map((p) => p.title)).toEqual(expect.arrayContaining(['Acme ISO 27001 Gap Analysis', 'Globex Penetration Test 2026']));
+    expect(self.map((p) => p.title)).toEqual(
+      expect.arrayContaining(['Acme ISO 27001 Gap Analysis', 'Globex Penetration Test 2026']),
+    );
     // member@acme.test shares Acme with both@acme.test, not Globex
     const seen = await projectsOf(bothId, await t.cookieFor('member@acme.test'));
     expect(seen.every((p) => p.companyName === 'Acme Corp')).toBe(true);
@@ -231,7 +328,7 @@ describe('GET /api/v1/users/:id/get-projects', () => {
     }
   });
 
-  it("shows an auditor only the projects where they hold a role", async () => {
+  it('shows an auditor only the projects where they hold a role', async () => {
     const auditor = await t.cookieFor('auditor@demo.test');
     const results = await projectsOf(auditorId, auditor);
     expect(results.map((p) => p.title)).toContain('Globex HIPAA Risk Assessment');
@@ -245,15 +342,24 @@ describe('GET /api/v1/users/:id/get-projects', () => {
       ['auditor@demo.test', 'consultant@demo.test'],
     ];
     for (const [viewer, target] of cases) {
-      const res = await t.api({ method: 'GET', url: `/api/v1/users/${await userIdOf(t, target)}/get-projects`, cookie: await t.cookieFor(viewer) });
+      const res = await t.api({
+        method: 'GET',
+        url: `/api/v1/users/${await userIdOf(t, target)}/get-projects`,
+        cookie: await t.cookieFor(viewer),
+      });
       await expectError(res, 404, 'user_not_found');
     }
-    await expectError(await t.api({ method: 'GET', url: '/api/v1/users/no-such-user/get-projects', cookie: consultant }), 404, 'user_not_found');
+    await expectError(
+      await t.api({ method: 'GET', url: '/api/v1/users/no-such-user/get-projects', cookie: consultant }),
+      404,
+      'user_not_found',
+    );
   });
 });
 
 describe('GET /api/v1/projects/roles/:userId/assignments', () => {
-  const url = (userId: string, projectId?: string) => `/api/v1/projects/roles/${userId}/assignments${projectId ? `?projectId=${projectId}` : ''}`;
+  const url = (userId: string, projectId?: string) =>
+    `/api/v1/projects/roles/${userId}/assignments${projectId ? `?projectId=${projectId}` : ''}`;
 
   it("answers the user's role on the project, or null", async () => {
     const projectId = await newProject();
@@ -267,10 +373,26 @@ describe('GET /api/v1/projects/roles/:userId/assignments', () => {
   it('answers 404 for a project the caller cannot see or a user who could not be on it, and 400 without projectId', async () => {
     const projectId = await newProject();
     const globex = await t.cookieFor('client@globex.test');
-    await expectError(await t.api({ method: 'GET', url: url(consultantId, projectId), cookie: globex }), 404, 'project_not_found');
-    await expectError(await t.api({ method: 'GET', url: url(consultantId, 'no-such-project'), cookie: consultant }), 404, 'project_not_found');
-    await expectError(await t.api({ method: 'GET', url: url('no-such-user', projectId), cookie: consultant }), 404, 'user_not_found');
-    await expectError(await t.api({ method: 'GET', url: url(await userIdOf(t, 'client@globex.test'), projectId), cookie: consultant }), 404, 'user_not_found');
+    await expectError(
+      await t.api({ method: 'GET', url: url(consultantId, projectId), cookie: globex }),
+      404,
+      'project_not_found',
+    );
+    await expectError(
+      await t.api({ method: 'GET', url: url(consultantId, 'no-such-project'), cookie: consultant }),
+      404,
+      'project_not_found',
+    );
+    await expectError(
+      await t.api({ method: 'GET', url: url('no-such-user', projectId), cookie: consultant }),
+      404,
+      'user_not_found',
+    );
+    await expectError(
+      await t.api({ method: 'GET', url: url(await userIdOf(t, 'client@globex.test'), projectId), cookie: consultant }),
+      404,
+      'user_not_found',
+    );
     const missing = await t.api({ method: 'GET', url: url(consultantId), cookie: consultant });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ code: 'validation_failed', details: [{ field: 'projectId' }] });
@@ -282,12 +404,23 @@ describe('PATCH /api/v1/projects/roles/:userId/assignments', () => {
     const projectId = await newProject();
     await assignOk(u.sam.id, projectId, 'Consultant');
     await assignOk(u.cara.id, projectId, 'Client Lead');
-    expect(await roster(projectId)).toEqual({ [consultantId]: 'Lead Consultant', [u.sam.id]: 'Consultant', [u.cara.id]: 'Client Lead' });
-    const project = (await t.api({ method: 'GET', url: `/api/v1/projects/${projectId}`, cookie: consultant })).json() as Project;
+    expect(await roster(projectId)).toEqual({
+      [consultantId]: 'Lead Consultant',
+      [u.sam.id]: 'Consultant',
+      [u.cara.id]: 'Client Lead',
+    });
+    const project = (
+      await t.api({ method: 'GET', url: `/api/v1/projects/${projectId}`, cookie: consultant })
+    ).json() as Project;
     expect(project.clientLead).toMatchObject({ id: u.cara.id });
     const entries = await auditRows(t, 'project.role', projectId);
     expect(entries).toHaveLength(2);
-    expect(entries[0]).toMatchObject({ actor_email: 'consultant@demo.test', company_id: own, before: { userId: u.sam.id, role: null }, after: { userId: u.sam.id, role: 'Consultant' } });
+    expect(entries[0]).toMatchObject({
+      actor_email: 'consultant@demo.test',
+      company_id: own,
+      before: { userId: u.sam.id, role: null },
+      after: { userId: u.sam.id, role: 'Consultant' },
+    });
   });
 
   it('answers 200 and changes nothing when the user already holds the role', async () => {
@@ -380,9 +513,21 @@ describe('PATCH /api/v1/projects/roles/:userId/assignments', () => {
     await assignOk(u.paul.id, projectId, 'Project Manager');
     await addProjectMember(t.database.db, projectId, auditorId, 'Consultant');
     const before = await roster(projectId);
-    await expectError(await assign(u.cleo.id, projectId, 'Project Manager', await cookieOf(u.paul)), 403, 'client_cannot_add_user_to_project');
-    await expectError(await assign(u.cleo.id, projectId, 'Project Manager', await cookieOf(u.dora)), 403, 'client_cannot_add_user_to_project');
-    await expectError(await assign(u.sam.id, projectId, 'Consultant', await t.cookieFor('auditor@demo.test')), 403, 'user_can_not_update_project');
+    await expectError(
+      await assign(u.cleo.id, projectId, 'Project Manager', await cookieOf(u.paul)),
+      403,
+      'client_cannot_add_user_to_project',
+    );
+    await expectError(
+      await assign(u.cleo.id, projectId, 'Project Manager', await cookieOf(u.dora)),
+      403,
+      'client_cannot_add_user_to_project',
+    );
+    await expectError(
+      await assign(u.sam.id, projectId, 'Consultant', await t.cookieFor('auditor@demo.test')),
+      403,
+      'user_can_not_update_project',
+    );
     expect(await roster(projectId)).toEqual(before);
   });
 
@@ -401,8 +546,16 @@ describe('PATCH /api/v1/projects/roles/:userId/assignments', () => {
     expect(await roster(projectId)).toEqual(before);
     // handing Client Lead on takes the caller off the roster, and with it the power to change it
     await assignOk(u.dora.id, projectId, 'Client Lead', cara);
-    expect(await roster(projectId)).toEqual({ [consultantId]: 'Lead Consultant', [u.tess.id]: 'Consultant', [u.dora.id]: 'Client Lead' });
-    await expectError(await assign(u.cleo.id, projectId, 'Project Manager', cara), 403, 'client_cannot_add_user_to_project');
+    expect(await roster(projectId)).toEqual({
+      [consultantId]: 'Lead Consultant',
+      [u.tess.id]: 'Consultant',
+      [u.dora.id]: 'Client Lead',
+    });
+    await expectError(
+      await assign(u.cleo.id, projectId, 'Project Manager', cara),
+      403,
+      'client_cannot_add_user_to_project',
+    );
   });
 
   it('never lets a Client Lead move a unique role away from staff: 403 forbidden_role_assignment, nothing changed', async () => {
@@ -410,7 +563,11 @@ describe('PATCH /api/v1/projects/roles/:userId/assignments', () => {
     await assignOk(u.cara.id, projectId, 'Client Lead');
     await assignOk(u.sam.id, projectId, 'Project Manager');
     const before = await roster(projectId);
-    await expectError(await assign(u.cleo.id, projectId, 'Project Manager', await cookieOf(u.cara)), 403, 'forbidden_role_assignment');
+    await expectError(
+      await assign(u.cleo.id, projectId, 'Project Manager', await cookieOf(u.cara)),
+      403,
+      'forbidden_role_assignment',
+    );
     expect(await roster(projectId)).toEqual(before);
     // a client Project Manager is the Client Lead's to replace
     await assignOk(u.sam.id, projectId, 'Consultant');
@@ -453,7 +610,11 @@ describe('PATCH /api/v1/projects/roles/:userId/assignments', () => {
 
   it('answers 404 project_not_found for a project the caller cannot see, and 400 for a bad body', async () => {
     const projectId = await newProject();
-    await expectError(await assign(u.sam.id, projectId, 'Consultant', await t.cookieFor('client@globex.test')), 404, 'project_not_found');
+    await expectError(
+      await assign(u.sam.id, projectId, 'Consultant', await t.cookieFor('client@globex.test')),
+      404,
+      'project_not_found',
+    );
     await expectError(await assign(u.sam.id, 'no-such-project', 'Consultant'), 404, 'project_not_found');
     const cases: [payload: object, field: string][] = [
       [{ projectId, role: 'Owner' }, 'role'],
@@ -461,7 +622,12 @@ describe('PATCH /api/v1/projects/roles/:userId/assignments', () => {
       [{ role: 'Consultant' }, 'projectId'],
     ];
     for (const [payload, field] of cases) {
-      const res = await t.api({ method: 'PATCH', url: `/api/v1/projects/roles/${u.sam.id}/assignments`, cookie: consultant, payload });
+      const res = await t.api({
+        method: 'PATCH',
+        url: `/api/v1/projects/roles/${u.sam.id}/assignments`,
+        cookie: consultant,
+        payload,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'validation_failed', details: [expect.objectContaining({ field })] });
     }

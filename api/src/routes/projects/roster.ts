@@ -52,7 +52,11 @@ const isLead = (role: ProjectRole | null): boolean => role !== null && LEAD_ROLE
 /** Rules 5 and 6 of a role change: whether a user holding `current` may be given `next`. */
 function changeAllowed(current: ProjectRole | null, next: ProjectRole): boolean {
   if (current === next) return true;
-  if ((current === 'Lead Consultant' && next === 'Project Manager') || (current === 'Project Manager' && next === 'Lead Consultant')) return false;
+  if (
+    (current === 'Lead Consultant' && next === 'Project Manager') ||
+    (current === 'Project Manager' && next === 'Lead Consultant')
+  )
+    return false;
   return !isLead(current);
 }
 
@@ -66,7 +70,9 @@ function rosterPower(caller: UserRecord, access: ProjectAccess): RosterPower {
 }
 
 const cannotChangeRoster = (caller: UserRecord) =>
-  caller.isTevora ? new HttpError(403, 'user_can_not_update_project') : new HttpError(403, 'client_cannot_add_user_to_project');
+  caller.isTevora
+    ? new HttpError(403, 'user_can_not_update_project')
+    : new HttpError(403, 'client_cannot_add_user_to_project');
 
 /** Whether `role` may go to this user at all: staff roles to staff, client roles to clients, never lead consultant to an auditor. */
 function fitsUser(role: ProjectRole, user: { isTevora: boolean; isAuditor: boolean }): boolean {
@@ -95,27 +101,35 @@ function givableRoles(
 export default async function projectRosterRoutes(app: FastifyInstance) {
   const { db } = app;
 
-  app.get('/api/v1/projects/:id/users', { config: { policy: { project: 'read' } } }, async (request): Promise<{ results: ProjectMember[] }> => ({
-    results: await listProjectMembers(db, policyProject(request).project.id),
-  }));
+  app.get(
+    '/api/v1/projects/:id/users',
+    { config: { policy: { project: 'read' } } },
+    async (request): Promise<{ results: ProjectMember[] }> => ({
+      results: await listProjectMembers(db, policyProject(request).project.id),
+    }),
+  );
 
   // The roster's pickers, for those who may change the roster: a Client Lead sees the company's users only.
-  app.get('/api/v1/projects/:id/assignable-users', { config: { policy: { project: 'read' } } }, async (request): Promise<{ results: AssignableUser[] }> => {
-    const access = policyProject(request);
-    const { user } = await requireAuth(request);
-    const power = rosterPower(user, access);
-    if (power === 'none') throw cannotChangeRoster(user);
-    const [candidates, holders] = await Promise.all([
-      rosterCandidates(db, access.project.id, access.project.companyId, { clientsOnly: power === 'clientLead' }),
-      uniqueRoleHolders(db, access.project.id),
-    ]);
-    return {
-      results: candidates.map(({ role, isAuditor, ...candidate }) => ({
-        ...candidate,
-        roles: givableRoles(power, { id: candidate.id, isTevora: candidate.isTevora, isAuditor, role }, holders),
-      })),
-    };
-  });
+  app.get(
+    '/api/v1/projects/:id/assignable-users',
+    { config: { policy: { project: 'read' } } },
+    async (request): Promise<{ results: AssignableUser[] }> => {
+      const access = policyProject(request);
+      const { user } = await requireAuth(request);
+      const power = rosterPower(user, access);
+      if (power === 'none') throw cannotChangeRoster(user);
+      const [candidates, holders] = await Promise.all([
+        rosterCandidates(db, access.project.id, access.project.companyId, { clientsOnly: power === 'clientLead' }),
+        uniqueRoleHolders(db, access.project.id),
+      ]);
+      return {
+        results: candidates.map(({ role, isAuditor, ...candidate }) => ({
+          ...candidate,
+          roles: givableRoles(power, { id: candidate.id, isTevora: candidate.isTevora, isAuditor, role }, holders),
+        })),
+      };
+    },
+  );
 
   /** Which projects the caller sees: staff managers all, auditors their own, clients their companies' with projects on. */
   async function scopeOf(caller: UserRecord): Promise<ProjectScope> {
@@ -134,14 +148,20 @@ export default async function projectRosterRoutes(app: FastifyInstance) {
     return { companyIds };
   }
 
-  app.get('/api/v1/users/:id/get-projects', { config: { policy: 'signedIn' } }, async (request): Promise<{ results: UserProject[] }> => {
-    const { user: caller } = await requireAuth(request);
-    const { id } = parse(idParamsSchema, request.params, 'path parameter');
-    const target = await findUserById(db, id);
-    const visible = target && (target.id === caller.id || managesProjects(caller) || (await sharesCompany(db, caller.id, target.id)));
-    if (!visible) throw userNotFound();
-    return { results: await userProjects(db, target.id, await scopeOf(caller)) };
-  });
+  app.get(
+    '/api/v1/users/:id/get-projects',
+    { config: { policy: 'signedIn' } },
+    async (request): Promise<{ results: UserProject[] }> => {
+      const { user: caller } = await requireAuth(request);
+      const { id } = parse(idParamsSchema, request.params, 'path parameter');
+      const target = await findUserById(db, id);
+      const visible =
+        target &&
+        (target.id === caller.id || managesProjects(caller) || (await sharesCompany(db, caller.id, target.id)));
+      if (!visible) throw userNotFound();
+      return { results: await userProjects(db, target.id, await scopeOf(caller)) };
+    },
+  );
 
   /** The project of `projectId` as the caller sees it: 404 when it is not theirs to see. */
   async function accessTo(caller: UserRecord, projectId: string): Promise<ProjectAccess> {
@@ -158,7 +178,8 @@ export default async function projectRosterRoutes(app: FastifyInstance) {
     const target = await findUserById(db, userId);
     const role = target ? await memberRole(db, project.id, target.id) : null;
     // Users who could never be on this roster are not revealed.
-    if (!target || (!target.isTevora && role === null && !(await isCompanyMember(db, project.companyId, target.id)))) throw userNotFound();
+    if (!target || (!target.isTevora && role === null && !(await isCompanyMember(db, project.companyId, target.id))))
+      throw userNotFound();
     return { userId: target.id, projectId: project.id, role };
   });
 
@@ -178,7 +199,12 @@ export default async function projectRosterRoutes(app: FastifyInstance) {
   async function assign(
     request: FastifyRequest,
     trx: Kysely<Database>,
-    { caller, access, userId, role }: { caller: UserRecord; access: ProjectAccess; userId: string; role: ProjectRole | null },
+    {
+      caller,
+      access,
+      userId,
+      role,
+    }: { caller: UserRecord; access: ProjectAccess; userId: string; role: ProjectRole | null },
   ): Promise<RoleAssignment> {
     const { project } = access;
     const reply: RoleAssignment = { userId, projectId: project.id, role };
@@ -193,7 +219,9 @@ export default async function projectRosterRoutes(app: FastifyInstance) {
     const current = target ? await memberRole(trx, project.id, target.id) : null;
     const eligible =
       target !== null &&
-      (target.isTevora || (await isActiveCompanyMember(trx, project.companyId, target.id)) || (role === null && current !== null));
+      (target.isTevora ||
+        (await isActiveCompanyMember(trx, project.companyId, target.id)) ||
+        (role === null && current !== null));
     if (!target || !eligible) throw userNotFound();
     if (power === 'clientLead' && target.isTevora) throw forbiddenRole();
     if (role !== null && target.status !== 'active') throw new HttpError(400, 'user_is_inactive');
@@ -208,11 +236,16 @@ export default async function projectRosterRoutes(app: FastifyInstance) {
 
     if (role !== null) {
       // 5 and 6. One role per user: a lead keeps theirs until it is given to someone else.
-      if ((current === 'Lead Consultant' && role === 'Project Manager') || (current === 'Project Manager' && role === 'Lead Consultant')) {
+      if (
+        (current === 'Lead Consultant' && role === 'Project Manager') ||
+        (current === 'Project Manager' && role === 'Lead Consultant')
+      ) {
         throw new HttpError(409, 'same_project_lead_and_manager');
       }
       if (isLead(current)) {
-        throw isLead(role) ? new HttpError(409, 'forbidden_role_assignment_for_lead') : new HttpError(409, 'lead_user_can_not_be_revoked');
+        throw isLead(role)
+          ? new HttpError(409, 'forbidden_role_assignment_for_lead')
+          : new HttpError(409, 'lead_user_can_not_be_revoked');
       }
       // 7. Staff roles to staff, client roles to clients; auditors never lead.
       if (!fitsUser(role, target)) throw forbiddenRole();
@@ -222,7 +255,8 @@ export default async function projectRosterRoutes(app: FastifyInstance) {
         const holder = holderId && holderId !== target.id ? await findUserById(trx, holderId) : null;
         if (holder && power === 'clientLead' && holder.isTevora) throw forbiddenRole();
         if (holder) {
-          const next: ProjectRole | null = role === 'Lead Consultant' || (role === 'Project Manager' && holder.isTevora) ? 'Consultant' : null;
+          const next: ProjectRole | null =
+            role === 'Lead Consultant' || (role === 'Project Manager' && holder.isTevora) ? 'Consultant' : null;
           if (next) await setMemberRole(trx, project.id, holder.id, next);
           else await removeMember(trx, project.id, holder.id);
           await auditRole(request, trx, project, holder, role, next);

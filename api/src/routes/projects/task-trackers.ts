@@ -11,7 +11,15 @@ import {
 import { findPractice } from '../../db/practices';
 import { findProjectFields, projectHasTasks, updateProjectFields } from '../../db/projects';
 import type { Database } from '../../db/schema';
-import { applicableTrackers, caseless, findTaskTracker, copyWorkIntoProject, projectTasksByReference, trackerContent, type ProjectWork } from '../../db/task-trackers';
+import {
+  applicableTrackers,
+  caseless,
+  findTaskTracker,
+  copyWorkIntoProject,
+  projectTasksByReference,
+  trackerContent,
+  type ProjectWork,
+} from '../../db/task-trackers';
 import { isForeignKeyViolation, isUniqueViolationOf } from '../../db/values';
 import { audit } from '../../lib/audit';
 import { HttpError, type ErrorDetail } from '../../lib/http-error';
@@ -28,7 +36,8 @@ const write: Policy = { project: 'write' };
 /** The first problems, as the contract reports them: at most TASK_TRACKER_MAX_ERRORS details. */
 const firstProblems = (details: ErrorDetail[]) => details.slice(0, TASK_TRACKER_MAX_ERRORS);
 
-const referenceConflict = (details: ErrorDetail[]) => new HttpError(409, 'task_reference_id_already_exist_on_project', undefined, firstProblems(details));
+const referenceConflict = (details: ErrorDetail[]) =>
+  new HttpError(409, 'task_reference_id_already_exist_on_project', undefined, firstProblems(details));
 
 /**
  * A concurrent writer changed the project between the checks and the inserts: a unique index refused
@@ -40,15 +49,21 @@ async function settleTaken<T>(field: string, work: () => Promise<T>): Promise<T>
     return await work();
   } catch (error) {
     if (isUniqueViolationOf(error, 'controls_project_id_name_unique')) {
-      throw new HttpError(409, 'control_name_must_be_unique', 'A control was just added to the project with a Control ID this work uses: try again.', [
-        { field, message: 'a Control ID was taken meanwhile' },
-      ]);
+      throw new HttpError(
+        409,
+        'control_name_must_be_unique',
+        'A control was just added to the project with a Control ID this work uses: try again.',
+        [{ field, message: 'a Control ID was taken meanwhile' }],
+      );
     }
     if (isUniqueViolationOf(error, 'tasks_project_id_reference_id_unique')) {
-      throw referenceConflict([{ field, message: 'A Task ID was just taken by another task of this project: try again.' }]);
+      throw referenceConflict([
+        { field, message: 'A Task ID was just taken by another task of this project: try again.' },
+      ]);
     }
     if (isForeignKeyViolation(error)) {
-      const message = 'A task this work names as a parent was just deleted from the project: check the Parent Task IDs and try again.';
+      const message =
+        'A task this work names as a parent was just deleted from the project: check the Parent Task IDs and try again.';
       throw new HttpError(404, 'task_not_found', message, [{ field, message }]);
     }
     throw error;
@@ -68,23 +83,36 @@ async function lockImportsOf(trx: Kysely<Database>, projectId: string): Promise<
 }
 
 /** The template's tasks to apply, in template order (each top-level task, then its subtasks): all, or those of `taskIds`. */
-function chosenTasks(tasks: TrackerTask[], taskIds: string[] | undefined): { task: Omit<TrackerTask, 'subtasks'>; parentIndex: number | null }[] {
+function chosenTasks(
+  tasks: TrackerTask[],
+  taskIds: string[] | undefined,
+): { task: Omit<TrackerTask, 'subtasks'>; parentIndex: number | null }[] {
   const chosen = taskIds ? new Set(taskIds) : null;
   if (chosen) {
     const known = new Set(tasks.flatMap((t) => [t.id, ...t.subtasks.map((s) => s.id)]));
     const strangers = [...chosen].filter((id) => !known.has(id));
     if (strangers.length) {
       throw new HttpError(404, 'task_tracker_task_not_found', undefined, [
-        { field: 'taskIds', message: `taskIds holds tasks that are not of this template: ${strangers.slice(0, 20).join(', ')}` },
+        {
+          field: 'taskIds',
+          message: `taskIds holds tasks that are not of this template: ${strangers.slice(0, 20).join(', ')}`,
+        },
       ]);
     }
-    const orphans = tasks.flatMap((t) => (chosen.has(t.id) ? [] : t.subtasks.filter((s) => chosen.has(s.id)).map((s) => ({ parent: t, subtask: s }))));
+    const orphans = tasks.flatMap((t) =>
+      chosen.has(t.id) ? [] : t.subtasks.filter((s) => chosen.has(s.id)).map((s) => ({ parent: t, subtask: s })),
+    );
     if (orphans.length) {
       throw new HttpError(
         400,
         'task_not_supported',
         `The subtask "${orphans[0].subtask.title}" needs its parent task "${orphans[0].parent.title}" chosen too.`,
-        firstProblems(orphans.map(({ parent, subtask }) => ({ field: 'taskIds', message: `Subtask "${subtask.title}" needs its parent task "${parent.title}"` }))),
+        firstProblems(
+          orphans.map(({ parent, subtask }) => ({
+            field: 'taskIds',
+            message: `Subtask "${subtask.title}" needs its parent task "${parent.title}"`,
+          })),
+        ),
       );
     }
   }
@@ -108,8 +136,13 @@ async function fileWork(trx: Kysely<Database>, projectId: string, content: Track
   content.tasks.forEach((task, i) => {
     if (task.referenceId) inFile.set(caseless(task.referenceId), i);
   });
-  const external = content.tasks.flatMap((t) => (t.parentReferenceId && !inFile.has(caseless(t.parentReferenceId)) ? [t.parentReferenceId] : []));
-  const taken = await projectTasksByReference(trx, projectId, [...content.tasks.flatMap((t) => (t.referenceId ? [t.referenceId] : [])), ...external]);
+  const external = content.tasks.flatMap((t) =>
+    t.parentReferenceId && !inFile.has(caseless(t.parentReferenceId)) ? [t.parentReferenceId] : [],
+  );
+  const taken = await projectTasksByReference(trx, projectId, [
+    ...content.tasks.flatMap((t) => (t.referenceId ? [t.referenceId] : [])),
+    ...external,
+  ]);
 
   const parentProblems: ErrorDetail[] = [];
   const tasks = content.tasks.map((task): ProjectWork['tasks'][number] => {
@@ -126,19 +159,38 @@ async function fileWork(trx: Kysely<Database>, projectId: string, content: Track
         });
       }
     }
-    return { referenceId: task.referenceId, title: task.title, description: task.description, parent, controlNames: task.controlName ? [task.controlName] : [] };
+    return {
+      referenceId: task.referenceId,
+      title: task.title,
+      description: task.description,
+      parent,
+      controlNames: task.controlName ? [task.controlName] : [],
+    };
   });
-  if (parentProblems.length) throw new HttpError(400, 'malformed_task_tracker', parentProblems[0].message, firstProblems(parentProblems));
+  if (parentProblems.length)
+    throw new HttpError(400, 'malformed_task_tracker', parentProblems[0].message, firstProblems(parentProblems));
 
   const conflicts = content.tasks.flatMap((task) => {
     const existing = task.referenceId ? taken.get(caseless(task.referenceId)) : undefined;
-    return existing ? [{ field: 'file', message: `Row ${task.row}, Task ID: ${task.referenceId} is already the Task ID of "${existing.title}" in this project` }] : [];
+    return existing
+      ? [
+          {
+            field: 'file',
+            message: `Row ${task.row}, Task ID: ${task.referenceId} is already the Task ID of "${existing.title}" in this project`,
+          },
+        ]
+      : [];
   });
   if (conflicts.length) throw referenceConflict(conflicts);
 
   return {
     tasks,
-    controls: content.controls.map((c) => ({ name: c.name, title: c.title, description: c.description, pointsOfFocus: c.pointsOfFocus.map((name) => ({ name, description: null })) })),
+    controls: content.controls.map((c) => ({
+      name: c.name,
+      title: c.title,
+      description: c.description,
+      pointsOfFocus: c.pointsOfFocus.map((name) => ({ name, description: null })),
+    })),
   };
 }
 
@@ -150,83 +202,111 @@ export default async function projectTaskTrackersRoutes(app: FastifyInstance) {
     return (await requireAuth(request)).user;
   }
 
-  app.get('/api/v1/projects/:id/task-trackers', { config: { policy: manage } }, async (request): Promise<{ results: ApplicableTracker[] }> => {
-    const { project } = policyProject(request);
-    const fields = await findProjectFields(db, project.id);
-    return { results: await applicableTrackers(db, fields?.practiceId ?? null) };
-  });
+  app.get(
+    '/api/v1/projects/:id/task-trackers',
+    { config: { policy: manage } },
+    async (request): Promise<{ results: ApplicableTracker[] }> => {
+      const { project } = policyProject(request);
+      const fields = await findProjectFields(db, project.id);
+      return { results: await applicableTrackers(db, fields?.practiceId ?? null) };
+    },
+  );
 
-  app.post('/api/v1/projects/:id/task-trackers/apply', { config: { policy: manage } }, async (request): Promise<ApplyTemplateResult> => {
-    const { project } = policyProject(request);
-    const input = parse(applyTemplateSchema, request.body, 'field');
-    const user = await caller(request);
-    return settleTaken('taskTrackerId', () =>
-      db.transaction().execute(async (trx) => {
-        await lockImportsOf(trx, project.id);
-        const practice = await findPractice(trx, input.practiceId);
-        if (!practice || practice.status !== 'active') {
-          throw new HttpError(400, 'invalid_practice', undefined, [{ field: 'practiceId', message: 'practiceId must name an active practice' }]);
-        }
-        const tracker = await findTaskTracker(trx, input.taskTrackerId);
-        if (!tracker || tracker.practiceId !== practice.id) throw taskTrackerNotFound();
-        if (tracker.status !== 'published') throw wrongStatus(`Only a published template can be applied: ${tracker.name} is ${tracker.status}.`);
+  app.post(
+    '/api/v1/projects/:id/task-trackers/apply',
+    { config: { policy: manage } },
+    async (request): Promise<ApplyTemplateResult> => {
+      const { project } = policyProject(request);
+      const input = parse(applyTemplateSchema, request.body, 'field');
+      const user = await caller(request);
+      return settleTaken('taskTrackerId', () =>
+        db.transaction().execute(async (trx) => {
+          await lockImportsOf(trx, project.id);
+          const practice = await findPractice(trx, input.practiceId);
+          if (!practice || practice.status !== 'active') {
+            throw new HttpError(400, 'invalid_practice', undefined, [
+              { field: 'practiceId', message: 'practiceId must name an active practice' },
+            ]);
+          }
+          const tracker = await findTaskTracker(trx, input.taskTrackerId);
+          if (!tracker || tracker.practiceId !== practice.id) throw taskTrackerNotFound();
+          if (tracker.status !== 'published')
+            throw wrongStatus(`Only a published template can be applied: ${tracker.name} is ${tracker.status}.`);
 
-        // A project takes its template's practice; one of another practice may no longer change once it has tasks.
-        const fields = await findProjectFields(trx, project.id);
-        const practiceBefore = fields?.practiceId ?? null;
-        if (practiceBefore !== practice.id) {
-          if (practiceBefore && (await projectHasTasks(trx, project.id))) throw new HttpError(409, 'practices_can_not_be_changed_when_project_has_tasks');
-          await updateProjectFields(trx, project.id, { practiceId: practice.id });
-        }
+          // A project takes its template's practice; one of another practice may no longer change once it has tasks.
+          const fields = await findProjectFields(trx, project.id);
+          const practiceBefore = fields?.practiceId ?? null;
+          if (practiceBefore !== practice.id) {
+            if (practiceBefore && (await projectHasTasks(trx, project.id)))
+              throw new HttpError(409, 'practices_can_not_be_changed_when_project_has_tasks');
+            await updateProjectFields(trx, project.id, { practiceId: practice.id });
+          }
 
-        const content = await trackerContent(trx, tracker.id);
-        const chosen = chosenTasks(content.tasks, input.taskIds);
-        const taken = await projectTasksByReference(trx, project.id, chosen.flatMap(({ task }) => (task.referenceId ? [task.referenceId] : [])));
-        const conflicts = chosen.flatMap(({ task }) => {
-          const existing = task.referenceId ? taken.get(caseless(task.referenceId)) : undefined;
-          return existing
-            ? [{ field: 'taskTrackerId', message: `Template task "${task.title}": Task ID ${task.referenceId} is already the Task ID of "${existing.title}" in this project` }]
-            : [];
-        });
-        if (conflicts.length) throw referenceConflict(conflicts);
+          const content = await trackerContent(trx, tracker.id);
+          const chosen = chosenTasks(content.tasks, input.taskIds);
+          const taken = await projectTasksByReference(
+            trx,
+            project.id,
+            chosen.flatMap(({ task }) => (task.referenceId ? [task.referenceId] : [])),
+          );
+          const conflicts = chosen.flatMap(({ task }) => {
+            const existing = task.referenceId ? taken.get(caseless(task.referenceId)) : undefined;
+            return existing
+              ? [
+                  {
+                    field: 'taskTrackerId',
+                    message: `Template task "${task.title}": Task ID ${task.referenceId} is already the Task ID of "${existing.title}" in this project`,
+                  },
+                ]
+              : [];
+          });
+          if (conflicts.length) throw referenceConflict(conflicts);
 
-        // Every control with all tasks; with a choice, the controls of the chosen tasks.
-        const linked = new Set(chosen.flatMap(({ task }) => task.controls.map(caseless)));
-        const controls = input.taskIds ? content.controls.filter((c) => linked.has(caseless(c.name))) : content.controls;
-        const work: ProjectWork = {
-          tasks: chosen.map(({ task, parentIndex }) => ({
-            referenceId: task.referenceId,
-            title: task.title,
-            description: task.description,
-            parent: parentIndex === null ? null : { index: parentIndex },
-            controlNames: task.controls,
-          })),
-          controls: controls.map((c) => ({ name: c.name, title: c.title, description: c.description, pointsOfFocus: c.pointsOfFocus.map((p) => ({ name: p.name, description: p.description })) })),
-        };
-        const counts = await copyWorkIntoProject(trx, project, user.id, work);
-        await audit(
-          request,
-          {
-            action: 'project.template.apply',
-            targetType: 'project',
-            targetId: project.id,
-            targetLabel: project.title,
-            companyId: project.companyId,
-            before: practiceBefore !== practice.id ? { practiceId: practiceBefore } : undefined,
-            after: {
-              practiceId: practice.id,
-              taskTrackerId: tracker.id,
-              taskTracker: tracker.name,
-              chosenTaskIds: input.taskIds ?? null,
-              ...counts,
+          // Every control with all tasks; with a choice, the controls of the chosen tasks.
+          const linked = new Set(chosen.flatMap(({ task }) => task.controls.map(caseless)));
+          const controls = input.taskIds
+            ? content.controls.filter((c) => linked.has(caseless(c.name)))
+            : content.controls;
+          const work: ProjectWork = {
+            tasks: chosen.map(({ task, parentIndex }) => ({
+              referenceId: task.referenceId,
+              title: task.title,
+              description: task.description,
+              parent: parentIndex === null ? null : { index: parentIndex },
+              controlNames: task.controls,
+            })),
+            controls: controls.map((c) => ({
+              name: c.name,
+              title: c.title,
+              description: c.description,
+              pointsOfFocus: c.pointsOfFocus.map((p) => ({ name: p.name, description: p.description })),
+            })),
+          };
+          const counts = await copyWorkIntoProject(trx, project, user.id, work);
+          await audit(
+            request,
+            {
+              action: 'project.template.apply',
+              targetType: 'project',
+              targetId: project.id,
+              targetLabel: project.title,
+              companyId: project.companyId,
+              before: practiceBefore !== practice.id ? { practiceId: practiceBefore } : undefined,
+              after: {
+                practiceId: practice.id,
+                taskTrackerId: tracker.id,
+                taskTracker: tracker.name,
+                chosenTaskIds: input.taskIds ?? null,
+                ...counts,
+              },
             },
-          },
-          trx,
-        );
-        return { rows: chosen.length, ...counts, practice: { id: practice.id, name: practice.name } };
-      }),
-    );
-  });
+            trx,
+          );
+          return { rows: chosen.length, ...counts, practice: { id: practice.id, name: practice.name } };
+        }),
+      );
+    },
+  );
 
   app.post('/api/v1/projects/:id/tasks/import', { config: { policy: write } }, async (request, reply) => {
     const { project } = policyProject(request);

@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { CompanyTask, CompanyTaskPage, ProjectRole, ProjectUserRef, ProjectsSummary, Task, TaskComment, TaskDetail, TaskList } from '@portal/shared/core/projects';
+import type {
+  CompanyTask,
+  CompanyTaskPage,
+  ProjectRole,
+  ProjectUserRef,
+  ProjectsSummary,
+  Task,
+  TaskComment,
+  TaskDetail,
+  TaskList,
+} from '@portal/shared/core/projects';
 import { addCompanyMember } from '../../db/companies';
 import { addProjectMember } from '../../db/projects';
 import * as tasksRepository from '../../db/tasks';
@@ -31,14 +41,26 @@ let projectId: string;
 let otherProjectId: string;
 
 const newProject = (company: string, roles: [email: string, role: ProjectRole][] = []) =>
-  newActiveProject(t, company, 'Tasks test project', roles.map(([email, role]) => [userIds[email], role]));
+  newActiveProject(
+    t,
+    company,
+    'Tasks test project',
+    roles.map(([email, role]) => [userIds[email], role]),
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
   ({ acmeId, userIds, cookies, projectId, otherProjectId } = await acmeProjectsSetup(
     t,
     ['Tasks test project', 'Tasks test project'],
-    ['admin@demo.test', 'consultant@demo.test', 'auditor@demo.test', 'lead@acme.test', 'member@acme.test', 'client@globex.test'],
+    [
+      'admin@demo.test',
+      'consultant@demo.test',
+      'auditor@demo.test',
+      'lead@acme.test',
+      'member@acme.test',
+      'client@globex.test',
+    ],
   ));
   globexId = await companyId(t, 'Globex Inc');
 });
@@ -51,7 +73,11 @@ const member = () => cookies['member@acme.test'];
 const tasksUrl = (project = projectId) => `/api/v1/projects/${project}/tasks`;
 const taskUrl = (taskId: string, project = projectId) => `${tasksUrl(project)}/${taskId}`;
 
-const createTask = (payload: Record<string, unknown>, cookie = consultant(), project = projectId): Promise<TaskDetail> => postTask(t, cookie, project, payload);
+const createTask = (
+  payload: Record<string, unknown>,
+  cookie = consultant(),
+  project = projectId,
+): Promise<TaskDetail> => postTask(t, cookie, project, payload);
 
 async function getTask(taskId: string, cookie = consultant(), project = projectId): Promise<TaskDetail> {
   const res = await t.api({ method: 'GET', url: taskUrl(taskId, project), cookie });
@@ -98,10 +124,19 @@ describe('POST /api/v1/projects/:id/tasks', () => {
     // by first name: Daniel Reyes before Marcus Bell
     expect(task.assignees.map((a) => a.email)).toEqual(['consultant@demo.test', 'member@acme.test']);
     expect(Object.keys(task.assignees[0]).sort()).toEqual(['email', 'firstName', 'id', 'lastName']);
-    const row = await t.database.db.selectFrom('tasks').select(['company_id']).where('id', '=', task.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('tasks')
+      .select(['company_id'])
+      .where('id', '=', task.id)
+      .executeTakeFirstOrThrow();
     expect(row.company_id).toBe(acmeId);
     const [entry] = await auditRows(t, 'task.create', task.id);
-    expect(entry).toMatchObject({ actor_email: 'consultant@demo.test', company_id: acmeId, target_type: 'task', after: { referenceId: 'FW-01', title: 'Review firewall rules' } });
+    expect(entry).toMatchObject({
+      actor_email: 'consultant@demo.test',
+      company_id: acmeId,
+      target_type: 'task',
+      after: { referenceId: 'FW-01', title: 'Review firewall rules' },
+    });
   });
 
   it('lets a Client Lead create tasks, and stamps completed_at on a task created COMPLETED', async () => {
@@ -115,7 +150,12 @@ describe('POST /api/v1/projects/:id/tasks', () => {
     await createTask({ title: 'First', referenceId: 'DUP-1' });
     const count = await rowCount(t, 'tasks');
     for (const referenceId of ['DUP-1', 'dup-1', '  Dup-1  ']) {
-      const res = await t.api({ method: 'POST', url: tasksUrl(), cookie: consultant(), payload: { title: 'Second', referenceId } });
+      const res = await t.api({
+        method: 'POST',
+        url: tasksUrl(),
+        cookie: consultant(),
+        payload: { title: 'Second', referenceId },
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({
         code: 'task_reference_id_already_exist_on_project',
@@ -137,10 +177,18 @@ describe('POST /api/v1/projects/:id/tasks', () => {
 
   it('settles two requests racing for one Task ID: one is created, the other gets the 409', async () => {
     const payload = { title: 'Racer', referenceId: 'RACE-1' };
-    const replies = await Promise.all([0, 1, 2].map(() => t.api({ method: 'POST', url: tasksUrl(), cookie: consultant(), payload })));
+    const replies = await Promise.all(
+      [0, 1, 2].map(() => t.api({ method: 'POST', url: tasksUrl(), cookie: consultant(), payload })),
+    );
     expect(replies.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
-    for (const r of replies.filter((x) => x.statusCode === 409)) expect(r.json().code).toBe('task_reference_id_already_exist_on_project');
-    const rows = await t.database.db.selectFrom('tasks').select('id').where('project_id', '=', projectId).where('reference_id', '=', 'RACE-1').execute();
+    for (const r of replies.filter((x) => x.statusCode === 409))
+      expect(r.json().code).toBe('task_reference_id_already_exist_on_project');
+    const rows = await t.database.db
+      .selectFrom('tasks')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .where('reference_id', '=', 'RACE-1')
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -149,10 +197,19 @@ describe('POST /api/v1/projects/:id/tasks', () => {
     const count = await rowCount(t, 'tasks');
     const spy = jest.spyOn(tasksRepository, 'taskReferenceTaken').mockResolvedValue(false);
     try {
-      const res = await t.api({ method: 'POST', url: tasksUrl(), cookie: consultant(), payload: { title: 'Taken second', referenceId: 'idx-1' } });
+      const res = await t.api({
+        method: 'POST',
+        url: tasksUrl(),
+        cookie: consultant(),
+        payload: { title: 'Taken second', referenceId: 'idx-1' },
+      });
       expect(spy).toHaveBeenCalled();
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ code: 'task_reference_id_already_exist_on_project', message: 'Task IDs must be unique or null', details: [{ field: 'referenceId' }] });
+      expect(res.json()).toMatchObject({
+        code: 'task_reference_id_already_exist_on_project',
+        message: 'Task IDs must be unique or null',
+        details: [{ field: 'referenceId' }],
+      });
     } finally {
       spy.mockRestore();
     }
@@ -166,7 +223,12 @@ describe('POST /api/v1/projects/:id/tasks', () => {
     const foreign = await createTask({ title: 'Foreign parent' }, consultant(), otherProjectId);
     const count = await rowCount(t, 'tasks');
     for (const parentId of [sub.id, foreign.id, 'no-such-task']) {
-      const res = await t.api({ method: 'POST', url: tasksUrl(), cookie: consultant(), payload: { title: 'Grandchild', parentId } });
+      const res = await t.api({
+        method: 'POST',
+        url: tasksUrl(),
+        cookie: consultant(),
+        payload: { title: 'Grandchild', parentId },
+      });
       expect({ parentId, status: res.statusCode, body: res.json() }).toMatchObject({
         status: 400,
         body: { code: 'validation_failed', details: [{ field: 'parentId' }] },
@@ -181,10 +243,18 @@ describe('POST /api/v1/projects/:id/tasks', () => {
   it('refuses assignees who are neither staff nor members of the company with access', async () => {
     const count = await rowCount(t, 'tasks');
     for (const userId of [userIds['client@globex.test'], userIds['chloe.martin@acme.test'], 'nobody']) {
-      const res = await t.api({ method: 'POST', url: tasksUrl(), cookie: consultant(), payload: { title: 'Assigned', assigneeIds: [userIds['lead@acme.test'], userId] } });
+      const res = await t.api({
+        method: 'POST',
+        url: tasksUrl(),
+        cookie: consultant(),
+        payload: { title: 'Assigned', assigneeIds: [userIds['lead@acme.test'], userId] },
+      });
       expect({ userId, status: res.statusCode, body: res.json() }).toMatchObject({
         status: 400,
-        body: { code: 'validation_failed', details: [{ field: 'assigneeIds', message: expect.stringContaining(userId) }] },
+        body: {
+          code: 'validation_failed',
+          details: [{ field: 'assigneeIds', message: expect.stringContaining(userId) }],
+        },
       });
     }
     expect(await rowCount(t, 'tasks')).toBe(count);
@@ -199,22 +269,39 @@ describe('POST /api/v1/projects/:id/tasks', () => {
     const project = await newProject(acmeId, [['consultant@demo.test', 'Lead Consultant']]);
     const count = await rowCount(t, 'tasks');
     for (const userId of [suspendedClient.id, suspendedStaff.id, userIds['auditor@demo.test']]) {
-      const res = await t.api({ method: 'POST', url: tasksUrl(project), cookie: consultant(), payload: { title: 'Assigned', assigneeIds: [userId] } });
+      const res = await t.api({
+        method: 'POST',
+        url: tasksUrl(project),
+        cookie: consultant(),
+        payload: { title: 'Assigned', assigneeIds: [userId] },
+      });
       expect({ userId, status: res.statusCode, body: res.json() }).toMatchObject({
         status: 400,
-        body: { code: 'validation_failed', details: [{ field: 'assigneeIds', message: expect.stringContaining(userId) }] },
+        body: {
+          code: 'validation_failed',
+          details: [{ field: 'assigneeIds', message: expect.stringContaining(userId) }],
+        },
       });
     }
     expect(await rowCount(t, 'tasks')).toBe(count);
     await addProjectMember(t.database.db, project, userIds['auditor@demo.test'], 'Consultant');
-    const task = await createTask({ title: 'Reviewed', assigneeIds: [userIds['auditor@demo.test']] }, consultant(), project);
+    const task = await createTask(
+      { title: 'Reviewed', assigneeIds: [userIds['auditor@demo.test']] },
+      consultant(),
+      project,
+    );
     expect(task.assignees.map((a) => a.email)).toEqual(['auditor@demo.test']);
   });
 
   it("refuses controls that are not the project's", async () => {
     const controlId = await insertControl(t, otherProjectId, 'X1', 'Other');
     const count = await rowCount(t, 'tasks');
-    const res = await t.api({ method: 'POST', url: tasksUrl(), cookie: consultant(), payload: { title: 'Linked', controlIds: [controlId] } });
+    const res = await t.api({
+      method: 'POST',
+      url: tasksUrl(),
+      cookie: consultant(),
+      payload: { title: 'Linked', controlIds: [controlId] },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'validation_failed', details: [{ field: 'controlIds' }] });
     expect(await rowCount(t, 'tasks')).toBe(count);
@@ -242,7 +329,12 @@ describe('POST /api/v1/projects/:id/tasks', () => {
     ['auditor@demo.test', 404, 'project_not_found'],
   ])('refuses %s with %i %s', async (email, status, code) => {
     const count = await rowCount(t, 'tasks');
-    const res = await t.api({ method: 'POST', url: tasksUrl(), cookie: cookies[email], payload: { title: 'Not mine' } });
+    const res = await t.api({
+      method: 'POST',
+      url: tasksUrl(),
+      cookie: cookies[email],
+      payload: { title: 'Not mine' },
+    });
     expect({ status: res.statusCode, code: res.json().code }).toEqual({ status, code });
     expect(await rowCount(t, 'tasks')).toBe(count);
   });
@@ -257,10 +349,39 @@ describe('GET /api/v1/projects/:id/tasks', () => {
     const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 9, 0, i)).toISOString();
     const add = (key: string, fields: Omit<NonNullable<Parameters<typeof insertTask>[2]>, 'createdAt'>, i: number) =>
       insertTask(t, listProjectId, { ...fields, createdAt: at(i) }).then((id) => (ids[key] = id));
-    await add('t1', { title: 'Alpha firewall review', referenceId: 'CC6.1-01', status: 'OPEN', dueDate: day(-1), assigneeIds: [userIds['member@acme.test']] }, 0);
-    await add('t2', { title: 'Beta access review', referenceId: 'cc6.1-02', status: 'IN_PROGRESS', dueDate: day(3), assigneeIds: [userIds['consultant@demo.test']] }, 1);
+    await add(
+      't1',
+      {
+        title: 'Alpha firewall review',
+        referenceId: 'CC6.1-01',
+        status: 'OPEN',
+        dueDate: day(-1),
+        assigneeIds: [userIds['member@acme.test']],
+      },
+      0,
+    );
+    await add(
+      't2',
+      {
+        title: 'Beta access review',
+        referenceId: 'cc6.1-02',
+        status: 'IN_PROGRESS',
+        dueDate: day(3),
+        assigneeIds: [userIds['consultant@demo.test']],
+      },
+      1,
+    );
     await add('t3', { title: 'Gamma backup test', status: 'COMPLETED', dueDate: day(-1) }, 2);
-    await add('t4', { title: 'Delta 100% coverage', referenceId: 'A1', status: 'NOT_APPLICABLE', assigneeIds: [userIds['member@acme.test'], userIds['consultant@demo.test']] }, 3);
+    await add(
+      't4',
+      {
+        title: 'Delta 100% coverage',
+        referenceId: 'A1',
+        status: 'NOT_APPLICABLE',
+        assigneeIds: [userIds['member@acme.test'], userIds['consultant@demo.test']],
+      },
+      3,
+    );
     await add('t5', { title: 'Epsilon logging', status: 'OPEN' }, 4);
     await add('t6', { title: 'Zeta vendor', referenceId: 'B2', status: 'IN_REVIEW', dueDate: day(7) }, 5);
     await add('s1', { title: 'Alpha sub one', status: 'COMPLETED', parentId: ids.t1 }, 6);
@@ -273,7 +394,8 @@ describe('GET /api/v1/projects/:id/tasks', () => {
     }
   });
 
-  const keys = (list: TaskList) => list.results.map((task) => Object.entries(ids).find(([, id]) => id === task.id)?.[0] ?? task.id);
+  const keys = (list: TaskList) =>
+    list.results.map((task) => Object.entries(ids).find(([, id]) => id === task.id)?.[0] ?? task.id);
   const list = (query = '') => listTasks(query, consultant(), listProjectId);
 
   it('lists top-level tasks in creation order with assignees and counts', async () => {
@@ -281,7 +403,15 @@ describe('GET /api/v1/projects/:id/tasks', () => {
     expect(keys(page)).toEqual(['t1', 't2', 't3', 't4', 't5', 't6']);
     expect(page).toMatchObject({ total: 6, page: 1, pageSize: 25 });
     const t1 = page.results[0];
-    expect(t1).toMatchObject({ subtaskCount: 2, subtasksDone: 1, commentCount: 2, overdue: true, parentId: null, referenceId: 'CC6.1-01', status: 'OPEN' });
+    expect(t1).toMatchObject({
+      subtaskCount: 2,
+      subtasksDone: 1,
+      commentCount: 2,
+      overdue: true,
+      parentId: null,
+      referenceId: 'CC6.1-01',
+      status: 'OPEN',
+    });
     expect(t1.assignees.map((a) => a.email)).toEqual(['member@acme.test']);
     const byKey = Object.fromEntries(page.results.map((task, i) => [keys(page)[i], task]));
     // closed work is never overdue; work due today or later is not yet
@@ -344,7 +474,11 @@ describe('GET /api/v1/projects/:id/tasks', () => {
     expect((await listTasks('', member(), listProjectId)).total).toBe(6);
     for (const email of ['client@globex.test', 'auditor@demo.test']) {
       const res = await t.api({ method: 'GET', url: tasksUrl(listProjectId), cookie: cookies[email] });
-      expect({ email, status: res.statusCode, code: res.json().code }).toEqual({ email, status: 404, code: 'project_not_found' });
+      expect({ email, status: res.statusCode, code: res.json().code }).toEqual({
+        email,
+        status: 404,
+        code: 'project_not_found',
+      });
     }
   });
 });
@@ -375,19 +509,33 @@ describe('GET /api/v1/companies/:id/tasks (keyset)', () => {
     }
     // a subtask is listed too
     const parent = all[0].id;
-    const sub = await insertTask(t, projectA, { title: 'Keyset subtask', createdAt: new Date(Date.UTC(2026, 2, 2)).toISOString(), parentId: parent });
+    const sub = await insertTask(t, projectA, {
+      title: 'Keyset subtask',
+      createdAt: new Date(Date.UTC(2026, 2, 2)).toISOString(),
+      parentId: parent,
+    });
     all.push({ id: sub, createdAt: new Date(Date.UTC(2026, 2, 2)).toISOString() });
   });
 
   const newestFirst = (rows: { id: string; createdAt: string }[]) =>
-    [...rows].sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1)).map((r) => r.id);
+    [...rows]
+      .sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1))
+      .map((r) => r.id);
 
-  async function walk(query: string, cookie: string, company = keysetCompany): Promise<{ pages: number; tasks: CompanyTask[] }> {
+  async function walk(
+    query: string,
+    cookie: string,
+    company = keysetCompany,
+  ): Promise<{ pages: number; tasks: CompanyTask[] }> {
     const tasks: CompanyTask[] = [];
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res = await t.api({ method: 'GET', url: url(`${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, company), cookie });
+      const res = await t.api({
+        method: 'GET',
+        url: url(`${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, company),
+        cookie,
+      });
       expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status: 200 });
       const page = res.json() as CompanyTaskPage;
       tasks.push(...page.results);
@@ -405,7 +553,10 @@ describe('GET /api/v1/companies/:id/tasks (keyset)', () => {
     expect(new Set(tasks.map((task) => task.id)).size).toBe(all.length);
     expect(tasks[0]).toMatchObject({ title: 'Keyset subtask', parentId: all[0].id, projectId: projectA });
     expect(tasks.find((task) => task.projectId === projectB)?.projectTitle).toMatch(/^Tasks test project/);
-    expect(tasks.find((task) => task.id === all[0].id)).toMatchObject({ subtaskCount: 1, assignees: [{ email: 'member@acme.test' }] });
+    expect(tasks.find((task) => task.id === all[0].id)).toMatchObject({
+      subtaskCount: 1,
+      assignees: [{ email: 'member@acme.test' }],
+    });
   });
 
   it('answers a last page that is exactly full with nextCursor null', async () => {
@@ -415,26 +566,51 @@ describe('GET /api/v1/companies/:id/tasks (keyset)', () => {
   });
 
   it('filters by status and by assignee (me is the caller), across pages', async () => {
-    const statuses = await t.database.db.selectFrom('tasks').select(['id', 'status']).where('company_id', '=', keysetCompany).execute();
+    const statuses = await t.database.db
+      .selectFrom('tasks')
+      .select(['id', 'status'])
+      .where('company_id', '=', keysetCompany)
+      .execute();
     const completed = new Set(statuses.filter((s) => s.status === 'COMPLETED').map((s) => s.id));
     const done = await walk('limit=2&status[]=COMPLETED', consultant());
     expect(done.tasks.map((task) => task.id)).toEqual(newestFirst(all.filter((r) => completed.has(r.id))));
     const open = await walk('limit=4&status=OPEN&status=IN_REVIEW', consultant());
     expect(open.tasks.map((task) => task.id)).toEqual(newestFirst(all.filter((r) => !completed.has(r.id))));
-    const assigned = await t.database.db.selectFrom('task_assignees').select('task_id').where('user_id', '=', userIds['member@acme.test']).execute();
+    const assigned = await t.database.db
+      .selectFrom('task_assignees')
+      .select('task_id')
+      .where('user_id', '=', userIds['member@acme.test'])
+      .execute();
     const mine = new Set(assigned.map((a) => a.task_id));
     const expected = newestFirst(all.filter((r) => mine.has(r.id)));
     expect(expected.length).toBeGreaterThan(2);
     expect((await walk('limit=2&assigneeId=me', member())).tasks.map((task) => task.id)).toEqual(expected);
-    expect((await walk(`limit=3&assigneeId=${userIds['member@acme.test']}`, consultant())).tasks.map((task) => task.id)).toEqual(expected);
+    expect(
+      (await walk(`limit=3&assigneeId=${userIds['member@acme.test']}`, consultant())).tasks.map((task) => task.id),
+    ).toEqual(expected);
     expect((await walk('assigneeId=me', consultant())).tasks).toEqual([]);
   });
 
   it('shows auditors only the tasks of projects where they hold a role', async () => {
-    const hipaa = (await t.database.db.selectFrom('projects').select('id').where('title', '=', 'Globex HIPAA Risk Assessment').executeTakeFirstOrThrow()).id;
-    const pentest = (await t.database.db.selectFrom('projects').select('id').where('title', '=', 'Globex Penetration Test 2026').executeTakeFirstOrThrow()).id;
+    const hipaa = (
+      await t.database.db
+        .selectFrom('projects')
+        .select('id')
+        .where('title', '=', 'Globex HIPAA Risk Assessment')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const pentest = (
+      await t.database.db
+        .selectFrom('projects')
+        .select('id')
+        .where('title', '=', 'Globex Penetration Test 2026')
+        .executeTakeFirstOrThrow()
+    ).id;
     const seen = await insertTask(t, hipaa, { title: 'Auditor sees this', createdAt: new Date().toISOString() });
-    const hidden = await insertTask(t, pentest, { title: 'Auditor does not see this', createdAt: new Date().toISOString() });
+    const hidden = await insertTask(t, pentest, {
+      title: 'Auditor does not see this',
+      createdAt: new Date().toISOString(),
+    });
     const { tasks } = await walk('limit=200', cookies['auditor@demo.test'], globexId);
     const ids = tasks.map((task) => task.id);
     expect(ids).toContain(seen);
@@ -463,7 +639,7 @@ describe('GET /api/v1/companies/:id/tasks (keyset)', () => {
     expect(res.json()).toMatchObject({ code: 'validation_failed', details: [{ field: 'cursor' }] });
   });
 
-  it('takes a cursor in either database\'s time form, with a zone offset', async () => {
+  it("takes a cursor in either database's time form, with a zone offset", async () => {
     const newestFirstIds = newestFirst(all);
     // 12:00:05Z written as +05:30: the tasks created before it follow
     const cursor = Buffer.from(JSON.stringify(['2026-03-01 17:30:05+05:30', 'zzzz'])).toString('base64url');
@@ -471,7 +647,9 @@ describe('GET /api/v1/companies/:id/tasks (keyset)', () => {
     expect(res.statusCode).toBe(200);
     const ids = (res.json() as CompanyTaskPage).results.map((task) => task.id);
     if (t.database.dialect === 'postgres') {
-      expect(ids).toEqual(newestFirstIds.filter((id) => all.find((r) => r.id === id)!.createdAt <= '2026-03-01T12:00:05.000Z'));
+      expect(ids).toEqual(
+        newestFirstIds.filter((id) => all.find((r) => r.id === id)!.createdAt <= '2026-03-01T12:00:05.000Z'),
+      );
     } else {
       // SQLite compares the stored text: any cursor it did not make only has to be harmless
       expect(ids.every((id) => newestFirstIds.includes(id))).toBe(true);
@@ -500,7 +678,11 @@ describe('GET, PATCH and DELETE /api/v1/projects/:id/tasks/:taskId', () => {
     expect((await getTask(task.id, lead())).permissions).toEqual({ edit: true, changeStatus: true, comment: true });
     expect((await getTask(task.id, member())).permissions).toEqual({ edit: false, changeStatus: false, comment: true });
     const assigned = await createTask({ title: 'Assigned to member', assigneeIds: [userIds['member@acme.test']] });
-    expect((await getTask(assigned.id, member())).permissions).toEqual({ edit: false, changeStatus: true, comment: true });
+    expect((await getTask(assigned.id, member())).permissions).toEqual({
+      edit: false,
+      changeStatus: true,
+      comment: true,
+    });
   });
 
   it("answers 404 task_not_found for another project's task, on every task route", async () => {
@@ -521,39 +703,82 @@ describe('GET, PATCH and DELETE /api/v1/projects/:id/tasks/:taskId', () => {
         code: 'task_not_found',
       });
     }
-    expect(await getTask(foreign.id, consultant(), otherProjectId)).toMatchObject({ title: 'Foreign', status: 'OPEN', commentCount: 0 });
+    expect(await getTask(foreign.id, consultant(), otherProjectId)).toMatchObject({
+      title: 'Foreign',
+      status: 'OPEN',
+      commentCount: 0,
+    });
   });
 
   it('edits fields and assignees, records before and after, and keeps its own Task ID in another case', async () => {
-    const task = await createTask({ title: 'Editable', referenceId: 'ED-1', assigneeIds: [userIds['member@acme.test']] });
+    const task = await createTask({
+      title: 'Editable',
+      referenceId: 'ED-1',
+      assigneeIds: [userIds['member@acme.test']],
+    });
     const res = await t.api({
       method: 'PATCH',
       url: taskUrl(task.id),
       cookie: lead(),
-      payload: { title: 'Edited', referenceId: 'ed-1', dueDate: '2031-05-05', description: 'Now described', assigneeIds: [userIds['consultant@demo.test']] },
+      payload: {
+        title: 'Edited',
+        referenceId: 'ed-1',
+        dueDate: '2031-05-05',
+        description: 'Now described',
+        assigneeIds: [userIds['consultant@demo.test']],
+      },
     });
     expect(res.statusCode).toBe(200);
     const edited = res.json() as TaskDetail;
-    expect(edited).toMatchObject({ title: 'Edited', referenceId: 'ed-1', dueDate: '2031-05-05', description: 'Now described' });
+    expect(edited).toMatchObject({
+      title: 'Edited',
+      referenceId: 'ed-1',
+      dueDate: '2031-05-05',
+      description: 'Now described',
+    });
     expect(edited.assignees.map((a) => a.email)).toEqual(['consultant@demo.test']);
     const [entry] = await auditRows(t, 'task.update', task.id);
     expect(entry).toMatchObject({
       actor_email: 'lead@acme.test',
       before: { title: 'Editable', referenceId: 'ED-1', dueDate: null, assigneeIds: [userIds['member@acme.test']] },
-      after: { title: 'Edited', referenceId: 'ed-1', dueDate: '2031-05-05', assigneeIds: [userIds['consultant@demo.test']] },
+      after: {
+        title: 'Edited',
+        referenceId: 'ed-1',
+        dueDate: '2031-05-05',
+        assigneeIds: [userIds['consultant@demo.test']],
+      },
     });
     // clearing
-    const cleared = await t.api({ method: 'PATCH', url: taskUrl(task.id), cookie: lead(), payload: { referenceId: null, dueDate: null, assigneeIds: [] } });
+    const cleared = await t.api({
+      method: 'PATCH',
+      url: taskUrl(task.id),
+      cookie: lead(),
+      payload: { referenceId: null, dueDate: null, assigneeIds: [] },
+    });
     expect(cleared.json()).toMatchObject({ referenceId: null, dueDate: null, assignees: [], title: 'Edited' });
   });
 
   it('refuses a Task ID another task has, and bad values, changing nothing', async () => {
     await createTask({ title: 'Holder', referenceId: 'HOLD-1' });
     const task = await createTask({ title: 'Mover', referenceId: 'MOVE-1' });
-    const taken = await t.api({ method: 'PATCH', url: taskUrl(task.id), cookie: consultant(), payload: { title: 'Renamed', referenceId: 'hold-1' } });
+    const taken = await t.api({
+      method: 'PATCH',
+      url: taskUrl(task.id),
+      cookie: consultant(),
+      payload: { title: 'Renamed', referenceId: 'hold-1' },
+    });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toMatchObject({ code: 'task_reference_id_already_exist_on_project', message: 'Task IDs must be unique or null', details: [{ field: 'referenceId' }] });
-    const outsider = await t.api({ method: 'PATCH', url: taskUrl(task.id), cookie: consultant(), payload: { title: 'Renamed', assigneeIds: [userIds['client@globex.test']] } });
+    expect(taken.json()).toMatchObject({
+      code: 'task_reference_id_already_exist_on_project',
+      message: 'Task IDs must be unique or null',
+      details: [{ field: 'referenceId' }],
+    });
+    const outsider = await t.api({
+      method: 'PATCH',
+      url: taskUrl(task.id),
+      cookie: consultant(),
+      payload: { title: 'Renamed', assigneeIds: [userIds['client@globex.test']] },
+    });
     expect(outsider.statusCode).toBe(400);
     expect(outsider.json()).toMatchObject({ details: [{ field: 'assigneeIds' }] });
     const empty = await t.api({ method: 'PATCH', url: taskUrl(task.id), cookie: consultant(), payload: { title: '' } });
@@ -565,27 +790,49 @@ describe('GET, PATCH and DELETE /api/v1/projects/:id/tasks/:taskId', () => {
   it('refuses edits and deletes to a client without a role', async () => {
     const task = await createTask({ title: 'Guarded' });
     for (const method of ['PATCH', 'DELETE'] as const) {
-      const res = await t.api({ method, url: taskUrl(task.id), cookie: member(), payload: method === 'PATCH' ? { title: 'Mine now' } : undefined });
-      expect({ method, status: res.statusCode, code: res.json().code }).toEqual({ method, status: 403, code: 'user_can_not_update_project' });
+      const res = await t.api({
+        method,
+        url: taskUrl(task.id),
+        cookie: member(),
+        payload: method === 'PATCH' ? { title: 'Mine now' } : undefined,
+      });
+      expect({ method, status: res.statusCode, code: res.json().code }).toEqual({
+        method,
+        status: 403,
+        code: 'user_can_not_update_project',
+      });
     }
     expect((await getTask(task.id)).title).toBe('Guarded');
   });
 
   it('deletes a task with its subtasks, comments, assignees and control links, and records it', async () => {
     const parent = await createTask({ title: 'Doomed parent', assigneeIds: [userIds['lead@acme.test']] });
-    const sub = await createTask({ title: 'Doomed child', parentId: parent.id, assigneeIds: [userIds['lead@acme.test']] });
+    const sub = await createTask({
+      title: 'Doomed child',
+      parentId: parent.id,
+      assigneeIds: [userIds['lead@acme.test']],
+    });
     await t.api({ method: 'POST', url: `${taskUrl(sub.id)}/comments`, cookie: member(), payload: { body: 'bye' } });
     const controlId = await insertControl(t, projectId, `DEL-${randomUUID()}`, 'Doomed');
     await t.database.db.insertInto('control_tasks').values({ control_id: controlId, task_id: sub.id }).execute();
     expect((await t.api({ method: 'DELETE', url: taskUrl(parent.id), cookie: lead() })).statusCode).toBe(204);
     const db = t.database.db;
     expect(await db.selectFrom('tasks').select('id').where('id', 'in', [parent.id, sub.id]).execute()).toEqual([]);
-    expect(await db.selectFrom('task_assignees').select('task_id').where('task_id', 'in', [parent.id, sub.id]).execute()).toEqual([]);
+    expect(
+      await db.selectFrom('task_assignees').select('task_id').where('task_id', 'in', [parent.id, sub.id]).execute(),
+    ).toEqual([]);
     expect(await db.selectFrom('task_comments').select('id').where('task_id', '=', sub.id).execute()).toEqual([]);
-    expect(await db.selectFrom('control_tasks').select('task_id').where('control_id', '=', controlId).execute()).toEqual([]);
+    expect(
+      await db.selectFrom('control_tasks').select('task_id').where('control_id', '=', controlId).execute(),
+    ).toEqual([]);
     const [entry] = await auditRows(t, 'task.delete', parent.id);
-    expect(entry).toMatchObject({ actor_email: 'lead@acme.test', before: { title: 'Doomed parent', subtaskIds: [sub.id] } });
-    expect((await t.api({ method: 'GET', url: taskUrl(parent.id), cookie: lead() })).json().code).toBe('task_not_found');
+    expect(entry).toMatchObject({
+      actor_email: 'lead@acme.test',
+      before: { title: 'Doomed parent', subtaskIds: [sub.id] },
+    });
+    expect((await t.api({ method: 'GET', url: taskUrl(parent.id), cookie: lead() })).json().code).toBe(
+      'task_not_found',
+    );
   });
 
   it('deletes a subtask alone', async () => {
@@ -597,7 +844,8 @@ describe('GET, PATCH and DELETE /api/v1/projects/:id/tasks/:taskId', () => {
 });
 
 describe('POST /api/v1/projects/:id/tasks/:taskId/status', () => {
-  const move = (taskId: string, status: string, cookie = consultant()) => t.api({ method: 'POST', url: `${taskUrl(taskId)}/status`, cookie, payload: { status } });
+  const move = (taskId: string, status: string, cookie = consultant()) =>
+    t.api({ method: 'POST', url: `${taskUrl(taskId)}/status`, cookie, payload: { status } });
 
   it('follows the status machine, stamping completed_at on entering COMPLETED and clearing it on leaving', async () => {
     const task = await createTask({ title: 'Machine' });
@@ -643,11 +891,19 @@ describe('POST /api/v1/projects/:id/tasks/:taskId/status', () => {
 
   it('answers 200 without a change or a record when the status is the same', async () => {
     const task = await createTask({ title: 'Same', status: 'IN_REVIEW' });
-    const before = await t.database.db.selectFrom('tasks').select('updated_at').where('id', '=', task.id).executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('tasks')
+      .select('updated_at')
+      .where('id', '=', task.id)
+      .executeTakeFirstOrThrow();
     const res = await move(task.id, 'IN_REVIEW');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'IN_REVIEW' });
-    const after = await t.database.db.selectFrom('tasks').select('updated_at').where('id', '=', task.id).executeTakeFirstOrThrow();
+    const after = await t.database.db
+      .selectFrom('tasks')
+      .select('updated_at')
+      .where('id', '=', task.id)
+      .executeTakeFirstOrThrow();
     expect(after.updated_at).toEqual(before.updated_at);
     expect(await auditRows(t, 'task.status', task.id)).toEqual([]);
   });
@@ -661,7 +917,10 @@ describe('POST /api/v1/projects/:id/tasks/:taskId/status', () => {
     const [entry] = await auditRows(t, 'task.status', task.id);
     expect(entry).toMatchObject({ actor_email: 'member@acme.test' });
     const refused = await move(other.id, 'IN_PROGRESS', member());
-    expect({ status: refused.statusCode, code: refused.json().code }).toEqual({ status: 403, code: 'user_can_not_update_project' });
+    expect({ status: refused.statusCode, code: refused.json().code }).toEqual({
+      status: 403,
+      code: 'user_can_not_update_project',
+    });
     expect((await getTask(other.id)).status).toBe('OPEN');
     const globex = await move(task.id, 'OPEN', cookies['client@globex.test']);
     expect({ status: globex.statusCode, code: globex.json().code }).toEqual({ status: 404, code: 'project_not_found' });
@@ -684,9 +943,18 @@ describe('task comments', () => {
     const first = await t.api({ method: 'POST', url: commentsUrl(task.id), cookie: member(), payload: { body } });
     expect(first.statusCode).toBe(201);
     const comment = first.json() as TaskComment;
-    expect(comment).toMatchObject({ taskId: task.id, body, author: { id: userIds['member@acme.test'], email: 'member@acme.test' } });
+    expect(comment).toMatchObject({
+      taskId: task.id,
+      body,
+      author: { id: userIds['member@acme.test'], email: 'member@acme.test' },
+    });
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const second = await t.api({ method: 'POST', url: commentsUrl(task.id), cookie: consultant(), payload: { body: '  Thanks  ' } });
+    const second = await t.api({
+      method: 'POST',
+      url: commentsUrl(task.id),
+      cookie: consultant(),
+      payload: { body: '  Thanks  ' },
+    });
     expect(second.json()).toMatchObject({ body: 'Thanks' });
     const list = await t.api({ method: 'GET', url: commentsUrl(task.id), cookie: lead() });
     expect(list.statusCode).toBe(200);
@@ -707,8 +975,17 @@ describe('task comments', () => {
       expect(res.json()).toMatchObject({ code: 'validation_failed', details: [{ field: 'body' }] });
     }
     for (const method of ['GET', 'POST'] as const) {
-      const res = await t.api({ method, url: commentsUrl(task.id), cookie: cookies['client@globex.test'], payload: method === 'POST' ? { body: 'hi' } : undefined });
-      expect({ method, status: res.statusCode, code: res.json().code }).toEqual({ method, status: 404, code: 'project_not_found' });
+      const res = await t.api({
+        method,
+        url: commentsUrl(task.id),
+        cookie: cookies['client@globex.test'],
+        payload: method === 'POST' ? { body: 'hi' } : undefined,
+      });
+      expect({ method, status: res.statusCode, code: res.json().code }).toEqual({
+        method,
+        status: 404,
+        code: 'project_not_found',
+      });
     }
     expect((await getTask(task.id)).commentCount).toBe(0);
   });
@@ -719,7 +996,11 @@ describe('Globex users and auditors without a role', () => {
     const task = await createTask({ title: 'Private' });
     for (const email of ['client@globex.test', 'auditor@demo.test']) {
       const res = await t.api({ method: 'GET', url: taskUrl(task.id), cookie: cookies[email] });
-      expect({ email, status: res.statusCode, code: res.json().code }).toEqual({ email, status: 404, code: 'project_not_found' });
+      expect({ email, status: res.statusCode, code: res.json().code }).toEqual({
+        email,
+        status: 404,
+        code: 'project_not_found',
+      });
     }
   });
 });
@@ -747,7 +1028,8 @@ describe('GET /api/v1/projects/:id/assignees', () => {
     const emails = results.map((u) => u.email);
     expect(emails).toEqual(expect.arrayContaining(['consultant@demo.test', 'lead@acme.test', 'member@acme.test']));
     // staff off the roster, suspended users and other companies' users are not offered
-    for (const email of ['admin@demo.test', 'auditor@demo.test', 'client@globex.test', suspended.email]) expect(emails).not.toContain(email);
+    for (const email of ['admin@demo.test', 'auditor@demo.test', 'client@globex.test', suspended.email])
+      expect(emails).not.toContain(email);
     expect(results.find((u) => u.email === 'member@acme.test')).toEqual({
       id: userIds['member@acme.test'],
       firstName: expect.any(String),
@@ -755,14 +1037,25 @@ describe('GET /api/v1/projects/:id/assignees', () => {
       email: 'member@acme.test',
     });
     // everyone offered can be assigned
-    const task = await createTask({ title: 'Everyone', assigneeIds: results.slice(0, 20).map((u) => u.id) }, consultant(), project);
+    const task = await createTask(
+      { title: 'Everyone', assigneeIds: results.slice(0, 20).map((u) => u.id) },
+      consultant(),
+      project,
+    );
     expect(task.assignees).toHaveLength(Math.min(results.length, 20));
   });
 
   it('refuses readers without a role with 403, and other companies with 404', async () => {
     const member403 = await t.api({ method: 'GET', url: `/api/v1/projects/${projectId}/assignees`, cookie: member() });
-    expect({ status: member403.statusCode, code: member403.json().code }).toEqual({ status: 403, code: 'user_can_not_update_project' });
-    const globex = await t.api({ method: 'GET', url: `/api/v1/projects/${projectId}/assignees`, cookie: cookies['client@globex.test'] });
+    expect({ status: member403.statusCode, code: member403.json().code }).toEqual({
+      status: 403,
+      code: 'user_can_not_update_project',
+    });
+    const globex = await t.api({
+      method: 'GET',
+      url: `/api/v1/projects/${projectId}/assignees`,
+      cookie: cookies['client@globex.test'],
+    });
     expect({ status: globex.statusCode, code: globex.json().code }).toEqual({ status: 404, code: 'project_not_found' });
   });
 });
@@ -800,7 +1093,11 @@ describe('GET /api/v1/projects/:id/task-assignees', () => {
     await insertTask(t, project);
     const res = await t.api({ method: 'GET', url: `/api/v1/projects/${project}/task-assignees`, cookie: consultant() });
     expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 200, body: { results: [] } });
-    const globex = await t.api({ method: 'GET', url: `/api/v1/projects/${project}/task-assignees`, cookie: cookies['client@globex.test'] });
+    const globex = await t.api({
+      method: 'GET',
+      url: `/api/v1/projects/${project}/task-assignees`,
+      cookie: cookies['client@globex.test'],
+    });
     expect({ status: globex.statusCode, code: globex.json().code }).toEqual({ status: 404, code: 'project_not_found' });
   });
 });
@@ -811,12 +1108,24 @@ describe('a canceled project', () => {
       ['consultant@demo.test', 'Lead Consultant'],
       ['lead@acme.test', 'Client Lead'],
     ]);
-    const task = await createTask({ title: 'Frozen', assigneeIds: [userIds['member@acme.test']] }, consultant(), project);
+    const task = await createTask(
+      { title: 'Frozen', assigneeIds: [userIds['member@acme.test']] },
+      consultant(),
+      project,
+    );
     // written directly: the cancel rule refuses projects with tasks, but older data or a restore may hold some
     await t.database.db.updateTable('projects').set({ status: 'canceled' }).where('id', '=', project).execute();
     const count = await rowCount(t, 'tasks');
-    const status = { method: 'POST', url: `${taskUrl(task.id, project)}/status`, payload: { status: 'IN_PROGRESS' } } as const;
-    const comment = { method: 'POST', url: `${taskUrl(task.id, project)}/comments`, payload: { body: 'hello' } } as const;
+    const status = {
+      method: 'POST',
+      url: `${taskUrl(task.id, project)}/status`,
+      payload: { status: 'IN_PROGRESS' },
+    } as const;
+    const comment = {
+      method: 'POST',
+      url: `${taskUrl(task.id, project)}/comments`,
+      payload: { body: 'hello' },
+    } as const;
     const calls = [
       { method: 'POST', url: tasksUrl(project), payload: { title: 'Sneaked in' }, cookie: consultant() },
       { method: 'PATCH', url: taskUrl(task.id, project), payload: { title: 'Renamed' }, cookie: consultant() },
@@ -836,12 +1145,26 @@ describe('a canceled project', () => {
     }
     expect(await rowCount(t, 'tasks')).toBe(count);
     const detail = await getTask(task.id, consultant(), project);
-    expect(detail).toMatchObject({ title: 'Frozen', status: 'OPEN', commentCount: 0, permissions: { edit: false, changeStatus: false, comment: false } });
+    expect(detail).toMatchObject({
+      title: 'Frozen',
+      status: 'OPEN',
+      commentCount: 0,
+      permissions: { edit: false, changeStatus: false, comment: false },
+    });
     const shown = (await t.api({ method: 'GET', url: `/api/v1/projects/${project}`, cookie: consultant() })).json();
     expect(shown.permissions).toEqual({ manage: true, write: false, manageRoster: true });
     // restored to pending, the work opens again
     await t.database.db.updateTable('projects').set({ status: 'pending' }).where('id', '=', project).execute();
-    expect((await t.api({ method: 'PATCH', url: taskUrl(task.id, project), cookie: consultant(), payload: { title: 'Thawed' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.api({
+          method: 'PATCH',
+          url: taskUrl(task.id, project),
+          cookie: consultant(),
+          payload: { title: 'Thawed' },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('cannot be canceled and given a task at the same time: either the cancel or the task is refused', async () => {
@@ -849,10 +1172,19 @@ describe('a canceled project', () => {
       const project = await newProject(acmeId, [['consultant@demo.test', 'Lead Consultant']]);
       await t.database.db.updateTable('projects').set({ status: 'pending' }).where('id', '=', project).execute();
       const [cancel, create] = await Promise.all([
-        t.api({ method: 'POST', url: `/api/v1/projects/${project}/status`, cookie: consultant(), payload: { status: 'canceled' } }),
+        t.api({
+          method: 'POST',
+          url: `/api/v1/projects/${project}/status`,
+          cookie: consultant(),
+          payload: { status: 'canceled' },
+        }),
         t.api({ method: 'POST', url: tasksUrl(project), cookie: consultant(), payload: { title: `Racer ${round}` } }),
       ]);
-      const row = await t.database.db.selectFrom('projects').select('status').where('id', '=', project).executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('projects')
+        .select('status')
+        .where('id', '=', project)
+        .executeTakeFirstOrThrow();
       const tasks = await t.database.db.selectFrom('tasks').select('id').where('project_id', '=', project).execute();
       const outcome = { cancel: cancel.statusCode, create: create.statusCode, status: row.status, tasks: tasks.length };
       expect([
@@ -869,7 +1201,12 @@ describe('a canceled project', () => {
     const project = await newProject(acmeId, [['consultant@demo.test', 'Lead Consultant']]);
     await t.database.db.updateTable('projects').set({ status: 'completed' }).where('id', '=', project).execute();
     const task = await createTask({ title: 'Late finding' }, consultant(), project);
-    const comment = await t.api({ method: 'POST', url: `${taskUrl(task.id, project)}/comments`, cookie: member(), payload: { body: 'Noted' } });
+    const comment = await t.api({
+      method: 'POST',
+      url: `${taskUrl(task.id, project)}/comments`,
+      cookie: member(),
+      payload: { body: 'Noted' },
+    });
     expect(comment.statusCode).toBe(201);
   });
 });
@@ -881,11 +1218,16 @@ describe('due this week', () => {
     const at = new Date().toISOString();
     const due: Record<string, string> = {};
     for (const offset of [-1, 0, 6, 7]) {
-      due[await insertTask(t, project, { title: `Due ${offset}`, createdAt: at, dueDate: day(offset) })] = `day ${offset}`;
+      due[await insertTask(t, project, { title: `Due ${offset}`, createdAt: at, dueDate: day(offset) })] =
+        `day ${offset}`;
     }
     const listed = (await listTasks('due=week', consultant(), project)).results.map((task) => due[task.id]).sort();
     expect(listed).toEqual(['day 0', 'day 6']);
-    const summary = await t.api({ method: 'GET', url: `/api/v1/companies/${company}/projects/summary`, cookie: consultant() });
+    const summary = await t.api({
+      method: 'GET',
+      url: `/api/v1/companies/${company}/projects/summary`,
+      cookie: consultant(),
+    });
     expect((summary.json() as ProjectsSummary).dueThisWeek).toBe(listed.length);
   });
 });

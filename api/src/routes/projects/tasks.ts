@@ -78,11 +78,18 @@ async function taskOrThrow(db: Kysely<Database>, projectId: string, taskId: stri
 }
 
 /** Assignees must be active: staff (auditors only with a role on the project) or members of its company whose access stands. */
-async function checkAssignees(db: Kysely<Database>, project: { id: string; companyId: string }, userIds: string[]): Promise<void> {
+async function checkAssignees(
+  db: Kysely<Database>,
+  project: { id: string; companyId: string },
+  userIds: string[],
+): Promise<void> {
   const allowed = await assignableUserIds(db, project, userIds);
   const outsiders = userIds.filter((id) => !allowed.has(id));
   if (outsiders.length) {
-    throw invalidField('assigneeIds', `assigneeIds holds users who cannot work on this project: ${outsiders.join(', ')}`);
+    throw invalidField(
+      'assigneeIds',
+      `assigneeIds holds users who cannot work on this project: ${outsiders.join(', ')}`,
+    );
   }
 }
 
@@ -114,20 +121,31 @@ export default async function projectTasksRoutes(app: FastifyInstance) {
     const { id } = await caller(request);
     const assigned = task.assignees.some((a) => a.id === id);
     const open = workIsOpen(access.project);
-    return { ...task, permissions: { edit: open && access.write, changeStatus: open && (access.write || assigned), comment: open } };
+    return {
+      ...task,
+      permissions: { edit: open && access.write, changeStatus: open && (access.write || assigned), comment: open },
+    };
   }
 
   // The task form's picker: whoever a task of this project may be given to (staff off the roster stay unlisted).
-  app.get('/api/v1/projects/:id/assignees', { config: { policy: write } }, async (request): Promise<{ results: ProjectUserRef[] }> => {
-    const { project } = policyProject(request);
-    return { results: await taskAssigneeCandidates(db, project.id, project.companyId) };
-  });
+  app.get(
+    '/api/v1/projects/:id/assignees',
+    { config: { policy: write } },
+    async (request): Promise<{ results: ProjectUserRef[] }> => {
+      const { project } = policyProject(request);
+      return { results: await taskAssigneeCandidates(db, project.id, project.companyId) };
+    },
+  );
 
   // The task list's assignee filter: people already shown in the project's task rows, so readers may see them.
-  app.get('/api/v1/projects/:id/task-assignees', { config: { policy: read } }, async (request): Promise<{ results: ProjectUserRef[] }> => {
-    const { project } = policyProject(request);
-    return { results: await taskAssigneesInUse(db, project.id) };
-  });
+  app.get(
+    '/api/v1/projects/:id/task-assignees',
+    { config: { policy: read } },
+    async (request): Promise<{ results: ProjectUserRef[] }> => {
+      const { project } = policyProject(request);
+      return { results: await taskAssigneesInUse(db, project.id) };
+    },
+  );
 
   app.get(TASKS, { config: { policy: read } }, async (request): Promise<TaskList> => {
     const { project, topLevelTasks } = policyProject(request);
@@ -150,23 +168,29 @@ export default async function projectTasksRoutes(app: FastifyInstance) {
     return window.reply(results, total);
   });
 
-  app.get('/api/v1/companies/:id/tasks', { config: { policy: companyMember } }, async (request): Promise<CompanyTaskPage> => {
-    const company = policyCompany(request);
-    const query = parseListQuery(companyTasksQuerySchema, request.query);
-    const after = query.cursor ? decodeTaskCursor(query.cursor) : null;
-    if (query.cursor && !after) {
-      throw new HttpError(400, 'validation_failed', 'Invalid query parameter: cursor', [{ field: 'cursor', message: 'cursor is not valid' }]);
-    }
-    const user = await caller(request);
-    const { results, next } = await listCompanyTasks(db, company.id, {
-      status: query.status,
-      assigneeId: query.assigneeId === 'me' ? user.id : query.assigneeId,
-      memberOf: user.isAuditor ? user.id : undefined,
-      after,
-      limit: query.limit,
-    });
-    return { results, nextCursor: next ? encodeTaskCursor(next) : null };
-  });
+  app.get(
+    '/api/v1/companies/:id/tasks',
+    { config: { policy: companyMember } },
+    async (request): Promise<CompanyTaskPage> => {
+      const company = policyCompany(request);
+      const query = parseListQuery(companyTasksQuerySchema, request.query);
+      const after = query.cursor ? decodeTaskCursor(query.cursor) : null;
+      if (query.cursor && !after) {
+        throw new HttpError(400, 'validation_failed', 'Invalid query parameter: cursor', [
+          { field: 'cursor', message: 'cursor is not valid' },
+        ]);
+      }
+      const user = await caller(request);
+      const { results, next } = await listCompanyTasks(db, company.id, {
+        status: query.status,
+        assigneeId: query.assigneeId === 'me' ? user.id : query.assigneeId,
+        memberOf: user.isAuditor ? user.id : undefined,
+        after,
+        limit: query.limit,
+      });
+      return { results, nextCursor: next ? encodeTaskCursor(next) : null };
+    },
+  );
 
   app.post(TASKS, { config: { policy: write } }, async (request, reply) => {
     const { project } = policyProject(request);
@@ -184,7 +208,11 @@ export default async function projectTasksRoutes(app: FastifyInstance) {
         await checkAssignees(trx, project, assigneeIds);
         const controls = await projectControlIds(trx, project.id, controlIds);
         const strangers = controlIds.filter((id) => !controls.has(id));
-        if (strangers.length) throw invalidField('controlIds', `controlIds holds controls that are not of this project: ${strangers.join(', ')}`);
+        if (strangers.length)
+          throw invalidField(
+            'controlIds',
+            `controlIds holds controls that are not of this project: ${strangers.join(', ')}`,
+          );
         const referenceId = input.referenceId ?? null;
         if (referenceId && (await taskReferenceTaken(trx, project.id, referenceId))) throw referenceTaken();
         const id = await insertTask(trx, {
@@ -249,14 +277,23 @@ export default async function projectTasksRoutes(app: FastifyInstance) {
             assigneeIds.filter((id) => !task.assigneeIds.includes(id)),
           );
         }
-        if (input.referenceId && (await taskReferenceTaken(trx, project.id, input.referenceId, task.id))) throw referenceTaken();
+        if (input.referenceId && (await taskReferenceTaken(trx, project.id, input.referenceId, task.id)))
+          throw referenceTaken();
         const { before, after, changed } = taskChanges(task, { ...input, assigneeIds });
         if (!changed) return;
         await updateTask(trx, task.id, input);
         if (assigneeIds) await setTaskAssignees(trx, task.id, assigneeIds, task.assigneeIds);
         await audit(
           request,
-          { action: 'task.update', targetType: 'task', targetId: task.id, targetLabel: input.title ?? task.title, companyId: project.companyId, before, after },
+          {
+            action: 'task.update',
+            targetType: 'task',
+            targetId: task.id,
+            targetLabel: input.title ?? task.title,
+            companyId: project.companyId,
+            before,
+            after,
+          },
           trx,
         );
       }),
@@ -280,7 +317,14 @@ export default async function projectTasksRoutes(app: FastifyInstance) {
           targetId: task.id,
           targetLabel: task.title,
           companyId: project.companyId,
-          before: { projectId: project.id, parentId: task.parentId, referenceId: task.referenceId, title: task.title, status: task.status, subtaskIds: subtasks },
+          before: {
+            projectId: project.id,
+            parentId: task.parentId,
+            referenceId: task.referenceId,
+            title: task.title,
+            status: task.status,
+            subtaskIds: subtasks,
+          },
         },
         trx,
       );

@@ -12,7 +12,9 @@ import { ALL_MODULES } from '../../test/task-rows';
 /** A date-only value `offset` days from today (UTC). */
 export function day(offset = 0): string {
   const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offset)).toISOString().slice(0, 10);
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offset))
+    .toISOString()
+    .slice(0, 10);
 }
 
 /** A company of the test's own, so lists and counts hold only what the test made. */
@@ -25,7 +27,13 @@ let users = 0;
 /** A new user (client unless `isTevora`), member of `companyIds`. */
 export async function newUser(
   t: TestApp,
-  options: { isTevora?: boolean; isAuditor?: boolean; status?: 'active' | 'suspended'; companyIds?: string[]; firstName?: string } = {},
+  options: {
+    isTevora?: boolean;
+    isAuditor?: boolean;
+    status?: 'active' | 'suspended';
+    companyIds?: string[];
+    firstName?: string;
+  } = {},
 ): Promise<{ id: string; email: string }> {
   users += 1;
   const email = `project-user-${users}-${randomUUID().slice(0, 8)}@example.test`;
@@ -55,7 +63,12 @@ export async function cookiesFor(t: TestApp, emails: string[]): Promise<Record<s
 }
 
 /** An active project of the company titled `title` and a unique suffix, with these role holders. */
-export async function newActiveProject(t: TestApp, companyId: string, title: string, roles: [userId: string, role: ProjectRole][] = []): Promise<string> {
+export async function newActiveProject(
+  t: TestApp,
+  companyId: string,
+  title: string,
+  roles: [userId: string, role: ProjectRole][] = [],
+): Promise<string> {
   const id = await insertProject(t.database.db, { companyId, title: `${title} ${randomUUID()}`, status: 'active' });
   for (const [userId, role] of roles) await addProjectMember(t.database.db, id, userId, role);
   return id;
@@ -83,7 +96,12 @@ export async function acmeProjectsSetup(t: TestApp, titles: [string, string], em
 }
 
 /** A task made through the api (201 expected), as its detail. */
-export async function postTask(t: TestApp, cookie: string, projectId: string, payload: Record<string, unknown>): Promise<TaskDetail> {
+export async function postTask(
+  t: TestApp,
+  cookie: string,
+  projectId: string,
+  payload: Record<string, unknown>,
+): Promise<TaskDetail> {
   const res = await t.api({ method: 'POST', url: `/api/v1/projects/${projectId}/tasks`, cookie, payload });
   expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status: 201 });
   return res.json() as TaskDetail;
@@ -106,7 +124,11 @@ export async function insertTask(
     assigneeIds?: string[];
   } = {},
 ): Promise<string> {
-  const project = await t.database.db.selectFrom('projects').select('company_id').where('id', '=', projectId).executeTakeFirstOrThrow();
+  const project = await t.database.db
+    .selectFrom('projects')
+    .select('company_id')
+    .where('id', '=', projectId)
+    .executeTakeFirstOrThrow();
   const id = randomUUID();
   const createdAt = options.createdAt ?? nowIso();
   await t.database.db
@@ -128,7 +150,8 @@ export async function insertTask(
       closed_at: CLOSED_TASK_STATUSES.includes(options.status ?? 'OPEN') ? createdAt : null,
     })
     .execute();
-  for (const userId of options.assigneeIds ?? []) await t.database.db.insertInto('task_assignees').values({ task_id: id, user_id: userId }).execute();
+  for (const userId of options.assigneeIds ?? [])
+    await t.database.db.insertInto('task_assignees').values({ task_id: id, user_id: userId }).execute();
   return id;
 }
 
@@ -136,13 +159,19 @@ export async function insertTask(
 export async function insertControl(t: TestApp, projectId: string, name: string, title = 'Control'): Promise<string> {
   const id = randomUUID();
   const now = nowIso();
-  await t.database.db.insertInto('controls').values({ id, project_id: projectId, name, title, description: null, created_at: now, updated_at: now }).execute();
+  await t.database.db
+    .insertInto('controls')
+    .values({ id, project_id: projectId, name, title, description: null, created_at: now, updated_at: now })
+    .execute();
   return id;
 }
 
 /** How many rows the table holds (to show a refused call wrote nothing). */
 export async function rowCount(t: TestApp, table: 'projects' | 'tasks' | 'controls'): Promise<number> {
-  const row = await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const row = await t.database.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -150,7 +179,15 @@ export async function insertFile(t: TestApp, projectId: string): Promise<string>
   const id = randomUUID();
   await t.database.db
     .insertInto('files')
-    .values({ id, project_id: projectId, name: `evidence-${id.slice(0, 6)}.pdf`, content_type: 'application/pdf', size: 10, uploaded_by: null, created_at: nowIso() })
+    .values({
+      id,
+      project_id: projectId,
+      name: `evidence-${id.slice(0, 6)}.pdf`,
+      content_type: 'application/pdf',
+      size: 10,
+      uploaded_by: null,
+      created_at: nowIso(),
+    })
     .execute();
   return id;
 }
@@ -160,7 +197,8 @@ export async function userIdOf(t: TestApp, email: string): Promise<string> {
 }
 
 export async function projectIdOf(t: TestApp, title: string): Promise<string> {
-  return (await t.database.db.selectFrom('projects').select('id').where('title', '=', title).executeTakeFirstOrThrow()).id;
+  return (await t.database.db.selectFrom('projects').select('id').where('title', '=', title).executeTakeFirstOrThrow())
+    .id;
 }
 
 /** A call with a NUL character in one place: method, url, body, and the field or parameter the 400 must name. */
@@ -173,7 +211,10 @@ export async function expectNulRefused(t: TestApp, cookie: string, cases: NulCas
     expect({ url, status: res.statusCode, body: res.json() }).toMatchObject({
       url,
       status: 400,
-      body: { code: 'validation_failed', details: [expect.objectContaining({ field, message: expect.stringMatching(/NUL character/) })] },
+      body: {
+        code: 'validation_failed',
+        details: [expect.objectContaining({ field, message: expect.stringMatching(/NUL character/) })],
+      },
     });
   }
 }
@@ -187,5 +228,9 @@ export async function auditRows(t: TestApp, action: string, targetId: string) {
     .where('target_id', '=', targetId)
     .orderBy('created_at')
     .execute();
-  return rows.map((r) => ({ ...r, before: r.before === null ? null : JSON.parse(r.before), after: r.after === null ? null : JSON.parse(r.after) }));
+  return rows.map((r) => ({
+    ...r,
+    before: r.before === null ? null : JSON.parse(r.before),
+    after: r.after === null ? null : JSON.parse(r.after),
+  }));
 }

@@ -65,9 +65,16 @@ describe('GET …/reports/options', () => {
 
   it('treats a client flagged as an auditor as the rest of the api does: their projects only', async () => {
     const client = await person(t, { companyIds: [company], isAuditor: true });
-    await t.database.db.insertInto('project_members').values({ project_id: projects.bravo.id, user_id: client.id, role: 'Project Manager' }).execute();
+    await t.database.db
+      .insertInto('project_members')
+      .values({ project_id: projects.bravo.id, user_id: client.id, role: 'Project Manager' })
+      .execute();
     expect((await options(client.cookie)).projects.map((p) => p.id)).toEqual([projects.bravo.id]);
-    const res = await t.api({ method: 'GET', url: `${base()}/status?projectId=${projects.alpha.id}`, cookie: client.cookie });
+    const res = await t.api({
+      method: 'GET',
+      url: `${base()}/status?projectId=${projects.alpha.id}`,
+      cookie: client.cookie,
+    });
     expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 404, code: 'project_not_found' });
   });
 
@@ -89,10 +96,12 @@ describe("an auditor's files", () => {
       texts.push([`${kind} CSV`, JSON.stringify(csv)]);
     }
     texts.push(['PDF', pdfPageTexts(await download(`${base()}/pdf`, auditor.cookie)).join('\n')]);
-    for (const [file, text] of texts) expect({ file, leaked: text.includes(bravo.title) }).toEqual({ file, leaked: false });
+    for (const [file, text] of texts)
+      expect({ file, leaked: text.includes(bravo.title) }).toEqual({ file, leaked: false });
     // The per-project tables do list the auditor's own.
     const [status, controls, , , pdf] = texts.map(([, text]) => text);
-    for (const text of [status, controls, pdf]) expect([text.includes(alpha.title), text.includes(charlie.title)]).toEqual([true, true]);
+    for (const text of [status, controls, pdf])
+      expect([text.includes(alpha.title), text.includes(charlie.title)]).toEqual([true, true]);
     // Staff's files do name the third project: the test would see a leak.
     expect(pdfPageTexts(await download(`${base()}/pdf`, staff)).join('\n')).toContain(bravo.title);
   });

@@ -5,7 +5,14 @@ import { setUserModuleAccess } from '../../db/module-access';
 import { nowIso } from '../../db/values';
 import { createTestApp, type TestApp } from '../../test/app';
 import { companyId as companyIdOf } from '../../test/identity';
-import { insertControl, insertFile, insertTask, newActiveProject, newCompany, newUser } from '../projects/test-fixtures';
+import {
+  insertControl,
+  insertFile,
+  insertTask,
+  newActiveProject,
+  newCompany,
+  newUser,
+} from '../projects/test-fixtures';
 import { insertTestRequest, person, type Person } from '../requests/evidence-test-fixtures';
 
 let t: TestApp;
@@ -18,7 +25,8 @@ let gamma: string;
 /** A client member of the company: holds no project role, is assigned no request, so sees none of them. */
 let client: Person;
 
-const reportUrl = (company = companyId, query = '') => `/api/v1/companies/${company}/reports/controls${query ? `?${query}` : ''}`;
+const reportUrl = (company = companyId, query = '') =>
+  `/api/v1/companies/${company}/reports/controls${query ? `?${query}` : ''}`;
 
 async function report(query = '', cookie = staff, company = companyId): Promise<ControlsReport> {
   const res = await t.api({ method: 'GET', url: reportUrl(company, query), cookie });
@@ -35,12 +43,21 @@ async function refused(query: string, cookie: string, company = companyId): Prom
 async function control(projectId: string, name: string, taskIds: string[] = [], points = 0): Promise<string> {
   const id = await insertControl(t, projectId, name);
   const db = t.database.db;
-  for (const taskId of taskIds) await db.insertInto('control_tasks').values({ control_id: id, task_id: taskId }).execute();
+  for (const taskId of taskIds)
+    await db.insertInto('control_tasks').values({ control_id: id, task_id: taskId }).execute();
   for (let i = 1; i <= points; i += 1) {
     const now = nowIso();
     await db
       .insertInto('points_of_focus')
-      .values({ id: randomUUID(), control_id: id, project_id: projectId, name: `${name} POF ${i}`, description: null, created_at: now, updated_at: now })
+      .values({
+        id: randomUUID(),
+        control_id: id,
+        project_id: projectId,
+        name: `${name} POF ${i}`,
+        description: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
   }
   return id;
@@ -50,12 +67,19 @@ async function control(projectId: string, name: string, taskIds: string[] = [], 
 async function taskWithFile(projectId: string): Promise<string> {
   const taskId = await insertTask(t, projectId);
   const fileId = await insertFile(t, projectId);
-  await t.database.db.insertInto('task_files').values({ task_id: taskId, file_id: fileId, created_by: null, created_at: nowIso() }).execute();
+  await t.database.db
+    .insertInto('task_files')
+    .values({ task_id: taskId, file_id: fileId, created_by: null, created_at: nowIso() })
+    .execute();
   return taskId;
 }
 
 /** A request of the project in `status` naming a control or a task; no assignee, so only staff see it. */
-async function request(projectId: string, status: RequestStatus, names: { controlId?: string; taskId?: string }): Promise<void> {
+async function request(
+  projectId: string,
+  status: RequestStatus,
+  names: { controlId?: string; taskId?: string },
+): Promise<void> {
   const { id } = await insertTestRequest(t, { companyId, projectId, status });
   await t.database.db
     .updateTable('requests')
@@ -73,7 +97,11 @@ type Coverage = Omit<ControlsReport['totals'], 'percentCovered'>;
 async function coverageFromRows(projectIds: string[]) {
   const db = t.database.db;
   const projects = await db.selectFrom('projects').select(['id', 'title']).where('id', 'in', projectIds).execute();
-  const controls = await db.selectFrom('controls').select(['id', 'project_id']).where('project_id', 'in', projectIds).execute();
+  const controls = await db
+    .selectFrom('controls')
+    .select(['id', 'project_id'])
+    .where('project_id', 'in', projectIds)
+    .execute();
   const links = await db.selectFrom('control_tasks').select(['control_id', 'task_id']).execute();
   const filedTasks = new Set((await db.selectFrom('task_files').select('task_id').execute()).map((r) => r.task_id));
   const requests = await db.selectFrom('requests').select(['status', 'control_id', 'task_id']).execute();
@@ -83,8 +111,14 @@ async function coverageFromRows(projectIds: string[]) {
   const perControl = controls.map((c) => {
     const tasks = links.filter((l) => l.control_id === c.id).map((l) => l.task_id);
     const evidence =
-      tasks.some((task) => filedTasks.has(task)) || accepted.some((r) => r.control_id === c.id || (r.task_id !== null && tasks.includes(r.task_id)));
-    return { projectId: c.project_id, tasks: tasks.length > 0, evidence, points: points.filter((p) => p.control_id === c.id).length };
+      tasks.some((task) => filedTasks.has(task)) ||
+      accepted.some((r) => r.control_id === c.id || (r.task_id !== null && tasks.includes(r.task_id)));
+    return {
+      projectId: c.project_id,
+      tasks: tasks.length > 0,
+      evidence,
+      points: points.filter((p) => p.control_id === c.id).length,
+    };
   });
   const coverageOf = (rows: typeof perControl): Coverage => ({
     controls: rows.length,
@@ -146,10 +180,41 @@ afterAll(() => t.close());
 describe('GET /api/v1/companies/:id/reports/controls', () => {
   it('counts controls, linked tasks, evidence and covered points of focus per project and in total', async () => {
     const body = await report();
-    expect(body.totals).toEqual({ controls: 9, withTasks: 6, withEvidence: 4, pointsOfFocus: 11, pointsOfFocusCovered: 6, percentCovered: 44.4 });
-    expect(body.byProject.map(({ projectId, title, ...coverage }) => ({ projectId, title: title.split(' ')[0], ...coverage }))).toEqual([
-      { projectId: alpha, title: 'alpha', controls: 6, withTasks: 4, withEvidence: 3, pointsOfFocus: 9, pointsOfFocusCovered: 6, percentCovered: 50 },
-      { projectId: beta, title: 'Beta', controls: 3, withTasks: 2, withEvidence: 1, pointsOfFocus: 2, pointsOfFocusCovered: 0, percentCovered: 33.3 },
+    expect(body.totals).toEqual({
+      controls: 9,
+      withTasks: 6,
+      withEvidence: 4,
+      pointsOfFocus: 11,
+      pointsOfFocusCovered: 6,
+      percentCovered: 44.4,
+    });
+    expect(
+      body.byProject.map(({ projectId, title, ...coverage }) => ({
+        projectId,
+        title: title.split(' ')[0],
+        ...coverage,
+      })),
+    ).toEqual([
+      {
+        projectId: alpha,
+        title: 'alpha',
+        controls: 6,
+        withTasks: 4,
+        withEvidence: 3,
+        pointsOfFocus: 9,
+        pointsOfFocusCovered: 6,
+        percentCovered: 50,
+      },
+      {
+        projectId: beta,
+        title: 'Beta',
+        controls: 3,
+        withTasks: 2,
+        withEvidence: 1,
+        pointsOfFocus: 2,
+        pointsOfFocusCovered: 0,
+        percentCovered: 33.3,
+      },
     ]);
     expect({ totals: body.totals, byProject: body.byProject }).toEqual(await coverageFromRows([alpha, beta, gamma]));
   });
@@ -158,7 +223,10 @@ describe('GET /api/v1/companies/:id/reports/controls', () => {
     const all = await report();
     const period = await report('from=2020-01-01&to=2020-01-31');
     expect(period.meta).toMatchObject({ from: '2020-01-01', to: '2020-01-31' });
-    expect({ totals: period.totals, byProject: period.byProject }).toEqual({ totals: all.totals, byProject: all.byProject });
+    expect({ totals: period.totals, byProject: period.byProject }).toEqual({
+      totals: all.totals,
+      byProject: all.byProject,
+    });
   });
 
   it('covers only the chosen project; a project without controls has an empty report', async () => {
@@ -170,23 +238,40 @@ describe('GET /api/v1/companies/:id/reports/controls', () => {
 
     const empty = await report(`projectId=${gamma}`);
     expect({ totals: empty.totals, byProject: empty.byProject }).toEqual({
-      totals: { controls: 0, withTasks: 0, withEvidence: 0, pointsOfFocus: 0, pointsOfFocusCovered: 0, percentCovered: 0 },
+      totals: {
+        controls: 0,
+        withTasks: 0,
+        withEvidence: 0,
+        pointsOfFocus: 0,
+        pointsOfFocusCovered: 0,
+        percentCovered: 0,
+      },
       byProject: [],
     });
   });
 
   it('counts accepted requests the caller cannot see: coverage is a fact of the controls', async () => {
-    const visible = await t.api({ method: 'GET', url: `/api/v1/companies/${companyId}/requests`, cookie: client.cookie });
+    const visible = await t.api({
+      method: 'GET',
+      url: `/api/v1/companies/${companyId}/requests`,
+      cookie: client.cookie,
+    });
     expect({ status: visible.statusCode, total: visible.json().total }).toEqual({ status: 200, total: 0 });
     const asClient = await report('', client.cookie);
     const asStaff = await report();
-    expect({ totals: asClient.totals, byProject: asClient.byProject }).toEqual({ totals: asStaff.totals, byProject: asStaff.byProject });
+    expect({ totals: asClient.totals, byProject: asClient.byProject }).toEqual({
+      totals: asStaff.totals,
+      byProject: asStaff.byProject,
+    });
   });
 
   it('an auditor covers only the projects they hold a role on; another project is 404', async () => {
     const auditor = await newUser(t, { isTevora: true, isAuditor: true });
     const cookie = await t.cookieFor(auditor.email);
-    await t.database.db.insertInto('project_members').values({ project_id: beta, user_id: auditor.id, role: 'Consultant' }).execute();
+    await t.database.db
+      .insertInto('project_members')
+      .values({ project_id: beta, user_id: auditor.id, role: 'Consultant' })
+      .execute();
     const body = await report('', cookie);
     expect({ totals: body.totals, byProject: body.byProject }).toEqual(await coverageFromRows([beta]));
     expect(await refused(`projectId=${alpha}`, cookie)).toEqual({ status: 404, code: 'project_not_found' });
@@ -199,7 +284,11 @@ describe('GET /api/v1/companies/:id/reports/controls', () => {
     const noProjects = await person(t, { companyIds: [companyId] });
     await setUserModuleAccess(t.database.db, companyId, noProjects.id, 'projects', false);
     expect(await refused('', noProjects.cookie)).toEqual({ status: 403, code: 'module_access_denied' });
-    const options = await t.api({ method: 'GET', url: `/api/v1/companies/${companyId}/reports/options`, cookie: noProjects.cookie });
+    const options = await t.api({
+      method: 'GET',
+      url: `/api/v1/companies/${companyId}/reports/options`,
+      cookie: noProjects.cookie,
+    });
     expect((options.json() as ReportOptions).kinds).not.toContain('controls');
 
     const noReports = await person(t, { companyIds: [companyId] });
@@ -222,7 +311,12 @@ describe('coverage through the request workflow', () => {
     const requestId = created.json().id as string;
     const covered = async () => (await report(`projectId=${projectId}`)).totals;
     const transition = async (action: string, cookie: string) => {
-      const res = await t.api({ method: 'POST', url: `/api/v1/requests/${requestId}/transitions`, cookie, payload: { action } });
+      const res = await t.api({
+        method: 'POST',
+        url: `/api/v1/requests/${requestId}/transitions`,
+        cookie,
+        payload: { action },
+      });
       expect({ action, status: res.statusCode }).toEqual({ action, status: 200 });
     };
 
@@ -242,9 +336,21 @@ describe('coverage through the request workflow', () => {
       })
       .execute();
     await transition('submit', client.cookie);
-    expect(await covered()).toMatchObject({ controls: 1, withTasks: 1, withEvidence: 0, pointsOfFocusCovered: 0, percentCovered: 0 });
+    expect(await covered()).toMatchObject({
+      controls: 1,
+      withTasks: 1,
+      withEvidence: 0,
+      pointsOfFocusCovered: 0,
+      percentCovered: 0,
+    });
     await transition('accept', staff);
-    expect(await covered()).toMatchObject({ controls: 1, withEvidence: 1, pointsOfFocus: 2, pointsOfFocusCovered: 2, percentCovered: 100 });
+    expect(await covered()).toMatchObject({
+      controls: 1,
+      withEvidence: 1,
+      pointsOfFocus: 2,
+      pointsOfFocusCovered: 2,
+      percentCovered: 100,
+    });
     await transition('reopen', staff);
     expect(await covered()).toMatchObject({ withEvidence: 0, pointsOfFocusCovered: 0, percentCovered: 0 });
   });

@@ -68,7 +68,8 @@ function utcToday(now = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
-const daysApart = (a: string, b: string) => Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000;
+const daysApart = (a: string, b: string) =>
+  Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000;
 
 function sendFile(reply: FastifyReply, bytes: Buffer, type: keyof typeof FILE_TYPES, fileName: string) {
   return sendAttachment(reply, bytes, FILE_TYPES[type], fileName);
@@ -82,7 +83,10 @@ export default async function reportsRoutes(app: FastifyInstance) {
    * The filters, the reports asked for (`kindsOf` picks them from what the caller has, or refuses), the
    * caller's scope and the report's heading; 400/403/404 naming what is wrong.
    */
-  async function scopeOf(request: FastifyRequest, kindsOf: (allowed: Allowed) => ReportKind[]): Promise<{ scope: ReportScope; meta: ReportMeta; kinds: ReportKind[] }> {
+  async function scopeOf(
+    request: FastifyRequest,
+    kindsOf: (allowed: Allowed) => ReportKind[],
+  ): Promise<{ scope: ReportScope; meta: ReportMeta; kinds: ReportKind[] }> {
     const company = policyCompany(request);
     const { user } = await requireAuth(request);
     const filters = parseListQuery(reportQuerySchema, request.query);
@@ -95,14 +99,19 @@ export default async function reportsRoutes(app: FastifyInstance) {
     const latest = addDays(today, REPORT_MAX_DAYS_AHEAD);
     for (const field of ['from', 'to'] as const) {
       const day = filters[field];
-      if (day && day > latest) throw invalidField(field, `${field} must be at most ${REPORT_MAX_DAYS_AHEAD} days after ${today}`);
+      if (day && day > latest)
+        throw invalidField(field, `${field} must be at most ${REPORT_MAX_DAYS_AHEAD} days after ${today}`);
     }
     const allowed = allowedKinds(await moduleAccessIn(db, user, company));
     const kinds = kindsOf(allowed);
     const auditorId = auditorIdOf(user);
     let project: ReportMeta['project'] = null;
     if (filters.projectId) {
-      const row = await scopeProjects(db, { companyId: company.id, projectId: filters.projectId, auditorId }).executeTakeFirst();
+      const row = await scopeProjects(db, {
+        companyId: company.id,
+        projectId: filters.projectId,
+        auditorId,
+      }).executeTakeFirst();
       if (!row) throw new HttpError(404, 'project_not_found');
       project = { id: row.id, title: row.title };
     }
@@ -131,12 +140,14 @@ export default async function reportsRoutes(app: FastifyInstance) {
   }
 
   /** The one report of the path: 404 for an unknown one, 403 when the caller's modules do not allow it. */
-  const kindOf = (params: unknown) => (allowed: Allowed): ReportKind[] => {
-    const { kind } = parseInput(kindSchema, params, 'path parameter');
-    if (!(REPORT_KINDS as readonly string[]).includes(kind)) throw new HttpError(404, 'not_found');
-    if (!allowed.kinds.includes(kind as ReportKind)) throw new HttpError(403, 'module_access_denied');
-    return [kind as ReportKind];
-  };
+  const kindOf =
+    (params: unknown) =>
+    (allowed: Allowed): ReportKind[] => {
+      const { kind } = parseInput(kindSchema, params, 'path parameter');
+      if (!(REPORT_KINDS as readonly string[]).includes(kind)) throw new HttpError(404, 'not_found');
+      if (!allowed.kinds.includes(kind as ReportKind)) throw new HttpError(403, 'module_access_denied');
+      return [kind as ReportKind];
+    };
 
   async function build(kind: ReportKind, scope: ReportScope, meta: ReportMeta): Promise<Report> {
     switch (kind) {
@@ -158,7 +169,11 @@ export default async function reportsRoutes(app: FastifyInstance) {
     const { kinds } = allowedKinds(await moduleAccessIn(db, user, company));
     // No report to filter: no projects to filter by.
     if (kinds.length === 0) return { kinds, projects: [] };
-    const projects = await scopeProjects(db, { companyId: company.id, projectId: null, auditorId: auditorIdOf(user) }).execute();
+    const projects = await scopeProjects(db, {
+      companyId: company.id,
+      projectId: null,
+      auditorId: auditorIdOf(user),
+    }).execute();
     return { kinds, projects: projects.map((p) => ({ id: p.id, title: p.title, status: p.status as ProjectStatus })) };
   });
 

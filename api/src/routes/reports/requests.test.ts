@@ -23,7 +23,8 @@ const DAY = 86_400_000;
  */
 const TODAY = dayFromNow(0);
 const day = (offset = 0) => addDays(TODAY, offset);
-const withToday = (query: string) => (/(^|&)today=/.test(query) ? query : [query, `today=${TODAY}`].filter(Boolean).join('&'));
+const withToday = (query: string) =>
+  /(^|&)today=/.test(query) ? query : [query, `today=${TODAY}`].filter(Boolean).join('&');
 
 let t: TestApp;
 let companyId: string;
@@ -68,7 +69,12 @@ async function insertSeed(company: string, seed: Seed): Promise<string> {
   });
   await t.database.db
     .updateTable('requests')
-    .set({ created_at: seed.created, updated_at: seed.created, accepted_at: seed.accepted ?? null, return_count: seed.returns ?? 0 })
+    .set({
+      created_at: seed.created,
+      updated_at: seed.created,
+      accepted_at: seed.accepted ?? null,
+      return_count: seed.returns ?? 0,
+    })
     .where('id', '=', request.id)
     .execute();
   return request.id;
@@ -86,8 +92,21 @@ function seeds(): Seed[] {
     /* 3 */ { status: 'returned', returns: 1, created: at(-30), due: -5, project: 'B', assignees: [bob] },
     /* 4 */ { status: 'submitted', created: at(-31, '00:00:00.000'), due: null, project: 'B' },
     /* 5 */ { status: 'submitted', returns: 2, created: at(-91), due: -40, project: null, assignees: [ada] },
-    /* 6 */ { status: 'accepted', created: at(-40, '00:00:00.000'), accepted: at(-39, '00:00:00.000'), project: 'A', assignees: [ada] },
-    /* 7 */ { status: 'accepted', returns: 1, created: at(-20, '00:00:00.000'), accepted: at(-13, '00:00:00.000'), project: 'B', assignees: [bob] },
+    /* 6 */ {
+      status: 'accepted',
+      created: at(-40, '00:00:00.000'),
+      accepted: at(-39, '00:00:00.000'),
+      project: 'A',
+      assignees: [ada],
+    },
+    /* 7 */ {
+      status: 'accepted',
+      returns: 1,
+      created: at(-20, '00:00:00.000'),
+      accepted: at(-13, '00:00:00.000'),
+      project: 'B',
+      assignees: [bob],
+    },
     /* 8 */ { status: 'accepted', created: at(-100), accepted: at(-85), project: null },
     /* 9 */ { status: 'accepted', created: at(-200), accepted: at(-150), project: 'A', assignees: [cora] },
     /* 10 */ { status: 'canceled', created: at(-7, '00:00:00.000'), due: -3, project: 'A', assignees: [bob] },
@@ -116,7 +135,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const reportUrl = (company: string, query = '') => `/api/v1/companies/${company}/reports/requests${query ? `?${query}` : ''}`;
+const reportUrl = (company: string, query = '') =>
+  `/api/v1/companies/${company}/reports/requests${query ? `?${query}` : ''}`;
 
 async function report(query = '', cookie = consultant, company = companyId): Promise<RequestsReport> {
   const res = await t.api({ method: 'GET', url: reportUrl(company, withToday(query)), cookie });
@@ -163,7 +183,10 @@ async function rawRequests(company: string): Promise<RawRequest[]> {
 async function namesById(): Promise<Map<string, string>> {
   const users = await t.database.db.selectFrom('users').select(['id', 'first_name', 'last_name']).execute();
   const teams = await t.database.db.selectFrom('teams').select(['id', 'name']).execute();
-  return new Map([...users.map((u): [string, string] => [u.id, `${u.first_name} ${u.last_name}`]), ...teams.map((x): [string, string] => [x.id, `${x.name} (team)`])]);
+  return new Map([
+    ...users.map((u): [string, string] => [u.id, `${u.first_name} ${u.last_name}`]),
+    ...teams.map((x): [string, string] => [x.id, `${x.name} (team)`]),
+  ]);
 }
 
 /** The report's figures counted here, one request at a time, from the contract's definitions. */
@@ -189,7 +212,8 @@ function expectedFigures(
   const daysToAccept = (r: RawRequest) => (Date.parse(r.acceptedAt!) - Date.parse(r.createdAt)) / DAY;
   const age = (r: RawRequest) => (Date.parse(today) - Date.parse(r.createdAt.slice(0, 10))) / DAY;
   const count = (rows: RawRequest[], test: (r: RawRequest) => boolean) => rows.filter(test).length;
-  const bucketOf = <K extends string>(value: number, buckets: readonly { key: K; max: number | null }[]) => buckets.find((b) => b.max === null || value <= b.max)!.key;
+  const bucketOf = <K extends string>(value: number, buckets: readonly { key: K; max: number | null }[]) =>
+    buckets.find((b) => b.max === null || value <= b.max)!.key;
 
   const acceptedOnes = requests.filter(accepted);
   const reviewed = count(requests, (r) => accepted(r) || returned(r));
@@ -213,17 +237,35 @@ function expectedFigures(
       reviewed,
       returned: returnedCount,
       returnedRate: reviewed ? returnedCount / reviewed : null,
-      averageDaysToAccept: acceptedOnes.length ? oneDecimal(acceptedOnes.reduce((sum, r) => sum + daysToAccept(r), 0) / acceptedOnes.length) : null,
+      averageDaysToAccept: acceptedOnes.length
+        ? oneDecimal(acceptedOnes.reduce((sum, r) => sum + daysToAccept(r), 0) / acceptedOnes.length)
+        : null,
     },
     byStatus: REQUEST_STATUSES.map((status) => ({ status, count: count(requests, (r) => r.status === status) })),
-    openByAge: REQUEST_AGE_BUCKETS.map(({ key }) => ({ bucket: key, count: count(requests, (r) => active(r) && bucketOf(age(r), REQUEST_AGE_BUCKETS) === key) })),
-    timeToAccept: ACCEPT_TIME_BUCKETS.map(({ key }) => ({ bucket: key, count: count(acceptedOnes, (r) => bucketOf(daysToAccept(r), ACCEPT_TIME_BUCKETS) === key) })),
+    openByAge: REQUEST_AGE_BUCKETS.map(({ key }) => ({
+      bucket: key,
+      count: count(requests, (r) => active(r) && bucketOf(age(r), REQUEST_AGE_BUCKETS) === key),
+    })),
+    timeToAccept: ACCEPT_TIME_BUCKETS.map(({ key }) => ({
+      bucket: key,
+      count: count(acceptedOnes, (r) => bucketOf(daysToAccept(r), ACCEPT_TIME_BUCKETS) === key),
+    })),
     byAssignee: [
       ...assigneeIds
-        .map((userId) => ({ userId: userId as string | null, teamId: null as string | null, name: names.get(userId)!, ...personFigures(requests.filter((r) => r.assigneeIds.includes(userId))) }))
+        .map((userId) => ({
+          userId: userId as string | null,
+          teamId: null as string | null,
+          name: names.get(userId)!,
+          ...personFigures(requests.filter((r) => r.assigneeIds.includes(userId))),
+        }))
         .sort((a, b) => a.name.localeCompare(b.name)),
       ...teamIds
-        .map((teamId) => ({ userId: null, teamId: teamId as string | null, name: names.get(teamId)!, ...personFigures(requests.filter((r) => r.teamIds.includes(teamId))) }))
+        .map((teamId) => ({
+          userId: null,
+          teamId: teamId as string | null,
+          name: names.get(teamId)!,
+          ...personFigures(requests.filter((r) => r.teamIds.includes(teamId))),
+        }))
         .sort((a, b) => a.name.localeCompare(b.name)),
       ...(unassigned.length ? [{ userId: null, teamId: null, name: 'Unassigned', ...personFigures(unassigned) }] : []),
     ],
@@ -233,8 +275,16 @@ function expectedFigures(
 describe('the requests report', () => {
   it('counts every figure of the company over all time, with the bucket edges where the contract puts them', async () => {
     const answer = await report();
-    expect(answer.meta).toMatchObject({ company: { id: companyId }, project: null, from: null, to: null, today: day(0) });
-    expect(figuresOf(answer)).toEqual(expectedFigures(await rawRequests(companyId), await namesById(), { today: day(0) }));
+    expect(answer.meta).toMatchObject({
+      company: { id: companyId },
+      project: null,
+      from: null,
+      to: null,
+      today: day(0),
+    });
+    expect(figuresOf(answer)).toEqual(
+      expectedFigures(await rawRequests(companyId), await namesById(), { today: day(0) }),
+    );
     // The same figures written out by hand from the fifteen requests above.
     expect(answer.totals).toEqual({
       requests: 15,
@@ -261,12 +311,50 @@ describe('the requests report', () => {
     ]);
     // A request of two assignees counts for both; then the teams (request 12 is assigned to Cora's team
     // only: it is not Unassigned); Unassigned last; names "First Last".
-    const coraTeamName = (await t.database.db.selectFrom('teams').select('name').where('id', '=', coraTeam).executeTakeFirstOrThrow()).name;
+    const coraTeamName = (
+      await t.database.db.selectFrom('teams').select('name').where('id', '=', coraTeam).executeTakeFirstOrThrow()
+    ).name;
     expect(answer.byAssignee).toEqual([
-      { userId: ada.id, teamId: null, name: 'Ada Tester', active: 4, overdue: 3, submitted: 2, accepted: 2, returned: 1 },
-      { userId: bob.id, teamId: null, name: 'Bob Tester', active: 3, overdue: 1, submitted: 0, accepted: 1, returned: 2 },
-      { userId: cora.id, teamId: null, name: 'Cora Tester', active: 1, overdue: 0, submitted: 0, accepted: 1, returned: 0 },
-      { userId: null, teamId: coraTeam, name: `${coraTeamName} (team)`, active: 1, overdue: 0, submitted: 0, accepted: 0, returned: 0 },
+      {
+        userId: ada.id,
+        teamId: null,
+        name: 'Ada Tester',
+        active: 4,
+        overdue: 3,
+        submitted: 2,
+        accepted: 2,
+        returned: 1,
+      },
+      {
+        userId: bob.id,
+        teamId: null,
+        name: 'Bob Tester',
+        active: 3,
+        overdue: 1,
+        submitted: 0,
+        accepted: 1,
+        returned: 2,
+      },
+      {
+        userId: cora.id,
+        teamId: null,
+        name: 'Cora Tester',
+        active: 1,
+        overdue: 0,
+        submitted: 0,
+        accepted: 1,
+        returned: 0,
+      },
+      {
+        userId: null,
+        teamId: coraTeam,
+        name: `${coraTeamName} (team)`,
+        active: 1,
+        overdue: 0,
+        submitted: 0,
+        accepted: 0,
+        returned: 0,
+      },
       { userId: null, teamId: null, name: 'Unassigned', active: 1, overdue: 0, submitted: 1, accepted: 1, returned: 0 },
     ]);
   });
@@ -276,7 +364,9 @@ describe('the requests report', () => {
     const to = day(-8);
     const answer = await report(`from=${from}&to=${to}`);
     expect(answer.meta).toMatchObject({ from, to });
-    expect(figuresOf(answer)).toEqual(expectedFigures(await rawRequests(companyId), await namesById(), { today: day(0), from, to }));
+    expect(figuresOf(answer)).toEqual(
+      expectedFigures(await rawRequests(companyId), await namesById(), { today: day(0), from, to }),
+    );
     // #2 (23:59:59.999 on `to`), #3, #4 (midnight of `from`) and #7; not #10 (the midnight after `to`) nor #15.
     expect(answer.totals.requests).toBe(4);
     const openOnly = await report(`from=${day(-7)}`);
@@ -317,8 +407,15 @@ describe('the requests report', () => {
     expect(figuresOf(audited)).toEqual(expectedFigures(raw, names, { today, sees: (r) => r.projectId === projectA }));
     expect(audited.totals.requests).toBe(6);
     // Not one of the auditor's projects: as if it did not exist.
-    const elsewhere = await t.api({ method: 'GET', url: reportUrl(companyId, `projectId=${projectB}`), cookie: auditor.cookie });
-    expect({ status: elsewhere.statusCode, code: elsewhere.json().code }).toEqual({ status: 404, code: 'project_not_found' });
+    const elsewhere = await t.api({
+      method: 'GET',
+      url: reportUrl(companyId, `projectId=${projectB}`),
+      cookie: auditor.cookie,
+    });
+    expect({ status: elsewhere.statusCode, code: elsewhere.json().code }).toEqual({
+      status: 404,
+      code: 'project_not_found',
+    });
 
     const admin = await report('', dee.cookie);
     expect(figuresOf(admin)).toEqual(expectedFigures(raw, names, { today }));
@@ -327,30 +424,56 @@ describe('the requests report', () => {
   it('answers 404 for another company’s project and 403 when the requests or reports module is off', async () => {
     const acmeId = await companyIdOf(t, 'Acme Corp');
     const acmeProject = await newActiveProject(t, acmeId, 'Reports elsewhere');
-    const other = await t.api({ method: 'GET', url: reportUrl(companyId, `projectId=${acmeProject}`), cookie: consultant });
+    const other = await t.api({
+      method: 'GET',
+      url: reportUrl(companyId, `projectId=${acmeProject}`),
+      cookie: consultant,
+    });
     expect({ status: other.statusCode, code: other.json().code }).toEqual({ status: 404, code: 'project_not_found' });
 
     const eve = await person(t, { companyIds: [companyId], firstName: 'Eve' });
     await setUserModuleAccess(t.database.db, companyId, eve.id, 'requests', false);
     const refused = await t.api({ method: 'GET', url: reportUrl(companyId), cookie: eve.cookie });
-    expect({ status: refused.statusCode, code: refused.json().code }).toEqual({ status: 403, code: 'module_access_denied' });
-    const options = await t.api({ method: 'GET', url: `/api/v1/companies/${companyId}/reports/options`, cookie: eve.cookie });
+    expect({ status: refused.statusCode, code: refused.json().code }).toEqual({
+      status: 403,
+      code: 'module_access_denied',
+    });
+    const options = await t.api({
+      method: 'GET',
+      url: `/api/v1/companies/${companyId}/reports/options`,
+      cookie: eve.cookie,
+    });
     expect(options.json().kinds).not.toContain('requests');
 
     const closed = await newCompany(t, 'Reports requests off co');
     await setCompanyModulesAccess(t.database.db, closed, { requests: false });
     const noRequests = await t.api({ method: 'GET', url: reportUrl(closed), cookie: consultant });
-    expect({ status: noRequests.statusCode, code: noRequests.json().code }).toEqual({ status: 403, code: 'module_access_denied' });
+    expect({ status: noRequests.statusCode, code: noRequests.json().code }).toEqual({
+      status: 403,
+      code: 'module_access_denied',
+    });
     await setCompanyModulesAccess(t.database.db, closed, { requests: true, reports: false });
     const noReports = await t.api({ method: 'GET', url: reportUrl(closed), cookie: consultant });
-    expect({ status: noReports.statusCode, code: noReports.json().code }).toEqual({ status: 403, code: 'module_access_denied' });
+    expect({ status: noReports.statusCode, code: noReports.json().code }).toEqual({
+      status: 403,
+      code: 'module_access_denied',
+    });
   });
 
   it('a company without requests has zeros in every bucket and no rate nor average', async () => {
     const empty = await newCompany(t, 'Reports requests empty co');
     const answer = await report('', consultant, empty);
     expect(figuresOf(answer)).toEqual({
-      totals: { requests: 0, active: 0, overdue: 0, accepted: 0, reviewed: 0, returned: 0, returnedRate: null, averageDaysToAccept: null },
+      totals: {
+        requests: 0,
+        active: 0,
+        overdue: 0,
+        accepted: 0,
+        reviewed: 0,
+        returned: 0,
+        returnedRate: null,
+        averageDaysToAccept: null,
+      },
       byStatus: REQUEST_STATUSES.map((status) => ({ status, count: 0 })),
       openByAge: REQUEST_AGE_BUCKETS.map(({ key }) => ({ bucket: key, count: 0 })),
       timeToAccept: ACCEPT_TIME_BUCKETS.map(({ key }) => ({ bucket: key, count: 0 })),
@@ -368,26 +491,57 @@ describe('the returned figures', () => {
     const before = await report('', consultant, company);
     expect(before.totals).toMatchObject({ requests: 2, reviewed: 1, returned: 0, returnedRate: 0 });
 
-    const returnIt = () => t.api({ method: 'POST', url: `/api/v1/requests/${submitted.id}/transitions`, cookie: consultant, payload: { action: 'return', reason: 'Missing pages' } });
+    const returnIt = () =>
+      t.api({
+        method: 'POST',
+        url: `/api/v1/requests/${submitted.id}/transitions`,
+        cookie: consultant,
+        payload: { action: 'return', reason: 'Missing pages' },
+      });
     expect((await returnIt()).statusCode).toBe(200);
     const after = await report('', consultant, company);
     expect(after.totals).toMatchObject({ reviewed: 2, returned: 1, returnedRate: 0.5 });
     expect(after.byStatus.find((s) => s.status === 'returned')?.count).toBe(1);
-    expect(after.byAssignee).toEqual([{ userId: client.id, teamId: null, name: 'Rita Tester', active: 1, overdue: 0, submitted: 0, accepted: 0, returned: 1 }, expect.objectContaining({ userId: null })]);
+    expect(after.byAssignee).toEqual([
+      {
+        userId: client.id,
+        teamId: null,
+        name: 'Rita Tester',
+        active: 1,
+        overdue: 0,
+        submitted: 0,
+        accepted: 0,
+        returned: 1,
+      },
+      expect.objectContaining({ userId: null }),
+    ]);
 
     // Submitted again (the evidence rules are the requests module's) and returned a second time.
     await t.database.db.updateTable('requests').set({ status: 'submitted' }).where('id', '=', submitted.id).execute();
     expect((await returnIt()).statusCode).toBe(200);
-    const stored = await t.database.db.selectFrom('requests').select('return_count').where('id', '=', submitted.id).executeTakeFirstOrThrow();
+    const stored = await t.database.db
+      .selectFrom('requests')
+      .select('return_count')
+      .where('id', '=', submitted.id)
+      .executeTakeFirstOrThrow();
     expect(Number(stored.return_count)).toBe(2);
     expect((await report('', consultant, company)).totals).toMatchObject({ reviewed: 2, returned: 1 });
   });
 
   it('the demo seed counts the returns its history shows', async () => {
     const acmeId = await companyIdOf(t, 'Acme Corp');
-    const requests = await t.database.db.selectFrom('requests').select(['id', 'return_count']).where('company_id', '=', acmeId).execute();
-    const events = await t.database.db.selectFrom('request_events').select(['request_id', 'detail']).where('type', '=', 'status').execute();
-    const returnsOf = (id: string) => events.filter((e) => e.request_id === id && (JSON.parse(e.detail) as { to: string }).to === 'returned').length;
+    const requests = await t.database.db
+      .selectFrom('requests')
+      .select(['id', 'return_count'])
+      .where('company_id', '=', acmeId)
+      .execute();
+    const events = await t.database.db
+      .selectFrom('request_events')
+      .select(['request_id', 'detail'])
+      .where('type', '=', 'status')
+      .execute();
+    const returnsOf = (id: string) =>
+      events.filter((e) => e.request_id === id && (JSON.parse(e.detail) as { to: string }).to === 'returned').length;
     expect(requests.map((r) => [r.id, Number(r.return_count)])).toEqual(requests.map((r) => [r.id, returnsOf(r.id)]));
     expect(requests.filter((r) => Number(r.return_count) > 0).length).toBeGreaterThanOrEqual(2);
   });

@@ -5,7 +5,16 @@ import { addDays } from '../../db/reports/scope';
 import { toIso } from '../../db/values';
 import { createTestApp, type TestApp } from '../../test/app';
 import { companyId } from '../../test/identity';
-import { cookiesFor, day as dayFromNow, insertTask, newActiveProject, newCompany, newUser, postTask, userIdsByEmail } from '../projects/test-fixtures';
+import {
+  cookiesFor,
+  day as dayFromNow,
+  insertTask,
+  newActiveProject,
+  newCompany,
+  newUser,
+  postTask,
+  userIdsByEmail,
+} from '../projects/test-fixtures';
 
 let t: TestApp;
 let company: string;
@@ -26,7 +35,8 @@ let auditor: { id: string; cookie: string };
  */
 const TODAY = dayFromNow(0);
 const day = (offset = 0) => addDays(TODAY, offset);
-const withToday = (query: string) => (/(^|&)today=/.test(query) ? query : [query, `today=${TODAY}`].filter(Boolean).join('&'));
+const withToday = (query: string) =>
+  /(^|&)today=/.test(query) ? query : [query, `today=${TODAY}`].filter(Boolean).join('&');
 const url = (query = '', id = company) => `/api/v1/companies/${id}/reports/status${query ? `?${query}` : ''}`;
 const at = (offset: number, time = '10:00:00.000') => `${day(offset)}T${time}Z`;
 
@@ -35,11 +45,20 @@ async function task(
   projectId: string,
   options: { created: string; status?: TaskStatus; due?: string | null; closed?: string; parentId?: string },
 ): Promise<string> {
-  const id = await insertTask(t, projectId, { createdAt: options.created, status: options.status, dueDate: options.due ?? null, parentId: options.parentId ?? null });
+  const id = await insertTask(t, projectId, {
+    createdAt: options.created,
+    status: options.status,
+    dueDate: options.due ?? null,
+    parentId: options.parentId ?? null,
+  });
   if (options.closed) {
     await t.database.db
       .updateTable('tasks')
-      .set({ completed_at: options.status === 'COMPLETED' ? options.closed : null, closed_at: options.closed, updated_at: options.closed })
+      .set({
+        completed_at: options.status === 'COMPLETED' ? options.closed : null,
+        closed_at: options.closed,
+        updated_at: options.closed,
+      })
       .where('id', '=', id)
       .execute();
   }
@@ -62,17 +81,32 @@ async function expected(options: { projectIds: string[]; from?: string; to?: str
   const today = options.today ?? day(0);
   const inPeriod = rows
     .map((r) => ({ ...r, day: toIso(r.created_at).slice(0, 10) }))
-    .filter((r) => options.projectIds.includes(r.project_id) && (!options.from || r.day >= options.from) && (!options.to || r.day <= options.to));
+    .filter(
+      (r) =>
+        options.projectIds.includes(r.project_id) &&
+        (!options.from || r.day >= options.from) &&
+        (!options.to || r.day <= options.to),
+    );
   const closed = (r: { status: string }) => CLOSED_TASK_STATUSES.includes(r.status as TaskStatus);
-  const overdue = (r: { status: string; due_date: string | null }) => !closed(r) && r.due_date !== null && r.due_date < today;
+  const overdue = (r: { status: string; due_date: string | null }) =>
+    !closed(r) && r.due_date !== null && r.due_date < today;
   const figures = (tasks: typeof inPeriod) => {
     const done = tasks.filter(closed).length;
-    return { tasks: tasks.length, open: tasks.length - done, closed: done, overdue: tasks.filter(overdue).length, percentClosed: percentOf(done, tasks.length) };
+    return {
+      tasks: tasks.length,
+      open: tasks.length - done,
+      closed: done,
+      overdue: tasks.filter(overdue).length,
+      percentClosed: percentOf(done, tasks.length),
+    };
   };
   return {
     totals: figures(inPeriod),
     byStatus: TASK_STATUSES.map((status) => ({ status, count: inPeriod.filter((r) => r.status === status).length })),
-    byProject: options.projectIds.map((projectId) => ({ projectId, ...figures(inPeriod.filter((r) => r.project_id === projectId)) })),
+    byProject: options.projectIds.map((projectId) => ({
+      projectId,
+      ...figures(inPeriod.filter((r) => r.project_id === projectId)),
+    })),
   };
 }
 
@@ -88,7 +122,9 @@ beforeAll(async () => {
   beta = await newActiveProject(t, company, 'Beta');
   gamma = await newActiveProject(t, company, 'Gamma');
   progress = await newActiveProject(t, company, 'Progress');
-  acmeProjectId = await newActiveProject(t, acmeId, 'Acme status report', [[userIds['consultant@demo.test'], 'Lead Consultant']]);
+  acmeProjectId = await newActiveProject(t, acmeId, 'Acme status report', [
+    [userIds['consultant@demo.test'], 'Lead Consultant'],
+  ]);
 
   const parent = await task(alpha, { created: at(-40), due: day(-1) });
   await task(alpha, { created: at(-20), status: 'IN_PROGRESS', due: day(5) });
@@ -103,12 +139,28 @@ beforeAll(async () => {
   await task(acmeProjectId, { created: at(-2), due: day(-1) });
 
   // Weeks of 2025-03-05 (a Wednesday) to 2025-03-25 (a Tuesday): 03-05..09, 03-10..16, 03-17..23, 03-24..25.
-  await task(progress, { created: '2024-12-24T09:00:00.000Z', status: 'COMPLETED', closed: '2025-01-02T09:00:00.000Z' });
+  await task(progress, {
+    created: '2024-12-24T09:00:00.000Z',
+    status: 'COMPLETED',
+    closed: '2025-01-02T09:00:00.000Z',
+  });
   await task(progress, { created: '2025-03-04T23:59:59.999Z' });
-  await task(progress, { created: '2025-03-05T00:00:00.000Z', status: 'COMPLETED', closed: '2025-03-12T15:00:00.000Z' });
+  await task(progress, {
+    created: '2025-03-05T00:00:00.000Z',
+    status: 'COMPLETED',
+    closed: '2025-03-12T15:00:00.000Z',
+  });
   await task(progress, { created: '2025-03-09T12:00:00.000Z' });
-  await task(progress, { created: '2025-03-10T08:00:00.000Z', status: 'COMPLETED', closed: '2025-03-30T08:00:00.000Z' });
-  await task(progress, { created: '2025-03-20T08:00:00.000Z', status: 'NOT_APPLICABLE', closed: '2025-03-21T08:00:00.000Z' });
+  await task(progress, {
+    created: '2025-03-10T08:00:00.000Z',
+    status: 'COMPLETED',
+    closed: '2025-03-30T08:00:00.000Z',
+  });
+  await task(progress, {
+    created: '2025-03-20T08:00:00.000Z',
+    status: 'NOT_APPLICABLE',
+    closed: '2025-03-21T08:00:00.000Z',
+  });
   await task(progress, { created: '2025-03-25T23:59:59.999Z', status: 'IN_PROGRESS' });
   await task(progress, { created: '2025-03-26T00:00:00.000Z' });
 });
@@ -215,7 +267,12 @@ describe('status report', () => {
       for (const query of [`to=${day(365)}`, 'from=2000-01-01', `from=2024-01-01&to=${day(365)}`]) {
         const body = await report(`projectId=${progress}&${query}`);
         const points = body.progress.points;
-        expect({ query, bucket: body.progress.bucket, first: points[0].start, last: points[points.length - 1].end }).toEqual({
+        expect({
+          query,
+          bucket: body.progress.bucket,
+          first: points[0].start,
+          last: points[points.length - 1].end,
+        }).toEqual({
           query,
           bucket: 'month',
           first: '2024-12-24',
@@ -249,9 +306,16 @@ describe('status report', () => {
       await task(projectId, { created: at(-1) });
       const points = (await report(`projectId=${projectId}`, consultant, other)).progress.points;
       const today = new Date(`${day(0)}T00:00:00Z`);
-      const firstMonth = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - (REPORT_MAX_PROGRESS_POINTS - 1), 1)).toISOString().slice(0, 10);
+      const firstMonth = new Date(
+        Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - (REPORT_MAX_PROGRESS_POINTS - 1), 1),
+      )
+        .toISOString()
+        .slice(0, 10);
       expect(points).toHaveLength(REPORT_MAX_PROGRESS_POINTS);
-      expect({ start: points[0].start, end: points[points.length - 1].end }).toEqual({ start: firstMonth, end: day(0) });
+      expect({ start: points[0].start, end: points[points.length - 1].end }).toEqual({
+        start: firstMonth,
+        end: day(0),
+      });
       // The task made before the first point is open at its end.
       expect(points[0].open).toBe(1);
       expect(points[points.length - 1].open).toBe(2);
@@ -264,13 +328,23 @@ describe('status report', () => {
       const projectId = await newActiveProject(t, other, 'Closing');
       const { id } = await postTask(t, consultant, projectId, { title: 'Not needed' });
       const taskUrl = `/api/v1/projects/${projectId}/tasks/${id}`;
-      const move = (status: TaskStatus) => t.api({ method: 'POST', url: `${taskUrl}/status`, cookie: consultant, payload: { status } });
-      const stamp = async () => (await t.database.db.selectFrom('tasks').select('closed_at').where('id', '=', id).executeTakeFirstOrThrow()).closed_at;
+      const move = (status: TaskStatus) =>
+        t.api({ method: 'POST', url: `${taskUrl}/status`, cookie: consultant, payload: { status } });
+      const stamp = async () =>
+        (await t.database.db.selectFrom('tasks').select('closed_at').where('id', '=', id).executeTakeFirstOrThrow())
+          .closed_at;
       expect((await move('NOT_APPLICABLE')).statusCode).toBe(200);
       expect(await stamp()).not.toBeNull();
       // As if it had been made and set aside weeks ago; edited today.
-      await t.database.db.updateTable('tasks').set({ created_at: at(-30), updated_at: at(-20), closed_at: at(-20) }).where('id', '=', id).execute();
-      expect((await t.api({ method: 'PATCH', url: taskUrl, cookie: consultant, payload: { title: 'Not needed after all' } })).statusCode).toBe(200);
+      await t.database.db
+        .updateTable('tasks')
+        .set({ created_at: at(-30), updated_at: at(-20), closed_at: at(-20) })
+        .where('id', '=', id)
+        .execute();
+      expect(
+        (await t.api({ method: 'PATCH', url: taskUrl, cookie: consultant, payload: { title: 'Not needed after all' } }))
+          .statusCode,
+      ).toBe(200);
 
       const query = `projectId=${projectId}&from=${day(-30)}`;
       const bucketOf = (body: StatusReport, d: string) => body.progress.points.find((p) => p.start <= d && d <= p.end)!;
@@ -289,7 +363,11 @@ describe('status report', () => {
 
       // Made closed: closed when made.
       const made = await postTask(t, consultant, projectId, { title: 'Done already', status: 'COMPLETED' });
-      const row = await t.database.db.selectFrom('tasks').select(['created_at', 'closed_at']).where('id', '=', made.id).executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('tasks')
+        .select(['created_at', 'closed_at'])
+        .where('id', '=', made.id)
+        .executeTakeFirstOrThrow();
       expect(row.closed_at === null ? null : toIso(row.closed_at)).toBe(toIso(row.created_at));
     });
   });
@@ -308,7 +386,11 @@ describe('status report', () => {
     it("answers 404 project_not_found for another company's project and for an unknown one", async () => {
       for (const projectId of [acmeProjectId, 'no-such-project']) {
         const res = await t.api({ method: 'GET', url: url(`projectId=${projectId}`), cookie: consultant });
-        expect({ projectId, status: res.statusCode, code: res.json().code }).toEqual({ projectId, status: 404, code: 'project_not_found' });
+        expect({ projectId, status: res.statusCode, code: res.json().code }).toEqual({
+          projectId,
+          status: 404,
+          code: 'project_not_found',
+        });
       }
     });
 
@@ -340,7 +422,12 @@ describe('status report', () => {
       for (const [query, field] of cases) {
         const res = await t.api({ method: 'GET', url: url(query), cookie: consultant });
         const body = res.json() as { code: string; details: { field: string }[] };
-        expect({ query, status: res.statusCode, code: body.code, fields: [...new Set(body.details.map((d) => d.field))] }).toEqual({
+        expect({
+          query,
+          status: res.statusCode,
+          code: body.code,
+          fields: [...new Set(body.details.map((d) => d.field))],
+        }).toEqual({
           query,
           status: 400,
           code: 'validation_failed',
@@ -359,11 +446,17 @@ describe('status report', () => {
       expect((await report('', cookie)).totals).toEqual((await report()).totals);
       await setUserModuleAccess(t.database.db, company, user.id, 'projects', false);
       const noProjects = await t.api({ method: 'GET', url: url(), cookie });
-      expect({ status: noProjects.statusCode, code: noProjects.json().code }).toEqual({ status: 403, code: 'module_access_denied' });
+      expect({ status: noProjects.statusCode, code: noProjects.json().code }).toEqual({
+        status: 403,
+        code: 'module_access_denied',
+      });
       await setUserModuleAccess(t.database.db, company, user.id, 'projects', null);
       await setUserModuleAccess(t.database.db, company, user.id, 'reports', false);
       const noReports = await t.api({ method: 'GET', url: url(), cookie });
-      expect({ status: noReports.statusCode, code: noReports.json().code }).toEqual({ status: 403, code: 'module_access_denied' });
+      expect({ status: noReports.statusCode, code: noReports.json().code }).toEqual({
+        status: 403,
+        code: 'module_access_denied',
+      });
     });
   });
 });

@@ -9,7 +9,14 @@ import { insertUser } from '../../db/users';
 import { createTestApp, type TestApp } from '../../test/app';
 import { companyId } from '../../test/identity';
 import { insertTestRequest } from '../requests/evidence-test-fixtures';
-import { cookiesFor, day as dayFromNow, insertTask, newActiveProject, newCompany, newUser } from '../projects/test-fixtures';
+import {
+  cookiesFor,
+  day as dayFromNow,
+  insertTask,
+  newActiveProject,
+  newCompany,
+  newUser,
+} from '../projects/test-fixtures';
 
 let t: TestApp;
 let company: string;
@@ -30,7 +37,8 @@ let auditor: { id: string; cookie: string };
  */
 const TODAY = dayFromNow(0);
 const day = (offset = 0) => addDays(TODAY, offset);
-const withToday = (query: string) => (/(^|&)today=/.test(query) ? query : [query, `today=${TODAY}`].filter(Boolean).join('&'));
+const withToday = (query: string) =>
+  /(^|&)today=/.test(query) ? query : [query, `today=${TODAY}`].filter(Boolean).join('&');
 const url = (query = '', id = company) => `/api/v1/companies/${id}/reports/workload${query ? `?${query}` : ''}`;
 
 async function report(query = '', cookie = consultant): Promise<WorkloadReport> {
@@ -49,17 +57,34 @@ interface RequestRow {
  * The figures the report must show, counted here from the company's rows: open tasks of `projectIds`,
  * and (unless the requests module is off) active requests that `sees` and of the chosen project.
  */
-async function expected(options: { projectIds: string[]; project?: string; sees: ((r: RequestRow) => boolean) | null; today?: string }) {
+async function expected(options: {
+  projectIds: string[];
+  project?: string;
+  sees: ((r: RequestRow) => boolean) | null;
+  today?: string;
+}) {
   const db = t.database.db;
   const today = options.today ?? day(0);
-  const tasks = (await db.selectFrom('tasks').select(['id', 'project_id', 'status', 'due_date']).where('company_id', '=', company).execute()).filter(
-    (r) => options.projectIds.includes(r.project_id) && !CLOSED_TASK_STATUSES.includes(r.status as TaskStatus),
-  );
+  const tasks = (
+    await db
+      .selectFrom('tasks')
+      .select(['id', 'project_id', 'status', 'due_date'])
+      .where('company_id', '=', company)
+      .execute()
+  ).filter((r) => options.projectIds.includes(r.project_id) && !CLOSED_TASK_STATUSES.includes(r.status as TaskStatus));
   const taskAssignees = await db.selectFrom('task_assignees').select(['task_id', 'user_id']).execute();
   const requestAssignees = await db.selectFrom('request_assignees').select(['request_id', 'user_id']).execute();
-  const requests = (await db.selectFrom('requests').select(['id', 'project_id', 'status', 'due_date']).where('company_id', '=', company).execute())
+  const requests = (
+    await db
+      .selectFrom('requests')
+      .select(['id', 'project_id', 'status', 'due_date'])
+      .where('company_id', '=', company)
+      .execute()
+  )
     .map((r) => ({ ...r, assignees: requestAssignees.filter((a) => a.request_id === r.id).map((a) => a.user_id) }))
-    .filter((r) => options.sees !== null && options.sees(r) && REQUEST_ACTIVE_STATUSES.includes(r.status as RequestStatus))
+    .filter(
+      (r) => options.sees !== null && options.sees(r) && REQUEST_ACTIVE_STATUSES.includes(r.status as RequestStatus),
+    )
     .filter((r) => !options.project || r.project_id === options.project);
   const users = await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'email', 'is_tevora']).execute();
 
@@ -107,7 +132,10 @@ beforeAll(async () => {
   carl = await newUser(t, { companyIds: [company], firstName: 'Carl' });
   sam = await newUser(t, { isTevora: true, firstName: 'Sam' });
   const namelessEmail = `zed-${randomUUID().slice(0, 8)}@example.test`;
-  nameless = { id: await insertUser(t.database.db, { email: namelessEmail, firstName: '', lastName: '' }), email: namelessEmail };
+  nameless = {
+    id: await insertUser(t.database.db, { email: namelessEmail, firstName: '', lastName: '' }),
+    email: namelessEmail,
+  };
   await addCompanyMember(t.database.db, company, nameless.id, 'member');
   const auditorUser = await newUser(t, { isTevora: true, isAuditor: true });
   auditor = { id: auditorUser.id, cookie: await t.cookieFor(auditorUser.email) };
@@ -129,10 +157,27 @@ beforeAll(async () => {
   const acme = await companyId(t, 'Acme Corp');
   await insertTask(t, await newActiveProject(t, acme, 'Acme workload'), { dueDate: day(-1), assigneeIds: [ann.id] });
 
-  await insertTestRequest(t, { companyId: company, projectId: alpha, status: 'open', dueDate: day(-1), assigneeIds: [ann.id] });
-  await insertTestRequest(t, { companyId: company, projectId: beta, status: 'submitted', assigneeIds: [ann.id, bob.id] });
+  await insertTestRequest(t, {
+    companyId: company,
+    projectId: alpha,
+    status: 'open',
+    dueDate: day(-1),
+    assigneeIds: [ann.id],
+  });
+  await insertTestRequest(t, {
+    companyId: company,
+    projectId: beta,
+    status: 'submitted',
+    assigneeIds: [ann.id, bob.id],
+  });
   await insertTestRequest(t, { companyId: company, status: 'returned', dueDate: day(-4), assigneeIds: [bob.id] });
-  await insertTestRequest(t, { companyId: company, projectId: alpha, status: 'accepted', dueDate: day(-9), assigneeIds: [ann.id] });
+  await insertTestRequest(t, {
+    companyId: company,
+    projectId: alpha,
+    status: 'accepted',
+    dueDate: day(-9),
+    assigneeIds: [ann.id],
+  });
   await insertTestRequest(t, { companyId: company, status: 'canceled', assigneeIds: [bob.id] });
   await insertTestRequest(t, { companyId: company, projectId: alpha, status: 'open', dueDate: day(-2) });
   await insertTestRequest(t, { companyId: company, status: 'open', assigneeIds: [carl.id] });
@@ -155,7 +200,14 @@ describe('workload report', () => {
     ]);
     expect(body.people.find((p) => p.userId === sam.id)).toMatchObject({ staff: true, openTasks: 1, overdueTasks: 0 });
     expect(body.people.find((p) => p.userId === ann.id)).toMatchObject({ staff: false, email: ann.email });
-    expect(body.totals).toEqual({ openTasks: 7, overdueTasks: 4, unassignedTasks: 1, activeRequests: 5, overdueRequests: 3, unassignedRequests: 1 });
+    expect(body.totals).toEqual({
+      openTasks: 7,
+      overdueTasks: 4,
+      unassignedTasks: 1,
+      activeRequests: 5,
+      overdueRequests: 3,
+      unassignedRequests: 1,
+    });
   });
 
   it('is as of now: the period does not change it', async () => {
@@ -168,7 +220,9 @@ describe('workload report', () => {
 
   it('measures overdue against the caller’s today', async () => {
     const body = await report(`today=${day(1)}`);
-    expect(body.totals).toEqual((await expected({ projectIds: [alpha, beta], sees: everyRequest, today: day(1) })).totals);
+    expect(body.totals).toEqual(
+      (await expected({ projectIds: [alpha, beta], sees: everyRequest, today: day(1) })).totals,
+    );
     // The IN_REVIEW task is due today.
     expect(body.people.find((p) => p.userId === sam.id)).toMatchObject({ overdueTasks: 1 });
   });
@@ -207,7 +261,9 @@ describe('workload report', () => {
       await expected({ projectIds: [alpha, beta], sees: null }),
     );
     expect(body.requestsIncluded).toBe(false);
-    expect(body.people.every((p) => p.activeRequests === 0 && p.overdueRequests === 0 && p.total === p.openTasks)).toBe(true);
+    expect(body.people.every((p) => p.activeRequests === 0 && p.overdueRequests === 0 && p.total === p.openTasks)).toBe(
+      true,
+    );
   });
 
   it("answers 404 for another company's project, 400 naming a bad filter, 403 with the reports or projects module off", async () => {
@@ -220,7 +276,12 @@ describe('workload report', () => {
       [`today=${day(-5)}`, 'today'],
     ]) {
       const res = await t.api({ method: 'GET', url: url(query), cookie: consultant });
-      expect({ query, status: res.statusCode, code: res.json().code, fields: res.json().details.map((d: { field: string }) => d.field) }).toEqual({
+      expect({
+        query,
+        status: res.statusCode,
+        code: res.json().code,
+        fields: res.json().details.map((d: { field: string }) => d.field),
+      }).toEqual({
         query,
         status: 400,
         code: 'validation_failed',
@@ -233,7 +294,11 @@ describe('workload report', () => {
     for (const module of ['projects', 'reports'] as const) {
       await setUserModuleAccess(t.database.db, company, user.id, module, false);
       const res = await t.api({ method: 'GET', url: url(), cookie });
-      expect({ module, status: res.statusCode, code: res.json().code }).toEqual({ module, status: 403, code: 'module_access_denied' });
+      expect({ module, status: res.statusCode, code: res.json().code }).toEqual({
+        module,
+        status: 403,
+        code: 'module_access_denied',
+      });
       await setUserModuleAccess(t.database.db, company, user.id, module, null);
     }
   });

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { RequestComment } from '@portal/shared/core/requests';
 import { createTestApp, type TestApp } from '../../test/app';
 import { auditRows, newActiveProject, newCompany } from '../projects/test-fixtures';
-import { bellsOf, eventually, insertTestRequest, mailsTo, person, type Person, type TestRequest } from './evidence-test-fixtures';
+import {
+  bellsOf,
+  eventually,
+  insertTestRequest,
+  mailsTo,
+  person,
+  type Person,
+  type TestRequest,
+} from './evidence-test-fixtures';
 
 let t: TestApp;
 let companyId: string;
@@ -32,21 +40,38 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const newRequest = () => insertTestRequest(t, { companyId, title: 'Firewall review', requesterId: stella.id, assigneeIds: [ann.id, ben.id], projectId });
+const newRequest = () =>
+  insertTestRequest(t, {
+    companyId,
+    title: 'Firewall review',
+    requesterId: stella.id,
+    assigneeIds: [ann.id, ben.id],
+    projectId,
+  });
 const url = (r: TestRequest) => `/api/v1/requests/${r.id}/comments`;
-const post = (r: TestRequest, who: Person, payload: unknown) => t.api({ method: 'POST', url: url(r), cookie: who.cookie, payload: payload as object });
+const post = (r: TestRequest, who: Person, payload: unknown) =>
+  t.api({ method: 'POST', url: url(r), cookie: who.cookie, payload: payload as object });
 const list = async (r: TestRequest, who: Person): Promise<RequestComment[]> => {
   const res = await t.api({ method: 'GET', url: url(r), cookie: who.cookie });
   expect(res.statusCode).toBe(200);
   return (res.json() as { results: RequestComment[] }).results;
 };
 const events = (r: TestRequest) =>
-  t.database.db.selectFrom('request_events').select(['type', 'detail', 'internal', 'actor_id']).where('request_id', '=', r.id).orderBy('created_at').execute();
+  t.database.db
+    .selectFrom('request_events')
+    .select(['type', 'detail', 'internal', 'actor_id'])
+    .where('request_id', '=', r.id)
+    .orderBy('created_at')
+    .execute();
 
 describe('comments of a request', () => {
   it('lets an assignee comment: the history, the update time, the audit and the people concerned hear of it', async () => {
     const request = await newRequest();
-    await t.database.db.updateTable('requests').set({ updated_at: '2020-01-01T00:00:00.000Z' }).where('id', '=', request.id).execute();
+    await t.database.db
+      .updateTable('requests')
+      .set({ updated_at: '2020-01-01T00:00:00.000Z' })
+      .where('id', '=', request.id)
+      .execute();
     const res = await post(request, ann, { body: 'Here is the export you asked for.' });
     expect(res.statusCode).toBe(201);
     const comment = res.json() as RequestComment;
@@ -63,23 +88,36 @@ describe('comments of a request', () => {
     expect(history[0]).toMatchObject({ type: 'comment', actor_id: ann.id });
     expect(JSON.parse(history[0].detail)).toEqual({ internal: false });
     expect(Boolean(history[0].internal)).toBe(false);
-    const row = await t.database.db.selectFrom('requests').select('updated_at').where('id', '=', request.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('requests')
+      .select('updated_at')
+      .where('id', '=', request.id)
+      .executeTakeFirstOrThrow();
     expect(new Date(row.updated_at).getFullYear()).toBeGreaterThan(2020);
     expect(await auditRows(t, 'request.comment.create', request.id)).toHaveLength(1);
 
     // The requester and the other assignee; not the author, not a client it is not assigned to.
-    const bell = { title: `New comment on ${request.reference}: Firewall review`, body: 'Here is the export you asked for.', link: `/requests/${request.id}` };
+    const bell = {
+      title: `New comment on ${request.reference}: Firewall review`,
+      body: 'Here is the export you asked for.',
+      link: `/requests/${request.id}`,
+    };
     expect(await bellsOf(t, stella.id, bell.link)).toEqual([expect.objectContaining(bell)]);
     expect(await bellsOf(t, ben.id, bell.link)).toEqual([expect.objectContaining(bell)]);
     expect(await bellsOf(t, ann.id, bell.link)).toEqual([]);
     expect(await bellsOf(t, cleo.id, bell.link)).toEqual([]);
-    await eventually(() => mailsTo(t, ben.email, bell.title).length === 1 && mailsTo(t, stella.email, bell.title).length === 1);
+    await eventually(
+      () => mailsTo(t, ben.email, bell.title).length === 1 && mailsTo(t, stella.email, bell.title).length === 1,
+    );
     expect(mailsTo(t, ann.email, bell.title)).toEqual([]);
 
     // Later, an earlier commenter hears of the next comment too.
     await post(request, oscar, { body: 'Thanks, looking at it.' });
     expect(await bellsOf(t, ann.id, bell.link)).toEqual([expect.objectContaining({ body: 'Thanks, looking at it.' })]);
-    expect((await list(request, ben)).map((c) => c.body)).toEqual(['Here is the export you asked for.', 'Thanks, looking at it.']);
+    expect((await list(request, ben)).map((c) => c.body)).toEqual([
+      'Here is the export you asked for.',
+      'Thanks, looking at it.',
+    ]);
   });
 
   it('keeps internal comments among staff: written by managers, read by staff, told to staff', async () => {
@@ -109,7 +147,10 @@ describe('comments of a request', () => {
 
     // The requester hears of it; the assignees and the earlier client commenter do not.
     const link = `/requests/${request.id}`;
-    expect((await bellsOf(t, stella.id, link)).map((b) => b.body).sort()).toEqual(['The export looks edited.', 'Uploaded.']);
+    expect((await bellsOf(t, stella.id, link)).map((b) => b.body).sort()).toEqual([
+      'The export looks edited.',
+      'Uploaded.',
+    ]);
     expect((await bellsOf(t, ann.id, link)).map((b) => b.body)).toEqual([]);
     expect((await bellsOf(t, ben.id, link)).map((b) => b.body)).toEqual(['Uploaded.']);
   });
@@ -119,7 +160,10 @@ describe('comments of a request', () => {
     for (const payload of [{}, { body: '' }, { body: 'a\u0000b' }, { body: 'x'.repeat(5001) }]) {
       const res = await post(request, ann, payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'validation_failed', details: [expect.objectContaining({ field: 'body' })] });
+      expect(res.json()).toMatchObject({
+        code: 'validation_failed',
+        details: [expect.objectContaining({ field: 'body' })],
+      });
     }
     const bad = await post(request, stella, { body: 'ok', internal: 'yes' });
     expect(bad.statusCode).toBe(400);
@@ -130,11 +174,18 @@ describe('comments of a request', () => {
   it('hides the comments of a request the caller does not see', async () => {
     const request = await newRequest();
     await post(request, ann, { body: 'Secret' });
-    for (const res of [await t.api({ method: 'GET', url: url(request), cookie: cleo.cookie }), await post(request, cleo, { body: 'Hi' })]) {
+    for (const res of [
+      await t.api({ method: 'GET', url: url(request), cookie: cleo.cookie }),
+      await post(request, cleo, { body: 'Hi' }),
+    ]) {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: 'request_not_found' });
     }
-    const missing = await t.api({ method: 'GET', url: `/api/v1/requests/${randomUUID()}/comments`, cookie: stella.cookie });
+    const missing = await t.api({
+      method: 'GET',
+      url: `/api/v1/requests/${randomUUID()}/comments`,
+      cookie: stella.cookie,
+    });
     expect(missing.statusCode).toBe(404);
   });
 });

@@ -11,7 +11,12 @@ import type { Database } from '../../db/schema';
 import { nowIso, toBool, toIso } from '../../db/values';
 import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
-import { deliverRequestNotices, queueRequestNotices, requestCommenterIds, requestParticipants } from '../../lib/request-notifications';
+import {
+  deliverRequestNotices,
+  queueRequestNotices,
+  requestCommenterIds,
+  requestParticipants,
+} from '../../lib/request-notifications';
 import { requireAuth } from '../../plugins/auth';
 import { policyRequest, type Policy } from '../../plugins/policies';
 import { parseInput } from '../projects/query';
@@ -22,7 +27,11 @@ const COMMENTS = '/api/v1/requests/:id/comments';
 const requestNotFound = () => new HttpError(404, 'request_not_found');
 
 /** The comments of a request the caller may read, oldest first (`ids`: only those). */
-async function listComments(db: Kysely<Database>, requestId: string, options: { staff: boolean; ids?: string[] }): Promise<RequestComment[]> {
+async function listComments(
+  db: Kysely<Database>,
+  requestId: string,
+  options: { staff: boolean; ids?: string[] },
+): Promise<RequestComment[]> {
   const rows = await db
     .selectFrom('request_comments')
     .selectAll()
@@ -56,46 +65,63 @@ export default async function requestCommentsRoutes(app: FastifyInstance) {
     const access = policyRequest(request);
     const { user } = await requireAuth(request);
     const input = parseInput(requestCommentSchema, request.body, 'field');
-    if (input.internal && !access.manage) throw new HttpError(403, 'forbidden', 'Only staff can write internal comments.');
+    if (input.internal && !access.manage)
+      throw new HttpError(403, 'forbidden', 'Only staff can write internal comments.');
     const target = access.request;
     const id = randomUUID();
     const createdAt = nowIso();
     // A request deleted meanwhile: its foreign key refuses the comment, answered as the policy would.
-    const pending = await settleMissing(requestNotFound, () => db.transaction().execute(async (trx) => {
-      // The earlier commenters, before this comment joins them.
-      const commenters = await requestCommenterIds(trx, target.id);
-      await trx
-        .insertInto('request_comments')
-        .values({ id, request_id: target.id, author_id: user.id, body: input.body, internal: input.internal, created_at: createdAt })
-        .execute();
-      await recordRequestEvents(trx, [
-        { requestId: target.id, actorId: user.id, type: 'comment', detail: { internal: input.internal }, internal: input.internal, createdAt },
-      ]);
-      await touchRequest(trx, target.id, createdAt);
-      await audit(
-        request,
-        {
-          action: 'request.comment.create',
-          targetType: 'request',
-          targetId: target.id,
-          targetLabel: target.reference,
-          companyId: target.companyId,
-          after: { commentId: id, internal: input.internal, body: input.body },
-        },
-        trx,
-      );
-      const { requesterId, assigneeIds } = await requestParticipants(trx, target.id);
-      return queueRequestNotices(trx, [
-        {
-          kind: 'comment',
-          request: { id: target.id, companyId: target.companyId, reference: target.reference, title: target.title },
-          actorId: user.id,
-          userIds: [...(requesterId ? [requesterId] : []), ...assigneeIds, ...commenters],
-          staffOnly: input.internal,
-          summary: input.body,
-        },
-      ]);
-    }));
+    const pending = await settleMissing(requestNotFound, () =>
+      db.transaction().execute(async (trx) => {
+        // The earlier commenters, before this comment joins them.
+        const commenters = await requestCommenterIds(trx, target.id);
+        await trx
+          .insertInto('request_comments')
+          .values({
+            id,
+            request_id: target.id,
+            author_id: user.id,
+            body: input.body,
+            internal: input.internal,
+            created_at: createdAt,
+          })
+          .execute();
+        await recordRequestEvents(trx, [
+          {
+            requestId: target.id,
+            actorId: user.id,
+            type: 'comment',
+            detail: { internal: input.internal },
+            internal: input.internal,
+            createdAt,
+          },
+        ]);
+        await touchRequest(trx, target.id, createdAt);
+        await audit(
+          request,
+          {
+            action: 'request.comment.create',
+            targetType: 'request',
+            targetId: target.id,
+            targetLabel: target.reference,
+            companyId: target.companyId,
+            after: { commentId: id, internal: input.internal, body: input.body },
+          },
+          trx,
+        );
+        const { requesterId, assigneeIds } = await requestParticipants(trx, target.id);
+        return queueRequestNotices(trx, [
+          {
+            kind: 'comment',
+            request: { id: target.id, companyId: target.companyId, reference: target.reference, title: target.title },
+            actorId: user.id,
+            userIds: [...(requesterId ? [requesterId] : []), ...assigneeIds, ...commenters],
+            staffOnly: input.internal,
+            summary: input.body,
+          },
+        ]);
+      }),
+    );
     void deliverRequestNotices(app, request.log, pending);
     const [comment] = await listComments(db, target.id, { staff: true, ids: [id] });
     return reply.code(201).send(comment);

@@ -71,13 +71,19 @@ export async function insertTestRequest(
       canceled_at: null,
     })
     .execute();
-  for (const userId of input.assigneeIds ?? []) await t.database.db.insertInto('request_assignees').values({ request_id: id, user_id: userId }).execute();
-  for (const teamId of input.teamIds ?? []) await t.database.db.insertInto('request_teams').values({ request_id: id, team_id: teamId }).execute();
+  for (const userId of input.assigneeIds ?? [])
+    await t.database.db.insertInto('request_assignees').values({ request_id: id, user_id: userId }).execute();
+  for (const teamId of input.teamIds ?? [])
+    await t.database.db.insertInto('request_teams').values({ request_id: id, team_id: teamId }).execute();
   return { id, companyId: input.companyId, reference, title };
 }
 
 export function setRequestStatus(t: TestApp, id: string, status: RequestStatus, returnReason: string | null = null) {
-  return t.database.db.updateTable('requests').set({ status, return_reason: returnReason }).where('id', '=', id).execute();
+  return t.database.db
+    .updateTable('requests')
+    .set({ status, return_reason: returnReason })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** A team of the company holding these users. */
@@ -114,7 +120,10 @@ export async function eventually(check: () => boolean | Promise<boolean>, ms = 5
 }
 
 export const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 0x20), Buffer.from('\n%%EOF\n')]);
-export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]), Buffer.alloc(64, 1)]);
+export const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]),
+  Buffer.alloc(64, 1),
+]);
 
 export type Part = { filename: string; data: Buffer; field?: string };
 

@@ -7,7 +7,17 @@ import { setUserModuleAccess } from '../../db/module-access';
 import { nowIso } from '../../db/values';
 import { createTestApp, type TestApp } from '../../test/app';
 import { auditRows, newActiveProject, newCompany } from '../projects/test-fixtures';
-import { PDF, PNG, insertTestRequest, multipart, person, setRequestStatus, type Part, type Person, type TestRequest } from './evidence-test-fixtures';
+import {
+  PDF,
+  PNG,
+  insertTestRequest,
+  multipart,
+  person,
+  setRequestStatus,
+  type Part,
+  type Person,
+  type TestRequest,
+} from './evidence-test-fixtures';
 import { REQUEST_UPLOAD_MAX_FILES } from './files';
 
 let t: TestApp;
@@ -33,21 +43,46 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const newRequest = () => insertTestRequest(t, { companyId, title: 'Firewall review', requesterId: stella.id, assigneeIds: [ann.id, ben.id], projectId });
+const newRequest = () =>
+  insertTestRequest(t, {
+    companyId,
+    title: 'Firewall review',
+    requesterId: stella.id,
+    assigneeIds: [ann.id, ben.id],
+    projectId,
+  });
 const filesUrl = (r: TestRequest) => `/api/v1/requests/${r.id}/files`;
-const upload = (r: TestRequest, who: Person, files: Part[]) => t.api({ method: 'POST', url: filesUrl(r), cookie: who.cookie, ...multipart(files) });
-async function uploadOk(r: TestRequest, who: Person, files: Part[] = [{ filename: 'export.pdf', data: PDF }]): Promise<RequestFile[]> {
+const upload = (r: TestRequest, who: Person, files: Part[]) =>
+  t.api({ method: 'POST', url: filesUrl(r), cookie: who.cookie, ...multipart(files) });
+async function uploadOk(
+  r: TestRequest,
+  who: Person,
+  files: Part[] = [{ filename: 'export.pdf', data: PDF }],
+): Promise<RequestFile[]> {
   const res = await upload(r, who, files);
   expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status: 201 });
   return (res.json() as { results: RequestFile[] }).results;
 }
-const remove = (r: TestRequest, fileId: string, who: Person) => t.api({ method: 'DELETE', url: `${filesUrl(r)}/${fileId}`, cookie: who.cookie });
-const fileRows = (r: TestRequest) => t.database.db.selectFrom('request_files').selectAll().where('request_id', '=', r.id).orderBy('created_at').orderBy('name').execute();
+const remove = (r: TestRequest, fileId: string, who: Person) =>
+  t.api({ method: 'DELETE', url: `${filesUrl(r)}/${fileId}`, cookie: who.cookie });
+const fileRows = (r: TestRequest) =>
+  t.database.db
+    .selectFrom('request_files')
+    .selectAll()
+    .where('request_id', '=', r.id)
+    .orderBy('created_at')
+    .orderBy('name')
+    .execute();
 const history = async (r: TestRequest) =>
-  (await t.database.db.selectFrom('request_events').select(['type', 'detail', 'actor_id']).where('request_id', '=', r.id).orderBy('created_at').orderBy('id').execute()).map((e) => [
-    e.type,
-    JSON.parse(e.detail),
-  ]);
+  (
+    await t.database.db
+      .selectFrom('request_events')
+      .select(['type', 'detail', 'actor_id'])
+      .where('request_id', '=', r.id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute()
+  ).map((e) => [e.type, JSON.parse(e.detail)]);
 const blobExists = async (key: string) => {
   const stream = await t.app.storage.open(key);
   stream?.destroy();
@@ -56,9 +91,12 @@ const blobExists = async (key: string) => {
 /** Every file under the storage's folder, staged or committed. */
 function storedFiles(dir = path.join(t.config.dataDir, 'files')): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? storedFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? storedFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
-const signedUrl = (fileId: string, who: Person) => t.api({ method: 'GET', url: `/api/v1/files/${fileId}/signed-url`, cookie: who.cookie });
+const signedUrl = (fileId: string, who: Person) =>
+  t.api({ method: 'GET', url: `/api/v1/files/${fileId}/signed-url`, cookie: who.cookie });
 
 describe('uploading evidence', () => {
   it('stores the files of an assignee with the history, the audit and their bytes', async () => {
@@ -79,7 +117,12 @@ describe('uploading evidence', () => {
       ['file_added', { name: 'shot 1.png' }],
     ]);
     expect(await auditRows(t, 'request.file.upload', request.id)).toEqual([
-      expect.objectContaining({ actor_email: ann.email, after: { files: [expect.objectContaining({ name: 'export.pdf' }), expect.objectContaining({ name: 'shot 1.png' })] } }),
+      expect.objectContaining({
+        actor_email: ann.email,
+        after: {
+          files: [expect.objectContaining({ name: 'export.pdf' }), expect.objectContaining({ name: 'shot 1.png' })],
+        },
+      }),
     ]);
     // Staff managers add evidence too.
     expect((await uploadOk(request, stella))[0]).toMatchObject({ uploadedBy: { id: stella.id }, canDelete: true });
@@ -117,9 +160,16 @@ describe('uploading evidence', () => {
     expect(wrong.statusCode).toBe(415);
     expect(wrong.json()).toMatchObject({ code: 'unsupported_file_type' });
 
-    const many = await upload(request, ann, Array.from({ length: REQUEST_UPLOAD_MAX_FILES + 1 }, (_, i) => ({ filename: `f${i}.pdf`, data: PDF })));
+    const many = await upload(
+      request,
+      ann,
+      Array.from({ length: REQUEST_UPLOAD_MAX_FILES + 1 }, (_, i) => ({ filename: `f${i}.pdf`, data: PDF })),
+    );
     expect(many.statusCode).toBe(400);
-    expect(many.json()).toMatchObject({ code: 'validation_failed', details: [expect.objectContaining({ field: 'files' })] });
+    expect(many.json()).toMatchObject({
+      code: 'validation_failed',
+      details: [expect.objectContaining({ field: 'files' })],
+    });
 
     const none = await upload(request, ann, []);
     expect(none.statusCode).toBe(400);
@@ -149,7 +199,10 @@ describe('uploading evidence', () => {
       { filename: 'two.pdf', data: PDF },
     ]);
     expect(over.statusCode).toBe(400);
-    expect(over.json()).toMatchObject({ code: 'validation_failed', details: [{ field: 'files', message: expect.stringContaining(`at most ${REQUEST_MAX_FILES}`) }] });
+    expect(over.json()).toMatchObject({
+      code: 'validation_failed',
+      details: [{ field: 'files', message: expect.stringContaining(`at most ${REQUEST_MAX_FILES}`) }],
+    });
     expect((await fileRows(request)).length).toBe(REQUEST_MAX_FILES - 1);
     expect(storedFiles()).toHaveLength(blobs);
     await uploadOk(request, ann, [{ filename: 'last.pdf', data: PDF }]);
@@ -177,7 +230,10 @@ describe('removing evidence', () => {
 
     await setRequestStatus(t, request.id, 'submitted');
     const review = await remove(request, own.id, ann);
-    expect({ status: review.statusCode, code: review.json().code }).toEqual({ status: 409, code: 'request_under_review' });
+    expect({ status: review.statusCode, code: review.json().code }).toEqual({
+      status: 409,
+      code: 'request_under_review',
+    });
     await setRequestStatus(t, request.id, 'canceled');
     const closed = await remove(request, own.id, ann);
     expect({ status: closed.statusCode, code: closed.json().code }).toEqual({ status: 409, code: 'request_is_closed' });
@@ -187,7 +243,9 @@ describe('removing evidence', () => {
     expect((await fileRows(request)).map((r) => r.name)).toEqual(['ben.pdf']);
     expect(await blobExists(key)).toBe(false);
     expect((await history(request)).slice(-1)).toEqual([['file_removed', { name: 'export.pdf' }]]);
-    expect(await auditRows(t, 'request.file.delete', request.id)).toEqual([expect.objectContaining({ before: expect.objectContaining({ fileId: own.id, name: 'export.pdf' }) })]);
+    expect(await auditRows(t, 'request.file.delete', request.id)).toEqual([
+      expect.objectContaining({ before: expect.objectContaining({ fileId: own.id, name: 'export.pdf' }) }),
+    ]);
 
     const again = await remove(request, own.id, ann);
     expect({ status: again.statusCode, code: again.json().code }).toEqual({ status: 404, code: 'file_not_found' });
@@ -212,7 +270,9 @@ describe('removing evidence', () => {
       // Whoever could not remove it anyway hears no more than before.
       for (const who of [audrey, ben]) expect((await remove(request, second.id, who)).statusCode).toBe(403);
       for (const who of [stella, ann]) {
-        const detail = (await t.api({ method: 'GET', url: `/api/v1/requests/${request.id}`, cookie: who.cookie })).json() as { files: RequestFile[] };
+        const detail = (
+          await t.api({ method: 'GET', url: `/api/v1/requests/${request.id}`, cookie: who.cookie })
+        ).json() as { files: RequestFile[] };
         expect(detail.files.map((f) => f.canDelete)).toEqual([false, false]);
       }
     };
@@ -247,7 +307,11 @@ describe('downloading evidence', () => {
       expect((res.json() as SignedUrl).name).toBe('export.pdf');
     }
     const signed = (await signedUrl(file.id, ben)).json() as SignedUrl;
-    const content = await t.api({ method: 'GET', url: signed.url.replace(/^https?:\/\/[^/]+/, ''), cookie: ben.cookie });
+    const content = await t.api({
+      method: 'GET',
+      url: signed.url.replace(/^https?:\/\/[^/]+/, ''),
+      cookie: ben.cookie,
+    });
     expect(content.statusCode).toBe(200);
     expect(content.rawPayload.equals(PDF)).toBe(true);
 

@@ -8,10 +8,21 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { REQUEST_MAX_FILES, evidenceEditable, type RequestFile, type RequestStatus } from '@portal/shared/core/requests';
+import {
+  REQUEST_MAX_FILES,
+  evidenceEditable,
+  type RequestFile,
+  type RequestStatus,
+} from '@portal/shared/core/requests';
 import type { RequestAccess } from '../../db/request-access';
 import { requestAccessFor } from '../../db/request-access';
-import { canDeleteRequestFile, lockRequest, recordRequestEvents, requestUserRefs, touchRequest } from '../../db/requests';
+import {
+  canDeleteRequestFile,
+  lockRequest,
+  recordRequestEvents,
+  requestUserRefs,
+  touchRequest,
+} from '../../db/requests';
 import type { Database } from '../../db/schema';
 import { nowIso, toIso } from '../../db/values';
 import { audit } from '../../lib/audit';
@@ -50,8 +61,16 @@ interface FileRow {
   created_at: string | Date;
 }
 
-async function toRequestFiles(db: Kysely<Database>, rows: FileRow[], access: RequestAccess, status: RequestStatus, callerId: string): Promise<RequestFile[]> {
-  const uploaders = await requestUserRefs(db, [...new Set(rows.flatMap((r) => (r.uploaded_by ? [r.uploaded_by] : [])))]);
+async function toRequestFiles(
+  db: Kysely<Database>,
+  rows: FileRow[],
+  access: RequestAccess,
+  status: RequestStatus,
+  callerId: string,
+): Promise<RequestFile[]> {
+  const uploaders = await requestUserRefs(db, [
+    ...new Set(rows.flatMap((r) => (r.uploaded_by ? [r.uploaded_by] : []))),
+  ]);
   return rows.map((row) => ({
     id: row.id,
     requestId: row.request_id,
@@ -72,7 +91,8 @@ export default async function requestFilesRoutes(app: FastifyInstance) {
   app.post(FILES, { config: { policy: read } }, async (request, reply) => {
     const access = policyRequest(request);
     const { user } = await requireAuth(request);
-    if (!access.respond && !access.manage) throw new HttpError(403, 'forbidden', 'Only the client and the consultancy can add evidence.');
+    if (!access.respond && !access.manage)
+      throw new HttpError(403, 'forbidden', 'Only the client and the consultancy can add evidence.');
     // Refused before the bytes are read; checked again under the lock below.
     const early = evidenceLocked(access.request.status);
     if (early) throw early;
@@ -103,7 +123,10 @@ export default async function requestFilesRoutes(app: FastifyInstance) {
             .executeTakeFirstOrThrow();
           const held = Number(count.n);
           if (held + form.files.length > REQUEST_MAX_FILES) {
-            throw invalidField('files', `a request holds at most ${REQUEST_MAX_FILES} evidence files (this one has ${held})`);
+            throw invalidField(
+              'files',
+              `a request holds at most ${REQUEST_MAX_FILES} evidence files (this one has ${held})`,
+            );
           }
           await trx
             .insertInto('request_files')
@@ -124,7 +147,13 @@ export default async function requestFilesRoutes(app: FastifyInstance) {
             .execute();
           await recordRequestEvents(
             trx,
-            form.files.map((file) => ({ requestId: target.id, actorId: user.id, type: 'file_added' as const, detail: { name: file.name }, createdAt })),
+            form.files.map((file) => ({
+              requestId: target.id,
+              actorId: user.id,
+              type: 'file_added' as const,
+              detail: { name: file.name },
+              createdAt,
+            })),
           );
           await touchRequest(trx, target.id, createdAt);
           await audit(
@@ -135,7 +164,15 @@ export default async function requestFilesRoutes(app: FastifyInstance) {
               targetId: target.id,
               targetLabel: target.reference,
               companyId: target.companyId,
-              after: { files: form.files.map((f, i) => ({ id: stored[i].id, name: f.name, size: f.blob.size, sha256: f.blob.sha256, contentType: f.contentType })) },
+              after: {
+                files: form.files.map((f, i) => ({
+                  id: stored[i].id,
+                  name: f.name,
+                  size: f.blob.size,
+                  sha256: f.blob.sha256,
+                  contentType: f.contentType,
+                })),
+              },
             },
             trx,
           );
@@ -162,7 +199,12 @@ export default async function requestFilesRoutes(app: FastifyInstance) {
     const storageKey = await db.transaction().execute(async (trx) => {
       const status = await lockRequest(trx, target.id);
       if (status === null) throw requestNotFound();
-      const file = await trx.selectFrom('request_files').selectAll().where('id', '=', fileId).where('request_id', '=', target.id).executeTakeFirst();
+      const file = await trx
+        .selectFrom('request_files')
+        .selectAll()
+        .where('id', '=', fileId)
+        .where('request_id', '=', target.id)
+        .executeTakeFirst();
       if (!file) throw fileNotFound();
       // Evidence changes only while open or returned, for everyone (canDeleteRequestFile, the rule the
       // list's canDelete shows): whoever could remove the file were it editable hears why not (409);
@@ -174,7 +216,9 @@ export default async function requestFilesRoutes(app: FastifyInstance) {
       if (locked) throw locked;
       await trx.deleteFrom('request_files').where('id', '=', file.id).execute();
       const at = nowIso();
-      await recordRequestEvents(trx, [{ requestId: target.id, actorId: user.id, type: 'file_removed', detail: { name: file.name }, createdAt: at }]);
+      await recordRequestEvents(trx, [
+        { requestId: target.id, actorId: user.id, type: 'file_removed', detail: { name: file.name }, createdAt: at },
+      ]);
       await touchRequest(trx, target.id, at);
       await audit(
         request,
@@ -184,7 +228,13 @@ export default async function requestFilesRoutes(app: FastifyInstance) {
           targetId: target.id,
           targetLabel: target.reference,
           companyId: target.companyId,
-          before: { fileId: file.id, name: file.name, size: Number(file.size), sha256: file.sha256, uploadedBy: file.uploaded_by },
+          before: {
+            fileId: file.id,
+            name: file.name,
+            size: Number(file.size),
+            sha256: file.sha256,
+            uploadedBy: file.uploaded_by,
+          },
         },
         trx,
       );
@@ -218,7 +268,13 @@ export function requestFileKind(db: Kysely<Database>): FileKind {
         if (error instanceof HttpError) return null;
         throw error;
       }
-      return { versionId: file.id, name: file.name, contentType: file.content_type, size: Number(file.size), storageKey: file.storage_key };
+      return {
+        versionId: file.id,
+        name: file.name,
+        contentType: file.content_type,
+        size: Number(file.size),
+        storageKey: file.storage_key,
+      };
     },
   };
 }

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { REQUEST_FILE_IMPORTED_COLUMNS, REQUEST_IMPORT_MAX_ERRORS, type RequestImportResult } from '@portal/shared/core/requests';
+import {
+  REQUEST_FILE_IMPORTED_COLUMNS,
+  REQUEST_IMPORT_MAX_ERRORS,
+  type RequestImportResult,
+} from '@portal/shared/core/requests';
 import { addProjectMember, insertProject } from '../../db/projects';
 import { addTeamMember, insertTeam } from '../../db/teams';
 import { parseRequestFile, type RequestFileRow } from '../../lib/request-file';
@@ -30,22 +34,43 @@ let auditor: { id: string; email: string };
 const consultant = () => t.cookieFor('consultant@demo.test');
 
 const importFile = async (company: string, data: Buffer, filename = 'requests.csv', cookie?: string) =>
-  t.api({ method: 'POST', url: `/api/v1/companies/${company}/requests/import`, cookie: cookie ?? (await consultant()), ...multipart({}, { filename, data }) });
+  t.api({
+    method: 'POST',
+    url: `/api/v1/companies/${company}/requests/import`,
+    cookie: cookie ?? (await consultant()),
+    ...multipart({}, { filename, data }),
+  });
 
 const exportFile = async (company: string, query: string, cookie?: string) =>
-  t.api({ method: 'GET', url: `/api/v1/companies/${company}/requests/export?${query}`, cookie: cookie ?? (await consultant()) });
+  t.api({
+    method: 'GET',
+    url: `/api/v1/companies/${company}/requests/export?${query}`,
+    cookie: cookie ?? (await consultant()),
+  });
 
 async function newNamedCompany(name: string): Promise<{ id: string; name: string }> {
   return { id: await newCompany(t, name), name };
 }
 
 const nameOf = async (userId: string) => {
-  const user = await t.database.db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await t.database.db
+    .selectFrom('users')
+    .select(['first_name', 'last_name'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   return `${user.first_name} ${user.last_name}`;
 };
 
 const requestCount = async (company: string) =>
-  Number((await t.database.db.selectFrom('requests').select((eb) => eb.fn.countAll().as('n')).where('company_id', '=', company).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.database.db
+        .selectFrom('requests')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('company_id', '=', company)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -56,7 +81,11 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) members.push(await newUser(t, { companyIds: [home.id, other.id] }));
   suspended = await newUser(t, { companyIds: [home.id], status: 'suspended' });
   revoked = await newUser(t, { companyIds: [home.id] });
-  await t.database.db.updateTable('company_memberships').set({ access_revoked_at: new Date().toISOString() }).where('user_id', '=', revoked.id).execute();
+  await t.database.db
+    .updateTable('company_memberships')
+    .set({ access_revoked_at: new Date().toISOString() })
+    .where('user_id', '=', revoked.id)
+    .execute();
   auditor = await newUser(t, { isTevora: true, isAuditor: true });
   for (const company of [home, other]) {
     const team = await insertTeam(t.database.db, company.id, 'Audit Team');
@@ -70,7 +99,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const names = (): RequestFileNames => ({ emails: [members[0].email, members[1].email, members[2].email], team: 'Audit Team', projects: projectTitles });
+const names = (): RequestFileNames => ({
+  emails: [members[0].email, members[1].email, members[2].email],
+  team: 'Audit Team',
+  projects: projectTitles,
+});
 
 /** Rows of a file by title, without row numbers; people in a stable order (the export lists them by name). */
 function byTitle(rows: RequestFileRow[]) {
@@ -100,10 +133,20 @@ describe('importing 1,000 requests and exporting them', () => {
     // Generous for a loaded machine: bench/request-files measures the real figure.
     expect(took).toBeLessThan(15_000);
 
-    const rows = await t.database.db.selectFrom('requests').select(['id', 'reference', 'status', 'requester_id']).where('company_id', '=', home.id).execute();
+    const rows = await t.database.db
+      .selectFrom('requests')
+      .select(['id', 'reference', 'status', 'requester_id'])
+      .where('company_id', '=', home.id)
+      .execute();
     expect(rows).toHaveLength(COUNT);
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['open']));
-    expect(rows.filter((r) => r.reference.startsWith('REQ-')).map((r) => r.reference).sort().at(-1)).toBe('REQ-0900');
+    expect(
+      rows
+        .filter((r) => r.reference.startsWith('REQ-'))
+        .map((r) => r.reference)
+        .sort()
+        .at(-1),
+    ).toBe('REQ-0900');
 
     const events = await t.database.db
       .selectFrom('request_events')
@@ -116,56 +159,93 @@ describe('importing 1,000 requests and exporting them', () => {
     const teamAssignment = events.find((e) => e.type === 'assigned' && e.reference === 'REQ-0002');
     expect(JSON.parse(teamAssignment!.detail)).toEqual({ users: [await nameOf(members[1].id)], teams: ['Audit Team'] });
 
-    const audits = await t.database.db.selectFrom('audit_log').select(['action', 'after']).where('company_id', '=', home.id).where('action', '=', 'request.import').execute();
+    const audits = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'after'])
+      .where('company_id', '=', home.id)
+      .where('action', '=', 'request.import')
+      .execute();
     expect(audits).toHaveLength(1);
     expect(JSON.parse(audits[0].after!)).toMatchObject({ fileName: 'requests.csv', rows: COUNT, created: COUNT });
 
     // One bell per request for each person it reaches (members[0] is on the team: once for request 2).
-    const request2 = await t.database.db.selectFrom('requests').select(['id', 'title']).where('company_id', '=', home.id).where('reference', '=', 'REQ-0002').executeTakeFirstOrThrow();
-    const bells = await t.database.db.selectFrom('notifications').select(['user_id', 'title', 'body', 'link']).where('link', '=', `/requests/${request2.id}`).execute();
+    const request2 = await t.database.db
+      .selectFrom('requests')
+      .select(['id', 'title'])
+      .where('company_id', '=', home.id)
+      .where('reference', '=', 'REQ-0002')
+      .executeTakeFirstOrThrow();
+    const bells = await t.database.db
+      .selectFrom('notifications')
+      .select(['user_id', 'title', 'body', 'link'])
+      .where('link', '=', `/requests/${request2.id}`)
+      .execute();
     expect(bells.map((b) => b.user_id).sort()).toEqual([members[0].id, members[1].id].sort());
-    expect(bells[0]).toMatchObject({ title: `New request REQ-0002: ${request2.title}`, body: 'Daniel Reyes asked for evidence, due 8/1/2026' });
+    expect(bells[0]).toMatchObject({
+      title: `New request REQ-0002: ${request2.title}`,
+      body: 'Daniel Reyes asked for evidence, due 8/1/2026',
+    });
   });
 
-  it.each(['csv', 'xlsx'] as const)('exports them as %s with the titles, descriptions, priorities, due dates, assignees and projects imported', async (format) => {
-    const res = await exportFile(home.id, `format=${format}`);
-    expect(res.statusCode).toBe(200);
-    const day = new Date().toISOString().slice(0, 10);
-    const slug = home.name.toLowerCase().replace(/ /g, '-');
-    expect(res.headers['content-disposition']).toContain(`filename="requests-${slug}-${day}.${format}"`);
-    expect(res.headers['cache-control']).toContain('no-store');
-    expect(res.headers['content-type']).toContain(format === 'csv' ? 'text/csv' : 'spreadsheetml');
+  it.each(['csv', 'xlsx'] as const)(
+    'exports them as %s with the titles, descriptions, priorities, due dates, assignees and projects imported',
+    async (format) => {
+      const res = await exportFile(home.id, `format=${format}`);
+      expect(res.statusCode).toBe(200);
+      const day = new Date().toISOString().slice(0, 10);
+      const slug = home.name.toLowerCase().replace(/ /g, '-');
+      expect(res.headers['content-disposition']).toContain(`filename="requests-${slug}-${day}.${format}"`);
+      expect(res.headers['cache-control']).toContain('no-store');
+      expect(res.headers['content-type']).toContain(format === 'csv' ? 'text/csv' : 'spreadsheetml');
 
-    const back = await parseRequestFile(`export.${format}`, res.rawPayload);
-    expect(back.rows).toBe(COUNT);
-    const expected = new Map(Array.from({ length: COUNT }, (_, i) => exportedFileRow(i, names())).map((r) => [r.title, { ...r, assignees: [...r.assignees].sort() }]));
-    expect(byTitle(back.requests)).toEqual(expected);
-    // The list's default sort: newest first, then by reference: numbered ones by number, the file's own (EXT-n) after them.
-    expect(back.requests.slice(0, 2).map((r) => r.reference)).toEqual(['REQ-0001', 'REQ-0002']);
-    expect(back.requests.slice(-2).map((r) => r.reference)).toEqual(['EXT-980', 'EXT-990']);
-    if (format === 'csv') exportedCsv = res.rawPayload;
-  });
+      const back = await parseRequestFile(`export.${format}`, res.rawPayload);
+      expect(back.rows).toBe(COUNT);
+      const expected = new Map(
+        Array.from({ length: COUNT }, (_, i) => exportedFileRow(i, names())).map((r) => [
+          r.title,
+          { ...r, assignees: [...r.assignees].sort() },
+        ]),
+      );
+      expect(byTitle(back.requests)).toEqual(expected);
+      // The list's default sort: newest first, then by reference: numbered ones by number, the file's own (EXT-n) after them.
+      expect(back.requests.slice(0, 2).map((r) => r.reference)).toEqual(['REQ-0001', 'REQ-0002']);
+      expect(back.requests.slice(-2).map((r) => r.reference)).toEqual(['EXT-980', 'EXT-990']);
+      if (format === 'csv') exportedCsv = res.rawPayload;
+    },
+  );
 
   it('exports formula-looking cells with an apostrophe, which reading drops', async () => {
     const table = parse(exportedCsv.toString('utf8'), { bom: true }) as string[][];
     const header = table[0];
     const title = table.find((r) => r[header.indexOf('Title')].includes('HYPERLINK'))!;
     expect(title[header.indexOf('Title')]).toBe(`'=HYPERLINK("http://evil.test","Request 1")`);
-    expect(table.find((r) => r[header.indexOf('Title')] === 'Request 7')![header.indexOf('Description')]).toBe("'+What request 7 needs\nOn two lines");
+    expect(table.find((r) => r[header.indexOf('Title')] === 'Request 7')![header.indexOf('Description')]).toBe(
+      "'+What request 7 needs\nOn two lines",
+    );
     const back = await parseRequestFile('export.csv', exportedCsv);
-    expect(back.requests.find((r) => r.title.startsWith('=HYPERLINK'))?.title).toBe('=HYPERLINK("http://evil.test","Request 1")');
+    expect(back.requests.find((r) => r.title.startsWith('=HYPERLINK'))?.title).toBe(
+      '=HYPERLINK("http://evil.test","Request 1")',
+    );
   });
 
   it('imports the export into another company as it was, and numbers later requests after its references', async () => {
     // The projects are the first company's: named there, they are row problems.
     const refused = await importFile(other.id, exportedCsv, 'export.csv');
-    expect(refused.json()).toMatchObject({ code: 'malformed_request_file', message: expect.stringMatching(new RegExp(`^Row \\d+, Project: "Import Project [AB] .*" is not a project of ${other.name}$`)) });
+    expect(refused.json()).toMatchObject({
+      code: 'malformed_request_file',
+      message: expect.stringMatching(
+        new RegExp(`^Row \\d+, Project: "Import Project [AB] .*" is not a project of ${other.name}$`),
+      ),
+    });
 
     // Without them, the rest imports as it was.
     const table = parse(exportedCsv.toString('utf8'), { bom: true }) as string[][];
     const withoutProjects = stringify(table.map((r) => r.filter((_, i) => table[0][i] !== 'Project')));
     const res = await importFile(other.id, Buffer.from(withoutProjects), 'export.csv');
-    expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status: 201, body: { rows: COUNT, created: COUNT } });
+    expect({ status: res.statusCode, body: res.json() }).toMatchObject({
+      status: 201,
+      body: { rows: COUNT, created: COUNT },
+    });
     const again = await exportFile(other.id, 'format=csv');
     const first = await parseRequestFile('a.csv', exportedCsv);
     const second = await parseRequestFile('b.csv', again.rawPayload);
@@ -209,7 +289,10 @@ describe('file problems', () => {
       details: [
         { field: 'file', message: 'Row 3, Due Date: "2026-13-01" is not a day of the calendar.' },
         { field: 'file', message: 'Row 4, Title: Title must be at most 200 characters (it has 201).' },
-        { field: 'file', message: 'Row 5, Priority: Priority must be one of Low, Medium, High, Critical (it is "Urgent").' },
+        {
+          field: 'file',
+          message: 'Row 5, Priority: Priority must be one of Low, Medium, High, Critical (it is "Urgent").',
+        },
         { field: 'file', message: 'Row 7, Reference: "dup-1" is also on row 6. References must be unique.' },
       ],
     });
@@ -248,23 +331,55 @@ describe('file problems', () => {
   it('refuses a file without the Title column', async () => {
     const res = await importFile(home.id, csv([{ Reference: 'R-1' }], ['Reference', 'Description']));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'malformed_request_file', message: expect.stringMatching(/^Row 1: the header row has no "Title" column/) });
+    expect(res.json()).toMatchObject({
+      code: 'malformed_request_file',
+      message: expect.stringMatching(/^Row 1: the header row has no "Title" column/),
+    });
   });
 
   it('refuses other formats by name, and a form without a file', async () => {
-    expect((await importFile(home.id, Buffer.from('x'), 'requests.xls')).json()).toMatchObject({ code: 'no_excel_file' });
+    expect((await importFile(home.id, Buffer.from('x'), 'requests.xls')).json()).toMatchObject({
+      code: 'no_excel_file',
+    });
     expect((await importFile(home.id, Buffer.from('x'), 'requests.xls')).statusCode).toBe(415);
     expect((await importFile(home.id, csv([{ Title: 'x' }]), 'requests.txt')).statusCode).toBe(415);
-    const empty = await t.api({ method: 'POST', url: `/api/v1/companies/${home.id}/requests/import`, cookie: await consultant(), ...multipart({ note: 'no file' }) });
+    const empty = await t.api({
+      method: 'POST',
+      url: `/api/v1/companies/${home.id}/requests/import`,
+      cookie: await consultant(),
+      ...multipart({ note: 'no file' }),
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ code: 'validation_failed', details: [{ field: 'file' }] });
   });
 
   it('reads an .xlsx with date cells', async () => {
-    const xlsx = await trackerXlsx([{ Title: 'From a workbook', 'Due Date': new Date(Date.UTC(2026, 5, 30)), Assignees: members[0].email, Project: projectTitles[0] }], IMPORTED);
+    const xlsx = await trackerXlsx(
+      [
+        {
+          Title: 'From a workbook',
+          'Due Date': new Date(Date.UTC(2026, 5, 30)),
+          Assignees: members[0].email,
+          Project: projectTitles[0],
+        },
+      ],
+      IMPORTED,
+    );
     const res = await importFile(home.id, xlsx, 'requests.xlsx');
     expect(res.statusCode).toBe(201);
-    const row = await t.database.db.selectFrom('requests').select(['due_date', 'project_id']).where('id', 'in', t.database.db.selectFrom('requests').select('id').where('company_id', '=', home.id).where('title', '=', 'From a workbook')).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('requests')
+      .select(['due_date', 'project_id'])
+      .where(
+        'id',
+        'in',
+        t.database.db
+          .selectFrom('requests')
+          .select('id')
+          .where('company_id', '=', home.id)
+          .where('title', '=', 'From a workbook'),
+      )
+      .executeTakeFirstOrThrow();
     expect(row.due_date).toBe('2026-06-30');
     expect(row.project_id).not.toBeNull();
   });
@@ -279,17 +394,30 @@ describe('who may import and export', () => {
       [home.id, auditor.email],
     ]) {
       const res = await importFile(company, csv([{ Title: 'x' }]), 'requests.csv', await t.cookieFor(email));
-      expect({ email, status: res.statusCode, code: res.json().code }).toEqual({ email, status: 403, code: 'forbidden' });
+      expect({ email, status: res.statusCode, code: res.json().code }).toEqual({
+        email,
+        status: 403,
+        code: 'forbidden',
+      });
     }
   });
 
   it('refuses everything where the requests module is off (Globex)', async () => {
     const globex = await companyId(t, 'Globex Inc');
     const cookie = await consultant();
-    expect((await importFile(globex, csv([{ Title: 'x' }]), 'requests.csv', cookie)).json()).toMatchObject({ code: 'module_access_denied' });
+    expect((await importFile(globex, csv([{ Title: 'x' }]), 'requests.csv', cookie)).json()).toMatchObject({
+      code: 'module_access_denied',
+    });
     const exported = await exportFile(globex, 'format=csv', cookie);
-    expect({ status: exported.statusCode, code: exported.json().code }).toEqual({ status: 403, code: 'module_access_denied' });
-    const template = await t.api({ method: 'GET', url: `/api/v1/companies/${globex}/requests/file-template?format=csv`, cookie });
+    expect({ status: exported.statusCode, code: exported.json().code }).toEqual({
+      status: 403,
+      code: 'module_access_denied',
+    });
+    const template = await t.api({
+      method: 'GET',
+      url: `/api/v1/companies/${globex}/requests/file-template?format=csv`,
+      cookie,
+    });
     expect(template.statusCode).toBe(403);
   });
 
@@ -300,27 +428,47 @@ describe('who may import and export', () => {
     expect(mine.rows).toBe(COUNT / 4);
     expect(mine.requests.every((r) => r.assignees.some((a) => a.toLowerCase() === members[2].email))).toBe(true);
 
-    const filtered = await parseRequestFile('high.csv', (await exportFile(home.id, 'format=csv&priority=high&priority=critical&sort=-title&search=Request%201', client)).rawPayload);
+    const filtered = await parseRequestFile(
+      'high.csv',
+      (await exportFile(home.id, 'format=csv&priority=high&priority=critical&sort=-title&search=Request%201', client))
+        .rawPayload,
+    );
     const titles = filtered.requests.map((r) => r.title);
     expect(titles.length).toBeGreaterThan(0);
-    expect(filtered.requests.every((r) => ['high', 'critical'].includes(r.priority) && r.assignees.includes(members[2].email))).toBe(true);
+    expect(
+      filtered.requests.every(
+        (r) => ['high', 'critical'].includes(r.priority) && r.assignees.includes(members[2].email),
+      ),
+    ).toBe(true);
     expect(titles).toEqual([...titles].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? 1 : -1)));
   });
 
   it('answers a file with the header alone when nothing matches, and 400 for a bad format', async () => {
     const none = await exportFile(home.id, 'format=csv&search=no-such-request-anywhere');
     expect(none.statusCode).toBe(200);
-    expect(none.body.replace(/^\uFEFF/, '').trim().split('\r\n')).toHaveLength(1);
+    expect(
+      none.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toHaveLength(1);
     const bad = await exportFile(home.id, 'format=pdf');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'validation_failed', details: [{ field: 'format' }] });
   });
 
-  it.each(['csv', 'xlsx'] as const)('offers a %s template to every member, with the imported columns and two example rows', async (format) => {
-    const res = await t.api({ method: 'GET', url: `/api/v1/companies/${home.id}/requests/file-template?format=${format}`, cookie: await t.cookieFor(members[0].email) });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toContain(`requests-template.${format}`);
-    const content = await parseRequestFile(`template.${format}`, res.rawPayload);
-    expect(content.rows).toBe(2);
-  });
+  it.each(['csv', 'xlsx'] as const)(
+    'offers a %s template to every member, with the imported columns and two example rows',
+    async (format) => {
+      const res = await t.api({
+        method: 'GET',
+        url: `/api/v1/companies/${home.id}/requests/file-template?format=${format}`,
+        cookie: await t.cookieFor(members[0].email),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toContain(`requests-template.${format}`);
+      const content = await parseRequestFile(`template.${format}`, res.rawPayload);
+      expect(content.rows).toBe(2);
+    },
+  );
 });

@@ -16,14 +16,28 @@ import {
 } from '@portal/shared/core/requests';
 import type { CompanyRecord } from '../../db/companies';
 import { requestScopeFor } from '../../db/request-access';
-import { allocateRequestNumbers, displayName, listRequestIds, recordRequestEvents, requestSummariesByIds, type NewRequestEvent } from '../../db/requests';
+import {
+  allocateRequestNumbers,
+  displayName,
+  listRequestIds,
+  recordRequestEvents,
+  requestSummariesByIds,
+  type NewRequestEvent,
+} from '../../db/requests';
 import type { Database } from '../../db/schema';
 import { insertInBatches } from '../../db/seed-projects';
 import { isUniqueViolationOf, nowIso } from '../../db/values';
 import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { readForm } from '../../lib/multipart';
-import { REQUEST_SHEET, readRequestFile, requestFileTemplate, writeRequestFile, type ExportedRequest, type RequestFileRow } from '../../lib/request-file';
+import {
+  REQUEST_SHEET,
+  readRequestFile,
+  requestFileTemplate,
+  writeRequestFile,
+  type ExportedRequest,
+  type RequestFileRow,
+} from '../../lib/request-file';
 import { deliverRequestNotices, queueRequestNotices, type RequestNotice } from '../../lib/request-notifications';
 import { RowProblems, quote } from '../../lib/spreadsheet';
 import { requireAuth } from '../../plugins/auth';
@@ -41,7 +55,9 @@ const INSERT_BATCH = 200;
 const REPLY_REFERENCES = 100;
 
 /** The list's filters and sort, and the format; paging is the list's (an export holds every page). */
-export const exportQuerySchema = requestsQuerySchema.omit({ page: true, pageSize: true }).extend(requestFileFormatSchema.shape);
+export const exportQuerySchema = requestsQuerySchema
+  .omit({ page: true, pageSize: true })
+  .extend(requestFileFormatSchema.shape);
 
 function inChunks<T>(values: T[], size = IN_CHUNK): T[][] {
   const out: T[][] = [];
@@ -74,7 +90,14 @@ async function managerOf(request: FastifyRequest) {
 
 /** The uploaded file of an import form (`file`), within the upload limit, or 400 naming `file`. */
 async function requestFileOf(request: FastifyRequest) {
-  const form = await readForm(request, { files: { file: { maxBytes: TASK_TRACKER_MAX_BYTES, sizeRule: `must be at most ${TASK_TRACKER_MAX_BYTES / 1024 / 1024} MB` } } });
+  const form = await readForm(request, {
+    files: {
+      file: {
+        maxBytes: TASK_TRACKER_MAX_BYTES,
+        sizeRule: `must be at most ${TASK_TRACKER_MAX_BYTES / 1024 / 1024} MB`,
+      },
+    },
+  });
   const file = form.files.find((f) => f.field === 'file');
   if (!file) throw invalidField('file', 'file is required: a .csv or .xlsx file of requests');
   return file;
@@ -114,7 +137,11 @@ async function companyNames(db: Kysely<Database>, companyId: string, rows: Reque
       .where('u.is_tevora', '=', false)
       .where(sql`lower(u.email)`, 'in', part)
       .execute();
-    for (const u of found) members.set(lower(u.email), { id: u.id, name: displayName({ firstName: u.first_name, lastName: u.last_name, email: u.email }) });
+    for (const u of found)
+      members.set(lower(u.email), {
+        id: u.id,
+        name: displayName({ firstName: u.first_name, lastName: u.last_name, email: u.email }),
+      });
   }
 
   const teams = new Map<string, Person>();
@@ -124,7 +151,11 @@ async function companyNames(db: Kysely<Database>, companyId: string, rows: Reque
 
   // Titles two projects share (ignoring case) name neither: the row must say which another way.
   const projects = new Map<string, { id: string; count: number }>();
-  for (const p of await db.selectFrom('projects').select(['id', 'title']).where('company_id', '=', companyId).execute()) {
+  for (const p of await db
+    .selectFrom('projects')
+    .select(['id', 'title'])
+    .where('company_id', '=', companyId)
+    .execute()) {
     const known = projects.get(lower(p.title));
     projects.set(lower(p.title), { id: known?.id ?? p.id, count: (known?.count ?? 0) + 1 });
   }
@@ -139,7 +170,11 @@ async function companyNames(db: Kysely<Database>, companyId: string, rows: Reque
       .where('company_id', '=', companyId)
       .where((eb) => {
         const byNumber = part.flatMap((r) => (r.referenceNumber !== null ? [r.referenceNumber] : []));
-        const byReference = eb(sql`lower(reference)`, 'in', part.map((r) => lower(r.reference!)));
+        const byReference = eb(
+          sql`lower(reference)`,
+          'in',
+          part.map((r) => lower(r.reference!)),
+        );
         return byNumber.length ? eb.or([byReference, eb('number', 'in', byNumber)]) : byReference;
       })
       .execute();
@@ -152,25 +187,39 @@ async function companyNames(db: Kysely<Database>, companyId: string, rows: Reque
 }
 
 /** The rows resolved against the company; every problem of every row is reported together (400 `malformed_request_file`). */
-async function resolveRows(db: Kysely<Database>, company: CompanyRecord, rows: RequestFileRow[]): Promise<Omit<ImportedRequest, 'reference' | 'number'>[]> {
+async function resolveRows(
+  db: Kysely<Database>,
+  company: CompanyRecord,
+  rows: RequestFileRow[],
+): Promise<Omit<ImportedRequest, 'reference' | 'number'>[]> {
   const names = await companyNames(db, company.id, rows);
   const problems = new RowProblems(REQUEST_SHEET);
   const resolved = rows.map((row) => {
-    if (row.reference && (names.references.has(lower(row.reference)) || (row.referenceNumber !== null && names.numbers.has(row.referenceNumber)))) {
+    if (
+      row.reference &&
+      (names.references.has(lower(row.reference)) ||
+        (row.referenceNumber !== null && names.numbers.has(row.referenceNumber)))
+    ) {
       problems.add(row.row, 'Reference', `${quote(row.reference)} already exists in ${company.name}`);
     }
     const users: Person[] = [];
     const teams: Person[] = [];
     for (const name of row.assignees) {
       const found = name.includes('@') ? names.members.get(lower(name)) : names.teams.get(lower(name));
-      if (!found) problems.add(row.row, 'Assignees', `${quote(name)} is not an active member or team of ${company.name}`);
+      if (!found)
+        problems.add(row.row, 'Assignees', `${quote(name)} is not an active member or team of ${company.name}`);
       else (name.includes('@') ? users : teams).push(found);
     }
     let projectId: string | null = null;
     if (row.project) {
       const project = names.projects.get(lower(row.project));
       if (!project) problems.add(row.row, 'Project', `${quote(row.project)} is not a project of ${company.name}`);
-      else if (project.count > 1) problems.add(row.row, 'Project', `${quote(row.project)} is the title of ${project.count} projects of ${company.name}: rename one of them`);
+      else if (project.count > 1)
+        problems.add(
+          row.row,
+          'Project',
+          `${quote(row.project)} is the title of ${project.count} projects of ${company.name}: rename one of them`,
+        );
       else projectId = project.id;
     }
     return { row, id: randomUUID(), projectId, users, teams };
@@ -191,7 +240,11 @@ async function lockRequestNumbers(trx: Kysely<Database>, companyId: string): Pro
 }
 
 /** References for the rows without one: the company's next numbers, after any the file gives in the api's form. */
-async function numberRows(trx: Kysely<Database>, companyId: string, rows: Omit<ImportedRequest, 'reference' | 'number'>[]): Promise<ImportedRequest[]> {
+async function numberRows(
+  trx: Kysely<Database>,
+  companyId: string,
+  rows: Omit<ImportedRequest, 'reference' | 'number'>[],
+): Promise<ImportedRequest[]> {
   const allocated = await allocateRequestNumbers(trx, companyId, rows.filter((r) => !r.row.reference).length);
   const fileTop = Math.max(0, ...rows.map((r) => r.row.referenceNumber ?? 0));
   const shift = allocated.length ? Math.max(0, fileTop + 1 - allocated[0]) : 0;
@@ -204,7 +257,12 @@ async function numberRows(trx: Kysely<Database>, companyId: string, rows: Omit<I
 }
 
 /** The requests, their assignees and their history, in batches. */
-async function insertImported(trx: Kysely<Database>, companyId: string, actorId: string, requests: ImportedRequest[]): Promise<void> {
+async function insertImported(
+  trx: Kysely<Database>,
+  companyId: string,
+  actorId: string,
+  requests: ImportedRequest[],
+): Promise<void> {
   const now = nowIso();
   await insertInBatches(
     trx,
@@ -234,30 +292,62 @@ async function insertImported(trx: Kysely<Database>, companyId: string, actorId:
     })),
     INSERT_BATCH,
   );
-  await insertInBatches(trx, 'request_assignees', requests.flatMap((r) => r.users.map((u) => ({ request_id: r.id, user_id: u.id }))));
-  await insertInBatches(trx, 'request_teams', requests.flatMap((r) => r.teams.map((t) => ({ request_id: r.id, team_id: t.id }))));
+  await insertInBatches(
+    trx,
+    'request_assignees',
+    requests.flatMap((r) => r.users.map((u) => ({ request_id: r.id, user_id: u.id }))),
+  );
+  await insertInBatches(
+    trx,
+    'request_teams',
+    requests.flatMap((r) => r.teams.map((t) => ({ request_id: r.id, team_id: t.id }))),
+  );
   const events = requests.flatMap((r): NewRequestEvent[] => [
     { requestId: r.id, actorId, type: 'imported', detail: {}, createdAt: now },
     ...(r.users.length || r.teams.length
-      ? [{ requestId: r.id, actorId, type: 'assigned' as const, detail: { users: r.users.map((u) => u.name), teams: r.teams.map((t) => t.name) }, createdAt: now }]
+      ? [
+          {
+            requestId: r.id,
+            actorId,
+            type: 'assigned' as const,
+            detail: { users: r.users.map((u) => u.name), teams: r.teams.map((t) => t.name) },
+            createdAt: now,
+          },
+        ]
       : []),
   ]);
   for (const part of inChunks(events, INSERT_BATCH)) await recordRequestEvents(trx, part);
 }
 
 /** One assignment notice per request: its people and the members of its teams (queueRequestNotices keeps those who see it). */
-async function assignmentNotices(trx: Kysely<Database>, companyId: string, actorId: string, requests: ImportedRequest[]): Promise<RequestNotice[]> {
+async function assignmentNotices(
+  trx: Kysely<Database>,
+  companyId: string,
+  actorId: string,
+  requests: ImportedRequest[],
+): Promise<RequestNotice[]> {
   const teamIds = [...new Set(requests.flatMap((r) => r.teams.map((t) => t.id)))];
   const members = new Map<string, string[]>();
   for (const part of inChunks(teamIds)) {
-    for (const m of await trx.selectFrom('team_members').select(['team_id', 'user_id']).where('team_id', 'in', part).execute()) {
+    for (const m of await trx
+      .selectFrom('team_members')
+      .select(['team_id', 'user_id'])
+      .where('team_id', 'in', part)
+      .execute()) {
       members.set(m.team_id, [...(members.get(m.team_id) ?? []), m.user_id]);
     }
   }
   return requests.flatMap((r): RequestNotice[] => {
     const userIds = [...new Set([...r.users.map((u) => u.id), ...r.teams.flatMap((t) => members.get(t.id) ?? [])])];
     if (userIds.length === 0) return [];
-    return [{ kind: 'assigned', request: { id: r.id, companyId, reference: r.reference, title: r.row.title }, actorId, userIds }];
+    return [
+      {
+        kind: 'assigned',
+        request: { id: r.id, companyId, reference: r.reference, title: r.row.title },
+        actorId,
+        userIds,
+      },
+    ];
   });
 }
 
@@ -269,10 +359,20 @@ async function settleTaken<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolationOf(error, 'requests_company_reference_key', 'requests_company_number_key', 'requests.company_id, requests.number')) {
-      throw new HttpError(409, 'request_reference_taken', 'A request was just created with a reference this file uses: try again.', [
-        { field: 'file', message: 'a reference was taken meanwhile: import the file again' },
-      ]);
+    if (
+      isUniqueViolationOf(
+        error,
+        'requests_company_reference_key',
+        'requests_company_number_key',
+        'requests.company_id, requests.number',
+      )
+    ) {
+      throw new HttpError(
+        409,
+        'request_reference_taken',
+        'A request was just created with a reference this file uses: try again.',
+        [{ field: 'file', message: 'a reference was taken meanwhile: import the file again' }],
+      );
     }
     throw error;
   }
@@ -318,15 +418,27 @@ export default async function requestImportExportRoutes(app: FastifyInstance) {
             targetId: company.id,
             targetLabel: company.name,
             companyId: company.id,
-            after: { fileName: file.filename, rows: content.rows, created: requests.length, references: requests.slice(0, REPLY_REFERENCES).map((r) => r.reference) },
+            after: {
+              fileName: file.filename,
+              rows: content.rows,
+              created: requests.length,
+              references: requests.slice(0, REPLY_REFERENCES).map((r) => r.reference),
+            },
           },
           trx,
         );
-        return { imported: requests, pending: await queueRequestNotices(trx, await assignmentNotices(trx, company.id, user.id, requests)) };
+        return {
+          imported: requests,
+          pending: await queueRequestNotices(trx, await assignmentNotices(trx, company.id, user.id, requests)),
+        };
       }),
     );
     void deliverRequestNotices(app, request.log, pending);
-    const body: RequestImportResult = { rows: content.rows, created: imported.length, references: imported.slice(0, REPLY_REFERENCES).map((r) => r.reference) };
+    const body: RequestImportResult = {
+      rows: content.rows,
+      created: imported.length,
+      references: imported.slice(0, REPLY_REFERENCES).map((r) => r.reference),
+    };
     return reply.code(201).send(body);
   });
 
@@ -337,7 +449,14 @@ export default async function requestImportExportRoutes(app: FastifyInstance) {
     const { format, ...query } = parseListQuery(exportQuerySchema, request.query);
     const scope = await requestScopeFor(db, user, company.id);
     const day = today();
-    const { ids } = await listRequestIds(db, { companyId: company.id, scope, query, today: day, limit: REQUEST_EXPORT_MAX_ROWS, offset: 0 });
+    const { ids } = await listRequestIds(db, {
+      companyId: company.id,
+      scope,
+      query,
+      today: day,
+      limit: REQUEST_EXPORT_MAX_ROWS,
+      offset: 0,
+    });
     const bytes = await writeRequestFile(format, await exportedRequests(db, ids, user.isTevora));
     return sendTrackerFile(reply, bytes, format, `requests-${slug(company.name)}-${day}.${format}`);
   });

@@ -7,7 +7,16 @@ import { addTeamMember, insertTeam } from '../../db/teams';
 import { nowIso } from '../../db/values';
 import { TEST_DATABASE_URL, createTestApp, type TestApp } from '../../test/app';
 import { companyId } from '../../test/identity';
-import { cookiesFor, day, insertControl, insertTask, newActiveProject, newCompany, newUser, userIdsByEmail } from '../projects/test-fixtures';
+import {
+  cookiesFor,
+  day,
+  insertControl,
+  insertTask,
+  newActiveProject,
+  newCompany,
+  newUser,
+  userIdsByEmail,
+} from '../projects/test-fixtures';
 
 let t: TestApp;
 let acmeId: string;
@@ -20,7 +29,15 @@ let otherProjectId: string;
 /** An Acme team whose only member is member@acme.test. */
 let memberTeamId: string;
 
-const EMAILS = ['admin@demo.test', 'consultant@demo.test', 'auditor@demo.test', 'lead@acme.test', 'member@acme.test', 'client@globex.test', 'both@acme.test'];
+const EMAILS = [
+  'admin@demo.test',
+  'consultant@demo.test',
+  'auditor@demo.test',
+  'lead@acme.test',
+  'member@acme.test',
+  'client@globex.test',
+  'both@acme.test',
+];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -32,7 +49,9 @@ beforeAll(async () => {
     [userIds['consultant@demo.test'], 'Lead Consultant'],
     [userIds['lead@acme.test'], 'Client Lead'],
   ]);
-  otherProjectId = await newActiveProject(t, acmeId, 'Requests other project', [[userIds['consultant@demo.test'], 'Lead Consultant']]);
+  otherProjectId = await newActiveProject(t, acmeId, 'Requests other project', [
+    [userIds['consultant@demo.test'], 'Lead Consultant'],
+  ]);
   memberTeamId = await insertTeam(t.database.db, acmeId, `Evidence team ${randomUUID().slice(0, 6)}`);
   await addTeamMember(t.database.db, memberTeamId, userIds['member@acme.test']);
 });
@@ -45,7 +64,11 @@ const member = () => cookies['member@acme.test'];
 const listUrl = (company = acmeId) => `/api/v1/companies/${company}/requests`;
 const requestUrl = (id: string) => `/api/v1/requests/${id}`;
 
-async function createRequest(payload: Record<string, unknown>, cookie = consultant(), company = acmeId): Promise<RequestDetail> {
+async function createRequest(
+  payload: Record<string, unknown>,
+  cookie = consultant(),
+  company = acmeId,
+): Promise<RequestDetail> {
   const res = await t.api({ method: 'POST', url: listUrl(company), cookie, payload });
   expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status: 201 });
   return res.json() as RequestDetail;
@@ -72,14 +95,19 @@ async function history(id: string, cookie = consultant()): Promise<RequestEvent[
 const transition = (id: string, payload: Record<string, unknown>, cookie = consultant()) =>
   t.api({ method: 'POST', url: `${requestUrl(id)}/transitions`, cookie, payload });
 
-const patch = (id: string, payload: Record<string, unknown>, cookie = consultant()) => t.api({ method: 'PATCH', url: requestUrl(id), cookie, payload });
+const patch = (id: string, payload: Record<string, unknown>, cookie = consultant()) =>
+  t.api({ method: 'PATCH', url: requestUrl(id), cookie, payload });
 
 const bulk = (payload: Record<string, unknown>, cookie = consultant(), company = acmeId) =>
   t.api({ method: 'POST', url: `${listUrl(company)}/bulk`, cookie, payload });
 
 /** An evidence file written straight to the database (the upload route is another module's). */
 async function insertEvidence(requestId: string, uploadedBy = userIds['member@acme.test']): Promise<string> {
-  const row = await t.database.db.selectFrom('requests').select('company_id').where('id', '=', requestId).executeTakeFirstOrThrow();
+  const row = await t.database.db
+    .selectFrom('requests')
+    .select('company_id')
+    .where('id', '=', requestId)
+    .executeTakeFirstOrThrow();
   const id = randomUUID();
   await t.database.db
     .insertInto('request_files')
@@ -100,7 +128,11 @@ async function insertEvidence(requestId: string, uploadedBy = userIds['member@ac
 }
 
 async function statusOf(id: string): Promise<string> {
-  const row = await t.database.db.selectFrom('requests').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+  const row = await t.database.db
+    .selectFrom('requests')
+    .select('status')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
   return row.status;
 }
 
@@ -127,7 +159,10 @@ describe('visibility', () => {
   let onProject: RequestDetail;
 
   beforeAll(async () => {
-    direct = await createRequest({ title: 'Visible to the member directly', assigneeIds: [userIds['member@acme.test']] });
+    direct = await createRequest({
+      title: 'Visible to the member directly',
+      assigneeIds: [userIds['member@acme.test']],
+    });
     throughTeam = await createRequest({ title: 'Visible to the member through a team', teamIds: [memberTeamId] });
     someoneElse = await createRequest({ title: 'Assigned to someone else', assigneeIds: [userIds['both@acme.test']] });
     onProject = await createRequest({ title: 'On the project', projectId });
@@ -158,12 +193,19 @@ describe('visibility', () => {
   it('a client holding a role on the project sees its requests', async () => {
     const both = cookies['both@acme.test'];
     expect(ids(await list('pageSize=200', both))).not.toContain(onProject.id);
-    await t.database.db.insertInto('project_members').values({ project_id: projectId, user_id: userIds['both@acme.test'], role: 'Consultant' }).execute();
+    await t.database.db
+      .insertInto('project_members')
+      .values({ project_id: projectId, user_id: userIds['both@acme.test'], role: 'Consultant' })
+      .execute();
     try {
       expect(ids(await list('pageSize=200', both))).toEqual(expect.arrayContaining([onProject.id, someoneElse.id]));
       expect((await getRequest(onProject.id, both)).permissions).toMatchObject({ manage: false, respond: true });
     } finally {
-      await t.database.db.deleteFrom('project_members').where('project_id', '=', projectId).where('user_id', '=', userIds['both@acme.test']).execute();
+      await t.database.db
+        .deleteFrom('project_members')
+        .where('project_id', '=', projectId)
+        .where('user_id', '=', userIds['both@acme.test'])
+        .execute();
     }
   });
 
@@ -171,23 +213,41 @@ describe('visibility', () => {
     const globex = cookies['client@globex.test'];
     const res = await t.api({ method: 'GET', url: requestUrl(direct.id), cookie: globex });
     expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 404, code: 'request_not_found' });
-    expect((await t.api({ method: 'GET', url: `${requestUrl(direct.id)}/history`, cookie: globex })).statusCode).toBe(404);
+    expect((await t.api({ method: 'GET', url: `${requestUrl(direct.id)}/history`, cookie: globex })).statusCode).toBe(
+      404,
+    );
     const acmeList = await t.api({ method: 'GET', url: listUrl(), cookie: globex });
     expect(acmeList.statusCode).toBe(404);
     for (const cookie of [globex, consultant()]) {
       const globexList = await t.api({ method: 'GET', url: listUrl(globexId), cookie });
-      expect({ status: globexList.statusCode, code: globexList.json().code }).toEqual({ status: 403, code: 'module_access_denied' });
+      expect({ status: globexList.statusCode, code: globexList.json().code }).toEqual({
+        status: 403,
+        code: 'module_access_denied',
+      });
     }
-    const create = await t.api({ method: 'POST', url: listUrl(globexId), cookie: consultant(), payload: { title: 'Nope' } });
+    const create = await t.api({
+      method: 'POST',
+      url: listUrl(globexId),
+      cookie: consultant(),
+      payload: { title: 'Nope' },
+    });
     expect(create.statusCode).toBe(403);
   });
 
   it('answers 404 for an unknown id and 400 naming id for one holding a NUL', async () => {
     const unknown = await t.api({ method: 'GET', url: requestUrl(randomUUID()), cookie: consultant() });
-    expect({ status: unknown.statusCode, code: unknown.json().code }).toEqual({ status: 404, code: 'request_not_found' });
+    expect({ status: unknown.statusCode, code: unknown.json().code }).toEqual({
+      status: 404,
+      code: 'request_not_found',
+    });
     const long = await t.api({ method: 'GET', url: requestUrl('x'.repeat(150)), cookie: consultant() });
     expect(long.statusCode).toBe(404);
-    expectFields(await t.api({ method: 'GET', url: requestUrl('a%00b'), cookie: consultant() }), 400, 'validation_failed', ['id']);
+    expectFields(
+      await t.api({ method: 'GET', url: requestUrl('a%00b'), cookie: consultant() }),
+      400,
+      'validation_failed',
+      ['id'],
+    );
   });
 
   it('a user whose requests module is off gets 403 on the list and on a request', async () => {
@@ -198,20 +258,35 @@ describe('visibility', () => {
     await setUserModuleAccess(t.database.db, acmeId, user.id, 'requests', false);
     for (const url of [listUrl(), `${listUrl()}/assignees`, requestUrl(mine.id), `${requestUrl(mine.id)}/history`]) {
       const res = await t.api({ method: 'GET', url, cookie });
-      expect({ url, status: res.statusCode, code: res.json().code }).toEqual({ url, status: 403, code: 'module_access_denied' });
+      expect({ url, status: res.statusCode, code: res.json().code }).toEqual({
+        url,
+        status: 403,
+        code: 'module_access_denied',
+      });
     }
   });
 
   it('an auditor sees only the requests of projects they hold a role on, and manages nothing', async () => {
     const auditor = await newUser(t, { isTevora: true, isAuditor: true });
     const cookie = await t.cookieFor(auditor.email);
-    await t.database.db.insertInto('project_members').values({ project_id: projectId, user_id: auditor.id, role: 'Consultant' }).execute();
+    await t.database.db
+      .insertInto('project_members')
+      .values({ project_id: projectId, user_id: auditor.id, role: 'Consultant' })
+      .execute();
     const page = await list('pageSize=200', cookie);
     expect(ids(page)).toContain(onProject.id);
     expect(ids(page)).not.toContain(direct.id);
     const detail = await getRequest(onProject.id, cookie);
-    expect(detail.permissions).toEqual({ manage: false, respond: false, actions: [], uploadEvidence: false, commentInternal: false });
-    expect((await t.api({ method: 'POST', url: listUrl(), cookie, payload: { title: 'Auditor request' } })).statusCode).toBe(403);
+    expect(detail.permissions).toEqual({
+      manage: false,
+      respond: false,
+      actions: [],
+      uploadEvidence: false,
+      commentInternal: false,
+    });
+    expect(
+      (await t.api({ method: 'POST', url: listUrl(), cookie, payload: { title: 'Auditor request' } })).statusCode,
+    ).toBe(403);
     expect((await patch(onProject.id, { title: 'Renamed' }, cookie)).statusCode).toBe(403);
     expect((await transition(onProject.id, { action: 'cancel' }, cookie)).json().code).toBe('forbidden');
     expect((await bulk({ action: 'dueDate', requestIds: [onProject.id], dueDate: null }, cookie)).statusCode).toBe(403);
@@ -259,11 +334,22 @@ describe('POST /api/v1/companies/:id/requests', () => {
 
     const events = await history(created.id);
     expect(events.map((e) => e.type)).toEqual(['created', 'assigned']);
-    const member = await t.database.db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', userIds['member@acme.test']).executeTakeFirstOrThrow();
-    expect(events[1].detail).toEqual({ users: [`${member.first_name} ${member.last_name}`], teams: [expect.stringMatching(/^Evidence team/)] });
+    const member = await t.database.db
+      .selectFrom('users')
+      .select(['first_name', 'last_name'])
+      .where('id', '=', userIds['member@acme.test'])
+      .executeTakeFirstOrThrow();
+    expect(events[1].detail).toEqual({
+      users: [`${member.first_name} ${member.last_name}`],
+      teams: [expect.stringMatching(/^Evidence team/)],
+    });
     expect(events[0].actor?.id).toBe(userIds['consultant@demo.test']);
 
-    const audit = await t.database.db.selectFrom('audit_log').select(['action', 'company_id']).where('target_id', '=', created.id).execute();
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'company_id'])
+      .where('target_id', '=', created.id)
+      .execute();
     expect(audit).toEqual([{ action: 'request.create', company_id: acmeId }]);
 
     // The assignee (once, though named directly and through the team) hears of it; the creator does not.
@@ -275,18 +361,36 @@ describe('POST /api/v1/companies/:id/requests', () => {
   });
 
   it('refuses bad input naming each field', async () => {
-    expectFields(await t.api({ method: 'POST', url: listUrl(), cookie: consultant(), payload: {} }), 400, 'validation_failed', ['title']);
     expectFields(
-      await t.api({ method: 'POST', url: listUrl(), cookie: consultant(), payload: { title: 'x'.repeat(201), priority: 'urgent', dueDate: '2030-02-30', assigneeIds: 'me' } }),
+      await t.api({ method: 'POST', url: listUrl(), cookie: consultant(), payload: {} }),
+      400,
+      'validation_failed',
+      ['title'],
+    );
+    expectFields(
+      await t.api({
+        method: 'POST',
+        url: listUrl(),
+        cookie: consultant(),
+        payload: { title: 'x'.repeat(201), priority: 'urgent', dueDate: '2030-02-30', assigneeIds: 'me' },
+      }),
       400,
       'validation_failed',
       ['title', 'priority', 'dueDate', 'assigneeIds'],
     );
-    expectFields(await t.api({ method: 'POST', url: listUrl(), cookie: consultant(), payload: { title: 'a\u0000b' } }), 400, 'validation_failed', ['title']);
+    expectFields(
+      await t.api({ method: 'POST', url: listUrl(), cookie: consultant(), payload: { title: 'a\u0000b' } }),
+      400,
+      'validation_failed',
+      ['title'],
+    );
   });
 
   it('refuses links and assignees that are not the company’s, writing nothing', async () => {
-    const before = await t.database.db.selectFrom('requests').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('requests')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const globexProject = await newActiveProject(t, globexId, 'Globex project');
     const otherTask = await insertTask(t, otherProjectId);
     const otherControl = await insertControl(t, otherProjectId, 'X.1');
@@ -302,10 +406,22 @@ describe('POST /api/v1/companies/:id/requests', () => {
       [{ teamIds: [globexTeam] }, 'teamIds'],
     ];
     for (const [payload, field] of cases) {
-      const res = await t.api({ method: 'POST', url: listUrl(), cookie: consultant(), payload: { title: 'Linked', ...payload } });
-      expect({ payload, status: res.statusCode, fields: (res.json().details ?? []).map((d: { field: string }) => d.field) }).toEqual({ payload, status: 400, fields: [field] });
+      const res = await t.api({
+        method: 'POST',
+        url: listUrl(),
+        cookie: consultant(),
+        payload: { title: 'Linked', ...payload },
+      });
+      expect({
+        payload,
+        status: res.statusCode,
+        fields: (res.json().details ?? []).map((d: { field: string }) => d.field),
+      }).toEqual({ payload, status: 400, fields: [field] });
     }
-    const after = await t.database.db.selectFrom('requests').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await t.database.db
+      .selectFrom('requests')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -317,7 +433,11 @@ describe('POST /api/v1/companies/:id/requests', () => {
   });
 
   it('numbers concurrent creations without a duplicate', async () => {
-    const results = await Promise.all(Array.from({ length: 4 }, (_, i) => t.api({ method: 'POST', url: listUrl(), cookie: consultant(), payload: { title: `Concurrent ${i}` } })));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        t.api({ method: 'POST', url: listUrl(), cookie: consultant(), payload: { title: `Concurrent ${i}` } }),
+      ),
+    );
     expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
     const references = results.map((r) => (r.json() as RequestDetail).reference);
     expect(new Set(references).size).toBe(4);
@@ -326,47 +446,99 @@ describe('POST /api/v1/companies/:id/requests', () => {
 
 describe('the workflow', () => {
   it('open -> submit -> return -> submit -> accept -> reopen, with the 409s on the way', async () => {
-    const r = await createRequest({ title: 'Access review evidence', assigneeIds: [userIds['member@acme.test']], dueDate: day(10) });
+    const r = await createRequest({
+      title: 'Access review evidence',
+      assigneeIds: [userIds['member@acme.test']],
+      dueDate: day(10),
+    });
 
     const asMember = await getRequest(r.id, member());
-    expect(asMember.permissions).toEqual({ manage: false, respond: true, actions: ['submit'], uploadEvidence: true, commentInternal: false });
+    expect(asMember.permissions).toEqual({
+      manage: false,
+      respond: true,
+      actions: ['submit'],
+      uploadEvidence: true,
+      commentInternal: false,
+    });
 
     const empty = await transition(r.id, { action: 'submit' }, member());
-    expect({ status: empty.statusCode, code: empty.json().code }).toEqual({ status: 409, code: 'request_evidence_missing' });
+    expect({ status: empty.statusCode, code: empty.json().code }).toEqual({
+      status: 409,
+      code: 'request_evidence_missing',
+    });
     const staffSubmit = await transition(r.id, { action: 'submit' }, consultant());
-    expect({ status: staffSubmit.statusCode, code: staffSubmit.json().code }).toEqual({ status: 403, code: 'forbidden' });
+    expect({ status: staffSubmit.statusCode, code: staffSubmit.json().code }).toEqual({
+      status: 403,
+      code: 'forbidden',
+    });
     const early = await transition(r.id, { action: 'accept' }, consultant());
-    expect({ status: early.statusCode, code: early.json().code }).toEqual({ status: 409, code: 'invalid_status_transition' });
+    expect({ status: early.statusCode, code: early.json().code }).toEqual({
+      status: 409,
+      code: 'invalid_status_transition',
+    });
 
     const fileId = await insertEvidence(r.id);
     expect((await getRequest(r.id, member())).files).toEqual([
-      expect.objectContaining({ id: fileId, name: 'evidence.pdf', size: 1234, uploadedBy: expect.objectContaining({ id: userIds['member@acme.test'] }), canDelete: true }),
+      expect.objectContaining({
+        id: fileId,
+        name: 'evidence.pdf',
+        size: 1234,
+        uploadedBy: expect.objectContaining({ id: userIds['member@acme.test'] }),
+        canDelete: true,
+      }),
     ]);
     const submitted = await transition(r.id, { action: 'submit', expectedStatus: 'open' }, member());
     expect(submitted.statusCode).toBe(200);
-    expect(submitted.json()).toMatchObject({ status: 'submitted', submittedAt: expect.any(String), permissions: { actions: [], uploadEvidence: false } });
+    expect(submitted.json()).toMatchObject({
+      status: 'submitted',
+      submittedAt: expect.any(String),
+      permissions: { actions: [], uploadEvidence: false },
+    });
     expect((submitted.json() as RequestDetail).files[0].canDelete).toBe(false);
 
     const again = await transition(r.id, { action: 'submit' }, member());
-    expect({ status: again.statusCode, code: again.json().code }).toEqual({ status: 409, code: 'invalid_status_transition' });
+    expect({ status: again.statusCode, code: again.json().code }).toEqual({
+      status: 409,
+      code: 'invalid_status_transition',
+    });
     expect((await transition(r.id, { action: 'accept' }, member())).statusCode).toBe(403);
     expectFields(await transition(r.id, { action: 'return' }), 400, 'validation_failed', ['reason']);
     expectFields(await transition(r.id, { action: 'return', reason: '   ' }), 400, 'validation_failed', ['reason']);
     expectFields(await transition(r.id, { action: 'approve' }), 400, 'validation_failed', ['action']);
 
-    const returned = await transition(r.id, { action: 'return', reason: 'The export is cut off', expectedStatus: 'submitted' });
-    expect(returned.json()).toMatchObject({ status: 'returned', returnReason: 'The export is cut off', permissions: { actions: ['cancel'] } });
+    const returned = await transition(r.id, {
+      action: 'return',
+      reason: 'The export is cut off',
+      expectedStatus: 'submitted',
+    });
+    expect(returned.json()).toMatchObject({
+      status: 'returned',
+      returnReason: 'The export is cut off',
+      permissions: { actions: ['cancel'] },
+    });
     expect((await getRequest(r.id, member())).permissions.actions).toEqual(['submit']);
 
     const resubmitted = await transition(r.id, { action: 'submit' }, member());
     expect(resubmitted.json()).toMatchObject({ status: 'submitted', returnReason: null });
 
     const stale = await transition(r.id, { action: 'accept', expectedStatus: 'returned' });
-    expect({ status: stale.statusCode, code: stale.json().code }).toEqual({ status: 409, code: 'request_status_changed' });
+    expect({ status: stale.statusCode, code: stale.json().code }).toEqual({
+      status: 409,
+      code: 'request_status_changed',
+    });
     const accepted = await transition(r.id, { action: 'accept', expectedStatus: 'submitted' });
-    expect(accepted.json()).toMatchObject({ status: 'accepted', acceptedAt: expect.any(String), overdue: false, permissions: { actions: ['reopen'], uploadEvidence: false } });
+    expect(accepted.json()).toMatchObject({
+      status: 'accepted',
+      acceptedAt: expect.any(String),
+      overdue: false,
+      permissions: { actions: ['reopen'], uploadEvidence: false },
+    });
     const reopened = await transition(r.id, { action: 'reopen' });
-    expect(reopened.json()).toMatchObject({ status: 'open', acceptedAt: null, permissions: { actions: ['cancel'], uploadEvidence: true } });
+    expect(reopened.json()).toMatchObject({
+      status: 'open',
+      acceptedAt: null,
+      permissions: { actions: ['cancel'], uploadEvidence: true },
+    });
 
     const statuses = (await history(r.id, member())).filter((e) => e.type === 'status').map((e) => e.detail);
     expect(statuses).toEqual([
@@ -379,9 +551,18 @@ describe('the workflow', () => {
 
     // The requester hears of the client's moves, the client of the staff's; nobody of their own.
     const toRequester = (await notificationsOf(userIds['consultant@demo.test'], r.id)).map((n) => n.title);
-    expect(toRequester).toEqual([`${r.reference} Submitted: Access review evidence`, `${r.reference} Submitted: Access review evidence`]);
+    expect(toRequester).toEqual([
+      `${r.reference} Submitted: Access review evidence`,
+      `${r.reference} Submitted: Access review evidence`,
+    ]);
     const toMember = (await notificationsOf(userIds['member@acme.test'], r.id)).map((n) => `${n.title} | ${n.body}`);
-    expect(toMember).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^${r.reference} Returned: Access review evidence \\| Returned by .+: The export is cut off$`))]));
+    expect(toMember).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          new RegExp(`^${r.reference} Returned: Access review evidence \\| Returned by .+: The export is cut off$`),
+        ),
+      ]),
+    );
     expect(toMember).toHaveLength(4); // assigned, returned, accepted, reopened
   });
 
@@ -412,46 +593,75 @@ describe('the workflow', () => {
   });
 
   // PostgreSQL only: SQLite runs one write transaction at a time, so nothing can commit in between there.
-  (TEST_DATABASE_URL ? it : it.skip)('never submits without evidence while the last file is being removed', async () => {
-    const r = await createRequest({ title: 'Emptied meanwhile', assigneeIds: [userIds['member@acme.test']] });
-    const fileId = await insertEvidence(r.id);
-    let submitting: ReturnType<typeof transition> | undefined;
-    // A removal as the files route makes it: the request locked, the row deleted, not yet committed.
-    await t.database.db.transaction().execute(async (trx) => {
-      expect(await lockRequest(trx, r.id)).toBe('open');
-      await trx.deleteFrom('request_files').where('id', '=', fileId).execute();
-      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
-      submitting = transition(r.id, { action: 'submit' }, member());
-      // Commit only once the submit waits for this transaction.
-      for (let waited = 0; ; waited += 20) {
-        const blocked = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where ${rows[0].pid} = any(pg_blocking_pids(pid))`.execute(
-          t.database.db,
-        );
-        if (blocked.rows[0].n > 0) break;
-        if (waited > 5000) throw new Error('the submit never waited for the removal');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    });
-    const res = await submitting!;
-    expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 409, code: 'request_evidence_missing' });
-    expect(await statusOf(r.id)).toBe('open');
-  });
+  (TEST_DATABASE_URL ? it : it.skip)(
+    'never submits without evidence while the last file is being removed',
+    async () => {
+      const r = await createRequest({ title: 'Emptied meanwhile', assigneeIds: [userIds['member@acme.test']] });
+      const fileId = await insertEvidence(r.id);
+      let submitting: ReturnType<typeof transition> | undefined;
+      // A removal as the files route makes it: the request locked, the row deleted, not yet committed.
+      await t.database.db.transaction().execute(async (trx) => {
+        expect(await lockRequest(trx, r.id)).toBe('open');
+        await trx.deleteFrom('request_files').where('id', '=', fileId).execute();
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+        submitting = transition(r.id, { action: 'submit' }, member());
+        // Commit only once the submit waits for this transaction.
+        for (let waited = 0; ; waited += 20) {
+          const blocked = await sql<{
+            n: number;
+          }>`select count(*)::int as n from pg_stat_activity where ${rows[0].pid} = any(pg_blocking_pids(pid))`.execute(
+            t.database.db,
+          );
+          if (blocked.rows[0].n > 0) break;
+          if (waited > 5000) throw new Error('the submit never waited for the removal');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      });
+      const res = await submitting!;
+      expect({ status: res.statusCode, code: res.json().code }).toEqual({
+        status: 409,
+        code: 'request_evidence_missing',
+      });
+      expect(await statusOf(r.id)).toBe('open');
+    },
+  );
 });
 
 describe('PATCH /api/v1/requests/:id', () => {
   it('edits fields, records which changed, and keeps internal edits from clients', async () => {
-    const r = await createRequest({ title: 'Editable', internalNote: 'First note', assigneeIds: [userIds['member@acme.test']] });
+    const r = await createRequest({
+      title: 'Editable',
+      internalNote: 'First note',
+      assigneeIds: [userIds['member@acme.test']],
+    });
     expect((await getRequest(r.id, member())).internalNote).toBeNull();
 
-    const res = await patch(r.id, { title: 'Edited', dueDate: '2032-01-15', priority: 'critical', description: 'Now with text' });
-    expect(res.json()).toMatchObject({ title: 'Edited', dueDate: '2032-01-15', priority: 'critical', description: 'Now with text', internalNote: 'First note' });
+    const res = await patch(r.id, {
+      title: 'Edited',
+      dueDate: '2032-01-15',
+      priority: 'critical',
+      description: 'Now with text',
+    });
+    expect(res.json()).toMatchObject({
+      title: 'Edited',
+      dueDate: '2032-01-15',
+      priority: 'critical',
+      description: 'Now with text',
+      internalNote: 'First note',
+    });
     expect((await patch(r.id, { internalNote: 'Second note' })).json().internalNote).toBe('Second note');
     expect((await patch(r.id, { title: 'Edited again', internalNote: 'Third note' })).statusCode).toBe(200);
     // An edit that changes nothing leaves no trace.
-    expect((await patch(r.id, { title: 'Edited again', assigneeIds: [userIds['member@acme.test']] })).statusCode).toBe(200);
+    expect((await patch(r.id, { title: 'Edited again', assigneeIds: [userIds['member@acme.test']] })).statusCode).toBe(
+      200,
+    );
 
     const staffView = (await history(r.id)).filter((e) => e.type === 'updated').map((e) => e.detail.fields);
-    expect(staffView).toEqual([['title', 'description', 'priority', 'dueDate'], ['internalNote'], ['title', 'internalNote']]);
+    expect(staffView).toEqual([
+      ['title', 'description', 'priority', 'dueDate'],
+      ['internalNote'],
+      ['title', 'internalNote'],
+    ]);
     const clientView = (await history(r.id, member())).filter((e) => e.type === 'updated').map((e) => e.detail.fields);
     expect(clientView).toEqual([['title', 'description', 'priority', 'dueDate'], ['title']]);
     const asClient = await getRequest(r.id, member());
@@ -464,22 +674,35 @@ describe('PATCH /api/v1/requests/:id', () => {
   });
 
   it('replaces assignees, names them in the history and tells the newcomers', async () => {
-    const r = await createRequest({ title: 'Reassigned', assigneeIds: [userIds['member@acme.test']], dueDate: '2031-07-04' });
+    const r = await createRequest({
+      title: 'Reassigned',
+      assigneeIds: [userIds['member@acme.test']],
+      dueDate: '2031-07-04',
+    });
     const res = await patch(r.id, { assigneeIds: [userIds['both@acme.test']], teamIds: [memberTeamId] });
     expect(res.json()).toMatchObject({ assignees: [{ id: userIds['both@acme.test'] }], teams: [{ id: memberTeamId }] });
     const events = (await history(r.id)).filter((e) => e.type === 'assigned' || e.type === 'unassigned');
-    const names = await t.database.db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', [userIds['member@acme.test'], userIds['both@acme.test']]).execute();
+    const names = await t.database.db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name'])
+      .where('id', 'in', [userIds['member@acme.test'], userIds['both@acme.test']])
+      .execute();
     const nameOf = (id: string) => names.find((n) => n.id === id)!;
     const both = nameOf(userIds['both@acme.test']);
     const memberName = nameOf(userIds['member@acme.test']);
     expect(events.slice(1).map((e) => [e.type, e.detail])).toEqual([
-      ['assigned', { users: [`${both.first_name} ${both.last_name}`], teams: [expect.stringMatching(/^Evidence team/)] }],
+      [
+        'assigned',
+        { users: [`${both.first_name} ${both.last_name}`], teams: [expect.stringMatching(/^Evidence team/)] },
+      ],
       ['unassigned', { users: [`${memberName.first_name} ${memberName.last_name}`], teams: [] }],
     ]);
     const bells = await notificationsOf(userIds['both@acme.test'], r.id);
     expect(bells.map((b) => b.title)).toEqual([`New request ${r.reference}: Reassigned`]);
     expect(bells[0].body).toMatch(/ asked for evidence, due 7\/4\/2031$/);
-    expectFields(await patch(r.id, { assigneeIds: [userIds['admin@demo.test']] }), 400, 'validation_failed', ['assigneeIds']);
+    expectFields(await patch(r.id, { assigneeIds: [userIds['admin@demo.test']] }), 400, 'validation_failed', [
+      'assigneeIds',
+    ]);
   });
 
   it('a new project clears the task and control unless the edit names ones of that project', async () => {
@@ -505,14 +728,20 @@ describe('PATCH /api/v1/requests/:id', () => {
   it('an edit of the internal note alone leaves updatedAt as clients saw it', async () => {
     const r = await createRequest({ title: 'Quietly noted', assigneeIds: [userIds['member@acme.test']] });
     const earlier = '2030-01-02T03:04:05.000Z';
-    const setUpdatedAt = () => t.database.db.updateTable('requests').set({ updated_at: earlier }).where('id', '=', r.id).execute();
+    const setUpdatedAt = () =>
+      t.database.db.updateTable('requests').set({ updated_at: earlier }).where('id', '=', r.id).execute();
     await setUpdatedAt();
-    expect((await patch(r.id, { internalNote: 'Staff only' })).json()).toMatchObject({ internalNote: 'Staff only', updatedAt: earlier });
+    expect((await patch(r.id, { internalNote: 'Staff only' })).json()).toMatchObject({
+      internalNote: 'Staff only',
+      updatedAt: earlier,
+    });
     expect((await getRequest(r.id, member())).updatedAt).toBe(earlier);
     // Anything a client sees moves it: a field, or the assignees along with the note.
     expect((await patch(r.id, { internalNote: 'Again', priority: 'high' })).json().updatedAt).not.toBe(earlier);
     await setUpdatedAt();
-    expect((await patch(r.id, { internalNote: 'Once more', teamIds: [memberTeamId] })).json().updatedAt).not.toBe(earlier);
+    expect((await patch(r.id, { internalNote: 'Once more', teamIds: [memberTeamId] })).json().updatedAt).not.toBe(
+      earlier,
+    );
   });
 });
 
@@ -541,7 +770,10 @@ describe('GET /api/v1/requests/:id', () => {
         })),
       )
       .execute();
-    const twins = files.filter((f) => f.name === 'a.pdf').map((f) => f.id).sort();
+    const twins = files
+      .filter((f) => f.name === 'a.pdf')
+      .map((f) => f.id)
+      .sort();
     const listed = (await getRequest(r.id)).files;
     expect(listed.map((f) => f.name)).toEqual(['c.pdf', 'a.pdf', 'a.pdf', 'b.pdf']);
     expect(listed.filter((f) => f.name === 'a.pdf').map((f) => f.id)).toEqual(twins);
@@ -556,14 +788,26 @@ describe('POST /api/v1/companies/:id/requests/bulk', () => {
     await transition(submitted.id, { action: 'submit' }, member());
     const refused = await bulk({ action: 'status', transition: 'accept', requestIds: [open.id, submitted.id] });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'invalid_status_transition', details: [{ field: 'requestIds', message: `${open.reference} is open: it cannot be accepted` }] });
+    expect(refused.json()).toMatchObject({
+      code: 'invalid_status_transition',
+      details: [{ field: 'requestIds', message: `${open.reference} is open: it cannot be accepted` }],
+    });
     expect(await statusOf(submitted.id)).toBe('submitted');
 
-    const canceled = await bulk({ action: 'status', transition: 'cancel', requestIds: [open.id, submitted.id, open.id] });
+    const canceled = await bulk({
+      action: 'status',
+      transition: 'cancel',
+      requestIds: [open.id, submitted.id, open.id],
+    });
     expect(canceled.json()).toEqual({ updated: 2 });
     expect([await statusOf(open.id), await statusOf(submitted.id)]).toEqual(['canceled', 'canceled']);
-    expect((await history(submitted.id)).at(-1)).toMatchObject({ type: 'status', detail: { from: 'submitted', to: 'canceled', action: 'cancel' } });
-    expect((await notificationsOf(userIds['member@acme.test'], submitted.id)).at(-1)?.title).toBe(`${submitted.reference} Canceled: Bulk submitted`);
+    expect((await history(submitted.id)).at(-1)).toMatchObject({
+      type: 'status',
+      detail: { from: 'submitted', to: 'canceled', action: 'cancel' },
+    });
+    expect((await notificationsOf(userIds['member@acme.test'], submitted.id)).at(-1)?.title).toBe(
+      `${submitted.reference} Canceled: Bulk submitted`,
+    );
     const twice = await bulk({ action: 'status', transition: 'cancel', requestIds: [open.id] });
     expect(twice.json().details[0].message).toBe(`${open.reference} is canceled: it cannot be canceled`);
   });
@@ -571,19 +815,31 @@ describe('POST /api/v1/companies/:id/requests/bulk', () => {
   it('assigns (add or replace) and sets due dates; unknown or foreign ids change nothing', async () => {
     const a = await createRequest({ title: 'Bulk A', assigneeIds: [userIds['both@acme.test']] });
     const b = await createRequest({ title: 'Bulk B' });
-    const added = await bulk({ action: 'assign', requestIds: [a.id, b.id], assigneeIds: [userIds['member@acme.test']] });
+    const added = await bulk({
+      action: 'assign',
+      requestIds: [a.id, b.id],
+      assigneeIds: [userIds['member@acme.test']],
+    });
     expect(added.json()).toEqual({ updated: 2 });
-    expect((await getRequest(a.id)).assignees.map((u) => u.id).sort()).toEqual([userIds['both@acme.test'], userIds['member@acme.test']].sort());
-    expect((await notificationsOf(userIds['member@acme.test'], b.id)).map((n) => n.title)).toEqual([`New request ${b.reference}: Bulk B`]);
+    expect((await getRequest(a.id)).assignees.map((u) => u.id).sort()).toEqual(
+      [userIds['both@acme.test'], userIds['member@acme.test']].sort(),
+    );
+    expect((await notificationsOf(userIds['member@acme.test'], b.id)).map((n) => n.title)).toEqual([
+      `New request ${b.reference}: Bulk B`,
+    ]);
     // Already there: nothing changes.
-    expect((await bulk({ action: 'assign', requestIds: [a.id], assigneeIds: [userIds['member@acme.test']] })).json()).toEqual({ updated: 0 });
+    expect(
+      (await bulk({ action: 'assign', requestIds: [a.id], assigneeIds: [userIds['member@acme.test']] })).json(),
+    ).toEqual({ updated: 0 });
 
     const replaced = await bulk({ action: 'assign', mode: 'replace', requestIds: [a.id], teamIds: [memberTeamId] });
     expect(replaced.json()).toEqual({ updated: 1 });
     expect(await getRequest(a.id)).toMatchObject({ assignees: [], teams: [{ id: memberTeamId }] });
     expect((await history(a.id)).at(-1)?.type).toBe('unassigned');
 
-    expect((await bulk({ action: 'dueDate', requestIds: [a.id, b.id], dueDate: '2033-05-01' })).json()).toEqual({ updated: 2 });
+    expect((await bulk({ action: 'dueDate', requestIds: [a.id, b.id], dueDate: '2033-05-01' })).json()).toEqual({
+      updated: 2,
+    });
     expect((await getRequest(b.id)).dueDate).toBe('2033-05-01');
     const audited = await t.database.db
       .selectFrom('audit_log')
@@ -592,9 +848,18 @@ describe('POST /api/v1/companies/:id/requests/bulk', () => {
       .where('target_id', 'in', [a.id, b.id])
       .where('after', 'like', '%2033-05-01%')
       .execute();
-    expect(audited.map((row) => ({ ...row, before: JSON.parse(row.before!), after: JSON.parse(row.after!) })).sort((x, y) => (x.target_id! < y.target_id! ? -1 : 1))).toEqual(
+    expect(
+      audited
+        .map((row) => ({ ...row, before: JSON.parse(row.before!), after: JSON.parse(row.after!) }))
+        .sort((x, y) => (x.target_id! < y.target_id! ? -1 : 1)),
+    ).toEqual(
       [a, b]
-        .map((r) => ({ target_id: r.id, actor_id: userIds['consultant@demo.test'], before: { dueDate: null }, after: { dueDate: '2033-05-01' } }))
+        .map((r) => ({
+          target_id: r.id,
+          actor_id: userIds['consultant@demo.test'],
+          before: { dueDate: null },
+          after: { dueDate: '2033-05-01' },
+        }))
         .sort((x, y) => (x.target_id < y.target_id ? -1 : 1)),
     );
     expect((await history(b.id)).at(-1)).toMatchObject({ type: 'updated', detail: { fields: ['dueDate'] } });
@@ -607,9 +872,18 @@ describe('POST /api/v1/companies/:id/requests/bulk', () => {
     }
     expect((await getRequest(a.id)).dueDate).toBe('2033-05-01');
     expect((await bulk({ action: 'dueDate', requestIds: [a.id], dueDate: null }, member())).statusCode).toBe(403);
-    expectFields(await bulk({ action: 'assign', requestIds: [a.id], assigneeIds: [userIds['consultant@demo.test']] }), 400, 'validation_failed', ['assigneeIds']);
-    expectFields(await bulk({ action: 'status', transition: 'submit', requestIds: [a.id] }), 400, 'validation_failed', ['transition']);
-    expectFields(await bulk({ action: 'dueDate', requestIds: [] , dueDate: null }), 400, 'validation_failed', ['requestIds']);
+    expectFields(
+      await bulk({ action: 'assign', requestIds: [a.id], assigneeIds: [userIds['consultant@demo.test']] }),
+      400,
+      'validation_failed',
+      ['assigneeIds'],
+    );
+    expectFields(await bulk({ action: 'status', transition: 'submit', requestIds: [a.id] }), 400, 'validation_failed', [
+      'transition',
+    ]);
+    expectFields(await bulk({ action: 'dueDate', requestIds: [], dueDate: null }), 400, 'validation_failed', [
+      'requestIds',
+    ]);
     expectFields(await bulk({ action: 'rename', requestIds: [a.id] }), 400, 'validation_failed', ['action']);
   });
 });
@@ -632,13 +906,22 @@ describe('GET /api/v1/companies/:id/requests: filters, sorting, paging', () => {
     const create = (payload: Record<string, unknown>, cookie = consultant()) => createRequest(payload, cookie, company);
     refs.a = await create({ title: 'Alpha FIREWALL rules', priority: 'high', dueDate: day(-2), assigneeIds: [x.id] });
     refs.b = await create({ title: 'Bravo backups', priority: 'low', dueDate: day(5), teamIds: [team] });
-    refs.c = await create({ title: 'Charlie access review', description: 'Quarterly 100% review', priority: 'critical', projectId: project });
+    refs.c = await create({
+      title: 'Charlie access review',
+      description: 'Quarterly 100% review',
+      priority: 'critical',
+      projectId: project,
+    });
     refs.d = await create({ title: 'Delta vendors', priority: 'medium', dueDate: day(-1), assigneeIds: [x.id] });
     await transition(refs.d.id, { action: 'cancel' });
-    refs.e = await create({ title: 'Echo policies', priority: 'medium', assigneeIds: [y.id] }, cookies['admin@demo.test']);
+    refs.e = await create(
+      { title: 'Echo policies', priority: 'medium', assigneeIds: [y.id] },
+      cookies['admin@demo.test'],
+    );
   });
 
-  const titles = async (query: string, cookie = consultant()) => (await list(query, cookie, company)).results.map((r) => r.title.split(' ')[0]);
+  const titles = async (query: string, cookie = consultant()) =>
+    (await list(query, cookie, company)).results.map((r) => r.title.split(' ')[0]);
 
   it('filters by status, priority, assignee, team, requester, project, overdue and search', async () => {
     expect((await titles('sort=reference')).length).toBe(5);
@@ -678,7 +961,12 @@ describe('GET /api/v1/companies/:id/requests: filters, sorting, paging', () => {
     expect(await titles('sort=createdAt')).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo']);
     expect(await titles('sort=-updatedAt')).toEqual(['Echo', 'Delta', 'Charlie', 'Bravo', 'Alpha']);
     const page = await list('sort=reference&pageSize=2&page=2', consultant(), company);
-    expect({ total: page.total, page: page.page, pageSize: page.pageSize, titles: page.results.map((r) => r.title.split(' ')[0]) }).toEqual({
+    expect({
+      total: page.total,
+      page: page.page,
+      pageSize: page.pageSize,
+      titles: page.results.map((r) => r.title.split(' ')[0]),
+    }).toEqual({
       total: 5,
       page: 2,
       pageSize: 2,
@@ -689,14 +977,33 @@ describe('GET /api/v1/companies/:id/requests: filters, sorting, paging', () => {
 
   it('sorts references by their number (REQ-10000 after REQ-9999), references without one last either way', async () => {
     const numbered = await newCompany(t, `Requests numbers ${randomUUID().slice(0, 6)}`);
-    const base = { companyId: numbered, projectId: null, taskId: null, controlId: null, description: null, internalNote: null, priority: 'medium' as const, dueDate: null, requesterId: null, createdBy: null, assigneeIds: [], teamIds: [] };
-    for (const [reference, number] of [['REQ-9999', 9999], ['LEGACY-1', null], ['REQ-0002', 2], ['AAA-1', null]] as const) {
+    const base = {
+      companyId: numbered,
+      projectId: null,
+      taskId: null,
+      controlId: null,
+      description: null,
+      internalNote: null,
+      priority: 'medium' as const,
+      dueDate: null,
+      requesterId: null,
+      createdBy: null,
+      assigneeIds: [],
+      teamIds: [],
+    };
+    for (const [reference, number] of [
+      ['REQ-9999', 9999],
+      ['LEGACY-1', null],
+      ['REQ-0002', 2],
+      ['AAA-1', null],
+    ] as const) {
       await insertRequest(t.database.db, { ...base, id: randomUUID(), reference, number, title: reference });
     }
     // Numbered after the highest: REQ-10000.
     const created = await createRequest({ title: 'Next' }, consultant(), numbered);
     expect(created.reference).toBe('REQ-10000');
-    const references = async (sort: string) => (await list(`sort=${sort}`, consultant(), numbered)).results.map((r) => r.reference);
+    const references = async (sort: string) =>
+      (await list(`sort=${sort}`, consultant(), numbered)).results.map((r) => r.reference);
     expect(await references('reference')).toEqual(['REQ-0002', 'REQ-9999', 'REQ-10000', 'AAA-1', 'LEGACY-1']);
     expect(await references('-reference')).toEqual(['REQ-10000', 'REQ-9999', 'REQ-0002', 'LEGACY-1', 'AAA-1']);
     // Ties of another sort go by reference ascending.
@@ -704,7 +1011,11 @@ describe('GET /api/v1/companies/:id/requests: filters, sorting, paging', () => {
   });
 
   it('answers summaries as the contract says, not cached', async () => {
-    const res = await t.api({ method: 'GET', url: `${listUrl(company)}?sort=reference&pageSize=1`, cookie: consultant() });
+    const res = await t.api({
+      method: 'GET',
+      url: `${listUrl(company)}?sort=reference&pageSize=1`,
+      cookie: consultant(),
+    });
     expect(res.headers['cache-control']).toBe('no-store');
     const [alpha] = (res.json() as RequestList).results;
     expect(alpha).toEqual({
@@ -739,7 +1050,11 @@ describe('GET /api/v1/companies/:id/requests: filters, sorting, paging', () => {
       ['search=a%00b', 'search'],
     ]) {
       const res = await t.api({ method: 'GET', url: `${listUrl(company)}?${query}`, cookie: consultant() });
-      expect({ query, status: res.statusCode, fields: (res.json().details ?? []).map((d: { field: string }) => d.field) }).toEqual({ query, status: 400, fields: [field] });
+      expect({
+        query,
+        status: res.statusCode,
+        fields: (res.json().details ?? []).map((d: { field: string }) => d.field),
+      }).toEqual({ query, status: 400, fields: [field] });
     }
   });
 
@@ -748,17 +1063,31 @@ describe('GET /api/v1/companies/:id/requests: filters, sorting, paging', () => {
     const options = res.json() as RequestAssigneeOptions;
     expect(options.users.map((u) => u.id)).toEqual([x.id, y.id]);
     expect(options.teams).toEqual([{ id: team, name: 'Ops' }]);
-    expect(options.requesters.map((u) => u.id).sort()).toEqual([userIds['admin@demo.test'], userIds['consultant@demo.test']].sort());
+    expect(options.requesters.map((u) => u.id).sort()).toEqual(
+      [userIds['admin@demo.test'], userIds['consultant@demo.test']].sort(),
+    );
     expect(options.projects).toEqual([{ id: project, title: expect.stringMatching(/^List project/) }]);
   });
 });
 
 describe('history and internal notes for clients', () => {
   it('never sends clients the internal note or internal entries', async () => {
-    const r = await createRequest({ title: 'Secretive', internalNote: 'Staff only remark', assigneeIds: [userIds['member@acme.test']] });
+    const r = await createRequest({
+      title: 'Secretive',
+      internalNote: 'Staff only remark',
+      assigneeIds: [userIds['member@acme.test']],
+    });
     await t.database.db
       .insertInto('request_events')
-      .values({ id: randomUUID(), request_id: r.id, actor_id: userIds['consultant@demo.test'], type: 'comment', detail: JSON.stringify({ internal: true }), internal: true, created_at: nowIso() })
+      .values({
+        id: randomUUID(),
+        request_id: r.id,
+        actor_id: userIds['consultant@demo.test'],
+        type: 'comment',
+        detail: JSON.stringify({ internal: true }),
+        internal: true,
+        created_at: nowIso(),
+      })
       .execute();
     const staff = await history(r.id);
     expect(staff.map((e) => e.type)).toEqual(['created', 'assigned', 'comment']);

@@ -60,17 +60,17 @@ import type { UserRecord } from '../../db/users';
 import { isUniqueViolationOf, nowIso } from '../../db/values';
 import { audit, auditAll, type AuditChange } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
-import { noPendingNotices, queueRequestNotices, requestParticipants, type PendingNotices, type RequestNotice } from '../../lib/request-notifications';
+import {
+  noPendingNotices,
+  queueRequestNotices,
+  requestParticipants,
+  type PendingNotices,
+  type RequestNotice,
+} from '../../lib/request-notifications';
 import { requireAuth } from '../../plugins/auth';
 import { policyCompany, policyRequest, type Policy } from '../../plugins/policies';
 import { parseInput as parse, parseListQuery } from '../projects/query';
-import {
-  assertManage,
-  checkRequestLinks,
-  deliverAfterCommit,
-  requestNotFound,
-  today,
-} from './shared';
+import { assertManage, checkRequestLinks, deliverAfterCommit, requestNotFound, today } from './shared';
 
 const member: Policy = { company: 'member', module: 'requests' };
 const read: Policy = { request: 'read' };
@@ -82,15 +82,35 @@ const REQUEST = '/api/v1/requests/:id';
 const statusChanged = () => new HttpError(409, 'request_status_changed');
 
 /** Past tense of the bulk transitions, for "REQ-0003 is accepted: it cannot be accepted". */
-const DONE: Record<RequestAction, string> = { submit: 'submitted', accept: 'accepted', return: 'returned', cancel: 'canceled', reopen: 'reopened' };
+const DONE: Record<RequestAction, string> = {
+  submit: 'submitted',
+  accept: 'accepted',
+  return: 'returned',
+  cancel: 'canceled',
+  reopen: 'reopened',
+};
 
 /** The fields an edit may change, in the order the history names them. */
-const EDITABLE_FIELDS = ['title', 'description', 'internalNote', 'priority', 'dueDate', 'projectId', 'taskId', 'controlId'] as const satisfies readonly (keyof RequestChanges)[];
+const EDITABLE_FIELDS = [
+  'title',
+  'description',
+  'internalNote',
+  'priority',
+  'dueDate',
+  'projectId',
+  'taskId',
+  'controlId',
+] as const satisfies readonly (keyof RequestChanges)[];
 
 const unique = (ids: readonly string[]) => [...new Set(ids)];
 const without = (ids: readonly string[], removed: readonly string[]) => ids.filter((id) => !removed.includes(id));
 
-const noticeRequest = (r: { id: string; companyId: string; reference: string; title: string }) => ({ id: r.id, companyId: r.companyId, reference: r.reference, title: r.title });
+const noticeRequest = (r: { id: string; companyId: string; reference: string; title: string }) => ({
+  id: r.id,
+  companyId: r.companyId,
+  reference: r.reference,
+  title: r.title,
+});
 
 /** Names of users and teams, and the active members of the teams, read once for many requests. */
 interface AssigneeLookups {
@@ -99,7 +119,11 @@ interface AssigneeLookups {
   members: Map<string, string[]>;
 }
 
-function statusNoticeTo(actor: UserRecord, record: RequestRecord, people: { requesterId: string | null; assigneeIds: string[] } | undefined): RequestNotice {
+function statusNoticeTo(
+  actor: UserRecord,
+  record: RequestRecord,
+  people: { requesterId: string | null; assigneeIds: string[] } | undefined,
+): RequestNotice {
   return {
     kind: 'status',
     request: noticeRequest(record),
@@ -109,7 +133,11 @@ function statusNoticeTo(actor: UserRecord, record: RequestRecord, people: { requ
 }
 
 /** The unique indexes a new request's reference may run into (PostgreSQL names; SQLite's texts). */
-const REFERENCE_INDEXES = ['requests_company_number_key', 'requests_company_reference_key', 'requests.company_id, requests.number'];
+const REFERENCE_INDEXES = [
+  'requests_company_number_key',
+  'requests_company_reference_key',
+  'requests.company_id, requests.number',
+];
 
 export default async function requestsRoutes(app: FastifyInstance) {
   const { db } = app;
@@ -121,7 +149,11 @@ export default async function requestsRoutes(app: FastifyInstance) {
   }
 
   /** The names and team members assignedEffects needs for these users and teams, read once. */
-  async function assigneeLookups(trx: Kysely<Database>, userIds: string[], teamIds: string[]): Promise<AssigneeLookups> {
+  async function assigneeLookups(
+    trx: Kysely<Database>,
+    userIds: string[],
+    teamIds: string[],
+  ): Promise<AssigneeLookups> {
     const [users, teams, members] = await Promise.all([
       requestUserRefs(trx, userIds),
       requestTeamRefs(trx, teamIds),
@@ -144,13 +176,19 @@ export default async function requestsRoutes(app: FastifyInstance) {
     lookups?: AssigneeLookups,
   ): Promise<{ events: NewRequestEvent[]; notices: RequestNotice[] }> {
     const { users, teams, members } =
-      lookups ?? (await assigneeLookups(trx, [...added.userIds, ...removed.userIds], [...added.teamIds, ...removed.teamIds]));
+      lookups ??
+      (await assigneeLookups(trx, [...added.userIds, ...removed.userIds], [...added.teamIds, ...removed.teamIds]));
     const userNames = (ids: string[]) => ids.flatMap((id) => (users.has(id) ? [displayName(users.get(id)!)] : []));
     const teamNames = (ids: string[]) => ids.flatMap((id) => (teams.has(id) ? [teams.get(id)!.name] : []));
     const events: NewRequestEvent[] = [];
     const notices: RequestNotice[] = [];
     if (added.userIds.length || added.teamIds.length) {
-      events.push({ requestId: record.id, actorId: actor.id, type: 'assigned', detail: { users: userNames(added.userIds), teams: teamNames(added.teamIds) } });
+      events.push({
+        requestId: record.id,
+        actorId: actor.id,
+        type: 'assigned',
+        detail: { users: userNames(added.userIds), teams: teamNames(added.teamIds) },
+      });
       const recipients = unique([...added.userIds, ...added.teamIds.flatMap((id) => members.get(id) ?? [])]);
       notices.push({
         kind: 'assigned',
@@ -160,7 +198,12 @@ export default async function requestsRoutes(app: FastifyInstance) {
       });
     }
     if (removed.userIds.length || removed.teamIds.length) {
-      events.push({ requestId: record.id, actorId: actor.id, type: 'unassigned', detail: { users: userNames(removed.userIds), teams: teamNames(removed.teamIds) } });
+      events.push({
+        requestId: record.id,
+        actorId: actor.id,
+        type: 'unassigned',
+        detail: { users: userNames(removed.userIds), teams: teamNames(removed.teamIds) },
+      });
     }
     return { events, notices };
   }
@@ -179,7 +222,14 @@ export default async function requestsRoutes(app: FastifyInstance) {
     const { page, pageSize, ...query } = parseListQuery(requestsQuerySchema, request.query);
     const day = today();
     const scope = await requestScopeFor(db, user, company.id);
-    const { ids, total } = await listRequestIds(db, { companyId: company.id, scope, query, today: day, limit: pageSize, offset: (page - 1) * pageSize });
+    const { ids, total } = await listRequestIds(db, {
+      companyId: company.id,
+      scope,
+      query,
+      today: day,
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    });
     const results = await requestSummariesByIds(db, ids, { staff: user.isTevora, today: day });
     const list: RequestList = { results, total, page, pageSize };
     return reply.header('cache-control', 'no-store').send(list);
@@ -190,11 +240,18 @@ export default async function requestsRoutes(app: FastifyInstance) {
     const { user } = await requireAuth(request);
     assertManage(user);
     const input = parse(requestCreateSchema, request.body, 'field');
-    const links = { projectId: input.projectId ?? null, taskId: input.taskId ?? null, controlId: input.controlId ?? null };
+    const links = {
+      projectId: input.projectId ?? null,
+      taskId: input.taskId ?? null,
+      controlId: input.controlId ?? null,
+    };
     const create = () =>
       db.transaction().execute(async (trx) => {
         await checkRequestLinks(trx, company.id, links);
-        const assignees = await resolveRequestAssignees(trx, company.id, { assigneeIds: input.assigneeIds, teamIds: input.teamIds });
+        const assignees = await resolveRequestAssignees(trx, company.id, {
+          assigneeIds: input.assigneeIds,
+          teamIds: input.teamIds,
+        });
         const [number] = await allocateRequestNumbers(trx, company.id, 1);
         const record = {
           id: randomUUID(),
@@ -218,7 +275,10 @@ export default async function requestsRoutes(app: FastifyInstance) {
           teamIds,
         });
         const assigned = await assignedEffects(trx, user, record, { userIds, teamIds });
-        await recordRequestEvents(trx, [{ requestId: record.id, actorId: user.id, type: 'created', detail: {} }, ...assigned.events]);
+        await recordRequestEvents(trx, [
+          { requestId: record.id, actorId: user.id, type: 'created', detail: {} },
+          ...assigned.events,
+        ]);
         await audit(
           request,
           {
@@ -227,7 +287,15 @@ export default async function requestsRoutes(app: FastifyInstance) {
             targetId: record.id,
             targetLabel: `${record.reference} ${record.title}`,
             companyId: company.id,
-            after: { reference: record.reference, title: record.title, priority: input.priority, dueDate: record.dueDate, ...links, assigneeIds: userIds, teamIds },
+            after: {
+              reference: record.reference,
+              title: record.title,
+              priority: input.priority,
+              dueDate: record.dueDate,
+              ...links,
+              assigneeIds: userIds,
+              teamIds,
+            },
           },
           trx,
         );
@@ -268,22 +336,41 @@ export default async function requestsRoutes(app: FastifyInstance) {
       const visible = await visibleRequestIds(trx, company.id, scope, ids);
       const missing = ids.filter((id) => !visible.has(id));
       if (missing.length) {
-        throw new HttpError(404, 'request_not_found', undefined, [{ field: 'requestIds', message: `Not found: ${missing.join(', ')}` }]);
+        throw new HttpError(404, 'request_not_found', undefined, [
+          { field: 'requestIds', message: `Not found: ${missing.join(', ')}` },
+        ]);
       }
-      const records = (await findRequestRecords(trx, ids)).sort((a, b) => a.reference.localeCompare(b.reference, 'en', { numeric: true }));
+      const records = (await findRequestRecords(trx, ids)).sort((a, b) =>
+        a.reference.localeCompare(b.reference, 'en', { numeric: true }),
+      );
       const events: NewRequestEvent[] = [];
       const notices: RequestNotice[] = [];
       const changes: AuditChange[] = [];
       const record = (r: RequestRecord, action: string, before: unknown, after: unknown) =>
-        changes.push({ action, targetType: 'request', targetId: r.id, targetLabel: `${r.reference} ${r.title}`, companyId: company.id, before, after });
+        changes.push({
+          action,
+          targetType: 'request',
+          targetId: r.id,
+          targetLabel: `${r.reference} ${r.title}`,
+          companyId: company.id,
+          before,
+          after,
+        });
 
       // Every step below is one statement (or a few) for all the requests, not one per request.
       if (input.action === 'assign') {
-        const given = await resolveRequestAssignees(trx, company.id, { assigneeIds: input.assigneeIds, teamIds: input.teamIds });
+        const given = await resolveRequestAssignees(trx, company.id, {
+          assigneeIds: input.assigneeIds,
+          teamIds: input.teamIds,
+        });
         const userIds = given.users.map((u) => u.id);
         const teamIds = given.teams.map((t) => t.id);
         const moved = records.flatMap((r) => {
-          const add: RequestAssigneeChange = { requestId: r.id, userIds: without(userIds, r.assigneeIds), teamIds: without(teamIds, r.teamIds) };
+          const add: RequestAssigneeChange = {
+            requestId: r.id,
+            userIds: without(userIds, r.assigneeIds),
+            teamIds: without(teamIds, r.teamIds),
+          };
           const remove: RequestAssigneeChange =
             input.mode === 'replace'
               ? { requestId: r.id, userIds: without(r.assigneeIds, userIds), teamIds: without(r.teamIds, teamIds) }
@@ -291,9 +378,18 @@ export default async function requestsRoutes(app: FastifyInstance) {
           if (!add.userIds.length && !add.teamIds.length && !remove.userIds.length && !remove.teamIds.length) return [];
           return [{ r, add, remove }];
         });
-        await addAssigneesToRequests(trx, moved.map((m) => m.add));
-        await removeAssigneesFromRequests(trx, moved.map((m) => m.remove));
-        await touchRequest(trx, moved.map((m) => m.r.id));
+        await addAssigneesToRequests(
+          trx,
+          moved.map((m) => m.add),
+        );
+        await removeAssigneesFromRequests(
+          trx,
+          moved.map((m) => m.remove),
+        );
+        await touchRequest(
+          trx,
+          moved.map((m) => m.r.id),
+        );
         const removedUserIds = moved.flatMap((m) => m.remove.userIds);
         const removedTeamIds = moved.flatMap((m) => m.remove.teamIds);
         const lookups = await assigneeLookups(trx, [...userIds, ...removedUserIds], [...teamIds, ...removedTeamIds]);
@@ -309,7 +405,11 @@ export default async function requestsRoutes(app: FastifyInstance) {
         }
       } else if (input.action === 'dueDate') {
         const moved = records.filter((r) => r.dueDate !== input.dueDate);
-        await updateRequest(trx, moved.map((r) => r.id), { dueDate: input.dueDate });
+        await updateRequest(
+          trx,
+          moved.map((r) => r.id),
+          { dueDate: input.dueDate },
+        );
         for (const r of moved) {
           events.push({ requestId: r.id, actorId: user.id, type: 'updated', detail: { fields: ['dueDate'] } });
           record(r, 'request.update', { dueDate: r.dueDate }, { dueDate: input.dueDate });
@@ -322,7 +422,10 @@ export default async function requestsRoutes(app: FastifyInstance) {
             409,
             'invalid_status_transition',
             undefined,
-            refused.map((r) => ({ field: 'requestIds', message: `${r.reference} is ${r.status}: it cannot be ${DONE[action]}` })),
+            refused.map((r) => ({
+              field: 'requestIds',
+              message: `${r.reference} is ${r.status}: it cannot be ${DONE[action]}`,
+            })),
           );
         }
         const to = REQUEST_TRANSITIONS[action].to;
@@ -332,9 +435,17 @@ export default async function requestsRoutes(app: FastifyInstance) {
           const group = records.filter((r) => r.status === from).map((r) => r.id);
           if ((await applyRequestTransitions(trx, group, { action, from, at })) !== group.length) throw statusChanged();
         }
-        const people = await requestParticipantsByRequest(trx, records.map((r) => r.id));
+        const people = await requestParticipantsByRequest(
+          trx,
+          records.map((r) => r.id),
+        );
         for (const r of records) {
-          events.push({ requestId: r.id, actorId: user.id, type: 'status', detail: { from: r.status, to, action, reason: null } });
+          events.push({
+            requestId: r.id,
+            actorId: user.id,
+            type: 'status',
+            detail: { from: r.status, to, action, reason: null },
+          });
           notices.push(statusNoticeTo(user, r, people.get(r.id)));
           record(r, 'request.status', { status: r.status }, { status: to });
         }
@@ -397,7 +508,8 @@ export default async function requestsRoutes(app: FastifyInstance) {
         removed.userIds = without(current.assigneeIds, userIds);
         removed.teamIds = without(current.teamIds, teamIds);
       }
-      const reassigned = added.userIds.length + added.teamIds.length + removed.userIds.length + removed.teamIds.length > 0;
+      const reassigned =
+        added.userIds.length + added.teamIds.length + removed.userIds.length + removed.teamIds.length > 0;
       if (fields.length === 0 && !reassigned) return noPendingNotices();
 
       const changes: RequestChanges = Object.fromEntries(fields.map((field) => [field, next[field]]));
@@ -429,7 +541,15 @@ export default async function requestsRoutes(app: FastifyInstance) {
       }
       await audit(
         request,
-        { action: 'request.update', targetType: 'request', targetId: current.id, targetLabel: `${current.reference} ${next.title}`, companyId: current.companyId, before, after },
+        {
+          action: 'request.update',
+          targetType: 'request',
+          targetId: current.id,
+          targetLabel: `${current.reference} ${next.title}`,
+          companyId: current.companyId,
+          before,
+          after,
+        },
         trx,
       );
       return queueRequestNotices(trx, assigned.notices);
@@ -453,12 +573,19 @@ export default async function requestsRoutes(app: FastifyInstance) {
       if (!current) throw requestNotFound();
       if (input.expectedStatus && input.expectedStatus !== current.status) throw statusChanged();
       if (!canApplyAction(input.action, current.status)) throw new HttpError(409, 'invalid_status_transition');
-      if (input.action === 'submit' && (await requestFileCount(trx, current.id)) === 0) throw new HttpError(409, 'request_evidence_missing');
+      if (input.action === 'submit' && (await requestFileCount(trx, current.id)) === 0)
+        throw new HttpError(409, 'request_evidence_missing');
       // Only from the status read above (a second guard: the lock already orders racing changes).
-      if (!(await applyRequestTransition(trx, current.id, { action: input.action, from: current.status, reason }))) throw statusChanged();
+      if (!(await applyRequestTransition(trx, current.id, { action: input.action, from: current.status, reason })))
+        throw statusChanged();
       const from: RequestStatus = current.status;
       await recordRequestEvents(trx, [
-        { requestId: current.id, actorId: user.id, type: 'status', detail: { from, to: rule.to, action: input.action, reason } },
+        {
+          requestId: current.id,
+          actorId: user.id,
+          type: 'status',
+          detail: { from, to: rule.to, action: input.action, reason },
+        },
       ]);
       await audit(
         request,

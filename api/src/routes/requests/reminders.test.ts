@@ -26,7 +26,8 @@ afterAll(() => t.close());
 
 const link = (r: TestRequest) => `/requests/${r.id}`;
 const titles = async (user: User, r: TestRequest) => (await bellsOf(t, user.id, link(r))).map((b) => b.title);
-const wantsDigest = (user: User) => t.database.db.updateTable('users').set({ send_daily_emails: true }).where('id', '=', user.id).execute();
+const wantsDigest = (user: User) =>
+  t.database.db.updateTable('users').set({ send_daily_emails: true }).where('id', '=', user.id).execute();
 
 describe('reminders', () => {
   it('tells assignees of requests due soon and everyone concerned of overdue ones, once per due date', async () => {
@@ -39,11 +40,26 @@ describe('reminders', () => {
     const team = await newTeam(t, companyId, [tina.id]);
     const base = { companyId, requesterId: stella.id, assigneeIds: [ann.id, gone.id, off.id] };
     const today = await insertTestRequest(t, { ...base, title: 'Due today', dueDate: '2031-03-10', teamIds: [team] });
-    const inThree = await insertTestRequest(t, { ...base, title: 'In three', dueDate: '2031-03-13', status: 'returned' });
+    const inThree = await insertTestRequest(t, {
+      ...base,
+      title: 'In three',
+      dueDate: '2031-03-13',
+      status: 'returned',
+    });
     const inFour = await insertTestRequest(t, { ...base, title: 'In four', dueDate: '2031-03-14' });
-    const inReview = await insertTestRequest(t, { ...base, title: 'In review', dueDate: '2031-03-11', status: 'submitted' });
+    const inReview = await insertTestRequest(t, {
+      ...base,
+      title: 'In review',
+      dueDate: '2031-03-11',
+      status: 'submitted',
+    });
     const late = await insertTestRequest(t, { ...base, title: 'Late', dueDate: '2031-03-01' });
-    const lateInReview = await insertTestRequest(t, { ...base, title: 'Late in review', dueDate: '2031-03-02', status: 'submitted' });
+    const lateInReview = await insertTestRequest(t, {
+      ...base,
+      title: 'Late in review',
+      dueDate: '2031-03-02',
+      status: 'submitted',
+    });
     const done = await insertTestRequest(t, { ...base, title: 'Done', dueDate: '2031-03-01', status: 'accepted' });
 
     await sweepRequestReminders(t.app, NOW);
@@ -60,14 +76,23 @@ describe('reminders', () => {
     expect(stellaBells).toHaveLength(2);
     expect(stellaBells).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ title: `${late.reference} is overdue: Late`, body: 'It was due 3/1/2031', link: link(late), company_id: companyId }),
+        expect.objectContaining({
+          title: `${late.reference} is overdue: Late`,
+          body: 'It was due 3/1/2031',
+          link: link(late),
+          company_id: companyId,
+        }),
         expect.objectContaining({ title: `${lateInReview.reference} is overdue: Late in review` }),
       ]),
     );
     expect(await bellsOf(t, gone.id)).toEqual([]);
     expect(await bellsOf(t, off.id)).toEqual([]);
     // Who cannot be told is handled all the same: claimed, so later sweeps do not look at them again.
-    const offClaims = await t.database.db.selectFrom('request_reminders').select(['request_id', 'kind']).where('user_id', '=', off.id).execute();
+    const offClaims = await t.database.db
+      .selectFrom('request_reminders')
+      .select(['request_id', 'kind'])
+      .where('user_id', '=', off.id)
+      .execute();
     expect(offClaims.map((c) => [c.request_id, c.kind]).sort()).toEqual(
       [
         [today.id, 'due_soon'],
@@ -90,15 +115,29 @@ describe('reminders', () => {
 
     // The next day: what became due soon or overdue since, and nothing else.
     await sweepRequestReminders(t.app, NEXT_DAY);
-    expect((await bellsOf(t, ann.id)).slice(bellCount).map((b) => b.title).sort()).toEqual(
-      [`${inFour.reference} is due in 3 days: In four`, `${today.reference} is overdue: Due today`].sort(),
-    );
+    expect(
+      (await bellsOf(t, ann.id))
+        .slice(bellCount)
+        .map((b) => b.title)
+        .sort(),
+    ).toEqual([`${inFour.reference} is due in 3 days: In four`, `${today.reference} is overdue: Due today`].sort());
 
     // A new due date is a new reminder.
     await t.database.db.updateTable('requests').set({ due_date: '2031-03-12' }).where('id', '=', inFour.id).execute();
     await sweepRequestReminders(t.app, NEXT_DAY);
-    expect((await titles(ann, inFour)).sort()).toEqual([`${inFour.reference} is due in 1 day: In four`, `${inFour.reference} is due in 3 days: In four`]);
-    expect(await t.database.db.selectFrom('request_reminders').select(['kind', 'due_date']).where('request_id', '=', inFour.id).where('user_id', '=', ann.id).orderBy('due_date').execute()).toEqual([
+    expect((await titles(ann, inFour)).sort()).toEqual([
+      `${inFour.reference} is due in 1 day: In four`,
+      `${inFour.reference} is due in 3 days: In four`,
+    ]);
+    expect(
+      await t.database.db
+        .selectFrom('request_reminders')
+        .select(['kind', 'due_date'])
+        .where('request_id', '=', inFour.id)
+        .where('user_id', '=', ann.id)
+        .orderBy('due_date')
+        .execute(),
+    ).toEqual([
       { kind: 'due_soon', due_date: '2031-03-12' },
       { kind: 'due_soon', due_date: '2031-03-14' },
     ]);
@@ -109,10 +148,27 @@ describe('markRequestRemindersSent (the demo seed)', () => {
   it('records the reminders of the day as sent without sending them, so the sweep sends none', async () => {
     const gil = await newUser(t, { companyIds: [companyId], firstName: 'Gil' });
     const day = new Date('2032-06-01T10:00:00Z');
-    const late = await insertTestRequest(t, { companyId, title: 'Seeded late', dueDate: '2032-05-20', assigneeIds: [gil.id] });
-    const soon = await insertTestRequest(t, { companyId, title: 'Seeded soon', dueDate: '2032-06-02', assigneeIds: [gil.id] });
+    const late = await insertTestRequest(t, {
+      companyId,
+      title: 'Seeded late',
+      dueDate: '2032-05-20',
+      assigneeIds: [gil.id],
+    });
+    const soon = await insertTestRequest(t, {
+      companyId,
+      title: 'Seeded soon',
+      dueDate: '2032-06-02',
+      assigneeIds: [gil.id],
+    });
     expect(await markRequestRemindersSent(t.database.db, '2032-06-01')).toBeGreaterThanOrEqual(2);
-    expect(await t.database.db.selectFrom('request_reminders').select(['kind', 'due_date']).where('user_id', '=', gil.id).orderBy('due_date').execute()).toEqual([
+    expect(
+      await t.database.db
+        .selectFrom('request_reminders')
+        .select(['kind', 'due_date'])
+        .where('user_id', '=', gil.id)
+        .orderBy('due_date')
+        .execute(),
+    ).toEqual([
       { kind: 'overdue', due_date: '2032-05-20' },
       { kind: 'due_soon', due_date: '2032-06-02' },
     ]);
@@ -143,7 +199,12 @@ describe('daily digest', () => {
 
     const assigned = { companyId, requesterId: stella.id, assigneeIds: [dora.id, eve.id] };
     const late = await insertTestRequest(t, { ...assigned, title: 'Late one', dueDate: '2031-03-01' });
-    const soon = await insertTestRequest(t, { ...assigned, title: 'Soon one', dueDate: '2031-03-12', status: 'returned' });
+    const soon = await insertTestRequest(t, {
+      ...assigned,
+      title: 'Soon one',
+      dueDate: '2031-03-12',
+      status: 'returned',
+    });
     const open = await insertTestRequest(t, { ...assigned, title: 'Open one' });
     const review = await insertTestRequest(t, { ...assigned, title: 'In review', status: 'submitted' });
     await insertTestRequest(t, { ...assigned, title: 'Accepted one', status: 'accepted' });
@@ -156,13 +217,16 @@ describe('daily digest', () => {
     expect(mail.text).toContain('Hello Dora,');
     expect(mail.text).toContain(`${companyName}\n\nOverdue:`);
     expect(mail.text).toContain(
-      [
-        'Overdue:',
-        `- ${late.reference} Late one (Open, due 3/1/2031): ${PUBLIC_URL}/requests/${late.id}`,
-      ].join('\n'),
+      ['Overdue:', `- ${late.reference} Late one (Open, due 3/1/2031): ${PUBLIC_URL}/requests/${late.id}`].join('\n'),
     );
-    expect(mail.text).toContain(['Due soon:', `- ${soon.reference} Soon one (Returned, due 3/12/2031): ${PUBLIC_URL}/requests/${soon.id}`].join('\n'));
-    expect(mail.text).toContain(['Other open requests:', `- ${open.reference} Open one (Open): ${PUBLIC_URL}/requests/${open.id}`].join('\n'));
+    expect(mail.text).toContain(
+      ['Due soon:', `- ${soon.reference} Soon one (Returned, due 3/12/2031): ${PUBLIC_URL}/requests/${soon.id}`].join(
+        '\n',
+      ),
+    );
+    expect(mail.text).toContain(
+      ['Other open requests:', `- ${open.reference} Open one (Open): ${PUBLIC_URL}/requests/${open.id}`].join('\n'),
+    );
     expect(mail.text.indexOf('Overdue:')).toBeLessThan(mail.text.indexOf('Due soon:'));
     expect(mail.text).not.toContain('In review');
     expect(mail.text).not.toContain('Accepted one');
@@ -191,7 +255,11 @@ describe('daily digest', () => {
     await setUserModuleAccess(t.database.db, companyId, fay.id, 'requests', false);
     await sweepRequestReminders(t.app, NOW);
     expect(mailsTo(t, fay.email)).toEqual([]);
-    const claims = await t.database.db.selectFrom('request_digests').select('day').where('user_id', '=', fay.id).execute();
+    const claims = await t.database.db
+      .selectFrom('request_digests')
+      .select('day')
+      .where('user_id', '=', fay.id)
+      .execute();
     expect(claims).toEqual([]);
   });
 });
@@ -201,7 +269,12 @@ describe('the sweep in the background', () => {
     // The test app sweeps never (REQUEST_REMINDER_MINUTES=0): a second app on its database sweeps now.
     const hal = await newUser(t, { companyIds: [companyId], firstName: 'Hal' });
     const realToday = new Date().toISOString().slice(0, 10);
-    const due = await insertTestRequest(t, { companyId, title: 'Due for real', dueDate: realToday, assigneeIds: [hal.id] });
+    const due = await insertTestRequest(t, {
+      companyId,
+      title: 'Due for real',
+      dueDate: realToday,
+      assigneeIds: [hal.id],
+    });
     const app = buildApp({ db: t.database.db, config: { ...t.config, requestReminderMinutes: 60 } });
     const send = app.mailer.send.bind(app.mailer);
     let release = () => {};

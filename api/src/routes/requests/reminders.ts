@@ -121,7 +121,17 @@ async function digestCandidates(db: Kysely<Database>, today: string): Promise<Re
         eb.and([eb('is_tevora', '=', false), eb.or([eb('id', 'in', assigned), eb('id', 'in', viaTeams)])]),
       ]),
     )
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('request_digests').select('request_digests.user_id').whereRef('request_digests.user_id', '=', 'users.id').where('request_digests.day', '=', today))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('request_digests')
+            .select('request_digests.user_id')
+            .whereRef('request_digests.user_id', '=', 'users.id')
+            .where('request_digests.day', '=', today),
+        ),
+      ),
+    )
     .orderBy('id')
     .execute();
   return rows.map((row) => ({
@@ -153,25 +163,27 @@ async function openRequestsOf(db: Kysely<Database>, user: RequestRecipient): Pro
     .$call((q) =>
       user.isTevora
         ? q.where('requests.requester_id', '=', user.id).where('requests.status', 'in', [...REQUEST_ACTIVE_STATUSES])
-        : q.where('requests.status', 'in', [...REQUEST_CLIENT_ACTION_STATUSES]).where((eb) =>
-            eb.or([
-              eb.exists(
-                eb
-                  .selectFrom('request_assignees')
-                  .select('request_assignees.user_id')
-                  .whereRef('request_assignees.request_id', '=', 'requests.id')
-                  .where('request_assignees.user_id', '=', user.id),
-              ),
-              eb.exists(
-                eb
-                  .selectFrom('request_teams')
-                  .innerJoin('team_members', 'team_members.team_id', 'request_teams.team_id')
-                  .select('team_members.user_id')
-                  .whereRef('request_teams.request_id', '=', 'requests.id')
-                  .where('team_members.user_id', '=', user.id),
-              ),
-            ]),
-          ),
+        : q
+            .where('requests.status', 'in', [...REQUEST_CLIENT_ACTION_STATUSES])
+            .where((eb) =>
+              eb.or([
+                eb.exists(
+                  eb
+                    .selectFrom('request_assignees')
+                    .select('request_assignees.user_id')
+                    .whereRef('request_assignees.request_id', '=', 'requests.id')
+                    .where('request_assignees.user_id', '=', user.id),
+                ),
+                eb.exists(
+                  eb
+                    .selectFrom('request_teams')
+                    .innerJoin('team_members', 'team_members.team_id', 'request_teams.team_id')
+                    .select('team_members.user_id')
+                    .whereRef('request_teams.request_id', '=', 'requests.id')
+                    .where('team_members.user_id', '=', user.id),
+                ),
+              ]),
+            ),
     )
     .orderBy('companies.name')
     .orderBy('requests.company_id')
@@ -205,7 +217,9 @@ export function digestMail(
   const html: string[] = [`<p>${escapeHtml(text[0])}</p>`, `<p>${escapeHtml(text[1])}</p>`];
   for (const company of companies) {
     const overdue = company.requests.filter((r) => isRequestOverdue(r.dueDate, r.status, today)).sort(byDue);
-    const soon = company.requests.filter((r) => !isRequestOverdue(r.dueDate, r.status, today) && r.dueDate !== null && r.dueDate <= soonEnd).sort(byDue);
+    const soon = company.requests
+      .filter((r) => !isRequestOverdue(r.dueDate, r.status, today) && r.dueDate !== null && r.dueDate <= soonEnd)
+      .sort(byDue);
     const listed = new Set([...overdue, ...soon]);
     const other = company.requests.filter((r) => !listed.has(r)).sort(byDue);
     text.push(company.name);
@@ -226,11 +240,18 @@ export function digestMail(
       });
       const more = items.length - shown.length;
       text.push(
-        [`${heading}:`, ...lines.map(({ line, url }) => `- ${line}${url ? `: ${url}` : ''}`), ...(more > 0 ? [`- and ${more} more`] : [])].join('\n'),
+        [
+          `${heading}:`,
+          ...lines.map(({ line, url }) => `- ${line}${url ? `: ${url}` : ''}`),
+          ...(more > 0 ? [`- and ${more} more`] : []),
+        ].join('\n'),
       );
       html.push(
         `<p><strong>${escapeHtml(heading)}</strong></p><ul>${lines
-          .map(({ line, url }) => `<li>${url ? `<a href="${escapeHtml(url)}">${escapeHtml(line)}</a>` : escapeHtml(line)}</li>`)
+          .map(
+            ({ line, url }) =>
+              `<li>${url ? `<a href="${escapeHtml(url)}">${escapeHtml(line)}</a>` : escapeHtml(line)}</li>`,
+          )
           .join('')}${more > 0 ? `<li>and ${more} more</li>` : ''}</ul>`,
       );
     }
@@ -243,7 +264,12 @@ export function digestMail(
 }
 
 /** Today's digest of one user, claimed and sent (false: nothing to send, or already claimed elsewhere). */
-async function sendDigest(app: FastifyInstance, audience: RequestAudience, user: RequestRecipient, today: string): Promise<boolean> {
+async function sendDigest(
+  app: FastifyInstance,
+  audience: RequestAudience,
+  user: RequestRecipient,
+  today: string,
+): Promise<boolean> {
   const requests = await openRequestsOf(app.db, user);
   const byCompany = new Map<string, { name: string; requests: DigestRequest[] }>();
   for (const r of requests) {
@@ -253,7 +279,11 @@ async function sendDigest(app: FastifyInstance, audience: RequestAudience, user:
   }
   const companies: { name: string; requests: DigestRequest[] }[] = [];
   for (const [companyId, group] of byCompany) {
-    const visible = await audience.visibleIds(user, companyId, group.requests.map((r) => r.id));
+    const visible = await audience.visibleIds(
+      user,
+      companyId,
+      group.requests.map((r) => r.id),
+    );
     const shown = group.requests.filter((r) => visible.has(r.id));
     if (shown.length > 0) companies.push({ name: group.name, requests: shown });
   }
@@ -270,7 +300,10 @@ async function sendDigest(app: FastifyInstance, audience: RequestAudience, user:
     await app.mailer.send({ to: user.email, ...mail });
   } catch (error) {
     const err = error as { code?: unknown; message?: unknown };
-    app.log.warn({ userId: user.id, code: typeof err.code === 'string' ? err.code : undefined, reason: String(err.message ?? '') }, 'request digest could not be sent');
+    app.log.warn(
+      { userId: user.id, code: typeof err.code === 'string' ? err.code : undefined, reason: String(err.message ?? '') },
+      'request digest could not be sent',
+    );
     return false;
   }
   return true;
@@ -337,7 +370,8 @@ export default async function requestRemindersRoutes(app: FastifyInstance) {
     stop.abort();
     if (timer) clearInterval(timer);
     timer = null;
-    if (running && !(await settledWithin(running, deadline - Date.now()))) app.log.warn('the request reminder sweep was still running when the app closed');
+    if (running && !(await settledWithin(running, deadline - Date.now())))
+      app.log.warn('the request reminder sweep was still running when the app closed');
     await closeRequestDeliveries(app, deadline - Date.now());
   });
 }

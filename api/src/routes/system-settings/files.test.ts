@@ -17,7 +17,12 @@ let settingId: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.cookieFor('admin@demo.test');
-  const res = await t.api({ method: 'POST', url: '/api/v1/system-settings', cookie: admin, payload: { key: 'help', status: 'inactive', value: 'With files' } });
+  const res = await t.api({
+    method: 'POST',
+    url: '/api/v1/system-settings',
+    cookie: admin,
+    payload: { key: 'help', status: 'inactive', value: 'With files' },
+  });
   settingId = res.json().id;
 });
 afterAll(() => t.close());
@@ -29,11 +34,20 @@ const HTML = Buffer.from('<html><script>alert(1)</script></html>');
 const filesReply = z.object({ files: z.array(systemSettingFileSchema) });
 
 const url = (id = settingId) => `/api/v1/system-settings/${id}/files`;
-const upload = (files: FilePart[], cookie = admin, id = settingId) => t.api({ method: 'PATCH', url: url(id), cookie, ...multipart([], files) });
+const upload = (files: FilePart[], cookie = admin, id = settingId) =>
+  t.api({ method: 'PATCH', url: url(id), cookie, ...multipart([], files) });
 const storage = () => t.app.storage as LocalDiskStorage;
 const stored = () => storage().keys();
 const staged = () => storage().stagedNames();
-const rowCount = async () => Number((await t.database.db.selectFrom('system_setting_files').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const rowCount = async () =>
+  Number(
+    (
+      await t.database.db
+        .selectFrom('system_setting_files')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** Through the one way files are served: a signed URL, then its content. */
 async function download(fileId: string, cookie = admin) {
@@ -69,12 +83,24 @@ describe('PATCH /api/v1/system-settings/:id/files', () => {
     expect(await staged()).toEqual([]);
 
     const more = await upload([{ filename: 'diagram.png', data: PNG }]);
-    expect(filesReply.parse(more.json()).files.map((f) => f.name)).toEqual(['runbook.pdf', 'notes.html', 'diagram.png']);
+    expect(filesReply.parse(more.json()).files.map((f) => f.name)).toEqual([
+      'runbook.pdf',
+      'notes.html',
+      'diagram.png',
+    ]);
     expect(await list()).toEqual(filesReply.parse(more.json()).files);
 
-    const entries = (await t.api({ method: 'GET', url: '/api/v1/audit-log?action=systemSetting.files.add', cookie: admin })).json().results.map((e: unknown) => auditEntrySchema.parse(e));
+    const entries = (
+      await t.api({ method: 'GET', url: '/api/v1/audit-log?action=systemSetting.files.add', cookie: admin })
+    )
+      .json()
+      .results.map((e: unknown) => auditEntrySchema.parse(e));
     expect(entries).toHaveLength(2);
-    expect(entries[1]).toMatchObject({ targetType: 'systemSetting', targetId: settingId, after: { files: [{ name: 'runbook.pdf' }, { name: 'notes.html' }] } });
+    expect(entries[1]).toMatchObject({
+      targetType: 'systemSetting',
+      targetId: settingId,
+      after: { files: [{ name: 'runbook.pdf' }, { name: 'notes.html' }] },
+    });
   });
 
   it('keeps only a display name: a path-traversal name is stored as its last segment, never used as a path', async () => {
@@ -108,7 +134,10 @@ describe('PATCH /api/v1/system-settings/:id/files', () => {
       { filename: 'notes.pdf', data: HTML, contentType: 'application/pdf' },
     ]);
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toMatchObject({ code: 'unsupported_file_type', details: [{ field: 'files', message: 'notes.pdf is not a PDF' }] });
+    expect(res.json()).toMatchObject({
+      code: 'unsupported_file_type',
+      details: [{ field: 'files', message: 'notes.pdf is not a PDF' }],
+    });
     expect(await rowCount()).toBe(rows);
     expect((await stored()).sort()).toEqual(bytes.sort());
     expect(await staged()).toEqual([]);
@@ -138,7 +167,9 @@ describe('PATCH /api/v1/system-settings/:id/files', () => {
   });
 
   it('answers 401 without a session', async () => {
-    expect((await t.api({ method: 'PATCH', url: url(), ...multipart([], [{ filename: 'a.pdf', data: PDF }]) })).statusCode).toBe(401);
+    expect(
+      (await t.api({ method: 'PATCH', url: url(), ...multipart([], [{ filename: 'a.pdf', data: PDF }]) })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -173,7 +204,10 @@ describe('downloading and deleting system-setting files', () => {
   it('deletes the row and the bytes, records it, and answers 404 the second time', async () => {
     const [first] = await list();
     const bytes = (await stored()).length;
-    expect((await t.api({ method: 'DELETE', url: `${url()}/${first.id}`, cookie: await t.cookieFor('member@acme.test') })).statusCode).toBe(403);
+    expect(
+      (await t.api({ method: 'DELETE', url: `${url()}/${first.id}`, cookie: await t.cookieFor('member@acme.test') }))
+        .statusCode,
+    ).toBe(403);
     expect((await t.api({ method: 'DELETE', url: `${url()}/${first.id}`, cookie: admin })).statusCode).toBe(204);
     expect((await list()).map((f) => f.id)).not.toContain(first.id);
     expect(await stored()).toHaveLength(bytes - 1);
@@ -182,14 +216,21 @@ describe('downloading and deleting system-setting files', () => {
     expect(again.statusCode).toBe(404);
     expect(again.json().code).toBe('not_found');
     const entry = auditEntrySchema.parse(
-      (await t.api({ method: 'GET', url: '/api/v1/audit-log?action=systemSetting.files.delete', cookie: admin })).json().results[0],
+      (await t.api({ method: 'GET', url: '/api/v1/audit-log?action=systemSetting.files.delete', cookie: admin })).json()
+        .results[0],
     );
-    expect(entry).toMatchObject({ targetId: settingId, before: { id: first.id, name: first.name, sha256: first.sha256 }, after: null });
+    expect(entry).toMatchObject({
+      targetId: settingId,
+      before: { id: first.id, name: first.name, sha256: first.sha256 },
+      after: null,
+    });
   });
 
   it('answers 204 when the bytes fail to go after the row is deleted (the sweep removes them later)', async () => {
     const [first] = await list();
-    const remove = jest.spyOn(t.app.storage, 'remove').mockRejectedValueOnce(Object.assign(new Error('EACCES'), { code: 'EACCES' }));
+    const remove = jest
+      .spyOn(t.app.storage, 'remove')
+      .mockRejectedValueOnce(Object.assign(new Error('EACCES'), { code: 'EACCES' }));
     try {
       expect((await t.api({ method: 'DELETE', url: `${url()}/${first.id}`, cookie: admin })).statusCode).toBe(204);
       expect(remove).toHaveBeenCalled();
@@ -200,19 +241,48 @@ describe('downloading and deleting system-setting files', () => {
   });
 
   it("does not delete another setting's file", async () => {
-    const other = (await t.api({ method: 'POST', url: '/api/v1/system-settings', cookie: admin, payload: { key: 'bell', status: 'inactive', value: 'x' } })).json().id;
+    const other = (
+      await t.api({
+        method: 'POST',
+        url: '/api/v1/system-settings',
+        cookie: admin,
+        payload: { key: 'bell', status: 'inactive', value: 'x' },
+      })
+    ).json().id;
     const [file] = await list();
     expect((await t.api({ method: 'DELETE', url: `${url(other)}/${file.id}`, cookie: admin })).statusCode).toBe(404);
   });
 
   it('removes the bytes of every attached file when the setting itself is deleted', async () => {
-    const setting = (await t.api({ method: 'POST', url: '/api/v1/system-settings', cookie: admin, payload: { key: 'help', status: 'inactive', value: 'Doomed' } })).json().id;
+    const setting = (
+      await t.api({
+        method: 'POST',
+        url: '/api/v1/system-settings',
+        cookie: admin,
+        payload: { key: 'help', status: 'inactive', value: 'Doomed' },
+      })
+    ).json().id;
     const before = (await stored()).length;
-    expect((await upload([{ filename: 'a.pdf', data: PDF }, { filename: 'b.png', data: PNG }], admin, setting)).statusCode).toBe(200);
+    expect(
+      (
+        await upload(
+          [
+            { filename: 'a.pdf', data: PDF },
+            { filename: 'b.png', data: PNG },
+          ],
+          admin,
+          setting,
+        )
+      ).statusCode,
+    ).toBe(200);
     expect(await stored()).toHaveLength(before + 2);
-    expect((await t.api({ method: 'DELETE', url: `/api/v1/system-settings/${setting}`, cookie: admin })).statusCode).toBe(204);
+    expect(
+      (await t.api({ method: 'DELETE', url: `/api/v1/system-settings/${setting}`, cookie: admin })).statusCode,
+    ).toBe(204);
     expect(await stored()).toHaveLength(before);
-    expect(await t.database.db.selectFrom('system_setting_files').select('id').where('message_id', '=', setting).execute()).toEqual([]);
+    expect(
+      await t.database.db.selectFrom('system_setting_files').select('id').where('message_id', '=', setting).execute(),
+    ).toEqual([]);
   });
 });
 
@@ -227,8 +297,17 @@ async function until(check: () => Promise<boolean>, ms = 5000): Promise<boolean>
 
 describe('an upload whose connection is cut mid-stream', () => {
   it('leaves no staged bytes, no stored bytes and no row', async () => {
-    const setting = (await t.api({ method: 'POST', url: '/api/v1/system-settings', cookie: admin, payload: { key: 'help', status: 'inactive', value: 'x' } })).json().id;
-    const settingRows = async () => (await t.database.db.selectFrom('system_setting_files').select('id').where('message_id', '=', setting).execute()).length;
+    const setting = (
+      await t.api({
+        method: 'POST',
+        url: '/api/v1/system-settings',
+        cookie: admin,
+        payload: { key: 'help', status: 'inactive', value: 'x' },
+      })
+    ).json().id;
+    const settingRows = async () =>
+      (await t.database.db.selectFrom('system_setting_files').select('id').where('message_id', '=', setting).execute())
+        .length;
     const keysBefore = await storage().keys();
 
     await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -248,7 +327,9 @@ describe('an upload whose connection is cut mid-stream', () => {
       },
     });
     request.on('error', () => undefined);
-    request.write(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="half.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+    request.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="half.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    );
     request.write(PDF);
     request.write(Buffer.alloc(256 * 1024, 0x20));
     // the bytes are arriving: a staged file exists

@@ -45,7 +45,13 @@ export const systemSettingFileKind: FileKind = {
     if (versionId !== undefined && versionId !== fileId) return null;
     const file = await findSystemSettingFileById(request.server.db, fileId);
     if (!file) return null;
-    return { versionId: file.id, name: file.name, contentType: file.contentType, size: file.size, storageKey: file.storageKey };
+    return {
+      versionId: file.id,
+      name: file.name,
+      contentType: file.contentType,
+      size: file.size,
+      storageKey: file.storageKey,
+    };
   },
 };
 
@@ -118,32 +124,36 @@ export default async function systemSettingsFilesRoutes(app: FastifyInstance) {
     return filesOf(id);
   });
 
-  app.delete('/api/v1/system-settings/:id/files/:fileId', { config: { policy: 'staffAdmin' } }, async (request, reply) => {
-    const { id, fileId } = params(fileParamsSchema, request);
-    const removed = await db.transaction().execute(async (trx) => {
-      const file = await findSystemSettingFile(trx, id, fileId);
-      if (!file) throw fileNotFound();
-      await deleteSystemSettingFile(trx, id, fileId);
-      const message = await findPortalMessage(trx, id);
-      await audit(
-        request,
-        {
-          action: 'systemSetting.files.delete',
-          targetType: 'systemSetting',
-          targetId: id,
-          targetLabel: message?.key ?? '',
-          before: { id: file.id, name: file.name, size: file.size, sha256: file.sha256 },
-        },
-        trx,
-      );
-      return file;
-    });
-    // Only once the row is gone: a failed delete never leaves a row naming missing bytes.
-    try {
-      await storage.remove(removed.storageKey);
-    } catch (error) {
-      request.log.warn({ err: error }, 'a deleted system-setting file kept its bytes: the sweep removes them');
-    }
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/v1/system-settings/:id/files/:fileId',
+    { config: { policy: 'staffAdmin' } },
+    async (request, reply) => {
+      const { id, fileId } = params(fileParamsSchema, request);
+      const removed = await db.transaction().execute(async (trx) => {
+        const file = await findSystemSettingFile(trx, id, fileId);
+        if (!file) throw fileNotFound();
+        await deleteSystemSettingFile(trx, id, fileId);
+        const message = await findPortalMessage(trx, id);
+        await audit(
+          request,
+          {
+            action: 'systemSetting.files.delete',
+            targetType: 'systemSetting',
+            targetId: id,
+            targetLabel: message?.key ?? '',
+            before: { id: file.id, name: file.name, size: file.size, sha256: file.sha256 },
+          },
+          trx,
+        );
+        return file;
+      });
+      // Only once the row is gone: a failed delete never leaves a row naming missing bytes.
+      try {
+        await storage.remove(removed.storageKey);
+      } catch (error) {
+        request.log.warn({ err: error }, 'a deleted system-setting file kept its bytes: the sweep removes them');
+      }
+      return reply.code(204).send();
+    },
+  );
 }

@@ -35,7 +35,11 @@ describe('the seed', () => {
   it('has one inactive banner, no active banner, and an active help message', async () => {
     const fresh = await createTestApp();
     try {
-      const rows = await fresh.database.db.selectFrom('portal_messages').select(['key', 'status']).orderBy('key').execute();
+      const rows = await fresh.database.db
+        .selectFrom('portal_messages')
+        .select(['key', 'status'])
+        .orderBy('key')
+        .execute();
       expect(rows).toEqual([
         { key: 'banner', status: 'inactive' },
         { key: 'help', status: 'active' },
@@ -52,9 +56,20 @@ describe('GET /api/v1/system-settings', () => {
     await createOk({ key: 'help', status: 'active', value: 'Help text' });
     const data = await list('member@acme.test');
     expect(data).toEqual([
-      { id: banner.id, key: 'banner', status: 'active', value: '<b>Maintenance</b> tonight', version: 1, dismissed: false, updatedAt: expect.any(String) },
+      {
+        id: banner.id,
+        key: 'banner',
+        status: 'active',
+        value: '<b>Maintenance</b> tonight',
+        version: 1,
+        dismissed: false,
+        updatedAt: expect.any(String),
+      },
     ]);
-    expect((await list('member@acme.test', '?keys[]=banner&keys[]=HELP')).map((m) => m.key).sort()).toEqual(['banner', 'help']);
+    expect((await list('member@acme.test', '?keys[]=banner&keys[]=HELP')).map((m) => m.key).sort()).toEqual([
+      'banner',
+      'help',
+    ]);
     expect((await list('member@acme.test', '?keys=help')).map((m) => m.key)).toEqual(['help']);
     // as the web's client encodes it
     expect((await list('member@acme.test', '?keys%5B%5D=Banner')).map((m) => m.key)).toEqual(['banner']);
@@ -73,7 +88,10 @@ describe('GET /api/v1/system-settings', () => {
     expect((await t.api({ method: 'GET', url: '/api/v1/system-settings?keys[]=Banner' })).statusCode).toBe(401);
     const res = await t.api({ method: 'GET', url: '/api/v1/system-settings?keys[]=Footer', cookie: admin });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'validation_failed', details: [expect.objectContaining({ field: 'keys.0' })] });
+    expect(res.json()).toMatchObject({
+      code: 'validation_failed',
+      details: [expect.objectContaining({ field: 'keys.0' })],
+    });
     expect(res.json().message).toContain('keys');
   });
 });
@@ -110,11 +128,24 @@ describe('dismissing a message', () => {
     const banner = await createOk({ key: 'banner', status: 'active', value: 'Maintenance' });
     const member = await t.cookieFor('member@acme.test');
     for (const payload of [{}, { version: 'x' }, { version: 0 }, { version: 3 }]) {
-      const res = await t.api({ method: 'POST', url: `/api/v1/system-settings/${banner.id}/dismiss`, cookie: member, payload });
+      const res = await t.api({
+        method: 'POST',
+        url: `/api/v1/system-settings/${banner.id}/dismiss`,
+        cookie: member,
+        payload,
+      });
       expect({ payload, status: res.statusCode }).toEqual({ payload, status: 400 });
-      expect(res.json()).toMatchObject({ code: 'validation_failed', details: [expect.objectContaining({ field: 'version' })] });
+      expect(res.json()).toMatchObject({
+        code: 'validation_failed',
+        details: [expect.objectContaining({ field: 'version' })],
+      });
     }
-    const res = await t.api({ method: 'POST', url: '/api/v1/system-settings/nope/dismiss', cookie: member, payload: { version: 1 } });
+    const res = await t.api({
+      method: 'POST',
+      url: '/api/v1/system-settings/nope/dismiss',
+      cookie: member,
+      payload: { version: 1 },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('not_found');
   });
@@ -127,14 +158,23 @@ describe('editing messages', () => {
       const cookie = await t.cookieFor(email);
       const body = { key: 'banner', status: 'active', value: 'Hacked' };
       expect((await create(body, cookie)).statusCode).toBe(403);
-      expect((await t.api({ method: 'PUT', url: `/api/v1/system-settings/${banner.id}`, cookie, payload: body })).statusCode).toBe(403);
-      expect((await t.api({ method: 'DELETE', url: `/api/v1/system-settings/${banner.id}`, cookie })).statusCode).toBe(403);
+      expect(
+        (await t.api({ method: 'PUT', url: `/api/v1/system-settings/${banner.id}`, cookie, payload: body })).statusCode,
+      ).toBe(403);
+      expect((await t.api({ method: 'DELETE', url: `/api/v1/system-settings/${banner.id}`, cookie })).statusCode).toBe(
+        403,
+      );
     }
     expect((await list('member@acme.test'))[0].value).toBe('Maintenance');
   });
 
   it('creates with the trailing-slash spelling too', async () => {
-    const res = await t.api({ method: 'POST', url: '/api/v1/system-settings/', cookie: admin, payload: { key: 'bell', status: 'inactive', value: '' } });
+    const res = await t.api({
+      method: 'POST',
+      url: '/api/v1/system-settings/',
+      cookie: admin,
+      payload: { key: 'bell', status: 'inactive', value: '' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ key: 'bell', status: 'inactive', value: '', version: 1 });
   });
@@ -170,12 +210,23 @@ describe('editing messages', () => {
   it('updates and deletes, 404 for an unknown id', async () => {
     const banner = await createOk({ key: 'banner', status: 'active', value: 'Maintenance' });
     const body = { key: 'banner', status: 'inactive', value: 'Maintenance' };
-    const put = await t.api({ method: 'PUT', url: `/api/v1/system-settings/${banner.id}`, cookie: admin, payload: body });
+    const put = await t.api({
+      method: 'PUT',
+      url: `/api/v1/system-settings/${banner.id}`,
+      cookie: admin,
+      payload: body,
+    });
     expect(put.json()).toMatchObject({ status: 'inactive', version: 2 });
     expect(await list('member@acme.test')).toEqual([]);
-    expect((await t.api({ method: 'PUT', url: '/api/v1/system-settings/nope', cookie: admin, payload: body })).statusCode).toBe(404);
-    expect((await t.api({ method: 'DELETE', url: `/api/v1/system-settings/${banner.id}`, cookie: admin })).statusCode).toBe(204);
-    expect((await t.api({ method: 'DELETE', url: `/api/v1/system-settings/${banner.id}`, cookie: admin })).statusCode).toBe(404);
+    expect(
+      (await t.api({ method: 'PUT', url: '/api/v1/system-settings/nope', cookie: admin, payload: body })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.api({ method: 'DELETE', url: `/api/v1/system-settings/${banner.id}`, cookie: admin })).statusCode,
+    ).toBe(204);
+    expect(
+      (await t.api({ method: 'DELETE', url: `/api/v1/system-settings/${banner.id}`, cookie: admin })).statusCode,
+    ).toBe(404);
     expect(await list('admin@demo.test')).toEqual([]);
   });
 });

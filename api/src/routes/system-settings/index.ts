@@ -109,7 +109,13 @@ export default async function systemSettingsRoutes(app: FastifyInstance) {
         const created = await insertPortalMessage(trx, input);
         await audit(
           request,
-          { action: 'systemSetting.create', targetType: 'systemSetting', targetId: created.id, targetLabel: created.key, after: audited(created) },
+          {
+            action: 'systemSetting.create',
+            targetType: 'systemSetting',
+            targetId: created.id,
+            targetLabel: created.key,
+            after: audited(created),
+          },
           trx,
         );
         return created;
@@ -127,7 +133,14 @@ export default async function systemSettingsRoutes(app: FastifyInstance) {
       if (!before || !updated) throw notFound();
       await audit(
         request,
-        { action: 'systemSetting.update', targetType: 'systemSetting', targetId: id, targetLabel: updated.key, before: audited(before), after: audited(updated) },
+        {
+          action: 'systemSetting.update',
+          targetType: 'systemSetting',
+          targetId: id,
+          targetLabel: updated.key,
+          before: audited(before),
+          after: audited(updated),
+        },
         trx,
       );
       return updated;
@@ -142,7 +155,17 @@ export default async function systemSettingsRoutes(app: FastifyInstance) {
       // Its file rows go with it (foreign key cascade); their bytes go once the delete has committed.
       const attached = await listSystemSettingFiles(trx, id);
       if (!before || !(await deletePortalMessage(trx, id))) throw notFound();
-      await audit(request, { action: 'systemSetting.delete', targetType: 'systemSetting', targetId: id, targetLabel: before.key, before: audited(before) }, trx);
+      await audit(
+        request,
+        {
+          action: 'systemSetting.delete',
+          targetType: 'systemSetting',
+          targetId: id,
+          targetLabel: before.key,
+          before: audited(before),
+        },
+        trx,
+      );
       return attached;
     });
     await Promise.all(files.map((f) => app.storage.remove(f.storageKey)));

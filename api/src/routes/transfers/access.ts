@@ -8,7 +8,13 @@ import { TRANSFER_PASSPHRASE_HEADER } from '@portal/shared/core/files';
 import { findVisibleCompany } from '../../db/companies';
 import { moduleAccessFor } from '../../db/module-access';
 import type { Database } from '../../db/schema';
-import { deleteExpiredTransfers, findTransferFileFor, findTransferFor, insertTransferDownload, type TransferAccess } from '../../db/transfers';
+import {
+  deleteExpiredTransfers,
+  findTransferFileFor,
+  findTransferFor,
+  insertTransferDownload,
+  type TransferAccess,
+} from '../../db/transfers';
 import type { UserRecord } from '../../db/users';
 import { nowIso } from '../../db/values';
 import type { FileKind } from '../../lib/file-kinds';
@@ -23,7 +29,11 @@ export const transferNotFound = () => new HttpError(404, 'transfer_not_found');
  * The transfer when the caller sent it or receives it, it has not expired and the caller still reaches
  * its company (a member whose access was revoked no longer does); null otherwise.
  */
-export async function transferFor(db: Kysely<Database>, caller: UserRecord, transferId: string): Promise<TransferAccess | null> {
+export async function transferFor(
+  db: Kysely<Database>,
+  caller: UserRecord,
+  transferId: string,
+): Promise<TransferAccess | null> {
   const transfer = await findTransferFor(db, transferId, caller.id);
   if (!transfer || !(await reachesTransfersOf(db, caller, transfer.companyId))) return null;
   return transfer;
@@ -43,7 +53,12 @@ export const PASSPHRASE_LIMIT = { max: 5, windowMs: 15 * 60_000 } as const;
  * store: once PASSPHRASE_LIMIT.max failed in the window, every try (the right one too) is refused with 429
  * until the window ends, before the passphrase is hashed.
  */
-async function checkPassphrase(store: RateLimitStore, key: string, hash: string, passphrase: string | null): Promise<void> {
+async function checkPassphrase(
+  store: RateLimitStore,
+  key: string,
+  hash: string,
+  passphrase: string | null,
+): Promise<void> {
   const failures = await store.peek(key);
   if (failures && failures.hits >= PASSPHRASE_LIMIT.max) throw tooManyPassphrases(failures.resetAt);
   if (passphrase === null) throw new HttpError(403, 'transfer_passphrase_required');
@@ -55,7 +70,11 @@ async function checkPassphrase(store: RateLimitStore, key: string, hash: string,
 
 function tooManyPassphrases(resetAt: number): HttpError {
   const seconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
-  const error = new HttpError(429, 'too_many_requests', `Too many wrong passphrases: please wait ${seconds} seconds and try again.`);
+  const error = new HttpError(
+    429,
+    'too_many_requests',
+    `Too many wrong passphrases: please wait ${seconds} seconds and try again.`,
+  );
   error.retryAfterSeconds = seconds;
   return error;
 }

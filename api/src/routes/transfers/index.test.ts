@@ -1,7 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { TRANSFER_MAX_FILES, TRANSFER_PASSPHRASE_HEADER, type SignedUrl, type Transfer, type TransferList, type TransferUser } from '@portal/shared/core/files';
+import {
+  TRANSFER_MAX_FILES,
+  TRANSFER_PASSPHRASE_HEADER,
+  type SignedUrl,
+  type Transfer,
+  type TransferList,
+  type TransferUser,
+} from '@portal/shared/core/files';
 import { addCompanyMember } from '../../db/companies';
 import { setUserModuleAccess } from '../../db/module-access';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -45,9 +52,18 @@ beforeAll(async () => {
   erin = await person({ companyIds: [otherCompanyId], firstName: 'Erin' });
   suspendedId = (await newUser(t, { companyIds: [companyId], status: 'suspended' })).id;
   revokedId = (await newUser(t, { companyIds: [companyId] })).id;
-  await t.database.db.updateTable('company_memberships').set({ access_revoked_at: new Date().toISOString() }).where('user_id', '=', revokedId).execute();
-  const byEmail = async (email: string) => (await t.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
-  globex = { id: await byEmail('client@globex.test'), email: 'client@globex.test', cookie: await t.cookieFor('client@globex.test') };
+  await t.database.db
+    .updateTable('company_memberships')
+    .set({ access_revoked_at: new Date().toISOString() })
+    .where('user_id', '=', revokedId)
+    .execute();
+  const byEmail = async (email: string) =>
+    (await t.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+  globex = {
+    id: await byEmail('client@globex.test'),
+    email: 'client@globex.test',
+    cookie: await t.cookieFor('client@globex.test'),
+  };
   consultantId = await byEmail('consultant@demo.test');
   auditorId = await byEmail('auditor@demo.test');
 });
@@ -63,7 +79,11 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 const send = (cookie: string, fields: [string, string][], files: Part[], company = companyId) =>
   t.api({ method: 'POST', url: `/api/v1/companies/${company}/transfers`, cookie, ...multipart(fields, files) });
 
-async function sendOk(fields: [string, string][], files: Part[] = [{ filename: 'report.pdf', data: PDF }], from = alice): Promise<Transfer> {
+async function sendOk(
+  fields: [string, string][],
+  files: Part[] = [{ filename: 'report.pdf', data: PDF }],
+  from = alice,
+): Promise<Transfer> {
   const res = await send(from.cookie, fields, files);
   expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status: 201 });
   return res.json() as Transfer;
@@ -76,34 +96,72 @@ const box = async (cookie: string, which: 'received' | 'sent', company = company
   return res.json() as TransferList;
 };
 const signedUrl = (fileId: string, cookie: string, passphrase?: string) =>
-  t.api({ method: 'GET', url: `/api/v1/files/${fileId}/signed-url`, cookie, headers: passphrase === undefined ? {} : { [TRANSFER_PASSPHRASE_HEADER]: passphrase } });
+  t.api({
+    method: 'GET',
+    url: `/api/v1/files/${fileId}/signed-url`,
+    cookie,
+    headers: passphrase === undefined ? {} : { [TRANSFER_PASSPHRASE_HEADER]: passphrase },
+  });
 
 const downloadsOf = async (transferFileId: string) =>
-  Number((await t.database.db.selectFrom('transfer_downloads').select((eb) => eb.fn.countAll().as('n')).where('transfer_file_id', '=', transferFileId).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.database.db
+        .selectFrom('transfer_downloads')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('transfer_file_id', '=', transferFileId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const storageKeysOf = async (transferId: string) =>
-  (await t.database.db.selectFrom('transfer_files').select('storage_key').where('transfer_id', '=', transferId).execute()).map((r) => r.storage_key);
+  (
+    await t.database.db
+      .selectFrom('transfer_files')
+      .select('storage_key')
+      .where('transfer_id', '=', transferId)
+      .execute()
+  ).map((r) => r.storage_key);
 const blobExists = async (key: string) => {
   const stream = await t.app.storage.open(key);
   stream?.destroy();
   return stream !== null;
 };
 const count = async (table: 'transfers' | 'transfer_files' | 'transfer_recipients' | 'transfer_downloads') =>
-  Number((await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.database.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 /** Every file under the storage's folder, staged or committed. */
 function storedFiles(dir = path.join(t.config.dataDir, 'files')): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? storedFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? storedFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 
 describe('GET /api/v1/companies/:id/transfer-recipients', () => {
   it("lists the company's active members whose access stands and staff who are not auditors, without the caller", async () => {
-    const res = await t.api({ method: 'GET', url: `/api/v1/companies/${companyId}/transfer-recipients`, cookie: alice.cookie });
+    const res = await t.api({
+      method: 'GET',
+      url: `/api/v1/companies/${companyId}/transfer-recipients`,
+      cookie: alice.cookie,
+    });
     expect(res.statusCode).toBe(200);
     const results = res.json().results as TransferUser[];
     const ids = results.map((u) => u.id);
     expect(ids).toEqual(expect.arrayContaining([bob.id, carol.id, dave.id, consultantId]));
-    for (const absent of [alice.id, erin.id, globex.id, suspendedId, revokedId, auditorId]) expect(ids).not.toContain(absent);
-    expect(results.find((u) => u.id === bob.id)).toEqual({ id: bob.id, name: 'Bob Tester', email: bob.email, staff: false });
+    for (const absent of [alice.id, erin.id, globex.id, suspendedId, revokedId, auditorId])
+      expect(ids).not.toContain(absent);
+    expect(results.find((u) => u.id === bob.id)).toEqual({
+      id: bob.id,
+      name: 'Bob Tester',
+      email: bob.email,
+      staff: false,
+    });
     expect(results.find((u) => u.id === consultantId)).toMatchObject({ staff: true });
   });
 });
@@ -171,12 +229,27 @@ describe('POST /api/v1/companies/:id/transfers and the boxes', () => {
   it('lists the newest first, a page at a time', async () => {
     const first = await sendOk([['recipientIds', dave.id]]);
     const second = await sendOk([['recipientIds', dave.id]]);
-    const page1 = await t.api({ method: 'GET', url: `/api/v1/companies/${companyId}/transfers?box=received&pageSize=1`, cookie: dave.cookie });
+    const page1 = await t.api({
+      method: 'GET',
+      url: `/api/v1/companies/${companyId}/transfers?box=received&pageSize=1`,
+      cookie: dave.cookie,
+    });
     expect(page1.json()).toMatchObject({ total: 2, page: 1, pageSize: 1, results: [{ id: second.id }] });
-    const page2 = await t.api({ method: 'GET', url: `/api/v1/companies/${companyId}/transfers?box=received&pageSize=1&page=2`, cookie: dave.cookie });
+    const page2 = await t.api({
+      method: 'GET',
+      url: `/api/v1/companies/${companyId}/transfers?box=received&pageSize=1&page=2`,
+      cookie: dave.cookie,
+    });
     expect(page2.json()).toMatchObject({ total: 2, page: 2, results: [{ id: first.id }] });
-    const bad = await t.api({ method: 'GET', url: `/api/v1/companies/${companyId}/transfers?box=inbox`, cookie: dave.cookie });
-    expect({ status: bad.statusCode, fields: bad.json().details?.map((d: { field: string }) => d.field) }).toEqual({ status: 400, fields: ['box'] });
+    const bad = await t.api({
+      method: 'GET',
+      url: `/api/v1/companies/${companyId}/transfers?box=inbox`,
+      cookie: dave.cookie,
+    });
+    expect({ status: bad.statusCode, fields: bad.json().details?.map((d: { field: string }) => d.field) }).toEqual({
+      status: 400,
+      fields: ['box'],
+    });
     await t.database.db.deleteFrom('transfers').where('id', 'in', [first.id, second.id]).execute();
   });
 
@@ -184,8 +257,19 @@ describe('POST /api/v1/companies/:id/transfers and the boxes', () => {
     const transfers = await count('transfers');
     const blobs = storedFiles().length;
     for (const refused of [erin.id, globex.id, suspendedId, revokedId, alice.id, auditorId, randomUUID()]) {
-      const res = await send(alice.cookie, [['recipientIds', bob.id], ['recipientIds', refused]], [{ filename: 'report.pdf', data: PDF }]);
-      expect({ status: res.statusCode, code: res.json().code, fields: res.json().details?.map((d: { field: string }) => d.field) }).toEqual({
+      const res = await send(
+        alice.cookie,
+        [
+          ['recipientIds', bob.id],
+          ['recipientIds', refused],
+        ],
+        [{ filename: 'report.pdf', data: PDF }],
+      );
+      expect({
+        status: res.statusCode,
+        code: res.json().code,
+        fields: res.json().details?.map((d: { field: string }) => d.field),
+      }).toEqual({
         status: 400,
         code: 'validation_failed',
         fields: ['recipientIds'],
@@ -205,9 +289,33 @@ describe('POST /api/v1/companies/:id/transfers and the boxes', () => {
       field: 'files',
     },
     { label: 'no recipients', fields: [], files: one, field: 'recipientIds' },
-    { label: 'an expiry that is not offered', fields: [['recipientIds', 'BOB'], ['expiresInDays', '5']], files: one, field: 'expiresInDays' },
-    { label: 'an expiry that is not a number', fields: [['recipientIds', 'BOB'], ['expiresInDays', 'soon']], files: one, field: 'expiresInDays' },
-    { label: 'a short passphrase', fields: [['recipientIds', 'BOB'], ['passphrase', 'short']], files: one, field: 'passphrase' },
+    {
+      label: 'an expiry that is not offered',
+      fields: [
+        ['recipientIds', 'BOB'],
+        ['expiresInDays', '5'],
+      ],
+      files: one,
+      field: 'expiresInDays',
+    },
+    {
+      label: 'an expiry that is not a number',
+      fields: [
+        ['recipientIds', 'BOB'],
+        ['expiresInDays', 'soon'],
+      ],
+      files: one,
+      field: 'expiresInDays',
+    },
+    {
+      label: 'a short passphrase',
+      fields: [
+        ['recipientIds', 'BOB'],
+        ['passphrase', 'short'],
+      ],
+      files: one,
+      field: 'passphrase',
+    },
   ])('refuses $label with 400 naming $field, storing nothing', async ({ fields, files, field }) => {
     const transfers = await count('transfers');
     const transferFiles = await count('transfer_files');
@@ -217,7 +325,11 @@ describe('POST /api/v1/companies/:id/transfers and the boxes', () => {
       fields.map(([name, value]) => [name, value === 'BOB' ? bob.id : value]),
       files,
     );
-    expect({ status: res.statusCode, code: res.json().code, fields: res.json().details?.map((d: { field: string }) => d.field) }).toEqual({
+    expect({
+      status: res.statusCode,
+      code: res.json().code,
+      fields: res.json().details?.map((d: { field: string }) => d.field),
+    }).toEqual({
       status: 400,
       code: 'validation_failed',
       fields: [field],
@@ -235,15 +347,25 @@ describe('downloads', () => {
       ['passphrase', 'correct horse battery'],
     ]);
     expect(transfer.hasPassphrase).toBe(true);
-    const row = await t.database.db.selectFrom('transfers').select('passphrase_hash').where('id', '=', transfer.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('transfers')
+      .select('passphrase_hash')
+      .where('id', '=', transfer.id)
+      .executeTakeFirstOrThrow();
     expect(row.passphrase_hash).toMatch(/^\$argon2id\$/);
     expect(JSON.stringify(await auditRows(t, 'transfer.create', transfer.id))).not.toContain('correct horse battery');
 
     const fileId = transfer.files[0].id;
     const missing = await signedUrl(fileId, bob.cookie);
-    expect({ status: missing.statusCode, code: missing.json().code }).toEqual({ status: 403, code: 'transfer_passphrase_required' });
+    expect({ status: missing.statusCode, code: missing.json().code }).toEqual({
+      status: 403,
+      code: 'transfer_passphrase_required',
+    });
     const wrong = await signedUrl(fileId, bob.cookie, 'incorrect horse');
-    expect({ status: wrong.statusCode, code: wrong.json().code }).toEqual({ status: 403, code: 'transfer_passphrase_incorrect' });
+    expect({ status: wrong.statusCode, code: wrong.json().code }).toEqual({
+      status: 403,
+      code: 'transfer_passphrase_incorrect',
+    });
     const right = await signedUrl(fileId, bob.cookie, 'correct horse battery');
     expect(right.statusCode).toBe(200);
     expect(right.json()).toMatchObject({ name: 'report.pdf' });
@@ -267,8 +389,12 @@ describe('downloads', () => {
     expect(download.rawPayload.equals(PDF)).toBe(true);
 
     const asSender = (await getTransfer(transfer.id, alice.cookie)).json() as Transfer;
-    expect(asSender.files[0].downloads).toEqual([{ user: { id: bob.id, name: 'Bob Tester', email: bob.email }, at: expect.any(String) }]);
-    expect((await box(alice.cookie, 'sent')).results.find((r) => r.id === transfer.id)?.files[0].downloads).toHaveLength(1);
+    expect(asSender.files[0].downloads).toEqual([
+      { user: { id: bob.id, name: 'Bob Tester', email: bob.email }, at: expect.any(String) },
+    ]);
+    expect(
+      (await box(alice.cookie, 'sent')).results.find((r) => r.id === transfer.id)?.files[0].downloads,
+    ).toHaveLength(1);
     const asBob = (await getTransfer(transfer.id, bob.cookie)).json() as Transfer;
     expect(asBob.files[0].downloads.map((d) => d.user?.id)).toEqual([bob.id]);
     const asCarol = (await getTransfer(transfer.id, carol.cookie)).json() as Transfer;
@@ -286,7 +412,11 @@ describe('limits on downloads', () => {
     const fileId = transfer.files[0].id;
     for (let i = 0; i < 5; i += 1) {
       const wrong = await signedUrl(fileId, henry.cookie, `wrong guess ${i}`);
-      expect({ i, status: wrong.statusCode, code: wrong.json().code }).toEqual({ i, status: 403, code: 'transfer_passphrase_incorrect' });
+      expect({ i, status: wrong.statusCode, code: wrong.json().code }).toEqual({
+        i,
+        status: 403,
+        code: 'transfer_passphrase_incorrect',
+      });
     }
     const sixth = await signedUrl(fileId, henry.cookie, 'wrong guess 6');
     expect({ status: sixth.statusCode, code: sixth.json().code }).toEqual({ status: 429, code: 'too_many_requests' });
@@ -332,7 +462,11 @@ describe('expiry and withdrawal', () => {
     const transfer = await sendOk([['recipientIds', bob.id]]);
     const keys = await storageKeysOf(transfer.id);
     const fileId = transfer.files[0].id;
-    await t.database.db.updateTable('transfers').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', transfer.id).execute();
+    await t.database.db
+      .updateTable('transfers')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', transfer.id)
+      .execute();
 
     for (const viewer of [alice, bob]) {
       const res = await getTransfer(transfer.id, viewer.cookie);
@@ -344,23 +478,46 @@ describe('expiry and withdrawal', () => {
 
     const swept = await sweepExpiredTransfers({ db: t.database.db, storage: t.app.storage });
     expect(swept).toEqual({ transfers: 1, files: 1 });
-    expect(await t.database.db.selectFrom('transfers').select('id').where('id', '=', transfer.id).executeTakeFirst()).toBeUndefined();
-    expect(await t.database.db.selectFrom('transfer_files').select('id').where('transfer_id', '=', transfer.id).executeTakeFirst()).toBeUndefined();
-    expect(await t.database.db.selectFrom('transfer_recipients').select('user_id').where('transfer_id', '=', transfer.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.database.db.selectFrom('transfers').select('id').where('id', '=', transfer.id).executeTakeFirst(),
+    ).toBeUndefined();
+    expect(
+      await t.database.db
+        .selectFrom('transfer_files')
+        .select('id')
+        .where('transfer_id', '=', transfer.id)
+        .executeTakeFirst(),
+    ).toBeUndefined();
+    expect(
+      await t.database.db
+        .selectFrom('transfer_recipients')
+        .select('user_id')
+        .where('transfer_id', '=', transfer.id)
+        .executeTakeFirst(),
+    ).toBeUndefined();
     for (const key of keys) expect(await blobExists(key)).toBe(false);
-    expect(await sweepExpiredTransfers({ db: t.database.db, storage: t.app.storage })).toEqual({ transfers: 0, files: 0 });
+    expect(await sweepExpiredTransfers({ db: t.database.db, storage: t.app.storage })).toEqual({
+      transfers: 0,
+      files: 0,
+    });
   });
 
   it('lets only the sender withdraw a transfer, which removes its files', async () => {
-    const transfer = await sendOk([['recipientIds', bob.id]], [
-      { filename: 'report.pdf', data: PDF },
-      { filename: 'diagram.png', data: PNG },
-    ]);
+    const transfer = await sendOk(
+      [['recipientIds', bob.id]],
+      [
+        { filename: 'report.pdf', data: PDF },
+        { filename: 'diagram.png', data: PNG },
+      ],
+    );
     const keys = await storageKeysOf(transfer.id);
     expect(keys).toHaveLength(2);
 
     const byRecipient = await t.api({ method: 'DELETE', url: `/api/v1/transfers/${transfer.id}`, cookie: bob.cookie });
-    expect({ status: byRecipient.statusCode, code: byRecipient.json().code }).toEqual({ status: 403, code: 'forbidden' });
+    expect({ status: byRecipient.statusCode, code: byRecipient.json().code }).toEqual({
+      status: 403,
+      code: 'forbidden',
+    });
     for (const key of keys) expect(await blobExists(key)).toBe(true);
 
     const bySender = await t.api({ method: 'DELETE', url: `/api/v1/transfers/${transfer.id}`, cookie: alice.cookie });
@@ -368,7 +525,13 @@ describe('expiry and withdrawal', () => {
     for (const key of keys) expect(await blobExists(key)).toBe(false);
     expect((await getTransfer(transfer.id, bob.cookie)).statusCode).toBe(404);
     expect((await getTransfer(transfer.id, alice.cookie)).statusCode).toBe(404);
-    expect(await t.database.db.selectFrom('transfer_files').select('id').where('transfer_id', '=', transfer.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.database.db
+        .selectFrom('transfer_files')
+        .select('id')
+        .where('transfer_id', '=', transfer.id)
+        .executeTakeFirst(),
+    ).toBeUndefined();
     expect(await auditRows(t, 'transfer.delete', transfer.id)).toHaveLength(1);
   });
 
@@ -376,7 +539,11 @@ describe('expiry and withdrawal', () => {
     const frank = await person({ companyIds: [companyId], firstName: 'Frank' });
     const transfer = await sendOk([['recipientIds', frank.id]]);
     expect((await getTransfer(transfer.id, frank.cookie)).statusCode).toBe(200);
-    await t.database.db.updateTable('company_memberships').set({ access_revoked_at: new Date().toISOString() }).where('user_id', '=', frank.id).execute();
+    await t.database.db
+      .updateTable('company_memberships')
+      .set({ access_revoked_at: new Date().toISOString() })
+      .where('user_id', '=', frank.id)
+      .execute();
     expect((await getTransfer(transfer.id, frank.cookie)).statusCode).toBe(404);
     expect((await signedUrl(transfer.files[0].id, frank.cookie)).statusCode).toBe(404);
   });

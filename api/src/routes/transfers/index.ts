@@ -24,7 +24,13 @@ import { formCommits, readStreamedForm } from '../../lib/uploads';
 import { requireAuth } from '../../plugins/auth';
 import { policyCompany, type Policy } from '../../plugins/policies';
 import { idParam, invalidField, parseInput, parseListQuery } from '../projects/query';
-import { TRANSFER_SWEEP_INTERVAL_MS, sweepExpiredTransfers, transferFileKind, transferFor, transferNotFound } from './access';
+import {
+  TRANSFER_SWEEP_INTERVAL_MS,
+  sweepExpiredTransfers,
+  transferFileKind,
+  transferFor,
+  transferNotFound,
+} from './access';
 
 /** Safe Transfer lives with the projects module in the shell. */
 const memberWithProjects: Policy = { company: 'member', module: 'projects' };
@@ -42,7 +48,9 @@ function transferFields(fields: Record<string, string | string[]>) {
   if (parsed.success) return parsed.data;
   // One list is one field to the caller: `recipientIds`, not `recipientIds.0`.
   throw validationError(
-    new ZodError(parsed.error.issues.map((issue) => ({ ...issue, path: issue.path.filter((key) => typeof key !== 'number') }))),
+    new ZodError(
+      parsed.error.issues.map((issue) => ({ ...issue, path: issue.path.filter((key) => typeof key !== 'number') })),
+    ),
     'field',
   );
 }
@@ -85,18 +93,28 @@ export default async function transfersRoutes(app: FastifyInstance) {
     return transfer;
   }
 
-  app.get('/api/v1/companies/:id/transfer-recipients', { config: { policy: memberWithProjects } }, async (request, reply) => {
-    const company = policyCompany(request);
-    const { user } = await requireAuth(request);
-    const results: TransferUser[] = await listTransferRecipients(db, company.id, user.id);
-    return reply.header('cache-control', 'no-store').send({ results });
-  });
+  app.get(
+    '/api/v1/companies/:id/transfer-recipients',
+    { config: { policy: memberWithProjects } },
+    async (request, reply) => {
+      const company = policyCompany(request);
+      const { user } = await requireAuth(request);
+      const results: TransferUser[] = await listTransferRecipients(db, company.id, user.id);
+      return reply.header('cache-control', 'no-store').send({ results });
+    },
+  );
 
   app.get('/api/v1/companies/:id/transfers', { config: { policy: memberWithProjects } }, async (request, reply) => {
     const company = policyCompany(request);
     const { user } = await requireAuth(request);
     const { page, pageSize, box } = parseListQuery(transfersQuerySchema, request.query);
-    const { ids, total } = await listTransferIds(db, { companyId: company.id, userId: user.id, box, limit: pageSize, offset: (page - 1) * pageSize });
+    const { ids, total } = await listTransferIds(db, {
+      companyId: company.id,
+      userId: user.id,
+      box,
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    });
     const list: TransferList = { results: await transfersByIds(db, ids, user.id), total, page, pageSize };
     return reply.header('cache-control', 'no-store').send(list);
   });
@@ -126,7 +144,13 @@ export default async function transfersRoutes(app: FastifyInstance) {
       const files: NewTransferFile[] = [];
       for (const file of form.files) {
         const storageKey = await commits.commit(file);
-        files.push({ name: file.name, contentType: file.contentType, size: file.blob.size, sha256: file.blob.sha256, storageKey });
+        files.push({
+          name: file.name,
+          contentType: file.contentType,
+          size: file.blob.size,
+          sha256: file.blob.sha256,
+          storageKey,
+        });
       }
       const createdAt = new Date();
       const expiresAt = new Date(createdAt.getTime() + input.expiresInDays * DAY_MS).toISOString();

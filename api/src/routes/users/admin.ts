@@ -12,9 +12,23 @@ import {
   type UserDetail,
   type UserStatus,
 } from '@portal/shared/core/settings';
-import { accountWithinCallerCompanies, assignedProjectsFor, isLeadRole, removeProjectRole, userCompaniesFor, userSignInState } from '../../db/company-users';
+import {
+  accountWithinCallerCompanies,
+  assignedProjectsFor,
+  isLeadRole,
+  removeProjectRole,
+  userCompaniesFor,
+  userSignInState,
+} from '../../db/company-users';
 import { practicesOfUsers, setStaffPractices } from '../../db/practices';
-import { findStaffUser, listStaffUsers, practicesOfStaffUser, setStaffAdmin, unknownPracticeIds, type StaffUserRecord } from '../../db/staff';
+import {
+  findStaffUser,
+  listStaffUsers,
+  practicesOfStaffUser,
+  setStaffAdmin,
+  unknownPracticeIds,
+  type StaffUserRecord,
+} from '../../db/staff';
 import type { UsersTable } from '../../db/schema';
 import { findUserById, setUserStatus, type UserRecord } from '../../db/users';
 import { nowIso } from '../../db/values';
@@ -31,16 +45,30 @@ const EDIT_ACCOUNT = { targetUser: 'company.editUsersAndTeams', account: true } 
 
 export const staffQuerySchema = z.object({
   ...pagingShape(50),
-  search: z.string({ error: 'search must be a text' }).trim().max(200, 'search must be at most 200 characters').optional(),
+  search: z
+    .string({ error: 'search must be a text' })
+    .trim()
+    .max(200, 'search must be at most 200 characters')
+    .optional(),
 });
 
 export const assignedObjectsQuerySchema = z.object({
-  companyId: z.string({ error: 'companyId must be a company id' }).trim().min(1, 'companyId must be a company id').max(100).optional(),
+  companyId: z
+    .string({ error: 'companyId must be a company id' })
+    .trim()
+    .min(1, 'companyId must be a company id')
+    .max(100)
+    .optional(),
 });
 
 /** The fields of userAdminUpdateSchema: a PATCH changes only those the body names. */
 const ADMIN_FIELDS = ['firstName', 'lastName', 'title', 'primaryPhone', 'status'] as const;
-const COLUMN_OF = { firstName: 'first_name', lastName: 'last_name', title: 'title', primaryPhone: 'primary_phone' } as const;
+const COLUMN_OF = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  title: 'title',
+  primaryPhone: 'primary_phone',
+} as const;
 
 /** Users seen by administrators (company admins and staff), and the staff users and their roles. */
 export default async function usersAdminRoutes(app: FastifyInstance) {
@@ -85,13 +113,16 @@ export default async function usersAdminRoutes(app: FastifyInstance) {
 
   const label = (user: Pick<UserRecord, 'email'>) => user.email;
 
-  app.get('/api/v1/users/:id', { config: { policy: EDIT_USER } }, async (request) => userDetail(request, policyTargetUser(request).id));
+  app.get('/api/v1/users/:id', { config: { policy: EDIT_USER } }, async (request) =>
+    userDetail(request, policyTargetUser(request).id),
+  );
 
   app.patch('/api/v1/users/:id', { config: { policy: EDIT_ACCOUNT } }, async (request) => {
     const target = policyTargetUser(request);
     const { user: caller } = await requireAuth(request);
     const body = request.body ?? {};
-    if (typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'bad_request', 'The body must be a JSON object.');
+    if (typeof body !== 'object' || Array.isArray(body))
+      throw new HttpError(400, 'bad_request', 'The body must be a JSON object.');
     const parsed = userAdminUpdateSchema.safeParse(body);
     if (!parsed.success) throw validationError(parsed.error, 'field');
     // Only the fields the body names change (the schema refuses a body that names none).
@@ -109,15 +140,35 @@ export default async function usersAdminRoutes(app: FastifyInstance) {
       after[field] = value;
     }
     const status = named.includes('status') && data.status !== target.status ? data.status : undefined;
-    if (status === 'suspended' && target.id === caller.id) throw new HttpError(400, 'bad_request', 'You cannot suspend yourself.');
+    if (status === 'suspended' && target.id === caller.id)
+      throw new HttpError(400, 'bad_request', 'You cannot suspend yourself.');
     if (status && !(await accountWithinCallerCompanies(db, target.id, caller))) {
-      throw new HttpError(403, 'forbidden', 'This user also belongs to companies you do not administer: revoke their access to your company instead of suspending the account.');
+      throw new HttpError(
+        403,
+        'forbidden',
+        'This user also belongs to companies you do not administer: revoke their access to your company instead of suspending the account.',
+      );
     }
     if (Object.keys(set).length > 0 || status) {
       await db.transaction().execute(async (trx) => {
         if (Object.keys(set).length > 0) {
-          await trx.updateTable('users').set({ ...set, updated_at: nowIso() }).where('id', '=', target.id).execute();
-          await audit(request, { action: 'user.update', targetType: 'user', targetId: target.id, targetLabel: label(target), before, after }, trx);
+          await trx
+            .updateTable('users')
+            .set({ ...set, updated_at: nowIso() })
+            .where('id', '=', target.id)
+            .execute();
+          await audit(
+            request,
+            {
+              action: 'user.update',
+              targetType: 'user',
+              targetId: target.id,
+              targetLabel: label(target),
+              before,
+              after,
+            },
+            trx,
+          );
         }
         if (status) {
           // Suspension ends every session of the user at once (setUserStatus).
@@ -143,7 +194,11 @@ export default async function usersAdminRoutes(app: FastifyInstance) {
   app.get('/api/v1/users/:id/status', { config: { policy: EDIT_USER } }, async (request) => {
     const target = policyTargetUser(request);
     const state = await userSignInState(db, target.id);
-    const body: UserStatus = { status: target.status, invited: state?.invited ?? false, isFederated: await signsInWithSso(db, target) };
+    const body: UserStatus = {
+      status: target.status,
+      invited: state?.invited ?? false,
+      isFederated: await signsInWithSso(db, target),
+    };
     return body;
   });
 
@@ -151,10 +206,21 @@ export default async function usersAdminRoutes(app: FastifyInstance) {
     const target = policyTargetUser(request);
     if (target.avatar) {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ avatar: null, updated_at: nowIso() }).where('id', '=', target.id).execute();
+        await trx
+          .updateTable('users')
+          .set({ avatar: null, updated_at: nowIso() })
+          .where('id', '=', target.id)
+          .execute();
         await audit(
           request,
-          { action: 'user.avatar.delete', targetType: 'user', targetId: target.id, targetLabel: label(target), before: { avatar: target.avatar }, after: { avatar: null } },
+          {
+            action: 'user.avatar.delete',
+            targetType: 'user',
+            targetId: target.id,
+            targetLabel: label(target),
+            before: { avatar: target.avatar },
+            after: { avatar: null },
+          },
           trx,
         );
       });
@@ -188,10 +254,16 @@ export default async function usersAdminRoutes(app: FastifyInstance) {
     const { objectId } = request.params as { objectId: string };
     // Projects are the only objects with per-user access so far; other modules have nothing to remove.
     const found =
-      parsed.data.module === 'projects' ? (await assignedProjectsFor(db, target.id, viewer)).find((r) => r.projectId === objectId) : undefined;
+      parsed.data.module === 'projects'
+        ? (await assignedProjectsFor(db, target.id, viewer)).find((r) => r.projectId === objectId)
+        : undefined;
     if (!found) throw new HttpError(404, 'not_found', 'The user has no access to this object.');
     if (isLeadRole(found.role)) {
-      throw new HttpError(409, 'lead_user_can_not_be_revoked', `${target.firstName} ${target.lastName} is ${found.role} of ${found.title}: reassign the role first.`);
+      throw new HttpError(
+        409,
+        'lead_user_can_not_be_revoked',
+        `${target.firstName} ${target.lastName} is ${found.role} of ${found.title}: reassign the role first.`,
+      );
     }
     await db.transaction().execute(async (trx) => {
       await removeProjectRole(trx, found.projectId, target.id);
@@ -216,10 +288,21 @@ export default async function usersAdminRoutes(app: FastifyInstance) {
     const parsed = staffQuerySchema.safeParse(request.query ?? {});
     if (!parsed.success) throw validationError(parsed.error, 'query parameter');
     const { page, pageSize, search } = parsed.data;
-    const { results, total } = await listStaffUsers(db, { search: search || undefined, limit: pageSize, offset: (page - 1) * pageSize });
-    const practices = await practicesOfUsers(db, results.map((r) => r.id));
+    const { results, total } = await listStaffUsers(db, {
+      search: search || undefined,
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    });
+    const practices = await practicesOfUsers(
+      db,
+      results.map((r) => r.id),
+    );
     return {
-      results: results.map((r): StaffUser => ({ ...r, avatar: imageUrl('users', r.id, r.avatar), practices: practices.get(r.id) ?? [] })),
+      results: results.map((r): StaffUser => ({
+        ...r,
+        avatar: imageUrl('users', r.id, r.avatar),
+        practices: practices.get(r.id) ?? [],
+      })),
       total,
       page,
       pageSize,
@@ -233,11 +316,20 @@ export default async function usersAdminRoutes(app: FastifyInstance) {
     const parsed = staffAdminRoleSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw validationError(parsed.error, 'field');
     const isAdmin = parsed.data.role === 'admin';
-    if (target.id === caller.id) throw new HttpError(400, 'bad_request', 'You cannot change your own administrator role: ask another administrator.');
+    if (target.id === caller.id)
+      throw new HttpError(
+        400,
+        'bad_request',
+        'You cannot change your own administrator role: ask another administrator.',
+      );
     if (isAdmin !== target.isAdmin) {
       await db.transaction().execute(async (trx) => {
         if (!(await setStaffAdmin(trx, target.id, isAdmin))) {
-          throw new HttpError(400, 'bad_request', 'This is the last active administrator: make someone else an administrator first.');
+          throw new HttpError(
+            400,
+            'bad_request',
+            'This is the last active administrator: make someone else an administrator first.',
+          );
         }
         await audit(
           request,
@@ -261,38 +353,42 @@ export default async function usersAdminRoutes(app: FastifyInstance) {
     return { results: await practicesOfStaffUser(db, target.id) };
   });
 
-  app.put('/api/v1/users/:id/practices', { config: { policy: { targetUser: 'users.editPractices' } } }, async (request) => {
-    const target = await staffTarget(request);
-    const parsed = staffPracticesSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw validationError(parsed.error, 'field');
-    const ids = [...new Set(parsed.data.practiceIds)];
-    const unknown = await unknownPracticeIds(db, ids);
-    if (unknown.length > 0) {
-      throw new HttpError(400, 'validation_failed', 'Invalid field: practiceIds', [
-        { field: 'practiceIds', message: `practiceIds names practices that do not exist: ${unknown.join(', ')}` },
-      ]);
-    }
-    const current = await practicesOfStaffUser(db, target.id);
-    const currentIds = new Set(current.map((p) => p.id));
-    const changed = ids.length !== currentIds.size || ids.some((id) => !currentIds.has(id));
-    if (changed) {
-      await db.transaction().execute(async (trx) => {
-        await setStaffPractices(trx, target.id, ids);
-        const now = await practicesOfStaffUser(trx, target.id);
-        await audit(
-          request,
-          {
-            action: 'staff.practices.update',
-            targetType: 'user',
-            targetId: target.id,
-            targetLabel: target.email,
-            before: { practices: current.map((p) => p.name) },
-            after: { practices: now.map((p) => p.name) },
-          },
-          trx,
-        );
-      });
-    }
-    return { results: await practicesOfStaffUser(db, target.id) };
-  });
+  app.put(
+    '/api/v1/users/:id/practices',
+    { config: { policy: { targetUser: 'users.editPractices' } } },
+    async (request) => {
+      const target = await staffTarget(request);
+      const parsed = staffPracticesSchema.safeParse(request.body ?? {});
+      if (!parsed.success) throw validationError(parsed.error, 'field');
+      const ids = [...new Set(parsed.data.practiceIds)];
+      const unknown = await unknownPracticeIds(db, ids);
+      if (unknown.length > 0) {
+        throw new HttpError(400, 'validation_failed', 'Invalid field: practiceIds', [
+          { field: 'practiceIds', message: `practiceIds names practices that do not exist: ${unknown.join(', ')}` },
+        ]);
+      }
+      const current = await practicesOfStaffUser(db, target.id);
+      const currentIds = new Set(current.map((p) => p.id));
+      const changed = ids.length !== currentIds.size || ids.some((id) => !currentIds.has(id));
+      if (changed) {
+        await db.transaction().execute(async (trx) => {
+          await setStaffPractices(trx, target.id, ids);
+          const now = await practicesOfStaffUser(trx, target.id);
+          await audit(
+            request,
+            {
+              action: 'staff.practices.update',
+              targetType: 'user',
+              targetId: target.id,
+              targetLabel: target.email,
+              before: { practices: current.map((p) => p.name) },
+              after: { practices: now.map((p) => p.name) },
+            },
+            trx,
+          );
+        });
+      }
+      return { results: await practicesOfStaffUser(db, target.id) };
+    },
+  );
 }

@@ -17,7 +17,11 @@ describe('GET /api/v1/users/profile/me', () => {
   });
 
   it('returns the signed-in user in the shape of userSchema', async () => {
-    const res = await t.api({ method: 'GET', url: '/api/v1/users/profile/me', cookie: await t.cookieFor('admin@demo.test') });
+    const res = await t.api({
+      method: 'GET',
+      url: '/api/v1/users/profile/me',
+      cookie: await t.cookieFor('admin@demo.test'),
+    });
     expect(res.statusCode).toBe(200);
     const me = userSchema.parse(res.json());
     expect(me).toMatchObject({
@@ -37,9 +41,13 @@ describe('GET /api/v1/users/profile/me', () => {
   });
 
   it('reports the auditor and client flags', async () => {
-    const auditor = (await t.api({ method: 'GET', url: '/api/v1/users/profile/me', cookie: await t.cookieFor('auditor@demo.test') })).json();
+    const auditor = (
+      await t.api({ method: 'GET', url: '/api/v1/users/profile/me', cookie: await t.cookieFor('auditor@demo.test') })
+    ).json();
     expect(auditor).toMatchObject({ isTevora: true, isAuditor: true, admin: { active: false } });
-    const client = (await t.api({ method: 'GET', url: '/api/v1/users/profile/me', cookie: await t.cookieFor('client@globex.test') })).json();
+    const client = (
+      await t.api({ method: 'GET', url: '/api/v1/users/profile/me', cookie: await t.cookieFor('client@globex.test') })
+    ).json();
     expect(client).toMatchObject({ isTevora: false, isAuditor: false, admin: { active: false } });
   });
 });

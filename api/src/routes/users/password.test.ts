@@ -4,7 +4,14 @@ import { createSession } from '../../db/sessions';
 import { findUserById, suspendUser } from '../../db/users';
 import { createTestApp, type TestApp } from '../../test/app';
 import { freezeDate } from '../../test/clock';
-import { clearOutbox, createUserWithPassword, lastResetToken, postForm, readOutbox, sessionTokenOf } from '../../test/identity';
+import {
+  clearOutbox,
+  createUserWithPassword,
+  lastResetToken,
+  postForm,
+  readOutbox,
+  sessionTokenOf,
+} from '../../test/identity';
 
 const PASSWORD = 'Original-Passw0rd!';
 const NEW_PASSWORD = 'Changed-Passw0rd-2!';
@@ -30,7 +37,8 @@ async function signedIn(user: { id: string }): Promise<string> {
 const me = (cookie: string) => t.api({ method: 'GET', url: '/api/v1/users/profile/me', cookie });
 
 describe('POST /api/v1/users/profile/me/password', () => {
-  const change = (cookie: string, payload: unknown) => t.api({ method: 'POST', url: '/api/v1/users/profile/me/password', cookie, payload: payload as object });
+  const change = (cookie: string, payload: unknown) =>
+    t.api({ method: 'POST', url: '/api/v1/users/profile/me/password', cookie, payload: payload as object });
 
   it('changes the password: 204, every session ends, this browser gets a new one', async () => {
     const user = await createUserWithPassword(t, PASSWORD, { companies: ['Acme Corp'] });
@@ -53,7 +61,10 @@ describe('POST /api/v1/users/profile/me/password', () => {
     const cookie = await signedIn(await createUserWithPassword(t, PASSWORD));
     const res = await change(cookie, {});
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'validation_failed', message: 'Invalid fields: currentPassword, newPassword' });
+    expect(res.json()).toMatchObject({
+      code: 'validation_failed',
+      message: 'Invalid fields: currentPassword, newPassword',
+    });
     expect(res.json().details).toEqual([
       { field: 'currentPassword', message: 'currentPassword is required' },
       { field: 'newPassword', message: 'newPassword is required' },
@@ -81,7 +92,10 @@ describe('POST /api/v1/users/profile/me/password', () => {
       }
       const res = await change(cookie, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
       expect(res.statusCode).toBe(429);
-      expect(res.json()).toMatchObject({ code: 'too_many_requests', message: 'Too many wrong passwords: please wait 1 second and try again.' });
+      expect(res.json()).toMatchObject({
+        code: 'too_many_requests',
+        message: 'Too many wrong passwords: please wait 1 second and try again.',
+      });
       expect(Number(res.headers['retry-after'])).toBe(1);
       clock.advance(1000);
       expect((await change(cookie, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD })).statusCode).toBe(204);
@@ -91,14 +105,33 @@ describe('POST /api/v1/users/profile/me/password', () => {
   });
 
   it.each([
-    ['too short for the policy', 'Short-Pw1!', 'newPassword must be at least 12 characters', 'newPassword must be at least 12 characters'],
-    ['over 256 characters', 'x'.repeat(257), 'Invalid field: newPassword', 'newPassword must be at most 256 characters'],
-    ['the current one', PASSWORD, 'newPassword must be different from the current password', 'newPassword must be different from the current password'],
+    [
+      'too short for the policy',
+      'Short-Pw1!',
+      'newPassword must be at least 12 characters',
+      'newPassword must be at least 12 characters',
+    ],
+    [
+      'over 256 characters',
+      'x'.repeat(257),
+      'Invalid field: newPassword',
+      'newPassword must be at most 256 characters',
+    ],
+    [
+      'the current one',
+      PASSWORD,
+      'newPassword must be different from the current password',
+      'newPassword must be different from the current password',
+    ],
   ])('refuses a new password %s', async (_case, newPassword, message, detail) => {
     const cookie = await signedIn(await createUserWithPassword(t, PASSWORD));
     const res = await change(cookie, { currentPassword: PASSWORD, newPassword });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'validation_failed', message, details: [{ field: 'newPassword', message: detail }] });
+    expect(res.json()).toMatchObject({
+      code: 'validation_failed',
+      message,
+      details: [{ field: 'newPassword', message: detail }],
+    });
   });
 
   it('refuses single sign-on users with federated_user', async () => {
@@ -134,9 +167,19 @@ describe('POST /api/v1/users/:id/reset-password', () => {
     expect(mail.to).toBe(user.email);
     expect(mail.text).toContain('An administrator of the Tevora Portal asked for your password to be reset.');
     const audit = await t.database.db.selectFrom('audit_log').selectAll().where('target_id', '=', user.id).execute();
-    expect(audit).toEqual([expect.objectContaining({ action: 'user.passwordReset', actor_email: 'lead@acme.test', target_label: user.email })]);
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: 'user.passwordReset',
+        actor_email: 'lead@acme.test',
+        target_label: user.email,
+      }),
+    ]);
     const token = lastResetToken(t, user.email);
-    const done = await postForm(t, '/auth/reset-password', { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const done = await postForm(t, '/auth/reset-password', {
+      token,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(done.statusCode).toBe(303);
     expect((await postForm(t, '/auth/saml/login', { email: user.email, password: NEW_PASSWORD })).statusCode).toBe(303);
   });
@@ -177,7 +220,11 @@ describe('POST /api/v1/users/:id/reset-password', () => {
     const failing = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, BRAND_NAME: 'Acme' } });
     try {
       const user = await createUserWithPassword(failing, PASSWORD, { companies: ['Acme Corp'] });
-      const res = await failing.api({ method: 'POST', url: `/api/v1/users/${user.id}/reset-password`, cookie: await failing.cookieFor('lead@acme.test') });
+      const res = await failing.api({
+        method: 'POST',
+        url: `/api/v1/users/${user.id}/reset-password`,
+        cookie: await failing.cookieFor('lead@acme.test'),
+      });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ code: 'reset_password_failed', message: resetPasswordFailure('Acme') });
       expect(toastForError({ status: res.statusCode, body: res.json(), brand: 'Acme' })).toEqual({
@@ -185,7 +232,13 @@ describe('POST /api/v1/users/:id/reset-password', () => {
         summary: 'Unable to Reset Password',
         detail: 'Please contact your Acme Portal admin',
       });
-      expect(await failing.database.db.selectFrom('password_tokens').select('token_hash').where('user_id', '=', user.id).execute()).toEqual([]);
+      expect(
+        await failing.database.db
+          .selectFrom('password_tokens')
+          .select('token_hash')
+          .where('user_id', '=', user.id)
+          .execute(),
+      ).toEqual([]);
     } finally {
       await failing.close();
     }
@@ -197,7 +250,9 @@ describe('suspending and unsuspending', () => {
     const user = await createUserWithPassword(t, PASSWORD, { companies: ['Acme Corp'] });
     const sessions = [await signedIn(user), await signedIn(user)];
     await suspendUser(t.database.db, user.id);
-    expect(await t.database.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toEqual(
+      [],
+    );
     for (const cookie of sessions) expect((await me(cookie)).statusCode).toBe(401);
   });
 
@@ -206,16 +261,40 @@ describe('suspending and unsuspending', () => {
     await suspendUser(t.database.db, user.id);
     expect((await postForm(t, '/auth/saml/login', { email: user.email, password: PASSWORD })).statusCode).toBe(403);
 
-    const refused = await t.api({ method: 'POST', url: `/api/v1/users/${user.id}/unsuspend`, cookie: await t.cookieFor('member@acme.test') });
+    const refused = await t.api({
+      method: 'POST',
+      url: `/api/v1/users/${user.id}/unsuspend`,
+      cookie: await t.cookieFor('member@acme.test'),
+    });
     expect(refused.statusCode).toBe(403);
-    const res = await t.api({ method: 'POST', url: `/api/v1/users/${user.id}/unsuspend`, cookie: await t.cookieFor('lead@acme.test') });
+    const res = await t.api({
+      method: 'POST',
+      url: `/api/v1/users/${user.id}/unsuspend`,
+      cookie: await t.cookieFor('lead@acme.test'),
+    });
     expect(res.statusCode).toBe(204);
     expect((await findUserById(t.database.db, user.id))!.status).toBe('active');
     expect((await postForm(t, '/auth/saml/login', { email: user.email, password: PASSWORD })).statusCode).toBe(303);
     const audit = await t.database.db.selectFrom('audit_log').selectAll().where('target_id', '=', user.id).execute();
-    expect(audit).toEqual([expect.objectContaining({ action: 'user.unsuspend', before: '{"status":"suspended"}', after: '{"status":"active"}' })]);
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: 'user.unsuspend',
+        before: '{"status":"suspended"}',
+        after: '{"status":"active"}',
+      }),
+    ]);
     // unsuspending an active user changes nothing and records nothing
-    expect((await t.api({ method: 'POST', url: `/api/v1/users/${user.id}/unsuspend`, cookie: await t.cookieFor('lead@acme.test') })).statusCode).toBe(204);
-    expect(await t.database.db.selectFrom('audit_log').select('id').where('target_id', '=', user.id).execute()).toHaveLength(1);
+    expect(
+      (
+        await t.api({
+          method: 'POST',
+          url: `/api/v1/users/${user.id}/unsuspend`,
+          cookie: await t.cookieFor('lead@acme.test'),
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect(
+      await t.database.db.selectFrom('audit_log').select('id').where('target_id', '=', user.id).execute(),
+    ).toHaveLength(1);
   });
 });

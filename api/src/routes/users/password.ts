@@ -26,12 +26,20 @@ export default async function userPasswordRoutes(app: FastifyInstance) {
     if (!parsed.success) throw validationError(parsed.error, 'field');
     const { currentPassword, newPassword } = parsed.data;
     if (await signsInWithSso(db, user)) {
-      throw new HttpError(400, 'federated_user', "You sign in with your company's single sign-on: change your password there.");
+      throw new HttpError(
+        400,
+        'federated_user',
+        "You sign in with your company's single sign-on: change your password there.",
+      );
     }
     const attempt = await beginSignInAttempt(db, user.email, request.ip);
     if (!attempt.allowed) {
       reply.header('retry-after', attempt.retryAfterSeconds);
-      throw new HttpError(429, 'too_many_requests', `Too many wrong passwords: please wait ${waitText(attempt.retryAfterSeconds)} and try again.`);
+      throw new HttpError(
+        429,
+        'too_many_requests',
+        `Too many wrong passwords: please wait ${waitText(attempt.retryAfterSeconds)} and try again.`,
+      );
     }
     const credentials = await findUserCredentialsById(db, user.id);
     if (!credentials || !(await verifyPassword(credentials.passwordHash, currentPassword))) {
@@ -50,39 +58,69 @@ export default async function userPasswordRoutes(app: FastifyInstance) {
   });
 
   /** Mails the user a one-time link to choose a new password. */
-  app.post('/api/v1/users/:id/reset-password', { config: { policy: { targetUser: 'company.editUsersAndTeams', account: true } } }, async (request, reply) => {
-    const target = policyTargetUser(request);
-    if (target.status !== 'active') throw new HttpError(400, 'user_is_inactive', 'The user is suspended: unsuspend them first.');
-    if (await signsInWithSso(db, target)) {
-      throw new HttpError(400, 'federated_user', "This user signs in with their company's single sign-on: their password is managed there.");
-    }
-    try {
-      await sendPasswordResetLink(app, request, target, 'admin');
-    } catch (error) {
-      request.log.error({ err: error, userId: target.id }, 'password reset mail could not be sent');
-      throw new HttpError(503, 'reset_password_failed', resetPasswordFailure(config.brandName));
-    }
-    await audit(request, { action: 'user.passwordReset', targetType: 'user', targetId: target.id, targetLabel: target.email, after: { resetLinkSent: true } });
-    return reply.code(204).send();
-  });
-
-  app.post('/api/v1/users/:id/unsuspend', { config: { policy: { targetUser: 'company.editUsersAndTeams', account: true } } }, async (request, reply) => {
-    const target = policyTargetUser(request);
-    const { user: caller } = await requireAuth(request);
-    if (!(await accountWithinCallerCompanies(db, target.id, caller))) {
-      throw new HttpError(403, 'forbidden', 'This user also belongs to companies you do not administer: revoke their access to your company instead.');
-    }
-    if (target.status === 'suspended') {
-      await db.transaction().execute(async (trx) => {
-        await unsuspendUser(trx, target.id);
-        await audit(
-          request,
-          { action: 'user.unsuspend', targetType: 'user', targetId: target.id, targetLabel: target.email, before: { status: 'suspended' }, after: { status: 'active' } },
-          trx,
+  app.post(
+    '/api/v1/users/:id/reset-password',
+    { config: { policy: { targetUser: 'company.editUsersAndTeams', account: true } } },
+    async (request, reply) => {
+      const target = policyTargetUser(request);
+      if (target.status !== 'active')
+        throw new HttpError(400, 'user_is_inactive', 'The user is suspended: unsuspend them first.');
+      if (await signsInWithSso(db, target)) {
+        throw new HttpError(
+          400,
+          'federated_user',
+          "This user signs in with their company's single sign-on: their password is managed there.",
         );
+      }
+      try {
+        await sendPasswordResetLink(app, request, target, 'admin');
+      } catch (error) {
+        request.log.error({ err: error, userId: target.id }, 'password reset mail could not be sent');
+        throw new HttpError(503, 'reset_password_failed', resetPasswordFailure(config.brandName));
+      }
+      await audit(request, {
+        action: 'user.passwordReset',
+        targetType: 'user',
+        targetId: target.id,
+        targetLabel: target.email,
+        after: { resetLinkSent: true },
       });
-    }
-    request.log.info({ userId: target.id }, 'user unsuspended');
-    return reply.code(204).send();
-  });
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/v1/users/:id/unsuspend',
+    { config: { policy: { targetUser: 'company.editUsersAndTeams', account: true } } },
+    async (request, reply) => {
+      const target = policyTargetUser(request);
+      const { user: caller } = await requireAuth(request);
+      if (!(await accountWithinCallerCompanies(db, target.id, caller))) {
+        throw new HttpError(
+          403,
+          'forbidden',
+          'This user also belongs to companies you do not administer: revoke their access to your company instead.',
+        );
+      }
+      if (target.status === 'suspended') {
+        await db.transaction().execute(async (trx) => {
+          await unsuspendUser(trx, target.id);
+          await audit(
+            request,
+            {
+              action: 'user.unsuspend',
+              targetType: 'user',
+              targetId: target.id,
+              targetLabel: target.email,
+              before: { status: 'suspended' },
+              after: { status: 'active' },
+            },
+            trx,
+          );
+        });
+      }
+      request.log.info({ userId: target.id }, 'user unsuspended');
+      return reply.code(204).send();
+    },
+  );
 }

@@ -8,7 +8,10 @@ import { createUserWithPassword } from '../../test/identity';
 import { multipart as multipartBody } from '../../test/multipart';
 
 const PASSWORD = 'Profile-Passw0rd!';
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 let t: TestApp;
 
@@ -29,7 +32,12 @@ function multipart(fields: Record<string, string>, files: FilePart[] = []) {
   return multipartBody(Object.entries(fields), files);
 }
 
-const avatar = (data: Buffer, filename = 'me.png', contentType = 'image/png'): FilePart => ({ field: 'avatar', filename, contentType, data });
+const avatar = (data: Buffer, filename = 'me.png', contentType = 'image/png'): FilePart => ({
+  field: 'avatar',
+  filename,
+  contentType,
+  data,
+});
 
 async function newUser(options: Parameters<typeof createUserWithPassword>[2] = {}) {
   const user = await createUserWithPassword(t, PASSWORD, { companies: ['Acme Corp'], title: 'Analyst', ...options });
@@ -38,7 +46,13 @@ async function newUser(options: Parameters<typeof createUserWithPassword>[2] = {
 
 function putProfile(cookie: string | undefined, body: ReturnType<typeof multipart> | Record<string, unknown>) {
   if ('payload' in body && Buffer.isBuffer(body.payload)) {
-    return t.api({ method: 'PUT', url: '/api/v1/users/profile/me', cookie, payload: body.payload, headers: body.headers as Record<string, string> });
+    return t.api({
+      method: 'PUT',
+      url: '/api/v1/users/profile/me',
+      cookie,
+      payload: body.payload,
+      headers: body.headers as Record<string, string>,
+    });
   }
   return t.api({ method: 'PUT', url: '/api/v1/users/profile/me', cookie, payload: body as object });
 }
@@ -84,19 +98,43 @@ describe('PUT /api/v1/users/profile/me', () => {
       status: 'active',
     });
     const stored = await findUserById(t.database.db, user.id);
-    expect(stored).toMatchObject({ email: user.email, isTevora: false, isAdmin: false, status: 'active', firstName: 'Ada' });
+    expect(stored).toMatchObject({
+      email: user.email,
+      isTevora: false,
+      isAdmin: false,
+      status: 'active',
+      firstName: 'Ada',
+    });
 
     const [entry] = await auditRows(user.id, 'profile.update');
-    expect(entry).toMatchObject({ actor_id: user.id, actor_email: user.email, target_type: 'user', target_label: user.email });
+    expect(entry).toMatchObject({
+      actor_id: user.id,
+      actor_email: user.email,
+      target_type: 'user',
+      target_label: user.email,
+    });
     // title did not change: it is not in the record
-    expect(JSON.parse(entry.before!)).toEqual({ firstName: 'Test', lastName: expect.stringMatching(/^User /), primaryPhone: null, sendDailyEmails: false });
-    expect(JSON.parse(entry.after!)).toEqual({ firstName: 'Ada', lastName: 'Lovelace', primaryPhone: '+1 (555) 010-0000', sendDailyEmails: true });
+    expect(JSON.parse(entry.before!)).toEqual({
+      firstName: 'Test',
+      lastName: expect.stringMatching(/^User /),
+      primaryPhone: null,
+      sendDailyEmails: false,
+    });
+    expect(JSON.parse(entry.after!)).toEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      primaryPhone: '+1 (555) 010-0000',
+      sendDailyEmails: true,
+    });
     expect(`${entry.before}${entry.after}`).not.toMatch(/password|hash|\$argon/i);
   });
 
   it('takes multipart fields and an avatar checked by its bytes, then serves it', async () => {
     const user = await newUser();
-    const res = await putProfile(user.cookie, multipart({ firstName: 'Grace', lastName: 'Hopper', title: '', sendDailyEmails: 'true' }, [avatar(PNG)]));
+    const res = await putProfile(
+      user.cookie,
+      multipart({ firstName: 'Grace', lastName: 'Hopper', title: '', sendDailyEmails: 'true' }, [avatar(PNG)]),
+    );
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', title: null, sendDailyEmails: true });
@@ -109,7 +147,11 @@ describe('PUT /api/v1/users/profile/me', () => {
     expect(image.rawPayload.equals(PNG)).toBe(true);
 
     const [entry] = await auditRows(user.id, 'profile.update');
-    expect(JSON.parse(entry.after!)).toMatchObject({ firstName: 'Grace', title: null, avatar: expect.stringMatching(/\.png$/) });
+    expect(JSON.parse(entry.after!)).toMatchObject({
+      firstName: 'Grace',
+      title: null,
+      avatar: expect.stringMatching(/\.png$/),
+    });
   });
 
   it('replaces the avatar and deletes the old file once the row is updated', async () => {
@@ -117,7 +159,9 @@ describe('PUT /api/v1/users/profile/me', () => {
     const first = (await putProfile(user.cookie, multipart({ firstName: 'A', lastName: 'B' }, [avatar(PNG)]))).json();
     const oldKey = (await findUserById(t.database.db, user.id))!.avatar!;
     expect(storedImages()).toContain(oldKey);
-    const second = (await putProfile(user.cookie, multipart({ firstName: 'A', lastName: 'B' }, [avatar(PNG, 'other.png')]))).json();
+    const second = (
+      await putProfile(user.cookie, multipart({ firstName: 'A', lastName: 'B' }, [avatar(PNG, 'other.png')]))
+    ).json();
     const newKey = (await findUserById(t.database.db, user.id))!.avatar!;
     expect(newKey).not.toBe(oldKey);
     expect(second.avatar).not.toBe(first.avatar);
@@ -130,9 +174,15 @@ describe('PUT /api/v1/users/profile/me', () => {
     const before = await findUserById(t.database.db, user.id);
     const images = storedImages();
     const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(200)]);
-    const res = await putProfile(user.cookie, multipart({ firstName: 'Changed', lastName: 'Name' }, [avatar(exe, 'photo.png', 'image/png')]));
+    const res = await putProfile(
+      user.cookie,
+      multipart({ firstName: 'Changed', lastName: 'Name' }, [avatar(exe, 'photo.png', 'image/png')]),
+    );
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'validation_failed', details: [{ field: 'avatar', message: 'avatar must be a PNG, JPEG, GIF or WebP image' }] });
+    expect(res.json()).toMatchObject({
+      code: 'validation_failed',
+      details: [{ field: 'avatar', message: 'avatar must be a PNG, JPEG, GIF or WebP image' }],
+    });
     expect(await findUserById(t.database.db, user.id)).toEqual(before);
     expect(storedImages()).toEqual(images);
     expect(await auditRows(user.id)).toHaveLength(0);
@@ -144,7 +194,10 @@ describe('PUT /api/v1/users/profile/me', () => {
     const huge = Buffer.concat([PNG, Buffer.alloc(20 * 1024 * 1024)]);
     const res = await putProfile(user.cookie, multipart({ firstName: 'Changed', lastName: 'Name' }, [avatar(huge)]));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'validation_failed', details: [{ field: 'avatar', message: 'avatar must be at most 2 MB' }] });
+    expect(res.json()).toMatchObject({
+      code: 'validation_failed',
+      details: [{ field: 'avatar', message: 'avatar must be at most 2 MB' }],
+    });
     expect(await findUserById(t.database.db, user.id)).toEqual(before);
     expect(await auditRows(user.id)).toHaveLength(0);
   });
@@ -154,8 +207,15 @@ describe('PUT /api/v1/users/profile/me', () => {
     const before = await findUserById(t.database.db, user.id);
     const res = await putProfile(user.cookie, { firstName: '   ', lastName: '', primaryPhone: 'call me' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'validation_failed', message: 'Invalid fields: firstName, lastName, primaryPhone' });
-    expect(res.json().details.map((d: { field: string }) => d.field)).toEqual(['firstName', 'lastName', 'primaryPhone']);
+    expect(res.json()).toMatchObject({
+      code: 'validation_failed',
+      message: 'Invalid fields: firstName, lastName, primaryPhone',
+    });
+    expect(res.json().details.map((d: { field: string }) => d.field)).toEqual([
+      'firstName',
+      'lastName',
+      'primaryPhone',
+    ]);
     const multi = await putProfile(user.cookie, multipart({ firstName: '', lastName: 'X' }, [avatar(PNG)]));
     expect(multi.statusCode).toBe(400);
     expect(multi.json().details).toEqual([{ field: 'firstName', message: 'firstName is required' }]);
@@ -165,13 +225,29 @@ describe('PUT /api/v1/users/profile/me', () => {
 
   it('refuses a file field that is not avatar, and a body that is not an object', async () => {
     const user = await newUser();
-    const res = await putProfile(user.cookie, multipart({ firstName: 'A', lastName: 'B' }, [{ field: 'logo', filename: 'x.png', contentType: 'image/png', data: PNG }]));
+    const res = await putProfile(
+      user.cookie,
+      multipart({ firstName: 'A', lastName: 'B' }, [
+        { field: 'logo', filename: 'x.png', contentType: 'image/png', data: PNG },
+      ]),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual([{ field: 'logo', message: 'logo is not a file field of this form' }]);
-    const array = await t.api({ method: 'PUT', url: '/api/v1/users/profile/me', cookie: user.cookie, payload: [1, 2] as unknown as object });
+    const array = await t.api({
+      method: 'PUT',
+      url: '/api/v1/users/profile/me',
+      cookie: user.cookie,
+      payload: [1, 2] as unknown as object,
+    });
     expect(array.statusCode).toBe(400);
     // a multipart content type without its boundary is the caller's malformed body, not a server error
-    const noBoundary = await t.api({ method: 'PUT', url: '/api/v1/users/profile/me', cookie: user.cookie, payload: 'no boundary', headers: { 'content-type': 'multipart/form-data' } });
+    const noBoundary = await t.api({
+      method: 'PUT',
+      url: '/api/v1/users/profile/me',
+      cookie: user.cookie,
+      payload: 'no boundary',
+      headers: { 'content-type': 'multipart/form-data' },
+    });
     expect(noBoundary.statusCode).toBe(400);
     expect(noBoundary.json()).toMatchObject({ code: 'bad_request', message: 'The multipart body is malformed.' });
   });
@@ -179,7 +255,11 @@ describe('PUT /api/v1/users/profile/me', () => {
   it('does not record anything when nothing changed', async () => {
     const user = await newUser();
     const current = (await t.api({ method: 'GET', url: '/api/v1/users/profile/me', cookie: user.cookie })).json();
-    const res = await putProfile(user.cookie, { firstName: current.firstName, lastName: current.lastName, title: current.title });
+    const res = await putProfile(user.cookie, {
+      firstName: current.firstName,
+      lastName: current.lastName,
+      title: current.title,
+    });
     expect(res.statusCode).toBe(200);
     expect(await auditRows(user.id)).toHaveLength(0);
   });
@@ -211,7 +291,9 @@ describe('DELETE /api/v1/users/profile/me/avatar', () => {
     expect(storedImages()).not.toContain(key);
     const entries = await auditRows(user.id, 'profile.update');
     expect(JSON.parse(entries[entries.length - 1].after!)).toEqual({ avatar: null });
-    expect((await t.api({ method: 'GET', url: `/api/v1/users/${user.id}/avatar`, cookie: user.cookie })).statusCode).toBe(404);
+    expect(
+      (await t.api({ method: 'GET', url: `/api/v1/users/${user.id}/avatar`, cookie: user.cookie })).statusCode,
+    ).toBe(404);
   });
 
   it('answers 401 without a session', async () => {
@@ -231,7 +313,11 @@ describe('GET /api/v1/users/:id/avatar', () => {
     const outsider = await t.api({ method: 'GET', url, cookie: await t.cookieFor('client@globex.test') });
     expect(outsider.statusCode).toBe(404);
     expect(outsider.json().code).toBe('user_not_found');
-    const unknown = await t.api({ method: 'GET', url: `/api/v1/users/${randomUUID()}/avatar`, cookie: await t.cookieFor('consultant@demo.test') });
+    const unknown = await t.api({
+      method: 'GET',
+      url: `/api/v1/users/${randomUUID()}/avatar`,
+      cookie: await t.cookieFor('consultant@demo.test'),
+    });
     expect(unknown.json().code).toBe('user_not_found');
     expect((await t.api({ method: 'GET', url })).statusCode).toBe(401);
   });
@@ -242,7 +328,11 @@ describe('GET /api/v1/users/:id/avatar', () => {
     const viewer = await newUser();
     const url = `/api/v1/users/${user.id}/avatar`;
     expect((await t.api({ method: 'GET', url, cookie: viewer.cookie })).statusCode).toBe(200);
-    await t.database.db.updateTable('company_memberships').set({ access_revoked_at: new Date().toISOString() }).where('user_id', '=', viewer.id).execute();
+    await t.database.db
+      .updateTable('company_memberships')
+      .set({ access_revoked_at: new Date().toISOString() })
+      .where('user_id', '=', viewer.id)
+      .execute();
     expect((await t.api({ method: 'GET', url, cookie: viewer.cookie })).statusCode).toBe(404);
   });
 });

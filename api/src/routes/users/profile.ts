@@ -55,13 +55,26 @@ export default async function usersProfileRoutes(app: FastifyInstance) {
   }
 
   /** Writes the change and its audit record together; an image written for it is removed if that fails. */
-  async function applyChange(request: FastifyRequest, user: UserRecord, wanted: ProfileChange, newImage: string | null) {
+  async function applyChange(
+    request: FastifyRequest,
+    user: UserRecord,
+    wanted: ProfileChange,
+    newImage: string | null,
+  ) {
     const { set, before, after, changed } = diff(user, wanted);
     if (!changed) return;
     try {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ ...set, updated_at: nowIso() }).where('id', '=', user.id).execute();
-        await audit(request, { action: 'profile.update', targetType: 'user', targetId: user.id, targetLabel: user.email, before, after }, trx);
+        await trx
+          .updateTable('users')
+          .set({ ...set, updated_at: nowIso() })
+          .where('id', '=', user.id)
+          .execute();
+        await audit(
+          request,
+          { action: 'profile.update', targetType: 'user', targetId: user.id, targetLabel: user.email, before, after },
+          trx,
+        );
       });
     } catch (error) {
       await deleteImage(config.dataDir, newImage);
@@ -73,7 +86,11 @@ export default async function usersProfileRoutes(app: FastifyInstance) {
   app.put('/api/v1/users/profile/me', { config: { policy: 'signedIn' } }, async (request) => {
     const { user } = await requireAuth(request);
     if (await signsInWithSso(db, user)) {
-      throw new HttpError(403, 'federated_user', "Your profile comes from your company's single sign-on: use your company's single sign-on to change it.");
+      throw new HttpError(
+        403,
+        'federated_user',
+        "Your profile comes from your company's single sign-on: use your company's single sign-on to change it.",
+      );
     }
     const form = await readForm(request, { files: { avatar: IMAGE_FIELD } });
     const parsed = profileUpdateSchema.safeParse(form.fields);
@@ -109,7 +126,9 @@ export default async function usersProfileRoutes(app: FastifyInstance) {
     const { user: caller } = await requireAuth(request);
     const { id } = request.params as { id: string };
     const target = await findUserById(db, id);
-    const visible = target !== null && (caller.isTevora || caller.id === target.id || (await sharesCompany(db, caller.id, target.id)));
+    const visible =
+      target !== null &&
+      (caller.isTevora || caller.id === target.id || (await sharesCompany(db, caller.id, target.id)));
     if (!target || !visible) throw new HttpError(404, 'user_not_found');
     return sendImage(res, config.dataDir, target.avatar);
   });

@@ -19,7 +19,8 @@ const interviewsUrl = (projectId: string) => `/projects/${enc(projectId)}/interv
 const interviewUrl = (projectId: string, interviewId: string) => `${interviewsUrl(projectId)}/${enc(interviewId)}`;
 
 /** The invitation of an interview (text/calendar) under the api's base, for downloadFromApi. */
-export const invitationPath = (projectId: string, interviewId: string) => `${interviewUrl(projectId, interviewId)}/calendar.ics`;
+export const invitationPath = (projectId: string, interviewId: string) =>
+  `${interviewUrl(projectId, interviewId)}/calendar.ics`;
 
 // `ProjectUsers` is the roster's tag (app/projects-api.ts): a roster change changes who may take part.
 const api = portalApi.enhanceEndpoints({ addTagTypes: ['Interviews', 'ProjectUsers'] });
@@ -40,11 +41,19 @@ export const interviewsApi = api.injectEndpoints({
       invalidatesTags: ['Interviews'],
     }),
     interviewsUpdate: build.mutation<Interview, { projectId: string; interviewId: string; body: InterviewUpdate }>({
-      query: ({ projectId, interviewId, body }) => ({ url: interviewUrl(projectId, interviewId), method: 'PATCH', body }),
+      query: ({ projectId, interviewId, body }) => ({
+        url: interviewUrl(projectId, interviewId),
+        method: 'PATCH',
+        body,
+      }),
       invalidatesTags: ['Interviews'],
     }),
     interviewsCancel: build.mutation<Interview, { projectId: string; interviewId: string; body: InterviewCancel }>({
-      query: ({ projectId, interviewId, body }) => ({ url: `${interviewUrl(projectId, interviewId)}/cancel`, method: 'POST', body }),
+      query: ({ projectId, interviewId, body }) => ({
+        url: `${interviewUrl(projectId, interviewId)}/cancel`,
+        method: 'POST',
+        body,
+      }),
       invalidatesTags: ['Interviews'],
     }),
   }),

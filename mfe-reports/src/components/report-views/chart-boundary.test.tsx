@@ -16,7 +16,9 @@ describe('a report chart that cannot be loaded', () => {
       renderWithProviders(<ReportView report={sampleControls()} />);
       const coverage = screen.getByRole('region', { name: 'Coverage by project' });
       expect(await within(coverage).findByText(CHART_UNAVAILABLE)).toBeInTheDocument();
-      const cells = within(within(coverage).getByRole('table')).getAllByRole('cell').map((cell) => cell.textContent);
+      const cells = within(within(coverage).getByRole('table'))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
       expect(cells).toEqual(['SOC 2 Type II', '20', '18', '8', '40%', '50', '21']);
       expect(within(coverage).queryByRole('img')).not.toBeInTheDocument();
       expect(screen.getByRole('region', { name: 'Coverage' })).toBeInTheDocument();

@@ -1,5 +1,11 @@
 import { TASK_STATUS_COLORS } from '@portal/shared/core/projects';
-import { reportTables, type ControlsReport, type Report, type ReportTable, type WorkloadReport } from '@portal/shared/core/reports';
+import {
+  reportTables,
+  type ControlsReport,
+  type Report,
+  type ReportTable,
+  type WorkloadReport,
+} from '@portal/shared/core/reports';
 import { sampleControls, sampleRequests, sampleStatus, sampleWorkload } from '../../testing/sample-reports';
 import { REQUEST_STATUS_CHART_COLORS } from './chart-colors';
 import { CHART_MAX_ROWS, chartPlanOf, recordsOf, type ChartPlan, type ChartSpec } from './chart-plan';
@@ -55,7 +61,9 @@ describe('chart plans', () => {
         { name: 'Not applicable', value: 2, fill: TASK_STATUS_COLORS.NOT_APPLICABLE },
       ],
     });
-    expect(label).toBe('Donut chart: Tasks by status. Open 12; In progress 8; Incomplete 2; In review 3; Completed 13; Not applicable 2');
+    expect(label).toBe(
+      'Donut chart: Tasks by status. Open 12; In progress 8; Incomplete 2; In review 3; Completed 13; Not applicable 2',
+    );
   });
 
   it('draws progress as created and closed lines over an open area, its days named for the bucket', () => {
@@ -81,7 +89,9 @@ describe('chart plans', () => {
     const status = planOf(sampleStatus(), 'status.byProject');
     expect(bars(status.spec)).toMatchObject({ horizontal: true, stacked: true, category: 'title' });
     expect(bars(status.spec).series.map((s) => s.key)).toEqual(['open', 'closed']);
-    expect(status.label).toBe('Stacked bar chart: Projects. SOC 2 Type II: Open 18, Closed 12; Vendor risk review: Open 7, Closed 3');
+    expect(status.label).toBe(
+      'Stacked bar chart: Projects. SOC 2 Type II: Open 18, Closed 12; Vendor risk review: Open 7, Closed 3',
+    );
 
     const controls = bars(planOf(sampleControls(), 'controls.byProject').spec);
     expect(controls).toMatchObject({ horizontal: true, stacked: false, category: 'title' });
@@ -92,13 +102,24 @@ describe('chart plans', () => {
     // title order, so the largest are not simply the first rows
     const sizes = Array.from({ length: 18 }, (_, i) => (i === 2 ? 500 : i + 1));
     const status = sampleStatus();
-    status.byProject = sizes.map((n, i) => ({ projectId: `p${i}`, title: `Project ${String(i).padStart(2, '0')}`, status: 'active', tasks: n, open: n - 1, closed: 1, overdue: 0, percentClosed: 0 }));
+    status.byProject = sizes.map((n, i) => ({
+      projectId: `p${i}`,
+      title: `Project ${String(i).padStart(2, '0')}`,
+      status: 'active',
+      tasks: n,
+      open: n - 1,
+      closed: 1,
+      overdue: 0,
+      percentClosed: 0,
+    }));
     const plan = planOf(status, 'status.byProject');
     const shown = bars(plan.spec).data.map((d) => d.title);
     expect(shown).toHaveLength(CHART_MAX_ROWS);
     expect(shown[0]).toBe('Project 02');
     expect(shown).not.toEqual(expect.arrayContaining(['Project 00', 'Project 01', 'Project 03']));
-    expect(plan.note).toBe(`The chart shows the ${CHART_MAX_ROWS} projects with the most tasks of 18; the table lists every project.`);
+    expect(plan.note).toBe(
+      `The chart shows the ${CHART_MAX_ROWS} projects with the most tasks of 18; the table lists every project.`,
+    );
 
     // controls: by their number of controls, whatever their coverage
     const controls: ControlsReport = sampleControls();
@@ -114,7 +135,9 @@ describe('chart plans', () => {
     }));
     const coverage = planOf(controls, 'controls.byProject');
     expect(bars(coverage.spec).data.map((d) => d.title)).not.toContain('Project 00');
-    expect(coverage.note).toBe(`The chart shows the ${CHART_MAX_ROWS} projects with the most controls of 18; the table lists every project.`);
+    expect(coverage.note).toBe(
+      `The chart shows the ${CHART_MAX_ROWS} projects with the most controls of 18; the table lists every project.`,
+    );
     expect(planOf(sampleStatus(), 'status.byProject').note).toBeUndefined();
   });
 
@@ -129,7 +152,9 @@ describe('chart plans', () => {
       expect(bars(spec).series.map((s) => s.title)).toEqual(['Requests']);
       expect(bars(spec).data).toEqual(recordsOf(tableOf(sampleRequests(), key)));
     }
-    expect(planOf(sampleRequests(), 'requests.openByAge').label).toBe('Bar chart: Active requests by age. 0–7 days 4; 8–30 days 3; 31–90 days 2; Over 90 days 0');
+    expect(planOf(sampleRequests(), 'requests.openByAge').label).toBe(
+      'Bar chart: Active requests by age. 0–7 days 4; 8–30 days 3; 31–90 days 2; Over 90 days 0',
+    );
   });
 
   it('colours the requests by status as the request tags do, and only those', () => {
@@ -140,7 +165,13 @@ describe('chart plans', () => {
       Accepted: REQUEST_STATUS_CHART_COLORS.accepted,
       Canceled: REQUEST_STATUS_CHART_COLORS.canceled,
     });
-    expect(REQUEST_STATUS_CHART_COLORS).toEqual({ open: '#1677ff', submitted: '#722ed1', returned: '#fa8c16', accepted: '#52c41a', canceled: '#8c8c8c' });
+    expect(REQUEST_STATUS_CHART_COLORS).toEqual({
+      open: '#1677ff',
+      submitted: '#722ed1',
+      returned: '#fa8c16',
+      accepted: '#52c41a',
+      canceled: '#8c8c8c',
+    });
     expect(bars(planOf(sampleRequests(), 'requests.openByAge').spec).categoryColors).toBeUndefined();
   });
 
@@ -152,7 +183,10 @@ describe('chart plans', () => {
   });
 
   it('stacks open tasks and active requests per person, and leaves requests out when the report has none', () => {
-    expect(bars(planOf(sampleWorkload(), 'workload.people').spec).series.map((s) => s.title)).toEqual(['Open tasks', 'Active requests']);
+    expect(bars(planOf(sampleWorkload(), 'workload.people').spec).series.map((s) => s.title)).toEqual([
+      'Open tasks',
+      'Active requests',
+    ]);
     const without = planOf(sampleWorkload(undefined, false), 'workload.people');
     expect(bars(without.spec).series.map((s) => s.title)).toEqual(['Open tasks']);
     expect(without.label).toBe('Bar chart: Workload by person. Ada Lovelace 7; Carla Consultant 4');
@@ -166,7 +200,9 @@ describe('chart plans', () => {
     expect(shown).toHaveLength(CHART_MAX_ROWS);
     expect(shown[0]).toBe('Person 03');
     // the five least busy (totals 1, 2, 3, 5 and 6) are left out
-    expect(shown).not.toEqual(expect.arrayContaining(['Person 00', 'Person 01', 'Person 02', 'Person 04', 'Person 05']));
+    expect(shown).not.toEqual(
+      expect.arrayContaining(['Person 00', 'Person 01', 'Person 02', 'Person 04', 'Person 05']),
+    );
     expect(plan.note).toBe(`The chart shows the ${CHART_MAX_ROWS} busiest of 20; the table lists everyone.`);
     expect(plan.label).toBe('Stacked bar chart: Workload by person, 15 rows (the table view lists the numbers)');
   });

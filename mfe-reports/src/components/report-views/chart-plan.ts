@@ -66,7 +66,13 @@ function seriesOf(table: ReportTable, keys: string[]): Series[] {
 
 const firstOf = (table: ReportTable, type: ReportColumn['type']) => table.columns.find((c) => c.type === type);
 
-function accessibleName(kind: string, table: ReportTable, data: Datum[], categoryOf: (d: Datum) => string, series: Series[]): string {
+function accessibleName(
+  kind: string,
+  table: ReportTable,
+  data: Datum[],
+  categoryOf: (d: Datum) => string,
+  series: Series[],
+): string {
   const head = `${kind}: ${table.title}`;
   if (data.length > LABEL_MAX_ITEMS) return `${head}, ${data.length} rows (the table view lists the numbers)`;
   const items = data.map((d) =>
@@ -87,7 +93,10 @@ function donutOfStatuses(table: ReportTable): ChartPlan {
   };
   const [value] = seriesOf(table, ['count']);
   return {
-    spec: { type: 'donut', slices: data.map((d) => ({ name: String(d.status), value: numberOf(d.count), fill: colorOf(d.status) })) },
+    spec: {
+      type: 'donut',
+      slices: data.map((d) => ({ name: String(d.status), value: numberOf(d.count), fill: colorOf(d.status) })),
+    },
     label: accessibleName('Donut chart', table, data, (d) => String(d.status), [value]),
     blank: isBlank(data, [value]),
   };
@@ -99,7 +108,13 @@ function progressLines(table: ReportTable, days: DayBucket | null): ChartPlan {
   const [area] = seriesOf(table, ['open']);
   return {
     spec: { type: 'progress', category: 'start', days, lines, area, data },
-    label: accessibleName('Line chart', table, data, (d) => (days ? formatDay(String(d.start), days) : String(d.start)), [...lines, area]),
+    label: accessibleName(
+      'Line chart',
+      table,
+      data,
+      (d) => (days ? formatDay(String(d.start), days) : String(d.start)),
+      [...lines, area],
+    ),
     blank: isBlank(data, [...lines, area]),
   };
 }
@@ -118,19 +133,34 @@ interface BarsOptions {
   categoryColors?: Record<string, string>;
 }
 
-function bars(table: ReportTable, { category, figures, stacked, horizontal = false, top, categoryColors }: BarsOptions): ChartPlan {
+function bars(
+  table: ReportTable,
+  { category, figures, stacked, horizontal = false, top, categoryColors }: BarsOptions,
+): ChartPlan {
   const all = recordsOf(table);
   const series = seriesOf(table, figures);
   const rankBy = top?.rankBy ?? figures;
   const size = (d: Datum) => rankBy.reduce((n, key) => n + numberOf(d[key]), 0);
-  const shown = top && all.length > CHART_MAX_ROWS ? [...all].sort((a, b) => size(b) - size(a)).slice(0, CHART_MAX_ROWS) : all;
+  const shown =
+    top && all.length > CHART_MAX_ROWS ? [...all].sort((a, b) => size(b) - size(a)).slice(0, CHART_MAX_ROWS) : all;
   // one figure left (workload without requests) is a plain bar chart
   const stacks = stacked && series.length > 1;
   const kind = stacks ? 'Stacked bar chart' : series.length > 1 ? 'Grouped bar chart' : 'Bar chart';
   return {
-    spec: { type: 'bars', horizontal, stacked: stacks, category, series, data: shown, ...(categoryColors ? { categoryColors } : {}) },
+    spec: {
+      type: 'bars',
+      horizontal,
+      stacked: stacks,
+      category,
+      series,
+      data: shown,
+      ...(categoryColors ? { categoryColors } : {}),
+    },
     label: accessibleName(kind, table, shown, (d) => String(d[category]), series),
-    note: top && shown.length < all.length ? `The chart shows the ${shown.length} ${top.what} of ${all.length}; the table lists ${top.all}.` : undefined,
+    note:
+      top && shown.length < all.length
+        ? `The chart shows the ${shown.length} ${top.what} of ${all.length}; the table lists ${top.all}.`
+        : undefined,
     blank: isBlank(shown, series),
   };
 }
@@ -139,11 +169,15 @@ function bars(table: ReportTable, { category, figures, stacked, horizontal = fal
 function simpleBars(table: ReportTable, categoryColors?: Record<string, string>): ChartPlan | null {
   const category = firstOf(table, 'text');
   const value = firstOf(table, 'number');
-  return category && value ? bars(table, { category: category.key, figures: [value.key], stacked: false, categoryColors }) : null;
+  return category && value
+    ? bars(table, { category: category.key, figures: [value.key], stacked: false, categoryColors })
+    : null;
 }
 
 /** The request statuses' colours by their labels (the table's category text). */
-const REQUEST_STATUS_COLORS_BY_LABEL = Object.fromEntries(REQUEST_STATUSES.map((s) => [REQUEST_STATUS_LABELS[s], REQUEST_STATUS_CHART_COLORS[s]]));
+const REQUEST_STATUS_COLORS_BY_LABEL = Object.fromEntries(
+  REQUEST_STATUSES.map((s) => [REQUEST_STATUS_LABELS[s], REQUEST_STATUS_CHART_COLORS[s]]),
+);
 
 const PEOPLE = { what: 'busiest', all: 'everyone' };
 
@@ -159,7 +193,13 @@ export function chartPlanOf(table: ReportTable, days: DayBucket | null = null): 
       return progressLines(table, days);
     // open + closed = the project's tasks: one bar per project, split by state
     case 'status.byProject':
-      return bars(table, { category: 'title', figures: ['open', 'closed'], stacked: true, horizontal: true, top: { what: 'projects with the most tasks', all: 'every project' } });
+      return bars(table, {
+        category: 'title',
+        figures: ['open', 'closed'],
+        stacked: true,
+        horizontal: true,
+        top: { what: 'projects with the most tasks', all: 'every project' },
+      });
     // with tasks and with evidence overlap without nesting: side by side against the controls
     case 'controls.byProject':
       return bars(table, {
@@ -173,10 +213,22 @@ export function chartPlanOf(table: ReportTable, days: DayBucket | null = null): 
       return simpleBars(table, REQUEST_STATUS_COLORS_BY_LABEL);
     // active and accepted are distinct statuses: their sum is the person's live and finished work
     case 'requests.byAssignee':
-      return bars(table, { category: 'name', figures: ['active', 'accepted'], stacked: true, horizontal: true, top: PEOPLE });
+      return bars(table, {
+        category: 'name',
+        figures: ['active', 'accepted'],
+        stacked: true,
+        horizontal: true,
+        top: PEOPLE,
+      });
     // open tasks + active requests = the person's total
     case 'workload.people':
-      return bars(table, { category: 'name', figures: ['openTasks', 'activeRequests'], stacked: true, horizontal: true, top: PEOPLE });
+      return bars(table, {
+        category: 'name',
+        figures: ['openTasks', 'activeRequests'],
+        stacked: true,
+        horizontal: true,
+        top: PEOPLE,
+      });
     default:
       return isSummary(table) ? null : simpleBars(table);
   }

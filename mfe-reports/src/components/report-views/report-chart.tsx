@@ -40,20 +40,33 @@ const shortName = (value: unknown) => {
 /** Tooltip figures as the tables write them. */
 const figureText = (value: unknown) => (typeof value === 'number' ? formatFigure(value) : String(value));
 
-const heightOf = (spec: ChartSpec) => (spec.type === 'bars' && spec.horizontal ? Math.max(160, spec.data.length * BAR_ROW_HEIGHT + 90) : CHART_HEIGHT);
+const heightOf = (spec: ChartSpec) =>
+  spec.type === 'bars' && spec.horizontal ? Math.max(160, spec.data.length * BAR_ROW_HEIGHT + 90) : CHART_HEIGHT;
 
 function ChartBody({ spec }: { spec: ChartSpec }) {
   const { token } = theme.useToken();
   const tick = { fill: token.colorTextSecondary, fontSize: token.fontSizeSM };
   const grid = <CartesianGrid stroke={token.colorBorderSecondary} strokeDasharray="3 3" />;
-  const tooltipStyle = { background: token.colorBgElevated, borderColor: token.colorBorderSecondary, color: token.colorText };
+  const tooltipStyle = {
+    background: token.colorBgElevated,
+    borderColor: token.colorBorderSecondary,
+    color: token.colorText,
+  };
   const tooltip = <Tooltip contentStyle={tooltipStyle} formatter={figureText} />;
 
   switch (spec.type) {
     case 'donut':
       return (
         <PieChart accessibilityLayer={false}>
-          <Pie data={spec.slices} dataKey="value" nameKey="name" innerRadius="55%" outerRadius="80%" stroke={token.colorBgContainer} isAnimationActive={false} />
+          <Pie
+            data={spec.slices}
+            dataKey="value"
+            nameKey="name"
+            innerRadius="55%"
+            outerRadius="80%"
+            stroke={token.colorBgContainer}
+            isAnimationActive={false}
+          />
           {tooltip}
           <Legend />
         </PieChart>
@@ -68,9 +81,25 @@ function ChartBody({ spec }: { spec: ChartSpec }) {
           <YAxis allowDecimals={false} tick={tick} tickFormatter={formatFigure} />
           <Tooltip contentStyle={tooltipStyle} formatter={figureText} labelFormatter={dayText} />
           <Legend />
-          <Area type="linear" dataKey={spec.area.key} name={spec.area.title} stroke={spec.area.color} fill={spec.area.color} fillOpacity={0.15} isAnimationActive={false} />
+          <Area
+            type="linear"
+            dataKey={spec.area.key}
+            name={spec.area.title}
+            stroke={spec.area.color}
+            fill={spec.area.color}
+            fillOpacity={0.15}
+            isAnimationActive={false}
+          />
           {spec.lines.map((s) => (
-            <Line key={s.key} type="linear" dataKey={s.key} name={s.title} stroke={s.color} strokeWidth={2} isAnimationActive={false} />
+            <Line
+              key={s.key}
+              type="linear"
+              dataKey={s.key}
+              name={s.title}
+              stroke={s.color}
+              strokeWidth={2}
+              isAnimationActive={false}
+            />
           ))}
         </ComposedChart>
       );
@@ -79,9 +108,20 @@ function ChartBody({ spec }: { spec: ChartSpec }) {
       const stackId = spec.stacked ? 'figures' : undefined;
       const { categoryColors, category } = spec;
       // bars in their category's colour: the legend names the categories rather than the one figure
-      const shape = categoryColors ? (props: BarShapeProps) => <Rectangle {...props} fill={categoryColors[String(props.payload?.[category])] ?? props.fill} /> : undefined;
+      const shape = categoryColors
+        ? (props: BarShapeProps) => (
+            <Rectangle {...props} fill={categoryColors[String(props.payload?.[category])] ?? props.fill} />
+          )
+        : undefined;
       const legend = categoryColors ? (
-        <Legend content={(props) => <DefaultLegendContent {...props} payload={Object.entries(categoryColors).map(([value, color]) => ({ value, color, type: 'square' }))} />} />
+        <Legend
+          content={(props) => (
+            <DefaultLegendContent
+              {...props}
+              payload={Object.entries(categoryColors).map(([value, color]) => ({ value, color, type: 'square' }))}
+            />
+          )}
+        />
       ) : (
         <Legend />
       );
@@ -91,18 +131,42 @@ function ChartBody({ spec }: { spec: ChartSpec }) {
           {spec.horizontal ? (
             <>
               <XAxis type="number" allowDecimals={false} tick={tick} tickFormatter={formatFigure} />
-              <YAxis type="category" dataKey={category} width={170} tick={tick} tickFormatter={shortName} interval={0} />
+              <YAxis
+                type="category"
+                dataKey={category}
+                width={170}
+                tick={tick}
+                tickFormatter={shortName}
+                interval={0}
+              />
             </>
           ) : (
             <>
-              <XAxis dataKey={category} tick={tick} interval={0} angle={-30} textAnchor="end" height={SLANTED_AXIS_HEIGHT} tickFormatter={shortName} />
+              <XAxis
+                dataKey={category}
+                tick={tick}
+                interval={0}
+                angle={-30}
+                textAnchor="end"
+                height={SLANTED_AXIS_HEIGHT}
+                tickFormatter={shortName}
+              />
               <YAxis allowDecimals={false} tick={tick} tickFormatter={formatFigure} />
             </>
           )}
           {tooltip}
           {legend}
           {spec.series.map((s) => (
-            <Bar key={s.key} dataKey={s.key} name={s.title} fill={s.color} stackId={stackId} maxBarSize={36} isAnimationActive={false} shape={shape} />
+            <Bar
+              key={s.key}
+              dataKey={s.key}
+              name={s.title}
+              fill={s.color}
+              stackId={stackId}
+              maxBarSize={36}
+              isAnimationActive={false}
+              shape={shape}
+            />
           ))}
         </BarChart>
       );

@@ -48,7 +48,14 @@ export function ReportSection({ table, days = null }: { table: ReportTable; days
       size="small"
       extra={
         plan ? (
-          <Segmented<ViewChoice> className="report-screen-only" size="small" aria-label={`${table.title}: show as`} options={VIEW_OPTIONS} value={view} onChange={setView} />
+          <Segmented<ViewChoice>
+            className="report-screen-only"
+            size="small"
+            aria-label={`${table.title}: show as`}
+            options={VIEW_OPTIONS}
+            value={view}
+            onChange={setView}
+          />
         ) : null
       }
     >

@@ -13,7 +13,10 @@ const region = (name: string) => screen.getByRole('region', { name });
 
 /** The value of the summary figure titled `title`, as shown. */
 const figure = (title: string, summary = 'Summary') =>
-  within(region(summary)).getByText(title, { selector: '.ant-statistic-title' }).closest('.ant-statistic')?.querySelector('.ant-statistic-content')?.textContent;
+  within(region(summary))
+    .getByText(title, { selector: '.ant-statistic-title' })
+    .closest('.ant-statistic')
+    ?.querySelector('.ant-statistic-content')?.textContent;
 
 /** The browser opening (then closing) its print dialog. */
 const print = (event: 'beforeprint' | 'afterprint') => act(() => void window.dispatchEvent(new Event(event)));
@@ -48,20 +51,36 @@ describe('ReportView', () => {
       expect(figure(column.title, summary.title)).toBe(shown);
     });
     for (const table of tables) {
-      expect(await within(region(table.title)).findByRole('img', { name: new RegExp(`chart: ${table.title}`) })).toBeInTheDocument();
+      expect(
+        await within(region(table.title)).findByRole('img', { name: new RegExp(`chart: ${table.title}`) }),
+      ).toBeInTheDocument();
       expect(within(region(table.title)).getByRole('radio', { name: 'Chart' })).toBeChecked();
     }
   });
 
   it('shows the summary percent with % and an unknown figure as a dash', () => {
-    renderWithProviders(<ReportView report={{ ...sampleRequests(), totals: { ...sampleRequests().totals, returnedRate: null, averageDaysToAccept: null } }} />);
+    renderWithProviders(
+      <ReportView
+        report={{
+          ...sampleRequests(),
+          totals: { ...sampleRequests().totals, returnedRate: null, averageDaysToAccept: null },
+        }}
+      />,
+    );
     expect(figure('Returned %')).toBe('—');
     expect(figure('Average days to accept')).toBe('—');
     expect(figure('Requests')).toBe('14');
   });
 
   it('groups the thousands of the summary figures', () => {
-    renderWithProviders(<ReportView report={{ ...sampleStatus(), totals: { tasks: 123456, open: 1000, closed: 122456, overdue: 7, percentClosed: 99.2 } }} />);
+    renderWithProviders(
+      <ReportView
+        report={{
+          ...sampleStatus(),
+          totals: { tasks: 123456, open: 1000, closed: 122456, overdue: 7, percentClosed: 99.2 },
+        }}
+      />,
+    );
     expect(figure('Tasks')).toBe('123,456');
     expect(figure('Open')).toBe('1,000');
     expect(figure('Closed %')).toBe('99.2%');
@@ -69,8 +88,12 @@ describe('ReportView', () => {
 
   it('names each chart with its numbers', async () => {
     renderWithProviders(<ReportView report={sampleStatus()} />);
-    expect(await within(region('Tasks by status')).findByRole('img', { name: /Open 12; In progress 8;/ })).toBeInTheDocument();
-    expect(await within(region('Projects')).findByRole('img', { name: /SOC 2 Type II: Open 18, Closed 12/ })).toBeInTheDocument();
+    expect(
+      await within(region('Tasks by status')).findByRole('img', { name: /Open 12; In progress 8;/ }),
+    ).toBeInTheDocument();
+    expect(
+      await within(region('Projects')).findByRole('img', { name: /SOC 2 Type II: Open 18, Closed 12/ }),
+    ).toBeInTheDocument();
   });
 
   it('shows the same numbers as a table, right-aligned, with percent signs', async () => {
@@ -103,7 +126,11 @@ describe('ReportView', () => {
     renderWithProviders(<ReportView report={sampleRequests()} />);
     await showTable('Requests by status');
     await userEvent.click(within(region('Requests by status')).getByRole('columnheader', { name: 'Requests' }));
-    expect(tableText('Requests by status').slice(1).map((r) => r[1])).toEqual(['2', '2', '2', '3', '5']);
+    expect(
+      tableText('Requests by status')
+        .slice(1)
+        .map((r) => r[1]),
+    ).toEqual(['2', '2', '2', '3', '5']);
   });
 
   it('remembers the choice per table across renders, and switches back', async () => {
@@ -118,7 +145,9 @@ describe('ReportView', () => {
     expect(tableText('Coverage by project')[1]).toEqual(['SOC 2 Type II', '20', '18', '8', '40%', '50', '21']);
 
     await choose('Coverage by project', 'Chart');
-    expect(await within(coverage).findByRole('img', { name: /Grouped bar chart: Coverage by project/ })).toBeInTheDocument();
+    expect(
+      await within(coverage).findByRole('img', { name: /Grouped bar chart: Coverage by project/ }),
+    ).toBeInTheDocument();
     expect(window.localStorage.getItem(viewChoiceKey('controls.byProject'))).toBe('chart');
   });
 
@@ -133,7 +162,9 @@ describe('ReportView', () => {
     expect(printed).toHaveAttribute('hidden');
     expect(within(printed as HTMLElement).getAllByRole('row', { hidden: true })).toHaveLength(3);
     // the charts and the switches are what print leaves out
-    expect(within(region('Projects')).getByRole('img', { name: /chart/ }).closest('.report-screen-only')).not.toBeNull();
+    expect(
+      within(region('Projects')).getByRole('img', { name: /chart/ }).closest('.report-screen-only'),
+    ).not.toBeNull();
     expect(within(region('Projects')).getByRole('radiogroup')).toHaveClass('report-screen-only');
 
     print('afterprint');
@@ -142,7 +173,11 @@ describe('ReportView', () => {
 
   it('names the progress days as people read them, weeks by their first day and months by name', async () => {
     renderWithProviders(<ReportView report={sampleStatus()} />);
-    expect(await within(region('Progress by week')).findByRole('img', { name: /^Line chart: Progress by week\. Nov 2: Created 20, Closed 5, Open at end 15; Nov 9:/ })).toBeInTheDocument();
+    expect(
+      await within(region('Progress by week')).findByRole('img', {
+        name: /^Line chart: Progress by week\. Nov 2: Created 20, Closed 5, Open at end 15; Nov 9:/,
+      }),
+    ).toBeInTheDocument();
     await showTable('Progress by week');
     expect(tableText('Progress by week')).toEqual([
       ['From', 'To', 'Created', 'Closed', 'Open at end'],
@@ -169,7 +204,13 @@ describe('ReportView', () => {
     ]);
     print('beforeprint');
     const printed = region('Progress by month').querySelector('.report-print-only tbody tr') as HTMLElement;
-    expect([...printed.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['Dec 2025', 'Dec 2025', '1,200', '3', '1,197']);
+    expect([...printed.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+      'Dec 2025',
+      'Dec 2025',
+      '1,200',
+      '3',
+      '1,197',
+    ]);
     print('afterprint');
     expect(container.querySelectorAll('.report-print-only')).toHaveLength(0);
   });
@@ -187,8 +228,16 @@ describe('ReportView', () => {
     }));
     renderWithProviders(<ReportView report={{ ...sampleStatus(), byProject }} />);
     const projects = region('Projects');
-    expect(await within(projects).findByRole('img', { name: 'Stacked bar chart: Projects, 15 rows (the table view lists the numbers)' })).toBeInTheDocument();
-    expect(within(projects).getByText('The chart shows the 15 projects with the most tasks of 20; the table lists every project.')).toBeInTheDocument();
+    expect(
+      await within(projects).findByRole('img', {
+        name: 'Stacked bar chart: Projects, 15 rows (the table view lists the numbers)',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      within(projects).getByText(
+        'The chart shows the 15 projects with the most tasks of 20; the table lists every project.',
+      ),
+    ).toBeInTheDocument();
     await showTable('Projects');
     expect(tableText('Projects').slice(1)).toHaveLength(20);
   });
@@ -205,7 +254,9 @@ describe('ReportView', () => {
     const report = sampleRequests();
     report.openByAge = report.openByAge.map((b) => ({ ...b, count: 0 }));
     renderWithProviders(<ReportView report={report} />);
-    expect(within(region('Active requests by age')).getByText('Every figure is 0 for these filters')).toBeInTheDocument();
+    expect(
+      within(region('Active requests by age')).getByText('Every figure is 0 for these filters'),
+    ).toBeInTheDocument();
     await showTable('Active requests by age');
     expect(tableText('Active requests by age').slice(1)).toEqual([
       ['0–7 days', '0'],
@@ -219,7 +270,11 @@ describe('ReportView', () => {
     renderWithProviders(<ReportView report={sampleWorkload(undefined, false)} />);
     expect(within(region('Summary')).getByText('Unassigned tasks')).toBeInTheDocument();
     expect(screen.queryByText(/requests/i)).not.toBeInTheDocument();
-    expect(await within(region('Workload by person')).findByRole('img', { name: 'Bar chart: Workload by person. Ada Lovelace 7; Carla Consultant 4' })).toBeInTheDocument();
+    expect(
+      await within(region('Workload by person')).findByRole('img', {
+        name: 'Bar chart: Workload by person. Ada Lovelace 7; Carla Consultant 4',
+      }),
+    ).toBeInTheDocument();
     await showTable('Workload by person');
     expect(tableText('Workload by person')).toEqual([
       ['Person', 'Email', 'Open tasks', 'Overdue tasks', 'Total'],
@@ -242,7 +297,9 @@ describe('ReportView', () => {
     }));
     renderWithProviders(<ReportView report={{ ...sampleWorkload(), people }} />);
     const workload = region('Workload by person');
-    expect(await within(workload).findByText('The chart shows the 15 busiest of 60; the table lists everyone.')).toBeInTheDocument();
+    expect(
+      await within(workload).findByText('The chart shows the 15 busiest of 60; the table lists everyone.'),
+    ).toBeInTheDocument();
     await showTable('Workload by person');
     // the column titles and a page of 50, then a second page
     expect(within(within(workload).getByRole('table')).getAllByRole('row')).toHaveLength(51);

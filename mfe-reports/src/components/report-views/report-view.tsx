@@ -49,7 +49,11 @@ export function ReportView({ report }: { report: Report }) {
       <Row gutter={[16, 16]}>
         {tables.map((table) => (
           <Col key={table.key} xs={24} lg={spanOf(table)}>
-            {isSummary(table) ? <SummaryFigures table={table} /> : <ReportSection table={table} days={table.key === 'status.progress' ? days : null} />}
+            {isSummary(table) ? (
+              <SummaryFigures table={table} />
+            ) : (
+              <ReportSection table={table} days={table.key === 'status.progress' ? days : null} />
+            )}
           </Col>
         ))}
       </Row>

@@ -2,8 +2,23 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderWithProviders } from '@portal/shared/testing';
 import { dayjs, Form } from '@portal/shared/ui/extra';
-import { ann, assigneeOptionsReply, bob, findOption, makeRequestDetail, setupTestServer, setupUser, staffSession } from '../../testing/fixtures';
-import { DUE_DATE_MESSAGE, RequestFormFields, requestFormBody, requestFormValues, type RequestFormValues } from './request-form';
+import {
+  ann,
+  assigneeOptionsReply,
+  bob,
+  findOption,
+  makeRequestDetail,
+  setupTestServer,
+  setupUser,
+  staffSession,
+} from '../../testing/fixtures';
+import {
+  DUE_DATE_MESSAGE,
+  RequestFormFields,
+  requestFormBody,
+  requestFormValues,
+  type RequestFormValues,
+} from './request-form';
 
 setupTestServer(http.get('*/api/v1/companies/c1/requests/assignees', () => HttpResponse.json(assigneeOptionsReply)));
 
@@ -29,14 +44,23 @@ describe('the request form', () => {
 
   it('sends only the changes of an edit; a new project clears the task and control of the old one', () => {
     const before = makeRequestDetail({
-      title: 'Firewall review', description: 'All rules', internalNote: 'ask Bob', priority: 'high', dueDate: '2026-05-31',
-      project: { id: 'p1', title: 'SOC 2' }, task: { id: 't1', referenceId: 'CC-1', title: 'Task' }, assignees: [ann, bob], teams: [{ id: 'tm1', name: 'IT Ops' }],
+      title: 'Firewall review',
+      description: 'All rules',
+      internalNote: 'ask Bob',
+      priority: 'high',
+      dueDate: '2026-05-31',
+      project: { id: 'p1', title: 'SOC 2' },
+      task: { id: 't1', referenceId: 'CC-1', title: 'Task' },
+      assignees: [ann, bob],
+      teams: [{ id: 'tm1', name: 'IT Ops' }],
     });
     const same = requestFormValues(before);
     expect(same.dueDate?.format('YYYY-MM-DD')).toBe('2026-05-31');
     expect(requestFormBody(same, before)).toEqual({});
     expect(requestFormBody({ ...same, assignees: ['team:tm1', 'user:u4', 'user:u2'] }, before)).toEqual({});
-    expect(requestFormBody({ ...same, description: '', dueDate: null, projectId: 'p2', assignees: ['user:u2'] }, before)).toEqual({
+    expect(
+      requestFormBody({ ...same, description: '', dueDate: null, projectId: 'p2', assignees: ['user:u2'] }, before),
+    ).toEqual({
       description: null,
       dueDate: null,
       projectId: 'p2',
@@ -59,7 +83,8 @@ describe('the request form', () => {
       );
     }
     renderWithProviders(<Harness />, { session: staffSession });
-    for (const label of ['Title', 'Description', 'Internal note', 'Priority', 'Due date', 'Project', 'Assignees']) expect(screen.getByLabelText(label)).toBeInTheDocument();
+    for (const label of ['Title', 'Description', 'Internal note', 'Priority', 'Due date', 'Project', 'Assignees'])
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
     expect(screen.getByText('Staff only: never shown to the client')).toBeInTheDocument();
     const field = screen.getByLabelText('Assignees').closest('.ant-select') as HTMLElement;
     expect(within(field).getByText('Old Member (old@acme.test)')).toBeInTheDocument();
@@ -67,7 +92,11 @@ describe('the request form', () => {
     expect(await findOption('Ann Lee (ann@acme.test)')).toBeInTheDocument();
     expect(await findOption('Team: IT Ops')).toBeInTheDocument();
     await user.click(screen.getByLabelText('Project'));
-    await waitFor(() => expect(screen.getByText('SOC 2 Type II 2026', { selector: '.ant-select-item-option-content' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        screen.getByText('SOC 2 Type II 2026', { selector: '.ant-select-item-option-content' }),
+      ).toBeInTheDocument(),
+    );
   });
 
   describe('the due date', () => {
@@ -87,7 +116,7 @@ describe('the request form', () => {
       return { sent, due: screen.getByLabelText('Due date') as HTMLInputElement };
     }
 
-    it('takes Enter as the picker\'s confirm, never as the form\'s submit, and shows the day as M/D/YYYY', async () => {
+    it("takes Enter as the picker's confirm, never as the form's submit, and shows the day as M/D/YYYY", async () => {
       const user = setupUser();
       const { sent, due } = renderForm({ ...requestFormValues(), title: 'Firewall review' });
       await user.click(due);
@@ -97,7 +126,11 @@ describe('the request form', () => {
       await user.type(due, '{Enter}');
       expect(sent).toEqual([]);
       await user.click(screen.getByText('Create request'));
-      await waitFor(() => expect(sent).toEqual([{ title: 'Firewall review', priority: 'medium', dueDate: '2026-07-01', assigneeIds: [], teamIds: [] }]));
+      await waitFor(() =>
+        expect(sent).toEqual([
+          { title: 'Firewall review', priority: 'medium', dueDate: '2026-07-01', assigneeIds: [], teamIds: [] },
+        ]),
+      );
     });
 
     it('takes a typed M/D/YYYY day when the field is left', async () => {
@@ -128,7 +161,7 @@ describe('the request form', () => {
       await waitFor(() => expect(screen.queryByText(DUE_DATE_MESSAGE)).not.toBeInTheDocument());
     });
 
-    it('refuses a half-typed change of an edited request\'s day rather than keeping the old day, and clears the day when emptied', async () => {
+    it("refuses a half-typed change of an edited request's day rather than keeping the old day, and clears the day when emptied", async () => {
       const user = setupUser();
       const before = makeRequestDetail({ dueDate: '2026-05-31' });
       const { sent, due } = renderForm(requestFormValues(before));

@@ -55,7 +55,8 @@ const NOT_A_DAY = dayjs('');
 
 /** Refuses a typed text that names no day (the field's value is then invalid), instead of dropping it. */
 export const dueDateRule = {
-  validator: (_: unknown, value: Dayjs | null | undefined) => (value && !value.isValid() ? Promise.reject(new Error(DUE_DATE_MESSAGE)) : Promise.resolve()),
+  validator: (_: unknown, value: Dayjs | null | undefined) =>
+    value && !value.isValid() ? Promise.reject(new Error(DUE_DATE_MESSAGE)) : Promise.resolve(),
 };
 
 /**
@@ -68,7 +69,10 @@ export function DayInput({
   value,
   onChange,
   ...props
-}: Omit<ComponentProps<typeof DatePicker>, 'value' | 'onChange' | 'format' | 'multiple'> & { value?: Dayjs | null; onChange?: (day: Dayjs | null) => void }) {
+}: Omit<ComponentProps<typeof DatePicker>, 'value' | 'onChange' | 'format' | 'multiple'> & {
+  value?: Dayjs | null;
+  onChange?: (day: Dayjs | null) => void;
+}) {
   // While the text names no day the picker holds the last good day, so it keeps showing what was typed.
   const good = value && !value.isValid() ? undefined : (value ?? null);
   const [lastGood, setLastGood] = useState<Dayjs | null>(good ?? null);
@@ -163,11 +167,19 @@ export function RequestFormFields({
       <Form.Item name="description" label="Description" rules={[zodRule(shape.description)]}>
         <Input.TextArea rows={4} maxLength={REQUEST_LIMITS.description} />
       </Form.Item>
-      <Form.Item name="internalNote" label="Internal note" extra="Staff only: never shown to the client" rules={[zodRule(shape.internalNote)]}>
+      <Form.Item
+        name="internalNote"
+        label="Internal note"
+        extra="Staff only: never shown to the client"
+        rules={[zodRule(shape.internalNote)]}
+      >
         <Input.TextArea rows={2} maxLength={REQUEST_LIMITS.internalNote} />
       </Form.Item>
       <Form.Item name="priority" label="Priority">
-        <Select aria-label="Priority" options={REQUEST_PRIORITIES.map((p) => ({ value: p, label: REQUEST_PRIORITY_LABELS[p] }))} />
+        <Select
+          aria-label="Priority"
+          options={REQUEST_PRIORITIES.map((p) => ({ value: p, label: REQUEST_PRIORITY_LABELS[p] }))}
+        />
       </Form.Item>
       <Form.Item name="dueDate" label="Due date" rules={[dueDateRule]}>
         <DayInput placeholder="M/D/YYYY" style={{ width: '100%' }} />
@@ -200,7 +212,16 @@ export function RequestFormFields({
 
 /** The form's starting values: empty for a new request, the request's own when editing. */
 export function requestFormValues(detail?: RequestDetail | null): RequestFormValues {
-  if (!detail) return { title: '', description: '', internalNote: '', priority: 'medium', dueDate: null, projectId: null, assignees: [] };
+  if (!detail)
+    return {
+      title: '',
+      description: '',
+      internalNote: '',
+      priority: 'medium',
+      dueDate: null,
+      projectId: null,
+      assignees: [],
+    };
   return {
     title: detail.title,
     description: detail.description ?? '',
@@ -212,7 +233,8 @@ export function requestFormValues(detail?: RequestDetail | null): RequestFormVal
   };
 }
 
-const sameMembers = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id) => b.includes(id));
+const sameMembers = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id) => b.includes(id));
 
 /**
  * The api's body. Without `before`, a create body (empty optional fields left out). With `before`
@@ -247,8 +269,20 @@ export function requestFormBody(values: RequestFormValues, before?: RequestDetai
     if (before.task) body.taskId = null;
     if (before.control) body.controlId = null;
   }
-  if (!sameMembers(assigneeIds, before.assignees.map((u) => u.id))) body.assigneeIds = assigneeIds;
-  if (!sameMembers(teamIds, before.teams.map((t) => t.id))) body.teamIds = teamIds;
+  if (
+    !sameMembers(
+      assigneeIds,
+      before.assignees.map((u) => u.id),
+    )
+  )
+    body.assigneeIds = assigneeIds;
+  if (
+    !sameMembers(
+      teamIds,
+      before.teams.map((t) => t.id),
+    )
+  )
+    body.teamIds = teamIds;
   return body;
 }
 
@@ -261,7 +295,15 @@ const FORM_FIELD: Record<string, keyof RequestFormValues> = { assigneeIds: 'assi
  * their field.
  */
 export function markRequestFormErrors(form: FormInstance<RequestFormValues>, error: unknown): string[] {
-  const known = new Set<string>(['title', 'description', 'internalNote', 'priority', 'dueDate', 'projectId', 'assignees']);
+  const known = new Set<string>([
+    'title',
+    'description',
+    'internalNote',
+    'priority',
+    'dueDate',
+    'projectId',
+    'assignees',
+  ]);
   const byField = new Map<string, string[]>();
   const rest: string[] = [];
   for (const { name, errors } of fieldErrors(error)) {
@@ -270,6 +312,7 @@ export function markRequestFormErrors(form: FormInstance<RequestFormValues>, err
     if (known.has(field)) byField.set(field, [...(byField.get(field) ?? []), ...errors]);
     else rest.push(...errors);
   }
-  if (byField.size) form.setFields([...byField].map(([name, errors]) => ({ name: name as keyof RequestFormValues, errors })));
+  if (byField.size)
+    form.setFields([...byField].map(([name, errors]) => ({ name: name as keyof RequestFormValues, errors })));
   return rest;
 }

@@ -3,12 +3,30 @@ import { http, HttpResponse } from 'msw';
 import { ERROR_MESSAGES } from '@portal/shared/core/errors';
 import type { RequestComment, RequestDetail, RequestEvent } from '@portal/shared/core/requests';
 import type { AccessPermissions } from '@portal/shared/core/schemas';
-import { button, findDialog, findHeading, renderWithProviders, setupTestServer, setupUser } from '@portal/shared/testing';
+import {
+  button,
+  findDialog,
+  findHeading,
+  renderWithProviders,
+  setupTestServer,
+  setupUser,
+} from '@portal/shared/testing';
 import { Link, Route, Routes } from '@portal/shared/web/router';
 import { toast$ } from '@portal/shared/web/events';
 import type { SessionState } from '@portal/shared/web/session';
 import { RequestDetailPage } from './request-detail-page';
-import { ada, apiError, clientSession, lee, makeComment, makeEvent, makeFile, makeRequest, pickedFile, staffSession } from './testing/fixtures';
+import {
+  ada,
+  apiError,
+  clientSession,
+  lee,
+  makeComment,
+  makeEvent,
+  makeFile,
+  makeRequest,
+  pickedFile,
+  staffSession,
+} from './testing/fixtures';
 
 let request: RequestDetail;
 /** Other requests the api knows besides `request` (by id). */
@@ -39,14 +57,25 @@ const server = setupTestServer(
   http.post('*/api/v1/requests/r1/transitions', async ({ request: req }) => {
     const body = (await req.json()) as { action: string; reason?: string };
     transitions.push(body);
-    if (body.action === 'return') request = { ...request, status: 'returned', returnReason: body.reason ?? null, permissions: { ...request.permissions, actions: ['cancel'] } };
-    if (body.action === 'accept') request = { ...request, status: 'accepted', permissions: { ...request.permissions, actions: ['reopen'] } };
+    if (body.action === 'return')
+      request = {
+        ...request,
+        status: 'returned',
+        returnReason: body.reason ?? null,
+        permissions: { ...request.permissions, actions: ['cancel'] },
+      };
+    if (body.action === 'accept')
+      request = { ...request, status: 'accepted', permissions: { ...request.permissions, actions: ['reopen'] } };
     return HttpResponse.json(request);
   }),
   http.post('*/api/v1/requests/r1/comments', async ({ request: req }) => {
     const body = (await req.json()) as { body: string; internal: boolean };
     posted.push(body);
-    const created = makeComment(`cm${comments.length + 1}`, body.body, { internal: body.internal, author: ada, createdAt: '2026-03-05T10:00:00.000Z' });
+    const created = makeComment(`cm${comments.length + 1}`, body.body, {
+      internal: body.internal,
+      author: ada,
+      createdAt: '2026-03-05T10:00:00.000Z',
+    });
     comments = [...comments, created];
     return HttpResponse.json(created, { status: 201 });
   }),
@@ -66,7 +95,10 @@ async function storeUpload(req: Request) {
   uploadTargets.push(new URL(req.url).pathname);
   const created = files.map((f, i) => makeFile(`n${uploads.length}-${i}`, f.name, { canDelete: true }));
   request = { ...request, files: [...request.files, ...created] };
-  events = [...events, ...created.map((f, i) => makeEvent(`e${events.length + i + 1}`, 'file_added', { name: f.name }, lee))];
+  events = [
+    ...events,
+    ...created.map((f, i) => makeEvent(`e${events.length + i + 1}`, 'file_added', { name: f.name }, lee)),
+  ];
   return HttpResponse.json({ results: created }, { status: 201 });
 }
 
@@ -128,22 +160,37 @@ function secondRequest(extra: Partial<RequestDetail> = {}) {
     http.post('*/api/v1/requests/r2/comments', async ({ request: req }) => {
       const body = (await req.json()) as { body: string; internal: boolean };
       postedToSecond.push(body);
-      return HttpResponse.json(makeComment('x1', body.body, { requestId: 'r2', internal: body.internal, author: ada }), { status: 201 });
+      return HttpResponse.json(
+        makeComment('x1', body.body, { requestId: 'r2', internal: body.internal, author: ada }),
+        { status: 201 },
+      );
     }),
-    http.post('*/api/v1/requests/r2/files', () => HttpResponse.json(apiError('internal_error', 'never sent here'), { status: 500 })),
+    http.post('*/api/v1/requests/r2/files', () =>
+      HttpResponse.json(apiError('internal_error', 'never sent here'), { status: 500 }),
+    ),
   );
   return { second, postedToSecond };
 }
 
 /** What a client sees of an open request assigned to them. */
 const clientView = (extra: Partial<RequestDetail> = {}) =>
-  makeRequest({ internalNote: null, permissions: { manage: false, respond: true, actions: ['submit'], uploadEvidence: true, commentInternal: false }, ...extra });
+  makeRequest({
+    internalNote: null,
+    permissions: { manage: false, respond: true, actions: ['submit'], uploadEvidence: true, commentInternal: false },
+    ...extra,
+  });
 
-const actionButtons = () => ['Submit', 'Accept', 'Return', 'Cancel request', 'Reopen'].filter((label) => screen.queryByText(label, { selector: 'button *' }));
+const actionButtons = () =>
+  ['Submit', 'Accept', 'Return', 'Cancel request', 'Reopen'].filter((label) =>
+    screen.queryByText(label, { selector: 'button *' }),
+  );
 
 describe('request detail', () => {
   it('shows the request with its reference, status and only the actions the api allows', async () => {
-    request = makeRequest({ status: 'submitted', permissions: { ...makeRequest().permissions, actions: ['accept', 'return', 'cancel'] } });
+    request = makeRequest({
+      status: 'submitted',
+      permissions: { ...makeRequest().permissions, actions: ['accept', 'return', 'cancel'] },
+    });
     renderPage();
     expect(await findHeading('Firewall review')).toBeInTheDocument();
     expect(screen.getByTestId('request-status')).toHaveTextContent('Submitted');
@@ -165,20 +212,29 @@ describe('request detail', () => {
     expect(screen.getByText('Drop evidence files here or click to browse')).toBeInTheDocument();
     unmount();
 
-    request = clientView({ status: 'submitted', permissions: { manage: false, respond: true, actions: [], uploadEvidence: false, commentInternal: false } });
+    request = clientView({
+      status: 'submitted',
+      permissions: { manage: false, respond: true, actions: [], uploadEvidence: false, commentInternal: false },
+    });
     const second = renderPage(clientSession);
     expect(await screen.findByText('Evidence is under review.')).toBeInTheDocument();
     expect(screen.queryByText('Drop evidence files here or click to browse')).not.toBeInTheDocument();
     expect(actionButtons()).toEqual([]);
     second.unmount();
 
-    request = clientView({ status: 'accepted', permissions: { manage: false, respond: true, actions: [], uploadEvidence: false, commentInternal: false } });
+    request = clientView({
+      status: 'accepted',
+      permissions: { manage: false, respond: true, actions: [], uploadEvidence: false, commentInternal: false },
+    });
     renderPage(clientSession);
     expect(await screen.findByText('This request is closed.')).toBeInTheDocument();
   });
 
   it('returns a request only with a reason, sending the status seen, and then shows the reason', async () => {
-    request = makeRequest({ status: 'submitted', permissions: { ...makeRequest().permissions, actions: ['accept', 'return', 'cancel'] } });
+    request = makeRequest({
+      status: 'submitted',
+      permissions: { ...makeRequest().permissions, actions: ['accept', 'return', 'cancel'] },
+    });
     renderPage();
     await findHeading('Firewall review');
     await ue.click(button('Return'));
@@ -190,13 +246,20 @@ describe('request detail', () => {
 
     await ue.type(within(dialog).getByLabelText('Reason'), 'The export misses rule 12.');
     await ue.click(button('Return request', dialog));
-    await waitFor(() => expect(transitions).toEqual([{ action: 'return', reason: 'The export misses rule 12.', expectedStatus: 'submitted' }]));
+    await waitFor(() =>
+      expect(transitions).toEqual([
+        { action: 'return', reason: 'The export misses rule 12.', expectedStatus: 'submitted' },
+      ]),
+    );
     expect(await screen.findByText('Returned: The export misses rule 12.')).toBeInTheDocument();
     expect(screen.getByTestId('request-status')).toHaveTextContent('Returned');
   });
 
   it('keeps the reason and reloads the request when its status changed meanwhile (409)', async () => {
-    request = makeRequest({ status: 'submitted', permissions: { ...makeRequest().permissions, actions: ['accept', 'return', 'cancel'] } });
+    request = makeRequest({
+      status: 'submitted',
+      permissions: { ...makeRequest().permissions, actions: ['accept', 'return', 'cancel'] },
+    });
     server.use(
       http.post('*/api/v1/requests/r1/transitions', () => {
         request = { ...request, status: 'canceled', permissions: { ...request.permissions, actions: ['reopen'] } };
@@ -253,7 +316,9 @@ describe('request detail', () => {
     request = clientView();
     renderPage(clientSession);
     await findHeading('Firewall review');
-    fireEvent.drop(screen.getByTestId('evidence-drop-zone'), { dataTransfer: { files: [pickedFile('dropped.pdf')], types: ['Files'] } });
+    fireEvent.drop(screen.getByTestId('evidence-drop-zone'), {
+      dataTransfer: { files: [pickedFile('dropped.pdf')], types: ['Files'] },
+    });
     expect(await screen.findByText('dropped.pdf', { selector: 'button *' })).toBeInTheDocument();
     expect(uploads).toEqual([['dropped.pdf']]);
     await waitFor(() => expect(screen.queryByTestId('upload-dropped.pdf')).not.toBeInTheDocument());
@@ -271,8 +336,12 @@ describe('request detail', () => {
     await findHeading('Firewall review');
     const input = screen.getByTestId('evidence-drop-zone').querySelector('input[type="file"]') as HTMLInputElement;
     await ue.upload(input, [pickedFile('empty.pdf', ''), pickedFile('late.pdf')]);
-    expect(await within(screen.getByTestId('upload-late.pdf')).findByText(ERROR_MESSAGES.request_under_review)).toBeInTheDocument();
-    expect(within(screen.getByTestId('upload-empty.pdf')).getByText('The file is empty: there is nothing to upload.')).toBeInTheDocument();
+    expect(
+      await within(screen.getByTestId('upload-late.pdf')).findByText(ERROR_MESSAGES.request_under_review),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('upload-empty.pdf')).getByText('The file is empty: there is nothing to upload.'),
+    ).toBeInTheDocument();
     expect(uploads).toEqual([['late.pdf']]);
     // failed rows stay (the refetched request changes nothing) until the user dismisses them
     await waitFor(() => expect(detailGets).toBeGreaterThan(1));
@@ -368,7 +437,9 @@ describe('request detail', () => {
   });
 
   it('removes evidence after confirming, only where the api allows it', async () => {
-    request = makeRequest({ files: [makeFile('f1', 'rules.pdf', { canDelete: true }), makeFile('f2', 'old.pdf', { canDelete: false })] });
+    request = makeRequest({
+      files: [makeFile('f1', 'rules.pdf', { canDelete: true }), makeFile('f2', 'old.pdf', { canDelete: false })],
+    });
     renderPage();
     await findHeading('Firewall review');
     expect(screen.queryByLabelText('Remove old.pdf')).not.toBeInTheDocument();
@@ -382,15 +453,27 @@ describe('request detail', () => {
 
   it('downloads a file through its signed link', async () => {
     request = makeRequest({ files: [makeFile('f1', 'rules.pdf')] });
-    server.use(http.get('*/api/v1/files/f1/signed-url', () => HttpResponse.json({ url: '/api/v1/files/f1/content?sig=abc', expiresAt: '2026-03-02T16:00:00.000Z', name: 'rules.pdf' })));
+    server.use(
+      http.get('*/api/v1/files/f1/signed-url', () =>
+        HttpResponse.json({
+          url: '/api/v1/files/f1/content?sig=abc',
+          expiresAt: '2026-03-02T16:00:00.000Z',
+          name: 'rules.pdf',
+        }),
+      ),
+    );
     const clicked: { href: string; download: string }[] = [];
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
       clicked.push({ href: this.getAttribute('href') ?? '', download: this.download });
     });
     try {
       renderPage();
       await ue.click(await screen.findByText('rules.pdf', { selector: 'button *' }));
-      await waitFor(() => expect(clicked).toEqual([{ href: '/api/v1/files/f1/content?sig=abc', download: 'rules.pdf' }]));
+      await waitFor(() =>
+        expect(clicked).toEqual([{ href: '/api/v1/files/f1/content?sig=abc', download: 'rules.pdf' }]),
+      );
     } finally {
       click.mockRestore();
     }
@@ -404,12 +487,20 @@ describe('request detail', () => {
       http.get('*/api/v1/files/f1/signed-url', async () => {
         asked += 1;
         await held.opened;
-        return HttpResponse.json({ url: '/api/v1/files/f1/content?sig=abc', expiresAt: '2026-03-02T16:00:00.000Z', name: 'rules.pdf' });
+        return HttpResponse.json({
+          url: '/api/v1/files/f1/content?sig=abc',
+          expiresAt: '2026-03-02T16:00:00.000Z',
+          name: 'rules.pdf',
+        });
       }),
-      http.get('*/api/v1/files/f2/signed-url', () => HttpResponse.json(apiError('file_not_found', 'File not found'), { status: 404 })),
+      http.get('*/api/v1/files/f2/signed-url', () =>
+        HttpResponse.json(apiError('file_not_found', 'File not found'), { status: 404 }),
+      ),
     );
     const clicked: string[] = [];
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
       clicked.push(this.download);
     });
     const toasts: string[] = [];
@@ -436,11 +527,20 @@ describe('request detail', () => {
   });
 
   it('lets staff post internal comments, oldest first, with the Internal tag', async () => {
-    comments = [makeComment('cm2', 'Second', { createdAt: '2026-03-03T10:00:00.000Z' }), makeComment('cm1', 'First', { createdAt: '2026-03-02T10:00:00.000Z' })];
+    comments = [
+      makeComment('cm2', 'Second', { createdAt: '2026-03-03T10:00:00.000Z' }),
+      makeComment('cm1', 'First', { createdAt: '2026-03-02T10:00:00.000Z' }),
+    ];
     renderPage();
     await findHeading('Firewall review');
     const section = screen.getByTestId('request-comments');
-    await waitFor(() => expect(within(section).getAllByTestId('request-comment').map((c) => c.textContent)).toEqual([expect.stringContaining('First'), expect.stringContaining('Second')]));
+    await waitFor(() =>
+      expect(
+        within(section)
+          .getAllByTestId('request-comment')
+          .map((c) => c.textContent),
+      ).toEqual([expect.stringContaining('First'), expect.stringContaining('Second')]),
+    );
     expect(button('Post comment', section)).toBeDisabled();
     await ue.type(within(section).getByLabelText('Comment'), 'Only for us');
     await ue.click(within(section).getByLabelText('Internal (staff only)'));
@@ -456,7 +556,11 @@ describe('request detail', () => {
   it('gives a client no internal checkbox, posts with Ctrl+Enter, and keeps the text when posting fails', async () => {
     request = clientView();
     server.use(
-      http.post('*/api/v1/requests/r1/comments', () => HttpResponse.json(apiError('internal_error', 'Something went wrong'), { status: 500 }), { once: true }),
+      http.post(
+        '*/api/v1/requests/r1/comments',
+        () => HttpResponse.json(apiError('internal_error', 'Something went wrong'), { status: 500 }),
+        { once: true },
+      ),
     );
     renderPage(clientSession);
     await findHeading('Firewall review');
@@ -487,7 +591,11 @@ describe('request detail', () => {
     renderPage();
     const section = await screen.findByTestId('request-history');
     await waitFor(() =>
-      expect(within(section).getAllByTestId('history-entry').map((e) => e.firstChild?.textContent)).toEqual([
+      expect(
+        within(section)
+          .getAllByTestId('history-entry')
+          .map((e) => e.firstChild?.textContent),
+      ).toEqual([
         'Ada Admin created the request',
         'Ada Admin assigned Lee Lead, Team: IT',
         'Lee Lead added rules.pdf',
@@ -508,8 +616,14 @@ describe('request detail', () => {
     const { unmount } = renderPage(clientSession);
     let details = await screen.findByTestId('request-details');
     expect(within(details).getByText('SOC 2 Type II 2026').closest('a')).toHaveAttribute('href', '/v2/projects/p1');
-    expect(within(details).getByText('CC-1 Collect rules').closest('a')).toHaveAttribute('href', '/v2/projects/p1/tasks/t1');
-    expect(within(details).getByText('CC6.1 — Logical access').closest('a')).toHaveAttribute('href', '/v2/projects/p1/controls/k1');
+    expect(within(details).getByText('CC-1 Collect rules').closest('a')).toHaveAttribute(
+      'href',
+      '/v2/projects/p1/tasks/t1',
+    );
+    expect(within(details).getByText('CC6.1 — Logical access').closest('a')).toHaveAttribute(
+      'href',
+      '/v2/projects/p1/controls/k1',
+    );
     unmount();
 
     const access = {
@@ -531,12 +645,22 @@ describe('request detail', () => {
   });
 
   it('says so when the requests module is off, and offers a retry on other failures', async () => {
-    server.use(http.get('*/api/v1/requests/r1', () => HttpResponse.json(apiError('module_access_denied', 'Module access denied'), { status: 403 }), { once: true }));
+    server.use(
+      http.get(
+        '*/api/v1/requests/r1',
+        () => HttpResponse.json(apiError('module_access_denied', 'Module access denied'), { status: 403 }),
+        { once: true },
+      ),
+    );
     const { unmount } = renderPage();
     expect(await screen.findByText('Requests are not available')).toBeInTheDocument();
     unmount();
 
-    server.use(http.get('*/api/v1/requests/r1', () => HttpResponse.json(apiError('internal_error', 'boom'), { status: 500 }), { once: true }));
+    server.use(
+      http.get('*/api/v1/requests/r1', () => HttpResponse.json(apiError('internal_error', 'boom'), { status: 500 }), {
+        once: true,
+      }),
+    );
     renderPage();
     expect(await screen.findByText('The request could not be loaded')).toBeInTheDocument();
     await ue.click(button('Try again'));

@@ -59,7 +59,13 @@ function RequestView({ request, reload }: { request: RequestDetail; reload: () =
         />
       ) : null}
       {request.status === 'returned' ? (
-        <Alert type="warning" showIcon data-testid="request-returned" title={request.returnReason ? `Returned: ${request.returnReason}` : 'Returned'} style={{ whiteSpace: 'pre-wrap' }} />
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="request-returned"
+          title={request.returnReason ? `Returned: ${request.returnReason}` : 'Returned'}
+          style={{ whiteSpace: 'pre-wrap' }}
+        />
       ) : null}
       <Row gutter={[24, 24]}>
         <Col xs={24} xl={16}>

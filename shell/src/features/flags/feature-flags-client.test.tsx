@@ -15,9 +15,22 @@ import { createPortalStore, type PortalStore } from '../../store/store';
 import { FakeEventSource } from './fake-event-source';
 
 const user: User = {
-  id: 'u-member', firstName: 'Marcus', lastName: 'Bell', title: null, email: 'member@acme.test', login: 'member@acme.test', avatar: null,
-  status: 'active', primaryPhone: null, isTevora: false, isAuditor: false, admin: { active: false }, sendDailyEmails: false,
-  metadata: { firstLogin: false, isFederated: false, isLead: false }, projectRoles: [], ldhmac: 'h',
+  id: 'u-member',
+  firstName: 'Marcus',
+  lastName: 'Bell',
+  title: null,
+  email: 'member@acme.test',
+  login: 'member@acme.test',
+  avatar: null,
+  status: 'active',
+  primaryPhone: null,
+  isTevora: false,
+  isAuditor: false,
+  admin: { active: false },
+  sendDailyEmails: false,
+  metadata: { firstLogin: false, isFederated: false, isLead: false },
+  projectRoles: [],
+  ldhmac: 'h',
 };
 const flags = (helpLink: boolean, version: string): FeatureFlagsPayload => ({
   flags: {
@@ -116,7 +129,10 @@ describe('feature flags in the shell', () => {
     renderFrame(store, <BellProbe />);
 
     await waitFor(() => expect(store.getState()).toMatchObject({ featureFlags: { status: 'failed' } }));
-    expect(error).toHaveBeenCalledWith(expect.stringContaining('Feature flags: the flag service did not start'), expect.any(Error));
+    expect(error).toHaveBeenCalledWith(
+      expect.stringContaining('Feature flags: the flag service did not start'),
+      expect.any(Error),
+    );
     expect(screen.getByText('Page content')).toBeInTheDocument();
     expect(screen.getByText('bell true')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Help' })).not.toBeInTheDocument();

@@ -31,7 +31,10 @@ export function FeatureFlagsClient() {
           if (!cancelled && latest.current) handle.current = startFeatureFlags(dispatch, latest.current);
         })
         .catch((error: unknown) => {
-          console.error('Feature flags: the flag client did not load; the portal continues with default values.', error);
+          console.error(
+            'Feature flags: the flag client did not load; the portal continues with default values.',
+            error,
+          );
           if (!cancelled) dispatch(featureFlagsActions.flagsFailed());
         });
     // Flags only refine the page (defaults render first): the SDK loads once the page's own content
@@ -48,7 +51,8 @@ export function FeatureFlagsClient() {
   const started = useRef<string | null>(null);
   useEffect(() => {
     // The first context is the one the client started with; later ones are changes.
-    if (started.current !== null && contextKey !== started.current && latest.current) handle.current?.setUser(latest.current);
+    if (started.current !== null && contextKey !== started.current && latest.current)
+      handle.current?.setUser(latest.current);
     started.current = contextKey;
   }, [contextKey]);
 

@@ -26,14 +26,24 @@ describe('reconnectDelay', () => {
   });
 
   it('uses the flag stream reconnect constants', () => {
-    expect(FLAG_SERVICE_DEFAULTS).toMatchObject({ streamReconnectDelayMs: 1000, streamReconnectMaxDelayMs: 30000, streamReadTimeoutMs: 300000 });
+    expect(FLAG_SERVICE_DEFAULTS).toMatchObject({
+      streamReconnectDelayMs: 1000,
+      streamReconnectMaxDelayMs: 30000,
+      streamReadTimeoutMs: 300000,
+    });
   });
 });
 
 describe('FlagStream', () => {
   function stream(random = () => 0.5) {
     const onFlags = jest.fn();
-    const s = new FlagStream({ url: '/api/v1/feature-flags/stream', open: FakeEventSource.factory, onFlags, logger, random });
+    const s = new FlagStream({
+      url: '/api/v1/feature-flags/stream',
+      open: FakeEventSource.factory,
+      onFlags,
+      logger,
+      random,
+    });
     return { s, onFlags };
   }
 
@@ -57,9 +67,15 @@ describe('FlagStream', () => {
     s.start();
     expect(FakeEventSource.instances).toHaveLength(1);
     // random 0.5: three quarters of each ceiling
-    expect([failAndMeasure(), failAndMeasure(), failAndMeasure(), failAndMeasure(), failAndMeasure(), failAndMeasure(), failAndMeasure()]).toEqual([
-      750, 1500, 3000, 6000, 12000, 22500, 22500,
-    ]);
+    expect([
+      failAndMeasure(),
+      failAndMeasure(),
+      failAndMeasure(),
+      failAndMeasure(),
+      failAndMeasure(),
+      failAndMeasure(),
+      failAndMeasure(),
+    ]).toEqual([750, 1500, 3000, 6000, 12000, 22500, 22500]);
     FakeEventSource.latest.open();
     expect(failAndMeasure()).toBe(750);
     expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('reconnecting in 750 ms'));

@@ -3,7 +3,13 @@
  * into the `featureFlags` slice for `useFeatureFlag`. Loaded with a dynamic import (never on the
  * first page). A failure is logged and the portal goes on with default values.
  */
-import { NOOP_PROVIDER, OpenFeature, ProviderEvents, type EvaluationContext, type EventDetails } from '@openfeature/web-sdk';
+import {
+  NOOP_PROVIDER,
+  OpenFeature,
+  ProviderEvents,
+  type EvaluationContext,
+  type EventDetails,
+} from '@openfeature/web-sdk';
 import { featureFlagContextOf } from '@portal/shared/core/feature-flags';
 import type { User } from '@portal/shared/core/schemas';
 import { featureFlagsActions, featureFlagsSlice } from '@portal/shared/web/flags';
@@ -25,7 +31,11 @@ export function flagContextOf(user: FlagUser): EvaluationContext {
   return { targetingKey: context.key, ...context };
 }
 
-export function startFeatureFlags(dispatch: PortalDispatch, user: FlagUser, options: PortalFlagsProviderOptions = {}): FeatureFlagsHandle {
+export function startFeatureFlags(
+  dispatch: PortalDispatch,
+  user: FlagUser,
+  options: PortalFlagsProviderOptions = {},
+): FeatureFlagsHandle {
   featureFlagsSlice.injectInto(rootReducer);
   const provider = new PortalFlagsProvider(options);
   let stopped = false;
@@ -44,7 +54,8 @@ export function startFeatureFlags(dispatch: PortalDispatch, user: FlagUser, opti
   dispatch(featureFlagsActions.flagsInitializing());
   // Handlers after the provider is set: the no-op provider it replaces is "ready" and would answer at once.
   OpenFeature.setProviderAndWait(provider, flagContextOf(user)).catch((error: unknown) => {
-    if (!stopped) console.error('Feature flags: the flag service did not start; the portal continues with default values.', error);
+    if (!stopped)
+      console.error('Feature flags: the flag service did not start; the portal continues with default values.', error);
   });
   OpenFeature.addHandler(ProviderEvents.Ready, onReady);
   OpenFeature.addHandler(ProviderEvents.ConfigurationChanged, onChanged);
@@ -54,7 +65,9 @@ export function startFeatureFlags(dispatch: PortalDispatch, user: FlagUser, opti
   return {
     setUser(next) {
       if (stopped) return;
-      OpenFeature.setContext(flagContextOf(next)).catch((error: unknown) => console.error('Feature flags: the new user context was not applied.', error));
+      OpenFeature.setContext(flagContextOf(next)).catch((error: unknown) =>
+        console.error('Feature flags: the new user context was not applied.', error),
+      );
     },
     stop() {
       if (stopped) return;

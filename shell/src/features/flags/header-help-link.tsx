@@ -21,7 +21,13 @@ export function HeaderHelpLink() {
   if (!shown) return null;
   const newTab = /^https?:/.test(href);
   return (
-    <FrameLinkButton variant="text" href={href} aria-label="Help" data-testid="header-help-link" {...(newTab ? { target: '_blank', rel: 'noreferrer' } : {})}>
+    <FrameLinkButton
+      variant="text"
+      href={href}
+      aria-label="Help"
+      data-testid="header-help-link"
+      {...(newTab ? { target: '_blank', rel: 'noreferrer' } : {})}
+    >
       Help
     </FrameLinkButton>
   );

@@ -1,4 +1,11 @@
-import { ErrorCode, NOOP_PROVIDER, OpenFeature, ProviderEvents, ProviderStatus, StandardResolutionReasons } from '@openfeature/web-sdk';
+import {
+  ErrorCode,
+  NOOP_PROVIDER,
+  OpenFeature,
+  ProviderEvents,
+  ProviderStatus,
+  StandardResolutionReasons,
+} from '@openfeature/web-sdk';
 import type { FeatureFlagsPayload } from '@portal/shared/core/feature-flags';
 import { FakeEventSource } from './fake-event-source';
 import { PortalFlagsProvider } from './portal-flags-provider';
@@ -12,8 +19,17 @@ const payload = (helpLink: boolean, version = '1'): FeatureFlagsPayload => ({
   },
   version,
 });
-const context = { targetingKey: 'u-1', key: 'u-1', firstName: 'L', lastName: 'C', email: 'lead@acme.test', anonymous: false, custom: { isTevora: false } };
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const context = {
+  targetingKey: 'u-1',
+  key: 'u-1',
+  firstName: 'L',
+  lastName: 'C',
+  email: 'lead@acme.test',
+  anonymous: false,
+  custom: { isTevora: false },
+};
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const logger = { warn: jest.fn(), error: jest.fn() };
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
@@ -34,20 +50,40 @@ describe('PortalFlagsProvider', () => {
     const provider = new PortalFlagsProvider({ fetch, eventSource: FakeEventSource.factory, logger });
     await OpenFeature.setProviderAndWait(provider, context);
 
-    expect(fetch).toHaveBeenCalledWith('/api/v1/feature-flags', expect.objectContaining({ credentials: 'include', headers: expect.objectContaining({ 'X-Portal-Client': 'web' }) }));
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/v1/feature-flags',
+      expect.objectContaining({
+        credentials: 'include',
+        headers: expect.objectContaining({ 'X-Portal-Client': 'web' }),
+      }),
+    );
     expect(FakeEventSource.latest.url).toBe('/api/v1/feature-flags/stream');
     const client = OpenFeature.getClient();
     expect(client.providerStatus).toBe(ProviderStatus.READY);
     expect(client.getBooleanDetails('header-help-link', true)).toMatchObject({ value: false, reason: 'STATIC' });
-    expect(client.getBooleanDetails('staff-preview', false)).toMatchObject({ value: true, variant: 'staff', reason: StandardResolutionReasons.TARGETING_MATCH });
+    expect(client.getBooleanDetails('staff-preview', false)).toMatchObject({
+      value: true,
+      variant: 'staff',
+      reason: StandardResolutionReasons.TARGETING_MATCH,
+    });
     expect(client.getStringValue('help-url', 'x')).toBe('https://help.example/');
     expect(client.getObjectValue('limits', {})).toEqual({ max: 3 });
-    expect(client.getBooleanDetails('no-such-flag', true)).toMatchObject({ value: true, errorCode: ErrorCode.FLAG_NOT_FOUND });
-    expect(client.getStringDetails('header-help-link', 'd')).toMatchObject({ value: 'd', errorCode: ErrorCode.TYPE_MISMATCH });
+    expect(client.getBooleanDetails('no-such-flag', true)).toMatchObject({
+      value: true,
+      errorCode: ErrorCode.FLAG_NOT_FOUND,
+    });
+    expect(client.getStringDetails('header-help-link', 'd')).toMatchObject({
+      value: 'd',
+      errorCode: ErrorCode.TYPE_MISMATCH,
+    });
   });
 
   it('updates its cache from a stream event and emits ConfigurationChanged with the changed keys only', async () => {
-    const provider = new PortalFlagsProvider({ fetch: async () => json(payload(false)), eventSource: FakeEventSource.factory, logger });
+    const provider = new PortalFlagsProvider({
+      fetch: async () => json(payload(false)),
+      eventSource: FakeEventSource.factory,
+      logger,
+    });
     await OpenFeature.setProviderAndWait(provider, context);
     const changed = jest.fn();
     OpenFeature.addHandler(ProviderEvents.ConfigurationChanged, changed);
@@ -60,7 +96,9 @@ describe('PortalFlagsProvider', () => {
     FakeEventSource.latest.emit('flags', payload(true, '2'));
     await tick();
     expect(changed).toHaveBeenCalledTimes(1);
-    expect(changed).toHaveBeenCalledWith(expect.objectContaining({ flagsChanged: ['header-help-link'], providerName: 'portal-api' }));
+    expect(changed).toHaveBeenCalledWith(
+      expect.objectContaining({ flagsChanged: ['header-help-link'], providerName: 'portal-api' }),
+    );
     expect(OpenFeature.getClient().getBooleanValue('header-help-link', false)).toBe(true);
     expect(provider.values()['header-help-link']).toBe(true);
 
@@ -75,7 +113,11 @@ describe('PortalFlagsProvider', () => {
   });
 
   it('fails to initialize when the api fails, serves defaults, and becomes ready when the stream delivers', async () => {
-    const provider = new PortalFlagsProvider({ fetch: async () => json({ code: 'internal_error' }, 500), eventSource: FakeEventSource.factory, logger });
+    const provider = new PortalFlagsProvider({
+      fetch: async () => json({ code: 'internal_error' }, 500),
+      eventSource: FakeEventSource.factory,
+      logger,
+    });
     await expect(OpenFeature.setProviderAndWait(provider, context)).rejects.toThrow('answered 500');
     const client = OpenFeature.getClient();
     expect(client.providerStatus).toBe(ProviderStatus.ERROR);
@@ -102,12 +144,18 @@ describe('PortalFlagsProvider', () => {
     expect(FakeEventSource.instances).toHaveLength(2);
     expect(FakeEventSource.instances[0].closed).toBe(true);
 
-    await expect(new PortalFlagsProvider({ fetch, eventSource: null }).initialize({ anonymous: false })).rejects.toThrow('needs a key');
+    await expect(
+      new PortalFlagsProvider({ fetch, eventSource: null }).initialize({ anonymous: false }),
+    ).rejects.toThrow('needs a key');
   });
 
   it('does not open a stream when closed while its first load was still in flight', async () => {
     let answer: (res: Response) => void = () => undefined;
-    const provider = new PortalFlagsProvider({ fetch: () => new Promise<Response>((resolve) => (answer = resolve)), eventSource: FakeEventSource.factory, logger });
+    const provider = new PortalFlagsProvider({
+      fetch: () => new Promise<Response>((resolve) => (answer = resolve)),
+      eventSource: FakeEventSource.factory,
+      logger,
+    });
     const started = OpenFeature.setProviderAndWait(provider, context);
     OpenFeature.setProvider(NOOP_PROVIDER); // logout before the api answered
     answer(json(payload(true)));
@@ -117,7 +165,11 @@ describe('PortalFlagsProvider', () => {
   });
 
   it('closes its stream when replaced', async () => {
-    const provider = new PortalFlagsProvider({ fetch: async () => json(payload(false)), eventSource: FakeEventSource.factory, logger });
+    const provider = new PortalFlagsProvider({
+      fetch: async () => json(payload(false)),
+      eventSource: FakeEventSource.factory,
+      logger,
+    });
     await OpenFeature.setProviderAndWait(provider, context);
     OpenFeature.setProvider(NOOP_PROVIDER);
     await tick();

@@ -43,7 +43,8 @@ export function isFlagsPayload(data: unknown): data is FeatureFlagsPayload {
   const { flags, version } = data as Partial<FeatureFlagsPayload>;
   if (typeof version !== 'string' || typeof flags !== 'object' || flags === null || Array.isArray(flags)) return false;
   return Object.values(flags).every(
-    (f) => typeof f === 'object' && f !== null && f.value !== undefined && f.value !== null && typeof f.reason === 'string',
+    (f) =>
+      typeof f === 'object' && f !== null && f.value !== undefined && f.value !== null && typeof f.reason === 'string',
   );
 }
 
@@ -75,7 +76,13 @@ export class PortalFlagsProvider implements Provider {
     this.#logger = options.logger ?? console;
     const open = options.eventSource === undefined ? browserEventSource() : options.eventSource;
     this.#stream = open
-      ? new FlagStream({ url: FLAGS_STREAM_URL, open, random: options.random, logger: this.#logger, onFlags: (data) => this.#onStreamFlags(data) })
+      ? new FlagStream({
+          url: FLAGS_STREAM_URL,
+          open,
+          random: options.random,
+          logger: this.#logger,
+          onFlags: (data) => this.#onStreamFlags(data),
+        })
       : null;
   }
 
@@ -133,15 +140,30 @@ export class PortalFlagsProvider implements Provider {
   }
 
   #resolve<T>(flagKey: string, defaultValue: T, kind: Kind): ResolutionDetails<T> {
-    if (!this.#cache) return { value: defaultValue, reason: StandardResolutionReasons.ERROR, errorCode: ErrorCode.PROVIDER_NOT_READY };
+    if (!this.#cache)
+      return { value: defaultValue, reason: StandardResolutionReasons.ERROR, errorCode: ErrorCode.PROVIDER_NOT_READY };
     const flag = this.#cache.flags[flagKey];
     if (!flag) {
-      return { value: defaultValue, reason: StandardResolutionReasons.ERROR, errorCode: ErrorCode.FLAG_NOT_FOUND, errorMessage: `No flag ${flagKey}` };
+      return {
+        value: defaultValue,
+        reason: StandardResolutionReasons.ERROR,
+        errorCode: ErrorCode.FLAG_NOT_FOUND,
+        errorMessage: `No flag ${flagKey}`,
+      };
     }
     if (kindOf(flag.value) !== kind) {
-      return { value: defaultValue, reason: StandardResolutionReasons.ERROR, errorCode: ErrorCode.TYPE_MISMATCH, errorMessage: `${flagKey} is not a ${kind}` };
+      return {
+        value: defaultValue,
+        reason: StandardResolutionReasons.ERROR,
+        errorCode: ErrorCode.TYPE_MISMATCH,
+        errorMessage: `${flagKey} is not a ${kind}`,
+      };
     }
-    return { value: flag.value as T, reason: flag.reason, ...(flag.variant !== undefined ? { variant: flag.variant } : {}) };
+    return {
+      value: flag.value as T,
+      reason: flag.reason,
+      ...(flag.variant !== undefined ? { variant: flag.variant } : {}),
+    };
   }
 
   async #refresh(): Promise<void> {

@@ -3,7 +3,18 @@
  * (registered here with just the pieces the dashboard draws) never weighs on any other page.
  */
 import { useEffect, useRef } from 'react';
-import { ArcElement, BarController, BarElement, CategoryScale, Chart, DoughnutController, LinearScale, Tooltip, type ChartConfiguration, type Scale } from 'chart.js';
+import {
+  ArcElement,
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  DoughnutController,
+  LinearScale,
+  Tooltip,
+  type ChartConfiguration,
+  type Scale,
+} from 'chart.js';
 import { toFont } from 'chart.js/helpers';
 import { fitLabel, shortLabel } from '../model/short-label';
 
@@ -27,10 +38,19 @@ export interface ChartCanvasProps {
   height?: number;
 }
 
-function configOf({ type, horizontal, textColor, gridColor }: Pick<ChartCanvasProps, 'type' | 'horizontal' | 'textColor' | 'gridColor'>): ChartConfiguration {
+function configOf({
+  type,
+  horizontal,
+  textColor,
+  gridColor,
+}: Pick<ChartCanvasProps, 'type' | 'horizontal' | 'textColor' | 'gridColor'>): ChartConfiguration {
   const common = { responsive: true, maintainAspectRatio: false, plugins: { tooltip: { enabled: true } } };
   if (type === 'doughnut') {
-    const doughnut: ChartConfiguration<'doughnut'> = { type, data: { labels: [], datasets: [] }, options: { ...common, cutout: '60%' } };
+    const doughnut: ChartConfiguration<'doughnut'> = {
+      type,
+      data: { labels: [], datasets: [] },
+      options: { ...common, cutout: '60%' },
+    };
     return doughnut as ChartConfiguration;
   }
   const axis = { ticks: { color: textColor }, grid: { color: gridColor } };
@@ -59,7 +79,11 @@ function configOf({ type, horizontal, textColor, gridColor }: Pick<ChartCanvasPr
   return {
     type,
     data: { labels: [], datasets: [] },
-    options: { ...common, indexAxis: horizontal ? 'y' : 'x', scales: horizontal ? { x: valueAxis, y: categoryAxis } : { x: categoryAxis, y: valueAxis } },
+    options: {
+      ...common,
+      indexAxis: horizontal ? 'y' : 'x',
+      scales: horizontal ? { x: valueAxis, y: categoryAxis } : { x: categoryAxis, y: valueAxis },
+    },
   };
 }
 

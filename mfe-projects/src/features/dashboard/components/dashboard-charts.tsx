@@ -39,7 +39,17 @@ function CountsTable({ label, counts, total }: { label: string; counts: Count[];
         {counts.map((c) => (
           <tr key={c.key}>
             <th scope="row" style={{ ...cell, textAlign: 'left', fontWeight: 'normal' }}>
-              <span aria-hidden style={{ display: 'inline-block', width: 10, height: 10, borderRadius: 2, marginRight: 8, background: c.color }} />
+              <span
+                aria-hidden
+                style={{
+                  display: 'inline-block',
+                  width: 10,
+                  height: 10,
+                  borderRadius: 2,
+                  marginRight: 8,
+                  background: c.color,
+                }}
+              />
               {c.label}
             </th>
             <td style={{ ...cell, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{c.count}</td>
@@ -49,10 +59,22 @@ function CountsTable({ label, counts, total }: { label: string; counts: Count[];
       {total !== undefined ? (
         <tfoot>
           <tr>
-            <th scope="row" style={{ ...cell, textAlign: 'left', borderTop: `1px solid ${token.colorBorderSecondary}` }}>
+            <th
+              scope="row"
+              style={{ ...cell, textAlign: 'left', borderTop: `1px solid ${token.colorBorderSecondary}` }}
+            >
               Total
             </th>
-            <td style={{ ...cell, textAlign: 'right', fontWeight: 600, borderTop: `1px solid ${token.colorBorderSecondary}` }}>{total}</td>
+            <td
+              style={{
+                ...cell,
+                textAlign: 'right',
+                fontWeight: 600,
+                borderTop: `1px solid ${token.colorBorderSecondary}`,
+              }}
+            >
+              {total}
+            </td>
           </tr>
         </tfoot>
       ) : null}
@@ -79,7 +101,11 @@ function ChartCard({
 }) {
   const { token } = theme.useToken();
   const chart = useMemo(
-    () => ({ labels: counts.map((c) => c.text), values: counts.map((c) => c.count), colors: counts.map((c) => c.color) }),
+    () => ({
+      labels: counts.map((c) => c.text),
+      values: counts.map((c) => c.count),
+      colors: counts.map((c) => c.color),
+    }),
     [counts],
   );
   const nothing = counts.every((c) => c.count === 0);
@@ -170,15 +196,31 @@ export function DashboardCharts({ companyId }: { companyId: string }) {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={8}>
-        <ChartCard title="Projects by status" type="doughnut" counts={counts.projects} total={counts.projectsTotal} empty="No projects yet" />
+        <ChartCard
+          title="Projects by status"
+          type="doughnut"
+          counts={counts.projects}
+          total={counts.projectsTotal}
+          empty="No projects yet"
+        />
       </Col>
       <Col xs={24} lg={8}>
-        <ChartCard title="Tasks by status" type="doughnut" counts={counts.tasks} total={counts.tasksTotal} empty="No tasks yet" />
+        <ChartCard
+          title="Tasks by status"
+          type="doughnut"
+          counts={counts.tasks}
+          total={counts.tasksTotal}
+          empty="No tasks yet"
+        />
       </Col>
       <Col xs={24} lg={8}>
         <ChartCard title="Overdue work" type="bar" horizontal counts={counts.overdue} empty="Nothing is overdue">
           <Flex gap="large">
-            <Statistic title="Overdue tasks" value={summary.data.overdueTotal} styles={{ content: { color: summary.data.overdueTotal ? OVERDUE_COLOR : undefined } }} />
+            <Statistic
+              title="Overdue tasks"
+              value={summary.data.overdueTotal}
+              styles={{ content: { color: summary.data.overdueTotal ? OVERDUE_COLOR : undefined } }}
+            />
             <Statistic title="Due in the next 7 days" value={summary.data.dueThisWeek} />
           </Flex>
         </ChartCard>

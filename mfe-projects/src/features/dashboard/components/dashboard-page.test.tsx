@@ -19,20 +19,60 @@ jest.mock('./chart-canvas', () => ({
 const ALL_ON = { risks: true, projects: true, requests: true, reports: true, assets: true };
 const acme: Company = { id: 'c1', name: 'Acme Corp', logo: null, modulesAccess: ALL_ON };
 const staff: User = {
-  id: 'u1', firstName: 'Sam', lastName: 'Staff', title: null, email: 'consultant@demo.test', login: 'consultant@demo.test', avatar: null,
-  status: 'active', primaryPhone: null, isTevora: true, isAuditor: false, admin: { active: false }, sendDailyEmails: false,
-  metadata: { firstLogin: false, isFederated: false, isLead: false }, projectRoles: [], ldhmac: 'x',
+  id: 'u1',
+  firstName: 'Sam',
+  lastName: 'Staff',
+  title: null,
+  email: 'consultant@demo.test',
+  login: 'consultant@demo.test',
+  avatar: null,
+  status: 'active',
+  primaryPhone: null,
+  isTevora: true,
+  isAuditor: false,
+  admin: { active: false },
+  sendDailyEmails: false,
+  metadata: { firstLogin: false, isFederated: false, isLead: false },
+  projectRoles: [],
+  ldhmac: 'x',
 };
-const session: Partial<SessionState> = { user: staff, loggedIn: true, companies: [acme], companiesLoaded: true, selectedCompanyId: 'c1', company: acme };
+const session: Partial<SessionState> = {
+  user: staff,
+  loggedIn: true,
+  companies: [acme],
+  companiesLoaded: true,
+  selectedCompanyId: 'c1',
+  company: acme,
+};
 
-const person = (id: string, firstName: string, lastName: string) => ({ id, firstName, lastName, email: `${firstName.toLowerCase()}@demo.test` });
+const person = (id: string, firstName: string, lastName: string) => ({
+  id,
+  firstName,
+  lastName,
+  email: `${firstName.toLowerCase()}@demo.test`,
+});
 
 function project(id: string, title: string, extra: Partial<Project> = {}): Project {
   return {
-    id, companyId: 'c1', title, description: null, type: 'Assessment', status: 'active', practice: { id: 'pr1', name: 'SOC' },
-    startDate: null, dueDate: '2026-03-31', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
-    tasksTotal: 10, tasksDone: 3, tasksOverdue: 2, leadConsultant: person('u1', 'Sam', 'Staff'), clientLead: person('u2', 'Lea', 'Lead'),
-    permissions: { manage: true, write: true, manageRoster: true }, myRole: 'Lead Consultant', ...extra,
+    id,
+    companyId: 'c1',
+    title,
+    description: null,
+    type: 'Assessment',
+    status: 'active',
+    practice: { id: 'pr1', name: 'SOC' },
+    startDate: null,
+    dueDate: '2026-03-31',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    tasksTotal: 10,
+    tasksDone: 3,
+    tasksOverdue: 2,
+    leadConsultant: person('u1', 'Sam', 'Staff'),
+    clientLead: person('u2', 'Lea', 'Lead'),
+    permissions: { manage: true, write: true, manageRoster: true },
+    myRole: 'Lead Consultant',
+    ...extra,
   };
 }
 
@@ -50,14 +90,24 @@ const server = setupServer(
   http.get('*/api/v1/companies/c1/requests', () => HttpResponse.json({ results: [], total: 0, page: 1, pageSize: 5 })),
   // every practice, for staff's New project form (a retired one is not offered)
   http.get('*/api/v1/practices', () =>
-    HttpResponse.json({ results: [{ id: 'pr1', name: 'SOC', status: 'active' }, { id: 'pr9', name: 'Old Practice', status: 'retired' }] }),
+    HttpResponse.json({
+      results: [
+        { id: 'pr1', name: 'SOC', status: 'active' },
+        { id: 'pr9', name: 'Old Practice', status: 'retired' },
+      ],
+    }),
   ),
   http.get('*/api/v1/companies/c1/projects', ({ request }) => {
     const url = new URL(request.url);
     listRequests.push(decodeURIComponent(url.search));
     const statuses = url.searchParams.getAll('status[]');
     const results = projects.filter((p) => !statuses.length || statuses.includes(p.status));
-    return HttpResponse.json({ results, total: results.length, page: Number(url.searchParams.get('page')), pageSize: 10 });
+    return HttpResponse.json({
+      results,
+      total: results.length,
+      page: Number(url.searchParams.get('page')),
+      pageSize: 10,
+    });
   }),
   http.post('*/api/v1/projects/:id/status', async ({ params, request }) => {
     const body = (await request.json()) as { status: Project['status'] };
@@ -65,7 +115,11 @@ const server = setupServer(
     const p = projects.find((x) => x.id === params.id)!;
     if (!p.clientLead) {
       return HttpResponse.json(
-        { code: 'client_lead_missing_in_project', message: 'Client Lead Role must be set to activate the project.', requestId: 'r1' },
+        {
+          code: 'client_lead_missing_in_project',
+          message: 'Client Lead Role must be set to activate the project.',
+          requestId: 'r1',
+        },
         { status: 409 },
       );
     }
@@ -78,7 +132,12 @@ const server = setupServer(
     await createGate;
     if (projects.some((p) => p.title === body.title)) {
       return HttpResponse.json(
-        { code: 'project_already_exist', message: 'A project with this title already exists.', requestId: 'r2', details: [{ field: 'title', message: 'title is already used by another project' }] },
+        {
+          code: 'project_already_exist',
+          message: 'A project with this title already exists.',
+          requestId: 'r2',
+          details: [{ field: 'title', message: 'title is already used by another project' }],
+        },
         { status: 409 },
       );
     }
@@ -96,7 +155,10 @@ beforeEach(() => {
     project('p1', 'Acme SOC 2 Type II 2026'),
     project('p2', 'Acme PCI DSS Assessment', { status: 'pending', clientLead: null, tasksOverdue: 0 }),
     project('p3', 'Acme Vendor Review', { status: 'pending', type: 'Advisory', practice: null }),
-    project('p4', 'Acme ISO Readiness', { status: 'on_hold', permissions: { manage: false, write: true, manageRoster: false } }),
+    project('p4', 'Acme ISO Readiness', {
+      status: 'on_hold',
+      permissions: { manage: false, write: true, manageRoster: false },
+    }),
   ];
   summary = {
     projectsByStatus: { pending: 2, active: 1, on_hold: 1, completed: 0, canceled: 0 },
@@ -151,7 +213,8 @@ describe('Home', () => {
     const soc = await screen.findByText('Acme SOC 2 Type II 2026', { selector: '.ant-table-row a' });
     expect(soc).toHaveAttribute('href', '/v2/projects/p1');
     const row = rowOf('Acme SOC 2 Type II 2026');
-    for (const text of ['Active', 'Assessment', 'SOC', 'Sam Staff', 'Lea Lead', '3/10', '3/31/2026']) expect(within(row).getByText(text)).toBeInTheDocument();
+    for (const text of ['Active', 'Assessment', 'SOC', 'Sam Staff', 'Lea Lead', '3/10', '3/31/2026'])
+      expect(within(row).getByText(text)).toBeInTheDocument();
     expect(within(rowOf('Acme Vendor Review')).getByText('Pending')).toBeInTheDocument();
     // Activation is offered to managers of pending or on-hold projects only.
     expect(within(rowOf('Acme Vendor Review')).getByText('Activate')).toBeInTheDocument();
@@ -192,7 +255,10 @@ describe('the projects list', () => {
     await waitFor(() => expect(address()).toHaveTextContent('/v2/projects?sort=-dueDate&status=pending'));
     await waitFor(() => expect(screen.queryByText('Acme SOC 2 Type II 2026')).not.toBeInTheDocument());
     expect(screen.getByText('Acme PCI DSS Assessment')).toBeInTheDocument();
-    expect(listRequests).toEqual(['?page=2&pageSize=10&sort=-dueDate', '?page=1&pageSize=10&sort=-dueDate&status[]=pending']);
+    expect(listRequests).toEqual([
+      '?page=2&pageSize=10&sort=-dueDate',
+      '?page=1&pageSize=10&sort=-dueDate&status[]=pending',
+    ]);
   });
 
   it('restores the filters from the address and clears them when nothing matches', async () => {
@@ -264,7 +330,13 @@ describe('the projects list', () => {
     expect(screen.getByText('Project detail')).toBeInTheDocument();
     expect(created).toEqual([
       { title: 'Acme SOC 2 Type II 2026', type: 'Assessment', practiceId: null },
-      { title: 'Acme HIPAA Review', type: 'Assessment', practiceId: null, startDate: '2026-02-01', dueDate: '2026-06-30' },
+      {
+        title: 'Acme HIPAA Review',
+        type: 'Assessment',
+        practiceId: null,
+        startDate: '2026-02-01',
+        dueDate: '2026-06-30',
+      },
     ]);
   });
 

@@ -39,19 +39,55 @@ configure({ asyncUtilTimeout: 15_000 });
 const ALL_ON = { risks: true, projects: true, requests: true, reports: true, assets: true };
 const acme: Company = { id: 'c1', name: 'Acme Corp', logo: null, modulesAccess: ALL_ON };
 const baseUser: User = {
-  id: 'u2', firstName: 'Lea', lastName: 'Lead', title: null, email: 'lead@acme.test', login: 'lead@acme.test', avatar: null,
-  status: 'active', primaryPhone: null, isTevora: false, isAuditor: false, admin: { active: false }, sendDailyEmails: false,
-  metadata: { firstLogin: false, isFederated: false, isLead: false }, projectRoles: [], ldhmac: 'x',
+  id: 'u2',
+  firstName: 'Lea',
+  lastName: 'Lead',
+  title: null,
+  email: 'lead@acme.test',
+  login: 'lead@acme.test',
+  avatar: null,
+  status: 'active',
+  primaryPhone: null,
+  isTevora: false,
+  isAuditor: false,
+  admin: { active: false },
+  sendDailyEmails: false,
+  metadata: { firstLogin: false, isFederated: false, isLead: false },
+  projectRoles: [],
+  ldhmac: 'x',
 };
 const client = baseUser;
-const staff: User = { ...baseUser, id: 'u1', firstName: 'Sam', lastName: 'Staff', email: 'consultant@demo.test', login: 'consultant@demo.test', isTevora: true };
-const auditor: User = { ...staff, id: 'u3', firstName: 'Aud', lastName: 'Itor', email: 'auditor@demo.test', login: 'auditor@demo.test', isAuditor: true };
+const staff: User = {
+  ...baseUser,
+  id: 'u1',
+  firstName: 'Sam',
+  lastName: 'Staff',
+  email: 'consultant@demo.test',
+  login: 'consultant@demo.test',
+  isTevora: true,
+};
+const auditor: User = {
+  ...staff,
+  id: 'u3',
+  firstName: 'Aud',
+  lastName: 'Itor',
+  email: 'auditor@demo.test',
+  login: 'auditor@demo.test',
+  isAuditor: true,
+};
 const accessOf = (modulesAccess: AccessPermissions['modulesAccess']): AccessPermissions => ({
   modulesAccess,
   settingsPermissions: {} as AccessPermissions['settingsPermissions'],
 });
 const sessionFor = (user: User, extra: Partial<SessionState> = {}): Partial<SessionState> => ({
-  user, loggedIn: true, companies: [acme], companiesLoaded: true, selectedCompanyId: 'c1', company: acme, access: accessOf(ALL_ON), ...extra,
+  user,
+  loggedIn: true,
+  companies: [acme],
+  companiesLoaded: true,
+  selectedCompanyId: 'c1',
+  company: acme,
+  access: accessOf(ALL_ON),
+  ...extra,
 });
 
 const summary: ProjectsSummary = {
@@ -66,9 +102,23 @@ const summary: ProjectsSummary = {
 
 function request(id: string, reference: string, title: string, extra: Partial<RequestSummary> = {}): RequestSummary {
   return {
-    id, companyId: 'c1', reference, title, status: 'open', priority: 'medium', dueDate: null, overdue: false, project: null,
-    requester: null, assignees: [], teams: [], fileCount: 0, commentCount: 0,
-    createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', ...extra,
+    id,
+    companyId: 'c1',
+    reference,
+    title,
+    status: 'open',
+    priority: 'medium',
+    dueDate: null,
+    overdue: false,
+    project: null,
+    requester: null,
+    assignees: [],
+    teams: [],
+    fileCount: 0,
+    commentCount: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...extra,
   };
 }
 
@@ -84,7 +134,10 @@ const server = setupServer(
     requestCalls.push(decodeURIComponent(new URL(call.url).search));
     if (failures > 0) {
       failures--;
-      return HttpResponse.json({ code: 'internal_error', message: 'The server could not answer.', requestId: 'r1' }, { status: 500 });
+      return HttpResponse.json(
+        { code: 'internal_error', message: 'The server could not answer.', requestId: 'r1' },
+        { status: 500 },
+      );
     }
     return HttpResponse.json({ results: requests, total: requests.length, page: 1, pageSize: 5 });
   }),
@@ -130,7 +183,10 @@ describe('My requests on Home', () => {
     expect(within(first).getByText('Due 1/10/2026')).toBeInTheDocument();
     expect(within(first).getByText('Overdue')).toBeInTheDocument();
 
-    expect(within(second).getByRole('link', { name: 'REQ-0002 Access review' })).toHaveAttribute('href', '/requests/r2');
+    expect(within(second).getByRole('link', { name: 'REQ-0002 Access review' })).toHaveAttribute(
+      'href',
+      '/requests/r2',
+    );
     expect(within(second).getByText('Open')).toBeInTheDocument();
     expect(within(second).getByText('Due 1/15/2099')).toBeInTheDocument();
     expect(within(second).queryByText('Overdue')).not.toBeInTheDocument();
@@ -138,15 +194,27 @@ describe('My requests on Home', () => {
     expect(within(third).getByRole('link', { name: 'REQ-0003 Security policy' })).toBeInTheDocument();
     expect(within(third).queryByText(/^Due /)).not.toBeInTheDocument();
 
-    expect(within(section()).getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/requests?assigneeId=me');
+    expect(within(section()).getByRole('link', { name: 'View all' })).toHaveAttribute(
+      'href',
+      '/requests?assigneeId=me',
+    );
   });
 
   it('shows staff the active requests they asked for, and says when nothing waits', async () => {
     renderWithProviders(<DashboardPage />, { session: sessionFor(staff) });
-    expect(await within(await screen.findByRole('region', { name: 'My requests' })).findByText('Nothing needs your attention')).toBeInTheDocument();
-    expect(requestCalls).toEqual(['?requesterId=me&status[]=open&status[]=submitted&status[]=returned&sort=dueDate&page=1&pageSize=5']);
+    expect(
+      await within(await screen.findByRole('region', { name: 'My requests' })).findByText(
+        'Nothing needs your attention',
+      ),
+    ).toBeInTheDocument();
+    expect(requestCalls).toEqual([
+      '?requesterId=me&status[]=open&status[]=submitted&status[]=returned&sort=dueDate&page=1&pageSize=5',
+    ]);
     expect(within(section()).queryByRole('list')).not.toBeInTheDocument();
-    expect(within(section()).getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/requests?requesterId=me');
+    expect(within(section()).getByRole('link', { name: 'View all' })).toHaveAttribute(
+      'href',
+      '/requests?requesterId=me',
+    );
   });
 
   it('follows changes made in the requests module', async () => {
@@ -169,14 +237,19 @@ describe('My requests on Home', () => {
     expect(await screen.findByText('Your requests could not be loaded')).toBeInTheDocument();
     expect(screen.getByText('The server could not answer.')).toBeInTheDocument();
     await userEvent.click(within(section()).getByText('Retry', { selector: 'button, button *' }));
-    expect(await screen.findByRole('link', { name: 'REQ-0001 Firewall rules' })).toHaveAttribute('href', '/requests/r1');
+    expect(await screen.findByRole('link', { name: 'REQ-0001 Firewall rules' })).toHaveAttribute(
+      'href',
+      '/requests/r1',
+    );
     expect(screen.queryByText('Your requests could not be loaded')).not.toBeInTheDocument();
     expect(requestCalls).toHaveLength(2);
   });
 
   it('is not there when the requests module is off for the company, and calls nothing', async () => {
     const globex: Company = { id: 'c1', name: 'Globex Inc', logo: null, modulesAccess: { ...ALL_ON, requests: false } };
-    renderWithProviders(<DashboardPage />, { session: sessionFor(client, { companies: [globex], company: globex, access: accessOf(globex.modulesAccess) }) });
+    renderWithProviders(<DashboardPage />, {
+      session: sessionFor(client, { companies: [globex], company: globex, access: accessOf(globex.modulesAccess) }),
+    });
     expect(await screen.findByText(/You are working in Globex Inc/)).toBeInTheDocument();
     await screen.findByRole('table', { name: 'Projects by status counts' });
     expect(screen.queryByRole('region', { name: 'My requests' })).not.toBeInTheDocument();
@@ -184,7 +257,9 @@ describe('My requests on Home', () => {
   });
 
   it('is not there when the user has no access to the requests module in the company', async () => {
-    renderWithProviders(<DashboardPage />, { session: sessionFor(client, { access: accessOf({ ...ALL_ON, requests: false }) }) });
+    renderWithProviders(<DashboardPage />, {
+      session: sessionFor(client, { access: accessOf({ ...ALL_ON, requests: false }) }),
+    });
     await screen.findByRole('table', { name: 'Projects by status counts' });
     expect(screen.queryByRole('region', { name: 'My requests' })).not.toBeInTheDocument();
     expect(screen.queryByText('My requests')).not.toBeInTheDocument();
@@ -195,13 +270,15 @@ describe('My requests on Home', () => {
     requests = [request('r1', 'REQ-0001', 'Firewall rules')];
     const noProjects = { ...ALL_ON, projects: false };
     const company: Company = { ...acme, modulesAccess: noProjects };
-    renderWithProviders(<DashboardPage />, { session: sessionFor(client, { companies: [company], company, access: accessOf(noProjects) }) });
+    renderWithProviders(<DashboardPage />, {
+      session: sessionFor(client, { companies: [company], company, access: accessOf(noProjects) }),
+    });
     expect(await screen.findByText('Projects are not available')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'REQ-0001 Firewall rules' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Projects' })).not.toBeInTheDocument();
   });
 
-  it('marks overdue by the user\'s own day, not the server\'s', async () => {
+  it("marks overdue by the user's own day, not the server's", async () => {
     requests = [
       // the server's day is still yesterday's: it says "not overdue", but the day has passed here
       request('r1', 'REQ-0001', 'Firewall rules', { dueDate: localDayFromToday(-1), overdue: false }),
@@ -217,7 +294,7 @@ describe('My requests on Home', () => {
     expect(within(second).queryByText('Overdue')).not.toBeInTheDocument();
   });
 
-  it('never shows the previous company\'s requests after a switch, while the new company\'s load', async () => {
+  it("never shows the previous company's requests after a switch, while the new company's load", async () => {
     const initech: Company = { id: 'c3', name: 'Initech', logo: null, modulesAccess: ALL_ON };
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => {
@@ -225,14 +302,23 @@ describe('My requests on Home', () => {
     });
     server.use(
       http.get('*/api/v1/companies/c3/projects/summary', () => HttpResponse.json(summary)),
-      http.get('*/api/v1/companies/c3/projects', () => HttpResponse.json({ results: [], total: 0, page: 1, pageSize: 10 })),
+      http.get('*/api/v1/companies/c3/projects', () =>
+        HttpResponse.json({ results: [], total: 0, page: 1, pageSize: 10 }),
+      ),
       http.get('*/api/v1/companies/c3/requests', async () => {
         await answered;
-        return HttpResponse.json({ results: [{ ...request('r9', 'REQ-0009', 'Badge logs'), companyId: 'c3' }], total: 1, page: 1, pageSize: 5 });
+        return HttpResponse.json({
+          results: [{ ...request('r9', 'REQ-0009', 'Badge logs'), companyId: 'c3' }],
+          total: 1,
+          page: 1,
+          pageSize: 5,
+        });
       }),
     );
     requests = [request('r1', 'REQ-0001', 'Firewall rules')];
-    const { store } = renderWithProviders(<DashboardPage />, { session: sessionFor(client, { companies: [acme, initech] }) });
+    const { store } = renderWithProviders(<DashboardPage />, {
+      session: sessionFor(client, { companies: [acme, initech] }),
+    });
     await screen.findByRole('link', { name: 'REQ-0001 Firewall rules' });
 
     act(() => {
@@ -259,11 +345,18 @@ describe('My requests on Home', () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       renderWithProviders(<DashboardPage />, { session: sessionFor(client) });
-      expect(await within(await screen.findByRole('region', { name: 'My requests' })).findByText('The requests could not be loaded.')).toBeInTheDocument();
+      expect(
+        await within(await screen.findByRole('region', { name: 'My requests' })).findByText(
+          'The requests could not be loaded.',
+        ),
+      ).toBeInTheDocument();
       expect(screen.getByText(/You are working in Acme Corp/)).toBeInTheDocument();
       await screen.findByRole('table', { name: 'Projects by status counts' });
       await userEvent.click(within(section()).getByText('Retry', { selector: 'button, button *' }));
-      expect(await screen.findByRole('link', { name: 'REQ-0001 Firewall rules' })).toHaveAttribute('href', '/requests/r1');
+      expect(await screen.findByRole('link', { name: 'REQ-0001 Firewall rules' })).toHaveAttribute(
+        'href',
+        '/requests/r1',
+      );
     } finally {
       error.mockRestore();
     }

@@ -61,7 +61,10 @@ export function MyRequests({ companyId, staff }: { companyId: string; staff: boo
   return (
     <Flex vertical gap={8}>
       {requests.length ? (
-        <ul aria-label="Requests waiting for you" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
+        <ul
+          aria-label="Requests waiting for you"
+          style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}
+        >
           {requests.map((r) => (
             <li key={r.id} style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
               <Link to={`/requests/${encodeURIComponent(r.id)}`}>{`${r.reference} ${r.title}`}</Link>

@@ -74,7 +74,9 @@ export function NewProjectModal({
       const errors = fieldErrors(error).filter((e) => (FIELDS as readonly string[]).includes(e.name));
       if (errors.length) form.setFields(errors as Parameters<typeof form.setFields>[0]);
       else if ((error as { data?: { code?: string } }).data?.code === 'project_already_exist') {
-        form.setFields([{ name: 'title', errors: [errorMessage(error) ?? 'A project with this title already exists.'] }]);
+        form.setFields([
+          { name: 'title', errors: [errorMessage(error) ?? 'A project with this title already exists.'] },
+        ]);
       }
     } finally {
       setBusy(false);
@@ -97,7 +99,14 @@ export function NewProjectModal({
       afterOpenChange={(shown) => shown && titleRef.current?.focus()}
       // The whole dialog is the form, so its OK button is the form's submit button and Enter submits.
       modalRender={(dialog) => (
-        <Form form={form} name="new-project" layout="vertical" initialValues={{ type: 'Assessment' }} onFinish={onFinish} clearOnDestroy>
+        <Form
+          form={form}
+          name="new-project"
+          layout="vertical"
+          initialValues={{ type: 'Assessment' }}
+          onFinish={onFinish}
+          clearOnDestroy
+        >
           {dialog}
         </Form>
       )}
@@ -110,7 +119,12 @@ export function NewProjectModal({
           <Select aria-label="Type" options={PROJECT_TYPES.map((t) => ({ value: t, label: t }))} />
         </Form.Item>
         <Form.Item name="practiceId" label="Practice" style={{ flex: 1 }}>
-          <Select aria-label="Practice" allowClear placeholder="No practice" options={practiceOptions.map((p) => ({ value: p.id, label: p.name }))} />
+          <Select
+            aria-label="Practice"
+            allowClear
+            placeholder="No practice"
+            options={practiceOptions.map((p) => ({ value: p.id, label: p.name }))}
+          />
         </Form.Item>
       </Flex>
       <Flex gap="middle">

@@ -18,13 +18,27 @@ import {
   type TableProps,
 } from '@portal/shared/ui/extra';
 import { formatDate } from '@portal/shared/core/dates';
-import { PROJECT_STATUSES, PROJECT_STATUS_LABELS, type Project, type ProjectUserRef } from '@portal/shared/core/projects';
+import {
+  PROJECT_STATUSES,
+  PROJECT_STATUS_LABELS,
+  type Project,
+  type ProjectUserRef,
+} from '@portal/shared/core/projects';
 import { publishToast } from '@portal/shared/web/events';
 import { useDebouncedText } from '@portal/shared/web/hooks';
 import { projectPath } from '../../../app/paths';
 import { projectsApi } from '../../../app/projects-api';
 import { PagedTable, sortableColumn, sortOfSorter, VISUALLY_HIDDEN } from '../../../app/list-table';
-import { apiQueryOf, DEFAULT_SORT, hasFilters, listStateFrom, PAGE_SIZES, withListState, type ProjectSort, type ProjectsListState } from '../model/projects-query';
+import {
+  apiQueryOf,
+  DEFAULT_SORT,
+  hasFilters,
+  listStateFrom,
+  PAGE_SIZES,
+  withListState,
+  type ProjectSort,
+  type ProjectsListState,
+} from '../model/projects-query';
 import { PROJECT_STATUS_COLORS } from '../../../app/status-colors';
 import { NewProjectModal } from './new-project-modal';
 
@@ -47,7 +61,8 @@ export function ProjectsList({ companyId }: { companyId: string }) {
   const [creating, setCreating] = useState(false);
 
   const update = useCallback(
-    (changes: Partial<ProjectsListState>, replace = false) => setParams((prev) => withListState(prev, changes), { replace }),
+    (changes: Partial<ProjectsListState>, replace = false) =>
+      setParams((prev) => withListState(prev, changes), { replace }),
     [setParams],
   );
   // A typing burst is one step of history: its first search pushes an entry (Back returns to the list
@@ -109,11 +124,17 @@ export function ProjectsList({ companyId }: { companyId: string }) {
     {
       ...sortable('status'),
       title: 'Status',
-      render: (_: unknown, p: Project) => <Tag color={PROJECT_STATUS_COLORS[p.status]}>{PROJECT_STATUS_LABELS[p.status]}</Tag>,
+      render: (_: unknown, p: Project) => (
+        <Tag color={PROJECT_STATUS_COLORS[p.status]}>{PROJECT_STATUS_LABELS[p.status]}</Tag>
+      ),
     },
     { key: 'type', title: 'Type', dataIndex: 'type' },
     { key: 'practice', title: 'Practice', render: (_: unknown, p: Project) => p.practice?.name ?? '—' },
-    { key: 'leadConsultant', title: 'Lead Consultant', render: (_: unknown, p: Project) => personName(p.leadConsultant) },
+    {
+      key: 'leadConsultant',
+      title: 'Lead Consultant',
+      render: (_: unknown, p: Project) => personName(p.leadConsultant),
+    },
     { key: 'clientLead', title: 'Client Lead', render: (_: unknown, p: Project) => personName(p.clientLead) },
     {
       ...sortable('progress'),
@@ -132,7 +153,8 @@ export function ProjectsList({ companyId }: { companyId: string }) {
       key: 'overdue',
       title: 'Overdue',
       align: 'right',
-      render: (_: unknown, p: Project) => (p.tasksOverdue ? <Typography.Text type="danger">{p.tasksOverdue}</Typography.Text> : 0),
+      render: (_: unknown, p: Project) =>
+        p.tasksOverdue ? <Typography.Text type="danger">{p.tasksOverdue}</Typography.Text> : 0,
     },
     { ...sortable('dueDate'), title: 'Due date', render: (_: unknown, p: Project) => formatDate(p.dueDate) },
     {
@@ -197,7 +219,12 @@ export function ProjectsList({ companyId }: { companyId: string }) {
           loading={summary.isLoading}
         />
         {summary.data?.canCreate ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} style={{ marginLeft: 'auto' }}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setCreating(true)}
+            style={{ marginLeft: 'auto' }}
+          >
             New project
           </Button>
         ) : null}
@@ -217,7 +244,12 @@ export function ProjectsList({ companyId }: { companyId: string }) {
         none="No projects yet"
       />
       {summary.data?.canCreate ? (
-        <NewProjectModal open={creating} companyId={companyId} practices={practices} onClose={() => setCreating(false)} />
+        <NewProjectModal
+          open={creating}
+          companyId={companyId}
+          practices={practices}
+          onClose={() => setCreating(false)}
+        />
       ) : null}
     </Flex>
   );

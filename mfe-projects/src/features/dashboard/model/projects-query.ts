@@ -2,7 +2,13 @@
  * The project list's state as it lives in the address (`status`, `practice`, `q`, `sort`, `page`,
  * `pageSize`), so reload, back and forward restore it, and its translation into the api's query.
  */
-import { PROJECT_STATUSES, pageParam, projectsQuerySchema, type ProjectStatus, type ProjectsQuery } from '@portal/shared/core/projects';
+import {
+  PROJECT_STATUSES,
+  pageParam,
+  projectsQuerySchema,
+  type ProjectStatus,
+  type ProjectsQuery,
+} from '@portal/shared/core/projects';
 
 export type ProjectSort = NonNullable<ProjectsQuery['sort']>;
 
@@ -22,7 +28,9 @@ export interface ProjectsListState {
 
 /** Reads the list state from the address; unknown values fall back to the defaults. */
 export function listStateFrom(params: URLSearchParams): ProjectsListState {
-  const status = params.getAll('status').filter((s): s is ProjectStatus => (PROJECT_STATUSES as readonly string[]).includes(s));
+  const status = params
+    .getAll('status')
+    .filter((s): s is ProjectStatus => (PROJECT_STATUSES as readonly string[]).includes(s));
   const sort = params.get('sort');
   const pageSize = Number(params.get('pageSize'));
   return {

@@ -1,7 +1,12 @@
 /** Chart axis labels: at most `max` characters, a long name cut with an ellipsis (the last of them). */
 export function shortLabel(text: string, max = 24): string {
   const chars = [...text];
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+  return chars.length <= max
+    ? text
+    : `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 /**
@@ -11,7 +16,7 @@ export function shortLabel(text: string, max = 24): string {
  */
 export function fitLabel(text: string, maxWidth: number, measure: (text: string) => number): string {
   if (measure(text) <= maxWidth) return text;
-  const chars = [...text.endsWith('…') ? text.slice(0, -1) : text];
+  const chars = [...(text.endsWith('…') ? text.slice(0, -1) : text)];
   const cut = (n: number) => `${chars.slice(0, n).join('').trimEnd()}…`;
   // the longest start that fits: widths grow with the number of characters
   let lo = 1;

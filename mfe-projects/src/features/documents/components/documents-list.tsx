@@ -5,7 +5,15 @@
 import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from '@portal/shared/web/router';
 import { Button } from '@portal/shared/ui/button';
-import { DownloadOutlined, Flex, Input, SearchOutlined, Select, Typography, type TableProps } from '@portal/shared/ui/extra';
+import {
+  DownloadOutlined,
+  Flex,
+  Input,
+  SearchOutlined,
+  Select,
+  Typography,
+  type TableProps,
+} from '@portal/shared/ui/extra';
 import { FileTypeIcon } from '@portal/shared/ui/components';
 import { formatBytes, type DocumentRow } from '@portal/shared/core/files';
 import { formatDateTime } from '@portal/shared/core/dates';
@@ -31,7 +39,8 @@ import {
 type SortKey = 'name' | 'size' | 'updatedAt';
 
 /** The file's folder in its project's Files tab. */
-export const folderLink = (row: DocumentRow) => `${projectPath(row.project.id)}?view=files&folderId=${encodeURIComponent(row.folderId)}`;
+export const folderLink = (row: DocumentRow) =>
+  `${projectPath(row.project.id)}?view=files&folderId=${encodeURIComponent(row.folderId)}`;
 
 export function DocumentsList({ companyId }: { companyId: string }) {
   const [params, setParams] = useSearchParams();
@@ -41,7 +50,8 @@ export function DocumentsList({ companyId }: { companyId: string }) {
   const [downloading, setDownloading] = useState<string | null>(null);
 
   const update = useCallback(
-    (changes: Partial<DocumentsListState>, replace = false) => setParams((prev) => withDocumentsState(prev, changes), { replace }),
+    (changes: Partial<DocumentsListState>, replace = false) =>
+      setParams((prev) => withDocumentsState(prev, changes), { replace }),
     [setParams],
   );
   // Refining a search replaces its history entry; the first search of the list pushes one, so Back returns to the list.
@@ -56,7 +66,10 @@ export function DocumentsList({ companyId }: { companyId: string }) {
     try {
       await downloadFile(row.id);
     } catch (error) {
-      publishToast({ severity: 'error', summary: error instanceof UploadError ? error.message : `${row.name} could not be downloaded. Try again.` });
+      publishToast({
+        severity: 'error',
+        summary: error instanceof UploadError ? error.message : `${row.name} could not be downloaded. Try again.`,
+      });
     } finally {
       setDownloading(null);
     }
@@ -91,11 +104,21 @@ export function DocumentsList({ companyId }: { companyId: string }) {
     {
       key: 'folder',
       title: 'Folder',
-      render: (_: unknown, row: DocumentRow) => (row.folderPath ? row.folderPath : <Typography.Text type="secondary">Root</Typography.Text>),
+      render: (_: unknown, row: DocumentRow) =>
+        row.folderPath ? row.folderPath : <Typography.Text type="secondary">Root</Typography.Text>,
     },
-    { ...sortable('size'), title: 'Size', align: 'right', render: (_: unknown, row: DocumentRow) => formatBytes(row.size) },
+    {
+      ...sortable('size'),
+      title: 'Size',
+      align: 'right',
+      render: (_: unknown, row: DocumentRow) => formatBytes(row.size),
+    },
     { key: 'version', title: 'Version', align: 'right', render: (_: unknown, row: DocumentRow) => `v${row.version}` },
-    { ...sortable('updatedAt'), title: 'Updated', render: (_: unknown, row: DocumentRow) => formatDateTime(row.updatedAt) },
+    {
+      ...sortable('updatedAt'),
+      title: 'Updated',
+      render: (_: unknown, row: DocumentRow) => formatDateTime(row.updatedAt),
+    },
     { key: 'uploadedBy', title: 'Uploaded by', render: (_: unknown, row: DocumentRow) => row.uploadedBy?.name ?? '—' },
     {
       key: 'actions',

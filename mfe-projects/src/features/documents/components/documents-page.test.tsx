@@ -6,24 +6,76 @@ import type { Company, User } from '@portal/shared/core/schemas';
 import type { SessionState } from '@portal/shared/web/session';
 import { DocumentsPage } from './documents-page';
 
-const acme: Company = { id: 'c1', name: 'Acme Corp', logo: null, modulesAccess: { risks: true, projects: true, requests: true, reports: true, assets: true } };
-const user: User = {
-  id: 'u1', firstName: 'Sam', lastName: 'Staff', title: null, email: 'sam@demo.test', login: 'sam@demo.test', avatar: null,
-  status: 'active', primaryPhone: null, isTevora: true, isAuditor: false, admin: { active: false }, sendDailyEmails: false,
-  metadata: { firstLogin: false, isFederated: false, isLead: false }, projectRoles: [], ldhmac: 'x',
+const acme: Company = {
+  id: 'c1',
+  name: 'Acme Corp',
+  logo: null,
+  modulesAccess: { risks: true, projects: true, requests: true, reports: true, assets: true },
 };
-const session: Partial<SessionState> = { user, loggedIn: true, companies: [acme], companiesLoaded: true, selectedCompanyId: 'c1', company: acme };
+const user: User = {
+  id: 'u1',
+  firstName: 'Sam',
+  lastName: 'Staff',
+  title: null,
+  email: 'sam@demo.test',
+  login: 'sam@demo.test',
+  avatar: null,
+  status: 'active',
+  primaryPhone: null,
+  isTevora: true,
+  isAuditor: false,
+  admin: { active: false },
+  sendDailyEmails: false,
+  metadata: { firstLogin: false, isFederated: false, isLead: false },
+  projectRoles: [],
+  ldhmac: 'x',
+};
+const session: Partial<SessionState> = {
+  user,
+  loggedIn: true,
+  companies: [acme],
+  companiesLoaded: true,
+  selectedCompanyId: 'c1',
+  company: acme,
+};
 
 function doc(n: number, extra: Partial<DocumentRow> = {}): DocumentRow {
   return {
-    id: `f${n}`, projectId: 'p1', folderId: 'fo2', name: `Policy ${n}.pdf`, contentType: 'application/pdf', size: 1536 * n, sha256: 'a'.repeat(64),
-    version: 2, versionCount: 2, uploadedBy: { id: 'u2', name: 'Ann Lee', email: 'ann@acme.test' }, createdAt: '2026-01-02T10:00:00.000Z',
-    updatedAt: '2026-01-03T10:00:00.000Z', taskCount: 0, project: { id: 'p1', title: 'SOC 2 Type II 2026' }, folderPath: 'Evidence / Q1', ...extra,
+    id: `f${n}`,
+    projectId: 'p1',
+    folderId: 'fo2',
+    name: `Policy ${n}.pdf`,
+    contentType: 'application/pdf',
+    size: 1536 * n,
+    sha256: 'a'.repeat(64),
+    version: 2,
+    versionCount: 2,
+    uploadedBy: { id: 'u2', name: 'Ann Lee', email: 'ann@acme.test' },
+    createdAt: '2026-01-02T10:00:00.000Z',
+    updatedAt: '2026-01-03T10:00:00.000Z',
+    taskCount: 0,
+    project: { id: 'p1', title: 'SOC 2 Type II 2026' },
+    folderPath: 'Evidence / Q1',
+    ...extra,
   };
 }
 
-const page = (results: DocumentRow[], extra: Partial<DocumentList> = {}): DocumentList => ({ results, total: results.length, page: 1, pageSize: 25, ...extra });
-const projects = { results: [{ id: 'p1', title: 'SOC 2 Type II 2026' }, { id: 'p2', title: 'ISO 27001' }], total: 2, page: 1, pageSize: 200 };
+const page = (results: DocumentRow[], extra: Partial<DocumentList> = {}): DocumentList => ({
+  results,
+  total: results.length,
+  page: 1,
+  pageSize: 25,
+  ...extra,
+});
+const projects = {
+  results: [
+    { id: 'p1', title: 'SOC 2 Type II 2026' },
+    { id: 'p2', title: 'ISO 27001' },
+  ],
+  total: 2,
+  page: 1,
+  pageSize: 200,
+};
 
 const asked: URLSearchParams[] = [];
 const server = setupTestServer(
@@ -58,7 +110,10 @@ describe('Documents', () => {
     expect(last.get('pageSize')).toBe('25');
 
     const row = screen.getByText('Policy 1.pdf').closest('tr') as HTMLElement;
-    expect(within(row).getByText('SOC 2 Type II 2026').closest('a')).toHaveAttribute('href', '/v2/projects/p1?view=files&folderId=fo2');
+    expect(within(row).getByText('SOC 2 Type II 2026').closest('a')).toHaveAttribute(
+      'href',
+      '/v2/projects/p1?view=files&folderId=fo2',
+    );
     expect(within(row).getByText('Evidence / Q1')).toBeInTheDocument();
     expect(within(row).getByText('1.5 KB')).toBeInTheDocument();
     expect(within(row).getByText('v2')).toBeInTheDocument();
@@ -109,7 +164,11 @@ describe('Documents', () => {
     server.use(
       http.get('*/api/v1/files/:id/signed-url', ({ params }) => {
         signed = String(params.id);
-        return HttpResponse.json({ url: '/api/v1/files/f1/content?v=1', expiresAt: '2026-01-03T10:05:00.000Z', name: 'Policy 1.pdf' });
+        return HttpResponse.json({
+          url: '/api/v1/files/f1/content?v=1',
+          expiresAt: '2026-01-03T10:05:00.000Z',
+          name: 'Policy 1.pdf',
+        });
       }),
     );
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
@@ -138,7 +197,12 @@ describe('Documents', () => {
 
   it('says when the documents could not be loaded', async () => {
     server.use(
-      http.get('*/api/v1/companies/c1/files', () => HttpResponse.json({ code: 'internal_error', message: 'Something went wrong (request r1).', requestId: 'r1' }, { status: 500 })),
+      http.get('*/api/v1/companies/c1/files', () =>
+        HttpResponse.json(
+          { code: 'internal_error', message: 'Something went wrong (request r1).', requestId: 'r1' },
+          { status: 500 },
+        ),
+      ),
     );
     render('/v2/projects/documents');
     expect(await screen.findByText('The documents could not be loaded')).toBeInTheDocument();

@@ -35,7 +35,8 @@ export function withDocumentsState(prev: URLSearchParams, changes: Partial<Docum
   if (changes.projectId !== undefined) set('projectId', changes.projectId);
   if (changes.sort !== undefined) set('sort', changes.sort === DEFAULT_SORT ? null : changes.sort);
   if (changes.page !== undefined) set('page', changes.page > 1 ? String(changes.page) : null);
-  else if (changes.search !== undefined || changes.projectId !== undefined || changes.sort !== undefined) next.delete('page');
+  else if (changes.search !== undefined || changes.projectId !== undefined || changes.sort !== undefined)
+    next.delete('page');
   return next;
 }
 

@@ -7,7 +7,10 @@ export interface DropFolder {
   name: string;
 }
 
-export const folderDropProps = (folder: DropFolder) => ({ 'data-folder-drop': folder.id, 'data-folder-name': folder.name });
+export const folderDropProps = (folder: DropFolder) => ({
+  'data-folder-drop': folder.id,
+  'data-folder-name': folder.name,
+});
 
 function folderAt(target: EventTarget | null): DropFolder | null {
   const hit = target instanceof Element ? target.closest('[data-folder-drop]') : null;
@@ -21,7 +24,15 @@ function folderAt(target: EventTarget | null): DropFolder | null {
  * paste, into the folder on screen. While files are dragged over it the area is outlined, and so is the
  * folder under the pointer (`children` gets its id).
  */
-export function DropZone({ onFiles, hint, children }: { onFiles: (files: File[], folder: DropFolder | null) => void; hint: string; children: (overFolderId: string | null) => ReactNode }) {
+export function DropZone({
+  onFiles,
+  hint,
+  children,
+}: {
+  onFiles: (files: File[], folder: DropFolder | null) => void;
+  hint: string;
+  children: (overFolderId: string | null) => ReactNode;
+}) {
   const target = useRef<DropFolder | null>(null);
   const [overFolder, setOverFolder] = useState<string | null>(null);
   const { ref, over } = useFileDrop<HTMLDivElement>((files) => onFiles(files, target.current));

@@ -7,7 +7,19 @@ import { toast$ } from '@portal/shared/web/events';
 import type { Project } from '@portal/shared/core/projects';
 import { renderWithProviders } from '@portal/shared/testing';
 import { Route, Routes } from '@portal/shared/web/router';
-import { AddressQuery, address, apiError, BackButton, button, findDialog, isClosed, makeProject, session, setupTestServer, setupUser } from '../../projects/testing/fixtures';
+import {
+  AddressQuery,
+  address,
+  apiError,
+  BackButton,
+  button,
+  findDialog,
+  isClosed,
+  makeProject,
+  session,
+  setupTestServer,
+  setupUser,
+} from '../../projects/testing/fixtures';
 import { gate, hugeFile, makeFile, makeFolder, pickedFile } from '../testing/files-fixtures';
 import { LEFT_BEFORE_CHOOSING } from '../hooks/use-uploads';
 import { FilesBrowser } from './files-browser';
@@ -35,12 +47,21 @@ const server = setupTestServer(
     if (url.searchParams.get('pageSize') !== '200') listRequests.push(decodeURIComponent(url.search));
     const folderId = url.searchParams.get('folderId') ?? 'root';
     const search = url.searchParams.get('search')?.toLowerCase();
-    return HttpResponse.json(page(files.filter((f) => f.folderId === folderId && (!search || f.name.toLowerCase().includes(search))), url));
+    return HttpResponse.json(
+      page(
+        files.filter((f) => f.folderId === folderId && (!search || f.name.toLowerCase().includes(search))),
+        url,
+      ),
+    );
   }),
   http.post('*/api/v1/projects/p1/files', async ({ request }) => {
     const form = await request.formData();
     const file = form.get('file') as File;
-    const entry = { folderId: String(form.get('folderId')), onConflict: String(form.get('onConflict')), name: file.name };
+    const entry = {
+      folderId: String(form.get('folderId')),
+      onConflict: String(form.get('onConflict')),
+      name: file.name,
+    };
     uploads.push(entry);
     if (uploadGate) await uploadGate.wait;
     const made = makeFile(`n${(createdCount += 1)}`, file.name, entry.folderId, { size: file.size });
@@ -62,14 +83,28 @@ const server = setupTestServer(
   http.get('*/api/v1/projects/p1/files/:fileId', ({ params }) => {
     const file = files.find((f) => f.id === params.fileId) as ProjectFile;
     const version = (n: number, by: string) => ({
-      id: `${file.id}-v${n}`, fileId: file.id, version: n, size: 1000 * n, sha256: String(n).repeat(64), contentType: file.contentType,
-      uploadedBy: { id: `u${n}`, name: by, email: `${by.toLowerCase()}@demo.test` }, createdAt: `2026-01-0${n}T10:00:00.000Z`,
+      id: `${file.id}-v${n}`,
+      fileId: file.id,
+      version: n,
+      size: 1000 * n,
+      sha256: String(n).repeat(64),
+      contentType: file.contentType,
+      uploadedBy: { id: `u${n}`, name: by, email: `${by.toLowerCase()}@demo.test` },
+      createdAt: `2026-01-0${n}T10:00:00.000Z`,
     });
-    return HttpResponse.json({ ...file, versions: [version(3, 'Ann'), version(2, 'Bo'), version(1, 'Cy')], tasks: [{ id: 't4', title: 'Collect evidence', referenceId: 'CC-04' }] });
+    return HttpResponse.json({
+      ...file,
+      versions: [version(3, 'Ann'), version(2, 'Bo'), version(1, 'Cy')],
+      tasks: [{ id: 't4', title: 'Collect evidence', referenceId: 'CC-04' }],
+    });
   }),
   http.get('*/api/v1/files/:fileId/signed-url', ({ request, params }) => {
     sent.push(`sign ${String(params.fileId)}${new URL(request.url).search}`);
-    return HttpResponse.json({ url: '/api/v1/files/x/content?s=1', expiresAt: '2026-01-01T00:05:00.000Z', name: 'data.xlsx' });
+    return HttpResponse.json({
+      url: '/api/v1/files/x/content?s=1',
+      expiresAt: '2026-01-01T00:05:00.000Z',
+      name: 'data.xlsx',
+    });
   }),
   http.delete('*/api/v1/projects/p1/folders/:folderId', ({ params }) => {
     sent.push(`delete ${String(params.folderId)}`);
@@ -81,11 +116,18 @@ const server = setupTestServer(
 let ue = setupUser();
 beforeEach(() => {
   ue = setupUser();
-  folders = [makeFolder('root', 'p1', null), makeFolder('f1', 'Evidence', 'root'), makeFolder('f2', 'Policies', 'root'), makeFolder('f3', 'Q1', 'f1')];
+  folders = [
+    makeFolder('root', 'p1', null),
+    makeFolder('f1', 'Evidence', 'root'),
+    makeFolder('f2', 'Policies', 'root'),
+    makeFolder('f3', 'Q1', 'f1'),
+  ];
   files = [
     makeFile('a1', 'report.pdf', 'root'),
     makeFile('a2', 'data.xlsx', 'root', { version: 3, versionCount: 3 }),
-    ...Array.from({ length: 30 }, (_, i) => makeFile(`e${i + 1}`, `evidence-${String(i + 1).padStart(2, '0')}.png`, 'f1')),
+    ...Array.from({ length: 30 }, (_, i) =>
+      makeFile(`e${i + 1}`, `evidence-${String(i + 1).padStart(2, '0')}.png`, 'f1'),
+    ),
   ];
   listRequests = [];
   uploads = [];
@@ -192,7 +234,11 @@ describe('files tab', () => {
     fireEvent.pointerEnter(target);
     fireEvent.paste(document, { clipboardData: { files: [pickedFile('pasted.png')] } });
     expect(await fileRow('pasted.png')).toBeInTheDocument();
-    expect(uploads.map((u) => `${u.name} -> ${u.folderId}`)).toEqual(['one.txt -> f2', 'two.txt -> f2', 'pasted.png -> f2']);
+    expect(uploads.map((u) => `${u.name} -> ${u.folderId}`)).toEqual([
+      'one.txt -> f2',
+      'two.txt -> f2',
+      'pasted.png -> f2',
+    ]);
   });
 
   it('cancels an upload that is running', async () => {
@@ -212,7 +258,10 @@ describe('files tab', () => {
     renderFiles('?view=files&folderId=f2');
     await screen.findByText('No files in this folder yet');
     const names = ['1.txt', '2.txt', '3.txt', '4.txt', '5.txt'];
-    dropOn(screen.getByTestId('files-drop-target'), names.map((n) => pickedFile(n)));
+    dropOn(
+      screen.getByTestId('files-drop-target'),
+      names.map((n) => pickedFile(n)),
+    );
     await waitFor(() => expect(uploads).toHaveLength(3));
     expect(await uploadRow('5.txt')).toHaveTextContent('Waiting…');
     await new Promise((r) => setTimeout(r, 200));
@@ -225,7 +274,10 @@ describe('files tab', () => {
   it('refuses empty and oversized files at once, without sending them', async () => {
     renderFiles('?view=files');
     await screen.findByTestId('folder-Policies');
-    await ue.upload(screen.getByLabelText('Files to upload'), [pickedFile('empty.txt', ''), hugeFile('huge.zip', 100 * 1024 * 1024 + 1)]);
+    await ue.upload(screen.getByLabelText('Files to upload'), [
+      pickedFile('empty.txt', ''),
+      hugeFile('huge.zip', 100 * 1024 * 1024 + 1),
+    ]);
     expect(await uploadRow('empty.txt')).toHaveTextContent('The file is empty: there is nothing to upload.');
     expect(await uploadRow('huge.zip')).toHaveTextContent('The file is larger than 100 MB, the most a file may be.');
     expect(uploads).toEqual([]);
@@ -250,7 +302,11 @@ describe('files tab', () => {
   });
 
   it('shows the api’s message in the move dialog when a folder is moved into its own subfolder', async () => {
-    folderPatchReply = apiError(400, 'folder_cannot_be_moved_to_itself', ERROR_MESSAGES.folder_cannot_be_moved_to_itself);
+    folderPatchReply = apiError(
+      400,
+      'folder_cannot_be_moved_to_itself',
+      ERROR_MESSAGES.folder_cannot_be_moved_to_itself,
+    );
     renderFiles('?view=files');
     await ue.click(await screen.findByLabelText('Move Evidence'));
     const dialog = await findDialog();
@@ -299,11 +355,15 @@ describe('files tab', () => {
     const table = await within(dialog).findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(3);
-    ['v3Ann2.9 KB1/3/2026', 'v2Bo2 KB1/2/2026', 'v1Cy1000 B1/1/2026'].forEach((text, i) => expect(rows[i].textContent?.replace(/\d+:\d\d[AP]M /, '')).toContain(text));
+    ['v3Ann2.9 KB1/3/2026', 'v2Bo2 KB1/2/2026', 'v1Cy1000 B1/1/2026'].forEach((text, i) =>
+      expect(rows[i].textContent?.replace(/\d+:\d\d[AP]M /, '')).toContain(text),
+    );
     expect(within(rows[2]).getByText('1'.repeat(64))).toBeInTheDocument();
     expect(within(dialog).getByText('CC-04 Collect evidence')).toBeInTheDocument();
     const followed: { href: string; download: string }[] = [];
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
       followed.push({ href: this.getAttribute('href') ?? '', download: this.download });
     });
     await ue.click(within(dialog).getByLabelText('Download version 1'));
@@ -421,7 +481,12 @@ describe('files tab: uploads and drops (review fixes)', () => {
     server.use(
       http.post('*/api/v1/projects/p1/files', () =>
         HttpResponse.json(
-          { code: 'unsupported_file_type', message: ERROR_MESSAGES.unsupported_file_type, requestId: 'r', details: [{ field: 'file', message: 'x.pdf is not a PDF' }] },
+          {
+            code: 'unsupported_file_type',
+            message: ERROR_MESSAGES.unsupported_file_type,
+            requestId: 'r',
+            details: [{ field: 'file', message: 'x.pdf is not a PDF' }],
+          },
           { status: 415 },
         ),
       ),
@@ -454,13 +519,21 @@ describe('files tab: uploads and drops (review fixes)', () => {
   });
 
   it('offers to try the folders again when they fail to load, and says why a drop is refused meanwhile', async () => {
-    server.use(http.get('*/api/v1/projects/p1/folders', () => HttpResponse.json({ code: 'internal', message: 'boom', requestId: 'r' }, { status: 500 }), { once: true }));
+    server.use(
+      http.get(
+        '*/api/v1/projects/p1/folders',
+        () => HttpResponse.json({ code: 'internal', message: 'boom', requestId: 'r' }, { status: 500 }),
+        { once: true },
+      ),
+    );
     const toasts: string[] = [];
     const subscription = toast$.subscribe((t) => toasts.push(`${t.summary}: ${t.detail ?? ''}`));
     renderFiles('?view=files');
     expect(await screen.findByText('The folders could not be loaded.')).toBeInTheDocument();
     dropOn(screen.getByTestId('files-drop-target'), [pickedFile('early.txt')]);
-    expect(toasts).toContain('Nothing was uploaded: The folder is not known yet: wait until the folders are loaded, then try again.');
+    expect(toasts).toContain(
+      'Nothing was uploaded: The folder is not known yet: wait until the folders are loaded, then try again.',
+    );
     expect(screen.queryByTestId('upload-early.txt')).not.toBeInTheDocument();
     await ue.click(button('Try again'));
     expect(await screen.findByTestId('folder-Policies')).toBeInTheDocument();
@@ -474,7 +547,9 @@ describe('files tab: uploads and drops (review fixes)', () => {
   });
 
   it('shows the api’s reason under "Move to" when a folder of that name is already there', async () => {
-    folderPatchReply = apiError(409, 'folder_already_exist', ERROR_MESSAGES.folder_already_exist, [{ field: 'name', message: ERROR_MESSAGES.folder_already_exist }]);
+    folderPatchReply = apiError(409, 'folder_already_exist', ERROR_MESSAGES.folder_already_exist, [
+      { field: 'name', message: ERROR_MESSAGES.folder_already_exist },
+    ]);
     renderFiles('?view=files');
     await ue.click(await screen.findByLabelText('Move Policies'));
     const dialog = await findDialog();

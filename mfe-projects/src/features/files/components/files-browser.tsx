@@ -2,7 +2,17 @@ import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'reac
 import { AppstoreOutlined } from '@portal/shared/ui';
 import { Button } from '@portal/shared/ui/button';
 import { Breadcrumb } from '@portal/shared/ui/menus';
-import { Empty, Flex, FolderAddOutlined, Modal, Pagination, Radio, Typography, UnorderedListOutlined, UploadOutlined } from '@portal/shared/ui/extra';
+import {
+  Empty,
+  Flex,
+  FolderAddOutlined,
+  Modal,
+  Pagination,
+  Radio,
+  Typography,
+  UnorderedListOutlined,
+  UploadOutlined,
+} from '@portal/shared/ui/extra';
 import { Link } from '@portal/shared/web/router';
 import { publishToast } from '@portal/shared/web/events';
 import { useStrayFileDropGuard } from '@portal/shared/web/hooks';
@@ -13,7 +23,15 @@ import { pageValue, useAddress, type AddressChanges } from '../../projects/hooks
 import { LoadFailedEmpty } from '../../projects/components/page-states';
 import { SearchBox } from '../../projects/components/search-box';
 import { useUploads } from '../hooks/use-uploads';
-import { DEFAULT_FILE_SORT, FILES_PAGE_SIZE, FILES_PARAMS, filesListState, filesQuery, openFolderChanges, type FileSort } from '../model/files-address';
+import {
+  DEFAULT_FILE_SORT,
+  FILES_PAGE_SIZE,
+  FILES_PARAMS,
+  filesListState,
+  filesQuery,
+  openFolderChanges,
+  type FileSort,
+} from '../model/files-address';
 import { childrenOf, folderPath, rootOf } from '../model/folder-tree';
 import { DropZone, type DropFolder } from './drop-zone';
 import { askUploadAsVersion, startDownload } from './file-bits';
@@ -55,7 +73,10 @@ export function FilesBrowser({ project }: { project: Project }) {
   const list = filesApi.useFilesListQuery({ projectId, ...filesQuery(state) }, { skip: folderMissing });
 
   const [modal, modalHolder] = Modal.useModal();
-  const askVersion = useCallback((name: string, folderName: string) => askUploadAsVersion(modal, name, folderName), [modal]);
+  const askVersion = useCallback(
+    (name: string, folderName: string) => askUploadAsVersion(modal, name, folderName),
+    [modal],
+  );
   const uploads = useUploads(projectId, askVersion);
   useStrayFileDropGuard();
   const [form, setForm] = useState<FilesForm | null>(null);
@@ -69,7 +90,8 @@ export function FilesBrowser({ project }: { project: Project }) {
   const [deleteFile] = filesApi.useFilesDeleteMutation();
 
   // A new search or sort starts again from the first page.
-  const refine = (changes: AddressChanges, options?: { replace?: boolean }) => change({ ...changes, [FILES_PARAMS.page]: null }, options);
+  const refine = (changes: AddressChanges, options?: { replace?: boolean }) =>
+    change({ ...changes, [FILES_PARAMS.page]: null }, options);
   const openFolder = (folder: Folder | null) => change(openFolderChanges(folder?.id ?? null, root?.id));
   const folderHref = (folder: Folder | null) => searchWith(params, openFolderChanges(folder?.id ?? null, root?.id));
   const setSort = (sort: FileSort) => refine({ [FILES_PARAMS.sort]: sort === DEFAULT_FILE_SORT ? null : sort });
@@ -78,7 +100,12 @@ export function FilesBrowser({ project }: { project: Project }) {
     if (!files.length) return;
     const target = folder ?? (current ? { id: current.id, name: folderLabel(current) } : null);
     if (target) void uploads.add(files, { folderId: target.id, folderName: target.name });
-    else publishToast({ severity: 'warn', summary: 'Nothing was uploaded', detail: 'The folder is not known yet: wait until the folders are loaded, then try again.' });
+    else
+      publishToast({
+        severity: 'warn',
+        summary: 'Nothing was uploaded',
+        detail: 'The folder is not known yet: wait until the folders are loaded, then try again.',
+      });
   };
   const onPicked = (e: ChangeEvent<HTMLInputElement>) => {
     send(Array.from(e.target.files ?? []), null);
@@ -121,7 +148,9 @@ export function FilesBrowser({ project }: { project: Project }) {
   };
 
   const needle = state.search?.toLocaleLowerCase();
-  const subfolders = current ? childrenOf(all, current.id).filter((f) => !needle || f.name.toLocaleLowerCase().includes(needle)) : [];
+  const subfolders = current
+    ? childrenOf(all, current.id).filter((f) => !needle || f.name.toLocaleLowerCase().includes(needle))
+    : [];
   if (state.sort === '-name') subfolders.reverse();
   const files = list.currentData?.results ?? [];
   const total = list.currentData?.total ?? 0;
@@ -143,17 +172,31 @@ export function FilesBrowser({ project }: { project: Project }) {
     ) : state.search ? (
       <Empty description={`No files or folders match “${state.search}”.`} />
     ) : (
-      <Empty description="No files in this folder yet">{canWrite ? <Typography.Text type="secondary">Upload files, or drop them here.</Typography.Text> : null}</Empty>
+      <Empty description="No files in this folder yet">
+        {canWrite ? <Typography.Text type="secondary">Upload files, or drop them here.</Typography.Text> : null}
+      </Empty>
     );
 
   const path = current ? folderPath(all, current.id) : [];
   const crumbs = (path.length ? path : [null]).map((f, i, arr) => {
     const label = f ? folderLabel(f) : 'Files';
     const last = i === arr.length - 1;
-    return { key: f?.id ?? 'root', title: last ? <span aria-current="location">{label}</span> : <Link to={folderHref(f)}>{label}</Link> };
+    return {
+      key: f?.id ?? 'root',
+      title: last ? <span aria-current="location">{label}</span> : <Link to={folderHref(f)}>{label}</Link>,
+    };
   });
 
-  const viewProps = { folders: subfolders, files, loading, canWrite, actions, sort: state.sort, onSort: setSort, empty };
+  const viewProps = {
+    folders: subfolders,
+    files,
+    loading,
+    canWrite,
+    actions,
+    sort: state.sort,
+    onSort: setSort,
+    empty,
+  };
   const content = (overFolderId: string | null) => {
     if (folderMissing) {
       return (
@@ -164,7 +207,11 @@ export function FilesBrowser({ project }: { project: Project }) {
     }
     if (foldersFailed) return <LoadFailedEmpty what="folders" onRetry={() => void folders.refetch()} />;
     if (list.isError && !list.isFetching) return <LoadFailedEmpty what="files" onRetry={() => void list.refetch()} />;
-    return state.view === 'grid' ? <FilesGrid {...viewProps} overFolderId={overFolderId} /> : <FilesTable {...viewProps} overFolderId={overFolderId} />;
+    return state.view === 'grid' ? (
+      <FilesGrid {...viewProps} overFolderId={overFolderId} />
+    ) : (
+      <FilesTable {...viewProps} overFolderId={overFolderId} />
+    );
   };
 
   const closeForm = () => setForm(null);
@@ -190,8 +237,22 @@ export function FilesBrowser({ project }: { project: Project }) {
             value={state.view}
             onChange={(e) => change({ [FILES_PARAMS.view]: e.target.value === 'grid' ? 'grid' : null })}
             options={[
-              { value: 'list', label: <><UnorderedListOutlined /> List</> },
-              { value: 'grid', label: <><AppstoreOutlined /> Grid</> },
+              {
+                value: 'list',
+                label: (
+                  <>
+                    <UnorderedListOutlined /> List
+                  </>
+                ),
+              },
+              {
+                value: 'grid',
+                label: (
+                  <>
+                    <AppstoreOutlined /> Grid
+                  </>
+                ),
+              },
             ]}
           />
           {canWrite ? (
@@ -199,7 +260,12 @@ export function FilesBrowser({ project }: { project: Project }) {
               <Button icon={<FolderAddOutlined />} disabled={!current} onClick={() => setForm({ kind: 'newFolder' })}>
                 New folder
               </Button>
-              <Button type="primary" icon={<UploadOutlined />} disabled={!current} onClick={() => picker.current?.click()}>
+              <Button
+                type="primary"
+                icon={<UploadOutlined />}
+                disabled={!current}
+                onClick={() => picker.current?.click()}
+              >
                 Upload
               </Button>
               <input ref={picker} type="file" multiple hidden aria-label="Files to upload" onChange={onPicked} />
@@ -208,7 +274,10 @@ export function FilesBrowser({ project }: { project: Project }) {
         </Flex>
       </Flex>
       {canWrite ? (
-        <DropZone onFiles={send} hint={`Drop or paste files here to upload them to ${current ? folderLabel(current) : 'Files'}`}>
+        <DropZone
+          onFiles={send}
+          hint={`Drop or paste files here to upload them to ${current ? folderLabel(current) : 'Files'}`}
+        >
           {content}
         </DropZone>
       ) : (
@@ -245,7 +314,11 @@ export function FilesBrowser({ project }: { project: Project }) {
           initial={form.folder.name}
           forFolder
           onClose={closeForm}
-          onSubmit={(name) => (name === form.folder.name ? Promise.resolve() : updateFolder({ projectId, folderId: form.folder.id, body: { name } }).unwrap())}
+          onSubmit={(name) =>
+            name === form.folder.name
+              ? Promise.resolve()
+              : updateFolder({ projectId, folderId: form.folder.id, body: { name } }).unwrap()
+          }
         />
       ) : null}
       {form?.kind === 'moveFolder' ? (
@@ -266,7 +339,9 @@ export function FilesBrowser({ project }: { project: Project }) {
           initial={form.name}
           forFolder={false}
           onClose={closeForm}
-          onSubmit={(name) => (name === form.name ? Promise.resolve() : updateFile({ projectId, fileId: form.id, body: { name } }).unwrap())}
+          onSubmit={(name) =>
+            name === form.name ? Promise.resolve() : updateFile({ projectId, fileId: form.id, body: { name } }).unwrap()
+          }
         />
       ) : null}
       {form?.kind === 'moveFile' ? (

@@ -47,7 +47,9 @@ export function NameModal({
       open
       initialValues={{ name: initial ?? '' }}
       onClose={onClose}
-      onSubmit={(values) => onSubmit(values.name.trim()).catch((error: unknown) => Promise.reject(onField(error, 'name')))}
+      onSubmit={(values) =>
+        onSubmit(values.name.trim()).catch((error: unknown) => Promise.reject(onField(error, 'name')))
+      }
     >
       <Form.Item name="name" label={label} rules={[zodRule(rule)]}>
         <Input autoFocus />
@@ -97,7 +99,13 @@ export function MoveModal({
     >
       <Typography.Paragraph type="secondary">Choose the folder it moves to.</Typography.Paragraph>
       <Form.Item name="place" label="Move to" rules={[{ required: true, message: 'Choose a folder' }]}>
-        <TreeSelect aria-label="Move to" treeData={treeData} treeDefaultExpandAll showSearch={{ treeNodeFilterProp: 'title' }} style={{ width: '100%' }} />
+        <TreeSelect
+          aria-label="Move to"
+          treeData={treeData}
+          treeDefaultExpandAll
+          showSearch={{ treeNodeFilterProp: 'title' }}
+          style={{ width: '100%' }}
+        />
       </Form.Item>
     </FormModal>
   );

@@ -74,17 +74,46 @@ const folderProps = (folder: Folder, actions: FilesActions, over: boolean) => ({
   style: over ? DROP_HIGHLIGHT : undefined,
 });
 
-function IconButton({ label, icon, onClick, danger }: { label: string; icon: ReactNode; onClick: () => void; danger?: boolean }) {
-  return <Button size="small" type="text" danger={danger} icon={icon} aria-label={label} title={label.split(' ')[0]} onClick={onClick} />;
+function IconButton({
+  label,
+  icon,
+  onClick,
+  danger,
+}: {
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  danger?: boolean;
+}) {
+  return (
+    <Button
+      size="small"
+      type="text"
+      danger={danger}
+      icon={icon}
+      aria-label={label}
+      title={label.split(' ')[0]}
+      onClick={onClick}
+    />
+  );
 }
 
 function FolderActions({ folder, actions, canWrite }: { folder: Folder; actions: FilesActions; canWrite: boolean }) {
   if (!canWrite) return null;
   return (
     <Space size={0}>
-      <IconButton label={`Rename ${folder.name}`} icon={<EditOutlined />} onClick={() => actions.renameFolder(folder)} />
+      <IconButton
+        label={`Rename ${folder.name}`}
+        icon={<EditOutlined />}
+        onClick={() => actions.renameFolder(folder)}
+      />
       <IconButton label={`Move ${folder.name}`} icon={<SwapOutlined />} onClick={() => actions.moveFolder(folder)} />
-      <IconButton label={`Delete ${folder.name}`} icon={<DeleteOutlined />} danger onClick={() => actions.deleteFolder(folder)} />
+      <IconButton
+        label={`Delete ${folder.name}`}
+        icon={<DeleteOutlined />}
+        danger
+        onClick={() => actions.deleteFolder(folder)}
+      />
     </Space>
   );
 }
@@ -93,12 +122,21 @@ function FileActions({ file, actions, canWrite }: { file: ProjectFile; actions: 
   return (
     <Space size={0} wrap>
       <IconButton label={`Download ${file.name}`} icon={<DownloadOutlined />} onClick={() => actions.download(file)} />
-      <IconButton label={`Versions of ${file.name}`} icon={<HistoryOutlined />} onClick={() => actions.versions(file)} />
+      <IconButton
+        label={`Versions of ${file.name}`}
+        icon={<HistoryOutlined />}
+        onClick={() => actions.versions(file)}
+      />
       {canWrite ? (
         <>
           <IconButton label={`Rename ${file.name}`} icon={<EditOutlined />} onClick={() => actions.renameFile(file)} />
           <IconButton label={`Move ${file.name}`} icon={<SwapOutlined />} onClick={() => actions.moveFile(file)} />
-          <IconButton label={`Delete ${file.name}`} icon={<DeleteOutlined />} danger onClick={() => actions.deleteFile(file)} />
+          <IconButton
+            label={`Delete ${file.name}`}
+            icon={<DeleteOutlined />}
+            danger
+            onClick={() => actions.deleteFile(file)}
+          />
         </>
       ) : null}
     </Space>
@@ -107,9 +145,23 @@ function FileActions({ file, actions, canWrite }: { file: ProjectFile; actions: 
 
 const secondary = (text: string) => <Typography.Text type="secondary">{text}</Typography.Text>;
 
-export function FilesTable({ folders, files, loading, canWrite, actions, overFolderId, sort, onSort, empty }: FilesViewProps) {
-  const rows: Row[] = [...folders.map((folder): Row => ({ kind: 'folder', key: `d-${folder.id}`, folder })), ...files.map((file): Row => ({ kind: 'file', key: `f-${file.id}`, file }))];
-  const sortOrder = (key: string) => (sort === key ? ('ascend' as const) : sort === `-${key}` ? ('descend' as const) : null);
+export function FilesTable({
+  folders,
+  files,
+  loading,
+  canWrite,
+  actions,
+  overFolderId,
+  sort,
+  onSort,
+  empty,
+}: FilesViewProps) {
+  const rows: Row[] = [
+    ...folders.map((folder): Row => ({ kind: 'folder', key: `d-${folder.id}`, folder })),
+    ...files.map((file): Row => ({ kind: 'file', key: `f-${file.id}`, file })),
+  ];
+  const sortOrder = (key: string) =>
+    sort === key ? ('ascend' as const) : sort === `-${key}` ? ('descend' as const) : null;
   const onChange: TableProps<Row>['onChange'] = (_p, _f, sorter, { action }) => {
     if (action !== 'sort') return;
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -134,25 +186,52 @@ export function FilesTable({ folders, files, loading, canWrite, actions, overFol
           <Typography.Text style={{ wordBreak: 'break-word' }}>{r.file.name}</Typography.Text>
         ),
     },
-    { key: 'size', title: 'Size', sorter: true, sortOrder: sortOrder('size'), render: (_v, r) => (r.kind === 'file' ? formatBytes(r.file.size) : secondary('—')) },
+    {
+      key: 'size',
+      title: 'Size',
+      sorter: true,
+      sortOrder: sortOrder('size'),
+      render: (_v, r) => (r.kind === 'file' ? formatBytes(r.file.size) : secondary('—')),
+    },
     {
       key: 'version',
       title: 'Version',
       render: (_v, r) =>
         r.kind === 'file' ? (
-          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => actions.versions(r.file)} aria-label={`v${r.file.version} of ${r.file.name}: show every version`}>
+          <Button
+            type="link"
+            size="small"
+            style={{ padding: 0 }}
+            onClick={() => actions.versions(r.file)}
+            aria-label={`v${r.file.version} of ${r.file.name}: show every version`}
+          >
             {`v${r.file.version}`}
           </Button>
         ) : (
           secondary('—')
         ),
     },
-    { key: 'uploadedBy', title: 'Uploaded by', render: (_v, r) => (r.kind === 'file' ? userName(r.file.uploadedBy) : secondary('—')) },
-    { key: 'updatedAt', title: 'Updated', sorter: true, sortOrder: sortOrder('updatedAt'), render: (_v, r) => (r.kind === 'file' ? formatDateTime(r.file.updatedAt) : secondary('—')) },
+    {
+      key: 'uploadedBy',
+      title: 'Uploaded by',
+      render: (_v, r) => (r.kind === 'file' ? userName(r.file.uploadedBy) : secondary('—')),
+    },
+    {
+      key: 'updatedAt',
+      title: 'Updated',
+      sorter: true,
+      sortOrder: sortOrder('updatedAt'),
+      render: (_v, r) => (r.kind === 'file' ? formatDateTime(r.file.updatedAt) : secondary('—')),
+    },
     {
       key: 'actions',
       title: 'Actions',
-      render: (_v, r) => (r.kind === 'folder' ? <FolderActions folder={r.folder} actions={actions} canWrite={canWrite} /> : <FileActions file={r.file} actions={actions} canWrite={canWrite} />),
+      render: (_v, r) =>
+        r.kind === 'folder' ? (
+          <FolderActions folder={r.folder} actions={actions} canWrite={canWrite} />
+        ) : (
+          <FileActions file={r.file} actions={actions} canWrite={canWrite} />
+        ),
     },
   ];
   return (
@@ -165,7 +244,11 @@ export function FilesTable({ folders, files, loading, canWrite, actions, overFol
       pagination={false}
       onChange={onChange}
       locale={{ emptyText: loading ? ' ' : empty }}
-      onRow={(r) => (r.kind === 'folder' ? (folderProps(r.folder, actions, overFolderId === r.folder.id) as object) : { 'data-testid': `file-${r.file.name}` } as object)}
+      onRow={(r) =>
+        r.kind === 'folder'
+          ? (folderProps(r.folder, actions, overFolderId === r.folder.id) as object)
+          : ({ 'data-testid': `file-${r.file.name}` } as object)
+      }
       showSorterTooltip={false}
     />
   );
@@ -181,7 +264,9 @@ const GRID_SORTS: { value: FileSort; label: string }[] = [
 ];
 
 export function GridSortSelect({ sort, onSort }: { sort: FileSort; onSort: (sort: FileSort) => void }) {
-  return <Select aria-label="Sort files" value={sort} onChange={onSort} options={GRID_SORTS} style={{ minWidth: 160 }} />;
+  return (
+    <Select aria-label="Sort files" value={sort} onChange={onSort} options={GRID_SORTS} style={{ minWidth: 160 }} />
+  );
 }
 
 const CARD_WIDTH = 200;
@@ -192,8 +277,18 @@ export function FilesGrid({ folders, files, loading, canWrite, actions, overFold
   return (
     <Flex wrap gap="middle" role="list" aria-label="Files and folders" style={{ opacity: loading ? 0.6 : 1 }}>
       {folders.map((folder) => (
-        <div key={folder.id} role="listitem" {...folderProps(folder, actions, overFolderId === folder.id)} style={{ width: CARD_WIDTH, borderRadius: 8, ...(overFolderId === folder.id ? DROP_HIGHLIGHT : {}) }}>
-          <Card size="small" hoverable style={{ height: '100%' }} actions={canWrite ? [<FolderActions key="a" folder={folder} actions={actions} canWrite />] : undefined}>
+        <div
+          key={folder.id}
+          role="listitem"
+          {...folderProps(folder, actions, overFolderId === folder.id)}
+          style={{ width: CARD_WIDTH, borderRadius: 8, ...(overFolderId === folder.id ? DROP_HIGHLIGHT : {}) }}
+        >
+          <Card
+            size="small"
+            hoverable
+            style={{ height: '100%' }}
+            actions={canWrite ? [<FolderActions key="a" folder={folder} actions={actions} canWrite />] : undefined}
+          >
             <Flex vertical align="center" gap="small">
               <FolderIcon size={44} />
               <Link to={actions.folderHref(folder)} style={{ wordBreak: 'break-word', textAlign: 'center' }}>
@@ -205,7 +300,11 @@ export function FilesGrid({ folders, files, loading, canWrite, actions, overFold
       ))}
       {files.map((file) => (
         <div key={file.id} role="listitem" data-testid={`file-${file.name}`} style={{ width: CARD_WIDTH }}>
-          <Card size="small" style={{ height: '100%' }} actions={[<FileActions key="a" file={file} actions={actions} canWrite={canWrite} />]}>
+          <Card
+            size="small"
+            style={{ height: '100%' }}
+            actions={[<FileActions key="a" file={file} actions={actions} canWrite={canWrite} />]}
+          >
             <Flex vertical align="center" gap={4}>
               <BigFileIcon name={file.name} />
               <Typography.Text strong style={{ wordBreak: 'break-word', textAlign: 'center' }}>

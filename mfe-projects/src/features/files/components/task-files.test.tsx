@@ -3,14 +3,30 @@ import { http, HttpResponse } from 'msw';
 import { ERROR_MESSAGES } from '@portal/shared/core/errors';
 import type { DocumentRow, TaskFile } from '@portal/shared/core/files';
 import { renderWithProviders } from '@portal/shared/testing';
-import { apiError, button, findDialog, makeProject, session, setupTestServer, setupUser } from '../../projects/testing/fixtures';
+import {
+  apiError,
+  button,
+  findDialog,
+  makeProject,
+  session,
+  setupTestServer,
+  setupUser,
+} from '../../projects/testing/fixtures';
 import { makeFile, makeFolder, pickedFile } from '../testing/files-fixtures';
 import { filesApi } from '../../../app/files-api';
 import { TaskFiles } from './task-files';
 
 const sam = { id: 'u1', name: 'Sam Staff', email: 'sam@demo.test' };
-const attachedFile = (id: string, name: string): TaskFile => ({ ...makeFile(id, name, 'root'), attachedAt: '2026-02-01T10:00:00.000Z', attachedBy: sam });
-const doc = (id: string, name: string, folderPath: string): DocumentRow => ({ ...makeFile(id, name, 'f1'), project: { id: 'p1', title: 'SOC 2' }, folderPath });
+const attachedFile = (id: string, name: string): TaskFile => ({
+  ...makeFile(id, name, 'root'),
+  attachedAt: '2026-02-01T10:00:00.000Z',
+  attachedBy: sam,
+});
+const doc = (id: string, name: string, folderPath: string): DocumentRow => ({
+  ...makeFile(id, name, 'f1'),
+  project: { id: 'p1', title: 'SOC 2' },
+  folderPath,
+});
 
 let taskFiles: TaskFile[];
 let sent: string[];
@@ -20,11 +36,17 @@ let uploads: { folderId: string; taskId: string | null; name: string }[];
 
 const server = setupTestServer(
   http.get('*/api/v1/projects/p1/tasks/t1/files', () => HttpResponse.json({ results: taskFiles })),
-  http.get('*/api/v1/projects/p1/folders', () => HttpResponse.json({ results: [makeFolder('root', 'p1', null), makeFolder('f1', 'Evidence', 'root')] })),
+  http.get('*/api/v1/projects/p1/folders', () =>
+    HttpResponse.json({ results: [makeFolder('root', 'p1', null), makeFolder('f1', 'Evidence', 'root')] }),
+  ),
   http.get('*/api/v1/companies/c1/files', ({ request }) => {
     const url = new URL(request.url);
     searches.push(decodeURIComponent(url.search));
-    const all = [doc('d1', 'access review.xlsx', 'Evidence'), doc('d2', 'policy.pdf', ''), doc('d3', 'network.png', 'Evidence / Q1')];
+    const all = [
+      doc('d1', 'access review.xlsx', 'Evidence'),
+      doc('d2', 'policy.pdf', ''),
+      doc('d3', 'network.png', 'Evidence / Q1'),
+    ];
     const search = url.searchParams.get('search')?.toLowerCase();
     const results = all.filter((d) => !search || d.name.toLowerCase().includes(search));
     return HttpResponse.json({ results, total: results.length, page: 1, pageSize: 20 });
@@ -47,7 +69,11 @@ const server = setupTestServer(
   http.post('*/api/v1/projects/p1/files', async ({ request }) => {
     const form = await request.formData();
     const file = form.get('file') as File;
-    uploads.push({ folderId: String(form.get('folderId')), taskId: form.get('taskId') as string | null, name: file.name });
+    uploads.push({
+      folderId: String(form.get('folderId')),
+      taskId: form.get('taskId') as string | null,
+      name: file.name,
+    });
     const created = attachedFile(`n${uploads.length}`, file.name);
     taskFiles = [...taskFiles, created];
     return HttpResponse.json(created, { status: 201 });
@@ -65,7 +91,10 @@ beforeEach(() => {
 });
 
 const renderSection = (write = true) =>
-  renderWithProviders(<TaskFiles project={makeProject({ permissions: { manage: write, write, manageRoster: false } })} taskId="t1" />, { session });
+  renderWithProviders(
+    <TaskFiles project={makeProject({ permissions: { manage: write, write, manageRoster: false } })} taskId="t1" />,
+    { session },
+  );
 
 async function pick(search: string, option: string) {
   const picker = screen.getByLabelText('Attach file');
@@ -120,13 +149,23 @@ describe('task files', () => {
   });
 
   it('offers to load the folders again when they fail, and only then lets the user upload', async () => {
-    server.use(http.get('*/api/v1/projects/p1/folders', () => HttpResponse.json({ code: 'internal', message: 'boom', requestId: 'r' }, { status: 500 }), { once: true }));
+    server.use(
+      http.get(
+        '*/api/v1/projects/p1/folders',
+        () => HttpResponse.json({ code: 'internal', message: 'boom', requestId: 'r' }, { status: 500 }),
+        { once: true },
+      ),
+    );
     renderSection();
-    expect(await screen.findByText('The project’s folders could not be loaded, so files cannot be uploaded here yet.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The project’s folders could not be loaded, so files cannot be uploaded here yet.'),
+    ).toBeInTheDocument();
     expect(button('Upload')).toBeDisabled();
     await ue.click(button('Try again'));
     await waitFor(() => expect(button('Upload')).toBeEnabled());
-    expect(screen.queryByText('The project’s folders could not be loaded, so files cannot be uploaded here yet.')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('The project’s folders could not be loaded, so files cannot be uploaded here yet.'),
+    ).not.toBeInTheDocument();
   });
 
   it('keeps the browser from opening a file dropped on the section', async () => {

@@ -3,7 +3,21 @@ import { ReloadOutlined } from '@portal/shared/ui';
 import { Button } from '@portal/shared/ui/button';
 import { useStrayFileDropGuard } from '@portal/shared/web/hooks';
 import { FileTypeIcon } from '@portal/shared/ui/components';
-import { Alert, Card, DownloadOutlined, Flex, Modal, PaperClipOutlined, Select, Space, Table, Typography, UploadOutlined, DisconnectOutlined, type TableProps } from '@portal/shared/ui/extra';
+import {
+  Alert,
+  Card,
+  DownloadOutlined,
+  Flex,
+  Modal,
+  PaperClipOutlined,
+  Select,
+  Space,
+  Table,
+  Typography,
+  UploadOutlined,
+  DisconnectOutlined,
+  type TableProps,
+} from '@portal/shared/ui/extra';
 import { formatDateTime } from '@portal/shared/core/dates';
 import { formatBytes, type TaskFile } from '@portal/shared/core/files';
 import type { Project } from '@portal/shared/core/projects';
@@ -17,7 +31,17 @@ import { askUploadAsVersion, startDownload, userName } from './file-bits';
 import { UploadPanel } from './upload-panel';
 
 /** The picker: the project's files in every folder, found by name. */
-function AttachPicker({ project, taskId, attached, onFailure }: { project: Project; taskId: string; attached: Set<string>; onFailure: (message: string | null) => void }) {
+function AttachPicker({
+  project,
+  taskId,
+  attached,
+  onFailure,
+}: {
+  project: Project;
+  taskId: string;
+  attached: Set<string>;
+  onFailure: (message: string | null) => void;
+}) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const search = useDebounced(text.trim());
@@ -71,7 +95,10 @@ export function TaskFiles({ project, taskId }: { project: Project; taskId: strin
   const [detach] = filesApi.useFilesTaskDetachMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const [modal, modalHolder] = Modal.useModal();
-  const askVersion = useCallback((name: string, folderName: string) => askUploadAsVersion(modal, name, folderName), [modal]);
+  const askVersion = useCallback(
+    (name: string, folderName: string) => askUploadAsVersion(modal, name, folderName),
+    [modal],
+  );
   const uploads = useUploads(project.id, askVersion, taskId);
   useStrayFileDropGuard();
   const picker = useRef<HTMLInputElement>(null);
@@ -99,18 +126,41 @@ export function TaskFiles({ project, taskId }: { project: Project; taskId: strin
 
   const columns: TableProps<TaskFile>['columns'] = [
     { key: 'icon', title: 'Type', width: 64, render: (_v, f) => <FileTypeIcon name={f.name} /> },
-    { key: 'name', title: 'Name', render: (_v, f) => <Typography.Text style={{ wordBreak: 'break-word' }}>{f.name}</Typography.Text> },
+    {
+      key: 'name',
+      title: 'Name',
+      render: (_v, f) => <Typography.Text style={{ wordBreak: 'break-word' }}>{f.name}</Typography.Text>,
+    },
     { key: 'size', title: 'Size', render: (_v, f) => formatBytes(f.size) },
     { key: 'version', title: 'Version', render: (_v, f) => `v${f.version}` },
-    { key: 'attached', title: 'Attached', render: (_v, f) => `${userName(f.attachedBy)}, ${formatDateTime(f.attachedAt)}` },
+    {
+      key: 'attached',
+      title: 'Attached',
+      render: (_v, f) => `${userName(f.attachedBy)}, ${formatDateTime(f.attachedAt)}`,
+    },
     {
       key: 'actions',
       title: 'Actions',
       render: (_v, f) => (
         <Space size={0}>
-          <Button size="small" type="text" icon={<DownloadOutlined />} aria-label={`Download ${f.name}`} title="Download" onClick={() => startDownload(f.id)} />
+          <Button
+            size="small"
+            type="text"
+            icon={<DownloadOutlined />}
+            aria-label={`Download ${f.name}`}
+            title="Download"
+            onClick={() => startDownload(f.id)}
+          />
           {canWrite ? (
-            <Button size="small" type="text" danger icon={<DisconnectOutlined />} aria-label={`Detach ${f.name}`} title="Detach" onClick={() => confirmDetach(f)} />
+            <Button
+              size="small"
+              type="text"
+              danger
+              icon={<DisconnectOutlined />}
+              aria-label={`Detach ${f.name}`}
+              title="Detach"
+              onClick={() => confirmDetach(f)}
+            />
           ) : null}
         </Space>
       ),
@@ -125,18 +175,32 @@ export function TaskFiles({ project, taskId }: { project: Project; taskId: strin
       extra={
         canWrite ? (
           <Space wrap>
-            <AttachPicker project={project} taskId={taskId} attached={new Set(list.map((f) => f.id))} onFailure={setFailure} />
+            <AttachPicker
+              project={project}
+              taskId={taskId}
+              attached={new Set(list.map((f) => f.id))}
+              onFailure={setFailure}
+            />
             <Button icon={<UploadOutlined />} disabled={!root} onClick={() => picker.current?.click()}>
               Upload
             </Button>
-            <input ref={picker} type="file" multiple hidden aria-label="Files to upload to this task" onChange={onPicked} />
+            <input
+              ref={picker}
+              type="file"
+              multiple
+              hidden
+              aria-label="Files to upload to this task"
+              onChange={onPicked}
+            />
           </Space>
         ) : null
       }
     >
       {modalHolder}
       <Flex vertical gap="middle">
-        {failure ? <Alert type="error" showIcon title={failure} closable={{ onClose: () => setFailure(null) }} /> : null}
+        {failure ? (
+          <Alert type="error" showIcon title={failure} closable={{ onClose: () => setFailure(null) }} />
+        ) : null}
         {foldersFailed ? (
           <Alert
             type="warning"

@@ -19,12 +19,27 @@ function percent(item: UploadItem): number {
 
 function UploadRow({ item, onCancel }: { item: UploadItem; onCancel: (key: string) => void }) {
   const active = item.status === 'checking' || item.status === 'queued' || item.status === 'uploading';
-  const status = item.status === 'error' ? 'exception' : item.status === 'done' ? 'success' : item.status === 'uploading' ? 'active' : 'normal';
+  const status =
+    item.status === 'error'
+      ? 'exception'
+      : item.status === 'done'
+        ? 'success'
+        : item.status === 'uploading'
+          ? 'active'
+          : 'normal';
   return (
-    <Flex data-testid={`upload-${item.name}`} data-status={item.status} vertical gap={2} role="listitem" aria-label={`Upload of ${item.name}`}>
+    <Flex
+      data-testid={`upload-${item.name}`}
+      data-status={item.status}
+      vertical
+      gap={2}
+      role="listitem"
+      aria-label={`Upload of ${item.name}`}
+    >
       <Flex justify="space-between" align="center" gap="small">
         <Typography.Text ellipsis style={{ maxWidth: 360 }}>
-          {item.name} <Typography.Text type="secondary">{`to ${item.folderName} · ${formatBytes(item.total)}`}</Typography.Text>
+          {item.name}{' '}
+          <Typography.Text type="secondary">{`to ${item.folderName} · ${formatBytes(item.total)}`}</Typography.Text>
         </Typography.Text>
         {active ? (
           <Button size="small" onClick={() => onCancel(item.key)} aria-label={`Cancel the upload of ${item.name}`}>
@@ -36,7 +51,9 @@ function UploadRow({ item, onCancel }: { item: UploadItem; onCancel: (key: strin
         <Progress percent={percent(item)} size="small" status={status} aria-label={`${item.name} progress`} />
       )}
       <Typography.Text type={item.status === 'error' ? 'danger' : 'secondary'}>
-        {item.status === 'error' ? item.message : item.message ?? STATE_TEXT[item.status] ?? `${formatBytes(item.sent)} of ${formatBytes(item.total)}`}
+        {item.status === 'error'
+          ? item.message
+          : (item.message ?? STATE_TEXT[item.status] ?? `${formatBytes(item.sent)} of ${formatBytes(item.total)}`)}
       </Typography.Text>
     </Flex>
   );
@@ -46,7 +63,8 @@ function UploadRow({ item, onCancel }: { item: UploadItem; onCancel: (key: strin
 function endingOf(item: UploadItem): string | null {
   if (item.status === 'done') return `${item.name} uploaded`;
   if (item.status === 'error') return `${item.name} failed: ${item.message ?? 'the upload failed'}`;
-  if (item.status === 'canceled') return `${item.name} not uploaded${item.message ? `: ${item.message.replace(/^Not uploaded: /, '')}` : ''}`;
+  if (item.status === 'canceled')
+    return `${item.name} not uploaded${item.message ? `: ${item.message.replace(/^Not uploaded: /, '')}` : ''}`;
   return null;
 }
 
@@ -62,7 +80,10 @@ function UploadAnnouncer({ items }: { items: UploadItem[] }) {
     const before = seen.current;
     seen.current = new Map(items.map((i) => [i.key, i.status]));
     if (!before) return;
-    const ended = items.filter((i) => before.get(i.key) !== i.status).map(endingOf).filter((t): t is string => t !== null);
+    const ended = items
+      .filter((i) => before.get(i.key) !== i.status)
+      .map(endingOf)
+      .filter((t): t is string => t !== null);
     if (ended.length) setText(ended.join('. '));
   }, [items]);
   return (
@@ -73,7 +94,15 @@ function UploadAnnouncer({ items }: { items: UploadItem[] }) {
 }
 
 /** One row per file sent from this screen: its progress, a Cancel while it runs, and how it ended. */
-export function UploadPanel({ items, onCancel, onClear }: { items: UploadItem[]; onCancel: (key: string) => void; onClear: () => void }) {
+export function UploadPanel({
+  items,
+  onCancel,
+  onClear,
+}: {
+  items: UploadItem[];
+  onCancel: (key: string) => void;
+  onClear: () => void;
+}) {
   const announcer = <UploadAnnouncer items={items} />;
   if (!items.length) return announcer;
   const finished = items.some((i) => i.status === 'done' || i.status === 'canceled' || i.status === 'error');

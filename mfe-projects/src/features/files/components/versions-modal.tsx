@@ -9,7 +9,15 @@ import { LoadFailedEmpty } from '../../projects/components/page-states';
 import { startDownload, userName } from './file-bits';
 
 /** A file's versions, newest first, each with its uploader, size, date, SHA-256 and its own download. */
-export function VersionsModal({ projectId, file, onClose }: { projectId: string; file: { id: string; name: string } | null; onClose: () => void }) {
+export function VersionsModal({
+  projectId,
+  file,
+  onClose,
+}: {
+  projectId: string;
+  file: { id: string; name: string } | null;
+  onClose: () => void;
+}) {
   const query = filesApi.useFilesGetQuery({ projectId, fileId: file?.id ?? '' }, { skip: !file });
   const detail = file && query.currentData?.id === file.id ? query.currentData : undefined;
   const columns: TableProps<FileVersion>['columns'] = [
@@ -21,7 +29,11 @@ export function VersionsModal({ projectId, file, onClose }: { projectId: string;
       key: 'sha256',
       title: 'SHA-256',
       render: (_v, v) => (
-        <Typography.Text code copyable={{ text: v.sha256, tooltips: ['Copy the SHA-256', 'Copied'] }} style={{ wordBreak: 'break-all', fontSize: 12 }}>
+        <Typography.Text
+          code
+          copyable={{ text: v.sha256, tooltips: ['Copy the SHA-256', 'Copied'] }}
+          style={{ wordBreak: 'break-all', fontSize: 12 }}
+        >
           {v.sha256}
         </Typography.Text>
       ),
@@ -29,14 +41,35 @@ export function VersionsModal({ projectId, file, onClose }: { projectId: string;
     {
       key: 'download',
       title: 'Download',
-      render: (_v, v) => <Button size="small" icon={<DownloadOutlined />} aria-label={`Download version ${v.version}`} onClick={() => startDownload(v.fileId, v.id)} />,
+      render: (_v, v) => (
+        <Button
+          size="small"
+          icon={<DownloadOutlined />}
+          aria-label={`Download version ${v.version}`}
+          onClick={() => startDownload(v.fileId, v.id)}
+        />
+      ),
     },
   ];
   return (
-    <Modal title={file ? `Versions of ${file.name}` : 'Versions'} open={!!file} onCancel={onClose} footer={null} width={900} destroyOnHidden>
+    <Modal
+      title={file ? `Versions of ${file.name}` : 'Versions'}
+      open={!!file}
+      onCancel={onClose}
+      footer={null}
+      width={900}
+      destroyOnHidden
+    >
       {detail ? (
         <Flex vertical gap="middle">
-          <Table<FileVersion> rowKey="id" size="small" pagination={false} columns={columns} dataSource={detail.versions} aria-label="Versions" />
+          <Table<FileVersion>
+            rowKey="id"
+            size="small"
+            pagination={false}
+            columns={columns}
+            dataSource={detail.versions}
+            aria-label="Versions"
+          />
           <div>
             <Typography.Title level={5}>Attached to tasks</Typography.Title>
             {detail.tasks.length ? (

@@ -43,9 +43,11 @@ type Dispatch = ReturnType<typeof useDispatch>;
 
 let nextKey = 0;
 const KEPT = 'Not uploaded: the existing file was kept.';
-export const LEFT_BEFORE_CHOOSING = 'Not uploaded: the screen was left before you chose whether it becomes a new version.';
+export const LEFT_BEFORE_CHOOSING =
+  'Not uploaded: the screen was left before you chose whether it becomes a new version.';
 
-export const isActiveUpload = (status: UploadStatus) => status === 'checking' || status === 'queued' || status === 'uploading';
+export const isActiveUpload = (status: UploadStatus) =>
+  status === 'checking' || status === 'queued' || status === 'uploading';
 
 /** Queues with a file still checking, queued or uploading: leaving the page then asks first. */
 const busyQueues = new Set<UploadQueue>();
@@ -93,7 +95,10 @@ class UploadQueue {
 
   private setItems(next: UploadItem[]) {
     this.items = next;
-    syncUnloadPrompt(this, next.some((i) => isActiveUpload(i.status)));
+    syncUnloadPrompt(
+      this,
+      next.some((i) => isActiveUpload(i.status)),
+    );
     for (const l of this.listeners) l();
   }
 
@@ -143,7 +148,11 @@ class UploadQueue {
           async (error: unknown) => {
             if (error instanceof DOMException && error.name === 'AbortError') {
               this.patch(job.key, { status: 'canceled' });
-            } else if (error instanceof UploadError && error.code === 'duplicate_filename' && job.onConflict === 'fail') {
+            } else if (
+              error instanceof UploadError &&
+              error.code === 'duplicate_filename' &&
+              job.onConflict === 'fail'
+            ) {
               // taken since the look-up: the same choice as before sending
               this.patch(job.key, { status: 'checking' });
               const retry: Job = { ...job, onConflict: 'version', controller: new AbortController() };
@@ -153,7 +162,10 @@ class UploadQueue {
               if (retry.controller.signal.aborted) return;
               if (this.answered(job, answer)) this.enqueue(retry);
             } else {
-              this.patch(job.key, { status: 'error', message: error instanceof Error ? error.message : 'The upload failed. Try again.' });
+              this.patch(job.key, {
+                status: 'error',
+                message: error instanceof Error ? error.message : 'The upload failed. Try again.',
+              });
             }
           },
         )
@@ -176,7 +188,10 @@ class UploadQueue {
     const search = fileDisplayName(name);
     try {
       const lookup = (this.dispatch as unknown as (action: unknown) => { unwrap(): Promise<FileList> })(
-        filesApi.endpoints.filesList.initiate({ projectId: this.projectId, folderId, search, pageSize: 200 }, { subscribe: false, forceRefetch: true }),
+        filesApi.endpoints.filesList.initiate(
+          { projectId: this.projectId, folderId, search, pageSize: 200 },
+          { subscribe: false, forceRefetch: true },
+        ),
       );
       const page = await lookup.unwrap();
       return page.results.some((f) => sameFileName(f.name, search));
@@ -186,12 +201,26 @@ class UploadQueue {
   }
 
   add = async (files: File[], target: UploadTarget) => {
-    const jobs = files.map((file): Job => ({ key: `upload-${(nextKey += 1)}`, file, target, onConflict: 'fail', controller: new AbortController() }));
+    const jobs = files.map((file): Job => ({
+      key: `upload-${(nextKey += 1)}`,
+      file,
+      target,
+      onConflict: 'fail',
+      controller: new AbortController(),
+    }));
     this.setItems([
       ...this.items,
       ...jobs.map((j): UploadItem => {
         const problem = uploadProblem(j.file);
-        return { key: j.key, name: fileDisplayName(j.file.name), folderName: target.folderName, status: problem ? 'error' : 'checking', sent: 0, total: j.file.size, message: problem ?? undefined };
+        return {
+          key: j.key,
+          name: fileDisplayName(j.file.name),
+          folderName: target.folderName,
+          status: problem ? 'error' : 'checking',
+          sent: 0,
+          total: j.file.size,
+          message: problem ?? undefined,
+        };
       }),
     ]);
     const sendable = jobs.filter((j) => !uploadProblem(j.file));
@@ -263,9 +292,16 @@ function queueOf(dispatch: Dispatch, projectId: string, place: string): UploadQu
  * there again on return. A question still open when the screen goes is answered "not uploaded"
  * (LEFT_BEFORE_CHOOSING). While a file is checking, queued or uploading, leaving the page asks first.
  */
-export function useUploads(projectId: string, askVersion: (name: string, folderName: string) => Promise<boolean>, taskId?: string) {
+export function useUploads(
+  projectId: string,
+  askVersion: (name: string, folderName: string) => Promise<boolean>,
+  taskId?: string,
+) {
   const dispatch = useDispatch();
-  const queue = useMemo(() => queueOf(dispatch, projectId, taskId ? `${projectId}/tasks/${taskId}` : projectId), [dispatch, projectId, taskId]);
+  const queue = useMemo(
+    () => queueOf(dispatch, projectId, taskId ? `${projectId}/tasks/${taskId}` : projectId),
+    [dispatch, projectId, taskId],
+  );
   const items = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
   const ask = useRef(askVersion);
   useEffect(() => {

@@ -19,6 +19,9 @@ export function onField(error: unknown, field: string, { always = false }: { alw
   const details = e.data?.details ?? [];
   if (details.length && !always) return error;
   const detail = details[0]?.message;
-  const message = e.data?.code === 'validation_failed' && typeof detail === 'string' ? detail : apiErrorMessage(error, typeof detail === 'string' ? detail : 'The change was refused.');
+  const message =
+    e.data?.code === 'validation_failed' && typeof detail === 'string'
+      ? detail
+      : apiErrorMessage(error, typeof detail === 'string' ? detail : 'The change was refused.');
   return { ...e, data: { ...e.data, details: [{ field, message }] } };
 }

@@ -2,7 +2,13 @@
 import { FILE_SORTS, type FilesQuery } from '@portal/shared/core/files';
 import { pageParam } from '@portal/shared/core/projects';
 
-export const FILES_PARAMS = { folder: 'folderId', page: 'filesPage', view: 'filesView', sort: 'filesSort', search: 'filesSearch' } as const;
+export const FILES_PARAMS = {
+  folder: 'folderId',
+  page: 'filesPage',
+  view: 'filesView',
+  sort: 'filesSort',
+  search: 'filesSearch',
+} as const;
 export const FILES_PAGE_SIZE = 25;
 
 export type FilesView = 'list' | 'grid';
@@ -47,5 +53,9 @@ export function filesQuery(state: FilesState): FilesQuery {
 
 /** The address change that opens a folder: its first page (the root is the default, so it is left out). */
 export function openFolderChanges(folderId: string | null, rootId: string | undefined) {
-  return { [FILES_PARAMS.folder]: folderId && folderId !== rootId ? folderId : null, [FILES_PARAMS.page]: null, [FILES_PARAMS.search]: null };
+  return {
+    [FILES_PARAMS.folder]: folderId && folderId !== rootId ? folderId : null,
+    [FILES_PARAMS.page]: null,
+    [FILES_PARAMS.search]: null,
+  };
 }

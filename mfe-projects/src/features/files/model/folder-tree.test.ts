@@ -1,7 +1,13 @@
 import { makeFolder } from '../testing/files-fixtures';
 import { childrenOf, folderPath, folderTree, isWithin, rootOf } from './folder-tree';
 
-const folders = [makeFolder('r', 'p1', null), makeFolder('b', 'beta', 'r'), makeFolder('a', 'Alpha', 'r'), makeFolder('c', 'child', 'a'), makeFolder('g', 'grandchild', 'c')];
+const folders = [
+  makeFolder('r', 'p1', null),
+  makeFolder('b', 'beta', 'r'),
+  makeFolder('a', 'Alpha', 'r'),
+  makeFolder('c', 'child', 'a'),
+  makeFolder('g', 'grandchild', 'c'),
+];
 
 describe('folder tree', () => {
   it('finds the root, a folder’s children by name and the path down to it', () => {
@@ -27,7 +33,13 @@ describe('folder tree', () => {
           {
             value: 'a',
             title: 'Alpha (inside Alpha)',
-            children: [{ value: 'c', title: 'child (inside Alpha)', children: [{ value: 'g', title: 'grandchild (inside Alpha)', children: [] }] }],
+            children: [
+              {
+                value: 'c',
+                title: 'child (inside Alpha)',
+                children: [{ value: 'g', title: 'grandchild (inside Alpha)', children: [] }],
+              },
+            ],
           },
           { value: 'b', title: 'beta', children: [] },
         ],

@@ -1,7 +1,8 @@
 /** The project's folders arrive flat (GET /projects/:id/folders); the tab shows them as a tree and a path. */
 import type { Folder } from '@portal/shared/core/files';
 
-const byName = (a: Folder, b: Folder) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true });
+const byName = (a: Folder, b: Folder) =>
+  a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true });
 
 export function rootOf(folders: readonly Folder[] | undefined): Folder | undefined {
   return folders?.find((f) => f.parentId === null);

@@ -3,7 +3,8 @@ import { fileDisplayName, formatBytes, UPLOAD_MAX_BYTES_DEFAULT } from '@portal/
 
 export function uploadProblem(file: { name: string; size: number }): string | null {
   if (file.size === 0) return 'The file is empty: there is nothing to upload.';
-  if (file.size > UPLOAD_MAX_BYTES_DEFAULT) return `The file is larger than ${formatBytes(UPLOAD_MAX_BYTES_DEFAULT)}, the most a file may be.`;
+  if (file.size > UPLOAD_MAX_BYTES_DEFAULT)
+    return `The file is larger than ${formatBytes(UPLOAD_MAX_BYTES_DEFAULT)}, the most a file may be.`;
   return null;
 }
 

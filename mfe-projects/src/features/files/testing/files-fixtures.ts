@@ -10,8 +10,20 @@ export function makeFolder(id: string, name: string, parentId: string | null): F
 
 export function makeFile(id: string, name: string, folderId: string, extra: Partial<ProjectFile> = {}): ProjectFile {
   return {
-    id, projectId: 'p1', folderId, name, contentType: 'application/octet-stream', size: 2048, sha256: 'a'.repeat(64), version: 1, versionCount: 1,
-    uploadedBy: sam, createdAt: '2026-01-03T10:00:00.000Z', updatedAt: '2026-01-03T10:00:00.000Z', taskCount: 0, ...extra,
+    id,
+    projectId: 'p1',
+    folderId,
+    name,
+    contentType: 'application/octet-stream',
+    size: 2048,
+    sha256: 'a'.repeat(64),
+    version: 1,
+    versionCount: 1,
+    uploadedBy: sam,
+    createdAt: '2026-01-03T10:00:00.000Z',
+    updatedAt: '2026-01-03T10:00:00.000Z',
+    taskCount: 0,
+    ...extra,
   };
 }
 

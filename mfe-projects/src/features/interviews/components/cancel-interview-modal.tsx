@@ -12,7 +12,17 @@ import { interviewsApi } from '../interviews-api';
 import { interviewWhen } from '../model/interview-list';
 import { FailureAlert, failureOf, type Failure } from './failure-alert';
 
-export function CancelInterviewModal({ projectId, open, interview, onClose }: { projectId: string; open: boolean; interview: Interview | null; onClose: () => void }) {
+export function CancelInterviewModal({
+  projectId,
+  open,
+  interview,
+  onClose,
+}: {
+  projectId: string;
+  open: boolean;
+  interview: Interview | null;
+  onClose: () => void;
+}) {
   const [form] = Form.useForm<{ reason?: string }>();
   const [cancel, { isLoading }] = interviewsApi.useInterviewsCancelMutation();
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -27,12 +37,20 @@ export function CancelInterviewModal({ projectId, open, interview, onClose }: { 
     if (!interview) return;
     setFailure(null);
     try {
-      await cancel({ projectId, interviewId: interview.id, body: reason?.trim() ? { reason: reason.trim() } : {} }).unwrap();
+      await cancel({
+        projectId,
+        interviewId: interview.id,
+        body: reason?.trim() ? { reason: reason.trim() } : {},
+      }).unwrap();
     } catch (error) {
       setFailure(failureOf(error, 'The interview could not be canceled.'));
       return;
     }
-    publishToast({ severity: 'success', summary: 'Interview canceled', detail: `${interview.title}: the participants are told.` });
+    publishToast({
+      severity: 'success',
+      summary: 'Interview canceled',
+      detail: `${interview.title}: the participants are told.`,
+    });
     onClose();
   };
 
@@ -56,12 +74,16 @@ export function CancelInterviewModal({ projectId, open, interview, onClose }: { 
     >
       {interview ? (
         <Typography.Paragraph>
-          <Typography.Text strong>{interview.title}</Typography.Text> on {interviewWhen(interview)} will be canceled. Everyone invited receives a
-          cancellation for their calendar.
+          <Typography.Text strong>{interview.title}</Typography.Text> on {interviewWhen(interview)} will be canceled.
+          Everyone invited receives a cancellation for their calendar.
         </Typography.Paragraph>
       ) : null}
       <FailureAlert failure={failure} />
-      <Form.Item name="reason" label="Reason (optional)" rules={[zodRule(interviewCancelSchema.shape.reason, { skipEmpty: true })]}>
+      <Form.Item
+        name="reason"
+        label="Reason (optional)"
+        rules={[zodRule(interviewCancelSchema.shape.reason, { skipEmpty: true })]}
+      >
         <Input.TextArea rows={3} autoFocus placeholder="Told to the participants" />
       </Form.Item>
     </Modal>

@@ -94,7 +94,8 @@ function TimeField({ value, onChange, ...rest }: TimeFieldProps) {
 function DefaultOrganizer({ organizerId }: { organizerId?: string }) {
   const form = Form.useFormInstance<FormValues>();
   useEffect(() => {
-    if (organizerId && !form.getFieldValue('organizerId') && !form.isFieldTouched('organizerId')) form.setFieldValue('organizerId', organizerId);
+    if (organizerId && !form.getFieldValue('organizerId') && !form.isFieldTouched('organizerId'))
+      form.setFieldValue('organizerId', organizerId);
   }, [form, organizerId]);
   return null;
 }
@@ -161,7 +162,10 @@ export function InterviewFormModal({ projectId, open, interview, me, onClose }: 
   /** A field's rule: the draft's problem on that field, if any (the same check as the request's). */
   const rule = (field: InterviewField) => (form: { getFieldsValue: (all: true) => unknown }) => ({
     validator: async () => {
-      const problem = draftProblems(draftOfValues(form.getFieldsValue(true) as FormValues), interview ?? undefined).find((p) => p.field === field);
+      const problem = draftProblems(
+        draftOfValues(form.getFieldsValue(true) as FormValues),
+        interview ?? undefined,
+      ).find((p) => p.field === field);
       if (problem) throw new Error(problem.message);
     },
   });
@@ -187,7 +191,12 @@ export function InterviewFormModal({ projectId, open, interview, me, onClose }: 
     } catch (error) {
       if (error instanceof DraftRefused) throw error;
       const refused = inFormWords(error);
-      setFailure(failureOf(refused, interview ? 'The interview could not be rescheduled.' : 'The interview could not be scheduled.'));
+      setFailure(
+        failureOf(
+          refused,
+          interview ? 'The interview could not be rescheduled.' : 'The interview could not be scheduled.',
+        ),
+      );
       throw refused;
     }
     if (!saved) {
@@ -210,7 +219,11 @@ export function InterviewFormModal({ projectId, open, interview, me, onClose }: 
   const organizers = personOptions([people.data?.organizers, interview?.organizer ? [interview.organizer] : []]);
   const interviewers = personOptions([people.data?.interviewers, interview?.interviewers]);
   const attendees = personOptions([people.data?.attendees, interview?.attendees]);
-  const peopleMissing = people.isLoading ? 'Loading the people…' : people.isError ? 'The people could not be loaded.' : 'No one to choose.';
+  const peopleMissing = people.isLoading
+    ? 'Loading the people…'
+    : people.isError
+      ? 'The people could not be loaded.'
+      : 'No one to choose.';
   const defaultOrganizer = interview ? undefined : newDraft(people.data, me).organizerId;
 
   return (
@@ -227,19 +240,34 @@ export function InterviewFormModal({ projectId, open, interview, me, onClose }: 
       <Form.Item name="title" label="Title" rules={[rule('title')]}>
         <Input autoFocus />
       </Form.Item>
-      <Form.Item name="date" label="Date" rules={[rule('date')]} dependencies={['time', 'timeZone']} extra="Monday to Friday, within the next 62 days.">
+      <Form.Item
+        name="date"
+        label="Date"
+        rules={[rule('date')]}
+        dependencies={['time', 'timeZone']}
+        extra="Monday to Friday, within the next 62 days."
+      >
         <DatePicker format={DATE_FORMATS} placeholder="M/D/YYYY" style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="time" label="Time" rules={[rule('time')]} dependencies={['date', 'timeZone']}>
         <TimeField />
       </Form.Item>
       <Form.Item name="timeZone" label="Time zone" rules={[rule('timeZone')]}>
-        <Select aria-label="Time zone" showSearch={{ optionFilterProp: 'label' }} options={zones.map((z) => ({ value: z, label: z }))} />
+        <Select
+          aria-label="Time zone"
+          showSearch={{ optionFilterProp: 'label' }}
+          options={zones.map((z) => ({ value: z, label: z }))}
+        />
       </Form.Item>
       <Form.Item name="durationMinutes" label="Duration" rules={[rule('durationMinutes')]}>
         <Select aria-label="Duration" options={durations.map((m) => ({ value: m, label: durationText(m) }))} />
       </Form.Item>
-      <Form.Item name="organizerId" label="Organizer" rules={[rule('organizerId')]} extra="A Lead Consultant or Consultant of the project.">
+      <Form.Item
+        name="organizerId"
+        label="Organizer"
+        rules={[rule('organizerId')]}
+        extra="A Lead Consultant or Consultant of the project."
+      >
         <Select
           aria-label="Organizer"
           placeholder="Choose the organizer"

@@ -40,10 +40,15 @@ const people = { organizers: [sam], interviewers: [sam, dan], attendees: [ann, b
 
 const server = setupTestServer(
   http.get('*/api/v1/projects/p1', () => HttpResponse.json(project)),
-  http.get('*/api/v1/projects/p1/interviews/:id/calendar.ics', ({ params }) =>
-    new HttpResponse('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', {
-      headers: { 'Content-Type': 'text/calendar', 'Content-Disposition': `attachment; filename="invite-${String(params.id)}.ics"` },
-    }),
+  http.get(
+    '*/api/v1/projects/p1/interviews/:id/calendar.ics',
+    ({ params }) =>
+      new HttpResponse('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', {
+        headers: {
+          'Content-Type': 'text/calendar',
+          'Content-Disposition': `attachment; filename="invite-${String(params.id)}.ics"`,
+        },
+      }),
   ),
   http.get('*/api/v1/projects/p1/interviews', async ({ request }) => {
     const url = new URL(request.url);
@@ -54,7 +59,12 @@ const server = setupTestServer(
     const items = when === 'past' ? past : when === 'canceled' ? [] : upcoming;
     const n = Number(url.searchParams.get('page') ?? 1);
     const size = Number(url.searchParams.get('pageSize') ?? 10);
-    return HttpResponse.json({ results: items.slice((n - 1) * size, n * size), total: items.length, page: n, pageSize: size });
+    return HttpResponse.json({
+      results: items.slice((n - 1) * size, n * size),
+      total: items.length,
+      page: n,
+      pageSize: size,
+    });
   }),
   // the Tasks tab, open before the Interviews tab is chosen
   http.get('*/api/v1/projects/p1/tasks', () => HttpResponse.json({ results: [], total: 0, page: 1, pageSize: 25 })),
@@ -65,7 +75,12 @@ const server = setupTestServer(
     posted.push(body);
     const reply = replies.shift();
     if (reply) return HttpResponse.json(reply.body as object, { status: reply.status });
-    const made = makeInterview(99, { title: body.title, date: body.date, time: body.time, invitations: { sent: 3, failed: 0 } });
+    const made = makeInterview(99, {
+      title: body.title,
+      date: body.date,
+      time: body.time,
+      invitations: { sent: 3, failed: 0 },
+    });
     upcoming = [...upcoming, made];
     return HttpResponse.json(made, { status: 201 });
   }),
@@ -102,8 +117,21 @@ let unsubscribe: () => void;
 beforeEach(() => {
   ue = setupUser();
   upcoming = [
-    makeInterview(1, { title: 'Access review', location: 'Room 4', interviewers: [dan, sam], attendees: [ann, bo, dan], onlineMeetingUrl: 'https://meet.example.com/j/1' }),
-    makeInterview(2, { title: 'Change management', startsAt: '2099-12-01T19:30:00.000Z', timeZone: 'America/Los_Angeles', date: '2099-12-01', time: '11:30', durationMinutes: 90 }),
+    makeInterview(1, {
+      title: 'Access review',
+      location: 'Room 4',
+      interviewers: [dan, sam],
+      attendees: [ann, bo, dan],
+      onlineMeetingUrl: 'https://meet.example.com/j/1',
+    }),
+    makeInterview(2, {
+      title: 'Change management',
+      startsAt: '2099-12-01T19:30:00.000Z',
+      timeZone: 'America/Los_Angeles',
+      date: '2099-12-01',
+      time: '11:30',
+      durationMinutes: 90,
+    }),
   ];
   past = [];
   listRequests = [];
@@ -120,7 +148,14 @@ beforeEach(() => {
 });
 afterEach(() => unsubscribe());
 
-const client: User = { ...(session.user as User), id: 'u2', isTevora: false, firstName: 'Ann', lastName: 'Lee', email: 'ann@acme.test' };
+const client: User = {
+  ...(session.user as User),
+  id: 'u2',
+  isTevora: false,
+  firstName: 'Ann',
+  lastName: 'Lee',
+  email: 'ann@acme.test',
+};
 
 const renderAt = (route: string, who = session) =>
   renderWithProviders(
@@ -138,7 +173,8 @@ const renderAt = (route: string, who = session) =>
     { route, session: who },
   );
 
-const tab = (name: string) => screen.getByText(name, { selector: '[role="tab"], [role="tab"] *' }).closest('[role="tab"]') as HTMLElement;
+const tab = (name: string) =>
+  screen.getByText(name, { selector: '[role="tab"], [role="tab"] *' }).closest('[role="tab"]') as HTMLElement;
 const row = async (title: string) => (await screen.findByText(title)).closest('tr') as HTMLElement;
 const summaries = () => toasts.map((t) => `${t.severity}: ${t.summary}`);
 
@@ -174,7 +210,10 @@ describe('the Interviews tab', () => {
     expect(first).toHaveTextContent('Daniel Reyes, Sam Staff');
     expect(first).toHaveTextContent('Ann Lee, Bo Lee +1');
     expect(within(first).getByText('Scheduled')).toBeInTheDocument();
-    expect(within(first).getByLabelText('Join the meeting of Access review')).toHaveAttribute('href', 'https://meet.example.com/j/1');
+    expect(within(first).getByLabelText('Join the meeting of Access review')).toHaveAttribute(
+      'href',
+      'https://meet.example.com/j/1',
+    );
     const second = await row('Change management');
     expect(second).toHaveTextContent('11:30AM 12/1/2099 America/Los_Angeles');
     expect(second).toHaveTextContent('1 h 30 min');
@@ -188,7 +227,11 @@ describe('the Interviews tab', () => {
     await ue.click(screen.getByLabelText('Past'));
     await waitFor(() => expect(address()).toBe('?tasksPage=2&view=interviews&interviewsWhen=past'));
     expect(await screen.findByText('No past interviews')).toBeInTheDocument();
-    expect(listRequests).toEqual(['?page=1&pageSize=10&when=upcoming', '?page=2&pageSize=10&when=upcoming', '?page=1&pageSize=10&when=past']);
+    expect(listRequests).toEqual([
+      '?page=1&pageSize=10&when=upcoming',
+      '?page=2&pageSize=10&when=upcoming',
+      '?page=1&pageSize=10&when=past',
+    ]);
   });
 
   it('says when there are no upcoming interviews and offers writers one Schedule button, there from the start and through a reload', async () => {
@@ -234,7 +277,9 @@ describe('the Interviews tab', () => {
     const first = await row('Access review');
     // the tests run in UTC, the interviews take place in New York and Los Angeles
     expect(first).toHaveTextContent(`Your time: ${formatDateTime('2099-11-30T15:00:00.000Z')}`);
-    expect(await row('Change management')).toHaveTextContent(`Your time: ${formatDateTime('2099-12-01T19:30:00.000Z')}`);
+    expect(await row('Change management')).toHaveTextContent(
+      `Your time: ${formatDateTime('2099-12-01T19:30:00.000Z')}`,
+    );
     const attendees = within(first).getByText('Ann Lee, Bo Lee +1');
     expect(attendees).toHaveAttribute('tabindex', '0');
     expect(attendees).toHaveAccessibleDescription('Ann Lee, Bo Lee, Daniel Reyes');
@@ -247,7 +292,9 @@ describe('the Interviews tab', () => {
     const r = await row('Starts soon');
     expect(within(r).getByLabelText('Reschedule Starts soon')).toBeInTheDocument();
     expect(within(r).getByLabelText('Cancel interview Starts soon')).toBeInTheDocument();
-    await waitFor(() => expect(within(r).queryByLabelText('Reschedule Starts soon')).not.toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(within(r).queryByLabelText('Reschedule Starts soon')).not.toBeInTheDocument(), {
+      timeout: 5000,
+    });
     expect(within(r).queryByLabelText('Cancel interview Starts soon')).not.toBeInTheDocument();
     expect(within(r).getByLabelText('Download invitation Starts soon')).toBeInTheDocument();
   });
@@ -310,7 +357,9 @@ describe('the Interviews tab', () => {
 
     const day = pickDay(7, isWeekday);
     await typeInPicker(date, day.typed);
-    await waitFor(() => expect(within(dialog).queryByText('The interview interval is at most 62 days.')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(dialog).queryByText('The interview interval is at most 62 days.')).not.toBeInTheDocument(),
+    );
     await ue.click(button('Schedule', dialog));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toEqual({
@@ -332,8 +381,12 @@ describe('the Interviews tab', () => {
   it('shows a refusal of the api in the dialog, which keeps what was typed', async () => {
     replies = [
       apiError(503, 'cant_schedule_meeting', 'Graph said no'),
-      apiError(400, 'invalid_meeting_argument', 'Invalid meeting', [{ field: 'attendeeIds', message: 'Zoe Client is not a member of the project or its company' }]),
-      apiError(400, 'validation_failed', 'organizerId is required', [{ field: 'organizerId', message: 'organizerId is required' }]),
+      apiError(400, 'invalid_meeting_argument', 'Invalid meeting', [
+        { field: 'attendeeIds', message: 'Zoe Client is not a member of the project or its company' },
+      ]),
+      apiError(400, 'validation_failed', 'organizerId is required', [
+        { field: 'organizerId', message: 'organizerId is required' },
+      ]),
     ];
     renderAt('/v2/projects/p1?view=interviews');
     await screen.findByText('Access review');
@@ -353,8 +406,12 @@ describe('the Interviews tab', () => {
     expect(within(dialog).getByLabelText('Title')).toHaveValue('Walkthrough');
 
     await ue.click(button('Schedule', dialog));
-    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('The meeting details are not valid.'));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Zoe Client is not a member of the project or its company');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('The meeting details are not valid.'),
+    );
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Zoe Client is not a member of the project or its company',
+    );
 
     // the api's field names never reach the user
     await ue.click(button('Schedule', dialog));
@@ -403,13 +460,19 @@ describe('the Interviews tab', () => {
     await ue.click(within(await row('Access review')).getByLabelText('Cancel interview Access review'));
     const dialog = await findDialog();
     await ue.click(button('Cancel interview', dialog));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The interview has already started: it can no longer be changed.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The interview has already started: it can no longer be changed.',
+    );
     expect(canceled).toEqual([{ id: 'i1', body: {} }]);
   });
 
   it.each([
     ['a client', { ...session, user: client }, makeProject({ myRole: 'Client Lead' })],
-    ['staff who may not change the project', session, makeProject({ permissions: { manage: false, write: false, manageRoster: false } })],
+    [
+      'staff who may not change the project',
+      session,
+      makeProject({ permissions: { manage: false, write: false, manageRoster: false } }),
+    ],
   ])('offers %s the list and invitations, and nothing to change', async (_who, who, readOnly) => {
     project = readOnly;
     upcoming = [...upcoming, makeInterview(3, { title: 'Was canceled', status: 'canceled' })];
@@ -423,7 +486,9 @@ describe('the Interviews tab', () => {
     // fetched with the session, then handed to the browser under the server's name
     const followed: { href: string; download: string }[] = [];
     const blobs: Blob[] = [];
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
       followed.push({ href: this.getAttribute('href') ?? '', download: this.download });
     });
     const urls = URL as unknown as { createObjectURL?: (b: Blob) => string; revokeObjectURL?: (u: string) => void };

@@ -90,7 +90,10 @@ function People({ people }: { people: Interview['attendees'] }) {
  */
 function useNow(starts: string[]): number {
   const [now, setNow] = useState(() => Date.now());
-  const next = starts.map((s) => Date.parse(s)).filter((t) => t > now).sort((a, b) => a - b)[0];
+  const next = starts
+    .map((s) => Date.parse(s))
+    .filter((t) => t > now)
+    .sort((a, b) => a - b)[0];
   useEffect(() => {
     const wait = next === undefined ? NOW_EVERY_MS : Math.min(Math.max(next - Date.now() + 50, 0), NOW_EVERY_MS);
     const timer = setTimeout(() => setNow(Date.now()), wait);
@@ -107,10 +110,21 @@ export function InterviewsTab({ project }: { project: Project }) {
   const me = useSelector((s: Root) => sessionSelectors.selectUser(s))?.id;
   // staff who may change the project (clients and auditors only read)
   const canWrite = useRoleAllowed(['staff']) && project.permissions.write;
-  const list = interviewsApi.useInterviewsListQuery({ projectId: project.id, page: state.page, pageSize: INTERVIEWS_PAGE_SIZE, when: state.when });
+  const list = interviewsApi.useInterviewsListQuery({
+    projectId: project.id,
+    page: state.page,
+    pageSize: INTERVIEWS_PAGE_SIZE,
+    when: state.when,
+  });
   // The dialogs keep their interview while they close, so their text does not change as they fade out.
-  const [editing, setEditing] = useState<{ open: boolean; interview: Interview | null }>({ open: false, interview: null });
-  const [canceling, setCanceling] = useState<{ open: boolean; interview: Interview | null }>({ open: false, interview: null });
+  const [editing, setEditing] = useState<{ open: boolean; interview: Interview | null }>({
+    open: false,
+    interview: null,
+  });
+  const [canceling, setCanceling] = useState<{ open: boolean; interview: Interview | null }>({
+    open: false,
+    interview: null,
+  });
   const schedule = () => setEditing({ open: true, interview: null });
   const shown = list.currentData?.results ?? [];
   const now = useNow(shown.filter((i) => i.status === 'scheduled').map((i) => i.startsAt));
@@ -156,7 +170,9 @@ export function InterviewsTab({ project }: { project: Project }) {
     {
       key: 'status',
       title: 'Status',
-      render: (_v, i) => <Tag color={i.status === 'canceled' ? 'default' : 'blue'}>{INTERVIEW_STATUS_LABELS[i.status]}</Tag>,
+      render: (_v, i) => (
+        <Tag color={i.status === 'canceled' ? 'default' : 'blue'}>{INTERVIEW_STATUS_LABELS[i.status]}</Tag>
+      ),
     },
     {
       key: 'meeting',
@@ -179,10 +195,21 @@ export function InterviewsTab({ project }: { project: Project }) {
         <Flex gap={4} wrap={false}>
           {canWrite && isChangeable(i, now) ? (
             <>
-              <Button size="small" icon={<EditOutlined />} aria-label={`Reschedule ${i.title}`} onClick={() => setEditing({ open: true, interview: i })}>
+              <Button
+                size="small"
+                icon={<EditOutlined />}
+                aria-label={`Reschedule ${i.title}`}
+                onClick={() => setEditing({ open: true, interview: i })}
+              >
                 Reschedule
               </Button>
-              <Button size="small" danger icon={<StopOutlined />} aria-label={`Cancel interview ${i.title}`} onClick={() => setCanceling({ open: true, interview: i })}>
+              <Button
+                size="small"
+                danger
+                icon={<StopOutlined />}
+                aria-label={`Cancel interview ${i.title}`}
+                onClick={() => setCanceling({ open: true, interview: i })}
+              >
                 Cancel interview
               </Button>
             </>
@@ -236,7 +263,15 @@ export function InterviewsTab({ project }: { project: Project }) {
         loading={list.isFetching}
         onChange={onChange}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: list.isError ? <LoadFailedEmpty what="interviews" onRetry={() => void list.refetch()} /> : list.isLoading ? <span aria-hidden /> : emptyText }}
+        locale={{
+          emptyText: list.isError ? (
+            <LoadFailedEmpty what="interviews" onRetry={() => void list.refetch()} />
+          ) : list.isLoading ? (
+            <span aria-hidden />
+          ) : (
+            emptyText
+          ),
+        }}
         pagination={{
           current: state.page,
           pageSize: INTERVIEWS_PAGE_SIZE,

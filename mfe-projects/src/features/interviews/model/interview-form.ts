@@ -136,12 +136,18 @@ const UI_WORDING: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^time is required$/, () => 'Choose a time'],
   [/^organizerId is required$/, () => 'Choose an organizer'],
   [/^interviewerIds must name at least one interviewer$/, () => 'Choose at least one interviewer'],
-  [/^(interviewerIds|attendeeIds) may name at most (\d+) users$/, (m) => `Choose at most ${m[2]} ${m[1] === 'interviewerIds' ? 'interviewers' : 'attendees'}`],
+  [
+    /^(interviewerIds|attendeeIds) may name at most (\d+) users$/,
+    (m) => `Choose at most ${m[2]} ${m[1] === 'interviewerIds' ? 'interviewers' : 'attendees'}`,
+  ],
   [/^date must be a date \(YYYY-MM-DD\)$/, () => 'Enter a date as M/D/YYYY'],
   [/^time must be a time \(HH:mm, 24 h\)$/, () => 'Enter a time as HH:mm (24 h)'],
   [/^timeZone "(.*)" is not a known time zone$/, (m) => `Choose a known time zone: "${m[1]}" is not one`],
   // a local time the clocks skip: "2:30AM 3/14/2027 does not exist in America/New_York (clocks go forward)"
-  [/^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}) does not exist in (.+)$/, (m) => `${formatLocal(m[1], m[2])} does not exist in ${m[3]} (clocks go forward)`],
+  [
+    /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}) does not exist in (.+)$/,
+    (m) => `${formatLocal(m[1], m[2])} does not exist in ${m[3]} (clocks go forward)`,
+  ],
 ];
 
 /**
@@ -167,7 +173,13 @@ export function timeRuleProblem(draft: InterviewDraft, now = Date.now()): FieldP
   if (!draft.date || !draft.time) return null;
   const { problem } = checkInterviewTime({ date: draft.date, time: draft.time, timeZone: draft.timeZone }, now);
   if (!problem) return null;
-  return { field: problem.field, message: problem.code === 'invalid_meeting_argument' ? uiMessage(problem.field, problem.message) : ERROR_MESSAGES[problem.code] };
+  return {
+    field: problem.field,
+    message:
+      problem.code === 'invalid_meeting_argument'
+        ? uiMessage(problem.field, problem.message)
+        : ERROR_MESSAGES[problem.code],
+  };
 }
 
 /** Whether the draft moves the interview: its date, time, zone or duration differ. */
@@ -190,7 +202,8 @@ export function draftProblems(draft: InterviewDraft, before?: Interview, now = D
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? '') as InterviewField;
-      if (field && !problems.some((p) => p.field === field)) problems.push({ field, message: uiMessage(field, issue.message) });
+      if (field && !problems.some((p) => p.field === field))
+        problems.push({ field, message: uiMessage(field, issue.message) });
     }
   }
   const rule = !before || movesInterview(draft, before) ? timeRuleProblem(draft, now) : null;
@@ -207,13 +220,18 @@ export function createRequest(draft: InterviewDraft, now = Date.now()): DraftReq
   return problems.length ? { body: null, problems } : { body: candidate(draft) as InterviewCreate, problems: [] };
 }
 
-const sameMembers = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id) => b.includes(id));
+const sameMembers = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id) => b.includes(id));
 
 /**
  * The body of PATCH …/interviews/:id: only what changed (a move sends date, time, zone and duration
  * together, so the api checks the whole new time), or what must be fixed first. An empty body: nothing changed.
  */
-export function updateRequest(draft: InterviewDraft, before: Interview, now = Date.now()): DraftRequest<InterviewUpdate> {
+export function updateRequest(
+  draft: InterviewDraft,
+  before: Interview,
+  now = Date.now(),
+): DraftRequest<InterviewUpdate> {
   const problems = draftProblems(draft, before, now);
   if (problems.length) return { body: null, problems };
   const next = candidate(draft) as InterviewCreate;
@@ -222,16 +240,37 @@ export function updateRequest(draft: InterviewDraft, before: Interview, now = Da
   if ((next.description ?? null) !== before.description) body.description = next.description ?? null;
   if ((next.location ?? null) !== before.location) body.location = next.location ?? null;
   if (movesInterview(draft, before)) {
-    Object.assign(body, { date: next.date, time: next.time, timeZone: next.timeZone, durationMinutes: next.durationMinutes });
+    Object.assign(body, {
+      date: next.date,
+      time: next.time,
+      timeZone: next.timeZone,
+      durationMinutes: next.durationMinutes,
+    });
   }
   if (next.organizerId !== before.organizer?.id) body.organizerId = next.organizerId;
-  if (!sameMembers(next.interviewerIds, before.interviewers.map((p) => p.id))) body.interviewerIds = next.interviewerIds;
-  if (!sameMembers(next.attendeeIds ?? [], before.attendees.map((p) => p.id))) body.attendeeIds = next.attendeeIds;
+  if (
+    !sameMembers(
+      next.interviewerIds,
+      before.interviewers.map((p) => p.id),
+    )
+  )
+    body.interviewerIds = next.interviewerIds;
+  if (
+    !sameMembers(
+      next.attendeeIds ?? [],
+      before.attendees.map((p) => p.id),
+    )
+  )
+    body.attendeeIds = next.attendeeIds;
   return { body, problems: [] };
 }
 
 /** A new interview's draft: the browser's zone, an hour, the caller as organizer when they may be one. */
-export function newDraft(people: InterviewPeople | undefined, me: string | undefined, zone = browserTimeZone()): InterviewDraft {
+export function newDraft(
+  people: InterviewPeople | undefined,
+  me: string | undefined,
+  zone = browserTimeZone(),
+): InterviewDraft {
   const organizer = people?.organizers.find((p) => p.id === me);
   return {
     title: '',

@@ -1,19 +1,39 @@
 import { makeInterview, ann, bo, dan } from '../testing/fixtures';
-import { compactNames, durationText, interviewListState, interviewWhen, invitationFileName, isChangeable, meetingLink } from './interview-list';
+import {
+  compactNames,
+  durationText,
+  interviewListState,
+  interviewWhen,
+  invitationFileName,
+  isChangeable,
+  meetingLink,
+} from './interview-list';
 
 describe('the Interviews tab’s address', () => {
   it('reads the filter and page, ignoring unknown values', () => {
     expect(interviewListState(new URLSearchParams(''))).toEqual({ page: 1, when: 'upcoming' });
-    expect(interviewListState(new URLSearchParams('interviewsWhen=past&interviewsPage=3'))).toEqual({ page: 3, when: 'past' });
-    expect(interviewListState(new URLSearchParams('interviewsWhen=soon&interviewsPage=-2'))).toEqual({ page: 1, when: 'upcoming' });
+    expect(interviewListState(new URLSearchParams('interviewsWhen=past&interviewsPage=3'))).toEqual({
+      page: 3,
+      when: 'past',
+    });
+    expect(interviewListState(new URLSearchParams('interviewsWhen=soon&interviewsPage=-2'))).toEqual({
+      page: 1,
+      when: 'upcoming',
+    });
   });
 });
 
 describe('how a row reads', () => {
   it('shows when as h:mmA M/D/YYYY in the interview’s own zone, named', () => {
-    expect(interviewWhen({ startsAt: '2026-11-30T15:00:00.000Z', timeZone: 'America/New_York' })).toBe('10:00AM 11/30/2026 America/New_York');
-    expect(interviewWhen({ startsAt: '2026-07-01T21:05:00.000Z', timeZone: 'America/Los_Angeles' })).toBe('2:05PM 7/1/2026 America/Los_Angeles');
-    expect(interviewWhen({ startsAt: '2026-03-02T15:30:00.000Z', timeZone: 'Asia/Tokyo' })).toBe('12:30AM 3/3/2026 Asia/Tokyo');
+    expect(interviewWhen({ startsAt: '2026-11-30T15:00:00.000Z', timeZone: 'America/New_York' })).toBe(
+      '10:00AM 11/30/2026 America/New_York',
+    );
+    expect(interviewWhen({ startsAt: '2026-07-01T21:05:00.000Z', timeZone: 'America/Los_Angeles' })).toBe(
+      '2:05PM 7/1/2026 America/Los_Angeles',
+    );
+    expect(interviewWhen({ startsAt: '2026-03-02T15:30:00.000Z', timeZone: 'Asia/Tokyo' })).toBe(
+      '12:30AM 3/3/2026 Asia/Tokyo',
+    );
     expect(interviewWhen({ startsAt: '2026-03-02T03:00:00.000Z', timeZone: 'UTC' })).toBe('3:00AM 3/2/2026 UTC');
     expect(interviewWhen({ startsAt: '2026-03-02T12:45:00.000Z', timeZone: 'UTC' })).toBe('12:45PM 3/2/2026 UTC');
   });

@@ -4,7 +4,13 @@
  * ignored, as if absent. Times show as the portal shows them (h:mmA M/D/YYYY), but in the
  * interview's own zone, named: that is where it takes place.
  */
-import { instantToZoned, INTERVIEW_WHEN, type Interview, type InterviewPerson, type InterviewWhen } from '@portal/shared/core/interviews';
+import {
+  instantToZoned,
+  INTERVIEW_WHEN,
+  type Interview,
+  type InterviewPerson,
+  type InterviewWhen,
+} from '@portal/shared/core/interviews';
 import { pageParam } from '@portal/shared/core/projects';
 
 export const INTERVIEWS_PAGE_SIZE = 10;
@@ -26,7 +32,10 @@ export const NO_INTERVIEWS: Record<InterviewWhen, string> = {
   all: 'No interviews yet',
 };
 
-export const INTERVIEW_STATUS_LABELS: Record<Interview['status'], string> = { scheduled: 'Scheduled', canceled: 'Canceled' };
+export const INTERVIEW_STATUS_LABELS: Record<Interview['status'], string> = {
+  scheduled: 'Scheduled',
+  canceled: 'Canceled',
+};
 
 export interface InterviewListState {
   page: number;
@@ -97,6 +106,10 @@ export function meetingLink(url: string | null): string | null {
 
 /** The invitation's file name: the title, made safe for a file system. */
 export function invitationFileName(title: string): string {
-  const base = title.replace(/[^\p{L}\p{N} ._-]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 80);
+  const base = title
+    .replace(/[^\p{L}\p{N} ._-]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80);
   return `${base || 'interview'}.ics`;
 }

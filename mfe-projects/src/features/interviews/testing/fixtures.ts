@@ -3,7 +3,12 @@ import type { Interview, InterviewPerson } from '@portal/shared/core/interviews'
 
 export const ZONE = 'America/New_York';
 
-export const iPerson = (id: string, firstName: string, lastName = 'Lee'): InterviewPerson => ({ id, firstName, lastName, email: `${firstName.toLowerCase()}@acme.test` });
+export const iPerson = (id: string, firstName: string, lastName = 'Lee'): InterviewPerson => ({
+  id,
+  firstName,
+  lastName,
+  email: `${firstName.toLowerCase()}@acme.test`,
+});
 
 export const sam = iPerson('u1', 'Sam', 'Staff');
 export const dan = iPerson('u5', 'Daniel', 'Reyes');
@@ -12,11 +17,20 @@ export const bo = iPerson('u3', 'Bo');
 
 /** Today in `zone`, plus `days`: its date (YYYY-MM-DD), M/D/YYYY text and weekday (0 Sunday). */
 export function zonedDay(days: number, zone = ZONE): { date: string; typed: string; weekday: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date());
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date());
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   const d = new Date(Date.UTC(get('year'), get('month') - 1, get('day') + days));
   const [y, m, day] = [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
-  return { date: `${y}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`, typed: `${m}/${day}/${y}`, weekday: d.getUTCDay() };
+  return {
+    date: `${y}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+    typed: `${m}/${day}/${y}`,
+    weekday: d.getUTCDay(),
+  };
 }
 
 /** The first day `from` days away or further (`step` -1: or earlier) whose weekday `want` accepts. */

@@ -10,7 +10,12 @@ const shape = controlCreateSchema.shape;
 export function ControlFormModal(props: FormModalUse<ControlFormValues>) {
   return (
     <FormModal<ControlFormValues> {...props}>
-      <Form.Item name="name" label="Control ID" extra="Unique within the project, e.g. CC6.1." rules={[zodRule(shape.name)]}>
+      <Form.Item
+        name="name"
+        label="Control ID"
+        extra="Unique within the project, e.g. CC6.1."
+        rules={[zodRule(shape.name)]}
+      >
         <Input autoFocus />
       </Form.Item>
       <Form.Item name="title" label="Title" rules={[zodRule(shape.title)]}>

@@ -40,7 +40,10 @@ function LinkTaskPicker({ projectId, control }: { projectId: string; control: Co
   const [text, setText] = useState('');
   const [taskId, setTaskId] = useState<string | undefined>();
   const search = useDebounced(text.trim());
-  const tasks = projectsApi.useProjectsTasksQuery({ projectId, search: search || undefined, pageSize: PICKER_SIZE, sort: 'referenceId' }, { skip: !opened });
+  const tasks = projectsApi.useProjectsTasksQuery(
+    { projectId, search: search || undefined, pageSize: PICKER_SIZE, sort: 'referenceId' },
+    { skip: !opened },
+  );
   const [link, { isLoading }] = projectsApi.useProjectsControlLinkTaskMutation();
   const linked = new Set(control.tasks.map((t) => t.id));
   const options = (tasks.data?.results ?? [])
@@ -72,7 +75,13 @@ function LinkTaskPicker({ projectId, control }: { projectId: string; control: Co
         options={options}
         notFoundContent={tasks.isFetching ? 'Searching…' : 'No other task matches.'}
       />
-      <Button type="primary" icon={<LinkOutlined />} disabled={!taskId} loading={isLoading} onClick={() => void submit()}>
+      <Button
+        type="primary"
+        icon={<LinkOutlined />}
+        disabled={!taskId}
+        loading={isLoading}
+        onClick={() => void submit()}
+      >
         Link task
       </Button>
     </Flex>
@@ -98,9 +107,18 @@ function LinkedTasks({ project, control }: { project: Project; control: ControlD
                 title={`Unlink ${t.title} from ${control.name}?`}
                 okText="Unlink"
                 okButtonProps={{ danger: true }}
-                onConfirm={() => link({ projectId: project.id, controlId: control.id, taskId: t.id, linked: false }).unwrap().catch(() => undefined)}
+                onConfirm={() =>
+                  link({ projectId: project.id, controlId: control.id, taskId: t.id, linked: false })
+                    .unwrap()
+                    .catch(() => undefined)
+                }
               >
-                <Button size="small" icon={<DisconnectOutlined />} loading={unlinking === t.id} aria-label={`Unlink ${t.title}`}>
+                <Button
+                  size="small"
+                  icon={<DisconnectOutlined />}
+                  loading={unlinking === t.id}
+                  aria-label={`Unlink ${t.title}`}
+                >
                   Unlink
                 </Button>
               </Popconfirm>
@@ -112,7 +130,14 @@ function LinkedTasks({ project, control }: { project: Project; control: ControlD
   return (
     <Card title={`Linked tasks (${control.tasksDone}/${control.taskCount} done)`}>
       {canEdit ? <LinkTaskPicker projectId={project.id} control={control} /> : null}
-      <Table<Task> rowKey="id" size="small" pagination={false} columns={columns} dataSource={control.tasks} locale={{ emptyText: 'No tasks are linked to this control.' }} />
+      <Table<Task>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        columns={columns}
+        dataSource={control.tasks}
+        locale={{ emptyText: 'No tasks are linked to this control.' }}
+      />
     </Card>
   );
 }
@@ -131,7 +156,10 @@ function PointsOfFocus({ project, control }: { project: Project; control: Contro
       title: `Delete the point of focus ${point.name}?`,
       okText: 'Delete',
       okButtonProps: { danger: true },
-      onOk: () => remove({ projectId: project.id, pointId: point.id }).unwrap().catch(() => undefined),
+      onOk: () =>
+        remove({ projectId: project.id, pointId: point.id })
+          .unwrap()
+          .catch(() => undefined),
     });
 
   const columns: TableProps<PointOfFocus>['columns'] = [
@@ -139,7 +167,8 @@ function PointsOfFocus({ project, control }: { project: Project; control: Contro
     {
       key: 'description',
       title: 'Description',
-      render: (_v, p) => (p.description ? <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{p.description}</Typography.Text> : '—'),
+      render: (_v, p) =>
+        p.description ? <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{p.description}</Typography.Text> : '—',
     },
     ...(canEdit
       ? [
@@ -148,8 +177,19 @@ function PointsOfFocus({ project, control }: { project: Project; control: Contro
             title: 'Actions',
             render: (_v: unknown, p: PointOfFocus) => (
               <Space>
-                <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${p.name}`} onClick={() => setEditing(p)} />
-                <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${p.name}`} onClick={() => confirmDelete(p)} />
+                <Button
+                  size="small"
+                  icon={<EditOutlined />}
+                  aria-label={`Edit ${p.name}`}
+                  onClick={() => setEditing(p)}
+                />
+                <Button
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={`Delete ${p.name}`}
+                  onClick={() => confirmDelete(p)}
+                />
               </Space>
             ),
           },
@@ -196,7 +236,15 @@ function PointsOfFocus({ project, control }: { project: Project; control: Contro
   );
 }
 
-function ControlView({ project, control, onDelete }: { project: Project; control: ControlDetail; onDelete: () => Promise<unknown> }) {
+function ControlView({
+  project,
+  control,
+  onDelete,
+}: {
+  project: Project;
+  control: ControlDetail;
+  onDelete: () => Promise<unknown>;
+}) {
   const [modal, modalHolder] = Modal.useModal();
   const [editing, setEditing] = useState(false);
   const [update] = projectsApi.useProjectsControlUpdateMutation();
@@ -215,7 +263,11 @@ function ControlView({ project, control, onDelete }: { project: Project; control
       {modalHolder}
       <PageHeader
         title={`${control.name} — ${control.title}`}
-        crumbs={[{ title: project.title, to: projectPath(project.id) }, { title: 'Controls', to: controlsPath(project.id) }, { title: control.name }]}
+        crumbs={[
+          { title: project.title, to: projectPath(project.id) },
+          { title: 'Controls', to: controlsPath(project.id) },
+          { title: control.name },
+        ]}
         extra={
           control.permissions.edit ? (
             <Space>
@@ -259,7 +311,8 @@ function ControlLoader({ project, controlId }: { project: Project; controlId: st
   const control = removing ?? query.currentData;
   if (control) {
     const onDelete = async () => {
-      if (await remove(control, () => deleteControl({ projectId: project.id, controlId: control.id }).unwrap())) navigate(controlsPath(project.id));
+      if (await remove(control, () => deleteControl({ projectId: project.id, controlId: control.id }).unwrap()))
+        navigate(controlsPath(project.id));
     };
     return <ControlView project={project} control={control} onDelete={onDelete} />;
   }
@@ -282,7 +335,9 @@ export function ControlPage() {
   const { projectId = '', controlId = '' } = useParams();
   return (
     <div data-testid="control-page">
-      <ProjectGate projectId={projectId}>{(project) => <ControlLoader project={project} controlId={controlId} />}</ProjectGate>
+      <ProjectGate projectId={projectId}>
+        {(project) => <ControlLoader project={project} controlId={controlId} />}
+      </ProjectGate>
     </div>
   );
 }

@@ -23,11 +23,18 @@ export function ControlsTab({ project }: { project: Project }) {
   const search = params.get(PARAMS.search)?.trim() || undefined;
   const rawSort = params.get(PARAMS.sort);
   const sort = (SORTS as readonly string[]).includes(rawSort ?? '') ? (rawSort as ControlSort) : undefined;
-  const list = projectsApi.useProjectsControlsQuery({ projectId: project.id, page, pageSize: CONTROLS_PAGE_SIZE, search, sort });
+  const list = projectsApi.useProjectsControlsQuery({
+    projectId: project.id,
+    page,
+    pageSize: CONTROLS_PAGE_SIZE,
+    search,
+    sort,
+  });
   const [createControl] = projectsApi.useProjectsControlCreateMutation();
   const [creating, setCreating] = useState(false);
 
-  const order = (key: 'name' | 'title') => (sort === key || (!sort && key === 'name') ? ('ascend' as const) : sort === `-${key}` ? ('descend' as const) : null);
+  const order = (key: 'name' | 'title') =>
+    sort === key || (!sort && key === 'name') ? ('ascend' as const) : sort === `-${key}` ? ('descend' as const) : null;
 
   const onChange: TableProps<Control>['onChange'] = (pagination, _filters, sorter, { action }) => {
     if (action === 'paginate') change({ [PARAMS.page]: pageValue(pagination.current) });
@@ -51,7 +58,9 @@ export function ControlsTab({ project }: { project: Project }) {
     {
       key: 'tasks',
       title: 'Linked tasks',
-      render: (_v, c) => <span aria-label={`${c.tasksDone} of ${c.taskCount} linked tasks done`}>{`${c.tasksDone}/${c.taskCount}`}</span>,
+      render: (_v, c) => (
+        <span aria-label={`${c.tasksDone} of ${c.taskCount} linked tasks done`}>{`${c.tasksDone}/${c.taskCount}`}</span>
+      ),
     },
     { key: 'pointsOfFocus', title: 'Points of focus', dataIndex: 'pointOfFocusCount' },
   ];
@@ -66,7 +75,12 @@ export function ControlsTab({ project }: { project: Project }) {
           onSearch={(text) => change({ [PARAMS.search]: text, [PARAMS.page]: null }, { replace: true })}
         />
         {project.permissions.write ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} style={{ marginInlineStart: 'auto' }}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setCreating(true)}
+            style={{ marginInlineStart: 'auto' }}
+          >
             New control
           </Button>
         ) : null}
@@ -81,7 +95,11 @@ export function ControlsTab({ project }: { project: Project }) {
           emptyText: list.isError ? (
             <LoadFailedEmpty what="controls" onRetry={() => void list.refetch()} />
           ) : (
-            <Empty description={search ? `No controls match "${search}".` : page > 1 ? `There is no page ${page}.` : 'No controls yet.'} />
+            <Empty
+              description={
+                search ? `No controls match "${search}".` : page > 1 ? `There is no page ${page}.` : 'No controls yet.'
+              }
+            />
           ),
         }}
         pagination={{

@@ -17,7 +17,17 @@ function PageLoading({ label }: { label: string }) {
   );
 }
 
-function NotFoundPanel({ title, subTitle, to, linkText }: { title: string; subTitle: string; to: string; linkText: string }) {
+function NotFoundPanel({
+  title,
+  subTitle,
+  to,
+  linkText,
+}: {
+  title: string;
+  subTitle: string;
+  to: string;
+  linkText: string;
+}) {
   return <StatusPanel kind="notFound" title={title} subTitle={subTitle} extra={<Link to={to}>{linkText}</Link>} />;
 }
 
@@ -48,7 +58,15 @@ interface QueryState {
  * A detail page's state while its thing is not shown: loading, not found (404: missing or not visible
  * to the caller; `notFound` says so and links back) or failed with a retry.
  */
-export function QueryFallback({ query, what, notFound }: { query: QueryState; what: string; notFound: Parameters<typeof NotFoundPanel>[0] }) {
+export function QueryFallback({
+  query,
+  what,
+  notFound,
+}: {
+  query: QueryState;
+  what: string;
+  notFound: Parameters<typeof NotFoundPanel>[0];
+}) {
   if (query.isFetching || query.isUninitialized) return <PageLoading label={`Loading the ${what}`} />;
   if (isNotFound(query.error)) return <NotFoundPanel {...notFound} />;
   return <LoadFailed what={what} onRetry={() => void query.refetch()} />;
@@ -66,7 +84,12 @@ export function ProjectGate({ projectId, children }: { projectId: string; childr
     <QueryFallback
       query={query}
       what="project"
-      notFound={{ title: 'Project not found', subTitle: 'The project does not exist or you do not have access to it.', to: '/', linkText: 'Back to Home' }}
+      notFound={{
+        title: 'Project not found',
+        subTitle: 'The project does not exist or you do not have access to it.',
+        to: '/',
+        linkText: 'Back to Home',
+      }}
     />
   );
 }

@@ -11,7 +11,10 @@ export function PointOfFocusModal({
   ...props
 }: Omit<FormModalUse<PointOfFocusValues>, 'onSubmit'> & { onSubmit: (body: PointOfFocusInput) => Promise<unknown> }) {
   return (
-    <FormModal<PointOfFocusValues> {...props} onSubmit={(v) => onSubmit({ name: v.name.trim(), description: v.description?.trim() || null })}>
+    <FormModal<PointOfFocusValues>
+      {...props}
+      onSubmit={(v) => onSubmit({ name: v.name.trim(), description: v.description?.trim() || null })}
+    >
       <Form.Item name="name" label="Name" rules={[zodRule(pointOfFocusSchema.shape.name)]}>
         <Input autoFocus />
       </Form.Item>

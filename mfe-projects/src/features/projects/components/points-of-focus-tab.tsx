@@ -16,16 +16,27 @@ export function PointsOfFocusTab({ project }: { project: Project }) {
   const [params, change] = useAddress();
   const page = pageParam(params, PARAMS.page);
   const controlId = params.get(PARAMS.control) || undefined;
-  const list = projectsApi.useProjectsPointsOfFocusQuery({ projectId: project.id, page, pageSize: POINTS_OF_FOCUS_PAGE_SIZE, controlId });
+  const list = projectsApi.useProjectsPointsOfFocusQuery({
+    projectId: project.id,
+    page,
+    pageSize: POINTS_OF_FOCUS_PAGE_SIZE,
+    controlId,
+  });
   const controls = projectsApi.useProjectsControlsQuery({ projectId: project.id, page: 1, pageSize: CONTROL_CHOICES });
 
   const columns: TableProps<PointOfFocus>['columns'] = [
-    { key: 'control', title: 'Control', render: (_v, p) => <Link to={controlPath(project.id, p.controlId)}>{p.controlName}</Link>, width: 160 },
+    {
+      key: 'control',
+      title: 'Control',
+      render: (_v, p) => <Link to={controlPath(project.id, p.controlId)}>{p.controlName}</Link>,
+      width: 160,
+    },
     { key: 'name', title: 'Name', dataIndex: 'name' },
     {
       key: 'description',
       title: 'Description',
-      render: (_v, p) => (p.description ? <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{p.description}</Typography.Text> : '—'),
+      render: (_v, p) =>
+        p.description ? <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{p.description}</Typography.Text> : '—',
     },
   ];
 
@@ -54,7 +65,13 @@ export function PointsOfFocusTab({ project }: { project: Project }) {
           emptyText: list.isError ? (
             <LoadFailedEmpty what="points of focus" onRetry={() => void list.refetch()} />
           ) : (
-            <Empty description={controlId ? 'This control has no points of focus.' : 'No points of focus yet. Add them on a control’s page.'} />
+            <Empty
+              description={
+                controlId
+                  ? 'This control has no points of focus.'
+                  : 'No points of focus yet. Add them on a control’s page.'
+              }
+            />
           ),
         }}
         pagination={{

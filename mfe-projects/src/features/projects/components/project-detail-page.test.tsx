@@ -97,7 +97,8 @@ const renderAt = (route: string) =>
     { route, session },
   );
 
-const tab = (name: string) => screen.getByText(name, { selector: '[role="tab"], [role="tab"] *' }).closest('[role="tab"]') as HTMLElement;
+const tab = (name: string) =>
+  screen.getByText(name, { selector: '[role="tab"], [role="tab"] *' }).closest('[role="tab"]') as HTMLElement;
 
 describe('project detail', () => {
   it('opens the tab and page named by the address, and pushes tab and page changes to it', async () => {
@@ -131,7 +132,9 @@ describe('project detail', () => {
 
   it('creates a task: posts the body, keeps the modal open with the api’s field errors, then closes', async () => {
     createReplies = [
-      apiError(400, 'validation_failed', 'Invalid field: assigneeIds', [{ field: 'assigneeIds.0', message: 'assigneeIds must name members of the project' }]),
+      apiError(400, 'validation_failed', 'Invalid field: assigneeIds', [
+        { field: 'assigneeIds.0', message: 'assigneeIds must name members of the project' },
+      ]),
       apiError(409, 'task_reference_id_already_exist_on_project', 'Task IDs must be unique or null'),
     ];
     renderAt('/v2/projects/p1');
@@ -147,7 +150,9 @@ describe('project detail', () => {
     await ue.type(within(dialog).getByLabelText('Title'), '{Enter}');
 
     expect(await within(dialog).findByText('assigneeIds must name members of the project')).toBeInTheDocument();
-    expect(posted).toEqual([{ title: 'Review access', status: 'OPEN', referenceId: 'CC-01', dueDate: '2026-05-31', assigneeIds: ['u2'] }]);
+    expect(posted).toEqual([
+      { title: 'Review access', status: 'OPEN', referenceId: 'CC-01', dueDate: '2026-05-31', assigneeIds: ['u2'] },
+    ]);
 
     // a duplicate Task ID (409, no details) marks the Task ID field; the modal stays open
     await ue.click(button('Create task', dialog));

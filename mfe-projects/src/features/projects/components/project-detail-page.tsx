@@ -14,7 +14,8 @@ import { TasksTab } from './tasks-tab';
 
 // The Interviews tab (its pickers and forms) loads on first use, so it adds nothing to the other tabs;
 // a chunk that cannot be loaded (after a deploy) shows a Retry in the tab, not a blank remote.
-const loadInterviewsTab = () => import('../../interviews/components/interviews-tab').then((m) => ({ default: m.InterviewsTab }));
+const loadInterviewsTab = () =>
+  import('../../interviews/components/interviews-tab').then((m) => ({ default: m.InterviewsTab }));
 
 const TAB_LABELS: Record<ProjectView, string> = {
   tasks: 'Tasks',

@@ -12,7 +12,9 @@ export function ProjectEditModal({ project, open, onClose }: { project: Project;
   const [update] = projectsApi.useProjectsUpdateMutation();
   const practices = projectsApi.useProjectsPracticesQuery(undefined, { skip: !open });
   // Retired practices are not offered for a change, but the project's own stays shown.
-  const practiceOptions = (practices.data ?? []).filter((p) => p.status === 'active').map((p) => ({ value: p.id, label: p.name }));
+  const practiceOptions = (practices.data ?? [])
+    .filter((p) => p.status === 'active')
+    .map((p) => ({ value: p.id, label: p.name }));
   if (project.practice && !practiceOptions.some((o) => o.value === project.practice?.id)) {
     practiceOptions.unshift({ value: project.practice.id, label: project.practice.name });
   }

@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { Button } from '@portal/shared/ui/button';
-import { Descriptions, EditOutlined, Flex, Modal, Progress, Space, Tag, TeamOutlined, Typography } from '@portal/shared/ui/extra';
+import {
+  Descriptions,
+  EditOutlined,
+  Flex,
+  Modal,
+  Progress,
+  Space,
+  Tag,
+  TeamOutlined,
+  Typography,
+} from '@portal/shared/ui/extra';
 import { PageHeader } from '@portal/shared/ui/components';
 import { Link } from '@portal/shared/web/router';
 import { formatDate } from '@portal/shared/core/dates';
@@ -25,7 +35,10 @@ export function ProjectHeader({ project }: { project: Project }) {
 
   const move = (to: ProjectStatus) => {
     // A refused move (no Client Lead, tasks on a project to cancel...) is the shell's toast; the header keeps the server's status.
-    const run = () => setStatus({ projectId: project.id, status: to }).unwrap().catch(() => undefined);
+    const run = () =>
+      setStatus({ projectId: project.id, status: to })
+        .unwrap()
+        .catch(() => undefined);
     if (!CONFIRMED_PROJECT_MOVES.includes(to)) return void run();
     void modal.confirm({
       title: `${projectMoveLabel(project.status, to)} ${project.title}?`,
@@ -70,7 +83,11 @@ export function ProjectHeader({ project }: { project: Project }) {
   return (
     <div>
       {modalHolder}
-      <PageHeader title={project.title} crumbs={[{ title: 'Projects', to: '/v2/projects' }, { title: project.title }]} extra={actions} />
+      <PageHeader
+        title={project.title}
+        crumbs={[{ title: 'Projects', to: '/v2/projects' }, { title: project.title }]}
+        extra={actions}
+      />
       <Descriptions
         size="small"
         column={{ xs: 1, sm: 2, lg: 4 }}
@@ -81,17 +98,37 @@ export function ProjectHeader({ project }: { project: Project }) {
           {
             key: 'dates',
             label: 'Dates',
-            children: project.startDate || project.dueDate ? `${formatDate(project.startDate) || '—'} – ${formatDate(project.dueDate) || '—'}` : '—',
+            children:
+              project.startDate || project.dueDate
+                ? `${formatDate(project.startDate) || '—'} – ${formatDate(project.dueDate) || '—'}`
+                : '—',
           },
-          { key: 'lead', label: 'Lead Consultant', children: project.leadConsultant ? personName(project.leadConsultant) : '—' },
-          { key: 'client', label: 'Client Lead', children: project.clientLead ? personName(project.clientLead) : <Typography.Text type="warning">Not set</Typography.Text> },
+          {
+            key: 'lead',
+            label: 'Lead Consultant',
+            children: project.leadConsultant ? personName(project.leadConsultant) : '—',
+          },
+          {
+            key: 'client',
+            label: 'Client Lead',
+            children: project.clientLead ? (
+              personName(project.clientLead)
+            ) : (
+              <Typography.Text type="warning">Not set</Typography.Text>
+            ),
+          },
           {
             key: 'progress',
             label: 'Progress',
             span: 2,
             children: (
               <Flex align="center" gap="small" style={{ width: '100%' }}>
-                <Progress percent={percent} size="small" style={{ flex: 1, margin: 0 }} aria-label={`${percent}% of tasks done`} />
+                <Progress
+                  percent={percent}
+                  size="small"
+                  style={{ flex: 1, margin: 0 }}
+                  aria-label={`${percent}% of tasks done`}
+                />
                 <span>{`${project.tasksDone} of ${project.tasksTotal} tasks done`}</span>
                 {project.tasksOverdue ? <Tag color="red">{`${project.tasksOverdue} overdue`}</Tag> : null}
               </Flex>

@@ -1,7 +1,13 @@
 /** Small pieces every task list shows: status, due date with its overdue marker, assignees. */
 import { Tag, Typography } from '@portal/shared/ui/extra';
 import { formatDate } from '@portal/shared/core/dates';
-import { PROJECT_STATUS_LABELS, TASK_STATUS_LABELS, type ProjectStatus, type ProjectUserRef, type TaskStatus } from '@portal/shared/core/projects';
+import {
+  PROJECT_STATUS_LABELS,
+  TASK_STATUS_LABELS,
+  type ProjectStatus,
+  type ProjectUserRef,
+  type TaskStatus,
+} from '@portal/shared/core/projects';
 import { PROJECT_STATUS_COLORS, TASK_STATUS_COLORS } from '../../../app/status-colors';
 import { personName } from '../model/labels';
 

@@ -57,14 +57,21 @@ export function TaskComments({ projectId, task }: { projectId: string; task: Tas
                   <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
                 </Typography.Text>
               </Flex>
-              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: '4px 0 0' }}>{c.body}</Typography.Paragraph>
+              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: '4px 0 0' }}>
+                {c.body}
+              </Typography.Paragraph>
             </li>
           ))}
         </ol>
       )}
       {task.permissions.comment ? (
         <Form form={form} layout="vertical" onFinish={submit}>
-          <Form.Item name="body" label="Add a comment" extra="Ctrl+Enter (⌘+Enter) sends it." rules={[zodRule(commentCreateSchema.shape.body)]}>
+          <Form.Item
+            name="body"
+            label="Add a comment"
+            extra="Ctrl+Enter (⌘+Enter) sends it."
+            rules={[zodRule(commentCreateSchema.shape.body)]}
+          >
             <Input.TextArea rows={3} onKeyDown={onKeyDown} />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={sending}>

@@ -33,7 +33,9 @@ export function TaskFormModal({
   fields: readonly TaskField[];
   currentAssignees?: ProjectUserRef[];
 }) {
-  const users = projectsApi.useProjectsAssigneesQuery(projectId, { skip: !props.open || !fields.includes('assigneeIds') });
+  const users = projectsApi.useProjectsAssigneesQuery(projectId, {
+    skip: !props.open || !fields.includes('assigneeIds'),
+  });
   const people = new Map<string, ProjectUserRef>(currentAssignees.map((u) => [u.id, u]));
   for (const u of users.data ?? []) people.set(u.id, u);
   const assigneeOptions = [...people.values()].map((u) => ({ value: u.id, label: `${personName(u)} (${u.email})` }));
@@ -45,7 +47,12 @@ export function TaskFormModal({
         <Input autoFocus />
       </Form.Item>
       {has('referenceId') ? (
-        <Form.Item name="referenceId" label="Task ID" extra="Unique within the project, or empty." rules={[zodRule(taskReferenceSchema)]}>
+        <Form.Item
+          name="referenceId"
+          label="Task ID"
+          extra="Unique within the project, or empty."
+          rules={[zodRule(taskReferenceSchema)]}
+        >
           <Input placeholder="e.g. CC6.1-01" />
         </Form.Item>
       ) : null}
@@ -74,7 +81,10 @@ export function TaskFormModal({
       ) : null}
       {has('status') ? (
         <Form.Item name="status" label="Status">
-          <Select aria-label="Status" options={TASK_STATUSES.map((s) => ({ value: s, label: TASK_STATUS_LABELS[s] }))} />
+          <Select
+            aria-label="Status"
+            options={TASK_STATUSES.map((s) => ({ value: s, label: TASK_STATUS_LABELS[s] }))}
+          />
         </Form.Item>
       ) : null}
     </FormModal>

@@ -3,7 +3,18 @@ import { http, HttpResponse } from 'msw';
 import type { TaskComment, TaskDetail, TaskStatus } from '@portal/shared/core/projects';
 import { renderWithProviders } from '@portal/shared/testing';
 import { Link, Route, Routes } from '@portal/shared/web/router';
-import { AddressQuery, button, findDialog, findHeading, makeProject, makeTaskDetail, person, session, setupTestServer, setupUser } from '../testing/fixtures';
+import {
+  AddressQuery,
+  button,
+  findDialog,
+  findHeading,
+  makeProject,
+  makeTaskDetail,
+  person,
+  session,
+  setupTestServer,
+  setupUser,
+} from '../testing/fixtures';
 import { TaskPage } from './task-page';
 
 let task: TaskDetail;
@@ -33,7 +44,13 @@ setupTestServer(
   http.post('*/api/v1/projects/p1/tasks/t1/comments', async ({ request }) => {
     const { body } = (await request.json()) as { body: string };
     sent.push(`comment ${JSON.stringify({ body })}`);
-    const comment = { id: 'm9', taskId: 't1', author: person('u1', 'Sam', 'Staff'), body, createdAt: '2026-02-03T09:00:00.000Z' };
+    const comment = {
+      id: 'm9',
+      taskId: 't1',
+      author: person('u1', 'Sam', 'Staff'),
+      body,
+      createdAt: '2026-02-03T09:00:00.000Z',
+    };
     comments = [...comments, comment];
     return HttpResponse.json(comment, { status: 201 });
   }),
@@ -45,7 +62,12 @@ beforeEach(() => {
   sent = [];
   comments = [];
   task = makeTaskDetail({ title: 'Review access', status: 'IN_REVIEW' });
-  subtask = makeTaskDetail({ id: 't2', title: 'Export the user list', parentId: 't1', parent: { id: 't1', title: 'Review access', referenceId: 'CC-01' } });
+  subtask = makeTaskDetail({
+    id: 't2',
+    title: 'Export the user list',
+    parentId: 't1',
+    parent: { id: 't1', title: 'Review access', referenceId: 'CC-01' },
+  });
 });
 
 /** The project page, as the Tasks tab links to a task: with the tab's address in the link's state. */
@@ -71,7 +93,9 @@ const renderTask = () =>
 async function offeredMoves(): Promise<string[]> {
   await ue.click(button('Change status'));
   await screen.findAllByRole('menuitem');
-  return [...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) [role="menuitem"]')].map((m) => m.textContent ?? '');
+  return [...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) [role="menuitem"]')].map(
+    (m) => m.textContent ?? '',
+  );
 }
 
 describe('task page', () => {
@@ -90,14 +114,29 @@ describe('task page', () => {
   it('shows comments oldest first as plain text and sends one with Ctrl+Enter; no status control without the permission', async () => {
     task = makeTaskDetail({ title: 'Review access', permissions: { edit: false, changeStatus: false, comment: true } });
     comments = [
-      { id: 'm2', taskId: 't1', author: person('u2', 'Ann'), body: '<b>second</b>', createdAt: '2026-02-02T09:00:00.000Z' },
-      { id: 'm1', taskId: 't1', author: person('u1', 'Sam', 'Staff'), body: 'first', createdAt: '2026-02-01T09:00:00.000Z' },
+      {
+        id: 'm2',
+        taskId: 't1',
+        author: person('u2', 'Ann'),
+        body: '<b>second</b>',
+        createdAt: '2026-02-02T09:00:00.000Z',
+      },
+      {
+        id: 'm1',
+        taskId: 't1',
+        author: person('u1', 'Sam', 'Staff'),
+        body: 'first',
+        createdAt: '2026-02-01T09:00:00.000Z',
+      },
     ];
     renderTask();
     await findHeading('Review access');
     const list = await screen.findByRole('list', { name: 'Comments' });
     const items = within(list).getAllByRole('listitem');
-    expect(items.map((i) => i.textContent)).toEqual([expect.stringContaining('first'), expect.stringContaining('<b>second</b>')]);
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringContaining('first'),
+      expect.stringContaining('<b>second</b>'),
+    ]);
     expect(list.querySelector('b')).toBeNull();
     expect(screen.queryByText('Change status')).not.toBeInTheDocument();
     expect(screen.queryByText('Edit', { selector: 'button *' })).not.toBeInTheDocument();

@@ -2,11 +2,29 @@ import { useState } from 'react';
 import { DownOutlined } from '@portal/shared/ui';
 import { Button } from '@portal/shared/ui/button';
 import { Dropdown } from '@portal/shared/ui/menus';
-import { Card, Descriptions, Flex, Modal, PlusOutlined, Space, Table, Typography, type TableProps } from '@portal/shared/ui/extra';
+import {
+  Card,
+  Descriptions,
+  Flex,
+  Modal,
+  PlusOutlined,
+  Space,
+  Table,
+  Typography,
+  type TableProps,
+} from '@portal/shared/ui/extra';
 import { PageHeader } from '@portal/shared/ui/components';
 import { Link, useLocation, useNavigate, useParams } from '@portal/shared/web/router';
 import { formatDateTime } from '@portal/shared/core/dates';
-import { CLOSED_TASK_STATUSES, TASK_STATUS_LABELS, TASK_TRANSITIONS, type Project, type Task, type TaskDetail, type TaskStatus } from '@portal/shared/core/projects';
+import {
+  CLOSED_TASK_STATUSES,
+  TASK_STATUS_LABELS,
+  TASK_TRANSITIONS,
+  type Project,
+  type Task,
+  type TaskDetail,
+  type TaskStatus,
+} from '@portal/shared/core/projects';
 import { controlPath, fromProjectOf, projectPath, taskPath, type FromProject } from '../../../app/paths';
 import { projectsApi } from '../../../app/projects-api';
 import { TaskFiles } from '../../files/components/task-files';
@@ -33,7 +51,10 @@ function StatusMenu({ projectId, task }: { projectId: string; task: TaskDetail }
       menu={{
         items: moves.map((s) => ({ key: s, label: `Move to ${TASK_STATUS_LABELS[s]}` })),
         // A refused move is the shell's toast; the page keeps showing the server's status.
-        onClick: ({ key }) => void setStatus({ projectId, taskId: task.id, status: key as TaskStatus }).unwrap().catch(() => undefined),
+        onClick: ({ key }) =>
+          void setStatus({ projectId, taskId: task.id, status: key as TaskStatus })
+            .unwrap()
+            .catch(() => undefined),
       }}
     >
       <Button loading={isLoading}>
@@ -73,7 +94,14 @@ function Subtasks({ project, task, from }: { project: Project; task: TaskDetail;
         ) : null
       }
     >
-      <Table<Task> rowKey="id" size="small" pagination={false} columns={columns} dataSource={task.subtasks} locale={{ emptyText: 'No subtasks.' }} />
+      <Table<Task>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        columns={columns}
+        dataSource={task.subtasks}
+        locale={{ emptyText: 'No subtasks.' }}
+      />
       <TaskFormModal
         projectId={project.id}
         title="Add subtask"
@@ -87,7 +115,17 @@ function Subtasks({ project, task, from }: { project: Project; task: TaskDetail;
   );
 }
 
-function TaskView({ project, task, from, onDelete }: { project: Project; task: TaskDetail; from?: FromProject; onDelete: () => Promise<unknown> }) {
+function TaskView({
+  project,
+  task,
+  from,
+  onDelete,
+}: {
+  project: Project;
+  task: TaskDetail;
+  from?: FromProject;
+  onDelete: () => Promise<unknown>;
+}) {
   const [modal, modalHolder] = Modal.useModal();
   const [editing, setEditing] = useState(false);
   const [updateTask] = projectsApi.useProjectsTaskUpdateMutation();
@@ -134,10 +172,26 @@ function TaskView({ project, task, from, onDelete }: { project: Project; task: T
           { key: 'status', label: 'Status', children: <TaskStatusTag status={task.status} /> },
           { key: 'dueDate', label: 'Due date', children: <DueDate dueDate={task.dueDate} overdue={task.overdue} /> },
           { key: 'assignees', label: 'Assignees', children: <Assignees users={task.assignees} /> },
-          { key: 'createdBy', label: 'Created by', children: `${task.createdBy ? personName(task.createdBy) : 'Former user'}, ${formatDateTime(task.createdAt)}` },
-          ...(task.completedAt ? [{ key: 'completedAt', label: 'Completed', children: formatDateTime(task.completedAt) }] : []),
+          {
+            key: 'createdBy',
+            label: 'Created by',
+            children: `${task.createdBy ? personName(task.createdBy) : 'Former user'}, ${formatDateTime(task.createdAt)}`,
+          },
+          ...(task.completedAt
+            ? [{ key: 'completedAt', label: 'Completed', children: formatDateTime(task.completedAt) }]
+            : []),
           ...(task.parent
-            ? [{ key: 'parent', label: 'Subtask of', children: <Link to={taskPath(project.id, task.parent.id)}>{[task.parent.referenceId, task.parent.title].filter(Boolean).join(' ')}</Link> }]
+            ? [
+                {
+                  key: 'parent',
+                  label: 'Subtask of',
+                  children: (
+                    <Link to={taskPath(project.id, task.parent.id)}>
+                      {[task.parent.referenceId, task.parent.title].filter(Boolean).join(' ')}
+                    </Link>
+                  ),
+                },
+              ]
             : []),
           descriptionItem(task.description),
         ]}
@@ -153,7 +207,9 @@ function TaskView({ project, task, from, onDelete }: { project: Project; task: T
             ))}
           </Flex>
         ) : (
-          <Typography.Text type="secondary">Not linked to any control. Link tasks from a control’s page.</Typography.Text>
+          <Typography.Text type="secondary">
+            Not linked to any control. Link tasks from a control’s page.
+          </Typography.Text>
         )}
       </Card>
       <TaskFiles project={project} taskId={task.id} />
@@ -212,7 +268,9 @@ export function TaskPage() {
   return (
     <div data-testid="task-page">
       {/* One loader per task: after a subtask is deleted its parent's page starts afresh. */}
-      <ProjectGate projectId={projectId}>{(project) => <TaskLoader key={taskId} project={project} taskId={taskId} />}</ProjectGate>
+      <ProjectGate projectId={projectId}>
+        {(project) => <TaskLoader key={taskId} project={project} taskId={taskId} />}
+      </ProjectGate>
     </div>
   );
 }

@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { Button } from '@portal/shared/ui/button';
 import { Empty, Flex, PlusOutlined, Select, Table, Typography, type TableProps } from '@portal/shared/ui/extra';
 import { Link } from '@portal/shared/web/router';
-import { TASK_DUE_FILTERS, TASK_STATUS_LABELS, TASK_STATUSES, type Project, type Task } from '@portal/shared/core/projects';
+import {
+  TASK_DUE_FILTERS,
+  TASK_STATUS_LABELS,
+  TASK_STATUSES,
+  type Project,
+  type Task,
+} from '@portal/shared/core/projects';
 import { taskPath, type FromProject } from '../../../app/paths';
 import { projectsApi } from '../../../app/projects-api';
 import { TaskTrackerActions } from '../../task-trackers/components/task-tracker-actions';
@@ -36,7 +42,8 @@ export function TasksTab({ project }: { project: Project }) {
   const [creating, setCreating] = useState(false);
 
   // A new filter or sort starts again from the first page.
-  const refine = (changes: AddressChanges, options?: { replace?: boolean }) => change({ ...changes, [TASK_PARAMS.page]: null }, options);
+  const refine = (changes: AddressChanges, options?: { replace?: boolean }) =>
+    change({ ...changes, [TASK_PARAMS.page]: null }, options);
 
   const search = params.toString();
   const fromProject: FromProject = { projectSearch: search ? `?${search}` : '' };
@@ -74,13 +81,32 @@ export function TasksTab({ project }: { project: Project }) {
         </Link>
       ),
     },
-    { key: 'status', title: 'Status', sorter: true, sortOrder: sortOrder('status'), render: (_v, t) => <TaskStatusTag status={t.status} /> },
+    {
+      key: 'status',
+      title: 'Status',
+      sorter: true,
+      sortOrder: sortOrder('status'),
+      render: (_v, t) => <TaskStatusTag status={t.status} />,
+    },
     { key: 'assignees', title: 'Assignees', render: (_v, t) => <Assignees users={t.assignees} /> },
-    { key: 'dueDate', title: 'Due date', sorter: true, sortOrder: sortOrder('dueDate'), render: (_v, t) => <DueDate dueDate={t.dueDate} overdue={t.overdue} /> },
+    {
+      key: 'dueDate',
+      title: 'Due date',
+      sorter: true,
+      sortOrder: sortOrder('dueDate'),
+      render: (_v, t) => <DueDate dueDate={t.dueDate} overdue={t.overdue} />,
+    },
     {
       key: 'subtasks',
       title: 'Subtasks',
-      render: (_v, t) => (t.subtaskCount ? <span aria-label={`${t.subtasksDone} of ${t.subtaskCount} subtasks done`}>{`${t.subtasksDone}/${t.subtaskCount}`}</span> : '—'),
+      render: (_v, t) =>
+        t.subtaskCount ? (
+          <span
+            aria-label={`${t.subtasksDone} of ${t.subtaskCount} subtasks done`}
+          >{`${t.subtasksDone}/${t.subtaskCount}`}</span>
+        ) : (
+          '—'
+        ),
     },
     { key: 'comments', title: 'Comments', dataIndex: 'commentCount' },
   ];
@@ -161,7 +187,9 @@ export function TasksTab({ project }: { project: Project }) {
         dataSource={list.currentData?.results ?? []}
         loading={list.isFetching}
         onChange={onChange}
-        locale={{ emptyText: list.isError ? <LoadFailedEmpty what="tasks" onRetry={() => void list.refetch()} /> : emptyText }}
+        locale={{
+          emptyText: list.isError ? <LoadFailedEmpty what="tasks" onRetry={() => void list.refetch()} /> : emptyText,
+        }}
         pagination={{
           current: state.page,
           pageSize: TASKS_PAGE_SIZE,

@@ -33,7 +33,11 @@ let rosterFetches: number;
 let patches: string[];
 let refuse: boolean;
 
-const givable = (user: typeof sam, isTevora: boolean, roles: ProjectRole[]): AssignableUser => ({ ...user, isTevora, roles });
+const givable = (user: typeof sam, isTevora: boolean, roles: ProjectRole[]): AssignableUser => ({
+  ...user,
+  isTevora,
+  roles,
+});
 
 setupTestServer(
   http.get('*/api/v1/projects/p1', () => HttpResponse.json(project)),

@@ -1,9 +1,27 @@
 import { useMemo, useState } from 'react';
 import { Button } from '@portal/shared/ui/button';
-import { Card, DeleteOutlined, Flex, Modal, Select, Table, Tag, Tooltip, Typography, UserAddOutlined, type TableProps } from '@portal/shared/ui/extra';
+import {
+  Card,
+  DeleteOutlined,
+  Flex,
+  Modal,
+  Select,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  UserAddOutlined,
+  type TableProps,
+} from '@portal/shared/ui/extra';
 import { PageHeader } from '@portal/shared/ui/components';
 import { useParams } from '@portal/shared/web/router';
-import { LEAD_ROLES, type AssignableUser, type Project, type ProjectMember, type ProjectRole } from '@portal/shared/core/projects';
+import {
+  LEAD_ROLES,
+  type AssignableUser,
+  type Project,
+  type ProjectMember,
+  type ProjectRole,
+} from '@portal/shared/core/projects';
 import { projectPath } from '../../../app/paths';
 import { projectsApi } from '../../../app/projects-api';
 import { personName } from '../model/labels';
@@ -18,7 +36,17 @@ type ModalApi = ReturnType<typeof Modal.useModal>[0];
  */
 function giveRole(
   modal: ModalApi,
-  { user, role, members, give }: { user: { id: string; firstName: string; lastName: string; email: string }; role: ProjectRole; members: readonly ProjectMember[]; give: () => Promise<unknown> },
+  {
+    user,
+    role,
+    members,
+    give,
+  }: {
+    user: { id: string; firstName: string; lastName: string; email: string };
+    role: ProjectRole;
+    members: readonly ProjectMember[];
+    give: () => Promise<unknown>;
+  },
 ): void {
   const displaced = displacedHolder(role, user.id, members);
   if (!displaced) {
@@ -76,7 +104,10 @@ function AddMember({
         }}
         loading={candidates.isFetching}
         showSearch={{ optionFilterProp: 'label' }}
-        options={offered.map((u) => ({ value: u.id, label: `${personName(u)} (${u.email})${u.isTevora ? ' · staff' : ''}` }))}
+        options={offered.map((u) => ({
+          value: u.id,
+          label: `${personName(u)} (${u.email})${u.isTevora ? ' · staff' : ''}`,
+        }))}
         notFoundContent={candidates.isError ? 'The users could not be loaded.' : 'No one else can be added.'}
       />
       <Select
@@ -93,7 +124,9 @@ function AddMember({
         icon={<UserAddOutlined />}
         disabled={!chosen || !role}
         loading={isLoading}
-        onClick={() => chosen && role && giveRole(modal, { user: chosen, role, members, give: () => add(chosen, role) })}
+        onClick={() =>
+          chosen && role && giveRole(modal, { user: chosen, role, members, give: () => add(chosen, role) })
+        }
       >
         Add member
       </Button>
@@ -137,7 +170,9 @@ function Roster({ project }: { project: Project }) {
         style={{ minWidth: 170 }}
         disabled={busyUser === m.id}
         loading={busyUser === m.id}
-        onChange={(role: ProjectRole) => giveRole(modal, { user: m, role, members: roster, give: () => setRole(m, role) })}
+        onChange={(role: ProjectRole) =>
+          giveRole(modal, { user: m, role, members: roster, give: () => setRole(m, role) })
+        }
         options={options.map((r) => ({ value: r, label: r }))}
       />
     );
@@ -176,7 +211,13 @@ function Roster({ project }: { project: Project }) {
           {personName(m)}
           {m.status === 'suspended' ? (
             // Activation counts a suspended lead as missing: the tag says why a project will not activate.
-            <Tooltip title={LEAD_ROLES.includes(m.role) ? 'A suspended lead counts as missing: the project cannot be activated.' : 'This user is suspended.'}>
+            <Tooltip
+              title={
+                LEAD_ROLES.includes(m.role)
+                  ? 'A suspended lead counts as missing: the project cannot be activated.'
+                  : 'This user is suspended.'
+              }
+            >
               <Tag color="orange">Suspended</Tag>
             </Tooltip>
           ) : null}
@@ -200,7 +241,11 @@ function Roster({ project }: { project: Project }) {
         loading={members.isFetching}
         pagination={false}
         locale={{
-          emptyText: members.isError ? <LoadFailedEmpty what="team roster" onRetry={() => void members.refetch()} /> : 'No one is on this project yet.',
+          emptyText: members.isError ? (
+            <LoadFailedEmpty what="team roster" onRetry={() => void members.refetch()} />
+          ) : (
+            'No one is on this project yet.'
+          ),
         }}
       />
       {manage ? null : (
@@ -220,7 +265,10 @@ export function TeamRosterPage() {
       <ProjectGate projectId={projectId}>
         {(project) => (
           <>
-            <PageHeader title="Team roster" crumbs={[{ title: project.title, to: projectPath(project.id) }, { title: 'Team roster' }]} />
+            <PageHeader
+              title="Team roster"
+              crumbs={[{ title: project.title, to: projectPath(project.id) }, { title: 'Team roster' }]}
+            />
             <Roster project={project} />
           </>
         )}

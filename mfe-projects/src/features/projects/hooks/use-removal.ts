@@ -5,7 +5,10 @@ import { useCallback, useState } from 'react';
  * asking for it (the caller skips its query with `removing`): refetching a deleted task or control
  * would answer 404 and the shell would toast an error for a delete that worked.
  */
-export function useRemoval<T>(): { removing: T | null; remove: (item: T, action: () => Promise<unknown>) => Promise<boolean> } {
+export function useRemoval<T>(): {
+  removing: T | null;
+  remove: (item: T, action: () => Promise<unknown>) => Promise<boolean>;
+} {
   const [removing, setRemoving] = useState<T | null>(null);
   const remove = useCallback(async (item: T, action: () => Promise<unknown>) => {
     setRemoving(item);

@@ -3,7 +3,14 @@
  * which applies the PATCH rules: one role per user, leads keep theirs until it goes to someone else,
  * staff roles to staff...), so the page never offers a change the server always refuses.
  */
-import { LEAD_ROLES, PROJECT_ROLES, UNIQUE_ROLES, type AssignableUser, type ProjectMember, type ProjectRole } from '@portal/shared/core/projects';
+import {
+  LEAD_ROLES,
+  PROJECT_ROLES,
+  UNIQUE_ROLES,
+  type AssignableUser,
+  type ProjectMember,
+  type ProjectRole,
+} from '@portal/shared/core/projects';
 import { personName } from './labels';
 
 /**
@@ -31,10 +38,17 @@ export function removalBlocked(member: ProjectMember, callerManagesProjects: boo
  * to them (the api's rule: a Lead Consultant, or a staff Project Manager, becomes Consultant; a Client
  * Lead or a client Project Manager leaves the project). Null when nobody else is affected.
  */
-export function displacedHolder(role: ProjectRole, userId: string, members: readonly ProjectMember[]): { holder: ProjectMember; outcome: string } | null {
+export function displacedHolder(
+  role: ProjectRole,
+  userId: string,
+  members: readonly ProjectMember[],
+): { holder: ProjectMember; outcome: string } | null {
   if (!UNIQUE_ROLES.includes(role)) return null;
   const holder = members.find((m) => m.role === role && m.id !== userId);
   if (!holder) return null;
   const staysAsConsultant = role === 'Lead Consultant' || (role === 'Project Manager' && holder.isTevora);
-  return { holder, outcome: `${personName(holder)} holds it now and ${staysAsConsultant ? 'will become Consultant' : 'will leave the project'}.` };
+  return {
+    holder,
+    outcome: `${personName(holder)} holds it now and ${staysAsConsultant ? 'will become Consultant' : 'will leave the project'}.`,
+  };
 }

@@ -22,7 +22,8 @@ export function taskCreateBody(values: TaskFormValues, parentId?: string): TaskC
   return body;
 }
 
-const sameMembers = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id) => b.includes(id));
+const sameMembers = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id) => b.includes(id));
 
 /** Only what changed, so an edit never re-sends (and re-checks) fields the user left alone. */
 export function taskUpdateBody(values: TaskFormValues, before: TaskDetail): TaskUpdate {
@@ -36,7 +37,13 @@ export function taskUpdateBody(values: TaskFormValues, before: TaskDetail): Task
   if (referenceId !== before.referenceId) body.referenceId = referenceId;
   if (description !== (before.description ?? null)) body.description = description;
   if (dueDate !== before.dueDate) body.dueDate = dueDate;
-  if (!sameMembers(assigneeIds, before.assignees.map((a) => a.id))) body.assigneeIds = assigneeIds;
+  if (
+    !sameMembers(
+      assigneeIds,
+      before.assignees.map((a) => a.id),
+    )
+  )
+    body.assigneeIds = assigneeIds;
   return body;
 }
 

@@ -49,7 +49,9 @@ const isOneOf = <T extends string>(list: readonly T[], value: string | null | un
   value !== null && value !== undefined && (list as readonly string[]).includes(value);
 
 export function taskListState(params: URLSearchParams): TaskListState {
-  const status = (params.get(TASK_PARAMS.status) ?? '').split(',').filter((s): s is TaskStatus => isOneOf(TASK_STATUSES, s));
+  const status = (params.get(TASK_PARAMS.status) ?? '')
+    .split(',')
+    .filter((s): s is TaskStatus => isOneOf(TASK_STATUSES, s));
   const due = params.get(TASK_PARAMS.due);
   const sort = params.get(TASK_PARAMS.sort);
   return {

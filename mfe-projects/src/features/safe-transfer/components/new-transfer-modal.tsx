@@ -4,7 +4,18 @@
  */
 import { createContext, useContext, useRef, useState } from 'react';
 import { Button } from '@portal/shared/ui/button';
-import { Alert, DeleteOutlined, Flex, Form, InboxOutlined, Input, Modal, Progress, Select, Typography } from '@portal/shared/ui/extra';
+import {
+  Alert,
+  DeleteOutlined,
+  Flex,
+  Form,
+  InboxOutlined,
+  Input,
+  Modal,
+  Progress,
+  Select,
+  Typography,
+} from '@portal/shared/ui/extra';
 import { FileTypeIcon } from '@portal/shared/ui/components';
 import {
   formatBytes,
@@ -117,10 +128,14 @@ export function NewTransferModal({
     setFilesError(null);
     setProgress(0);
     try {
-      const transfer = await uploadForm<Transfer>(`/companies/${encodeURIComponent(companyId)}/transfers`, transferForm(values, files), {
-        signal: controller.signal,
-        onProgress: (sent, total) => setProgress(total ? Math.min(99, Math.floor((sent / total) * 100)) : 0),
-      });
+      const transfer = await uploadForm<Transfer>(
+        `/companies/${encodeURIComponent(companyId)}/transfers`,
+        transferForm(values, files),
+        {
+          signal: controller.signal,
+          onProgress: (sent, total) => setProgress(total ? Math.min(99, Math.floor((sent / total) * 100)) : 0),
+        },
+      );
       form.resetFields();
       setFiles([]);
       setRejected([]);
@@ -168,7 +183,12 @@ export function NewTransferModal({
         footer={
           isSending ? (
             <Flex gap="middle" align="center">
-              <Progress percent={progress} status="active" style={{ flex: 1, margin: 0 }} aria-label="Sending the transfer" />
+              <Progress
+                percent={progress}
+                status="active"
+                style={{ flex: 1, margin: 0 }}
+                aria-label="Sending the transfer"
+              />
               <Button onClick={cancelSend}>Cancel</Button>
             </Flex>
           ) : (
@@ -192,18 +212,28 @@ export function NewTransferModal({
             name="recipientIds"
             label="Recipients"
             validateFirst
-            rules={[{ type: 'array', required: true, message: 'Choose at least one recipient' }, zodRule(transferFieldsSchema.shape.recipientIds)]}
+            rules={[
+              { type: 'array', required: true, message: 'Choose at least one recipient' },
+              zodRule(transferFieldsSchema.shape.recipientIds),
+            ]}
           >
             <Select
               mode="multiple"
               placeholder="Search people of the company"
               loading={recipients.isLoading}
               showSearch={{ optionFilterProp: 'label' }}
-              options={(recipients.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.email})${u.staff ? ' · staff' : ''}` }))}
+              options={(recipients.data ?? []).map((u) => ({
+                value: u.id,
+                label: `${u.name} (${u.email})${u.staff ? ' · staff' : ''}`,
+              }))}
               notFoundContent={recipients.isError ? 'The recipients could not be loaded' : undefined}
             />
           </Form.Item>
-          <Form.Item name="message" label="Message" rules={[zodRule(transferFieldsSchema.shape.message, { skipEmpty: true })]}>
+          <Form.Item
+            name="message"
+            label="Message"
+            rules={[zodRule(transferFieldsSchema.shape.message, { skipEmpty: true })]}
+          >
             <Input.TextArea rows={3} maxLength={TRANSFER_MESSAGE_MAX} showCount />
           </Form.Item>
           <Flex gap="middle" wrap>
@@ -220,7 +250,12 @@ export function NewTransferModal({
               <Input.Password autoComplete="new-password" />
             </Form.Item>
           </Flex>
-          <Form.Item label="Files" required validateStatus={filesError ? 'error' : undefined} help={filesError ?? undefined}>
+          <Form.Item
+            label="Files"
+            required
+            validateStatus={filesError ? 'error' : undefined}
+            help={filesError ?? undefined}
+          >
             <FileDropZone onFiles={add} disabled={isSending} />
           </Form.Item>
         </Form>
@@ -240,7 +275,10 @@ export function NewTransferModal({
           />
         ) : null}
         {files.length ? (
-          <ul aria-label="Files to send" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 6 }}>
+          <ul
+            aria-label="Files to send"
+            style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 6 }}
+          >
             {files.map((file, i) => (
               <li key={`${file.name}-${i}`}>
                 <Flex gap="small" align="center">

@@ -37,7 +37,8 @@ export function PassphraseModal({
       close();
     } catch (e) {
       const failure = e instanceof UploadError ? e : null;
-      if (failure?.code && PASSPHRASE_CODES.has(failure.code)) form.setFields([{ name: 'passphrase', errors: [failure.message] }]);
+      if (failure?.code && PASSPHRASE_CODES.has(failure.code))
+        form.setFields([{ name: 'passphrase', errors: [failure.message] }]);
       else setError(failure?.message ?? 'The download could not start. Try again.');
     } finally {
       setBusy(false);

@@ -1,19 +1,51 @@
 import { File as NodeFile } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { AddressQuery, button, findDialog, renderWithProviders, setupTestServer, setupUser } from '@portal/shared/testing';
+import {
+  AddressQuery,
+  button,
+  findDialog,
+  renderWithProviders,
+  setupTestServer,
+  setupUser,
+} from '@portal/shared/testing';
 import type { Transfer, TransferList, TransferUser } from '@portal/shared/core/files';
 import type { Company, User } from '@portal/shared/core/schemas';
 import type { SessionState } from '@portal/shared/web/session';
 import { SafeTransferPage } from './safe-transfer-page';
 
-const acme: Company = { id: 'c1', name: 'Acme Corp', logo: null, modulesAccess: { risks: true, projects: true, requests: true, reports: true, assets: true } };
-const me: User = {
-  id: 'u1', firstName: 'Sam', lastName: 'Staff', title: null, email: 'sam@demo.test', login: 'sam@demo.test', avatar: null,
-  status: 'active', primaryPhone: null, isTevora: true, isAuditor: false, admin: { active: false }, sendDailyEmails: false,
-  metadata: { firstLogin: false, isFederated: false, isLead: false }, projectRoles: [], ldhmac: 'x',
+const acme: Company = {
+  id: 'c1',
+  name: 'Acme Corp',
+  logo: null,
+  modulesAccess: { risks: true, projects: true, requests: true, reports: true, assets: true },
 };
-const session: Partial<SessionState> = { user: me, loggedIn: true, companies: [acme], companiesLoaded: true, selectedCompanyId: 'c1', company: acme };
+const me: User = {
+  id: 'u1',
+  firstName: 'Sam',
+  lastName: 'Staff',
+  title: null,
+  email: 'sam@demo.test',
+  login: 'sam@demo.test',
+  avatar: null,
+  status: 'active',
+  primaryPhone: null,
+  isTevora: true,
+  isAuditor: false,
+  admin: { active: false },
+  sendDailyEmails: false,
+  metadata: { firstLogin: false, isFederated: false, isLead: false },
+  projectRoles: [],
+  ldhmac: 'x',
+};
+const session: Partial<SessionState> = {
+  user: me,
+  loggedIn: true,
+  companies: [acme],
+  companiesLoaded: true,
+  selectedCompanyId: 'c1',
+  company: acme,
+};
 
 const sam = { id: 'u1', name: 'Sam Staff', email: 'sam@demo.test' };
 const ann = { id: 'u2', name: 'Ann Lee', email: 'ann@acme.test' };
@@ -22,14 +54,32 @@ const DAY = 86_400_000;
 
 function transfer(extra: Partial<Transfer> = {}): Transfer {
   return {
-    id: 'tr1', companyId: 'c1', sender: ann, recipients: [sam], message: 'The signed contract, as discussed.', hasPassphrase: false,
-    expiresAt: new Date(Date.now() + 3 * DAY).toISOString(), createdAt: new Date(Date.now() - DAY).toISOString(),
-    files: [{ id: 'tf1', name: 'Contract.pdf', size: 2048, contentType: 'application/pdf', sha256: 'a'.repeat(64), downloads: [] }],
+    id: 'tr1',
+    companyId: 'c1',
+    sender: ann,
+    recipients: [sam],
+    message: 'The signed contract, as discussed.',
+    hasPassphrase: false,
+    expiresAt: new Date(Date.now() + 3 * DAY).toISOString(),
+    createdAt: new Date(Date.now() - DAY).toISOString(),
+    files: [
+      {
+        id: 'tf1',
+        name: 'Contract.pdf',
+        size: 2048,
+        contentType: 'application/pdf',
+        sha256: 'a'.repeat(64),
+        downloads: [],
+      },
+    ],
     ...extra,
   };
 }
 const listOf = (results: Transfer[]): TransferList => ({ results, total: results.length, page: 1, pageSize: 20 });
-const recipients: TransferUser[] = [{ ...ann, staff: false }, { ...bob, staff: false }];
+const recipients: TransferUser[] = [
+  { ...ann, staff: false },
+  { ...bob, staff: false },
+];
 
 let received: Transfer[] = [];
 let sent: Transfer[] = [];
@@ -58,7 +108,8 @@ const render = (route = '/safe-transfer') =>
   );
 
 // Node's File: the multipart body is built by Node's FormData here, which takes no jsdom File.
-const file = (name: string, size = 16, type = 'application/pdf') => new NodeFile([new Uint8Array(size)], name, { type }) as unknown as File;
+const file = (name: string, size = 16, type = 'application/pdf') =>
+  new NodeFile([new Uint8Array(size)], name, { type }) as unknown as File;
 
 async function openNewTransfer(user: ReturnType<typeof setupUser>) {
   await screen.findByText(/^From |Nothing has been sent|You have not sent/);
@@ -88,7 +139,16 @@ describe('Safe Transfer', () => {
 
   it('shows the sender who downloaded each file, and keeps the box in the address', async () => {
     const user = setupUser();
-    sent = [transfer({ sender: sam, recipients: [ann, bob], files: [{ ...transfer().files[0], downloads: [{ user: ann, at: '2026-01-03T10:00:00.000Z' }] }, { ...transfer().files[0], id: 'tf2', name: 'Annex.docx' }] })];
+    sent = [
+      transfer({
+        sender: sam,
+        recipients: [ann, bob],
+        files: [
+          { ...transfer().files[0], downloads: [{ user: ann, at: '2026-01-03T10:00:00.000Z' }] },
+          { ...transfer().files[0], id: 'tf2', name: 'Annex.docx' },
+        ],
+      }),
+    ];
     render();
     await screen.findByText('From Ann Lee');
     await user.click(screen.getByText('Sent'));
@@ -121,7 +181,10 @@ describe('Safe Transfer', () => {
     await chooseRecipient(user, dialog, 'Ann Lee (ann@acme.test)');
     await chooseRecipient(user, dialog, 'Bob Ray (bob@acme.test)');
     await user.type(within(dialog).getByLabelText('Message'), 'Evidence for Q1');
-    await user.upload(within(dialog).getByLabelText('Choose files'), [file('Evidence.pdf', 100), file('Logs.zip', 50, 'application/zip')]);
+    await user.upload(within(dialog).getByLabelText('Choose files'), [
+      file('Evidence.pdf', 100),
+      file('Logs.zip', 50, 'application/zip'),
+    ]);
     expect(within(dialog).getByText('Evidence.pdf')).toBeInTheDocument();
     await user.click(button('Send', dialog));
 
@@ -191,7 +254,11 @@ describe('Safe Transfer', () => {
     const dialog = await openNewTransfer(user);
     const big = file('Huge.zip', 8, 'application/zip');
     Object.defineProperty(big, 'size', { value: 101 * 1024 * 1024 });
-    await user.upload(within(dialog).getByLabelText('Choose files'), [file('Empty.txt', 0, 'text/plain'), big, file('Fine.pdf')]);
+    await user.upload(within(dialog).getByLabelText('Choose files'), [
+      file('Empty.txt', 0, 'text/plain'),
+      big,
+      file('Fine.pdf'),
+    ]);
     expect(await within(dialog).findByText('Empty.txt is empty.')).toBeInTheDocument();
     expect(within(dialog).getByText('Huge.zip is larger than 100 MB.')).toBeInTheDocument();
     expect(within(dialog).getByText('Fine.pdf')).toBeInTheDocument();
@@ -202,7 +269,12 @@ describe('Safe Transfer', () => {
     server.use(
       http.post('*/api/v1/companies/c1/transfers', () =>
         HttpResponse.json(
-          { code: 'unsupported_file_type', message: 'This type of file is not accepted, or its content does not match its name.', requestId: 'r', details: [{ field: 'files', message: 'Evidence.pdf: its content is not a PDF.' }] },
+          {
+            code: 'unsupported_file_type',
+            message: 'This type of file is not accepted, or its content does not match its name.',
+            requestId: 'r',
+            details: [{ field: 'files', message: 'Evidence.pdf: its content is not a PDF.' }],
+          },
           { status: 415 },
         ),
       ),
@@ -226,9 +298,16 @@ describe('Safe Transfer', () => {
         const passphrase = request.headers.get('x-transfer-passphrase');
         tried.push(passphrase);
         if (passphrase !== 'correct horse') {
-          return HttpResponse.json({ code: 'transfer_passphrase_incorrect', message: 'The passphrase is not correct.', requestId: 'r' }, { status: 403 });
+          return HttpResponse.json(
+            { code: 'transfer_passphrase_incorrect', message: 'The passphrase is not correct.', requestId: 'r' },
+            { status: 403 },
+          );
         }
-        return HttpResponse.json({ url: '/api/v1/files/tf1/content?v=1', expiresAt: new Date(Date.now() + 300_000).toISOString(), name: 'Contract.pdf' });
+        return HttpResponse.json({
+          url: '/api/v1/files/tf1/content?v=1',
+          expiresAt: new Date(Date.now() + 300_000).toISOString(),
+          name: 'Contract.pdf',
+        });
       }),
     );
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
@@ -249,7 +328,9 @@ describe('Safe Transfer', () => {
     await user.click(button('Download', dialog));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect(tried).toEqual(['wrong guess', 'correct horse']);
-    await waitFor(() => expect((dialog.closest('.ant-modal-wrap') as HTMLElement | null)?.style.display ?? 'none').toBe('none'));
+    await waitFor(() =>
+      expect((dialog.closest('.ant-modal-wrap') as HTMLElement | null)?.style.display ?? 'none').toBe('none'),
+    );
     click.mockRestore();
   });
 
@@ -282,7 +363,11 @@ describe('Safe Transfer', () => {
     server.use(
       http.get('*/api/v1/files/tf1/signed-url', ({ request }) => {
         tried.push(request.headers.get('x-transfer-passphrase'));
-        return HttpResponse.json({ url: '/api/v1/files/tf1/content?v=1', expiresAt: new Date(Date.now() + 300_000).toISOString(), name: 'Contract.pdf' });
+        return HttpResponse.json({
+          url: '/api/v1/files/tf1/content?v=1',
+          expiresAt: new Date(Date.now() + 300_000).toISOString(),
+          name: 'Contract.pdf',
+        });
       }),
     );
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);

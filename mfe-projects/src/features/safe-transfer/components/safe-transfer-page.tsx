@@ -9,7 +9,13 @@ const TransfersView = deferred(() => import('./transfers-view').then((m) => ({ d
 
 export function SafeTransferPage() {
   return (
-    <ProjectsCompanyPage testId="safe-transfer" title="Safe Transfer" crumbs={[{ title: 'Safe Transfer' }]} what="transfers" loadingLabel="Loading transfers">
+    <ProjectsCompanyPage
+      testId="safe-transfer"
+      title="Safe Transfer"
+      crumbs={[{ title: 'Safe Transfer' }]}
+      what="transfers"
+      loadingLabel="Loading transfers"
+    >
       {(companyId, loading) => <TransfersView companyId={companyId} fallback={loading} />}
     </ProjectsCompanyPage>
   );

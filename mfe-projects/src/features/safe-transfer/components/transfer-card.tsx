@@ -11,12 +11,18 @@ export type TransferBox = 'received' | 'sent';
 
 function Downloads({ file, box }: { file: TransferFile; box: TransferBox }) {
   if (file.downloads.length === 0) {
-    return <Typography.Text type="secondary">{box === 'sent' ? 'Not downloaded yet' : 'Not downloaded'}</Typography.Text>;
+    return (
+      <Typography.Text type="secondary">{box === 'sent' ? 'Not downloaded yet' : 'Not downloaded'}</Typography.Text>
+    );
   }
   return (
     <Typography.Text type="secondary">
       {file.downloads
-        .map((d) => (box === 'sent' ? `Downloaded by ${d.user?.name ?? 'a removed user'} at ${formatDateTime(d.at)}` : `Downloaded at ${formatDateTime(d.at)}`))
+        .map((d) =>
+          box === 'sent'
+            ? `Downloaded by ${d.user?.name ?? 'a removed user'} at ${formatDateTime(d.at)}`
+            : `Downloaded at ${formatDateTime(d.at)}`,
+        )
         .join('; ')}
     </Typography.Text>
   );
@@ -80,8 +86,13 @@ export function TransferCard({
         </Flex>
       }
     >
-      {transfer.message ? <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{transfer.message}</Typography.Paragraph> : null}
-      <ul aria-label="Files" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
+      {transfer.message ? (
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{transfer.message}</Typography.Paragraph>
+      ) : null}
+      <ul
+        aria-label="Files"
+        style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}
+      >
         {transfer.files.map((file) => (
           <li key={file.id}>
             <Flex gap="small" align="center" wrap>

@@ -92,7 +92,10 @@ export function TransfersView({ companyId }: { companyId: string }) {
         setPassphrases(({ [transfer.id]: _forgotten, ...rest }) => rest);
         setPrompt({ transfer, file });
       } else {
-        publishToast({ severity: 'error', summary: e instanceof UploadError ? e.message : `${file.name} could not be downloaded. Try again.` });
+        publishToast({
+          severity: 'error',
+          summary: e instanceof UploadError ? e.message : `${file.name} could not be downloaded. Try again.`,
+        });
       }
     } finally {
       setDownloading(null);
@@ -114,7 +117,10 @@ export function TransfersView({ companyId }: { companyId: string }) {
   const onSent = (transfer: Transfer) => {
     setComposing(false);
     const count = transfer.recipients.length;
-    publishToast({ severity: 'success', summary: `Transfer sent to ${count} ${count === 1 ? 'recipient' : 'recipients'}` });
+    publishToast({
+      severity: 'success',
+      summary: `Transfer sent to ${count} ${count === 1 ? 'recipient' : 'recipients'}`,
+    });
     dispatch(transfersApi.util.invalidateTags(['Transfers']));
     go({ box: 'sent' });
   };

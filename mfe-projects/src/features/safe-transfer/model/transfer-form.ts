@@ -12,15 +12,21 @@ export interface TransferFormValues {
  * The files after adding `added` to `current`: empty files, files over the limit and files past
  * TRANSFER_MAX_FILES are turned away, each with a message that names it. The api checks again.
  */
-export function addFiles(current: File[], added: File[], maxBytes = UPLOAD_MAX_BYTES_DEFAULT): { files: File[]; rejected: string[] } {
+export function addFiles(
+  current: File[],
+  added: File[],
+  maxBytes = UPLOAD_MAX_BYTES_DEFAULT,
+): { files: File[]; rejected: string[] } {
   const files = [...current];
   const rejected: string[] = [];
   for (const file of added) {
     const name = fileDisplayName(file.name);
     if (file.size === 0) rejected.push(`${name} is empty.`);
     else if (file.size > maxBytes) rejected.push(`${name} is larger than ${formatBytes(maxBytes)}.`);
-    else if (files.length >= TRANSFER_MAX_FILES) rejected.push(`${name} was not added: a transfer takes at most ${TRANSFER_MAX_FILES} files.`);
-    else if (files.some((f) => f.name === file.name && f.size === file.size && f.lastModified === file.lastModified)) continue;
+    else if (files.length >= TRANSFER_MAX_FILES)
+      rejected.push(`${name} was not added: a transfer takes at most ${TRANSFER_MAX_FILES} files.`);
+    else if (files.some((f) => f.name === file.name && f.size === file.size && f.lastModified === file.lastModified))
+      continue;
     else files.push(file);
   }
   return { files, rejected };

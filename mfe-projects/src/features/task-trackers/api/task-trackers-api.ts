@@ -5,14 +5,30 @@
  * cancel, which fetch lacks (app/upload.ts); after one the caller invalidates TRACKER_CHANGES.
  */
 import { portalApi } from '@portal/shared/web/api';
-import type { ApplicableTracker, ApplyTemplate, ApplyTemplateResult, ProjectImportResult, TaskTrackerDetail } from '@portal/shared/core/practices';
+import type {
+  ApplicableTracker,
+  ApplyTemplate,
+  ApplyTemplateResult,
+  ProjectImportResult,
+  TaskTrackerDetail,
+} from '@portal/shared/core/practices';
 import { uploadForm, type UploadOptions } from '../../../app/upload';
 
 const enc = encodeURIComponent;
 const projectUrl = (projectId: string) => `/projects/${enc(projectId)}`;
 
 const api = portalApi.enhanceEndpoints({
-  addTagTypes: ['ProjectTaskTrackers', 'Projects', 'ProjectsSummary', 'Project', 'Tasks', 'Task', 'Controls', 'Control', 'PointsOfFocus'],
+  addTagTypes: [
+    'ProjectTaskTrackers',
+    'Projects',
+    'ProjectsSummary',
+    'Project',
+    'Tasks',
+    'Task',
+    'Controls',
+    'Control',
+    'PointsOfFocus',
+  ],
 });
 
 /**
@@ -20,7 +36,17 @@ const api = portalApi.enhanceEndpoints({
  * project's counts (and its practice, which an apply may set), the dashboard, and which templates are
  * of the project's practice.
  */
-export const TRACKER_CHANGES = ['Tasks', 'Task', 'Controls', 'Control', 'PointsOfFocus', 'Project', 'Projects', 'ProjectsSummary', 'ProjectTaskTrackers'] as const;
+export const TRACKER_CHANGES = [
+  'Tasks',
+  'Task',
+  'Controls',
+  'Control',
+  'PointsOfFocus',
+  'Project',
+  'Projects',
+  'ProjectsSummary',
+  'ProjectTaskTrackers',
+] as const;
 
 export const taskTrackersApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -42,7 +68,11 @@ export const taskTrackersApi = api.injectEndpoints({
 });
 
 /** Sends a task tracker file to be imported into the project (all of it or nothing), with upload progress and a cancel. */
-export function importTrackerFile(projectId: string, file: File, options: UploadOptions = {}): Promise<ProjectImportResult> {
+export function importTrackerFile(
+  projectId: string,
+  file: File,
+  options: UploadOptions = {},
+): Promise<ProjectImportResult> {
   const form = new FormData();
   form.append('file', file);
   return uploadForm<ProjectImportResult>(`${projectUrl(projectId)}/tasks/import`, form, options);

@@ -37,7 +37,11 @@ function templateOptions(project: Project, trackers: ApplicableTracker[]): Templ
   if (!own.length || !others.length) return [...own, ...others].map(optionOf);
   const practice = project.practice?.name ?? own[0].practice.name;
   return [
-    { label: `${practice} (this project's practice)`, title: `${practice} (this project's practice)`, options: own.map(optionOf) },
+    {
+      label: `${practice} (this project's practice)`,
+      title: `${practice} (this project's practice)`,
+      options: own.map(optionOf),
+    },
     { label: 'Other practices', title: 'Other practices', options: others.map(optionOf) },
   ];
 }
@@ -62,7 +66,11 @@ export function applyProblemReport(error: unknown): ProblemReport {
   const report = apiProblemReport(error, 'The template could not be applied. Try again.');
   const data = (error as { data?: { code?: unknown; message?: unknown; details?: unknown } } | undefined)?.data;
   if (data?.code !== 'task_reference_id_already_exist_on_project') return report;
-  const details = Array.isArray(data.details) ? (data.details as { message?: unknown }[]).map((d) => d?.message).filter((m): m is string => typeof m === 'string' && m !== '') : [];
+  const details = Array.isArray(data.details)
+    ? (data.details as { message?: unknown }[])
+        .map((d) => d?.message)
+        .filter((m): m is string => typeof m === 'string' && m !== '')
+    : [];
   const ids = [...new Set(details.flatMap((m) => [...m.matchAll(/Task ID (\S+) is already/g)].map((x) => x[1])))];
   const problems = details.length ? details : typeof data.message === 'string' && data.message ? [data.message] : [];
   const more = Math.max(0, problems.length - SHOWN_PROBLEMS);
@@ -75,7 +83,10 @@ export function applyProblemReport(error: unknown): ProblemReport {
 
 /** What applying `tracker` does to the project's practice, when it is worth saying. */
 function PracticeNote({ project, tracker, id }: { project: Project; tracker: ApplicableTracker; id: string }) {
-  if (!project.practice) return <Typography.Text type="secondary">{`The project has no practice yet: it takes ${tracker.practice.name}.`}</Typography.Text>;
+  if (!project.practice)
+    return (
+      <Typography.Text type="secondary">{`The project has no practice yet: it takes ${tracker.practice.name}.`}</Typography.Text>
+    );
   if (project.practice.id === tracker.practice.id) return null;
   if (practiceLocked(project, tracker)) {
     return (
@@ -84,7 +95,9 @@ function PracticeNote({ project, tracker, id }: { project: Project; tracker: App
       </Typography.Text>
     );
   }
-  return <Typography.Text type="secondary">{`This template is of ${tracker.practice.name}, not of the project's practice (${project.practice.name}).`}</Typography.Text>;
+  return (
+    <Typography.Text type="secondary">{`This template is of ${tracker.practice.name}, not of the project's practice (${project.practice.name}).`}</Typography.Text>
+  );
 }
 
 function Loading({ label }: { label: string }) {
@@ -122,7 +135,9 @@ export function ApplyTemplateDialog({ project, onClose }: { project: Project; on
   const selectedId = trackerId ?? (list.length === 1 ? list[0].id : undefined);
   const selected = list.find((t) => t.id === selectedId);
   // the template may have changed in Settings since it was last read (this query has no tag those changes invalidate)
-  const detail = taskTrackersApi.useProjectsTaskTrackerQuery(picking && selected ? selected.id : skipToken, { refetchOnMountOrArgChange: true });
+  const detail = taskTrackersApi.useProjectsTaskTrackerQuery(picking && selected ? selected.id : skipToken, {
+    refetchOnMountOrArgChange: true,
+  });
   const locked = practiceLocked(project, selected);
   const lockedId = useId();
   const tasks = detail.currentData?.tasks;
@@ -149,7 +164,10 @@ export function ApplyTemplateDialog({ project, onClose }: { project: Project; on
         projectId: project.id,
         body: { practiceId: selected.practice.id, taskTrackerId: selected.id, ...(taskIds ? { taskIds } : {}) },
       }).unwrap();
-      publishToast({ severity: 'success', summary: `Applied ${selected.name}: ${countOf(result.tasks, 'task')} created` });
+      publishToast({
+        severity: 'success',
+        summary: `Applied ${selected.name}: ${countOf(result.tasks, 'task')} created`,
+      });
       onClose();
     } catch (error) {
       setReport(applyProblemReport(error));
@@ -158,20 +176,28 @@ export function ApplyTemplateDialog({ project, onClose }: { project: Project; on
 
   let body;
   if (trackers.isLoading) body = <Loading label="Loading the templates" />;
-  else if (trackers.isError && !trackers.data) body = <LoadFailed what="templates" onRetry={() => void trackers.refetch()} />;
+  else if (trackers.isError && !trackers.data)
+    body = <LoadFailed what="templates" onRetry={() => void trackers.refetch()} />;
   else if (!list.length) {
     body = (
       <Empty description="No published templates">
         <Typography.Paragraph type="secondary">
-          A template can be applied once it is published, in <Link to="/settings/practices">Practices &amp; Templates</Link>. You can also import tasks from a
-          task tracker file.
+          A template can be applied once it is published, in{' '}
+          <Link to="/settings/practices">Practices &amp; Templates</Link>. You can also import tasks from a task tracker
+          file.
         </Typography.Paragraph>
       </Empty>
     );
   } else {
     body = (
       <Form layout="vertical" component="div">
-        <Form.Item label="Template" htmlFor="apply-template" required validateStatus={missing ? 'error' : undefined} help={missing ? 'Choose a template.' : undefined}>
+        <Form.Item
+          label="Template"
+          htmlFor="apply-template"
+          required
+          validateStatus={missing ? 'error' : undefined}
+          help={missing ? 'Choose a template.' : undefined}
+        >
           <Select<string, TemplateOption>
             id="apply-template"
             placeholder="Choose a template"
@@ -185,11 +211,21 @@ export function ApplyTemplateDialog({ project, onClose }: { project: Project; on
         </Form.Item>
         {selected ? (
           <Flex vertical gap="small">
-            {selected.description ? <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{selected.description}</Typography.Paragraph> : null}
+            {selected.description ? (
+              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+                {selected.description}
+              </Typography.Paragraph>
+            ) : null}
             <Typography.Text type="secondary">{`${countOf(selected.taskCount, 'task')} · ${countOf(selected.controlCount, 'control')}`}</Typography.Text>
             <PracticeNote project={project} tracker={selected} id={lockedId} />
             <Flex align="center" gap="small" style={{ marginTop: 8 }}>
-              <Switch id="apply-choose-tasks" size="small" checked={picking} onChange={setPicking} disabled={applying} />
+              <Switch
+                id="apply-choose-tasks"
+                size="small"
+                checked={picking}
+                onChange={setPicking}
+                disabled={applying}
+              />
               <label htmlFor="apply-choose-tasks">Choose tasks</label>
               {picking ? null : <Typography.Text type="secondary">(all of them are applied)</Typography.Text>}
             </Flex>
@@ -200,7 +236,9 @@ export function ApplyTemplateDialog({ project, onClose }: { project: Project; on
             ) : (
               <>
                 <TaskPicker tasks={tasks} chosen={chosenSet} onChange={setChosen} />
-                {chosenSet.size === 0 ? <Typography.Text type="danger">Choose at least one task.</Typography.Text> : null}
+                {chosenSet.size === 0 ? (
+                  <Typography.Text type="danger">Choose at least one task.</Typography.Text>
+                ) : null}
               </>
             )}
           </Flex>
@@ -216,7 +254,11 @@ export function ApplyTemplateDialog({ project, onClose }: { project: Project; on
       width={640}
       okText="Apply"
       onOk={() => void submit()}
-      okButtonProps={{ loading: applying, disabled: !list.length || pickerBlocks || locked, 'aria-describedby': locked ? lockedId : undefined }}
+      okButtonProps={{
+        loading: applying,
+        disabled: !list.length || pickerBlocks || locked,
+        'aria-describedby': locked ? lockedId : undefined,
+      }}
       cancelButtonProps={{ disabled: applying }}
       closable={{ disabled: applying }}
       keyboard={!applying}
@@ -226,7 +268,14 @@ export function ApplyTemplateDialog({ project, onClose }: { project: Project; on
       }}
     >
       {report ? <ImportProblemAlert report={report} /> : null}
-      {trackers.isError && trackers.data ? <Alert type="warning" showIcon title="The templates could not be refreshed: the list may be out of date." style={{ marginBottom: 16 }} /> : null}
+      {trackers.isError && trackers.data ? (
+        <Alert
+          type="warning"
+          showIcon
+          title="The templates could not be refreshed: the list may be out of date."
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
       {body}
     </Modal>
   );

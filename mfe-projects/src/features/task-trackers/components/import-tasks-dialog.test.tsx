@@ -3,7 +3,15 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderWithProviders } from '@portal/shared/testing';
 import type { UploadOptions } from '@portal/shared/web/upload';
-import { button, findDialog, makeProject, makeTask, session, setupTestServer, setupUser } from '../../projects/testing/fixtures';
+import {
+  button,
+  findDialog,
+  makeProject,
+  makeTask,
+  session,
+  setupTestServer,
+  setupUser,
+} from '../../projects/testing/fixtures';
 import { projectsApi } from '../../../app/projects-api';
 import { ImportTasksDialog } from './import-tasks-dialog';
 
@@ -33,7 +41,9 @@ setupTestServer(
 );
 
 function TaskCount() {
-  const tasks = projectsApi.endpoints.projectsTasks.useQuery({ projectId: 'p1', page: 1, pageSize: 25 } as Parameters<typeof projectsApi.endpoints.projectsTasks.useQuery>[0]);
+  const tasks = projectsApi.endpoints.projectsTasks.useQuery({ projectId: 'p1', page: 1, pageSize: 25 } as Parameters<
+    typeof projectsApi.endpoints.projectsTasks.useQuery
+  >[0]);
   return <span aria-label="tasks">{tasks.isFetching ? 'fetching' : String(tasks.data?.total ?? 0)}</span>;
 }
 
@@ -49,7 +59,10 @@ it('"Stop waiting" once the file is sent: Escape does not abort, the note says i
   );
   await waitFor(() => expect(screen.getByLabelText('tasks')).toHaveTextContent('1'));
   const dialog = await findDialog();
-  await ue.upload(within(dialog).getByLabelText('Task tracker file'), new NodeFile(['Task Title\nA\n'], 'tracker.csv') as unknown as File);
+  await ue.upload(
+    within(dialog).getByLabelText('Task tracker file'),
+    new NodeFile(['Task Title\nA\n'], 'tracker.csv') as unknown as File,
+  );
   await ue.click(button('Import', dialog));
   expect(mockCalls[0].path).toBe('/projects/p1/tasks/import');
   act(() => mockCalls[0].options.onProgress?.(30, 100));

@@ -12,8 +12,19 @@ import { useStrayFileDropGuard } from '@portal/shared/web/hooks';
 import { useStore } from '@portal/shared/web/store';
 import { TASK_TRACKER_COLUMNS } from '@portal/shared/core/practices';
 import type { Project } from '@portal/shared/core/projects';
-import { invalidateAndWait, trackerFileProblem, uploadProblemReport, useUploadPhase, type ProblemReport } from '@portal/shared/web/task-tracker-import';
-import { ImportProblemAlert, TrackerFileField, TrackerImportFooter, TrackerTemplateLinks } from '@portal/shared/ui/task-tracker-import';
+import {
+  invalidateAndWait,
+  trackerFileProblem,
+  uploadProblemReport,
+  useUploadPhase,
+  type ProblemReport,
+} from '@portal/shared/web/task-tracker-import';
+import {
+  ImportProblemAlert,
+  TrackerFileField,
+  TrackerImportFooter,
+  TrackerTemplateLinks,
+} from '@portal/shared/ui/task-tracker-import';
 import { importTrackerFile, TRACKER_CHANGES } from '../api/task-trackers-api';
 import { countOf } from '../model/tracker-file';
 
@@ -78,7 +89,16 @@ export function ImportTasksDialog({ project, onClose }: { project: Project; onCl
       closable={!upload.sending}
       mask={{ closable: !upload.sending }}
       onCancel={upload.sending ? undefined : onClose}
-      footer={<TrackerImportFooter phase={upload.phase} onCancel={upload.cancel} onClose={onClose} closeLabel="Close" submitLabel="Import" onSubmit={() => void submit()} />}
+      footer={
+        <TrackerImportFooter
+          phase={upload.phase}
+          onCancel={upload.cancel}
+          onClose={onClose}
+          closeLabel="Close"
+          submitLabel="Import"
+          onSubmit={() => void submit()}
+        />
+      }
     >
       {report ? <ImportProblemAlert report={report} /> : null}
       {upload.notice ? <Alert type="info" showIcon title={upload.notice} style={{ marginBottom: 16 }} /> : null}

@@ -31,11 +31,23 @@ const matches = (task: Omit<TrackerTask, 'subtasks'>, search: string) =>
  */
 export function taskTree(tasks: TrackerTask[], search = ''): TaskNode[] {
   const wanted = search.trim().toLowerCase();
-  if (!wanted) return tasks.map((t) => nodeOf(t, t.subtasks.map((s) => nodeOf(s))));
+  if (!wanted)
+    return tasks.map((t) =>
+      nodeOf(
+        t,
+        t.subtasks.map((s) => nodeOf(s)),
+      ),
+    );
   const nodes: TaskNode[] = [];
   for (const t of tasks) {
     const subs = matches(t, wanted) ? t.subtasks : t.subtasks.filter((s) => matches(s, wanted));
-    if (subs.length || matches(t, wanted)) nodes.push(nodeOf(t, subs.map((s) => nodeOf(s))));
+    if (subs.length || matches(t, wanted))
+      nodes.push(
+        nodeOf(
+          t,
+          subs.map((s) => nodeOf(s)),
+        ),
+      );
   }
   return nodes;
 }
@@ -54,7 +66,15 @@ function TaskTitle({ node }: { node: TaskNode }) {
  * the rows in view are in the page) with a search by Task ID or title. A subtask goes only with its
  * parent: checking one checks its parent, unchecking a parent unchecks its subtasks.
  */
-export function TaskPicker({ tasks, chosen, onChange }: { tasks: TrackerTask[]; chosen: ReadonlySet<string>; onChange: (chosen: Set<string>) => void }) {
+export function TaskPicker({
+  tasks,
+  chosen,
+  onChange,
+}: {
+  tasks: TrackerTask[];
+  chosen: ReadonlySet<string>;
+  onChange: (chosen: Set<string>) => void;
+}) {
   const [search, setSearch] = useState('');
   const total = useMemo(() => allTaskIds(tasks).length, [tasks]);
   const parents = useMemo(() => tasks.filter((t) => t.subtasks.length).map((t) => t.id), [tasks]);
@@ -62,7 +82,10 @@ export function TaskPicker({ tasks, chosen, onChange }: { tasks: TrackerTask[]; 
   const [folded, setFolded] = useState<ReadonlySet<Key>>(() => new Set());
   const tree = useMemo(() => taskTree(tasks, search), [tasks, search]);
   const searching = search.trim() !== '';
-  const expanded = useMemo(() => (searching ? tree.filter((n) => n.children).map((n) => n.key) : parents.filter((id) => !folded.has(id))), [searching, tree, parents, folded]);
+  const expanded = useMemo(
+    () => (searching ? tree.filter((n) => n.children).map((n) => n.key) : parents.filter((id) => !folded.has(id))),
+    [searching, tree, parents, folded],
+  );
   const checkedKeys = useMemo(() => ({ checked: [...chosen], halfChecked: [] }), [chosen]);
 
   return (
@@ -87,7 +110,11 @@ export function TaskPicker({ tasks, chosen, onChange }: { tasks: TrackerTask[]; 
       {searching && !tree.length ? (
         <Typography.Text type="secondary">{`No task matches “${search.trim()}”.`}</Typography.Text>
       ) : (
-        <div aria-label="Tasks to apply" role="group" style={{ border: '1px solid #f0f0f0', borderRadius: 6, padding: '4px 0' }}>
+        <div
+          aria-label="Tasks to apply"
+          role="group"
+          style={{ border: '1px solid #f0f0f0', borderRadius: 6, padding: '4px 0' }}
+        >
           <Tree<TaskNode>
             checkable
             checkStrictly

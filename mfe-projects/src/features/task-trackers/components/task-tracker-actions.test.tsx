@@ -7,20 +7,62 @@ import type { Project } from '@portal/shared/core/projects';
 import { renderWithProviders } from '@portal/shared/testing';
 import { toast$ } from '@portal/shared/web/events';
 import { Route, Routes } from '@portal/shared/web/router';
-import { apiError, button, findDialog, findOption, isClosed, makeProject, makeTask, optionTexts, session, setupTestServer, setupUser } from '../../projects/testing/fixtures';
+import {
+  apiError,
+  button,
+  findDialog,
+  findOption,
+  isClosed,
+  makeProject,
+  makeTask,
+  optionTexts,
+  session,
+  setupTestServer,
+  setupUser,
+} from '../../projects/testing/fixtures';
 import { TasksTab } from '../../projects/components/tasks-tab';
 
-const tracker = (id: string, name: string, practice: { id: string; name: string }, extra: Partial<ApplicableTracker> = {}): ApplicableTracker => ({
-  id, name, description: '', practice, taskCount: 12, controlCount: 4, ofProjectPractice: practice.id === 'pr1', ...extra,
+const tracker = (
+  id: string,
+  name: string,
+  practice: { id: string; name: string },
+  extra: Partial<ApplicableTracker> = {},
+): ApplicableTracker => ({
+  id,
+  name,
+  description: '',
+  practice,
+  taskCount: 12,
+  controlCount: 4,
+  ofProjectPractice: practice.id === 'pr1',
+  ...extra,
 });
 const SOC = { id: 'pr1', name: 'SOC' };
 const ISO = { id: 'pr2', name: 'ISO 27001' };
 
 const detail: TaskTrackerDetail = {
-  id: 'tt1', practiceId: 'pr1', name: 'SOC 2 baseline', description: '', status: 'published', taskCount: 4, controlCount: 1, pointOfFocusCount: 0,
-  createdBy: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', practice: { ...SOC, status: 'active' }, controls: [],
+  id: 'tt1',
+  practiceId: 'pr1',
+  name: 'SOC 2 baseline',
+  description: '',
+  status: 'published',
+  taskCount: 4,
+  controlCount: 1,
+  pointOfFocusCount: 0,
+  createdBy: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  practice: { ...SOC, status: 'active' },
+  controls: [],
   tasks: [
-    { id: 'x1', referenceId: 'AC-1', title: 'Access reviews', description: null, controls: [], subtasks: [{ id: 'x1a', referenceId: 'AC-1.1', title: 'Export user list', description: null, controls: [] }] },
+    {
+      id: 'x1',
+      referenceId: 'AC-1',
+      title: 'Access reviews',
+      description: null,
+      controls: [],
+      subtasks: [{ id: 'x1a', referenceId: 'AC-1.1', title: 'Export user list', description: null, controls: [] }],
+    },
     { id: 'x2', referenceId: 'AC-2', title: 'Password policy', description: null, controls: [], subtasks: [] },
     { id: 'x3', referenceId: null, title: 'Vendor review', description: null, controls: [], subtasks: [] },
   ],
@@ -43,14 +85,20 @@ const server = setupTestServer(
   http.get('*/api/v1/task-trackers/tt1', () => HttpResponse.json(detail)),
   http.post('*/api/v1/projects/p1/task-trackers/apply', async ({ request }) => {
     applied.push(await request.json());
-    const reply = applyReply ?? { status: 200, body: { rows: 0, tasks: 12, controlsCreated: 4, controlsLinked: 0, pointsOfFocus: 3, practice: SOC } };
+    const reply = applyReply ?? {
+      status: 200,
+      body: { rows: 0, tasks: 12, controlsCreated: 4, controlsLinked: 0, pointsOfFocus: 3, practice: SOC },
+    };
     return HttpResponse.json(reply.body as object, { status: reply.status });
   }),
   http.post('*/api/v1/projects/p1/tasks/import', async ({ request }) => {
     const form = await request.formData();
     const file = form.get('file') as File;
     imports.push(`${file.name}:${file.size}`);
-    const reply = importReply ?? { status: 201, body: { rows: 3, tasks: 3, controlsCreated: 1, controlsLinked: 0, pointsOfFocus: 2 } };
+    const reply = importReply ?? {
+      status: 201,
+      body: { rows: 3, tasks: 3, controlsCreated: 1, controlsLinked: 0, pointsOfFocus: 2 },
+    };
     return HttpResponse.json(reply.body as object, { status: reply.status });
   }),
 );
@@ -85,7 +133,8 @@ function renderTab(project: Project = makeProject()) {
   );
 }
 
-const trackerFile = (name: string, content = 'Task ID,Task Title\nT-1,Review\n') => new NodeFile([content], name, { type: 'text/csv' }) as unknown as File;
+const trackerFile = (name: string, content = 'Task ID,Task Title\nT-1,Review\n') =>
+  new NodeFile([content], name, { type: 'text/csv' }) as unknown as File;
 
 /** The dialog's Alert (role alert): a role query walks all of antd's DOM, this does not. */
 const alertIn = (dialog: HTMLElement) =>
@@ -110,7 +159,9 @@ describe('task tracker actions on the Tasks tab', () => {
     unmount();
 
     // a client with a role writes to the project but does not manage it
-    const second = renderTab(makeProject({ permissions: { manage: false, write: true, manageRoster: false }, myRole: 'Client Lead' }));
+    const second = renderTab(
+      makeProject({ permissions: { manage: false, write: true, manageRoster: false }, myRole: 'Client Lead' }),
+    );
     await screen.findByText('Task 1');
     expect(screen.queryByText('Apply template')).not.toBeInTheDocument();
     expect(button('Import tasks')).toBeEnabled();
@@ -136,7 +187,9 @@ describe('task tracker actions on the Tasks tab', () => {
     renderTab();
     const dialog = await openDialog('Apply template');
     await ue.click(await within(dialog).findByLabelText('Template'));
-    await waitFor(() => expect(optionTexts()).toEqual(['SOC 2 baseline — SOC', 'SOC 1 lite — SOC', 'ISO baseline — ISO 27001']));
+    await waitFor(() =>
+      expect(optionTexts()).toEqual(['SOC 2 baseline — SOC', 'SOC 1 lite — SOC', 'ISO baseline — ISO 27001']),
+    );
     expect(screen.getByText("SOC (this project's practice)")).toBeInTheDocument();
     await ue.click(await findOption('SOC 2 baseline — SOC'));
     expect(within(dialog).getByText('The controls of a SOC 2 Type II audit.')).toBeInTheDocument();
@@ -182,14 +235,26 @@ describe('task tracker actions on the Tasks tab', () => {
     await ue.click(button('Apply', dialog));
     expect(await alertIn(dialog)).toHaveTextContent('Invalid status.');
 
-    const taken = (id: string, title: string) => ({ field: 'taskTrackerId', message: `Template task "${title}": Task ID ${id} is already the Task ID of "${title}" in this project` });
-    applyReply = apiError(409, 'task_reference_id_already_exist_on_project', 'Conflict', [taken('AC-1', 'Access reviews'), taken('AC-2', 'Password policy')]);
+    const taken = (id: string, title: string) => ({
+      field: 'taskTrackerId',
+      message: `Template task "${title}": Task ID ${id} is already the Task ID of "${title}" in this project`,
+    });
+    applyReply = apiError(409, 'task_reference_id_already_exist_on_project', 'Conflict', [
+      taken('AC-1', 'Access reviews'),
+      taken('AC-2', 'Password policy'),
+    ]);
     await ue.click(button('Apply', dialog));
-    await waitFor(async () => expect(await alertIn(dialog)).toHaveTextContent('Some Task IDs of this template already exist in the project: AC-1, AC-2'));
+    await waitFor(async () =>
+      expect(await alertIn(dialog)).toHaveTextContent(
+        'Some Task IDs of this template already exist in the project: AC-1, AC-2',
+      ),
+    );
     const alert = await alertIn(dialog);
     // a conflict with the project, not the file's "must be unique" of an import
     expect(alert).not.toHaveTextContent('Task IDs must be unique or null');
-    expect(alert).toHaveTextContent('Template task "Access reviews": Task ID AC-1 is already the Task ID of "Access reviews" in this project');
+    expect(alert).toHaveTextContent(
+      'Template task "Access reviews": Task ID AC-1 is already the Task ID of "Access reviews" in this project',
+    );
     expect(isClosed(dialog)).toBe(false);
     expect(toasts).toEqual([]);
   });
@@ -200,7 +265,9 @@ describe('task tracker actions on the Tasks tab', () => {
     await ue.click(await within(dialog).findByLabelText('Template'));
     await ue.click(await findOption('ISO baseline — ISO 27001'));
     expect(button('Apply', dialog)).toBeDisabled();
-    expect(button('Apply', dialog)).toHaveAccessibleDescription(expect.stringContaining(ERROR_MESSAGES.practices_can_not_be_changed_when_project_has_tasks));
+    expect(button('Apply', dialog)).toHaveAccessibleDescription(
+      expect.stringContaining(ERROR_MESSAGES.practices_can_not_be_changed_when_project_has_tasks),
+    );
     await ue.click(within(dialog).getByLabelText('Template'));
     await ue.click(await findOption('SOC 2 baseline — SOC'));
     expect(button('Apply', dialog)).toBeEnabled();
@@ -217,8 +284,19 @@ describe('task tracker actions on the Tasks tab', () => {
   });
 
   it('finds tasks by Task ID or title in the picker, and renders only the rows in view of a long template', async () => {
-    const many = Array.from({ length: 20_000 }, (_, i) => ({ id: `m${i}`, referenceId: `M-${i}`, title: `Task number ${i}`, description: null, controls: [], subtasks: [] }));
-    server.use(http.get('*/api/v1/task-trackers/tt1', () => HttpResponse.json({ ...detail, taskCount: many.length, tasks: [...detail.tasks, ...many] })));
+    const many = Array.from({ length: 20_000 }, (_, i) => ({
+      id: `m${i}`,
+      referenceId: `M-${i}`,
+      title: `Task number ${i}`,
+      description: null,
+      controls: [],
+      subtasks: [],
+    }));
+    server.use(
+      http.get('*/api/v1/task-trackers/tt1', () =>
+        HttpResponse.json({ ...detail, taskCount: many.length, tasks: [...detail.tasks, ...many] }),
+      ),
+    );
     renderTab();
     const dialog = await openDialog('Apply template');
     await ue.click(await within(dialog).findByLabelText('Template'));
@@ -257,8 +335,14 @@ describe('task tracker actions on the Tasks tab', () => {
   it('refuses a file that is not .csv or .xlsx before sending it', async () => {
     renderTab();
     const dialog = await openDialog('Import tasks');
-    expect(within(dialog).getByText('Download CSV template').closest('a')).toHaveAttribute('href', '/api/v1/task-trackers/file-template?format=csv');
-    expect(within(dialog).getByText('Download XLSX template').closest('a')).toHaveAttribute('href', '/api/v1/task-trackers/file-template?format=xlsx');
+    expect(within(dialog).getByText('Download CSV template').closest('a')).toHaveAttribute(
+      'href',
+      '/api/v1/task-trackers/file-template?format=csv',
+    );
+    expect(within(dialog).getByText('Download XLSX template').closest('a')).toHaveAttribute(
+      'href',
+      '/api/v1/task-trackers/file-template?format=xlsx',
+    );
     const input = within(dialog).getByLabelText('Task tracker file');
     expect(input).toHaveAttribute('accept', '.csv,.xlsx');
     // the picker's "All files" lets any name through
@@ -283,7 +367,10 @@ describe('task tracker actions on the Tasks tab', () => {
   });
 
   it('lists the rows a refused import names, at most 10, and keeps the dialog open', async () => {
-    const details = Array.from({ length: 12 }, (_, i) => ({ field: 'file', message: `Rows ${i + 2} and ${i + 20}, Task ID: T-${i} appears twice` }));
+    const details = Array.from({ length: 12 }, (_, i) => ({
+      field: 'file',
+      message: `Rows ${i + 2} and ${i + 20}, Task ID: T-${i} appears twice`,
+    }));
     importReply = apiError(400, 'task_reference_id_already_exist_on_project', details[0].message, details);
     renderTab();
     const dialog = await openDialog('Import tasks');

@@ -9,8 +9,12 @@ import { Tooltip, UploadOutlined } from '@portal/shared/ui/extra';
 import { ERROR_MESSAGES } from '@portal/shared/core/errors';
 import type { Project } from '@portal/shared/core/projects';
 
-const ApplyTemplateDialog = deferred(() => import('./apply-template-dialog').then((m) => ({ default: m.ApplyTemplateDialog })));
-const ImportTasksDialog = deferred(() => import('./import-tasks-dialog').then((m) => ({ default: m.ImportTasksDialog })));
+const ApplyTemplateDialog = deferred(() =>
+  import('./apply-template-dialog').then((m) => ({ default: m.ApplyTemplateDialog })),
+);
+const ImportTasksDialog = deferred(() =>
+  import('./import-tasks-dialog').then((m) => ({ default: m.ImportTasksDialog })),
+);
 
 /** A button that a canceled project shows disabled, saying why on hover (the api would answer project_is_canceled). */
 function FrozenWhenCanceled({ canceled, children }: { canceled: boolean; children: ReactElement }) {
@@ -43,7 +47,12 @@ export function TaskTrackerActions({ project }: { project: Project }) {
       ) : null}
       {writer ? (
         <FrozenWhenCanceled canceled={canceled}>
-          <Button icon={<UploadOutlined />} disabled={canceled} aria-describedby={described} onClick={() => setOpen('import')}>
+          <Button
+            icon={<UploadOutlined />}
+            disabled={canceled}
+            aria-describedby={described}
+            onClick={() => setOpen('import')}
+          >
             Import tasks
           </Button>
         </FrozenWhenCanceled>

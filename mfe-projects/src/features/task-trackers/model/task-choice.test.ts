@@ -2,7 +2,11 @@ import type { TrackerTask } from '@portal/shared/core/practices';
 import { allTaskIds, chosenTaskIds, toggleTask } from './task-choice';
 
 const task = (id: string, subtasks: string[] = []): TrackerTask => ({
-  id, referenceId: null, title: id, description: null, controls: [],
+  id,
+  referenceId: null,
+  title: id,
+  description: null,
+  controls: [],
   subtasks: subtasks.map((s) => ({ id: s, referenceId: null, title: s, description: null, controls: [] })),
 });
 const tasks = [task('a', ['a1', 'a2']), task('b'), task('c', ['c1'])];

@@ -11,7 +11,12 @@ export function allTaskIds(tasks: TrackerTask[]): string[] {
 }
 
 /** `chosen` after the user checks or unchecks task `id`. */
-export function toggleTask(tasks: TrackerTask[], chosen: ReadonlySet<string>, id: string, checked: boolean): Set<string> {
+export function toggleTask(
+  tasks: TrackerTask[],
+  chosen: ReadonlySet<string>,
+  id: string,
+  checked: boolean,
+): Set<string> {
   const next = new Set(chosen);
   const parent = tasks.find((t) => t.id === id);
   if (parent) {

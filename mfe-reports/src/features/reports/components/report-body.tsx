@@ -33,7 +33,9 @@ export function ReportBody({
   coverage: (report: Report | undefined) => string;
   onProjectGone: () => void;
 }) {
-  const { data, error, isError, isFetching, refetch } = useReportsGetQuery(args, { refetchOnMountOrArgChange: REPORT_FRESH_SECONDS });
+  const { data, error, isError, isFetching, refetch } = useReportsGetQuery(args, {
+    refetchOnMountOrArgChange: REPORT_FRESH_SECONDS,
+  });
   const projectGone = isError && isProjectGone(error);
   useEffect(() => {
     if (projectGone) onProjectGone();

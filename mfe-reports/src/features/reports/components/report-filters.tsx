@@ -32,14 +32,25 @@ export function ReportFilters({
 }) {
   const preset = activePreset(state, today);
   return (
-    <Flex className="reports-screen-controls" gap="small" wrap align="center" role="group" aria-label="Report filters" style={{ marginBottom: 16 }}>
+    <Flex
+      className="reports-screen-controls"
+      gap="small"
+      wrap
+      align="center"
+      role="group"
+      aria-label="Report filters"
+      style={{ marginBottom: 16 }}
+    >
       <Select
         aria-label="Project"
         style={{ minWidth: 240 }}
         value={state.projectId ?? ALL_PROJECTS}
         onChange={(value: string) => onChange({ projectId: value || null })}
         showSearch={{ optionFilterProp: 'label' }}
-        options={[{ value: ALL_PROJECTS, label: 'All projects' }, ...projects.map((p) => ({ value: p.id, label: p.title }))]}
+        options={[
+          { value: ALL_PROJECTS, label: 'All projects' },
+          ...projects.map((p) => ({ value: p.id, label: p.title })),
+        ]}
       />
       <DatePicker.RangePicker
         aria-label="Created between"
@@ -51,7 +62,13 @@ export function ReportFilters({
         onChange={(days) => onChange({ from: textOf(days?.[0]), to: textOf(days?.[1]) })}
       />
       {PERIOD_PRESETS.map(({ key, label }) => (
-        <Button key={key} size="small" type={preset === key ? 'primary' : 'default'} aria-pressed={preset === key} onClick={() => onChange(presetPeriod(key, today))}>
+        <Button
+          key={key}
+          size="small"
+          type={preset === key ? 'primary' : 'default'}
+          aria-pressed={preset === key}
+          onClick={() => onChange(presetPeriod(key, today))}
+        >
           {label}
         </Button>
       ))}

@@ -8,13 +8,22 @@ import * as download from '@portal/shared/web/download';
 import { sessionActions } from '@portal/shared/web/session';
 import { sampleMeta, sampleWorkload } from '../../../testing/sample-reports';
 import { addDays } from '../model/report-state';
-import { address, apiError, generatedAtOfCall, renderReportsAt, setupReportsApi, staffSession } from '../testing/reports-api';
+import {
+  address,
+  apiError,
+  generatedAtOfCall,
+  renderReportsAt,
+  setupReportsApi,
+  staffSession,
+} from '../testing/reports-api';
 
 // The charts and tables have their own tests: here, which report the page was given.
 jest.mock('../../../components/report-views/report-view', () => ({
   ReportView: function ReportViewStub({ report }: { report: Report }) {
     const { project, from, to } = report.meta;
-    return <p data-testid="report-view">{`${report.kind} report of ${project?.title ?? 'all projects'}, ${from ?? 'start'} to ${to ?? 'now'}`}</p>;
+    return (
+      <p data-testid="report-view">{`${report.kind} report of ${project?.title ?? 'all projects'}, ${from ?? 'start'} to ${to ?? 'now'}`}</p>
+    );
   },
 }));
 
@@ -24,7 +33,8 @@ const today = localDay();
 const shown = () => screen.findByTestId('report-view');
 /** The text of the report shown, once there is one. */
 const shownText = async () => (await shown()).textContent;
-const tab = (name: string) => screen.getByText(name, { selector: '[role="tab"], [role="tab"] *' }).closest('[role="tab"]') as HTMLElement;
+const tab = (name: string) =>
+  screen.getByText(name, { selector: '[role="tab"], [role="tab"] *' }).closest('[role="tab"]') as HTMLElement;
 const projectSelect = () => screen.getByLabelText('Project');
 const selectedProject = () => projectSelect().closest('.ant-select')?.querySelector('.ant-select-content')?.textContent;
 
@@ -50,7 +60,12 @@ describe('the reports page', () => {
   it('shows a tab per report of the options, the first open, with what its figures cover', async () => {
     renderReportsAt('/reports');
     expect(await shownText()).toBe('status report of all projects, start to now');
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Project status', 'Requests', 'Controls', 'Team workload']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Project status',
+      'Requests',
+      'Controls',
+      'Team workload',
+    ]);
     expect(tab('Project status')).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('Tasks created at any time, all projects')).toBeInTheDocument();
     expect(screen.getByText('Reports', { selector: 'h2' })).toBeInTheDocument();
@@ -81,7 +96,9 @@ describe('the reports page', () => {
     expect(selectedProject()).toBe('Vendor risk review');
     expect(screen.getByPlaceholderText('From')).toHaveValue('1/1/2026');
     expect(screen.getByPlaceholderText('To')).toHaveValue('3/31/2026');
-    expect(screen.getByText('Requests visible to you created from 1/1/2026 to 3/31/2026, Vendor risk review')).toBeInTheDocument();
+    expect(
+      screen.getByText('Requests visible to you created from 1/1/2026 to 3/31/2026, Vendor risk review'),
+    ).toBeInTheDocument();
     expect(api.reportCalls).toEqual([`requests?projectId=p2&from=2026-01-01&to=2026-03-31&today=${today}`]);
   });
 
@@ -100,13 +117,19 @@ describe('the reports page', () => {
     await user.click(tab('Controls'));
     await waitFor(() => expect(address()).toBe('?report=controls'));
     expect(await screen.findByText('controls report of all projects, start to now')).toBeInTheDocument();
-    expect(screen.getByText('Controls and their evidence, all projects. As of today; the period does not apply.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Controls and their evidence, all projects. As of today; the period does not apply.'),
+    ).toBeInTheDocument();
 
     await user.click(projectSelect());
     await user.click(await screen.findByText('SOC 2 Type II', { selector: '.ant-select-item-option-content' }));
     await waitFor(() => expect(address()).toBe('?report=controls&project=p1'));
     expect(await screen.findByText('controls report of SOC 2 Type II, start to now')).toBeInTheDocument();
-    expect(api.reportCalls).toEqual([`status?today=${today}`, `controls?today=${today}`, `controls?projectId=p1&today=${today}`]);
+    expect(api.reportCalls).toEqual([
+      `status?today=${today}`,
+      `controls?today=${today}`,
+      `controls?projectId=p1&today=${today}`,
+    ]);
 
     await user.click(button('Browser back'));
     await waitFor(() => expect(address()).toBe('?report=controls'));
@@ -120,7 +143,11 @@ describe('the reports page', () => {
     await shown();
     await user.click(projectSelect());
     await user.type(projectSelect(), 'vendor');
-    await waitFor(() => expect([...document.querySelectorAll('.ant-select-item-option-content')].map((o) => o.textContent)).toEqual(['Vendor risk review']));
+    await waitFor(() =>
+      expect([...document.querySelectorAll('.ant-select-item-option-content')].map((o) => o.textContent)).toEqual([
+        'Vendor risk review',
+      ]),
+    );
   });
 
   it('sets the period from a preset, marks it, and clears it with "All time"', async () => {
@@ -155,7 +182,10 @@ describe('the reports page', () => {
     const user = setupUser();
     renderReportsAt('/reports');
     await shown();
-    expect(screen.getAllByLabelText('Created between')).toEqual([screen.getByPlaceholderText('From'), screen.getByPlaceholderText('To')]);
+    expect(screen.getAllByLabelText('Created between')).toEqual([
+      screen.getByPlaceholderText('From'),
+      screen.getByPlaceholderText('To'),
+    ]);
     await user.click(screen.getByPlaceholderText('From'));
     await user.type(screen.getByPlaceholderText('From'), '2026-02-01{Enter}');
     await user.type(screen.getByPlaceholderText('To'), '2026-02-28{Enter}');
@@ -174,7 +204,9 @@ describe('the reports page', () => {
     const old = screen.getByText('status report of all projects, start to now');
     expect(old.closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
     act(() => release());
-    expect(await screen.findByText(`status report of all projects, ${addDays(today, -89)} to ${today}`)).toBeInTheDocument();
+    expect(
+      await screen.findByText(`status report of all projects, ${addDays(today, -89)} to ${today}`),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('report-view').closest('[aria-busy]')).toHaveAttribute('aria-busy', 'false');
   });
 
@@ -207,11 +239,32 @@ describe('the reports page', () => {
     // the clock only (RTK reads `new Date()`), 31 s on: the timers stay real
     jest.useFakeTimers({
       now: Date.now() + 31_000,
-      doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'requestAnimationFrame',
+        'cancelAnimationFrame',
+        'requestIdleCallback',
+        'cancelIdleCallback',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
     });
     try {
       await user.click(tab('Requests'));
-      await waitFor(() => expect(api.reportCalls).toEqual([`status?today=${today}`, `requests?today=${today}`, `requests?today=${today}`]));
+      await waitFor(() =>
+        expect(api.reportCalls).toEqual([
+          `status?today=${today}`,
+          `requests?today=${today}`,
+          `requests?today=${today}`,
+        ]),
+      );
       expect(await screen.findByText(`Figures as of ${formatDateTime(generatedAtOfCall(3))}`)).toBeInTheDocument();
     } finally {
       jest.useRealTimers();
@@ -240,9 +293,13 @@ describe('the reports page', () => {
   });
 
   it('says whether the workload counts requests as the report does', async () => {
-    server.use(http.get('*/api/v1/companies/c1/reports/workload', () => HttpResponse.json(sampleWorkload(sampleMeta(), false))));
+    server.use(
+      http.get('*/api/v1/companies/c1/reports/workload', () => HttpResponse.json(sampleWorkload(sampleMeta(), false))),
+    );
     renderReportsAt('/reports?report=workload');
-    expect(await screen.findByText('Open tasks by person, all projects. As of today; the period does not apply.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Open tasks by person, all projects. As of today; the period does not apply.'),
+    ).toBeInTheDocument();
   });
 
   it('names the filters as a group', async () => {
@@ -251,8 +308,14 @@ describe('the reports page', () => {
     expect(screen.getByLabelText('Report filters')).toHaveAttribute('role', 'group');
   });
 
-  it('says why a report failed with the api\'s message, and tries again', async () => {
-    server.use(http.get('*/api/v1/companies/c1/reports/status', () => HttpResponse.json(apiError('internal_error', 'The database is busy'), { status: 500 }), { once: true }));
+  it("says why a report failed with the api's message, and tries again", async () => {
+    server.use(
+      http.get(
+        '*/api/v1/companies/c1/reports/status',
+        () => HttpResponse.json(apiError('internal_error', 'The database is busy'), { status: 500 }),
+        { once: true },
+      ),
+    );
     const user = setupUser();
     renderReportsAt('/reports');
     expect(await screen.findByText('The report could not be loaded')).toBeInTheDocument();
@@ -263,7 +326,13 @@ describe('the reports page', () => {
   });
 
   it('offers a retry when the reports the caller has could not be loaded', async () => {
-    server.use(http.get('*/api/v1/companies/c1/reports/options', () => HttpResponse.json(apiError('internal_error', 'Something went wrong'), { status: 500 }), { once: true }));
+    server.use(
+      http.get(
+        '*/api/v1/companies/c1/reports/options',
+        () => HttpResponse.json(apiError('internal_error', 'Something went wrong'), { status: 500 }),
+        { once: true },
+      ),
+    );
     const user = setupUser();
     renderReportsAt('/reports');
     expect(await screen.findByText('The reports could not be loaded')).toBeInTheDocument();
@@ -277,11 +346,15 @@ describe('the reports page', () => {
     // the options still list p2, the api has lost it since
     server.use(
       http.get('*/api/v1/companies/c1/reports/:kind', ({ request }) =>
-        new URL(request.url).searchParams.get('projectId') === 'p2' ? HttpResponse.json(apiError('project_not_found', 'Project not found'), { status: 404 }) : undefined,
+        new URL(request.url).searchParams.get('projectId') === 'p2'
+          ? HttpResponse.json(apiError('project_not_found', 'Project not found'), { status: 404 })
+          : undefined,
       ),
     );
     renderReportsAt('/reports?report=workload&project=p2');
-    expect(await screen.findByText('The project of the link is not available to you: the reports show all projects.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The project of the link is not available to you: the reports show all projects.'),
+    ).toBeInTheDocument();
     expect(await shownText()).toBe('workload report of all projects, start to now');
     expect(address()).toBe('?report=workload');
     expect(selectedProject()).toBe('All projects');
@@ -290,7 +363,9 @@ describe('the reports page', () => {
   it('drops a project of the link that the options do not list, without asking for it', async () => {
     renderReportsAt('/reports?report=status&project=p9&from=2026-01-01');
     expect(await shownText()).toBe('status report of all projects, 2026-01-01 to now');
-    expect(screen.getByText('The project of the link is not available to you: the reports show all projects.')).toBeInTheDocument();
+    expect(
+      screen.getByText('The project of the link is not available to you: the reports show all projects.'),
+    ).toBeInTheDocument();
     expect(address()).toBe('?report=status&from=2026-01-01');
     expect(api.reportCalls).toEqual([`status?from=2026-01-01&today=${today}`]);
   });
@@ -305,7 +380,15 @@ describe('the reports page', () => {
 
       let release = () => undefined as void;
       const held = new Promise<void>((resolve) => (release = resolve));
-      server.use(http.get('*/api/v1/companies/c1/reports/:kind/export', async () => { await held; }, { once: true }));
+      server.use(
+        http.get(
+          '*/api/v1/companies/c1/reports/:kind/export',
+          async () => {
+            await held;
+          },
+          { once: true },
+        ),
+      );
       await user.click(button('Download CSV'));
       await waitFor(() => expect(button('Download XLSX')).toBeDisabled());
       expect(button('Download PDF')).toBeDisabled();
@@ -318,12 +401,28 @@ describe('the reports page', () => {
       await waitFor(() => expect(api.fileCalls).toHaveLength(2));
       await waitFor(() => expect(button('Download PDF')).toBeEnabled());
       await user.click(button('Download PDF'));
-      await waitFor(() => expect(api.fileCalls).toEqual([`requests/export?format=csv&${filters}`, `requests/export?format=xlsx&${filters}`, `pdf?${filters}`]));
+      await waitFor(() =>
+        expect(api.fileCalls).toEqual([
+          `requests/export?format=csv&${filters}`,
+          `requests/export?format=xlsx&${filters}`,
+          `pdf?${filters}`,
+        ]),
+      );
       await waitFor(() => expect(click).toHaveBeenCalledTimes(3));
       // the api's names, and for the PDF (no name given) the name the api gives it
-      expect(savedNames(click)).toEqual(['requests-from-the-api.csv', 'requests-from-the-api.xlsx', `report-acme-corp-${today}.pdf`]);
+      expect(savedNames(click)).toEqual([
+        'requests-from-the-api.csv',
+        'requests-from-the-api.xlsx',
+        `report-acme-corp-${today}.pdf`,
+      ]);
 
-      server.use(http.get('*/api/v1/companies/c1/reports/pdf', () => HttpResponse.json(apiError('module_access_denied', 'No'), { status: 403 }), { once: true }));
+      server.use(
+        http.get(
+          '*/api/v1/companies/c1/reports/pdf',
+          () => HttpResponse.json(apiError('module_access_denied', 'No'), { status: 403 }),
+          { once: true },
+        ),
+      );
       await waitFor(() => expect(button('Download PDF')).toBeEnabled());
       await user.click(button('Download PDF'));
       expect(await screen.findByText('The download failed. Try again.')).toBeInTheDocument();
@@ -342,7 +441,11 @@ describe('the reports page', () => {
       await user.click(button('Download CSV'));
       expect(await screen.findByText('The download failed. Try again.')).toBeInTheDocument();
       expect(button('Download CSV')).toBeEnabled();
-      expect(failing).toHaveBeenCalledWith(`/companies/c1/reports/status/export?format=csv&today=${today}`, `status-report-acme-corp-${today}.csv`, expect.anything());
+      expect(failing).toHaveBeenCalledWith(
+        `/companies/c1/reports/status/export?format=csv&today=${today}`,
+        `status-report-acme-corp-${today}.csv`,
+        expect.anything(),
+      );
     } finally {
       failing.mockRestore();
     }
@@ -372,7 +475,7 @@ describe('the reports page', () => {
     expect(api.reportCalls).toEqual([]);
   });
 
-  it('drops the old company\'s project from the address when another company is chosen', async () => {
+  it("drops the old company's project from the address when another company is chosen", async () => {
     const user = setupUser();
     const { store } = renderReportsAt('/reports?report=requests&project=p1&from=2026-01-01');
     expect(await shownText()).toBe('requests report of SOC 2 Type II, 2026-01-01 to now');
@@ -381,10 +484,17 @@ describe('the reports page', () => {
     });
     await waitFor(() => expect(address()).toBe('?report=requests&from=2026-01-01'));
     expect(await screen.findByText('requests report of all projects, 2026-01-01 to now')).toBeInTheDocument();
-    expect(api.reportCalls).toEqual([`requests?projectId=p1&from=2026-01-01&today=${today}`, `requests?from=2026-01-01&today=${today}`]);
+    expect(api.reportCalls).toEqual([
+      `requests?projectId=p1&from=2026-01-01&today=${today}`,
+      `requests?from=2026-01-01&today=${today}`,
+    ]);
     // the address was replaced: Back does not bring the old project back
     await user.click(button('Browser back'));
     expect(address()).toBe('?report=requests&from=2026-01-01');
-    expect(within(screen.getByTestId('reports')).queryByText('The project of the link is not available to you: the reports show all projects.')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('reports')).queryByText(
+        'The project of the link is not available to you: the reports show all projects.',
+      ),
+    ).not.toBeInTheDocument();
   });
 });

@@ -16,7 +16,15 @@ import { errorMessage } from '@portal/shared/web/api';
 import { useCompanySwitch } from '@portal/shared/web/company-switch';
 import { useModuleCompany, type ModuleCompany } from '@portal/shared/web/module-company';
 import { useReportsOptionsQuery } from '../../../app/reports-api';
-import { coverageText, reportCallQueryOf, reportsStateFrom, shownKind, withoutCompanyFilters, withReportsState, type ReportsPageState } from '../model/report-state';
+import {
+  coverageText,
+  reportCallQueryOf,
+  reportsStateFrom,
+  shownKind,
+  withoutCompanyFilters,
+  withReportsState,
+  type ReportsPageState,
+} from '../model/report-state';
 import { ReportBody } from './report-body';
 import { ReportDownloads } from './report-downloads';
 import { ReportFilters } from './report-filters';
@@ -96,7 +104,12 @@ function CompanyReports({ company }: { company: ModuleCompany }) {
     const { kinds, projects } = options.data;
     // the workload says whether it counts requests; until it answers, the options tell
     const coverage = (k: ReportKind) => (report: Report | undefined) =>
-      coverageText(k, state, project?.title ?? null, report?.kind === 'workload' ? report.requestsIncluded : kinds.includes('requests'));
+      coverageText(
+        k,
+        state,
+        project?.title ?? null,
+        report?.kind === 'workload' ? report.requestsIncluded : kinds.includes('requests'),
+      );
     content = (
       <>
         {projectDropped ? (
@@ -118,7 +131,11 @@ function CompanyReports({ company }: { company: ModuleCompany }) {
             // only the open tab asks for its report
             children:
               k === kind && !unknownProject ? (
-                <ReportBody args={{ companyId: company.companyId, kind: k, ...reportCallQueryOf(k, state, today) }} coverage={coverage(k)} onProjectGone={dropProject} />
+                <ReportBody
+                  args={{ companyId: company.companyId, kind: k, ...reportCallQueryOf(k, state, today) }}
+                  coverage={coverage(k)}
+                  onProjectGone={dropProject}
+                />
               ) : null,
           }))}
         />
@@ -128,9 +145,15 @@ function CompanyReports({ company }: { company: ModuleCompany }) {
 
   return (
     <>
-      {header(<ReportDownloads company={{ id: company.companyId, name: company.companyName }} kind={unknownProject ? null : kind} state={state} today={today} />)}
+      {header(
+        <ReportDownloads
+          company={{ id: company.companyId, name: company.companyName }}
+          kind={unknownProject ? null : kind}
+          state={state}
+          today={today}
+        />,
+      )}
       {content}
     </>
   );
 }
-

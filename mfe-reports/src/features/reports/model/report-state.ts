@@ -96,7 +96,13 @@ export function reportCallQueryOf(kind: ReportKind, state: ReportsPageState, tod
 const companyPath = (companyId: string) => `/companies/${encodeURIComponent(companyId)}/reports`;
 
 /** GET …/reports/:kind/export: the report's tables as a CSV or XLSX file, for the same filters. */
-export function exportPath(companyId: string, kind: ReportKind, state: ReportsPageState, today: string, format: 'csv' | 'xlsx'): string {
+export function exportPath(
+  companyId: string,
+  kind: ReportKind,
+  state: ReportsPageState,
+  today: string,
+  format: 'csv' | 'xlsx',
+): string {
   return `${companyPath(companyId)}/${encodeURIComponent(kind)}/export?${serializeParams({ format, ...reportQueryOf(state, today) })}`;
 }
 
@@ -109,7 +115,12 @@ export function pdfPath(companyId: string, state: ReportsPageState, today: strin
  * The file name the api would give, for when its Content-Disposition cannot be read: the names depend
  * only on the company and the day.
  */
-export function fallbackFileName(kind: ReportKind | 'all', company: { id: string; name: string }, today: string, ext: 'csv' | 'xlsx' | 'pdf'): string {
+export function fallbackFileName(
+  kind: ReportKind | 'all',
+  company: { id: string; name: string },
+  today: string,
+  ext: 'csv' | 'xlsx' | 'pdf',
+): string {
   const meta: ReportMeta = { company, project: null, from: null, to: null, today, generatedAt: '' };
   return reportFileName(kind, meta, ext);
 }
@@ -145,10 +156,12 @@ export function presetPeriod(preset: PeriodPreset, today: string): Pick<ReportsP
 
 /** The preset the state's period is, on `today` (null: a period of the user's own). */
 export function activePreset(state: Pick<ReportsPageState, 'from' | 'to'>, today: string): PeriodPreset | null {
-  return PERIOD_PRESETS.find(({ key }) => {
-    const period = presetPeriod(key, today);
-    return period.from === state.from && period.to === state.to;
-  })?.key ?? null;
+  return (
+    PERIOD_PRESETS.find(({ key }) => {
+      const period = presetPeriod(key, today);
+      return period.from === state.from && period.to === state.to;
+    })?.key ?? null
+  );
 }
 
 function periodText(from: string | null, to: string | null): string {
@@ -162,7 +175,12 @@ function periodText(from: string | null, to: string | null): string {
  * What a report's figures cover, said under its tab: which things, created when, of which projects.
  * `projectTitle`: the chosen project (null: all of them); `requestsIncluded`: the workload counts requests.
  */
-export function coverageText(kind: ReportKind, state: Pick<ReportsPageState, 'from' | 'to'>, projectTitle: string | null, requestsIncluded: boolean): string {
+export function coverageText(
+  kind: ReportKind,
+  state: Pick<ReportsPageState, 'from' | 'to'>,
+  projectTitle: string | null,
+  requestsIncluded: boolean,
+): string {
   const projects = projectTitle ?? 'all projects';
   const what: Record<ReportKind, string> = {
     status: 'Tasks',

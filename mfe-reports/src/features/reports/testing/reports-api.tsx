@@ -6,21 +6,53 @@ import type { Company, User } from '@portal/shared/core/schemas';
 import { AddressQuery, renderWithProviders, setupTestServer } from '@portal/shared/testing';
 import { Route, Routes, useNavigate } from '@portal/shared/web/router';
 import type { SessionState } from '@portal/shared/web/session';
-import { sampleControls, sampleMeta, sampleOptions, sampleRequests, sampleStatus, sampleWorkload } from '../../../testing/sample-reports';
+import {
+  sampleControls,
+  sampleMeta,
+  sampleOptions,
+  sampleRequests,
+  sampleStatus,
+  sampleWorkload,
+} from '../../../testing/sample-reports';
 import { ReportsPage } from '../components/reports-page';
 
 const ALL_ON = { risks: true, projects: true, requests: true, reports: true, assets: true };
 export const acme: Company = { id: 'c1', name: 'Acme Corp', logo: null, modulesAccess: ALL_ON };
-export const globex: Company = { id: 'c2', name: 'Globex Inc', logo: null, modulesAccess: { ...ALL_ON, reports: false } };
+export const globex: Company = {
+  id: 'c2',
+  name: 'Globex Inc',
+  logo: null,
+  modulesAccess: { ...ALL_ON, reports: false },
+};
 export const initech: Company = { id: 'c3', name: 'Initech', logo: null, modulesAccess: ALL_ON };
 
 const user: User = {
-  id: 'u1', firstName: 'Sam', lastName: 'Staff', title: null, email: 'sam@demo.test', login: 'sam@demo.test', avatar: null,
-  status: 'active', primaryPhone: null, isTevora: true, isAuditor: false, admin: { active: false }, sendDailyEmails: false,
-  metadata: { firstLogin: false, isFederated: false, isLead: false }, projectRoles: [], ldhmac: 'x',
+  id: 'u1',
+  firstName: 'Sam',
+  lastName: 'Staff',
+  title: null,
+  email: 'sam@demo.test',
+  login: 'sam@demo.test',
+  avatar: null,
+  status: 'active',
+  primaryPhone: null,
+  isTevora: true,
+  isAuditor: false,
+  admin: { active: false },
+  sendDailyEmails: false,
+  metadata: { firstLogin: false, isFederated: false, isLead: false },
+  projectRoles: [],
+  ldhmac: 'x',
 };
 
-export const staffSession: Partial<SessionState> = { loggedIn: true, user, companies: [acme, globex, initech], companiesLoaded: true, selectedCompanyId: 'c1', company: acme };
+export const staffSession: Partial<SessionState> = {
+  loggedIn: true,
+  user,
+  companies: [acme, globex, initech],
+  companiesLoaded: true,
+  selectedCompanyId: 'c1',
+  company: acme,
+};
 
 const SAMPLES: { [K in ReportKind]: (meta: ReportMeta) => Report } = {
   status: sampleStatus,
@@ -52,7 +84,12 @@ export const generatedAtOfCall = (n: number) => `2026-11-23T08:${String(n).padSt
 export function setupReportsApi() {
   const api: ReportsApi = { options: sampleOptions, reportCalls: [], fileCalls: [], hold: null };
   const file = (name: string | null) =>
-    new HttpResponse('x', { headers: { 'content-type': 'application/octet-stream', ...(name ? { 'content-disposition': `attachment; filename="${name}"` } : {}) } });
+    new HttpResponse('x', {
+      headers: {
+        'content-type': 'application/octet-stream',
+        ...(name ? { 'content-disposition': `attachment; filename="${name}"` } : {}),
+      },
+    });
   const server = setupTestServer(
     http.get('*/api/v1/companies/:id/reports/options', () => HttpResponse.json(api.options)),
     http.get('*/api/v1/companies/:id/reports/pdf', ({ request }) => {
@@ -74,8 +111,15 @@ export function setupReportsApi() {
       const q = url.searchParams;
       const projectId = q.get('projectId');
       const project = projectId ? api.options.projects.find((p) => p.id === projectId) : null;
-      if (project === undefined) return HttpResponse.json(apiError('project_not_found', 'Project not found'), { status: 404 });
-      const meta = sampleMeta({ project: project ? { id: project.id, title: project.title } : null, from: q.get('from'), to: q.get('to'), today: q.get('today') ?? '', generatedAt });
+      if (project === undefined)
+        return HttpResponse.json(apiError('project_not_found', 'Project not found'), { status: 404 });
+      const meta = sampleMeta({
+        project: project ? { id: project.id, title: project.title } : null,
+        from: q.get('from'),
+        to: q.get('to'),
+        today: q.get('today') ?? '',
+        generatedAt,
+      });
       return HttpResponse.json(SAMPLES[kind](meta));
     }),
   );

@@ -3,17 +3,43 @@ import { Flex, Progress, Typography } from '@portal/shared/ui/extra';
 import { formatBytes } from '@portal/shared/core/files';
 import { isActiveUpload, type EvidenceUpload } from '../hooks/use-evidence-uploads';
 
-const STATE_TEXT: Partial<Record<EvidenceUpload['status'], string>> = { queued: 'Waiting…', done: 'Uploaded', canceled: 'Canceled' };
+const STATE_TEXT: Partial<Record<EvidenceUpload['status'], string>> = {
+  queued: 'Waiting…',
+  done: 'Uploaded',
+  canceled: 'Canceled',
+};
 
 function percent(item: EvidenceUpload): number {
   if (item.status === 'done') return 100;
   return item.total ? Math.min(100, Math.round((item.sent / item.total) * 100)) : 0;
 }
 
-function UploadRow({ item, onCancel, onDismiss }: { item: EvidenceUpload; onCancel: (key: string) => void; onDismiss: (key: string) => void }) {
-  const status = item.status === 'error' ? 'exception' : item.status === 'done' ? 'success' : item.status === 'uploading' ? 'active' : 'normal';
+function UploadRow({
+  item,
+  onCancel,
+  onDismiss,
+}: {
+  item: EvidenceUpload;
+  onCancel: (key: string) => void;
+  onDismiss: (key: string) => void;
+}) {
+  const status =
+    item.status === 'error'
+      ? 'exception'
+      : item.status === 'done'
+        ? 'success'
+        : item.status === 'uploading'
+          ? 'active'
+          : 'normal';
   return (
-    <Flex data-testid={`upload-${item.name}`} data-status={item.status} vertical gap={2} role="listitem" aria-label={`Upload of ${item.name}`}>
+    <Flex
+      data-testid={`upload-${item.name}`}
+      data-status={item.status}
+      vertical
+      gap={2}
+      role="listitem"
+      aria-label={`Upload of ${item.name}`}
+    >
       <Flex justify="space-between" align="center" gap="small">
         <Typography.Text ellipsis style={{ maxWidth: 420 }}>
           {item.name} <Typography.Text type="secondary">{formatBytes(item.total)}</Typography.Text>
@@ -23,7 +49,12 @@ function UploadRow({ item, onCancel, onDismiss }: { item: EvidenceUpload; onCanc
             Cancel
           </Button>
         ) : (
-          <Button size="small" type="text" onClick={() => onDismiss(item.key)} aria-label={`Dismiss the upload of ${item.name}`}>
+          <Button
+            size="small"
+            type="text"
+            onClick={() => onDismiss(item.key)}
+            aria-label={`Dismiss the upload of ${item.name}`}
+          >
             Dismiss
           </Button>
         )}
@@ -31,8 +62,13 @@ function UploadRow({ item, onCancel, onDismiss }: { item: EvidenceUpload; onCanc
       {item.status === 'error' || (item.status === 'canceled' && item.sent === 0) ? null : (
         <Progress percent={percent(item)} size="small" status={status} aria-label={`${item.name} progress`} />
       )}
-      <Typography.Text type={item.status === 'error' ? 'danger' : 'secondary'} role={item.status === 'error' ? 'alert' : undefined}>
-        {item.status === 'error' ? item.message : (STATE_TEXT[item.status] ?? `${formatBytes(item.sent)} of ${formatBytes(item.total)}`)}
+      <Typography.Text
+        type={item.status === 'error' ? 'danger' : 'secondary'}
+        role={item.status === 'error' ? 'alert' : undefined}
+      >
+        {item.status === 'error'
+          ? item.message
+          : (STATE_TEXT[item.status] ?? `${formatBytes(item.sent)} of ${formatBytes(item.total)}`)}
       </Typography.Text>
     </Flex>
   );

@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { Button } from '@portal/shared/ui/button';
 import { Alert, Form, Input, Modal, Space, Tooltip } from '@portal/shared/ui/extra';
 import { fieldErrors } from '@portal/shared/web/api';
-import { REQUEST_ACTION_LABELS, REQUEST_ACTIONS, REQUEST_LIMITS, type RequestAction, type RequestDetail } from '@portal/shared/core/requests';
+import {
+  REQUEST_ACTION_LABELS,
+  REQUEST_ACTIONS,
+  REQUEST_LIMITS,
+  type RequestAction,
+  type RequestDetail,
+} from '@portal/shared/core/requests';
 import { useRequestTransitionMutation } from '../../../app/requests-api';
 import { apiErrorMessage, errorCode } from '../model/errors';
 
@@ -37,7 +43,10 @@ function ReturnModal({
     try {
       const outcome = await onReturn(reason.trim());
       if (!outcome) onClose();
-      else if (outcome.kind === 'stale') setFailure('The request changed while you were looking at it, so it was reloaded. Check it before returning it.');
+      else if (outcome.kind === 'stale')
+        setFailure(
+          'The request changed while you were looking at it, so it was reloaded. Check it before returning it.',
+        );
       else setFailure(outcome.message);
     } finally {
       setBusy(false);
@@ -104,13 +113,21 @@ export function RequestActions({
     setRunning(action);
     onOutcome(null);
     try {
-      await transition({ requestId: request.id, body: { action, expectedStatus: request.status, ...(reason ? { reason } : {}) } }).unwrap();
+      await transition({
+        requestId: request.id,
+        body: { action, expectedStatus: request.status, ...(reason ? { reason } : {}) },
+      }).unwrap();
       return null;
     } catch (error) {
       const outcome: ActionOutcome =
         errorCode(error) === 'request_status_changed'
           ? { kind: 'stale' }
-          : { kind: 'failed', message: fieldErrors(error)[0]?.errors[0] ?? apiErrorMessage(error, `${REQUEST_ACTION_LABELS[action]} failed. Try again.`) };
+          : {
+              kind: 'failed',
+              message:
+                fieldErrors(error)[0]?.errors[0] ??
+                apiErrorMessage(error, `${REQUEST_ACTION_LABELS[action]} failed. Try again.`),
+            };
       onOutcome(outcome);
       return outcome;
     } finally {

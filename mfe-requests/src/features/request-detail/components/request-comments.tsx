@@ -50,7 +50,10 @@ export function RequestComments({ request }: { request: RequestDetail }) {
   };
 
   const ordered = [...(comments.currentData ?? [])].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-  const failure = posting.isError && !fieldErrors(posting.error).length ? apiErrorMessage(posting.error, 'The comment could not be posted. Try again.') : null;
+  const failure =
+    posting.isError && !fieldErrors(posting.error).length
+      ? apiErrorMessage(posting.error, 'The comment could not be posted. Try again.')
+      : null;
 
   return (
     <Card title="Comments" data-testid="request-comments">
@@ -67,7 +70,11 @@ export function RequestComments({ request }: { request: RequestDetail }) {
       ) : (
         <ol aria-label="Comments" style={{ listStyle: 'none', padding: 0, margin: '0 0 16px' }}>
           {ordered.map((c) => (
-            <li key={c.id} data-testid="request-comment" style={{ padding: '8px 0', borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+            <li
+              key={c.id}
+              data-testid="request-comment"
+              style={{ padding: '8px 0', borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+            >
               <Flex gap="small" align="baseline" wrap>
                 <Typography.Text strong>{personName(c.author)}</Typography.Text>
                 <Typography.Text type="secondary">
@@ -75,13 +82,26 @@ export function RequestComments({ request }: { request: RequestDetail }) {
                 </Typography.Text>
                 {c.internal ? <Tag color="purple">Internal</Tag> : null}
               </Flex>
-              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: '4px 0 0' }}>{c.body}</Typography.Paragraph>
+              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: '4px 0 0' }}>
+                {c.body}
+              </Typography.Paragraph>
             </li>
           ))}
         </ol>
       )}
-      <Form<CommentValues> form={form} name="request-comment" layout="vertical" onFinish={(values) => void submit(values)} initialValues={{ body: '', internal: false }}>
-        <Form.Item name="body" label="Comment" extra="Ctrl+Enter (⌘+Enter) posts it." rules={[zodRule(requestCommentSchema.shape.body, { skipEmpty: true })]}>
+      <Form<CommentValues>
+        form={form}
+        name="request-comment"
+        layout="vertical"
+        onFinish={(values) => void submit(values)}
+        initialValues={{ body: '', internal: false }}
+      >
+        <Form.Item
+          name="body"
+          label="Comment"
+          extra="Ctrl+Enter (⌘+Enter) posts it."
+          rules={[zodRule(requestCommentSchema.shape.body, { skipEmpty: true })]}
+        >
           <Input.TextArea rows={3} onKeyDown={onKeyDown} maxLength={REQUEST_LIMITS.comment} />
         </Form.Item>
         {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}

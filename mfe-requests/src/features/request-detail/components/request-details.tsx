@@ -9,7 +9,13 @@ import { formatDate, formatDateTime } from '@portal/shared/core/dates';
 import { REQUEST_PRIORITY_LABELS, type RequestDetail } from '@portal/shared/core/requests';
 import { REQUEST_OVERDUE_COLOR, REQUEST_PRIORITY_COLORS, isOverdueLocally } from '../../../app/labels';
 import { useRequestUpdateMutation } from '../../../app/requests-api';
-import { markRequestFormErrors, RequestFormFields, requestFormBody, requestFormValues, type RequestFormValues } from '../../../app/request-form/request-form';
+import {
+  markRequestFormErrors,
+  RequestFormFields,
+  requestFormBody,
+  requestFormValues,
+  type RequestFormValues,
+} from '../../../app/request-form/request-form';
 import { apiErrorMessage } from '../model/errors';
 import { personName } from '../model/labels';
 
@@ -35,7 +41,11 @@ function useProjectsOpen(companyId: string): boolean {
 const none = (text: string) => <Typography.Text type="secondary">{text}</Typography.Text>;
 
 function multiline(text: string | null, empty: string) {
-  return text ? <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{text}</Typography.Paragraph> : none(empty);
+  return text ? (
+    <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{text}</Typography.Paragraph>
+  ) : (
+    none(empty)
+  );
 }
 
 /**
@@ -79,7 +89,13 @@ function EditRequestModal({ request, open, onClose }: { request: RequestDetail; 
       }}
       destroyOnHidden
       modalRender={(dom) => (
-        <Form<RequestFormValues> form={form} layout="vertical" initialValues={requestFormValues(request)} onFinish={(v) => void finish(v)} clearOnDestroy>
+        <Form<RequestFormValues>
+          form={form}
+          layout="vertical"
+          initialValues={requestFormValues(request)}
+          onFinish={(v) => void finish(v)}
+          clearOnDestroy
+        >
           {dom}
         </Form>
       )}
@@ -98,7 +114,13 @@ export function RequestDetails({ request }: { request: RequestDetail }) {
   const controlName = request.control ? `${request.control.name} — ${request.control.title}` : '';
   const assignees = [...request.assignees.map((u) => personName(u)), ...request.teams.map((t) => `Team: ${t.name}`)];
   const items = [
-    { key: 'priority', label: 'Priority', children: <Tag color={REQUEST_PRIORITY_COLORS[request.priority]}>{REQUEST_PRIORITY_LABELS[request.priority]}</Tag> },
+    {
+      key: 'priority',
+      label: 'Priority',
+      children: (
+        <Tag color={REQUEST_PRIORITY_COLORS[request.priority]}>{REQUEST_PRIORITY_LABELS[request.priority]}</Tag>
+      ),
+    },
     {
       key: 'dueDate',
       label: 'Due date',
@@ -115,19 +137,38 @@ export function RequestDetails({ request }: { request: RequestDetail }) {
         none('No due date')
       ),
     },
-    { key: 'requester', label: 'Requester', children: request.requester ? personName(request.requester) : none('Former user') },
-    { key: 'assignees', label: 'Assignees', children: assignees.length ? assignees.join(', ') : none('No one assigned') },
+    {
+      key: 'requester',
+      label: 'Requester',
+      children: request.requester ? personName(request.requester) : none('Former user'),
+    },
+    {
+      key: 'assignees',
+      label: 'Assignees',
+      children: assignees.length ? assignees.join(', ') : none('No one assigned'),
+    },
     {
       key: 'project',
       label: 'Project',
-      children: !request.project ? none('No project') : linked ? <Link to={projectPath(request.project.id)}>{request.project.title}</Link> : request.project.title,
+      children: !request.project ? (
+        none('No project')
+      ) : linked ? (
+        <Link to={projectPath(request.project.id)}>{request.project.title}</Link>
+      ) : (
+        request.project.title
+      ),
     },
     ...(request.task
       ? [
           {
             key: 'task',
             label: 'Task',
-            children: request.project && linked ? <Link to={`${projectPath(request.project.id)}/tasks/${part(request.task.id)}`}>{taskName}</Link> : taskName,
+            children:
+              request.project && linked ? (
+                <Link to={`${projectPath(request.project.id)}/tasks/${part(request.task.id)}`}>{taskName}</Link>
+              ) : (
+                taskName
+              ),
           },
         ]
       : []),
@@ -136,15 +177,34 @@ export function RequestDetails({ request }: { request: RequestDetail }) {
           {
             key: 'control',
             label: 'Control',
-            children: request.project && linked ? <Link to={`${projectPath(request.project.id)}/controls/${part(request.control.id)}`}>{controlName}</Link> : controlName,
+            children:
+              request.project && linked ? (
+                <Link to={`${projectPath(request.project.id)}/controls/${part(request.control.id)}`}>
+                  {controlName}
+                </Link>
+              ) : (
+                controlName
+              ),
           },
         ]
       : []),
     { key: 'createdAt', label: 'Created', children: formatDateTime(request.createdAt) },
     { key: 'updatedAt', label: 'Updated', children: formatDateTime(request.updatedAt) },
-    { key: 'description', label: 'Description', span: 'filled' as const, children: multiline(request.description, 'No description.') },
+    {
+      key: 'description',
+      label: 'Description',
+      span: 'filled' as const,
+      children: multiline(request.description, 'No description.'),
+    },
     ...(request.permissions.manage || request.internalNote
-      ? [{ key: 'internalNote', label: 'Internal note (staff only)', span: 'filled' as const, children: multiline(request.internalNote, 'No internal note.') }]
+      ? [
+          {
+            key: 'internalNote',
+            label: 'Internal note (staff only)',
+            span: 'filled' as const,
+            children: multiline(request.internalNote, 'No internal note.'),
+          },
+        ]
       : []),
   ];
   return (
@@ -160,7 +220,9 @@ export function RequestDetails({ request }: { request: RequestDetail }) {
       }
     >
       <Descriptions size="small" column={{ xs: 1, md: 2 }} items={items} />
-      {request.permissions.manage ? <EditRequestModal request={request} open={editing} onClose={() => setEditing(false)} /> : null}
+      {request.permissions.manage ? (
+        <EditRequestModal request={request} open={editing} onClose={() => setEditing(false)} />
+      ) : null}
     </Card>
   );
 }

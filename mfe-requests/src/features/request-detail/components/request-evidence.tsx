@@ -2,7 +2,16 @@ import { useRef, useState, type ChangeEvent, type KeyboardEvent, type MouseEvent
 import { theme } from '@portal/shared/ui';
 import { Button } from '@portal/shared/ui/button';
 import { FileTypeIcon } from '@portal/shared/ui/components';
-import { Card, DeleteOutlined, Flex, InboxOutlined, Modal, Table, Typography, type TableProps } from '@portal/shared/ui/extra';
+import {
+  Card,
+  DeleteOutlined,
+  Flex,
+  InboxOutlined,
+  Modal,
+  Table,
+  Typography,
+  type TableProps,
+} from '@portal/shared/ui/extra';
 import { downloadSignedFile } from '@portal/shared/web/download';
 import { useFileDrop, useStrayFileDropGuard } from '@portal/shared/web/hooks';
 import { formatDateTime } from '@portal/shared/core/dates';
@@ -90,7 +99,10 @@ export function RequestEvidence({ request, uploads }: { request: RequestDetail; 
       okText: 'Remove',
       okButtonProps: { danger: true },
       // a refusal (the request moved on meanwhile) is the shell's toast; the page refreshes either way
-      onOk: () => remove({ requestId: request.id, fileId: file.id }).unwrap().catch(() => undefined),
+      onOk: () =>
+        remove({ requestId: request.id, fileId: file.id })
+          .unwrap()
+          .catch(() => undefined),
     });
 
   // the ref answers a second click of the same moment, before the state shows the first
@@ -133,14 +145,26 @@ export function RequestEvidence({ request, uploads }: { request: RequestDetail; 
     },
     { key: 'size', title: 'Size', width: 100, render: (_v, f) => formatBytes(f.size) },
     { key: 'uploadedBy', title: 'Uploaded by', render: (_v, f) => personName(f.uploadedBy) },
-    { key: 'createdAt', title: 'Uploaded', render: (_v, f) => <time dateTime={f.createdAt}>{formatDateTime(f.createdAt)}</time> },
+    {
+      key: 'createdAt',
+      title: 'Uploaded',
+      render: (_v, f) => <time dateTime={f.createdAt}>{formatDateTime(f.createdAt)}</time>,
+    },
     {
       key: 'actions',
       title: '',
       width: 56,
       render: (_v, f) =>
         f.canDelete ? (
-          <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`Remove ${f.name}`} title="Remove" onClick={() => confirmRemove(f)} />
+          <Button
+            size="small"
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={`Remove ${f.name}`}
+            title="Remove"
+            onClick={() => confirmRemove(f)}
+          />
         ) : null,
     },
   ];
@@ -150,8 +174,17 @@ export function RequestEvidence({ request, uploads }: { request: RequestDetail; 
       {modalHolder}
       <Flex vertical gap="middle">
         {canUpload ? <EvidenceDropZone onFiles={uploads.add} /> : null}
-        {note ? <Typography.Text type="secondary" data-testid="evidence-note">{note}</Typography.Text> : null}
-        <EvidenceUploads items={uploads.items} onCancel={uploads.cancel} onDismiss={uploads.dismiss} onClear={uploads.clearFinished} />
+        {note ? (
+          <Typography.Text type="secondary" data-testid="evidence-note">
+            {note}
+          </Typography.Text>
+        ) : null}
+        <EvidenceUploads
+          items={uploads.items}
+          onCancel={uploads.cancel}
+          onDismiss={uploads.dismiss}
+          onClear={uploads.clearFinished}
+        />
         <Table<RequestFile>
           rowKey="id"
           size="small"

@@ -27,7 +27,9 @@ export function RequestHistory({ requestId }: { requestId: string }) {
             key: e.id,
             content: (
               <div data-testid="history-entry">
-                <Typography.Text style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{historyLine(e)}</Typography.Text>
+                <Typography.Text style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                  {historyLine(e)}
+                </Typography.Text>
                 <br />
                 <Typography.Text type="secondary">
                   <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>

@@ -32,12 +32,19 @@ interface Job {
 type Dispatch = ReturnType<typeof useDispatch>;
 
 /** Refusals that hold for every file of the request (its status): the files still waiting fail with them. */
-const REQUEST_WIDE = new Set(['request_under_review', 'request_is_closed', 'request_not_found', 'module_access_denied', 'forbidden']);
+const REQUEST_WIDE = new Set([
+  'request_under_review',
+  'request_is_closed',
+  'request_not_found',
+  'module_access_denied',
+  'forbidden',
+]);
 
 /** What the browser can tell before sending (the api checks again, and the content). */
 export function evidenceProblem(file: { size: number }): string | null {
   if (file.size === 0) return 'The file is empty: there is nothing to upload.';
-  if (file.size > UPLOAD_MAX_BYTES_DEFAULT) return `The file is larger than ${formatBytes(UPLOAD_MAX_BYTES_DEFAULT)}, the most a file may be.`;
+  if (file.size > UPLOAD_MAX_BYTES_DEFAULT)
+    return `The file is larger than ${formatBytes(UPLOAD_MAX_BYTES_DEFAULT)}, the most a file may be.`;
   return null;
 }
 
@@ -89,10 +96,15 @@ class EvidenceQueue {
 
   private setItems(next: EvidenceUpload[]) {
     // a finished upload whose files the list shows is said there: its row goes
-    const shown = next.filter((i) => !(i.status === 'done' && i.fileIds?.length && i.fileIds.every((id) => this.listed.has(id))));
+    const shown = next.filter(
+      (i) => !(i.status === 'done' && i.fileIds?.length && i.fileIds.every((id) => this.listed.has(id))),
+    );
     if (shown.length === this.items.length && shown.every((i, at) => i === this.items[at])) return;
     this.items = shown;
-    syncUnloadPrompt(this, shown.some((i) => isActiveUpload(i.status)));
+    syncUnloadPrompt(
+      this,
+      shown.some((i) => isActiveUpload(i.status)),
+    );
     for (const l of this.listeners) l();
   }
 
@@ -113,7 +125,12 @@ class EvidenceQueue {
       })
         .then(
           (reply) => {
-            this.patch(job.key, { status: 'done', sent: job.file.size, total: job.file.size, fileIds: (reply?.results ?? []).map((f) => f.id) });
+            this.patch(job.key, {
+              status: 'done',
+              sent: job.file.size,
+              total: job.file.size,
+              fileIds: (reply?.results ?? []).map((f) => f.id),
+            });
             this.dispatch(invalidateAfterUpload(this.requestId));
           },
           (error: unknown) => {
@@ -139,12 +156,23 @@ class EvidenceQueue {
   }
 
   add = (files: File[]) => {
-    const jobs = files.map((file): Job => ({ key: `evidence-${(nextKey += 1)}`, file, controller: new AbortController() }));
+    const jobs = files.map((file): Job => ({
+      key: `evidence-${(nextKey += 1)}`,
+      file,
+      controller: new AbortController(),
+    }));
     this.setItems([
       ...this.items,
       ...jobs.map((j): EvidenceUpload => {
         const problem = evidenceProblem(j.file);
-        return { key: j.key, name: fileDisplayName(j.file.name), status: problem ? 'error' : 'queued', sent: 0, total: j.file.size, message: problem ?? undefined };
+        return {
+          key: j.key,
+          name: fileDisplayName(j.file.name),
+          status: problem ? 'error' : 'queued',
+          sent: 0,
+          total: j.file.size,
+          message: problem ?? undefined,
+        };
       }),
     ]);
     this.waiting.push(...jobs.filter((j) => !evidenceProblem(j.file)));
@@ -212,7 +240,14 @@ export function useEvidenceUploads(requestId: string, listedFileIds: readonly st
     queue.showListed(listedKey ? listedKey.split('\n') : []);
   }, [queue, listedKey]);
   const busy = items.some((i) => isActiveUpload(i.status));
-  return { items, busy, add: queue.add, cancel: queue.cancel, dismiss: queue.dismiss, clearFinished: queue.clearFinished };
+  return {
+    items,
+    busy,
+    add: queue.add,
+    cancel: queue.cancel,
+    dismiss: queue.dismiss,
+    clearFinished: queue.clearFinished,
+  };
 }
 
 export type EvidenceUploads = ReturnType<typeof useEvidenceUploads>;

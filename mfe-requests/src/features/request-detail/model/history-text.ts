@@ -10,7 +10,8 @@ const STATUS_TEXTS: Record<RequestAction, string> = {
   reopen: 'reopened the request',
 };
 
-const own = <T extends object>(table: T, key: string): key is Extract<keyof T, string> => Object.prototype.hasOwnProperty.call(table, key);
+const own = <T extends object>(table: T, key: string): key is Extract<keyof T, string> =>
+  Object.prototype.hasOwnProperty.call(table, key);
 
 /** How a changed field reads: the api names the request's fields (`dueDate`, `teamIds`). */
 const FIELD_LABELS: Record<string, string> = {
@@ -28,7 +29,9 @@ const FIELD_LABELS: Record<string, string> = {
 
 /** A field the list above does not know yet, in words: `someField` -> "some field". */
 const fieldLabel = (field: string): string =>
-  Object.prototype.hasOwnProperty.call(FIELD_LABELS, field) ? FIELD_LABELS[field] : field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  Object.prototype.hasOwnProperty.call(FIELD_LABELS, field)
+    ? FIELD_LABELS[field]
+    : field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 
 const joined = (names: (string | undefined)[] | undefined) => (names ?? []).filter((n): n is string => !!n).join(', ');
 
@@ -36,9 +39,11 @@ const joined = (names: (string | undefined)[] | undefined) => (names ?? []).filt
 const fieldsText = (fields: string[] | undefined) => joined([...new Set((fields ?? []).map(fieldLabel))]);
 
 /** The people and teams of an (un)assignment: teams as "Team: <name>", as the details show them. */
-const assigneesText = (detail: RequestEvent['detail']) => joined([...(detail.users ?? []), ...(detail.teams ?? []).map((t) => `Team: ${t}`)]);
+const assigneesText = (detail: RequestEvent['detail']) =>
+  joined([...(detail.users ?? []), ...(detail.teams ?? []).map((t) => `Team: ${t}`)]);
 
-const statusLabel = (status: string | undefined) => (status && own(REQUEST_STATUS_LABELS, status) ? REQUEST_STATUS_LABELS[status] : 'unknown');
+const statusLabel = (status: string | undefined) =>
+  status && own(REQUEST_STATUS_LABELS, status) ? REQUEST_STATUS_LABELS[status] : 'unknown';
 
 /** What the actor did, without the actor: "changed title, due date", "returned the request: <reason>". */
 export function historyText(event: RequestEvent): string {

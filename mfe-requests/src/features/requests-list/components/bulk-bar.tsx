@@ -17,7 +17,15 @@ import { assigneeOptions, DAY_INPUT_FORMATS, splitAssignees } from '../../../app
 
 type BulkChange = 'assign' | 'dueDate' | 'status';
 
-export function BulkBar({ companyId, requestIds, onDone }: { companyId: string; requestIds: string[]; onDone: () => void }) {
+export function BulkBar({
+  companyId,
+  requestIds,
+  onDone,
+}: {
+  companyId: string;
+  requestIds: string[];
+  onDone: () => void;
+}) {
   const [open, setOpen] = useState<BulkChange | null>(null);
   const close = () => setOpen(null);
   const done = () => {
@@ -32,7 +40,12 @@ export function BulkBar({ companyId, requestIds, onDone }: { companyId: string; 
       gap="small"
       align="center"
       wrap
-      style={{ padding: '8px 12px', border: '1px solid rgba(22, 119, 255, 0.35)', background: 'rgba(22, 119, 255, 0.06)', borderRadius: 8 }}
+      style={{
+        padding: '8px 12px',
+        border: '1px solid rgba(22, 119, 255, 0.35)',
+        background: 'rgba(22, 119, 255, 0.06)',
+        borderRadius: 8,
+      }}
     >
       <Typography.Text strong aria-live="polite">{`${requestIds.length} selected`}</Typography.Text>
       <Button onClick={() => setOpen('assign')}>Assign</Button>
@@ -101,7 +114,11 @@ function BulkModal<T extends object>({
       open
       title={title}
       okText="Apply"
-      okButtonProps={{ htmlType: 'submit', loading: busy, danger: typeof danger === 'function' ? (values ? danger(values) : false) : danger }}
+      okButtonProps={{
+        htmlType: 'submit',
+        loading: busy,
+        danger: typeof danger === 'function' ? (values ? danger(values) : false) : danger,
+      }}
       cancelButtonProps={{ disabled: busy }}
       closable={{ disabled: busy }}
       keyboard={!busy}
@@ -142,7 +159,11 @@ function AssignModal({ requestIds, ...props }: BulkModalProps) {
         }
         return { action: 'assign', requestIds, mode: v.mode, assigneeIds, teamIds };
       }}
-      success={(r, v) => (v.mode === 'replace' ? `Assignees replaced on ${countOf(r.updated)}` : `Assignees added to ${countOf(r.updated)}`)}
+      success={(r, v) =>
+        v.mode === 'replace'
+          ? `Assignees replaced on ${countOf(r.updated)}`
+          : `Assignees added to ${countOf(r.updated)}`
+      }
     >
       <Form.Item name="assignees" label="Assignees">
         <Select
@@ -199,7 +220,9 @@ function DueDateModal({ requestIds, ...props }: BulkModalProps) {
         }
         return { action: 'dueDate', requestIds, dueDate: v.dueDate.format('YYYY-MM-DD') };
       }}
-      success={(r, v) => (v.clear ? `Due date cleared on ${countOf(r.updated)}` : `Due date set on ${countOf(r.updated)}`)}
+      success={(r, v) =>
+        v.clear ? `Due date cleared on ${countOf(r.updated)}` : `Due date set on ${countOf(r.updated)}`
+      }
     >
       <Form.Item name="clear">
         <Radio.Group
@@ -213,7 +236,12 @@ function DueDateModal({ requestIds, ...props }: BulkModalProps) {
       <Form.Item noStyle dependencies={['clear']}>
         {({ getFieldValue }) => (
           <Form.Item name="dueDate" label="Due date">
-            <DatePicker format={DAY_INPUT_FORMATS} placeholder="M/D/YYYY" disabled={getFieldValue('clear') === true} style={{ width: '100%' }} />
+            <DatePicker
+              format={DAY_INPUT_FORMATS}
+              placeholder="M/D/YYYY"
+              disabled={getFieldValue('clear') === true}
+              style={{ width: '100%' }}
+            />
           </Form.Item>
         )}
       </Form.Item>
@@ -227,7 +255,11 @@ interface StatusValues {
   transition?: StatusTransition;
 }
 
-const TRANSITION_DONE: Record<StatusTransition, string> = { accept: 'accepted', cancel: 'canceled', reopen: 'reopened' };
+const TRANSITION_DONE: Record<StatusTransition, string> = {
+  accept: 'accepted',
+  cancel: 'canceled',
+  reopen: 'reopened',
+};
 
 /** What Apply will do, said before it is done. */
 function transitionWarning(transition: StatusTransition | undefined, n: number): string {

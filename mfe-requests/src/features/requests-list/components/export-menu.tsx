@@ -27,7 +27,11 @@ export function ExportMenu({ companyId }: { companyId: string }) {
     const abort = new AbortController();
     controller.current = abort;
     try {
-      const started = await downloadFromApi(exportPath(companyId, listStateFrom(params), format), `requests.${format}`, { signal: abort.signal });
+      const started = await downloadFromApi(
+        exportPath(companyId, listStateFrom(params), format),
+        `requests.${format}`,
+        { signal: abort.signal },
+      );
       if (!started && !abort.signal.aborted) setFailed(true);
     } finally {
       if (!abort.signal.aborted) setBusy(false);

@@ -9,7 +9,13 @@ import { button, findDialog, setupTestServer, setupUser, staffSession } from '..
 import { ImportRequestsDialog } from './import-requests-dialog';
 
 // The upload (XHR, progress) is shared/src/web/upload.ts's: driven by hand here to reach each phase.
-type Call = { path: string; form: FormData; options: UploadOptions; resolve: (v: unknown) => void; reject: (e: unknown) => void };
+type Call = {
+  path: string;
+  form: FormData;
+  options: UploadOptions;
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+};
 const mockCalls: Call[] = [];
 jest.mock('@portal/shared/web/upload', () => {
   const actual = jest.requireActual('@portal/shared/web/upload');
@@ -23,7 +29,9 @@ jest.mock('@portal/shared/web/upload', () => {
   };
 });
 
-setupTestServer(http.get('*/api/v1/companies/c1/requests', () => HttpResponse.json({ results: [], total: 0, page: 1, pageSize: 25 })));
+setupTestServer(
+  http.get('*/api/v1/companies/c1/requests', () => HttpResponse.json({ results: [], total: 0, page: 1, pageSize: 25 })),
+);
 
 let toasts: ToastMessage[] = [];
 const subscription = toast$.subscribe((t) => toasts.push(t));
@@ -37,7 +45,9 @@ const csv = (name: string, text = 'Title\nFirewall review\n') => new NodeFile([t
 
 function renderDialog() {
   const closes: string[] = [];
-  renderWithProviders(<ImportRequestsDialog companyId="c1" onClose={() => closes.push('close')} />, { session: staffSession });
+  renderWithProviders(<ImportRequestsDialog companyId="c1" onClose={() => closes.push('close')} />, {
+    session: staffSession,
+  });
   return closes;
 }
 
@@ -48,8 +58,14 @@ describe('Import requests', () => {
     const closes = renderDialog();
     const dialog = await findDialog();
     expect(within(dialog).getByText('Import requests')).toBeInTheDocument();
-    expect(within(dialog).getByText('CSV template').closest('a')).toHaveAttribute('href', '/api/v1/companies/c1/requests/file-template?format=csv');
-    expect(within(dialog).getByText('XLSX template').closest('a')).toHaveAttribute('href', '/api/v1/companies/c1/requests/file-template?format=xlsx');
+    expect(within(dialog).getByText('CSV template').closest('a')).toHaveAttribute(
+      'href',
+      '/api/v1/companies/c1/requests/file-template?format=csv',
+    );
+    expect(within(dialog).getByText('XLSX template').closest('a')).toHaveAttribute(
+      'href',
+      '/api/v1/companies/c1/requests/file-template?format=xlsx',
+    );
 
     await user.click(button('Import', dialog));
     expect(await within(dialog).findByText('Choose a .csv or .xlsx file.')).toBeInTheDocument();
@@ -82,9 +98,15 @@ describe('Import requests', () => {
       { field: 'file', message: 'Row 3, Due Date: 2026-02-31 is not a day of the calendar' },
       { field: 'file', message: 'Row 5, Assignees: nobody@acme.test is not an active member of the company' },
     ];
-    act(() => mockCalls[0].reject(new UploadError(400, 'malformed_request_file', details[0].message, details, details[0].message)));
+    act(() =>
+      mockCalls[0].reject(
+        new UploadError(400, 'malformed_request_file', details[0].message, details, details[0].message),
+      ),
+    );
     const alert = await within(dialog).findByText('Row 3, Due Date: 2026-02-31 is not a day of the calendar');
-    expect(alert.closest('[role="alert"]')).toHaveTextContent('Row 5, Assignees: nobody@acme.test is not an active member of the company');
+    expect(alert.closest('[role="alert"]')).toHaveTextContent(
+      'Row 5, Assignees: nobody@acme.test is not an active member of the company',
+    );
     expect(closes).toEqual([]);
     expect(toasts).toEqual([]);
   });

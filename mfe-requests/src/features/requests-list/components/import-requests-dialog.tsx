@@ -7,18 +7,37 @@
  */
 import { useId, useRef, useState } from 'react';
 import { Button } from '@portal/shared/ui/button';
-import { Alert, DeleteOutlined, DownloadOutlined, Flex, Form, InboxOutlined, Modal, Space, Typography } from '@portal/shared/ui/extra';
+import {
+  Alert,
+  DeleteOutlined,
+  DownloadOutlined,
+  Flex,
+  Form,
+  InboxOutlined,
+  Modal,
+  Space,
+  Typography,
+} from '@portal/shared/ui/extra';
 import { FileTypeIcon } from '@portal/shared/ui/components';
 import { formatBytes } from '@portal/shared/core/files';
 import { ERROR_MESSAGES } from '@portal/shared/core/errors';
 import { TASK_TRACKER_ACCEPT, TASK_TRACKER_MAX_BYTES, taskTrackerFileProblem } from '@portal/shared/core/practices';
-import { REQUEST_FILE_IMPORTED_COLUMNS, type RequestFileFormat, type RequestImportResult } from '@portal/shared/core/requests';
+import {
+  REQUEST_FILE_IMPORTED_COLUMNS,
+  type RequestFileFormat,
+  type RequestImportResult,
+} from '@portal/shared/core/requests';
 import { API_BASE } from '@portal/shared/web/api';
 import { publishToast } from '@portal/shared/web/events';
 import { useFileDrop, useStrayFileDropGuard } from '@portal/shared/web/hooks';
 import { useStore } from '@portal/shared/web/store';
 import { uploadForm, type UploadOptions } from '@portal/shared/web/upload';
-import { invalidateAndWait, uploadProblemReport, useUploadPhase, type ProblemReport } from '@portal/shared/web/task-tracker-import';
+import {
+  invalidateAndWait,
+  uploadProblemReport,
+  useUploadPhase,
+  type ProblemReport,
+} from '@portal/shared/web/task-tracker-import';
 import { ImportProblemAlert, TrackerImportFooter } from '@portal/shared/ui/task-tracker-import';
 import { countOf } from '../../../app/labels';
 import { REQUESTS_IMPORT_TAGS } from '../../../app/requests-api';
@@ -28,36 +47,66 @@ export function requestFileProblem(file: { name: string; size: number }): string
   const code = taskTrackerFileProblem(file.name);
   if (code) return ERROR_MESSAGES[code];
   if (file.size === 0) return `${file.name} is empty: there is nothing to import.`;
-  if (file.size > TASK_TRACKER_MAX_BYTES) return `${file.name} is larger than ${formatBytes(TASK_TRACKER_MAX_BYTES)}, the most a request file may be.`;
+  if (file.size > TASK_TRACKER_MAX_BYTES)
+    return `${file.name} is larger than ${formatBytes(TASK_TRACKER_MAX_BYTES)}, the most a request file may be.`;
   return null;
 }
 
 export const requestFileTemplateUrl = (companyId: string, format: RequestFileFormat) =>
   `${API_BASE}/companies/${encodeURIComponent(companyId)}/requests/file-template?format=${format}`;
 
-export function importRequestsFile(companyId: string, file: File, options: UploadOptions): Promise<RequestImportResult> {
+export function importRequestsFile(
+  companyId: string,
+  file: File,
+  options: UploadOptions,
+): Promise<RequestImportResult> {
   const form = new FormData();
   form.append('file', file, file.name);
   return uploadForm<RequestImportResult>(`/companies/${encodeURIComponent(companyId)}/requests/import`, form, options);
 }
 
 /** "Requests file": a visible, labelled file input inside a zone that also takes a file dropped or pasted over it. */
-function RequestFileField({ file, error, disabled, onFiles, onClear }: { file: File | null; error: string | null; disabled: boolean; onFiles: (files: File[]) => void; onClear: () => void }) {
+function RequestFileField({
+  file,
+  error,
+  disabled,
+  onFiles,
+  onClear,
+}: {
+  file: File | null;
+  error: string | null;
+  disabled: boolean;
+  onFiles: (files: File[]) => void;
+  onClear: () => void;
+}) {
   const id = `${useId()}request-file`;
   const { ref, over } = useFileDrop<HTMLDivElement>((files) => {
     if (!disabled && files.length) onFiles(files);
   });
   return (
-    <Form.Item label="Requests file" htmlFor={id} required validateStatus={error ? 'error' : undefined} help={error ? <span role="alert">{error}</span> : undefined}>
+    <Form.Item
+      label="Requests file"
+      htmlFor={id}
+      required
+      validateStatus={error ? 'error' : undefined}
+      help={error ? <span role="alert">{error}</span> : undefined}
+    >
       <div
         ref={ref}
         data-testid="request-file-drop-zone"
         data-drag-over={over || undefined}
-        style={{ border: `1px dashed ${over ? '#1677ff' : '#d9d9d9'}`, background: over ? 'rgba(22, 119, 255, 0.06)' : undefined, borderRadius: 8, padding: 16 }}
+        style={{
+          border: `1px dashed ${over ? '#1677ff' : '#d9d9d9'}`,
+          background: over ? 'rgba(22, 119, 255, 0.06)' : undefined,
+          borderRadius: 8,
+          padding: 16,
+        }}
       >
         <Flex gap="small" align="center" style={{ marginBottom: 8 }}>
           <InboxOutlined style={{ fontSize: 24, color: '#1677ff' }} aria-hidden />
-          <Typography.Text type="secondary">Drop a .csv or .xlsx file here (or paste it while the pointer is over this box), or choose one.</Typography.Text>
+          <Typography.Text type="secondary">
+            Drop a .csv or .xlsx file here (or paste it while the pointer is over this box), or choose one.
+          </Typography.Text>
         </Flex>
         <input
           id={id}
@@ -79,7 +128,14 @@ function RequestFileField({ file, error, disabled, onFiles, onClear }: { file: F
               {file.name}
             </Typography.Text>
             <Typography.Text type="secondary">{formatBytes(file.size)}</Typography.Text>
-            <Button size="small" type="text" icon={<DeleteOutlined />} disabled={disabled} aria-label={`Remove ${file.name}`} onClick={onClear} />
+            <Button
+              size="small"
+              type="text"
+              icon={<DeleteOutlined />}
+              disabled={disabled}
+              aria-label={`Remove ${file.name}`}
+              onClick={onClear}
+            />
           </Flex>
         ) : null}
       </div>
@@ -143,7 +199,15 @@ export function ImportRequestsDialog({ companyId, onClose }: { companyId: string
       closable={!upload.sending}
       mask={{ closable: !upload.sending }}
       onCancel={upload.sending ? undefined : onClose}
-      footer={<TrackerImportFooter phase={upload.phase} onCancel={upload.cancel} onClose={onClose} submitLabel="Import" onSubmit={() => void submit()} />}
+      footer={
+        <TrackerImportFooter
+          phase={upload.phase}
+          onCancel={upload.cancel}
+          onClose={onClose}
+          submitLabel="Import"
+          onSubmit={() => void submit()}
+        />
+      }
     >
       {report ? <ImportProblemAlert report={report} /> : null}
       {upload.notice ? <Alert type="info" showIcon title={upload.notice} style={{ marginBottom: 16 }} /> : null}

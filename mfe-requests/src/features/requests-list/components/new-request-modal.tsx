@@ -10,7 +10,13 @@ import { errorMessage } from '@portal/shared/web/api';
 import { publishToast } from '@portal/shared/web/events';
 import { requestPath } from '../../../app/paths';
 import { useRequestCreateMutation } from '../../../app/requests-api';
-import { markRequestFormErrors, RequestFormFields, requestFormBody, requestFormValues, type RequestFormValues } from '../../../app/request-form/request-form';
+import {
+  markRequestFormErrors,
+  RequestFormFields,
+  requestFormBody,
+  requestFormValues,
+  type RequestFormValues,
+} from '../../../app/request-form/request-form';
 
 export function NewRequestModal({ companyId, onClose }: { companyId: string; onClose: () => void }) {
   const [form] = Form.useForm<RequestFormValues>();
@@ -49,7 +55,13 @@ export function NewRequestModal({ companyId, onClose }: { companyId: string; onC
       destroyOnHidden
       // The whole dialog is the form, so its OK button is the form's submit button and Enter submits.
       modalRender={(dom) => (
-        <Form<RequestFormValues> form={form} name="new-request" layout="vertical" initialValues={requestFormValues()} onFinish={(v) => void finish(v)}>
+        <Form<RequestFormValues>
+          form={form}
+          name="new-request"
+          layout="vertical"
+          initialValues={requestFormValues()}
+          onFinish={(v) => void finish(v)}
+        >
           {dom}
         </Form>
       )}
@@ -60,7 +72,17 @@ export function NewRequestModal({ companyId, onClose }: { companyId: string; onC
           showIcon
           role="alert"
           title="The request could not be created"
-          description={problems.length === 1 ? problems[0] : <ul style={{ margin: 0, paddingInlineStart: 18 }}>{problems.map((p, i) => <li key={i}>{p}</li>)}</ul>}
+          description={
+            problems.length === 1 ? (
+              problems[0]
+            ) : (
+              <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                {problems.map((p, i) => (
+                  <li key={i}>{p}</li>
+                ))}
+              </ul>
+            )
+          }
           style={{ marginBottom: 16 }}
         />
       ) : null}

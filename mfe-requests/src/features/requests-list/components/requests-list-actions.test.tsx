@@ -24,7 +24,11 @@ describe('bulk changes', () => {
     await user.click(within(dialog).getByLabelText('Replace their assignees'));
     const calls = api.listCalls.length;
     await user.click(button('Apply', dialog));
-    await waitFor(() => expect(api.bulkCalls).toEqual([{ action: 'assign', requestIds: ['r1', 'r2'], mode: 'replace', assigneeIds: [], teamIds: ['tm1'] }]));
+    await waitFor(() =>
+      expect(api.bulkCalls).toEqual([
+        { action: 'assign', requestIds: ['r1', 'r2'], mode: 'replace', assigneeIds: [], teamIds: ['tm1'] },
+      ]),
+    );
     await waitFor(() => expect(screen.queryByLabelText('Bulk actions')).not.toBeInTheDocument());
     expect(api.toasts).toContainEqual({ severity: 'success', summary: 'Assignees replaced on 2 requests' });
     await waitFor(() => expect(api.listCalls.length).toBe(calls + 1));
@@ -38,7 +42,9 @@ describe('bulk changes', () => {
     await user.click(button('Set due date'));
     let dialog = await findDialog();
     await user.type(within(dialog).getByLabelText('Due date'), '2026-07-01{Enter}');
-    await waitFor(() => expect(api.bulkCalls).toEqual([{ action: 'dueDate', requestIds: ['r3'], dueDate: '2026-07-01' }]));
+    await waitFor(() =>
+      expect(api.bulkCalls).toEqual([{ action: 'dueDate', requestIds: ['r3'], dueDate: '2026-07-01' }]),
+    );
     expect(api.toasts).toContainEqual({ severity: 'success', summary: 'Due date set on 1 request' });
 
     await user.click(screen.getByLabelText('Select REQ-0003'));
@@ -66,7 +72,9 @@ describe('bulk changes', () => {
     await user.click(within(dialog).getByLabelText('Cancel'));
     expect(within(dialog).getByText(/Cancel 1 request: no one is asked for evidence any more/)).toBeInTheDocument();
     await user.click(button('Apply', dialog));
-    await waitFor(() => expect(api.bulkCalls[1]).toEqual({ action: 'status', requestIds: ['r1'], transition: 'cancel' }));
+    await waitFor(() =>
+      expect(api.bulkCalls[1]).toEqual({ action: 'status', requestIds: ['r1'], transition: 'cancel' }),
+    );
     expect(api.toasts).toContainEqual({ severity: 'success', summary: '1 request canceled' });
   });
 
@@ -107,7 +115,13 @@ describe('a new request', () => {
     expect(api.createCalls).toHaveLength(1);
     await user.click(button('Create request', dialog));
     await waitFor(() => expect(address()).toBe('/requests/r42'));
-    expect(api.createCalls[1]).toEqual({ title: 'Firewall rules', priority: 'medium', dueDate: '2026-06-30', assigneeIds: ['u2'], teamIds: [] });
+    expect(api.createCalls[1]).toEqual({
+      title: 'Firewall rules',
+      priority: 'medium',
+      dueDate: '2026-06-30',
+      assigneeIds: ['u2'],
+      teamIds: [],
+    });
     expect(api.toasts).toContainEqual({ severity: 'success', summary: 'Request REQ-0042 created' });
   });
 });

@@ -28,7 +28,16 @@ describe('the requests list', () => {
     expect(link).toHaveAttribute('href', '/requests/r1');
     expect(screen.getByText('Firewall review', { selector: 'a' })).toHaveAttribute('href', '/requests/r1');
     const row = rowOf('REQ-0001');
-    for (const text of ['Open', 'Medium', '1/10/2026', 'Overdue', 'Ann Lee, Team: IT Ops', 'SOC 2 Type II 2026', '1/3/2026']) expect(within(row).getByText(text)).toBeInTheDocument();
+    for (const text of [
+      'Open',
+      'Medium',
+      '1/10/2026',
+      'Overdue',
+      'Ann Lee, Team: IT Ops',
+      'SOC 2 Type II 2026',
+      '1/3/2026',
+    ])
+      expect(within(row).getByText(text)).toBeInTheDocument();
     expect(within(rowOf('REQ-0002')).getByText('Submitted')).toBeInTheDocument();
     expect(within(rowOf('REQ-0002')).queryByText('Overdue')).not.toBeInTheDocument();
     for (const name of ['Reference', 'Title', 'Status', 'Priority', 'Due date', 'Assignees', 'Project', 'Updated']) {
@@ -114,7 +123,13 @@ describe('the requests list', () => {
     expect(await screen.findByText('No requests yet')).toBeInTheDocument();
     unmount();
 
-    server.use(http.get('*/api/v1/companies/c1/requests', () => HttpResponse.json(apiError('internal_error', 'Something went wrong'), { status: 500 }), { once: true }));
+    server.use(
+      http.get(
+        '*/api/v1/companies/c1/requests',
+        () => HttpResponse.json(apiError('internal_error', 'Something went wrong'), { status: 500 }),
+        { once: true },
+      ),
+    );
     const user = setupUser();
     api.requests = [makeRequest(7)];
     renderListAt('/requests');
@@ -135,11 +150,19 @@ describe('the requests list', () => {
       await screen.findByText('Firewall review', { selector: 'a' });
       await user.click(button('Export'));
       await user.click(await screen.findByText('Export CSV'));
-      await waitFor(() => expect(api.exportCalls).toEqual(['?format=csv&sort=title&status[]=open&status[]=returned&assigneeId=me']));
+      await waitFor(() =>
+        expect(api.exportCalls).toEqual(['?format=csv&sort=title&status[]=open&status[]=returned&assigneeId=me']),
+      );
       await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
       await waitFor(() => expect(button('Export')).toBeEnabled());
 
-      server.use(http.get('*/api/v1/companies/c1/requests/export', () => HttpResponse.json(apiError('forbidden', 'No'), { status: 403 }), { once: true }));
+      server.use(
+        http.get(
+          '*/api/v1/companies/c1/requests/export',
+          () => HttpResponse.json(apiError('forbidden', 'No'), { status: 403 }),
+          { once: true },
+        ),
+      );
       await user.click(button('Export'));
       await user.click(await screen.findByText('Export XLSX'));
       expect(await screen.findByText('The export failed. Try again.')).toBeInTheDocument();
@@ -152,7 +175,7 @@ describe('the requests list', () => {
     }
   });
 
-  it('marks a request overdue by the user\'s own day, not the server\'s', async () => {
+  it("marks a request overdue by the user's own day, not the server's", async () => {
     const yesterday = new Date();
     yesterday.setDate(yesterday.getDate() - 1);
     api.requests = [
@@ -167,22 +190,36 @@ describe('the requests list', () => {
     expect(within(rowOf('REQ-0002')).queryByText('Overdue')).not.toBeInTheDocument();
   });
 
-  it('drops the old company\'s project, people, team and page from the address when another company is chosen', async () => {
+  it("drops the old company's project, people, team and page from the address when another company is chosen", async () => {
     const user = setupUser();
     const initech: Company = { ...acme, id: 'c3', name: 'Initech' };
     const initechCalls: string[] = [];
     server.use(
-      http.get('*/api/v1/companies/c3/requests/assignees', () => HttpResponse.json({ users: [], teams: [], requesters: [], projects: [] })),
+      http.get('*/api/v1/companies/c3/requests/assignees', () =>
+        HttpResponse.json({ users: [], teams: [], requesters: [], projects: [] }),
+      ),
       http.get('*/api/v1/companies/c3/requests', ({ request }) => {
         initechCalls.push(decodeURIComponent(new URL(request.url).search));
-        return HttpResponse.json({ results: [makeRequest(9, { companyId: 'c3', title: 'Badge logs' })], total: 1, page: 1, pageSize: 25 });
+        return HttpResponse.json({
+          results: [makeRequest(9, { companyId: 'c3', title: 'Badge logs' })],
+          total: 1,
+          page: 1,
+          pageSize: 25,
+        });
       }),
     );
-    const { store } = renderListAt('/requests?status=open&assigneeId=u2&teamId=tm1&requesterId=u1&projectId=p1&sort=dueDate&page=2', {
-      ...staffSession,
-      companies: [acme, globex, initech],
-    });
-    await waitFor(() => expect(api.listCalls).toEqual(['?page=2&pageSize=25&sort=dueDate&status[]=open&assigneeId=u2&teamId=tm1&requesterId=u1&projectId=p1']));
+    const { store } = renderListAt(
+      '/requests?status=open&assigneeId=u2&teamId=tm1&requesterId=u1&projectId=p1&sort=dueDate&page=2',
+      {
+        ...staffSession,
+        companies: [acme, globex, initech],
+      },
+    );
+    await waitFor(() =>
+      expect(api.listCalls).toEqual([
+        '?page=2&pageSize=25&sort=dueDate&status[]=open&assigneeId=u2&teamId=tm1&requesterId=u1&projectId=p1',
+      ]),
+    );
 
     act(() => {
       store.dispatch(sessionActions.companySelected('c3'));
@@ -206,7 +243,9 @@ describe('the requests list', () => {
     act(() => {
       store.dispatch(sessionActions.companySelected('c3'));
     });
-    await waitFor(() => expect(initechCalls.at(-1)).toBe('?page=1&pageSize=25&sort=dueDate&status[]=open&requesterId=me'));
+    await waitFor(() =>
+      expect(initechCalls.at(-1)).toBe('?page=1&pageSize=25&sort=dueDate&status[]=open&requesterId=me'),
+    );
     expect(address()).toBe('/requests?status=open&requesterId=me&sort=dueDate');
   });
 });

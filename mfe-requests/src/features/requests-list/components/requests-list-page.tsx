@@ -50,10 +50,11 @@ export function RequestsListPage() {
         <div key={target.companyId}>
           <RequestsList companyId={target.companyId} staff={target.staff} manage={target.manage} />
           {target.manage && dialog === 'new' ? <NewRequestModal companyId={target.companyId} onClose={close} /> : null}
-          {target.manage && dialog === 'import' ? <ImportRequestsDialog companyId={target.companyId} onClose={close} /> : null}
+          {target.manage && dialog === 'import' ? (
+            <ImportRequestsDialog companyId={target.companyId} onClose={close} />
+          ) : null}
         </div>
       )}
     </div>
   );
 }
-

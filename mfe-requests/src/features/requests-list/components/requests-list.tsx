@@ -8,7 +8,13 @@ import { useLocation, useSearchParams } from '@portal/shared/web/router';
 import { useDebouncedText } from '@portal/shared/web/hooks';
 import { Button } from '@portal/shared/ui/button';
 import { Flex, Input, SearchOutlined, Select, Switch } from '@portal/shared/ui/extra';
-import { REQUEST_PRIORITIES, REQUEST_PRIORITY_LABELS, REQUEST_STATUSES, REQUEST_STATUS_LABELS, type RequestAssigneeOptions } from '@portal/shared/core/requests';
+import {
+  REQUEST_PRIORITIES,
+  REQUEST_PRIORITY_LABELS,
+  REQUEST_STATUSES,
+  REQUEST_STATUS_LABELS,
+  type RequestAssigneeOptions,
+} from '@portal/shared/core/requests';
 import { personName } from '../../../app/labels';
 import { useRequestAssigneeOptionsQuery, useRequestsListQuery } from '../../../app/requests-api';
 import {
@@ -38,13 +44,18 @@ function assigneeFilterOptions(options: RequestAssigneeOptions | undefined, staf
   ];
   // an address naming someone not offered (a link from elsewhere) still shows as chosen
   const current = assigneeFilterValue(state);
-  if (current && !choices.some((c) => c.value === current)) choices.push({ value: current, label: current === 'me' ? 'Assigned to me' : 'Someone else' });
+  if (current && !choices.some((c) => c.value === current))
+    choices.push({ value: current, label: current === 'me' ? 'Assigned to me' : 'Someone else' });
   return choices;
 }
 
 function requesterFilterOptions(options: RequestAssigneeOptions | undefined, requesterId: string | null) {
-  const choices = [{ value: 'me', label: 'Requested by me' }, ...(options?.requesters ?? []).map((u) => ({ value: u.id, label: personName(u) }))];
-  if (requesterId && !choices.some((c) => c.value === requesterId)) choices.push({ value: requesterId, label: 'Someone else' });
+  const choices = [
+    { value: 'me', label: 'Requested by me' },
+    ...(options?.requesters ?? []).map((u) => ({ value: u.id, label: personName(u) })),
+  ];
+  if (requesterId && !choices.some((c) => c.value === requesterId))
+    choices.push({ value: requesterId, label: 'Someone else' });
   return choices;
 }
 
@@ -56,7 +67,8 @@ export function RequestsList({ companyId, staff, manage }: { companyId: string; 
   const overdueId = `${useId()}overdue`;
 
   const update = useCallback(
-    (changes: Partial<RequestsListState>, replace = false) => setParams((prev) => withListState(prev, changes), { replace }),
+    (changes: Partial<RequestsListState>, replace = false) =>
+      setParams((prev) => withListState(prev, changes), { replace }),
     [setParams],
   );
 
@@ -97,7 +109,8 @@ export function RequestsList({ companyId, staff, manage }: { companyId: string; 
   };
   const projects = options.data?.projects ?? [];
   const projectChoices = projects.map((p) => ({ value: p.id, label: p.title }));
-  if (state.projectId && !projects.some((p) => p.id === state.projectId)) projectChoices.push({ value: state.projectId, label: 'Another project' });
+  if (state.projectId && !projects.some((p) => p.id === state.projectId))
+    projectChoices.push({ value: state.projectId, label: 'Another project' });
 
   return (
     <Flex vertical gap="middle">
@@ -182,7 +195,9 @@ export function RequestsList({ companyId, staff, manage }: { companyId: string; 
           Clear filters
         </Button>
       </Flex>
-      {manage && selected.length ? <BulkBar companyId={companyId} requestIds={selected} onDone={() => select([])} /> : null}
+      {manage && selected.length ? (
+        <BulkBar companyId={companyId} requestIds={selected} onDone={() => select([])} />
+      ) : null}
       <RequestsTable
         list={list}
         state={state}

@@ -8,9 +8,21 @@ import { ReloadOutlined } from '@portal/shared/ui';
 import { Button } from '@portal/shared/ui/button';
 import { Alert, Empty, Flex, Table, Tag, Typography, type TableProps } from '@portal/shared/ui/extra';
 import { formatDate } from '@portal/shared/core/dates';
-import { REQUEST_PRIORITY_LABELS, REQUEST_STATUS_LABELS, type RequestList, type RequestSort, type RequestSummary } from '@portal/shared/core/requests';
+import {
+  REQUEST_PRIORITY_LABELS,
+  REQUEST_STATUS_LABELS,
+  type RequestList,
+  type RequestSort,
+  type RequestSummary,
+} from '@portal/shared/core/requests';
 import { errorMessage } from '@portal/shared/web/api';
-import { isOverdueLocally, personName, REQUEST_OVERDUE_COLOR, REQUEST_PRIORITY_COLORS, REQUEST_STATUS_COLORS } from '../../../app/labels';
+import {
+  isOverdueLocally,
+  personName,
+  REQUEST_OVERDUE_COLOR,
+  REQUEST_PRIORITY_COLORS,
+  REQUEST_STATUS_COLORS,
+} from '../../../app/labels';
 import { requestPath } from '../../../app/paths';
 import { DEFAULT_SORT, PAGE_SIZES, type RequestsListState } from '../model/list-state';
 
@@ -82,17 +94,29 @@ export function RequestsTable({
 
   const sortable = (key: SortKey) => sortableColumn(state.sort, key);
   const columns: TableProps<RequestSummary>['columns'] = [
-    { ...sortable('reference'), title: 'Reference', render: (_: unknown, r: RequestSummary) => <Link to={requestPath(r.id)}>{r.reference}</Link> },
-    { ...sortable('title'), title: 'Title', render: (_: unknown, r: RequestSummary) => <Link to={requestPath(r.id)}>{r.title}</Link> },
+    {
+      ...sortable('reference'),
+      title: 'Reference',
+      render: (_: unknown, r: RequestSummary) => <Link to={requestPath(r.id)}>{r.reference}</Link>,
+    },
+    {
+      ...sortable('title'),
+      title: 'Title',
+      render: (_: unknown, r: RequestSummary) => <Link to={requestPath(r.id)}>{r.title}</Link>,
+    },
     {
       ...sortable('status'),
       title: 'Status',
-      render: (_: unknown, r: RequestSummary) => <Tag color={REQUEST_STATUS_COLORS[r.status]}>{REQUEST_STATUS_LABELS[r.status]}</Tag>,
+      render: (_: unknown, r: RequestSummary) => (
+        <Tag color={REQUEST_STATUS_COLORS[r.status]}>{REQUEST_STATUS_LABELS[r.status]}</Tag>
+      ),
     },
     {
       ...sortable('priority'),
       title: 'Priority',
-      render: (_: unknown, r: RequestSummary) => <Tag color={REQUEST_PRIORITY_COLORS[r.priority]}>{REQUEST_PRIORITY_LABELS[r.priority]}</Tag>,
+      render: (_: unknown, r: RequestSummary) => (
+        <Tag color={REQUEST_PRIORITY_COLORS[r.priority]}>{REQUEST_PRIORITY_LABELS[r.priority]}</Tag>
+      ),
     },
     {
       ...sortable('dueDate'),
@@ -108,8 +132,18 @@ export function RequestsTable({
           <Typography.Text type="secondary">—</Typography.Text>
         ),
     },
-    { key: 'assignees', title: 'Assignees', render: (_: unknown, r: RequestSummary) => assigneeNames(r) || <Typography.Text type="secondary">—</Typography.Text> },
-    { key: 'project', title: 'Project', render: (_: unknown, r: RequestSummary) => r.project?.title ?? <Typography.Text type="secondary">—</Typography.Text> },
+    {
+      key: 'assignees',
+      title: 'Assignees',
+      render: (_: unknown, r: RequestSummary) =>
+        assigneeNames(r) || <Typography.Text type="secondary">—</Typography.Text>,
+    },
+    {
+      key: 'project',
+      title: 'Project',
+      render: (_: unknown, r: RequestSummary) =>
+        r.project?.title ?? <Typography.Text type="secondary">—</Typography.Text>,
+    },
     { ...sortable('updatedAt'), title: 'Updated', render: (_: unknown, r: RequestSummary) => formatDate(r.updatedAt) },
   ];
 

@@ -36,7 +36,9 @@ export interface RequestsListState {
   pageSize: number;
 }
 
-const oneOf = <T extends string>(values: readonly T[], list: string[]): T[] => [...new Set(list.filter((v): v is T => (values as readonly string[]).includes(v)))];
+const oneOf = <T extends string>(values: readonly T[], list: string[]): T[] => [
+  ...new Set(list.filter((v): v is T => (values as readonly string[]).includes(v))),
+];
 
 function pageOf(raw: string | null): number {
   const n = Number(raw);
@@ -116,7 +118,8 @@ export function withListState(prev: URLSearchParams, changes: Partial<RequestsLi
   const state = { ...listStateFrom(prev), ...changes };
   if (!('page' in changes)) state.page = 1;
   const next = new URLSearchParams();
-  for (const [key, value] of prev) if (!(REQUEST_LIST_PARAMS as readonly string[]).includes(key)) next.append(key, value);
+  for (const [key, value] of prev)
+    if (!(REQUEST_LIST_PARAMS as readonly string[]).includes(key)) next.append(key, value);
   for (const s of state.status) next.append('status', s);
   for (const p of state.priority) next.append('priority', p);
   const single: [string, string | null][] = [

@@ -5,7 +5,15 @@ import { renderWithProviders } from '@portal/shared/testing';
 import { toast$, type ToastMessage } from '@portal/shared/web/events';
 import { Route, Routes } from '@portal/shared/web/router';
 import type { SessionState } from '@portal/shared/web/session';
-import { AddressBar, ann, apiError, assigneeOptionsReply, makeRequest, setupTestServer, staffSession } from '../../../testing/fixtures';
+import {
+  AddressBar,
+  ann,
+  apiError,
+  assigneeOptionsReply,
+  makeRequest,
+  setupTestServer,
+  staffSession,
+} from '../../../testing/fixtures';
 import { RequestsListPage } from '../components/requests-list-page';
 
 /** What the api holds and was asked, reset before each test. */
@@ -37,18 +45,27 @@ export function setupListApi() {
           (!priorities.length || priorities.includes(r.priority)) &&
           (url.searchParams.get('overdue') !== 'true' || r.overdue),
       );
-      return HttpResponse.json({ results, total: results.length, page: Number(url.searchParams.get('page')), pageSize: 25 });
+      return HttpResponse.json({
+        results,
+        total: results.length,
+        page: Number(url.searchParams.get('page')),
+        pageSize: 25,
+      });
     }),
     http.get('*/api/v1/companies/c1/requests/export', ({ request }) => {
       api.exportCalls.push(decodeURIComponent(new URL(request.url).search));
-      return new HttpResponse('Reference,Title\n', { headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="requests.csv"' } });
+      return new HttpResponse('Reference,Title\n', {
+        headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="requests.csv"' },
+      });
     }),
     http.post('*/api/v1/companies/c1/requests/bulk', async ({ request }) => {
       const body = (await request.json()) as { action: string; transition?: string; requestIds: string[] };
       api.bulkCalls.push(body);
       if (body.action === 'status' && body.transition === 'accept') {
         return HttpResponse.json(
-          apiError('invalid_status_transition', 'Some requests cannot take this change.', [{ field: 'requestIds', message: 'REQ-0001 is open: it cannot be accepted' }]),
+          apiError('invalid_status_transition', 'Some requests cannot take this change.', [
+            { field: 'requestIds', message: 'REQ-0001 is open: it cannot be accepted' },
+          ]),
           { status: 409 },
         );
       }
@@ -59,7 +76,9 @@ export function setupListApi() {
       api.createCalls.push(body);
       if (body.title === 'Taken') {
         return HttpResponse.json(
-          apiError('validation_failed', 'Invalid field: assigneeIds', [{ field: 'assigneeIds', message: 'assigneeIds must name active members of the company' }]),
+          apiError('validation_failed', 'Invalid field: assigneeIds', [
+            { field: 'assigneeIds', message: 'assigneeIds must name active members of the company' },
+          ]),
           { status: 400 },
         );
       }
@@ -71,7 +90,14 @@ export function setupListApi() {
   afterAll(() => subscription.unsubscribe());
   beforeEach(() => {
     api.requests = [
-      makeRequest(1, { title: 'Firewall review', dueDate: '2026-01-10', overdue: true, assignees: [ann], teams: [{ id: 'tm1', name: 'IT Ops' }], project: { id: 'p1', title: 'SOC 2 Type II 2026' } }),
+      makeRequest(1, {
+        title: 'Firewall review',
+        dueDate: '2026-01-10',
+        overdue: true,
+        assignees: [ann],
+        teams: [{ id: 'tm1', name: 'IT Ops' }],
+        project: { id: 'p1', title: 'SOC 2 Type II 2026' },
+      }),
       makeRequest(2, { title: 'Access list', status: 'submitted', priority: 'high' }),
       makeRequest(3, { title: 'Old policy', status: 'accepted' }),
     ];

@@ -27,7 +27,10 @@ export function AddCompanyModal({ open, onClose }: { open: boolean; onClose: () 
       form.resetFields();
       onClose();
     } catch (error) {
-      if (!showFieldErrors(form, error) && (error as { data?: { code?: string } }).data?.code === 'company_name_taken') {
+      if (
+        !showFieldErrors(form, error) &&
+        (error as { data?: { code?: string } }).data?.code === 'company_name_taken'
+      ) {
         form.setFields([{ name: 'name', errors: [errorMessage(error) ?? 'name is already used by another company'] }]);
       }
     }
@@ -48,12 +51,24 @@ export function AddCompanyModal({ open, onClose }: { open: boolean; onClose: () 
         </Button>,
       ]}
     >
-      <Form form={form} name="add-company" layout="vertical" initialValues={{ name: '', modulesAccess: ALL_ON }} onFinish={onFinish}>
-        <Form.Item name="name" label="Company name" required rules={[zodRule(companyCreateSchema.shape.name, { nullAsMissing: true })]}>
+      <Form
+        form={form}
+        name="add-company"
+        layout="vertical"
+        initialValues={{ name: '', modulesAccess: ALL_ON }}
+        onFinish={onFinish}
+      >
+        <Form.Item
+          name="name"
+          label="Company name"
+          required
+          rules={[zodRule(companyCreateSchema.shape.name, { nullAsMissing: true })]}
+        >
           <Input autoFocus autoComplete="off" />
         </Form.Item>
         <Typography.Paragraph type="secondary">
-          Modules the company has. They are the ceiling for its users and teams, and can be changed later in the company&apos;s settings.
+          Modules the company has. They are the ceiling for its users and teams, and can be changed later in the
+          company&apos;s settings.
         </Typography.Paragraph>
         <Flex vertical gap="small">
           {MODULES.map((m) => (

@@ -24,24 +24,43 @@ setupTestServer(
       return HttpResponse.json({ results: companies, total: companies.length, page: 1, pageSize: companies.length });
     }
     listRequests.push(url.search);
-    if (failList) return HttpResponse.json({ code: 'internal', message: 'The database is unavailable', requestId: 'r' }, { status: 500 });
+    if (failList)
+      return HttpResponse.json(
+        { code: 'internal', message: 'The database is unavailable', requestId: 'r' },
+        { status: 500 },
+      );
     const search = url.searchParams.get('search')?.toLowerCase() ?? '';
     const page = Number(url.searchParams.get('page') ?? 1);
     const pageSize = Number(url.searchParams.get('pageSize') ?? 50);
     const matching = companies.filter((c) => c.name.toLowerCase().includes(search));
     if (url.searchParams.get('sort') === '-name') matching.reverse();
-    return HttpResponse.json({ results: matching.slice((page - 1) * pageSize, page * pageSize), total: matching.length, page, pageSize });
+    return HttpResponse.json({
+      results: matching.slice((page - 1) * pageSize, page * pageSize),
+      total: matching.length,
+      page,
+      pageSize,
+    });
   }),
   http.post('*/api/v1/companies', async ({ request }) => {
     const body = (await request.json()) as { name: string; modulesAccess: Company['modulesAccess'] };
     posted.push(body);
     if (companies.some((c) => c.name.toLowerCase() === body.name.toLowerCase())) {
       return HttpResponse.json(
-        { code: 'company_name_taken', message: 'A company with this name already exists.', requestId: 'r', details: [{ field: 'name', message: 'name is already used by another company' }] },
+        {
+          code: 'company_name_taken',
+          message: 'A company with this name already exists.',
+          requestId: 'r',
+          details: [{ field: 'name', message: 'name is already used by another company' }],
+        },
         { status: 409 },
       );
     }
-    const company: Company = { id: `c${companies.length + 1}`, name: body.name, logo: null, modulesAccess: body.modulesAccess };
+    const company: Company = {
+      id: `c${companies.length + 1}`,
+      name: body.name,
+      logo: null,
+      modulesAccess: body.modulesAccess,
+    };
     companies = [...companies, company].sort((a, b) => a.name.localeCompare(b.name));
     return HttpResponse.json(company, { status: 201 });
   }),
@@ -72,7 +91,11 @@ function renderClients(route = '/settings/clients', addCompany = true) {
 }
 
 const address = () => screen.getByRole('status', { name: 'Address' });
-const names = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0].textContent);
+const names = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0].textContent);
 
 describe('clients', () => {
   it('lists the companies with their modules', async () => {
@@ -116,7 +139,11 @@ describe('clients', () => {
     await user.click(screen.getByText('Company', { selector: '.ant-table-column-title' }));
     await waitFor(() => expect(address()).toHaveTextContent('?sort=-name'));
     await waitFor(() => expect(names()[0]).toBe('Company 25'));
-    expect(listRequests).toEqual(['?page=1&pageSize=20&sort=name', '?page=2&pageSize=20&sort=name', '?page=1&pageSize=20&sort=-name']);
+    expect(listRequests).toEqual([
+      '?page=1&pageSize=20&sort=name',
+      '?page=2&pageSize=20&sort=name',
+      '?page=1&pageSize=20&sort=-name',
+    ]);
   });
 
   it('says when no company matches, and shows an error with a retry', async () => {
@@ -137,7 +164,9 @@ describe('clients', () => {
     const add = screen.getByRole('button', { name: /Add company/ });
     expect(add).toBeDisabled();
     await user.hover(add);
-    expect(await screen.findByText('Adding companies needs the permission to add companies (staff administrators).')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Adding companies needs the permission to add companies (staff administrators).'),
+    ).toBeInTheDocument();
   });
 
   it('adds a company (a duplicate name shows on the name field) and refreshes the list and the switcher', async () => {
@@ -147,7 +176,8 @@ describe('clients', () => {
     // antd gives every element the same id under test, so the dialog is found by its content
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Add company', { selector: '.ant-modal-title' })).toBeInTheDocument();
-    for (const m of ['Risks', 'Projects', 'Requests', 'Reports', 'Assets']) expect(within(dialog).getByRole('switch', { name: m })).toBeChecked();
+    for (const m of ['Risks', 'Projects', 'Requests', 'Reports', 'Assets'])
+      expect(within(dialog).getByRole('switch', { name: m })).toBeChecked();
     await user.type(within(dialog).getByLabelText('Company name'), 'company 03');
     await user.click(within(dialog).getByRole('button', { name: 'Add company' }));
     expect(await within(dialog).findByText('name is already used by another company')).toBeInTheDocument();
@@ -160,8 +190,14 @@ describe('clients', () => {
     expect(await screen.findByText('Company 26')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(posted).toEqual([
-      { name: 'company 03', modulesAccess: { risks: true, projects: true, requests: true, reports: true, assets: true } },
-      { name: 'Company 26', modulesAccess: { risks: true, projects: true, requests: true, reports: false, assets: true } },
+      {
+        name: 'company 03',
+        modulesAccess: { risks: true, projects: true, requests: true, reports: true, assets: true },
+      },
+      {
+        name: 'Company 26',
+        modulesAccess: { risks: true, projects: true, requests: true, reports: false, assets: true },
+      },
     ]);
     expect(switcherFetches).toBe(switcherBefore + 1);
   });

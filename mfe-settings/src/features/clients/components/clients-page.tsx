@@ -3,7 +3,18 @@ import { useSelector } from '@portal/shared/web/store';
 import { useSearchParams } from '@portal/shared/web/router';
 import { ReloadOutlined } from '@portal/shared/ui';
 import { Button } from '@portal/shared/ui/button';
-import { Alert, Empty, Flex, Input, PlusOutlined, SearchOutlined, Table, Tag, Tooltip, type TableProps } from '@portal/shared/ui/extra';
+import {
+  Alert,
+  Empty,
+  Flex,
+  Input,
+  PlusOutlined,
+  SearchOutlined,
+  Table,
+  Tag,
+  Tooltip,
+  type TableProps,
+} from '@portal/shared/ui/extra';
 import { PageHeader } from '@portal/shared/ui/components';
 import { MODULES } from '@portal/shared/core/modules';
 import type { Company } from '@portal/shared/core/schemas';
@@ -45,7 +56,10 @@ export function ClientsPage() {
   const query = clientsQueryFrom(params);
   const list = useSettingsClientsListQuery(query);
   // Adding a company belongs to staff admins (company.addCompany), whichever company is selected, even none.
-  const canAdd = useSelector((s: Root) => { const u = sessionSelectors.selectUser(s); return !!u?.isTevora && u.admin.active; });
+  const canAdd = useSelector((s: Root) => {
+    const u = sessionSelectors.selectUser(s);
+    return !!u?.isTevora && u.admin.active;
+  });
   const [adding, setAdding] = useState(false);
 
   // The box follows the address (back, forward, a link) and, after a pause in typing, sets it.
@@ -63,7 +77,9 @@ export function ClientsPage() {
     if (wanted === inAddress.current) return;
     const timer = setTimeout(() => {
       inAddress.current = wanted;
-      setParams((prev) => withClientsQuery(prev, { ...clientsQueryFrom(prev), search: wanted || undefined, page: 1 }), { replace: true });
+      setParams((prev) => withClientsQuery(prev, { ...clientsQueryFrom(prev), search: wanted || undefined, page: 1 }), {
+        replace: true,
+      });
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text, setParams]);
@@ -102,7 +118,15 @@ export function ClientsPage() {
       <PageHeader
         title="Clients"
         crumbs={[{ title: 'Settings', to: '/settings' }, { title: 'Clients' }]}
-        extra={canAdd ? addButton : <Tooltip title="Adding companies needs the permission to add companies (staff administrators).">{addButton}</Tooltip>}
+        extra={
+          canAdd ? (
+            addButton
+          ) : (
+            <Tooltip title="Adding companies needs the permission to add companies (staff administrators).">
+              {addButton}
+            </Tooltip>
+          )
+        }
       />
       <Flex vertical gap="middle">
         <Input
@@ -134,7 +158,9 @@ export function ClientsPage() {
             loading={list.isFetching}
             onChange={onChange}
             locale={{
-              emptyText: <Empty description={query.search ? `No companies match "${query.search}"` : 'No companies yet'} />,
+              emptyText: (
+                <Empty description={query.search ? `No companies match "${query.search}"` : 'No companies yet'} />
+              ),
             }}
             pagination={{
               current: query.page,

@@ -1,4 +1,12 @@
-import type { AssignedObject, CompanyRoleName, CompanyUser, CompanyUserInvite, CompanyUsersQuery, UserDetail, UserModulesAccess } from '@portal/shared/core/settings';
+import type {
+  AssignedObject,
+  CompanyRoleName,
+  CompanyUser,
+  CompanyUserInvite,
+  CompanyUsersQuery,
+  UserDetail,
+  UserModulesAccess,
+} from '@portal/shared/core/settings';
 import type { ModuleAccess } from '@portal/shared/core/modules';
 import { settingsApi } from '../../../app/settings-api';
 
@@ -11,7 +19,10 @@ export interface CompanyUsersPage {
   pageSize: number;
 }
 
-export type CompanyUsersListArgs = { companyId: string } & Pick<CompanyUsersQuery, 'search' | 'role' | 'status' | 'sort' | 'page' | 'pageSize'>;
+export type CompanyUsersListArgs = { companyId: string } & Pick<
+  CompanyUsersQuery,
+  'search' | 'role' | 'status' | 'sort' | 'page' | 'pageSize'
+>;
 
 type MemberArgs = { companyId: string; userId: string };
 
@@ -36,19 +47,36 @@ export const companyUsersApi = settingsApi.injectEndpoints({
     }),
     // A role decides settings permissions: the caller's own change shows in the shell at once.
     settingsCompanyUsersSetRole: build.mutation<void, MemberArgs & { role: CompanyRoleName }>({
-      query: ({ companyId, userId, role }) => ({ url: `/companies/${enc(companyId)}/users/${enc(userId)}/role`, method: 'PATCH', body: { role } }),
-      invalidatesTags: (_r, _e, { companyId, userId }) => ['CompanyUsers', { type: 'UserDetail', id: userId }, { type: 'AccessPermissions', id: companyId }],
+      query: ({ companyId, userId, role }) => ({
+        url: `/companies/${enc(companyId)}/users/${enc(userId)}/role`,
+        method: 'PATCH',
+        body: { role },
+      }),
+      invalidatesTags: (_r, _e, { companyId, userId }) => [
+        'CompanyUsers',
+        { type: 'UserDetail', id: userId },
+        { type: 'AccessPermissions', id: companyId },
+      ],
     }),
     settingsCompanyUsersRevokeAccess: build.mutation<void, MemberArgs>({
-      query: ({ companyId, userId }) => ({ url: `/companies/${enc(companyId)}/users/${enc(userId)}/revoke-access`, method: 'DELETE' }),
+      query: ({ companyId, userId }) => ({
+        url: `/companies/${enc(companyId)}/users/${enc(userId)}/revoke-access`,
+        method: 'DELETE',
+      }),
       invalidatesTags: (_r, _e, { userId }) => ['CompanyUsers', { type: 'UserDetail', id: userId }],
     }),
     settingsCompanyUsersRestoreAccess: build.mutation<void, MemberArgs>({
-      query: ({ companyId, userId }) => ({ url: `/companies/${enc(companyId)}/users/${enc(userId)}/restore-access`, method: 'POST' }),
+      query: ({ companyId, userId }) => ({
+        url: `/companies/${enc(companyId)}/users/${enc(userId)}/restore-access`,
+        method: 'POST',
+      }),
       invalidatesTags: (_r, _e, { userId }) => ['CompanyUsers', { type: 'UserDetail', id: userId }],
     }),
     settingsCompanyUsersRemove: build.mutation<void, MemberArgs>({
-      query: ({ companyId, userId }) => ({ url: `/companies/${enc(companyId)}/users/${enc(userId)}`, method: 'DELETE' }),
+      query: ({ companyId, userId }) => ({
+        url: `/companies/${enc(companyId)}/users/${enc(userId)}`,
+        method: 'DELETE',
+      }),
       invalidatesTags: (_r, _e, { userId }) => ['CompanyUsers', 'Teams', { type: 'UserDetail', id: userId }],
     }),
     settingsUsersUpdate: build.mutation<UserDetail, { userId: string; body: UserAdminUpdate }>({
@@ -82,8 +110,15 @@ export const companyUsersApi = settingsApi.injectEndpoints({
       query: ({ companyId, userId }) => ({ url: `/users/${enc(userId)}/assigned-objects`, params: { companyId } }),
       providesTags: (_r, _e, { userId }) => [{ type: 'UserDetail', id: `objects/${userId}` }],
     }),
-    settingsUserObjectAccessRemove: build.mutation<void, { userId: string; objectId: string; module: AssignedObject['module'] }>({
-      query: ({ userId, objectId, module }) => ({ url: `/users/${enc(userId)}/object-access/${enc(objectId)}`, method: 'DELETE', params: { module } }),
+    settingsUserObjectAccessRemove: build.mutation<
+      void,
+      { userId: string; objectId: string; module: AssignedObject['module'] }
+    >({
+      query: ({ userId, objectId, module }) => ({
+        url: `/users/${enc(userId)}/object-access/${enc(objectId)}`,
+        method: 'DELETE',
+        params: { module },
+      }),
       invalidatesTags: (_r, _e, { userId }) => [{ type: 'UserDetail', id: `objects/${userId}` }],
     }),
   }),

@@ -7,9 +7,23 @@ import { button, findDialog, findHeading, sessionFor, setupTestServer, setupUser
 import { CompanyUserPage } from './company-user-page';
 
 const detail = (extra: Partial<UserDetail> = {}): UserDetail => ({
-  id: 'u2', firstName: 'Ann', lastName: 'Lee', email: 'ann@acme.test', title: 'CFO', primaryPhone: null, avatar: null, status: 'active',
-  invited: false, isTevora: false, isAuditor: false, isAdmin: false, isFederated: false, lastSignInAt: '2026-03-04T15:05:00',
-  createdAt: '2026-01-02T10:00:00', companies: [{ id: 'c1', name: 'Acme', role: 'member', accessRevoked: false }], ...extra,
+  id: 'u2',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  email: 'ann@acme.test',
+  title: 'CFO',
+  primaryPhone: null,
+  avatar: null,
+  status: 'active',
+  invited: false,
+  isTevora: false,
+  isAuditor: false,
+  isAdmin: false,
+  isFederated: false,
+  lastSignInAt: '2026-03-04T15:05:00',
+  createdAt: '2026-01-02T10:00:00',
+  companies: [{ id: 'c1', name: 'Acme', role: 'member', accessRevoked: false }],
+  ...extra,
 });
 const modules = (): UserModulesAccess => ({
   modulesAccess: { risks: true, projects: null, requests: false, reports: null, assets: null },
@@ -94,7 +108,11 @@ describe('the company user page', () => {
     await ue.clear(screen.getByLabelText('Title'));
     await ue.type(screen.getByLabelText('Phone'), '+1 555 0100');
     await ue.click(button('Save details'));
-    await waitFor(() => expect(sent).toContainEqual({ PATCH: { firstName: 'Anna', lastName: 'Lee', title: null, primaryPhone: '+1 555 0100' } }));
+    await waitFor(() =>
+      expect(sent).toContainEqual({
+        PATCH: { firstName: 'Anna', lastName: 'Lee', title: null, primaryPhone: '+1 555 0100' },
+      }),
+    );
     expect(await findHeading('Anna Lee')).toBeInTheDocument();
   });
 
@@ -115,7 +133,11 @@ describe('the company user page', () => {
     server.use(
       http.post('*/api/v1/users/u2/reset-password', () =>
         HttpResponse.json(
-          { code: 'reset_password_failed', message: 'Unable to Reset Password: Please contact your Tevora Portal admin', requestId: 'r' },
+          {
+            code: 'reset_password_failed',
+            message: 'Unable to Reset Password: Please contact your Tevora Portal admin',
+            requestId: 'r',
+          },
           { status: 503 },
         ),
       ),
@@ -124,7 +146,9 @@ describe('the company user page', () => {
     await findHeading('Ann Lee');
     await ue.click(button('Reset password'));
     await ue.click(button('Send reset link', await findDialog()));
-    expect(await screen.findByText('Unable to Reset Password: Please contact your Tevora Portal admin')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Unable to Reset Password: Please contact your Tevora Portal admin'),
+    ).toBeInTheDocument();
   });
 
   it('cannot reset the password of a single sign-on user', async () => {
@@ -140,7 +164,9 @@ describe('the company user page', () => {
     expect(within(projects).getByLabelText('Inherit')).toBeChecked();
     const reportsRow = screen.getByLabelText('Reports access').closest('tr')!;
     expect(within(reportsRow).getByText('Off for the company')).toBeInTheDocument();
-    expect(within(screen.getByLabelText('Requests access').closest('tr')!).getByText('Off', { selector: '.ant-tag' })).toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText('Requests access').closest('tr')!).getByText('Off', { selector: '.ant-tag' }),
+    ).toBeInTheDocument();
     expect(within(projects.closest('tr')!).getByText('On', { selector: '.ant-tag' })).toBeInTheDocument();
 
     await ue.click(within(projects).getByLabelText('Off'));
@@ -169,7 +195,11 @@ describe('the company user page', () => {
   });
 
   it('says when the user does not exist', async () => {
-    server.use(http.get('*/api/v1/users/u2', () => HttpResponse.json({ code: 'user_not_found', message: 'User not found.', requestId: 'r' }, { status: 404 })));
+    server.use(
+      http.get('*/api/v1/users/u2', () =>
+        HttpResponse.json({ code: 'user_not_found', message: 'User not found.', requestId: 'r' }, { status: 404 }),
+      ),
+    );
     renderPage();
     expect(await screen.findByText('User not found')).toBeInTheDocument();
     expect(screen.getByText('Company').closest('a')).toHaveAttribute('href', '/settings/company');

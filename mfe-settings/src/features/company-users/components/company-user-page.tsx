@@ -36,19 +36,36 @@ export function CompanyUserPage() {
           <Spin aria-label="Loading user" />
         </div>
       ) : notFound ? (
-        <StatusPanel kind="notFound" title="User not found" subTitle="This user does not exist or is not a member of a company you manage." />
+        <StatusPanel
+          kind="notFound"
+          title="User not found"
+          subTitle="This user does not exist or is not a member of a company you manage."
+        />
       ) : isError || !user ? (
-        <Alert type="error" showIcon title="The user could not be loaded." action={<Button onClick={() => refetch()}>Try again</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          title="The user could not be loaded."
+          action={<Button onClick={() => refetch()}>Try again</Button>}
+        />
       ) : (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <UserDetails user={user} />
           {companyId ? (
             <>
-              <UserModulesAccessCard companyId={companyId} userId={user.id} canEdit={!!permissions?.users.editModulesAccess} />
+              <UserModulesAccessCard
+                companyId={companyId}
+                userId={user.id}
+                canEdit={!!permissions?.users.editModulesAccess}
+              />
               <UserAssignedObjects companyId={companyId} userId={user.id} />
             </>
           ) : (
-            <Alert type="info" showIcon title="Choose a company to see this user's module access and assigned objects." />
+            <Alert
+              type="info"
+              showIcon
+              title="Choose a company to see this user's module access and assigned objects."
+            />
           )}
         </Space>
       )}

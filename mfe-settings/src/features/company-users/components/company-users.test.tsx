@@ -10,8 +10,21 @@ const session = sessionFor();
 // antd renders slowly in jsdom
 
 const member = (id: string, firstName: string, extra: Partial<CompanyUser> = {}): CompanyUser => ({
-  id, firstName, lastName: 'Lee', email: `${firstName.toLowerCase()}@acme.test`, title: null, avatar: null, role: 'member', status: 'active',
-  invited: false, accessRevoked: false, isFederated: false, teams: [], lastSignInAt: null, joinedAt: '2026-01-01T00:00:00.000Z', ...extra,
+  id,
+  firstName,
+  lastName: 'Lee',
+  email: `${firstName.toLowerCase()}@acme.test`,
+  title: null,
+  avatar: null,
+  role: 'member',
+  status: 'active',
+  invited: false,
+  accessRevoked: false,
+  isFederated: false,
+  teams: [],
+  lastSignInAt: null,
+  joinedAt: '2026-01-01T00:00:00.000Z',
+  ...extra,
 });
 
 let users: CompanyUser[] = [];
@@ -26,7 +39,11 @@ const server = setupTestServer(
 
 beforeEach(() => {
   users = [
-    member('u2', 'Ann', { role: 'admin', teams: [{ id: 't1', name: 'Auditors' }], lastSignInAt: '2026-03-04T15:05:00' }),
+    member('u2', 'Ann', {
+      role: 'admin',
+      teams: [{ id: 't1', name: 'Auditors' }],
+      lastSignInAt: '2026-03-04T15:05:00',
+    }),
     member('u3', 'Bob', { status: 'suspended' }),
     member('u4', 'Cid', { invited: true, accessRevoked: true }),
   ];
@@ -85,17 +102,23 @@ describe('company users', () => {
     await waitFor(() => expect(calls).toContain('GET ?search=ann&role=admin&sort=name&page=1&pageSize=25'));
 
     await choose('Status filter', 'Suspended');
-    await waitFor(() => expect(calls).toContain('GET ?search=ann&role=admin&status=suspended&sort=name&page=1&pageSize=25'));
+    await waitFor(() =>
+      expect(calls).toContain('GET ?search=ann&role=admin&status=suspended&sort=name&page=1&pageSize=25'),
+    );
 
     await ue.click(screen.getByText('Email', { selector: 'th *' }));
     await waitFor(() => expect(screen.getByLabelText('query')).toHaveTextContent('sort=email'));
-    await waitFor(() => expect(calls).toContain('GET ?search=ann&role=admin&status=suspended&sort=email&page=1&pageSize=25'));
+    await waitFor(() =>
+      expect(calls).toContain('GET ?search=ann&role=admin&status=suspended&sort=email&page=1&pageSize=25'),
+    );
   });
 
   it('restores the list state from the address', async () => {
     renderUsers('/settings/company?tab=users&search=bob&status=suspended&sort=-lastSignInAt&page=2');
     expect(await screen.findByLabelText('Search users')).toHaveValue('bob');
-    await waitFor(() => expect(calls).toEqual(['GET ?search=bob&status=suspended&sort=-lastSignInAt&page=2&pageSize=25']));
+    await waitFor(() =>
+      expect(calls).toEqual(['GET ?search=bob&status=suspended&sort=-lastSignInAt&page=2&pageSize=25']),
+    );
   });
 
   it('shows an empty state and an error state with a retry', async () => {
@@ -103,7 +126,11 @@ describe('company users', () => {
     renderUsers();
     expect(await screen.findByText('This company has no users yet.')).toBeInTheDocument();
 
-    server.use(http.get('*/api/v1/companies/c1/users', () => HttpResponse.json({ code: 'internal_error', message: '', requestId: 'r' }, { status: 500 })));
+    server.use(
+      http.get('*/api/v1/companies/c1/users', () =>
+        HttpResponse.json({ code: 'internal_error', message: '', requestId: 'r' }, { status: 500 }),
+      ),
+    );
     await ue.type(screen.getByLabelText('Search users'), 'zed{Enter}');
     expect(await screen.findByText('The users could not be loaded.')).toBeInTheDocument();
     server.resetHandlers();
@@ -118,11 +145,18 @@ describe('company users', () => {
         bodies.push(body);
         if (body.email === 'ann@acme.test') {
           return HttpResponse.json(
-            { code: 'email_already_taken', message: 'Email address already in use.', requestId: 'r', details: [{ field: 'email', message: 'Email address already in use.' }] },
+            {
+              code: 'email_already_taken',
+              message: 'Email address already in use.',
+              requestId: 'r',
+              details: [{ field: 'email', message: 'Email address already in use.' }],
+            },
             { status: 409 },
           );
         }
-        return HttpResponse.json(member('u9', String(body.firstName), { email: String(body.email), invited: true }), { status: 201 });
+        return HttpResponse.json(member('u9', String(body.firstName), { email: String(body.email), invited: true }), {
+          status: 201,
+        });
       }),
     );
     renderUsers();
@@ -141,12 +175,16 @@ describe('company users', () => {
     await ue.click(within(dialog).getByLabelText('Admin'));
     await ue.click(button('Add user', dialog));
     expect(await within(dialog).findByText('Email address already in use.')).toBeInTheDocument();
-    expect(bodies).toEqual([{ email: 'ann@acme.test', firstName: 'Ann', lastName: 'Again', title: null, role: 'admin' }]);
+    expect(bodies).toEqual([
+      { email: 'ann@acme.test', firstName: 'Ann', lastName: 'Again', title: null, role: 'admin' },
+    ]);
 
     await ue.clear(within(dialog).getByLabelText('Email'));
     await ue.type(within(dialog).getByLabelText('Email'), 'new@acme.test');
     await ue.click(button('Add user', dialog));
-    expect(await screen.findByText('new@acme.test was added and an invitation e-mail was sent to choose a password.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('new@acme.test was added and an invitation e-mail was sent to choose a password.'),
+    ).toBeInTheDocument();
   });
 
   it('tells the admin that users of a federated company sign in with single sign-on', async () => {
@@ -203,7 +241,11 @@ describe('company users', () => {
       http.delete('*/api/v1/companies/c1/users/:userId', ({ params }) => {
         bodies.push(`remove ${String(params.userId)}`);
         return HttpResponse.json(
-          { code: 'lead_user_can_not_be_revoked', message: 'Ann Lee is Lead Consultant of Audit 2026: reassign the role first.', requestId: 'r' },
+          {
+            code: 'lead_user_can_not_be_revoked',
+            message: 'Ann Lee is Lead Consultant of Audit 2026: reassign the role first.',
+            requestId: 'r',
+          },
           { status: 409 },
         );
       }),
@@ -214,7 +256,9 @@ describe('company users', () => {
     const confirm = await findDialog();
     expect(within(confirm).getAllByText('Remove Ann Lee from the company?').length).toBeGreaterThan(0);
     await ue.click(button('Remove', confirm));
-    expect(await screen.findByText('Ann Lee is Lead Consultant of Audit 2026: reassign the role first.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Ann Lee is Lead Consultant of Audit 2026: reassign the role first.'),
+    ).toBeInTheDocument();
     expect(bodies).toEqual(['remove u2']);
   });
 });

@@ -3,10 +3,27 @@ import { Link } from '@portal/shared/web/router';
 import { DownOutlined } from '@portal/shared/ui';
 import { Button } from '@portal/shared/ui/button';
 import { Dropdown, type MenuProps } from '@portal/shared/ui/menus';
-import { Alert, Flex, Input, Modal, Select, Space, Table, Tag, Typography, UserAddOutlined, type TableProps } from '@portal/shared/ui/extra';
+import {
+  Alert,
+  Flex,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  UserAddOutlined,
+  type TableProps,
+} from '@portal/shared/ui/extra';
 import { formatDateTime } from '@portal/shared/core/dates';
 import { ERROR_MESSAGES, isMappedErrorCode } from '@portal/shared/core/errors';
-import { COMPANY_ROLES, type CompanyRoleName, type CompanyUser, type CompanyUsersQuery } from '@portal/shared/core/settings';
+import {
+  COMPANY_ROLES,
+  type CompanyRoleName,
+  type CompanyUser,
+  type CompanyUsersQuery,
+} from '@portal/shared/core/settings';
 import { useSelector } from '@portal/shared/web/store';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
 import { errorMessage } from '@portal/shared/web/api';
@@ -23,7 +40,12 @@ import { ROLE_LABELS } from '../model/labels';
 import { AddUserModal } from './add-user-modal';
 
 const STATUSES = ['active', 'suspended', 'invited', 'revoked'] as const;
-const STATUS_LABELS: Record<(typeof STATUSES)[number], string> = { active: 'Active', suspended: 'Suspended', invited: 'Invited', revoked: 'Access revoked' };
+const STATUS_LABELS: Record<(typeof STATUSES)[number], string> = {
+  active: 'Active',
+  suspended: 'Suspended',
+  invited: 'Invited',
+  revoked: 'Access revoked',
+};
 type Sort = NonNullable<CompanyUsersQuery['sort']>;
 const SORTS: Sort[] = ['name', '-name', 'email', '-email', 'lastSignInAt', '-lastSignInAt'];
 const PAGE_SIZE = 25;
@@ -56,7 +78,9 @@ export function CompanyUsers({ companyId }: { companyId: string }) {
   const roleParam = params.get('role');
   const role = COMPANY_ROLES.includes(roleParam as CompanyRoleName) ? (roleParam as CompanyRoleName) : undefined;
   const statusParam = params.get('status');
-  const status = STATUSES.includes(statusParam as (typeof STATUSES)[number]) ? (statusParam as (typeof STATUSES)[number]) : undefined;
+  const status = STATUSES.includes(statusParam as (typeof STATUSES)[number])
+    ? (statusParam as (typeof STATUSES)[number])
+    : undefined;
   const sortParam = params.get('sort') as Sort | null;
   const sort: Sort = sortParam && SORTS.includes(sortParam) ? sortParam : 'name';
   const page = intParam(params, 'page', 1);
@@ -65,7 +89,15 @@ export function CompanyUsers({ companyId }: { companyId: string }) {
   const [text, setText] = useState(search);
   useEffect(() => setText(search), [search]);
 
-  const { data, isFetching, isError, refetch } = useSettingsCompanyUsersListQuery({ companyId, search: search || undefined, role, status, sort, page, pageSize });
+  const { data, isFetching, isError, refetch } = useSettingsCompanyUsersListQuery({
+    companyId,
+    search: search || undefined,
+    role,
+    status,
+    sort,
+    page,
+    pageSize,
+  });
   const [setRole] = useSettingsCompanyUsersSetRoleMutation();
   const [revoke] = useSettingsCompanyUsersRevokeAccessMutation();
   const [restore] = useSettingsCompanyUsersRestoreAccessMutation();
@@ -88,7 +120,10 @@ export function CompanyUsers({ companyId }: { companyId: string }) {
     const ids = { companyId, userId: user.id };
     if (key === 'role') {
       const next: CompanyRoleName = user.role === 'admin' ? 'member' : 'admin';
-      void run(() => setRole({ ...ids, role: next }).unwrap(), `${name} is now ${next === 'admin' ? 'an admin' : 'a member'}.`);
+      void run(
+        () => setRole({ ...ids, role: next }).unwrap(),
+        `${name} is now ${next === 'admin' ? 'an admin' : 'a member'}.`,
+      );
     } else if (key === 'restore') {
       void run(() => restore(ids).unwrap(), `${name} has access to the company again.`);
     } else if (key === 'revoke') {
@@ -120,19 +155,42 @@ export function CompanyUsers({ companyId }: { companyId: string }) {
       render: (_v, u) => (
         <div>
           <Link to={`/settings/company/user/${encodeURIComponent(u.id)}`}>{fullName(u)}</Link>
-          {u.title ? <div><Typography.Text type="secondary">{u.title}</Typography.Text></div> : null}
+          {u.title ? (
+            <div>
+              <Typography.Text type="secondary">{u.title}</Typography.Text>
+            </div>
+          ) : null}
         </div>
       ),
     },
     { title: 'Email', dataIndex: 'email', key: 'email', sorter: true, sortOrder: order('email') },
-    { title: 'Role', key: 'role', render: (_v, u) => <Tag color={u.role === 'admin' ? 'blue' : undefined}>{ROLE_LABELS[u.role]}</Tag> },
+    {
+      title: 'Role',
+      key: 'role',
+      render: (_v, u) => <Tag color={u.role === 'admin' ? 'blue' : undefined}>{ROLE_LABELS[u.role]}</Tag>,
+    },
     { title: 'Status', key: 'status', render: (_v, u) => <UserTags user={u} /> },
     {
       title: 'Teams',
       key: 'teams',
-      render: (_v, u) => (u.teams.length ? <Space size={4} wrap>{u.teams.map((t) => <Tag key={t.id}>{t.name}</Tag>)}</Space> : <Typography.Text type="secondary">None</Typography.Text>),
+      render: (_v, u) =>
+        u.teams.length ? (
+          <Space size={4} wrap>
+            {u.teams.map((t) => (
+              <Tag key={t.id}>{t.name}</Tag>
+            ))}
+          </Space>
+        ) : (
+          <Typography.Text type="secondary">None</Typography.Text>
+        ),
     },
-    { title: 'Last sign-in', key: 'lastSignInAt', sorter: true, sortOrder: order('lastSignInAt'), render: (_v, u) => formatDateTime(u.lastSignInAt) || 'Never' },
+    {
+      title: 'Last sign-in',
+      key: 'lastSignInAt',
+      sorter: true,
+      sortOrder: order('lastSignInAt'),
+      render: (_v, u) => formatDateTime(u.lastSignInAt) || 'Never',
+    },
     {
       title: 'Actions',
       key: 'actions',
@@ -141,7 +199,9 @@ export function CompanyUsers({ companyId }: { companyId: string }) {
         if (u.id === meId) return <Typography.Text type="secondary">You</Typography.Text>;
         const items: MenuProps['items'] = [
           { key: 'role', label: u.role === 'admin' ? 'Make member' : 'Make admin' },
-          u.accessRevoked ? { key: 'restore', label: 'Restore access' } : { key: 'revoke', label: 'Revoke access', danger: true },
+          u.accessRevoked
+            ? { key: 'restore', label: 'Restore access' }
+            : { key: 'revoke', label: 'Revoke access', danger: true },
           { key: 'remove', label: 'Remove from company', danger: true },
         ];
         return (
@@ -173,16 +233,27 @@ export function CompanyUsers({ companyId }: { companyId: string }) {
           value={role ?? ''}
           style={{ width: 140 }}
           onChange={(v: string) => update({ role: v, page: null })}
-          options={[{ value: '', label: 'All roles' }, ...COMPANY_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))]}
+          options={[
+            { value: '', label: 'All roles' },
+            ...COMPANY_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] })),
+          ]}
         />
         <Select
           aria-label="Status filter"
           value={status ?? ''}
           style={{ width: 160 }}
           onChange={(v: string) => update({ status: v, page: null })}
-          options={[{ value: '', label: 'All statuses' }, ...STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))]}
+          options={[
+            { value: '', label: 'All statuses' },
+            ...STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+          ]}
         />
-        <Button type="primary" icon={<UserAddOutlined />} onClick={() => setInviting(true)} style={{ marginInlineStart: 'auto' }}>
+        <Button
+          type="primary"
+          icon={<UserAddOutlined />}
+          onClick={() => setInviting(true)}
+          style={{ marginInlineStart: 'auto' }}
+        >
           Add user
         </Button>
       </Flex>
@@ -210,7 +281,9 @@ export function CompanyUsers({ companyId }: { companyId: string }) {
           columns={columns}
           dataSource={data?.results ?? []}
           loading={isFetching}
-          locale={{ emptyText: search || role || status ? 'No users match these filters.' : 'This company has no users yet.' }}
+          locale={{
+            emptyText: search || role || status ? 'No users match these filters.' : 'This company has no users yet.',
+          }}
           pagination={{ current: page, pageSize, total: data?.total ?? 0, showSizeChanger: true }}
           onChange={(pagination, _filters, sorter) => {
             const s = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -219,7 +292,12 @@ export function CompanyUsers({ companyId }: { companyId: string }) {
             const sortChanged = (nextSort ?? 'name') !== sort;
             update({
               sort: nextSort === 'name' ? null : nextSort,
-              page: sortChanged || pagination.pageSize !== pageSize ? null : pagination.current === 1 ? null : pagination.current,
+              page:
+                sortChanged || pagination.pageSize !== pageSize
+                  ? null
+                  : pagination.current === 1
+                    ? null
+                    : pagination.current,
               pageSize: pagination.pageSize === PAGE_SIZE ? null : pagination.pageSize,
             });
           }}

@@ -4,7 +4,10 @@ import { Alert, Card, Modal, Table, Typography } from '@portal/shared/ui/extra';
 import type { AssignedObject } from '@portal/shared/core/settings';
 import { MODULE_LABELS } from '../../../app/modules';
 import { errorMessage } from '@portal/shared/web/api';
-import { useSettingsUserAssignedObjectsQuery, useSettingsUserObjectAccessRemoveMutation } from '../api/company-users-api';
+import {
+  useSettingsUserAssignedObjectsQuery,
+  useSettingsUserObjectAccessRemoveMutation,
+} from '../api/company-users-api';
 
 /** The projects (and later other objects) a user can reach in the company, with Remove access. */
 export function UserAssignedObjects({ companyId, userId }: { companyId: string; userId: string }) {
@@ -32,9 +35,23 @@ export function UserAssignedObjects({ companyId, userId }: { companyId: string; 
   return (
     <Card title="Assigned objects">
       {modalHolder}
-      {failure ? <Alert type="error" showIcon title={failure} closable onClose={() => setFailure(null)} style={{ marginBottom: 12 }} /> : null}
+      {failure ? (
+        <Alert
+          type="error"
+          showIcon
+          title={failure}
+          closable
+          onClose={() => setFailure(null)}
+          style={{ marginBottom: 12 }}
+        />
+      ) : null}
       {isError ? (
-        <Alert type="error" showIcon title="Assigned objects could not be loaded." action={<Button onClick={() => refetch()}>Try again</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          title="Assigned objects could not be loaded."
+          action={<Button onClick={() => refetch()}>Try again</Button>}
+        />
       ) : (
         <Table<AssignedObject>
           rowKey={(o) => `${o.module}/${o.objectId}`}
@@ -52,7 +69,12 @@ export function UserAssignedObjects({ companyId, userId }: { companyId: string; 
               key: 'actions',
               render: (_v, o) =>
                 o.removable ? (
-                  <Button size="small" danger onClick={() => void confirmRemove(o)} aria-label={`Remove access to ${o.name}`}>
+                  <Button
+                    size="small"
+                    danger
+                    onClick={() => void confirmRemove(o)}
+                    aria-label={`Remove access to ${o.name}`}
+                  >
                     Remove access
                   </Button>
                 ) : (

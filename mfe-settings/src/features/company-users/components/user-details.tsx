@@ -1,6 +1,18 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@portal/shared/ui/button';
-import { Alert, Card, Descriptions, Form, Input, KeyOutlined, Modal, Space, StopOutlined, Tag, Typography } from '@portal/shared/ui/extra';
+import {
+  Alert,
+  Card,
+  Descriptions,
+  Form,
+  Input,
+  KeyOutlined,
+  Modal,
+  Space,
+  StopOutlined,
+  Tag,
+  Typography,
+} from '@portal/shared/ui/extra';
 import { formatDate, formatDateTime } from '@portal/shared/core/dates';
 import { requiredText, userAdminUpdateSchema, type UserDetail } from '@portal/shared/core/settings';
 import { showFieldErrors, zodRule } from '../../../app/forms';
@@ -34,7 +46,12 @@ export function UserDetails({ user }: { user: UserDetail }) {
   const name = fullName(user);
 
   useEffect(() => {
-    form.setFieldsValue({ firstName: user.firstName, lastName: user.lastName, title: user.title, primaryPhone: user.primaryPhone });
+    form.setFieldsValue({
+      firstName: user.firstName,
+      lastName: user.lastName,
+      title: user.title,
+      primaryPhone: user.primaryPhone,
+    });
   }, [form, user.firstName, user.lastName, user.title, user.primaryPhone]);
 
   const save = async (values: DetailsForm) => {
@@ -62,7 +79,8 @@ export function UserDetails({ user }: { user: UserDetail }) {
       content: 'They are signed out everywhere and cannot sign in to any company until they are unsuspended.',
       okText: 'Suspend',
       okButtonProps: { danger: true },
-      onOk: () => attempt(() => update({ userId: user.id, body: { status: 'suspended' } }).unwrap(), `${name} is suspended.`),
+      onOk: () =>
+        attempt(() => update({ userId: user.id, body: { status: 'suspended' } }).unwrap(), `${name} is suspended.`),
     });
 
   const reset = () =>
@@ -77,7 +95,9 @@ export function UserDetails({ user }: { user: UserDetail }) {
   return (
     <>
       {modalHolder}
-      {notice ? <Alert type={notice.type} title={notice.text} showIcon closable onClose={() => setNotice(null)} /> : null}
+      {notice ? (
+        <Alert type={notice.type} title={notice.text} showIcon closable onClose={() => setNotice(null)} />
+      ) : null}
       <Card title="Details">
         <Descriptions column={{ xs: 1, md: 2 }} size="small" style={{ marginBottom: 16 }}>
           <Descriptions.Item label="Email">{user.email}</Descriptions.Item>
@@ -122,7 +142,10 @@ export function UserDetails({ user }: { user: UserDetail }) {
       <Card title="Account">
         <Space wrap>
           {suspended ? (
-            <Button loading={unsuspending} onClick={() => void attempt(() => unsuspend(user.id).unwrap(), `${name} can sign in again.`)}>
+            <Button
+              loading={unsuspending}
+              onClick={() => void attempt(() => unsuspend(user.id).unwrap(), `${name} can sign in again.`)}
+            >
               Unsuspend
             </Button>
           ) : (
@@ -130,7 +153,12 @@ export function UserDetails({ user }: { user: UserDetail }) {
               Suspend
             </Button>
           )}
-          <Button icon={<KeyOutlined />} loading={resetting} disabled={suspended || user.isFederated} onClick={() => void reset()}>
+          <Button
+            icon={<KeyOutlined />}
+            loading={resetting}
+            disabled={suspended || user.isFederated}
+            onClick={() => void reset()}
+          >
             Reset password
           </Button>
         </Space>

@@ -8,7 +8,15 @@ import { useSettingsUserModulesGetQuery, useSettingsUserModulesUpdateMutation } 
  * A user's own module access in the company: for each module Inherit (teams, then the company), On or
  * Off, beside the effective value. The company's value is the ceiling: off there means off for everyone.
  */
-export function UserModulesAccessCard({ companyId, userId, canEdit }: { companyId: string; userId: string; canEdit: boolean }) {
+export function UserModulesAccessCard({
+  companyId,
+  userId,
+  canEdit,
+}: {
+  companyId: string;
+  userId: string;
+  canEdit: boolean;
+}) {
   const { data, isLoading, isError, refetch } = useSettingsUserModulesGetQuery({ companyId, userId });
   const [patch, { isLoading: saving }] = useSettingsUserModulesUpdateMutation();
 
@@ -16,10 +24,17 @@ export function UserModulesAccessCard({ companyId, userId, canEdit }: { companyI
   return (
     <Card title="Module access">
       {!canEdit ? (
-        <Typography.Paragraph type="secondary">Changing a user&apos;s module access needs the permission to edit module access.</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          Changing a user&apos;s module access needs the permission to edit module access.
+        </Typography.Paragraph>
       ) : null}
       {isError ? (
-        <Alert type="error" showIcon title="Module access could not be loaded." action={<Button onClick={() => refetch()}>Try again</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          title="Module access could not be loaded."
+          action={<Button onClick={() => refetch()}>Try again</Button>}
+        />
       ) : (
         <Table<{ module: ModuleName }>
           rowKey="module"
@@ -40,8 +55,12 @@ export function UserModulesAccessCard({ companyId, userId, canEdit }: { companyI
               render: (_v, { module }) =>
                 data ? (
                   <span>
-                    <Tag color={data.effective[module] ? 'green' : 'default'}>{data.effective[module] ? 'On' : 'Off'}</Tag>
-                    {!data.company[module] ? <Typography.Text type="secondary">Off for the company</Typography.Text> : null}
+                    <Tag color={data.effective[module] ? 'green' : 'default'}>
+                      {data.effective[module] ? 'On' : 'Off'}
+                    </Tag>
+                    {!data.company[module] ? (
+                      <Typography.Text type="secondary">Off for the company</Typography.Text>
+                    ) : null}
                   </span>
                 ) : null,
             },

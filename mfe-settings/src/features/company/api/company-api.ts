@@ -4,14 +4,22 @@
  * and `Clients` (the staff's list of companies shows names and modules).
  */
 import type { ModuleName } from '@portal/shared/core/modules';
-import type { Company, CompanyDomain, CompanyDomainInput, IdentityProviderInput, IdentityProviderSettings, PasswordPolicy } from '@portal/shared/core/schemas';
+import type {
+  Company,
+  CompanyDomain,
+  CompanyDomainInput,
+  IdentityProviderInput,
+  IdentityProviderSettings,
+  PasswordPolicy,
+} from '@portal/shared/core/schemas';
 import type { FetchBaseQueryError } from '@portal/shared/web/store';
 import { settingsApi } from '../../../app/settings-api';
 
 const companyPath = (companyId: string) => `/companies/${encodeURIComponent(companyId)}`;
 /** A user's effective module access (UserModules) follows the company's ceiling. */
 const COMPANY_CHANGED = ['Company', 'AccessPermissions', 'Clients', 'UserModules'] as const;
-const domainPath = (companyId: string, domainId: string) => `${companyPath(companyId)}/domains/${encodeURIComponent(domainId)}`;
+const domainPath = (companyId: string, domainId: string) =>
+  `${companyPath(companyId)}/domains/${encodeURIComponent(domainId)}`;
 /**
  * The company's email domains come with its identity provider settings (GET …/identity-provider): a
  * change refetches those. A 400 refused the request as sent and changed nothing, so nothing is refetched.
@@ -31,20 +39,38 @@ export const companyApi = settingsApi.injectEndpoints({
       invalidatesTags: [...COMPANY_CHANGED],
     }),
     /** The company's ceiling for its users and teams: some modules, each on or off. */
-    settingsCompanyModulesUpdate: build.mutation<Company, { companyId: string; modules: Partial<Record<ModuleName, boolean>> }>({
-      query: ({ companyId, modules }) => ({ url: `${companyPath(companyId)}/modules-access`, method: 'PATCH', body: modules }),
+    settingsCompanyModulesUpdate: build.mutation<
+      Company,
+      { companyId: string; modules: Partial<Record<ModuleName, boolean>> }
+    >({
+      query: ({ companyId, modules }) => ({
+        url: `${companyPath(companyId)}/modules-access`,
+        method: 'PATCH',
+        body: modules,
+      }),
       invalidatesTags: [...COMPANY_CHANGED],
     }),
     settingsCompanyPasswordPolicyUpdate: build.mutation<PasswordPolicy, { companyId: string; policy: PasswordPolicy }>({
-      query: ({ companyId, policy }) => ({ url: `${companyPath(companyId)}/password-policy`, method: 'POST', body: policy }),
+      query: ({ companyId, policy }) => ({
+        url: `${companyPath(companyId)}/password-policy`,
+        method: 'POST',
+        body: policy,
+      }),
       invalidatesTags: (_r, _e, { companyId }) => [{ type: 'PasswordPolicy', id: companyId }],
     }),
     settingsCompanyIdentityProvider: build.query<IdentityProviderSettings, string>({
       query: (companyId) => `${companyPath(companyId)}/identity-provider`,
       providesTags: (_r, _e, id) => [{ type: 'IdentityProvider', id }],
     }),
-    settingsCompanyIdentityProviderUpdate: build.mutation<IdentityProviderSettings, { companyId: string; identityProvider: IdentityProviderInput }>({
-      query: ({ companyId, identityProvider }) => ({ url: `${companyPath(companyId)}/identity-provider`, method: 'PUT', body: identityProvider }),
+    settingsCompanyIdentityProviderUpdate: build.mutation<
+      IdentityProviderSettings,
+      { companyId: string; identityProvider: IdentityProviderInput }
+    >({
+      query: ({ companyId, identityProvider }) => ({
+        url: `${companyPath(companyId)}/identity-provider`,
+        method: 'PUT',
+        body: identityProvider,
+      }),
       invalidatesTags: (_r, _e, { companyId }) => [{ type: 'IdentityProvider', id: companyId }],
     }),
     settingsCompanyIdentityProviderDelete: build.mutation<void, string>({

@@ -1,6 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { DOMAIN_VERIFICATION_PREFIX, type CompanyDomain, type IdentityProvider, type IdentityProviderSettings } from '@portal/shared/core/schemas';
+import {
+  DOMAIN_VERIFICATION_PREFIX,
+  type CompanyDomain,
+  type IdentityProvider,
+  type IdentityProviderSettings,
+} from '@portal/shared/core/schemas';
 import { toast$, type ToastMessage } from '@portal/shared/web/events';
 import { renderWithProviders } from '@portal/shared/testing';
 import { button, setupTestServer, setupUser, staffAdmin, validationFailed } from '../../../testing/fixtures';
@@ -48,7 +53,12 @@ let dns: Record<string, string>;
 /** Holds the verify response back until the test lets it go. */
 let verifyGate: Promise<void>;
 
-const settings = (): IdentityProviderSettings => ({ identityProvider, serviceProvider: SERVICE_PROVIDER, domains, canConfirmDomains });
+const settings = (): IdentityProviderSettings => ({
+  identityProvider,
+  serviceProvider: SERVICE_PROVIDER,
+  domains,
+  canConfirmDomains,
+});
 const error = (status: number, code: string, message: string, details?: { field: string; message: string }[]) =>
   HttpResponse.json({ code, message, requestId: 'req-1', ...(details ? { details } : {}) }, { status });
 
@@ -61,10 +71,14 @@ setupTestServer(
     const body = (await request.json()) as { domain: string };
     calls.push(`POST ${body.domain}`);
     if (body.domain === 'globex.test') {
-      return error(409, 'domain_taken', 'Another company has verified this domain.', [{ field: 'domain', message: 'Another company has verified this domain' }]);
+      return error(409, 'domain_taken', 'Another company has verified this domain.', [
+        { field: 'domain', message: 'Another company has verified this domain' },
+      ]);
     }
     if (body.domain === 'local.test') {
-      const { status, body: invalid } = validationFailed([{ field: 'domain', message: 'Domain must be a domain name such as example.com, without @ or https://' }]);
+      const { status, body: invalid } = validationFailed([
+        { field: 'domain', message: 'Domain must be a domain name such as example.com, without @ or https://' },
+      ]);
       return HttpResponse.json(invalid, { status });
     }
     const added = pending(`d${domains.length + 1}`, body.domain);
@@ -76,7 +90,11 @@ setupTestServer(
     await verifyGate;
     const domain = domains.find((d) => d.id === params.domainId)!;
     if (dns[domain.domain] !== domain.verification.value) {
-      return error(400, 'domain_not_verified', `No TXT record "${domain.verification.value}" was found on ${domain.domain}. Add it at your DNS provider.`);
+      return error(
+        400,
+        'domain_not_verified',
+        `No TXT record "${domain.verification.value}" was found on ${domain.domain}. Add it at your DNS provider.`,
+      );
     }
     const done = verified(domain.id, domain.domain, 'dns');
     domains = domains.map((d) => (d.id === done.id ? done : d));
@@ -112,15 +130,23 @@ beforeEach(() => {
 });
 afterEach(() => unsubscribe());
 
-const renderSso = () => renderWithProviders(<CompanyIdentityProvider companyId="c1" canEdit />, { session: { user: staffAdmin, loggedIn: true } });
+const renderSso = () =>
+  renderWithProviders(<CompanyIdentityProvider companyId="c1" canEdit />, {
+    session: { user: staffAdmin, loggedIn: true },
+  });
 
 /** The table row of `domain`. */
-const row = (domain: string) => screen.getByText(domain, { selector: 'td strong, td strong *' }).closest('tr') as HTMLElement;
+const row = (domain: string) =>
+  screen.getByText(domain, { selector: 'td strong, td strong *' }).closest('tr') as HTMLElement;
 const WARNING = 'Nobody signs in through this identity provider until a domain is verified.';
 
 describe('company email domains', () => {
   it('lists the domains: verified ones by how, pending ones with the TXT record to add', async () => {
-    domains = [verified('d1', 'acme.test', 'dns'), verified('d2', 'acme.example', 'staff'), pending('d3', 'acme-corp.test')];
+    domains = [
+      verified('d1', 'acme.test', 'dns'),
+      verified('d2', 'acme.example', 'staff'),
+      pending('d3', 'acme-corp.test'),
+    ];
     renderSso();
     expect(await screen.findByText('Email domains')).toBeInTheDocument();
     expect(screen.getByText(/signs in only users whose email address is on a verified domain/)).toBeInTheDocument();
@@ -164,7 +190,9 @@ describe('company email domains', () => {
     const input = await screen.findByLabelText('Email domain');
     await user.type(input, 'https://acme.test');
     await user.click(button('Add domain'));
-    expect(await screen.findByText('Domain must be a domain name such as example.com, without @ or https://')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Domain must be a domain name such as example.com, without @ or https://'),
+    ).toBeInTheDocument();
     expect(calls).toEqual(['GET']);
 
     await user.clear(input);
@@ -175,7 +203,9 @@ describe('company email domains', () => {
     expect(within(row('acme.test')).getByText(`${DOMAIN_VERIFICATION_PREFIX}token-d1`)).toBeInTheDocument();
     // (the form's reset renders the field afresh: a new input)
     await waitFor(() => expect(screen.getByLabelText('Email domain')).toHaveValue(''));
-    expect(toasts).toContainEqual(expect.objectContaining({ severity: 'success', summary: 'acme.test added: add its TXT record, then verify it' }));
+    expect(toasts).toContainEqual(
+      expect.objectContaining({ severity: 'success', summary: 'acme.test added: add its TXT record, then verify it' }),
+    );
   });
 
   it('shows the api refusing a domain under the field and keeps what was typed', async () => {
@@ -189,7 +219,9 @@ describe('company email domains', () => {
     await user.clear(input);
     await user.type(input, 'local.test');
     await user.click(button('Add domain'));
-    expect(await screen.findByText('Domain must be a domain name such as example.com, without @ or https://')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Domain must be a domain name such as example.com, without @ or https://'),
+    ).toBeInTheDocument();
     expect(input).toHaveValue('local.test');
     expect(calls.filter((c) => c.startsWith('POST'))).toEqual(['POST globex.test', 'POST local.test']);
   });
@@ -204,7 +236,11 @@ describe('company email domains', () => {
     // the button shows its request running
     await waitFor(() => expect(button('Verify', row('acme.test'))).toHaveClass('ant-btn-loading'));
     release();
-    expect(await screen.findByText(`No TXT record "${DOMAIN_VERIFICATION_PREFIX}token-d1" was found on acme.test. Add it at your DNS provider.`)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        `No TXT record "${DOMAIN_VERIFICATION_PREFIX}token-d1" was found on acme.test. Add it at your DNS provider.`,
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText('Pending verification')).toBeInTheDocument();
     expect(button('Verify', row('acme.test'))).not.toHaveClass('ant-btn-loading');
 
@@ -242,7 +278,11 @@ describe('company email domains', () => {
     await screen.findByText('Verified by DNS');
     await user.click(button('Remove', row('acme.test')));
     const popup = await screen.findByRole('tooltip');
-    expect(within(popup).getByText('Users with an email address on acme.test then sign in with a password again; those without one must reset it.')).toBeInTheDocument();
+    expect(
+      within(popup).getByText(
+        'Users with an email address on acme.test then sign in with a password again; those without one must reset it.',
+      ),
+    ).toBeInTheDocument();
     // the focus goes to the confirmation (its Cancel), so it can be answered from the keyboard
     await waitFor(() => expect(within(popup).getByText('Cancel').closest('button')).toHaveFocus());
     await user.keyboard('{Enter}');

@@ -1,6 +1,19 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@portal/shared/ui/button';
-import { Alert, Card, DeleteOutlined, Flex, Form, Input, PlusOutlined, Popconfirm, Table, Tag, Typography, type TableProps } from '@portal/shared/ui/extra';
+import {
+  Alert,
+  Card,
+  DeleteOutlined,
+  Flex,
+  Form,
+  Input,
+  PlusOutlined,
+  Popconfirm,
+  Table,
+  Tag,
+  Typography,
+  type TableProps,
+} from '@portal/shared/ui/extra';
 import { formatDate } from '@portal/shared/core/dates';
 import { companyDomainInputSchema, type CompanyDomain } from '@portal/shared/core/schemas';
 import { errorMessage, fieldErrors } from '@portal/shared/web/api';
@@ -31,7 +44,13 @@ interface CompanyDomainsProps {
  * The email domains the company's identity provider signs in (POST/DELETE /companies/:id/domains): a
  * domain is claimed pending, then verified by its DNS TXT record or, by a staff admin, without it.
  */
-export function CompanyDomains({ companyId, domains, canConfirm, identityProviderConfigured, fetching }: CompanyDomainsProps) {
+export function CompanyDomains({
+  companyId,
+  domains,
+  canConfirm,
+  identityProviderConfigured,
+  fetching,
+}: CompanyDomainsProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const noneVerified = !domains.some((d) => d.status === 'verified');
 
@@ -42,19 +61,25 @@ export function CompanyDomains({ companyId, domains, canConfirm, identityProvide
     {
       title: 'Actions',
       key: 'actions',
-      render: (_v, d) => <DomainActions companyId={companyId} domain={d} canConfirm={canConfirm} onFailure={setFailure} />,
+      render: (_v, d) => (
+        <DomainActions companyId={companyId} domain={d} canConfirm={canConfirm} onFailure={setFailure} />
+      ),
     },
   ];
 
   return (
     <Card title="Email domains">
       <Typography.Paragraph type="secondary">
-        Your identity provider signs in only users whose email address is on a verified domain. Verify a domain with a DNS TXT record; a domain can be
-        verified by one company only.
+        Your identity provider signs in only users whose email address is on a verified domain. Verify a domain with a
+        DNS TXT record; a domain can be verified by one company only.
       </Typography.Paragraph>
       <Flex vertical gap="middle">
         {identityProviderConfigured && noneVerified ? (
-          <Alert type="warning" showIcon title="Nobody signs in through this identity provider until a domain is verified." />
+          <Alert
+            type="warning"
+            showIcon
+            title="Nobody signs in through this identity provider until a domain is verified."
+          />
         ) : null}
         {failure ? <Alert type="error" showIcon title={failure} closable onClose={() => setFailure(null)} /> : null}
         <Table<CompanyDomain>
@@ -64,7 +89,9 @@ export function CompanyDomains({ companyId, domains, canConfirm, identityProvide
           dataSource={domains}
           loading={fetching}
           pagination={false}
-          locale={{ emptyText: 'No email domains yet: add the domain of your users’ email addresses, such as example.com.' }}
+          locale={{
+            emptyText: 'No email domains yet: add the domain of your users’ email addresses, such as example.com.',
+          }}
           scroll={{ x: 'max-content' }}
         />
         <AddDomainForm companyId={companyId} onFailure={setFailure} />
@@ -77,8 +104,16 @@ function DomainStatus({ domain }: { domain: CompanyDomain }) {
   if (domain.status !== 'verified') return <Tag color="warning">Pending verification</Tag>;
   return (
     <Flex vertical gap={2} align="flex-start">
-      <Tag color="success">{domain.verifiedBy === 'staff' ? 'Verified by staff' : domain.verifiedBy === 'dns' ? 'Verified by DNS' : 'Verified'}</Tag>
-      {domain.verifiedAt ? <Typography.Text type="secondary">on {formatDate(domain.verifiedAt)}</Typography.Text> : null}
+      <Tag color="success">
+        {domain.verifiedBy === 'staff'
+          ? 'Verified by staff'
+          : domain.verifiedBy === 'dns'
+            ? 'Verified by DNS'
+            : 'Verified'}
+      </Tag>
+      {domain.verifiedAt ? (
+        <Typography.Text type="secondary">on {formatDate(domain.verifiedAt)}</Typography.Text>
+      ) : null}
     </Flex>
   );
 }
@@ -88,7 +123,16 @@ function VerificationRecord({ domain }: { domain: CompanyDomain }) {
   if (domain.status === 'verified') return <Typography.Text type="secondary">None needed</Typography.Text>;
   const { name, type, value } = domain.verification;
   return (
-    <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 12, rowGap: 4, justifyContent: 'start' }}>
+    <dl
+      style={{
+        margin: 0,
+        display: 'grid',
+        gridTemplateColumns: 'auto auto',
+        columnGap: 12,
+        rowGap: 4,
+        justifyContent: 'start',
+      }}
+    >
       <dt>Type</dt>
       <dd style={{ margin: 0 }}>
         <Typography.Text code>{type}</Typography.Text>
@@ -120,7 +164,9 @@ function ConfirmDescription({ children }: { children: ReactNode }) {
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     // After the popup's portal is in the page (this effect runs before it is).
-    const timer = setTimeout(() => ref.current?.closest('[role="tooltip"]')?.querySelector<HTMLButtonElement>('button')?.focus());
+    const timer = setTimeout(() =>
+      ref.current?.closest('[role="tooltip"]')?.querySelector<HTMLButtonElement>('button')?.focus(),
+    );
     return () => {
       clearTimeout(timer);
       const lost = document.activeElement === null || document.activeElement === document.body;
@@ -135,7 +181,17 @@ function ConfirmDescription({ children }: { children: ReactNode }) {
 }
 
 /** A row's actions, each with its own request state: a button shows loading while its request runs. */
-function DomainActions({ companyId, domain, canConfirm, onFailure }: { companyId: string; domain: CompanyDomain; canConfirm: boolean; onFailure: OnFailure }) {
+function DomainActions({
+  companyId,
+  domain,
+  canConfirm,
+  onFailure,
+}: {
+  companyId: string;
+  domain: CompanyDomain;
+  canConfirm: boolean;
+  onFailure: OnFailure;
+}) {
   const [verify, { isLoading: verifying }] = useSettingsCompanyDomainVerifyMutation();
   const [confirm, { isLoading: confirming }] = useSettingsCompanyDomainConfirmMutation();
   const [remove, { isLoading: removing }] = useSettingsCompanyDomainDeleteMutation();
@@ -160,7 +216,13 @@ function DomainActions({ companyId, domain, canConfirm, onFailure }: { companyId
           size="small"
           loading={verifying}
           aria-label={`Verify ${domain.domain}`}
-          onClick={() => void run(() => verify(args).unwrap(), `${domain.domain} verified`, `${domain.domain} could not be verified.`)}
+          onClick={() =>
+            void run(
+              () => verify(args).unwrap(),
+              `${domain.domain} verified`,
+              `${domain.domain} could not be verified.`,
+            )
+          }
         >
           Verify
         </Button>
@@ -170,13 +232,19 @@ function DomainActions({ companyId, domain, canConfirm, onFailure }: { companyId
           title={`Confirm ${domain.domain} without DNS?`}
           description={
             <ConfirmDescription>
-              This skips the DNS proof: the identity provider then signs in every user with an email address on {domain.domain}. Confirm only a domain you
-              know the company holds.
+              This skips the DNS proof: the identity provider then signs in every user with an email address on{' '}
+              {domain.domain}. Confirm only a domain you know the company holds.
             </ConfirmDescription>
           }
           okText="Confirm domain"
           destroyOnHidden
-          onConfirm={() => void run(() => confirm(args).unwrap(), `${domain.domain} confirmed without DNS`, `${domain.domain} could not be confirmed.`)}
+          onConfirm={() =>
+            void run(
+              () => confirm(args).unwrap(),
+              `${domain.domain} confirmed without DNS`,
+              `${domain.domain} could not be confirmed.`,
+            )
+          }
         >
           <Button size="small" loading={confirming} aria-label={`Confirm without DNS: ${domain.domain}`}>
             Confirm without DNS
@@ -195,7 +263,9 @@ function DomainActions({ companyId, domain, canConfirm, onFailure }: { companyId
         okText="Remove"
         okButtonProps={{ danger: true }}
         destroyOnHidden
-        onConfirm={() => void run(() => remove(args).unwrap(), `${domain.domain} removed`, `${domain.domain} could not be removed.`)}
+        onConfirm={() =>
+          void run(() => remove(args).unwrap(), `${domain.domain} removed`, `${domain.domain} could not be removed.`)
+        }
       >
         <Button size="small" danger icon={<DeleteOutlined />} loading={removing} aria-label={`Remove ${domain.domain}`}>
           Remove

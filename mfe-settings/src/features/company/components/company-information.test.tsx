@@ -4,7 +4,15 @@ import { http, HttpResponse } from 'msw';
 import type { Company } from '@portal/shared/core/schemas';
 import { renderWithProviders } from '@portal/shared/testing';
 import { useCompaniesListQuery } from '@portal/shared/web/api';
-import { acme, exeAsPngFile, multipartFields, pngFile, setupTestServer, staffAdmin, validationFailed } from '../../../testing/fixtures';
+import {
+  acme,
+  exeAsPngFile,
+  multipartFields,
+  pngFile,
+  setupTestServer,
+  staffAdmin,
+  validationFailed,
+} from '../../../testing/fixtures';
 import { CompanyInformation } from './company-information';
 
 const user = userEvent.setup({ delay: null });
@@ -23,7 +31,11 @@ setupTestServer(
     const fields = await multipartFields(request);
     calls.push({ method: 'PATCH', fields });
     if (fields.name === 'Globex Inc') {
-      const { status, body } = validationFailed([{ field: 'name', message: 'name is already used by another company' }], 409, 'company_name_taken');
+      const { status, body } = validationFailed(
+        [{ field: 'name', message: 'name is already used by another company' }],
+        409,
+        'company_name_taken',
+      );
       return HttpResponse.json(body, { status });
     }
     company = { ...company, name: fields.name, logo: fields.logo ? '/api/v1/companies/c1/logo?v=2' : company.logo };
@@ -103,7 +115,10 @@ describe('company information', () => {
     await user.upload(screen.getByLabelText('Logo'), pngFile(100, 'logo.png'));
     expect(await screen.findByRole('img', { name: 'New logo preview' })).toBeInTheDocument();
     await save();
-    expect(await screen.findByRole('img', { name: 'Acme Corp logo' })).toHaveAttribute('src', '/api/v1/companies/c1/logo?v=2');
+    expect(await screen.findByRole('img', { name: 'Acme Corp logo' })).toHaveAttribute(
+      'src',
+      '/api/v1/companies/c1/logo?v=2',
+    );
     expect(calls).toEqual([{ method: 'PATCH', fields: { name: 'Acme Corp', logo: 'file logo.png (100 bytes)' } }]);
     // three uploads and four saves: slow on a loaded machine
   }, 60_000);
@@ -125,6 +140,8 @@ describe('company information', () => {
     expect(screen.getByRole('button', { name: /Choose another logo/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: /Delete logo/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Save company information' })).toBeDisabled();
-    expect(screen.getByText("Changing the company's information needs the permission to edit company information.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Changing the company's information needs the permission to edit company information."),
+    ).toBeInTheDocument();
   });
 });

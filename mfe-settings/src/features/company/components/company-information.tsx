@@ -18,7 +18,10 @@ interface InformationValues {
 export function CompanyInformation({ companyId, canEdit }: { companyId: string; canEdit: boolean }) {
   const company = useCompaniesGetQuery(companyId);
   if (company.isLoading) return <SectionLoading label="Loading company information" />;
-  if (!company.data) return <SectionError what="The company's information" error={company.error} onRetry={() => void company.refetch()} />;
+  if (!company.data)
+    return (
+      <SectionError what="The company's information" error={company.error} onRetry={() => void company.refetch()} />
+    );
   return <InformationForm key={company.data.id} company={company.data} canEdit={canEdit} />;
 }
 
@@ -51,13 +54,36 @@ function InformationForm({ company, canEdit }: { company: Company; canEdit: bool
 
   return (
     <Card title="Company information">
-      {canEdit ? null : <ReadOnlyNote>Changing the company's information needs the permission to edit company information.</ReadOnlyNote>}
-      <Form form={form} name="company-information" layout="vertical" disabled={!canEdit} initialValues={{ name: company.name }} onFinish={onFinish} style={{ maxWidth: 560 }}>
-        <Form.Item name="name" label="Company name" required rules={[zodRule(companyCreateSchema.shape.name, { nullAsMissing: true })]}>
+      {canEdit ? null : (
+        <ReadOnlyNote>
+          Changing the company's information needs the permission to edit company information.
+        </ReadOnlyNote>
+      )}
+      <Form
+        form={form}
+        name="company-information"
+        layout="vertical"
+        disabled={!canEdit}
+        initialValues={{ name: company.name }}
+        onFinish={onFinish}
+        style={{ maxWidth: 560 }}
+      >
+        <Form.Item
+          name="name"
+          label="Company name"
+          required
+          rules={[zodRule(companyCreateSchema.shape.name, { nullAsMissing: true })]}
+        >
           <Input autoComplete="organization" />
         </Form.Item>
         <Form.Item name="logo" label="Logo" rules={[imageRule('logo')]}>
-          <LogoInput currentUrl={company.logo} companyName={company.name} disabled={!canEdit} onDelete={() => void onDeleteLogo()} deleting={deleting} />
+          <LogoInput
+            currentUrl={company.logo}
+            companyName={company.name}
+            disabled={!canEdit}
+            onDelete={() => void onDeleteLogo()}
+            deleting={deleting}
+          />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={saving} disabled={!canEdit}>
           Save company information

@@ -63,7 +63,9 @@ describe('company module access', () => {
     expect(await switchFor('Risks')).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Requests' })).not.toBeChecked();
     expect(screen.getAllByRole('switch')).toHaveLength(5);
-    expect(screen.getByText(/a module turned off here is off for every user and team of Globex Inc/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/a module turned off here is off for every user and team of Globex Inc/),
+    ).toBeInTheDocument();
   });
 
   it('turns a module on with a PATCH and refreshes the shell: company, switcher list and access', async () => {
@@ -92,15 +94,20 @@ describe('company module access', () => {
 
   it('disables the switches without the permission and says why', async () => {
     renderModules(false);
-    for (const name of ['Risks', 'Projects', 'Requests', 'Reports', 'Assets']) expect(await switchFor(name)).toBeDisabled();
-    expect(screen.getByText("Changing module access needs the permission to edit the company's module access.")).toBeInTheDocument();
+    for (const name of ['Risks', 'Projects', 'Requests', 'Reports', 'Assets'])
+      expect(await switchFor(name)).toBeDisabled();
+    expect(
+      screen.getByText("Changing module access needs the permission to edit the company's module access."),
+    ).toBeInTheDocument();
   });
 
   it('shows an error with a retry when the company cannot be loaded', async () => {
     let fail = true;
     server.use(
       http.get('*/api/v1/companies/:id', () =>
-        fail ? HttpResponse.json({ code: 'internal', message: 'Something broke', requestId: 'r' }, { status: 500 }) : HttpResponse.json(company),
+        fail
+          ? HttpResponse.json({ code: 'internal', message: 'Something broke', requestId: 'r' }, { status: 500 })
+          : HttpResponse.json(company),
       ),
     );
     renderModules(true);

@@ -24,7 +24,10 @@ const MODULE_DESCRIPTIONS: Record<ModuleName, string> = {
 export function CompanyModules({ companyId, canEdit }: { companyId: string; canEdit: boolean }) {
   const company = useCompaniesGetQuery(companyId);
   if (company.isLoading) return <SectionLoading label="Loading module access" />;
-  if (!company.data) return <SectionError what="The company's module access" error={company.error} onRetry={() => void company.refetch()} />;
+  if (!company.data)
+    return (
+      <SectionError what="The company's module access" error={company.error} onRetry={() => void company.refetch()} />
+    );
   return <ModulesCard company={company.data} canEdit={canEdit} />;
 }
 
@@ -36,7 +39,10 @@ function ModulesCard({ company, canEdit }: { company: Company; canEdit: boolean 
     setSaving(module);
     try {
       await update({ companyId: company.id, modules: { [module]: on } }).unwrap();
-      publishToast({ severity: 'success', summary: `${MODULE_LABELS[module]} turned ${on ? 'on' : 'off'} for ${company.name}` });
+      publishToast({
+        severity: 'success',
+        summary: `${MODULE_LABELS[module]} turned ${on ? 'on' : 'off'} for ${company.name}`,
+      });
     } catch {
       // toasted by the shell; the switch keeps the server's value
     } finally {
@@ -46,10 +52,13 @@ function ModulesCard({ company, canEdit }: { company: Company; canEdit: boolean 
 
   return (
     <Card title="Module access">
-      {canEdit ? null : <ReadOnlyNote>Changing module access needs the permission to edit the company's module access.</ReadOnlyNote>}
+      {canEdit ? null : (
+        <ReadOnlyNote>Changing module access needs the permission to edit the company's module access.</ReadOnlyNote>
+      )}
       <Typography.Paragraph>
-        The company&apos;s setting is the ceiling: a module turned off here is off for every user and team of {company.name}, whatever their own
-        settings. A module turned on here is available to users and teams, and can still be turned off for some of them.
+        The company&apos;s setting is the ceiling: a module turned off here is off for every user and team of{' '}
+        {company.name}, whatever their own settings. A module turned on here is available to users and teams, and can
+        still be turned off for some of them.
       </Typography.Paragraph>
       <Flex vertical gap="middle" role="list" aria-label="Modules">
         {MODULES.map((module) => (
@@ -68,7 +77,14 @@ function ModulesCard({ company, canEdit }: { company: Company; canEdit: boolean 
   );
 }
 
-function ModuleRow(props: { module: ModuleName; companyName: string; on: boolean; disabled: boolean; saving: boolean; onSet: (on: boolean) => void }) {
+function ModuleRow(props: {
+  module: ModuleName;
+  companyName: string;
+  on: boolean;
+  disabled: boolean;
+  saving: boolean;
+  onSet: (on: boolean) => void;
+}) {
   const { module, companyName, on, disabled, saving, onSet } = props;
   const [confirming, setConfirming] = useState(false);
   const label = MODULE_LABELS[module];

@@ -21,7 +21,12 @@ const FINGERPRINT = 'AB:CD:EF:01:23:45:67:89';
 let current: IdentityProvider | null;
 let calls: { method: string; body?: unknown }[];
 
-const settings = (): IdentityProviderSettings => ({ identityProvider: current, serviceProvider: SERVICE_PROVIDER, domains: [], canConfirmDomains: false });
+const settings = (): IdentityProviderSettings => ({
+  identityProvider: current,
+  serviceProvider: SERVICE_PROVIDER,
+  domains: [],
+  canConfirmDomains: false,
+});
 
 setupTestServer(
   http.get('*/api/v1/companies/:id/identity-provider', () => {
@@ -29,13 +34,26 @@ setupTestServer(
     return HttpResponse.json(settings());
   }),
   http.put('*/api/v1/companies/:id/identity-provider', async ({ request }) => {
-    const body = (await request.json()) as { entityId: string; ssoUrl: string; certificate: string; sloUrl: string | null };
+    const body = (await request.json()) as {
+      entityId: string;
+      ssoUrl: string;
+      certificate: string;
+      sloUrl: string | null;
+    };
     calls.push({ method: 'PUT', body });
     if (body.certificate === UNREADABLE) {
-      const { status, body: error } = validationFailed([{ field: 'certificate', message: 'certificate is not a readable X.509 certificate (PEM or base64 DER)' }]);
+      const { status, body: error } = validationFailed([
+        { field: 'certificate', message: 'certificate is not a readable X.509 certificate (PEM or base64 DER)' },
+      ]);
       return HttpResponse.json(error, { status });
     }
-    current = { ...body, sloUrl: body.sloUrl ?? null, certificateFingerprint: FINGERPRINT, certificateExpiresAt: '2031-05-01T12:00:00.000Z', updatedAt: new Date().toISOString() };
+    current = {
+      ...body,
+      sloUrl: body.sloUrl ?? null,
+      certificateFingerprint: FINGERPRINT,
+      certificateExpiresAt: '2031-05-01T12:00:00.000Z',
+      updatedAt: new Date().toISOString(),
+    };
     return HttpResponse.json(settings());
   }),
   http.delete('*/api/v1/companies/:id/identity-provider', () => {
@@ -51,7 +69,9 @@ beforeEach(() => {
 });
 
 const renderSso = (canEdit = true) =>
-  renderWithProviders(<CompanyIdentityProvider companyId="c1" canEdit={canEdit} />, { session: { user: staffAdmin, loggedIn: true } });
+  renderWithProviders(<CompanyIdentityProvider companyId="c1" canEdit={canEdit} />, {
+    session: { user: staffAdmin, loggedIn: true },
+  });
 
 async function fill(values: { entityId: string; ssoUrl: string; certificate: string; sloUrl?: string }) {
   await user.type(await screen.findByLabelText('Identity provider entity ID'), values.entityId);
@@ -73,10 +93,17 @@ describe('company single sign-on', () => {
 
   it('checks the fields with the api schema before sending', async () => {
     renderSso();
-    await fill({ entityId: 'acme-idp', ssoUrl: 'http://idp.example.test/sso', certificate: 'hello', sloUrl: 'ftp://idp.example.test/slo' });
+    await fill({
+      entityId: 'acme-idp',
+      ssoUrl: 'http://idp.example.test/sso',
+      certificate: 'hello',
+      sloUrl: 'ftp://idp.example.test/slo',
+    });
     await save();
     expect(await screen.findByText('ssoUrl must be an https URL (http only for localhost)')).toBeInTheDocument();
-    expect(await screen.findByText('certificate must be an X.509 certificate in PEM or base64 DER')).toBeInTheDocument();
+    expect(
+      await screen.findByText('certificate must be an X.509 certificate in PEM or base64 DER'),
+    ).toBeInTheDocument();
     expect(await screen.findByText('sloUrl must be an https URL (http only for localhost)')).toBeInTheDocument();
     expect(calls).toEqual([{ method: 'GET' }]);
   });
@@ -85,7 +112,9 @@ describe('company single sign-on', () => {
     renderSso();
     await fill({ entityId: 'acme-idp', ssoUrl: 'https://idp.example.test/sso', certificate: UNREADABLE });
     await save();
-    expect(await screen.findByText('certificate is not a readable X.509 certificate (PEM or base64 DER)')).toBeInTheDocument();
+    expect(
+      await screen.findByText('certificate is not a readable X.509 certificate (PEM or base64 DER)'),
+    ).toBeInTheDocument();
   });
 
   it('saves the identity provider, then shows the certificate fingerprint and expiry', async () => {
@@ -95,13 +124,23 @@ describe('company single sign-on', () => {
     expect(await screen.findByText(FINGERPRINT)).toBeInTheDocument();
     expect(screen.getByText('5/1/2031')).toBeInTheDocument();
     expect(screen.getByText('Configured')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method !== 'GET')).toEqual([{ method: 'PUT', body: { entityId: 'acme-idp', ssoUrl: 'https://idp.example.test/sso', certificate: CERTIFICATE, sloUrl: null } }]);
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([
+      {
+        method: 'PUT',
+        body: { entityId: 'acme-idp', ssoUrl: 'https://idp.example.test/sso', certificate: CERTIFICATE, sloUrl: null },
+      },
+    ]);
   });
 
   it('removes the identity provider after a confirmation', async () => {
     current = {
-      entityId: 'acme-idp', ssoUrl: 'https://idp.example.test/sso', certificate: CERTIFICATE, sloUrl: null,
-      certificateFingerprint: FINGERPRINT, certificateExpiresAt: '2020-01-15T12:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+      entityId: 'acme-idp',
+      ssoUrl: 'https://idp.example.test/sso',
+      certificate: CERTIFICATE,
+      sloUrl: null,
+      certificateFingerprint: FINGERPRINT,
+      certificateExpiresAt: '2020-01-15T12:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
     };
     renderSso();
     expect(await screen.findByText(/Expired on 1\/15\/2020/)).toBeInTheDocument();
@@ -116,7 +155,9 @@ describe('company single sign-on', () => {
 
   it('fetches nothing without the permission and says why', async () => {
     renderSso(false);
-    expect(screen.getByText('Viewing and changing single sign-on needs the permission to edit company information.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Viewing and changing single sign-on needs the permission to edit company information.'),
+    ).toBeInTheDocument();
     expect(screen.queryByLabelText('Identity provider entity ID')).not.toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls).toEqual([]);

@@ -1,7 +1,12 @@
 import { Button } from '@portal/shared/ui/button';
 import { Card, Descriptions, Flex, Form, Input, Popconfirm, Tag, Typography } from '@portal/shared/ui/extra';
 import { formatDate } from '@portal/shared/core/dates';
-import { identityProviderInputSchema, type IdentityProvider, type IdentityProviderInput, type IdentityProviderSettings } from '@portal/shared/core/schemas';
+import {
+  identityProviderInputSchema,
+  type IdentityProvider,
+  type IdentityProviderInput,
+  type IdentityProviderSettings,
+} from '@portal/shared/core/schemas';
 import { publishToast } from '@portal/shared/web/events';
 import { skipToken } from '@portal/shared/web/store';
 import { showFieldErrors, zodRule } from '../../../app/forms';
@@ -36,12 +41,17 @@ export function CompanyIdentityProvider({ companyId, canEdit }: { companyId: str
   if (!canEdit) {
     return (
       <Card title="Single sign-on">
-        <ReadOnlyNote>Viewing and changing single sign-on needs the permission to edit company information.</ReadOnlyNote>
+        <ReadOnlyNote>
+          Viewing and changing single sign-on needs the permission to edit company information.
+        </ReadOnlyNote>
       </Card>
     );
   }
   if (settings.isLoading) return <SectionLoading label="Loading single sign-on" />;
-  if (!settings.data) return <SectionError what="The single sign-on settings" error={settings.error} onRetry={() => void settings.refetch()} />;
+  if (!settings.data)
+    return (
+      <SectionError what="The single sign-on settings" error={settings.error} onRetry={() => void settings.refetch()} />
+    );
   return <IdentityProviderSection companyId={companyId} settings={settings.data} fetching={settings.isFetching} />;
 }
 
@@ -54,7 +64,15 @@ function CertificateExpiry({ expiresAt }: { expiresAt: string }) {
   return <>{date}</>;
 }
 
-function IdentityProviderSection({ companyId, settings, fetching }: { companyId: string; settings: IdentityProviderSettings; fetching: boolean }) {
+function IdentityProviderSection({
+  companyId,
+  settings,
+  fetching,
+}: {
+  companyId: string;
+  settings: IdentityProviderSettings;
+  fetching: boolean;
+}) {
   const { identityProvider, serviceProvider, domains, canConfirmDomains } = settings;
   return (
     <Flex vertical gap="large">
@@ -64,15 +82,33 @@ function IdentityProviderSection({ companyId, settings, fetching }: { companyId:
           bordered
           size="small"
           items={[
-            { key: 'entityId', label: 'Entity ID (audience)', children: <Typography.Text copyable>{serviceProvider.entityId}</Typography.Text> },
-            { key: 'acsUrl', label: 'Assertion consumer service URL (HTTP-POST)', children: <Typography.Text copyable>{serviceProvider.acsUrl}</Typography.Text> },
-            { key: 'metadataUrl', label: 'Metadata URL', children: <Typography.Text copyable>{serviceProvider.metadataUrl}</Typography.Text> },
+            {
+              key: 'entityId',
+              label: 'Entity ID (audience)',
+              children: <Typography.Text copyable>{serviceProvider.entityId}</Typography.Text>,
+            },
+            {
+              key: 'acsUrl',
+              label: 'Assertion consumer service URL (HTTP-POST)',
+              children: <Typography.Text copyable>{serviceProvider.acsUrl}</Typography.Text>,
+            },
+            {
+              key: 'metadataUrl',
+              label: 'Metadata URL',
+              children: <Typography.Text copyable>{serviceProvider.metadataUrl}</Typography.Text>,
+            },
           ]}
         />
       </Card>
       <Card
         title="Identity provider"
-        extra={identityProvider ? <Tag color="success">Configured</Tag> : <Tag>Not configured: users sign in with a password</Tag>}
+        extra={
+          identityProvider ? (
+            <Tag color="success">Configured</Tag>
+          ) : (
+            <Tag>Not configured: users sign in with a password</Tag>
+          )
+        }
       >
         {identityProvider ? (
           <Descriptions
@@ -83,13 +119,25 @@ function IdentityProviderSection({ companyId, settings, fetching }: { companyId:
               {
                 key: 'fingerprint',
                 label: 'Certificate fingerprint (SHA-256)',
-                children: <Typography.Text code copyable style={{ wordBreak: 'break-all' }}>{identityProvider.certificateFingerprint}</Typography.Text>,
+                children: (
+                  <Typography.Text code copyable style={{ wordBreak: 'break-all' }}>
+                    {identityProvider.certificateFingerprint}
+                  </Typography.Text>
+                ),
               },
-              { key: 'expires', label: 'Certificate expires', children: <CertificateExpiry expiresAt={identityProvider.certificateExpiresAt} /> },
+              {
+                key: 'expires',
+                label: 'Certificate expires',
+                children: <CertificateExpiry expiresAt={identityProvider.certificateExpiresAt} />,
+              },
             ]}
           />
         ) : null}
-        <IdentityProviderForm key={identityProvider?.updatedAt ?? 'none'} companyId={companyId} identityProvider={identityProvider} />
+        <IdentityProviderForm
+          key={identityProvider?.updatedAt ?? 'none'}
+          companyId={companyId}
+          identityProvider={identityProvider}
+        />
       </Card>
       <CompanyDomains
         companyId={companyId}
@@ -102,7 +150,13 @@ function IdentityProviderSection({ companyId, settings, fetching }: { companyId:
   );
 }
 
-function IdentityProviderForm({ companyId, identityProvider }: { companyId: string; identityProvider: IdentityProvider | null }) {
+function IdentityProviderForm({
+  companyId,
+  identityProvider,
+}: {
+  companyId: string;
+  identityProvider: IdentityProvider | null;
+}) {
   const [form] = Form.useForm<IdentityProviderValues>();
   const [save, { isLoading: saving }] = useSettingsCompanyIdentityProviderUpdateMutation();
   const [remove, { isLoading: removing }] = useSettingsCompanyIdentityProviderDeleteMutation();
@@ -133,15 +187,38 @@ function IdentityProviderForm({ companyId, identityProvider }: { companyId: stri
   };
 
   const initialValues: Partial<IdentityProviderValues> = identityProvider
-    ? { entityId: identityProvider.entityId, ssoUrl: identityProvider.ssoUrl, certificate: identityProvider.certificate, sloUrl: identityProvider.sloUrl }
+    ? {
+        entityId: identityProvider.entityId,
+        ssoUrl: identityProvider.ssoUrl,
+        certificate: identityProvider.certificate,
+        sloUrl: identityProvider.sloUrl,
+      }
     : {};
 
   return (
-    <Form form={form} name="identity-provider" layout="vertical" initialValues={initialValues} onFinish={onFinish} style={{ maxWidth: 720 }}>
-      <Form.Item name="entityId" label="Identity provider entity ID" required rules={[zodRule(shape.entityId, { nullAsMissing: true })]}>
+    <Form
+      form={form}
+      name="identity-provider"
+      layout="vertical"
+      initialValues={initialValues}
+      onFinish={onFinish}
+      style={{ maxWidth: 720 }}
+    >
+      <Form.Item
+        name="entityId"
+        label="Identity provider entity ID"
+        required
+        rules={[zodRule(shape.entityId, { nullAsMissing: true })]}
+      >
         <Input placeholder="https://idp.example.com/metadata" />
       </Form.Item>
-      <Form.Item name="ssoUrl" label="Single sign-on URL" required extra="Where users are sent to sign in (HTTP-Redirect). https only." rules={[zodRule(shape.ssoUrl, { nullAsMissing: true })]}>
+      <Form.Item
+        name="ssoUrl"
+        label="Single sign-on URL"
+        required
+        extra="Where users are sent to sign in (HTTP-Redirect). https only."
+        rules={[zodRule(shape.ssoUrl, { nullAsMissing: true })]}
+      >
         <Input type="url" placeholder="https://idp.example.com/sso" />
       </Form.Item>
       <Form.Item
@@ -151,12 +228,22 @@ function IdentityProviderForm({ companyId, identityProvider }: { companyId: stri
         extra="The identity provider's X.509 signing certificate, as PEM or base64 DER."
         rules={[zodRule(shape.certificate, { nullAsMissing: true })]}
       >
-        <Input.TextArea rows={6} spellCheck={false} style={{ fontFamily: 'monospace' }} placeholder="-----BEGIN CERTIFICATE-----" />
+        <Input.TextArea
+          rows={6}
+          spellCheck={false}
+          style={{ fontFamily: 'monospace' }}
+          placeholder="-----BEGIN CERTIFICATE-----"
+        />
       </Form.Item>
       <Form.Item
         name="sloUrl"
         label="Single logout URL (optional)"
-        rules={[{ validator: (rule: unknown, value: string | null) => zodRule(shape.sloUrl, { nullAsMissing: true }).validator(rule, noneIfBlank(value)) }]}
+        rules={[
+          {
+            validator: (rule: unknown, value: string | null) =>
+              zodRule(shape.sloUrl, { nullAsMissing: true }).validator(rule, noneIfBlank(value)),
+          },
+        ]}
       >
         <Input type="url" placeholder="https://idp.example.com/slo" />
       </Form.Item>

@@ -1,7 +1,15 @@
 import { Typography } from '@portal/shared/ui/extra';
 import { ImageInput, type ImageInputProps } from '../../../app/image-input';
 
-const box = { width: 160, height: 64, display: 'flex', alignItems: 'center', justifyContent: 'center', border: '1px dashed #d9d9d9', borderRadius: 6 };
+const box = {
+  width: 160,
+  height: 64,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  border: '1px dashed #d9d9d9',
+  borderRadius: 6,
+};
 
 const TEXTS = {
   choose: 'Choose a logo',
@@ -23,7 +31,11 @@ export function LogoInput({ companyName, ...field }: ImageInputProps & { company
         return (
           <div style={box}>
             {shown ? (
-              <img src={shown} alt={preview ? 'New logo preview' : `${companyName} logo`} style={{ maxWidth: 156, maxHeight: 60 }} />
+              <img
+                src={shown}
+                alt={preview ? 'New logo preview' : `${companyName} logo`}
+                style={{ maxWidth: 156, maxHeight: 60 }}
+              />
             ) : (
               <Typography.Text type="secondary">No logo</Typography.Text>
             )}

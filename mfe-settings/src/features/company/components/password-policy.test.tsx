@@ -17,7 +17,9 @@ setupTestServer(
     const body = (await request.json()) as PasswordPolicy;
     posted.push(body);
     if (body.rotationInDays === 7) {
-      const { status, body: error } = validationFailed([{ field: 'rotationInDays', message: 'rotationInDays is refused by the server' }]);
+      const { status, body: error } = validationFailed([
+        { field: 'rotationInDays', message: 'rotationInDays is refused by the server' },
+      ]);
       return HttpResponse.json(error, { status });
     }
     policy = body;
@@ -31,7 +33,9 @@ beforeEach(() => {
 });
 
 const renderPolicy = (canEdit = true) =>
-  renderWithProviders(<CompanyPasswordPolicy companyId="c1" canEdit={canEdit} />, { session: { user: staffAdmin, loggedIn: true } });
+  renderWithProviders(<CompanyPasswordPolicy companyId="c1" canEdit={canEdit} />, {
+    session: { user: staffAdmin, loggedIn: true },
+  });
 
 async function enter(label: string, value: string) {
   const input = await screen.findByLabelText(label);
@@ -87,6 +91,8 @@ describe('company password policy', () => {
     expect(await screen.findByLabelText('Minimum length')).toBeDisabled();
     expect(screen.getByLabelText('Rotation (days)')).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Save password policy' })).toBeDisabled();
-    expect(screen.getByText('Changing the password policy needs the permission to edit company information.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Changing the password policy needs the permission to edit company information.'),
+    ).toBeInTheDocument();
   });
 });

@@ -17,7 +17,8 @@ const shape = passwordPolicySchema.shape;
 export function CompanyPasswordPolicy({ companyId, canEdit }: { companyId: string; canEdit: boolean }) {
   const policy = useSettingsPasswordPolicyGetQuery(companyId);
   if (policy.isLoading) return <SectionLoading label="Loading the password policy" />;
-  if (!policy.data) return <SectionError what="The password policy" error={policy.error} onRetry={() => void policy.refetch()} />;
+  if (!policy.data)
+    return <SectionError what="The password policy" error={policy.error} onRetry={() => void policy.refetch()} />;
   return <PolicyForm key={companyId} companyId={companyId} policy={policy.data} canEdit={canEdit} />;
 }
 
@@ -38,8 +39,18 @@ function PolicyForm({ companyId, policy, canEdit }: { companyId: string; policy:
 
   return (
     <Card title="Password policy">
-      {canEdit ? null : <ReadOnlyNote>Changing the password policy needs the permission to edit company information.</ReadOnlyNote>}
-      <Form form={form} name="password-policy" layout="vertical" disabled={!canEdit} initialValues={policy} onFinish={onFinish} style={{ maxWidth: 560 }}>
+      {canEdit ? null : (
+        <ReadOnlyNote>Changing the password policy needs the permission to edit company information.</ReadOnlyNote>
+      )}
+      <Form
+        form={form}
+        name="password-policy"
+        layout="vertical"
+        disabled={!canEdit}
+        initialValues={policy}
+        onFinish={onFinish}
+        style={{ maxWidth: 560 }}
+      >
         <Form.Item
           name="minimumLength"
           label="Minimum length"

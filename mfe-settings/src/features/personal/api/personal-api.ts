@@ -20,7 +20,11 @@ async function followProfileChange(dispatch: Dispatch, queryFulfilled: Promise<{
   const parsed = userSchema.safeParse(reply);
   const user: User | undefined = parsed.success
     ? parsed.data
-    : ((await dispatch(settingsApi.endpoints.usersMe.initiate(undefined, { subscribe: false, forceRefetch: true }))) as { data?: User }).data;
+    : (
+        (await dispatch(
+          settingsApi.endpoints.usersMe.initiate(undefined, { subscribe: false, forceRefetch: true }),
+        )) as { data?: User }
+      ).data;
   if (!user) return;
   dispatch(sessionActions.userLoaded(user));
   dispatch(settingsApi.util.upsertQueryData('usersMe', undefined, user));

@@ -17,7 +17,11 @@ export function AvatarInput({ initials, ...field }: ImageInputProps & { initials
       {...field}
       texts={TEXTS}
       preview={(preview) => (
-        <Avatar size={64} src={preview ?? field.currentUrl ?? undefined} alt={preview ? 'New avatar preview' : 'Your avatar'}>
+        <Avatar
+          size={64}
+          src={preview ?? field.currentUrl ?? undefined}
+          alt={preview ? 'New avatar preview' : 'Your avatar'}
+        >
           {initials}
         </Avatar>
       )}

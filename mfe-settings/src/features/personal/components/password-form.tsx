@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { Button } from '@portal/shared/ui/button';
 import { Alert, Card, Form, Input } from '@portal/shared/ui/extra';
-import { changePasswordSchema, DEFAULT_PASSWORD_POLICY, newPasswordSchema, type User } from '@portal/shared/core/schemas';
+import {
+  changePasswordSchema,
+  DEFAULT_PASSWORD_POLICY,
+  newPasswordSchema,
+  type User,
+} from '@portal/shared/core/schemas';
 import { publishToast } from '@portal/shared/web/events';
 import { skipToken } from '@portal/shared/web/store';
 import { showFieldErrors, zodRule } from '../../../app/forms';
@@ -40,13 +45,30 @@ export function PasswordForm({ user, companyId }: { user: User; companyId: strin
 
   return (
     <Card title="Password">
-      <Form form={form} name="password" layout="vertical" onFinish={onFinish} onValuesChange={() => setChanged(false)} style={{ maxWidth: 560 }}>
+      <Form
+        form={form}
+        name="password"
+        layout="vertical"
+        onFinish={onFinish}
+        onValuesChange={() => setChanged(false)}
+        style={{ maxWidth: 560 }}
+      >
         {changed ? (
           <Form.Item>
-            <Alert type="success" showIcon title="Your password was changed." description="Your other sessions were signed out." />
+            <Alert
+              type="success"
+              showIcon
+              title="Your password was changed."
+              description="Your other sessions were signed out."
+            />
           </Form.Item>
         ) : null}
-        <Form.Item name="currentPassword" label="Current password" required rules={[zodRule(changePasswordSchema.shape.currentPassword, { nullAsMissing: true })]}>
+        <Form.Item
+          name="currentPassword"
+          label="Current password"
+          required
+          rules={[zodRule(changePasswordSchema.shape.currentPassword, { nullAsMissing: true })]}
+        >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Form.Item
@@ -54,7 +76,11 @@ export function PasswordForm({ user, companyId }: { user: User; companyId: strin
           label="New password"
           required
           extra={`At least ${minimumLength} characters.`}
-          rules={[zodRule(newPasswordSchema({ ...DEFAULT_PASSWORD_POLICY, minimumLength }, 'newPassword'), { nullAsMissing: true })]}
+          rules={[
+            zodRule(newPasswordSchema({ ...DEFAULT_PASSWORD_POLICY, minimumLength }, 'newPassword'), {
+              nullAsMissing: true,
+            }),
+          ]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

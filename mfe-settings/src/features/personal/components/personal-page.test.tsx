@@ -24,7 +24,12 @@ const server = setupTestServer(
   http.put('*/api/v1/users/profile/me', async ({ request }) => {
     const fields = await multipartFields(request);
     calls.push({ method: 'PUT', path: '/users/profile/me', fields });
-    me = { ...me, firstName: fields.firstName, lastName: fields.lastName, avatar: fields.avatar ? '/api/v1/users/u1/avatar?v=2' : me.avatar };
+    me = {
+      ...me,
+      firstName: fields.firstName,
+      lastName: fields.lastName,
+      avatar: fields.avatar ? '/api/v1/users/u1/avatar?v=2' : me.avatar,
+    };
     return HttpResponse.json(me);
   }),
   http.delete('*/api/v1/users/profile/me/avatar', () => {
@@ -37,7 +42,12 @@ const server = setupTestServer(
     calls.push({ method: 'POST', path: '/users/profile/me/password', json });
     if (json.currentPassword !== 'right-password') {
       return HttpResponse.json(
-        { code: 'current_password_incorrect', message: 'The current password is not correct.', requestId: 'r1', details: [{ field: 'currentPassword', message: 'The current password is not correct.' }] },
+        {
+          code: 'current_password_incorrect',
+          message: 'The current password is not correct.',
+          requestId: 'r1',
+          details: [{ field: 'currentPassword', message: 'The current password is not correct.' }],
+        },
         { status: 400 },
       );
     }
@@ -80,7 +90,13 @@ describe('personal settings: the profile', () => {
       {
         method: 'PUT',
         path: '/users/profile/me',
-        fields: { firstName: 'Augusta', lastName: 'Lovelace', title: 'CISO', primaryPhone: '+44 20 7946 0000', sendDailyEmails: 'true' },
+        fields: {
+          firstName: 'Augusta',
+          lastName: 'Lovelace',
+          title: 'CISO',
+          primaryPhone: '+44 20 7946 0000',
+          sendDailyEmails: 'true',
+        },
       },
     ]);
     expect(toasts).toContainEqual(expect.objectContaining({ severity: 'success', summary: 'Profile saved' }));
@@ -101,7 +117,12 @@ describe('personal settings: the profile', () => {
     server.use(
       http.put('*/api/v1/users/profile/me', () =>
         HttpResponse.json(
-          { code: 'validation_failed', message: 'Invalid field: lastName', requestId: 'r2', details: [{ field: 'lastName', message: 'lastName is not allowed here' }] },
+          {
+            code: 'validation_failed',
+            message: 'Invalid field: lastName',
+            requestId: 'r2',
+            details: [{ field: 'lastName', message: 'lastName is not allowed here' }],
+          },
           { status: 400 },
         ),
       ),
@@ -181,7 +202,13 @@ describe('personal settings: the password', () => {
     renderPage();
     await fill('wrong-password', 'a-long-new-password', 'a-long-new-password');
     expect(await screen.findByText('The current password is not correct.')).toBeInTheDocument();
-    expect(calls).toEqual([{ method: 'POST', path: '/users/profile/me/password', json: { currentPassword: 'wrong-password', newPassword: 'a-long-new-password' } }]);
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        path: '/users/profile/me/password',
+        json: { currentPassword: 'wrong-password', newPassword: 'a-long-new-password' },
+      },
+    ]);
   });
 
   it('changes the password and says so', async () => {

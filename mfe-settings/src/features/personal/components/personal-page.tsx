@@ -11,7 +11,9 @@ type Root = { session: SessionState };
 export function PersonalPage() {
   const user = useSelector((s: Root) => sessionSelectors.selectUser(s));
   const companyId = useSelector((s: Root) => sessionSelectors.selectSelectedCompanyId(s));
-  const header = <PageHeader title="Personal settings" crumbs={[{ title: 'Settings', to: '/settings' }, { title: 'Personal' }]} />;
+  const header = (
+    <PageHeader title="Personal settings" crumbs={[{ title: 'Settings', to: '/settings' }, { title: 'Personal' }]} />
+  );
   if (!user) {
     return (
       <div data-testid="settings-personal">

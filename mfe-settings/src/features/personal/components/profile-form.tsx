@@ -50,10 +50,20 @@ export function ProfileForm({ user, readOnly }: { user: User; readOnly: boolean 
         <Form.Item label="Email" extra="Your email is also your sign-in; an administrator can change it.">
           <Typography.Text>{user.email}</Typography.Text>
         </Form.Item>
-        <Form.Item name="firstName" label="First name" required rules={[zodRule(shape.firstName, { nullAsMissing: true })]}>
+        <Form.Item
+          name="firstName"
+          label="First name"
+          required
+          rules={[zodRule(shape.firstName, { nullAsMissing: true })]}
+        >
           <Input autoComplete="given-name" />
         </Form.Item>
-        <Form.Item name="lastName" label="Last name" required rules={[zodRule(shape.lastName, { nullAsMissing: true })]}>
+        <Form.Item
+          name="lastName"
+          label="Last name"
+          required
+          rules={[zodRule(shape.lastName, { nullAsMissing: true })]}
+        >
           <Input autoComplete="family-name" />
         </Form.Item>
         <Form.Item name="title" label="Title" rules={[zodRule(shape.title, { nullAsMissing: true })]}>
@@ -62,7 +72,12 @@ export function ProfileForm({ user, readOnly }: { user: User; readOnly: boolean 
         <Form.Item name="primaryPhone" label="Phone" rules={[zodRule(shape.primaryPhone, { nullAsMissing: true })]}>
           <Input type="tel" autoComplete="tel" />
         </Form.Item>
-        <Form.Item name="sendDailyEmails" label="Daily e-mails" valuePropName="checked" extra="A summary of the day's activity, sent each morning.">
+        <Form.Item
+          name="sendDailyEmails"
+          label="Daily e-mails"
+          valuePropName="checked"
+          extra="A summary of the day's activity, sent each morning."
+        >
           <Switch />
         </Form.Item>
         <Form.Item name="avatar" label="Avatar" rules={[imageRule('avatar')]}>

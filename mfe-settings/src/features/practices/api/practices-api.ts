@@ -64,7 +64,10 @@ export const practicesApi = settingsApi.injectEndpoints({
       query: (trackerId) => `/task-trackers/${enc(trackerId)}`,
       providesTags: (_r, _e, trackerId) => [{ type: 'Practices', id: `tracker/${trackerId}` }],
     }),
-    settingsTemplateUpdate: build.mutation<TaskTrackerSummary, { practiceId: string; id: string; body: TaskTrackerUpdate }>({
+    settingsTemplateUpdate: build.mutation<
+      TaskTrackerSummary,
+      { practiceId: string; id: string; body: TaskTrackerUpdate }
+    >({
       query: ({ id, body }) => ({ url: `/task-trackers/${enc(id)}`, method: 'PATCH', body }),
       invalidatesTags: (_r, _e, { practiceId, id }) => templateChangeTags(practiceId, id),
     }),
@@ -91,4 +94,5 @@ export const importTemplatePath = (practiceId: string) => `/practices/${enc(prac
 export const replaceTemplatePath = (trackerId: string) => `/task-trackers/${enc(trackerId)}/import`;
 
 /** A template's export (under /api/v1), fetched with downloadFromApi so a refusal is said. */
-export const templateExportPath = (trackerId: string, format: TaskTrackerFormat) => `/task-trackers/${enc(trackerId)}/export?format=${format}`;
+export const templateExportPath = (trackerId: string, format: TaskTrackerFormat) =>
+  `/task-trackers/${enc(trackerId)}/export?format=${format}`;

@@ -29,7 +29,10 @@ export function useRetirePractice(): [(p: Pick<PracticeSummary, 'id' | 'name' | 
       okText: retiring ? 'Retire' : 'Restore',
       okButtonProps: { danger: retiring },
       // a refusal is the shell's toast; the dialog closes either way
-      onOk: () => update({ id: p.id, body: { status: retiring ? 'retired' : 'active' } }).unwrap().catch(() => undefined),
+      onOk: () =>
+        update({ id: p.id, body: { status: retiring ? 'retired' : 'active' } })
+          .unwrap()
+          .catch(() => undefined),
     });
   };
   return [confirm, holder];

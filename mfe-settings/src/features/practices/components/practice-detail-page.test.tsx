@@ -10,25 +10,54 @@ import { button, findDialog, findHeading, sessionFor, setupTestServer, setupUser
 import { PracticeDetailPage } from './practices-pages';
 
 const practice: PracticeDetail = {
-  id: 'p1', name: 'PCI DSS', description: 'Payment card audits', status: 'active', templateCount: 2, publishedTemplateCount: 1,
-  staffCount: 1, projectCount: 3, updatedAt: '2026-03-04T15:05:00',
+  id: 'p1',
+  name: 'PCI DSS',
+  description: 'Payment card audits',
+  status: 'active',
+  templateCount: 2,
+  publishedTemplateCount: 1,
+  staffCount: 1,
+  projectCount: 3,
+  updatedAt: '2026-03-04T15:05:00',
   staff: [{ id: 's2', firstName: 'Ben', lastName: 'Stone', email: 'ben@tevora.test' }],
 };
 const template = (id: string, name: string, extra: Partial<TaskTrackerSummary> = {}): TaskTrackerSummary => ({
-  id, practiceId: 'p1', name, description: '', status: 'draft', taskCount: 4, controlCount: 2, pointOfFocusCount: 3,
-  createdBy: null, createdAt: '2026-03-01T10:00:00', updatedAt: '2026-03-02T10:00:00', ...extra,
+  id,
+  practiceId: 'p1',
+  name,
+  description: '',
+  status: 'draft',
+  taskCount: 4,
+  controlCount: 2,
+  pointOfFocusCount: 3,
+  createdBy: null,
+  createdAt: '2026-03-01T10:00:00',
+  updatedAt: '2026-03-02T10:00:00',
+  ...extra,
 });
 const trackerDetail = (t: TaskTrackerSummary): TaskTrackerDetail => ({
   ...t,
   practice: { id: 'p1', name: 'PCI DSS', status: 'active' },
   tasks: [
     {
-      id: 'k1', referenceId: 'T-1', title: 'Collect network diagrams', description: 'Current ones', controls: ['NS-1'],
-      subtasks: [{ id: 'k2', referenceId: 'T-1.1', title: 'Review firewall rules', description: null, controls: ['NS-2'] }],
+      id: 'k1',
+      referenceId: 'T-1',
+      title: 'Collect network diagrams',
+      description: 'Current ones',
+      controls: ['NS-1'],
+      subtasks: [
+        { id: 'k2', referenceId: 'T-1.1', title: 'Review firewall rules', description: null, controls: ['NS-2'] },
+      ],
     },
   ],
   controls: [
-    { id: 'c1', name: 'NS-1', title: 'Network segmentation', description: null, pointsOfFocus: [{ id: 'f1', name: 'Diagrams are current', description: null }] },
+    {
+      id: 'c1',
+      name: 'NS-1',
+      title: 'Network segmentation',
+      description: null,
+      pointsOfFocus: [{ id: 'f1', name: 'Diagrams are current', description: null }],
+    },
     { id: 'c2', name: 'NS-2', title: 'Firewall review', description: null, pointsOfFocus: [] },
   ],
 });
@@ -37,12 +66,17 @@ let templates: TaskTrackerSummary[] = [];
 const sent: string[] = [];
 let lastForm: [string, string][] = [];
 const formEntries = async (request: Request) =>
-  [...(await request.formData()).entries()].map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : `file:${v.name}`]);
+  [...(await request.formData()).entries()].map(([k, v]): [string, string] => [
+    k,
+    typeof v === 'string' ? v : `file:${v.name}`,
+  ]);
 
 const duplicateIds = () =>
   HttpResponse.json(
     {
-      code: 'task_reference_id_already_exist_on_project', message: 'Task IDs must be unique or null', requestId: 'r',
+      code: 'task_reference_id_already_exist_on_project',
+      message: 'Task IDs must be unique or null',
+      requestId: 'r',
       details: [{ field: 'file', message: 'Rows 3 and 7, Task ID: T-1 is used twice' }],
     },
     { status: 400 },
@@ -50,8 +84,13 @@ const duplicateIds = () =>
 const malformed = (n: number) =>
   HttpResponse.json(
     {
-      code: 'malformed_task_tracker', message: 'Row 2, Task Title: Task Title is required', requestId: 'r',
-      details: Array.from({ length: n }, (_, i) => ({ field: 'file', message: `Row ${i + 2}, Task Title: Task Title is required` })),
+      code: 'malformed_task_tracker',
+      message: 'Row 2, Task Title: Task Title is required',
+      requestId: 'r',
+      details: Array.from({ length: n }, (_, i) => ({
+        field: 'file',
+        message: `Row ${i + 2}, Task Title: Task Title is required`,
+      })),
     },
     { status: 400 },
   );
@@ -60,10 +99,15 @@ const server = setupTestServer(
   http.get('*/api/v1/practices/:id', ({ params }) =>
     params.id === 'p1'
       ? HttpResponse.json(practice)
-      : HttpResponse.json({ code: 'practice_not_found', message: 'Practice not found.', requestId: 'r' }, { status: 404 }),
+      : HttpResponse.json(
+          { code: 'practice_not_found', message: 'Practice not found.', requestId: 'r' },
+          { status: 404 },
+        ),
   ),
   http.get('*/api/v1/practices/p1/task-trackers', () => HttpResponse.json({ results: templates })),
-  http.get('*/api/v1/task-trackers/:id', ({ params }) => HttpResponse.json(trackerDetail(templates.find((t) => t.id === params.id)!))),
+  http.get('*/api/v1/task-trackers/:id', ({ params }) =>
+    HttpResponse.json(trackerDetail(templates.find((t) => t.id === params.id)!)),
+  ),
   http.patch('*/api/v1/task-trackers/:id', async ({ request, params }) => {
     const body = (await request.json()) as Partial<TaskTrackerSummary>;
     sent.push(`PATCH ${String(params.id)} ${JSON.stringify(body)}`);
@@ -91,7 +135,13 @@ const server = setupTestServer(
     lastForm = await formEntries(request);
     sent.push(`PUT import ${String(params.id)}`);
     templates = templates.map((t) => (t.id === params.id ? { ...t, taskCount: 12 } : t));
-    return HttpResponse.json({ tracker: templates.find((t) => t.id === params.id), rows: 12, tasks: 12, controls: 3, pointsOfFocus: 0 });
+    return HttpResponse.json({
+      tracker: templates.find((t) => t.id === params.id),
+      rows: 12,
+      tasks: 12,
+      controls: 3,
+      pointsOfFocus: 0,
+    });
   }),
 );
 
@@ -102,7 +152,11 @@ const subscription = toast$.subscribe((t) => toasts.push(t));
 afterAll(() => subscription.unsubscribe());
 beforeEach(() => {
   ue = setupUser();
-  templates = [template('t1', 'Baseline', { status: 'published' }), template('t2', 'Draft one'), template('t3', 'Empty', { taskCount: 0, controlCount: 0 })];
+  templates = [
+    template('t1', 'Baseline', { status: 'published' }),
+    template('t2', 'Draft one'),
+    template('t3', 'Empty', { taskCount: 0, controlCount: 0 }),
+  ];
 });
 afterEach(() => {
   sent.length = 0;
@@ -119,10 +173,13 @@ const renderPage = (id = 'p1', session: Partial<SessionState> = editor) =>
     { route: `/settings/practices/${id}`, session },
   );
 
-const csv = (name: string, text = 'Task ID,Task Title\nT-1,First\n') => new NodeFile([text], name, { type: 'text/csv' }) as unknown as File;
+const csv = (name: string, text = 'Task ID,Task Title\nT-1,First\n') =>
+  new NodeFile([text], name, { type: 'text/csv' }) as unknown as File;
 /** Closed: gone (its content is destroyed once hidden) or hidden. */
-const closed = (dialog: HTMLElement) => !dialog.isConnected || (dialog.closest('.ant-modal-wrap') as HTMLElement | null)?.style.display === 'none';
-const templateRow = (name: string) => screen.getByText(name, { selector: 'td > div > div' }).closest('tr') as HTMLElement;
+const closed = (dialog: HTMLElement) =>
+  !dialog.isConnected || (dialog.closest('.ant-modal-wrap') as HTMLElement | null)?.style.display === 'none';
+const templateRow = (name: string) =>
+  screen.getByText(name, { selector: 'td > div > div' }).closest('tr') as HTMLElement;
 
 async function openImport() {
   await screen.findByText('Baseline', { selector: 'td > div > div' });
@@ -167,7 +224,9 @@ describe('a practice page', () => {
 
     await ue.click(screen.getByLabelText('Unpublish Baseline'));
     let dialog = await findDialog();
-    expect(within(dialog).getByText('Unpublish Baseline?', { selector: '.ant-modal-confirm-title' })).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Unpublish Baseline?', { selector: '.ant-modal-confirm-title' }),
+    ).toBeInTheDocument();
     await ue.click(button('Cancel', dialog));
     expect(sent).toEqual(['PATCH t2 {"status":"published"}']);
     await ue.click(screen.getByLabelText('Unpublish Baseline'));
@@ -192,7 +251,9 @@ describe('a practice page', () => {
     expect(sent).toEqual([]);
     await ue.click(button('Delete', dialog));
     await waitFor(() => expect(sent).toEqual(['DELETE t2']));
-    await waitFor(() => expect(screen.queryByText('Draft one', { selector: 'td > div > div' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByText('Draft one', { selector: 'td > div > div' })).not.toBeInTheDocument(),
+    );
   });
 
   it('shows a template with its tasks, subtasks, controls and points of focus', async () => {
@@ -206,7 +267,9 @@ describe('a practice page', () => {
     expect(within(drawer).getByText('Review firewall rules')).toBeInTheDocument();
     expect(within(drawer).getByText('T-1.1')).toBeInTheDocument();
     expect(within(drawer).getByText('Network segmentation')).toBeInTheDocument();
-    expect(within(within(drawer).getByLabelText('Points of focus of NS-1')).getByText('Diagrams are current')).toBeInTheDocument();
+    expect(
+      within(within(drawer).getByLabelText('Points of focus of NS-1')).getByText('Diagrams are current'),
+    ).toBeInTheDocument();
   });
 
   it('downloads exports under the server’s file name, toasts a refusal, and offers the template files', async () => {
@@ -216,11 +279,19 @@ describe('a practice page', () => {
       http.get('*/api/v1/task-trackers/:id/export', ({ params, request }) => {
         const format = new URL(request.url).searchParams.get('format');
         exports.push(`${String(params.id)} ${format} ${request.headers.get('x-portal-client')}`);
-        if (params.id === 't2') return HttpResponse.json({ code: 'task_tracker_not_found', message: 'gone', requestId: 'r' }, { status: 404 });
-        return new HttpResponse('Task ID,Task Title\n', { headers: { 'content-disposition': `attachment; filename="Baseline export.${format}"` } });
+        if (params.id === 't2')
+          return HttpResponse.json(
+            { code: 'task_tracker_not_found', message: 'gone', requestId: 'r' },
+            { status: 404 },
+          );
+        return new HttpResponse('Task ID,Task Title\n', {
+          headers: { 'content-disposition': `attachment; filename="Baseline export.${format}"` },
+        });
       }),
     );
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
       clicked.push({ href: this.getAttribute('href') ?? '', download: this.download });
     });
     const created = jest.fn(() => 'blob:export');
@@ -238,14 +309,24 @@ describe('a practice page', () => {
       ]);
       expect(exports).toEqual(['t1 csv web', 't1 xlsx web']);
       await ue.click(screen.getByLabelText('Export CSV Draft one'));
-      await waitFor(() => expect(toasts).toContainEqual(expect.objectContaining({ severity: 'error', detail: 'No templates found for the chosen practice.' })));
+      await waitFor(() =>
+        expect(toasts).toContainEqual(
+          expect.objectContaining({ severity: 'error', detail: 'No templates found for the chosen practice.' }),
+        ),
+      );
       expect(clicked).toHaveLength(2);
     } finally {
       click.mockRestore();
     }
     const dialog = await openImport();
-    expect(within(dialog).getByText('Download CSV template').closest('a')).toHaveAttribute('href', '/api/v1/task-trackers/file-template?format=csv');
-    expect(within(dialog).getByText('Download XLSX template').closest('a')).toHaveAttribute('href', '/api/v1/task-trackers/file-template?format=xlsx');
+    expect(within(dialog).getByText('Download CSV template').closest('a')).toHaveAttribute(
+      'href',
+      '/api/v1/task-trackers/file-template?format=csv',
+    );
+    expect(within(dialog).getByText('Download XLSX template').closest('a')).toHaveAttribute(
+      'href',
+      '/api/v1/task-trackers/file-template?format=xlsx',
+    );
   });
 
   it('imports a template from a file with progress, then toasts and lists it', async () => {
@@ -282,7 +363,9 @@ describe('a practice page', () => {
       ['file', 'file:tracker.csv'],
     ]);
     release();
-    await waitFor(() => expect(toasts).toContainEqual({ severity: 'success', summary: 'Imported SOC tracker: 500 tasks' }));
+    await waitFor(() =>
+      expect(toasts).toContainEqual({ severity: 'success', summary: 'Imported SOC tracker: 500 tasks' }),
+    );
     expect(await screen.findByText('SOC tracker', { selector: 'td > div > div' })).toBeInTheDocument();
     await waitFor(() => expect(closed(dialog)).toBe(true));
   });
@@ -291,7 +374,10 @@ describe('a practice page', () => {
     renderPage();
     const dialog = await openImport();
     await ue.type(within(dialog).getByLabelText('Name'), 'Dupes');
-    await ue.upload(within(dialog).getByLabelText('Task tracker file'), new NodeFile(['x'], 'dupes.xlsx') as unknown as File);
+    await ue.upload(
+      within(dialog).getByLabelText('Task tracker file'),
+      new NodeFile(['x'], 'dupes.xlsx') as unknown as File,
+    );
     await ue.click(button('Import', dialog));
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('Task IDs must be unique or null');
@@ -309,7 +395,9 @@ describe('a practice page', () => {
     await ue.upload(within(dialog).getByLabelText('Task tracker file'), csv('broken.csv'));
     await ue.click(button('Import', dialog));
     const alert = await within(dialog).findByRole('alert');
-    expect(within(alert).getByText('Row 2, Task Title: Task Title is required', { selector: '.ant-alert-title' })).toBeInTheDocument();
+    expect(
+      within(alert).getByText('Row 2, Task Title: Task Title is required', { selector: '.ant-alert-title' }),
+    ).toBeInTheDocument();
     // the headline is not repeated beneath it: rows 3 to 12 are listed, the 13th counted
     const items = within(within(alert).getByLabelText('Problems in the file')).getAllByRole('listitem');
     expect(items).toHaveLength(10);
@@ -324,10 +412,16 @@ describe('a practice page', () => {
     const dialog = await openImport();
     await ue.type(within(dialog).getByLabelText('Name'), 'Text');
     // a drop is not filtered by the input's accept
-    fireEvent.drop(screen.getByTestId('tracker-drop-zone'), { dataTransfer: { files: [csv('tracker.txt')], types: ['Files'] } });
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only CSV files are accepted. This may just require adding a .csv to the filename.');
+    fireEvent.drop(screen.getByTestId('tracker-drop-zone'), {
+      dataTransfer: { files: [csv('tracker.txt')], types: ['Files'] },
+    });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Only CSV files are accepted. This may just require adding a .csv to the filename.',
+    );
     await ue.click(button('Import', dialog));
-    fireEvent.drop(screen.getByTestId('tracker-drop-zone'), { dataTransfer: { files: [csv('old.xls')], types: ['Files'] } });
+    fireEvent.drop(screen.getByTestId('tracker-drop-zone'), {
+      dataTransfer: { files: [csv('old.xls')], types: ['Files'] },
+    });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only .xlsx files are accepted.');
     await ue.click(button('Import', dialog));
     expect(sent).toEqual([]);
@@ -346,7 +440,12 @@ describe('a practice page', () => {
     server.use(
       http.post('*/api/v1/practices/p1/task-trackers/import', () =>
         HttpResponse.json(
-          { code: 'task_tracker_name_taken', message: 'This practice already has a template with this name.', requestId: 'r', details: [{ field: 'name', message: 'name is already used by another template of this practice' }] },
+          {
+            code: 'task_tracker_name_taken',
+            message: 'This practice already has a template with this name.',
+            requestId: 'r',
+            details: [{ field: 'name', message: 'name is already used by another template of this practice' }],
+          },
           { status: 409 },
         ),
       ),
@@ -356,7 +455,9 @@ describe('a practice page', () => {
     await ue.type(within(dialog).getByLabelText('Name'), 'Baseline');
     await ue.upload(within(dialog).getByLabelText('Task tracker file'), csv('tracker.csv'));
     await ue.click(button('Import', dialog));
-    expect(await within(dialog).findByText('name is already used by another template of this practice')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('name is already used by another template of this practice'),
+    ).toBeInTheDocument();
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -382,7 +483,9 @@ describe('a practice page', () => {
     expect(within(dialog).queryByLabelText('Name')).not.toBeInTheDocument();
     await ue.upload(within(dialog).getByLabelText('Task tracker file'), csv('new.csv'));
     await ue.click(button('Replace', dialog));
-    await waitFor(() => expect(toasts).toContainEqual({ severity: 'success', summary: 'Replaced Draft one: 12 tasks' }));
+    await waitFor(() =>
+      expect(toasts).toContainEqual({ severity: 'success', summary: 'Replaced Draft one: 12 tasks' }),
+    );
     expect(sent).toEqual(['PUT import t2']);
     expect(lastForm).toEqual([['file', 'file:new.csv']]);
     await waitFor(() => expect(within(templateRow('Draft one')).getByText('12')).toBeInTheDocument());
@@ -394,7 +497,13 @@ describe('a practice page', () => {
     expect(screen.queryByText('Import template')).not.toBeInTheDocument();
     expect(screen.queryByText('Edit practice')).not.toBeInTheDocument();
     expect(screen.queryByText('Retire practice')).not.toBeInTheDocument();
-    for (const action of ['Publish Draft one', 'Unpublish Baseline', 'Retire Baseline', 'Replace from file Draft one', 'Delete Baseline']) {
+    for (const action of [
+      'Publish Draft one',
+      'Unpublish Baseline',
+      'Retire Baseline',
+      'Replace from file Draft one',
+      'Delete Baseline',
+    ]) {
       expect(screen.queryByLabelText(action)).not.toBeInTheDocument();
     }
     expect(screen.getByLabelText('View Baseline')).toBeInTheDocument();
@@ -435,7 +544,9 @@ describe('a practice page', () => {
     const dialog = await openImport();
     await ue.upload(within(dialog).getByLabelText('Task tracker file'), csv('tracker.csv'));
     await ue.type(within(dialog).getByLabelText('Name'), 'By Enter{Enter}');
-    await waitFor(() => expect(toasts).toContainEqual({ severity: 'success', summary: 'Imported By Enter: 500 tasks' }));
+    await waitFor(() =>
+      expect(toasts).toContainEqual({ severity: 'success', summary: 'Imported By Enter: 500 tasks' }),
+    );
     expect(sent).toEqual(['POST import']);
 
     await waitFor(() => expect(closed(dialog)).toBe(true));

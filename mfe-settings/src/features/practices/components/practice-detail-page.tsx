@@ -98,21 +98,35 @@ export function PracticeDetailPage() {
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <Card title="Details">
           {p.status === 'retired' ? (
-            <Alert type="info" showIcon style={{ marginBottom: 12 }} title="This practice is retired: its templates cannot be applied to projects, and it cannot be chosen for staff or new projects." />
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 12 }}
+              title="This practice is retired: its templates cannot be applied to projects, and it cannot be chosen for staff or new projects."
+            />
           ) : null}
           <Descriptions column={{ xs: 1, md: 2 }} size="small">
-            <Descriptions.Item label="Status"><PracticeStatusTag status={p.status} /></Descriptions.Item>
+            <Descriptions.Item label="Status">
+              <PracticeStatusTag status={p.status} />
+            </Descriptions.Item>
             <Descriptions.Item label="Updated">{formatDateTime(p.updatedAt)}</Descriptions.Item>
             <Descriptions.Item label="Projects">{p.projectCount}</Descriptions.Item>
             <Descriptions.Item label="Templates">{`${p.publishedTemplateCount} published of ${p.templateCount}`}</Descriptions.Item>
             <Descriptions.Item label="Description" span={2}>
-              {p.description ? <span style={{ whiteSpace: 'pre-wrap' }}>{p.description}</span> : <Typography.Text type="secondary">No description.</Typography.Text>}
+              {p.description ? (
+                <span style={{ whiteSpace: 'pre-wrap' }}>{p.description}</span>
+              ) : (
+                <Typography.Text type="secondary">No description.</Typography.Text>
+              )}
             </Descriptions.Item>
           </Descriptions>
         </Card>
         <Card title={`Staff (${p.staff.length})`}>
           {p.staff.length ? (
-            <ul aria-label="Staff of the practice" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 6 }}>
+            <ul
+              aria-label="Staff of the practice"
+              style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 6 }}
+            >
               {p.staff.map((u) => (
                 <li key={u.id}>
                   <Link to={`/settings/tevora/user/${encodeURIComponent(u.id)}`}>{fullName(u)}</Link>{' '}
@@ -121,20 +135,30 @@ export function PracticeDetailPage() {
               ))}
             </ul>
           ) : (
-            <Typography.Text type="secondary">No staff are assigned this practice. Assign practices on a staff user&apos;s page.</Typography.Text>
+            <Typography.Text type="secondary">
+              No staff are assigned this practice. Assign practices on a staff user&apos;s page.
+            </Typography.Text>
           )}
         </Card>
         <Card
           title={<h3 style={{ margin: 0, fontSize: 'inherit' }}>Templates</h3>}
           extra={
             canEdit ? (
-              <Button type="primary" icon={<UploadOutlined />} onClick={() => openFile({ kind: 'import', practiceId: p.id })}>
+              <Button
+                type="primary"
+                icon={<UploadOutlined />}
+                onClick={() => openFile({ kind: 'import', practiceId: p.id })}
+              >
                 Import template
               </Button>
             ) : null
           }
         >
-          <TemplatesTable practiceId={p.id} canEdit={canEdit} onReplace={(t) => openFile({ kind: 'replace', practiceId: p.id, tracker: t })} />
+          <TemplatesTable
+            practiceId={p.id}
+            canEdit={canEdit}
+            onReplace={(t) => openFile({ kind: 'replace', practiceId: p.id, tracker: t })}
+          />
         </Card>
       </Space>
       {canEdit ? (

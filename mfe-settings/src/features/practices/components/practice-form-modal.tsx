@@ -55,18 +55,34 @@ export function PracticeFormModal({
   };
 
   return (
-    <Modal title={title} open={open} okText={okText} onOk={() => form.submit()} okButtonProps={{ loading: saving }} onCancel={onClose}
+    <Modal
+      title={title}
+      open={open}
+      okText={okText}
+      onOk={() => form.submit()}
+      okButtonProps={{ loading: saving }}
+      onCancel={onClose}
       destroyOnHidden
       // the dialog takes the focus when it opens: the name gets it back once it is shown, every time
       afterOpenChange={(shown) => {
         if (shown) nameInput.current?.focus();
       }}
     >
-      <Form<Values> form={form} name={formName} layout="vertical" onFinish={(v) => void submit(v)} initialValues={initial ?? { name: '', description: '' }}>
+      <Form<Values>
+        form={form}
+        name={formName}
+        layout="vertical"
+        onFinish={(v) => void submit(v)}
+        initialValues={initial ?? { name: '', description: '' }}
+      >
         <Form.Item name="name" label="Name" rules={[zodRule(practiceCreateSchema.shape.name)]}>
           <Input ref={nameInput} autoFocus maxLength={80} />
         </Form.Item>
-        <Form.Item name="description" label="Description" rules={[zodRule(practiceCreateSchema.shape.description, { skipEmpty: true })]}>
+        <Form.Item
+          name="description"
+          label="Description"
+          rules={[zodRule(practiceCreateSchema.shape.description, { skipEmpty: true })]}
+        >
           <Input.TextArea rows={3} maxLength={1000} showCount />
         </Form.Item>
       </Form>

@@ -3,12 +3,28 @@ import { http, HttpResponse } from 'msw';
 import type { PracticeSummary } from '@portal/shared/core/practices';
 import { renderWithProviders } from '@portal/shared/testing';
 import type { SessionState } from '@portal/shared/web/session';
-import { AddressQuery, button, findDialog, findHeading, sessionFor, setupTestServer, setupUser } from '../../../testing/fixtures';
+import {
+  AddressQuery,
+  button,
+  findDialog,
+  findHeading,
+  sessionFor,
+  setupTestServer,
+  setupUser,
+} from '../../../testing/fixtures';
 import { PracticesPage } from './practices-pages';
 
 const practice = (id: string, name: string, extra: Partial<PracticeSummary> = {}): PracticeSummary => ({
-  id, name, description: '', status: 'active', templateCount: 0, publishedTemplateCount: 0, staffCount: 0, projectCount: 0,
-  updatedAt: '2026-03-04T15:05:00', ...extra,
+  id,
+  name,
+  description: '',
+  status: 'active',
+  templateCount: 0,
+  publishedTemplateCount: 0,
+  staffCount: 0,
+  projectCount: 0,
+  updatedAt: '2026-03-04T15:05:00',
+  ...extra,
 });
 
 let practices: PracticeSummary[] = [];
@@ -20,7 +36,9 @@ const server = setupTestServer(
     const status = url.searchParams.get('status') ?? 'all';
     const search = (url.searchParams.get('search') ?? '').toLowerCase();
     return HttpResponse.json({
-      results: practices.filter((p) => (status === 'all' || p.status === status) && p.name.toLowerCase().includes(search)),
+      results: practices.filter(
+        (p) => (status === 'all' || p.status === status) && p.name.toLowerCase().includes(search),
+      ),
     });
   }),
   http.post('*/api/v1/practices', async ({ request }) => {
@@ -28,7 +46,12 @@ const server = setupTestServer(
     sent.push(`POST ${JSON.stringify(body)}`);
     if (practices.some((p) => p.name === body.name)) {
       return HttpResponse.json(
-        { code: 'practice_name_taken', message: 'A practice with this name already exists.', requestId: 'r', details: [{ field: 'name', message: 'name is already used by another practice' }] },
+        {
+          code: 'practice_name_taken',
+          message: 'A practice with this name already exists.',
+          requestId: 'r',
+          details: [{ field: 'name', message: 'name is already used by another practice' }],
+        },
         { status: 409 },
       );
     }
@@ -48,7 +71,13 @@ let ue = setupUser();
 beforeEach(() => {
   ue = setupUser();
   practices = [
-    practice('p1', 'PCI DSS', { description: 'Payment card audits', templateCount: 3, publishedTemplateCount: 2, staffCount: 4, projectCount: 7 }),
+    practice('p1', 'PCI DSS', {
+      description: 'Payment card audits',
+      templateCount: 3,
+      publishedTemplateCount: 2,
+      staffCount: 4,
+      projectCount: 7,
+    }),
     practice('p2', 'SOC 2', { status: 'retired', templateCount: 1 }),
   ];
 });
@@ -132,7 +161,10 @@ describe('the practices list', () => {
   it('puts the catalogue text on the name field when a taken name comes without details', async () => {
     server.use(
       http.post('*/api/v1/practices', () =>
-        HttpResponse.json({ code: 'practice_name_taken', message: 'A practice with this name already exists.', requestId: 'r' }, { status: 409 }),
+        HttpResponse.json(
+          { code: 'practice_name_taken', message: 'A practice with this name already exists.', requestId: 'r' },
+          { status: 409 },
+        ),
       ),
     );
     renderList();
@@ -192,7 +224,11 @@ describe('the practices list', () => {
     const { unmount } = renderList();
     expect(await screen.findByText('No practices yet.')).toBeInTheDocument();
     unmount();
-    server.use(http.get('*/api/v1/practices', () => HttpResponse.json({ code: 'internal_error', message: 'Boom', requestId: 'r' }, { status: 500 })));
+    server.use(
+      http.get('*/api/v1/practices', () =>
+        HttpResponse.json({ code: 'internal_error', message: 'Boom', requestId: 'r' }, { status: 500 }),
+      ),
+    );
     renderList();
     expect(await screen.findByText('The practices could not be loaded.')).toBeInTheDocument();
     expect(button('Try again')).toBeInTheDocument();

@@ -1,12 +1,28 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from '@portal/shared/web/router';
 import { Button } from '@portal/shared/ui/button';
-import { Alert, EditOutlined, Empty, Flex, Input, PlusOutlined, Radio, Space, Table, Typography, type TableProps } from '@portal/shared/ui/extra';
+import {
+  Alert,
+  EditOutlined,
+  Empty,
+  Flex,
+  Input,
+  PlusOutlined,
+  Radio,
+  Space,
+  Table,
+  Typography,
+  type TableProps,
+} from '@portal/shared/ui/extra';
 import { PageHeader } from '@portal/shared/ui/components';
 import { formatDateTime } from '@portal/shared/core/dates';
 import type { PracticeSummary } from '@portal/shared/core/practices';
 import { errorMessage } from '@portal/shared/web/api';
-import { useSettingsPracticeCreateMutation, useSettingsPracticesSearchQuery, useSettingsPracticeUpdateMutation } from '../api/practices-api';
+import {
+  useSettingsPracticeCreateMutation,
+  useSettingsPracticesSearchQuery,
+  useSettingsPracticeUpdateMutation,
+} from '../api/practices-api';
 import { useCanEditPractices, useRetirePractice } from './practice-actions';
 import { DEFAULT_STATUS, PAGE_SIZE, practicesListFrom, type PracticeStatusFilter } from '../model/practices-query';
 import { PracticeFormModal } from './practice-form-modal';
@@ -29,7 +45,10 @@ export function PracticesPage() {
   const [retire, retireHolder] = useRetirePractice();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<PracticeSummary | null>(null);
-  const editValues = useMemo(() => (editing ? { name: editing.name, description: editing.description ?? '' } : undefined), [editing]);
+  const editValues = useMemo(
+    () => (editing ? { name: editing.name, description: editing.description ?? '' } : undefined),
+    [editing],
+  );
 
   // The box follows the address (back, forward, a link); Enter or the search button sets it.
   const [text, setText] = useState(state.search);
@@ -54,13 +73,24 @@ export function PracticesPage() {
     {
       title: 'Description',
       key: 'description',
-      render: (_v, p) => (p.description ? <Typography.Text ellipsis={{ tooltip: p.description }} style={{ maxWidth: 320 }}>{p.description}</Typography.Text> : <Typography.Text type="secondary">—</Typography.Text>),
+      render: (_v, p) =>
+        p.description ? (
+          <Typography.Text ellipsis={{ tooltip: p.description }} style={{ maxWidth: 320 }}>
+            {p.description}
+          </Typography.Text>
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
     },
     { title: 'Status', key: 'status', render: (_v, p) => <PracticeStatusTag status={p.status} /> },
     {
       title: 'Templates',
       key: 'templates',
-      render: (_v, p) => <span aria-label={`${p.publishedTemplateCount} of ${p.templateCount} templates published`}>{`${p.publishedTemplateCount}/${p.templateCount}`}</span>,
+      render: (_v, p) => (
+        <span
+          aria-label={`${p.publishedTemplateCount} of ${p.templateCount} templates published`}
+        >{`${p.publishedTemplateCount}/${p.templateCount}`}</span>
+      ),
     },
     { title: 'Staff', key: 'staff', dataIndex: 'staffCount' },
     { title: 'Projects', key: 'projects', dataIndex: 'projectCount' },
@@ -72,8 +102,18 @@ export function PracticesPage() {
             key: 'actions',
             render: (_v: unknown, p: PracticeSummary) => (
               <Space size={4}>
-                <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${p.name}`} onClick={() => setEditing(p)} />
-                <Button size="small" danger={p.status === 'active'} aria-label={`${p.status === 'active' ? 'Retire' : 'Restore'} ${p.name}`} onClick={() => retire(p)}>
+                <Button
+                  size="small"
+                  icon={<EditOutlined />}
+                  aria-label={`Edit ${p.name}`}
+                  onClick={() => setEditing(p)}
+                />
+                <Button
+                  size="small"
+                  danger={p.status === 'active'}
+                  aria-label={`${p.status === 'active' ? 'Retire' : 'Restore'} ${p.name}`}
+                  onClick={() => retire(p)}
+                >
                   {p.status === 'active' ? 'Retire' : 'Restore'}
                 </Button>
               </Space>
@@ -122,9 +162,13 @@ export function PracticesPage() {
           optionType="button"
           options={STATUS_OPTIONS}
           value={state.status}
-          onChange={(e) => setAddress({ status: e.target.value === DEFAULT_STATUS ? null : String(e.target.value), page: null })}
+          onChange={(e) =>
+            setAddress({ status: e.target.value === DEFAULT_STATUS ? null : String(e.target.value), page: null })
+          }
         />
-        {!canEdit ? <Typography.Text type="secondary">Changing practices needs the permission to edit practices.</Typography.Text> : null}
+        {!canEdit ? (
+          <Typography.Text type="secondary">Changing practices needs the permission to edit practices.</Typography.Text>
+        ) : null}
       </Flex>
       {list.isError ? (
         <Alert
@@ -152,9 +196,17 @@ export function PracticesPage() {
           columns={columns}
           dataSource={list.data ?? []}
           loading={list.isFetching}
-          locale={{ emptyText: list.isLoading ? 'Loading practices…' : filtered ? 'No practices match these filters.' : 'No practices yet.' }}
+          locale={{
+            emptyText: list.isLoading
+              ? 'Loading practices…'
+              : filtered
+                ? 'No practices match these filters.'
+                : 'No practices yet.',
+          }}
           pagination={{ current: state.page, pageSize: PAGE_SIZE, hideOnSinglePage: true, showSizeChanger: false }}
-          onChange={(pagination) => setAddress({ page: pagination.current && pagination.current > 1 ? String(pagination.current) : null })}
+          onChange={(pagination) =>
+            setAddress({ page: pagination.current && pagination.current > 1 ? String(pagination.current) : null })
+          }
         />
       )}
       <PracticeFormModal

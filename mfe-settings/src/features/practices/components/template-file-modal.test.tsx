@@ -25,8 +25,17 @@ jest.mock('@portal/shared/web/upload', () => {
 });
 
 const draft: TaskTrackerSummary = {
-  id: 't2', practiceId: 'p1', name: 'Draft one', description: '', status: 'draft', taskCount: 4, controlCount: 2, pointOfFocusCount: 0,
-  createdBy: null, createdAt: '2026-03-01T10:00:00', updatedAt: '2026-03-02T10:00:00',
+  id: 't2',
+  practiceId: 'p1',
+  name: 'Draft one',
+  description: '',
+  status: 'draft',
+  taskCount: 4,
+  controlCount: 2,
+  pointOfFocusCount: 0,
+  createdBy: null,
+  createdAt: '2026-03-01T10:00:00',
+  updatedAt: '2026-03-02T10:00:00',
 };
 
 afterEach(() => {
@@ -56,14 +65,20 @@ it('shows the upload percent, then that the rows are imported; "Stop waiting" re
   renderWithProviders(
     <>
       <TemplatesCount />
-      <TemplateFileModal target={{ kind: 'replace', practiceId: 'p1', tracker: draft }} onClose={() => closes.push('close')} />
+      <TemplateFileModal
+        target={{ kind: 'replace', practiceId: 'p1', tracker: draft }}
+        onClose={() => closes.push('close')}
+      />
     </>,
     { session: sessionFor({ isTevora: true }) },
   );
   await waitFor(() => expect(screen.getByLabelText('templates')).toHaveTextContent('1'));
   const dialog = await findDialog();
   expect(within(dialog).getByText('Replace Draft one from file')).toBeInTheDocument();
-  await ue.upload(within(dialog).getByLabelText('Task tracker file'), new NodeFile(['Task Title\nA\n'], 'new.xlsx') as unknown as File);
+  await ue.upload(
+    within(dialog).getByLabelText('Task tracker file'),
+    new NodeFile(['Task Title\nA\n'], 'new.xlsx') as unknown as File,
+  );
   await ue.click(button('Replace', dialog));
 
   expect(mockCalls).toHaveLength(1);
@@ -100,10 +115,15 @@ it('shows the upload percent, then that the rows are imported; "Stop waiting" re
 
 it('cancels while the file is still sent: nothing imported, Import again at once', async () => {
   const ue = setupUser();
-  renderWithProviders(<TemplateFileModal target={{ kind: 'import', practiceId: 'p1' }} onClose={() => undefined} />, { session: sessionFor({ isTevora: true }) });
+  renderWithProviders(<TemplateFileModal target={{ kind: 'import', practiceId: 'p1' }} onClose={() => undefined} />, {
+    session: sessionFor({ isTevora: true }),
+  });
   const dialog = await findDialog();
   await ue.type(within(dialog).getByLabelText('Name'), 'Slow');
-  await ue.upload(within(dialog).getByLabelText('Task tracker file'), new NodeFile(['Task Title\nA\n'], 'new.csv') as unknown as File);
+  await ue.upload(
+    within(dialog).getByLabelText('Task tracker file'),
+    new NodeFile(['Task Title\nA\n'], 'new.csv') as unknown as File,
+  );
   await ue.click(button('Import', dialog));
   expect(mockCalls[0].fields).toEqual(['name', 'file']);
   act(() => mockCalls[0].options.onProgress?.(10, 100));

@@ -10,16 +10,32 @@ import { useRef, useState, type ComponentRef } from 'react';
 import { useStore } from '@portal/shared/web/store';
 import { Alert, Form, Input, Modal, Typography } from '@portal/shared/ui/extra';
 import { ERROR_MESSAGES } from '@portal/shared/core/errors';
-import { taskTrackerCreateSchema, type TaskTrackerImportResult, type TaskTrackerSummary } from '@portal/shared/core/practices';
+import {
+  taskTrackerCreateSchema,
+  type TaskTrackerImportResult,
+  type TaskTrackerSummary,
+} from '@portal/shared/core/practices';
 import { zodRule } from '@portal/shared/web/api';
 import { publishToast } from '@portal/shared/web/events';
 import { useStrayFileDropGuard } from '@portal/shared/web/hooks';
-import { invalidateAndWait, trackerFileProblem, uploadProblemReport, useUploadPhase, type ProblemReport } from '@portal/shared/web/task-tracker-import';
-import { ImportProblemAlert, TrackerFileField, TrackerImportFooter, TrackerTemplateLinks } from '@portal/shared/ui/task-tracker-import';
+import {
+  invalidateAndWait,
+  trackerFileProblem,
+  uploadProblemReport,
+  useUploadPhase,
+  type ProblemReport,
+} from '@portal/shared/web/task-tracker-import';
+import {
+  ImportProblemAlert,
+  TrackerFileField,
+  TrackerImportFooter,
+  TrackerTemplateLinks,
+} from '@portal/shared/ui/task-tracker-import';
 import { uploadForm, UploadError } from '@portal/shared/web/upload';
 import { importTemplatePath, replaceTemplatePath, templateChangeTags } from '../api/practices-api';
 
-export type TemplateFileTarget = { kind: 'import'; practiceId: string } | { kind: 'replace'; practiceId: string; tracker: TaskTrackerSummary };
+export type TemplateFileTarget =
+  { kind: 'import'; practiceId: string } | { kind: 'replace'; practiceId: string; tracker: TaskTrackerSummary };
 
 interface Values {
   name: string;
@@ -50,7 +66,13 @@ export function TemplateFileModal({ target, onClose }: { target: TemplateFileTar
   // a second click (or Enter) while the first is checked or sent does nothing
   const inFlight = useRef(false);
   const nameInput = useRef<ComponentRef<typeof Input>>(null);
-  const refresh = () => (shown ? invalidateAndWait(store, templateChangeTags(shown.practiceId, shown.kind === 'replace' ? shown.tracker.id : undefined)) : undefined);
+  const refresh = () =>
+    shown
+      ? invalidateAndWait(
+          store,
+          templateChangeTags(shown.practiceId, shown.kind === 'replace' ? shown.tracker.id : undefined),
+        )
+      : undefined;
   const upload = useUploadPhase({ refresh });
   useStrayFileDropGuard(open);
 
@@ -78,10 +100,14 @@ export function TemplateFileModal({ target, onClose }: { target: TemplateFileTar
     }
     body.append('file', chosen, chosen.name);
     const outcome = await upload.run((options) =>
-      uploadForm<TaskTrackerImportResult>(shown.kind === 'replace' ? replaceTemplatePath(shown.tracker.id) : importTemplatePath(shown.practiceId), body, {
-        method: shown.kind === 'replace' ? 'PUT' : 'POST',
-        ...options,
-      }),
+      uploadForm<TaskTrackerImportResult>(
+        shown.kind === 'replace' ? replaceTemplatePath(shown.tracker.id) : importTemplatePath(shown.practiceId),
+        body,
+        {
+          method: shown.kind === 'replace' ? 'PUT' : 'POST',
+          ...options,
+        },
+      ),
     );
     if (outcome.ok) {
       void refresh();
@@ -95,13 +121,26 @@ export function TemplateFileModal({ target, onClose }: { target: TemplateFileTar
     }
     if (outcome.canceled) return;
     const error = outcome.error;
-    const onFields = error instanceof UploadError ? error.details.filter((d) => (FORM_FIELDS as readonly string[]).includes(d.field)) : [];
-    const fields = FORM_FIELDS.map((name) => ({ name, errors: onFields.filter((d) => d.field === name).map((d) => d.message) })).filter((f) => f.errors.length);
-    if (error instanceof UploadError && error.code === 'task_tracker_name_taken' && !fields.some((f) => f.name === 'name')) {
+    const onFields =
+      error instanceof UploadError
+        ? error.details.filter((d) => (FORM_FIELDS as readonly string[]).includes(d.field))
+        : [];
+    const fields = FORM_FIELDS.map((name) => ({
+      name,
+      errors: onFields.filter((d) => d.field === name).map((d) => d.message),
+    })).filter((f) => f.errors.length);
+    if (
+      error instanceof UploadError &&
+      error.code === 'task_tracker_name_taken' &&
+      !fields.some((f) => f.name === 'name')
+    ) {
       fields.push({ name: 'name', errors: [ERROR_MESSAGES.task_tracker_name_taken] });
     }
     if (fields.length) form.setFields(fields);
-    const rowDetails = error instanceof UploadError ? error.details.filter((d) => !(FORM_FIELDS as readonly string[]).includes(d.field)) : [];
+    const rowDetails =
+      error instanceof UploadError
+        ? error.details.filter((d) => !(FORM_FIELDS as readonly string[]).includes(d.field))
+        : [];
     // everything wrong is on the form's own fields: nothing about the file to say
     if (fields.length && !rowDetails.length) return;
     setReport(uploadProblemReport(error, FALLBACK, FORM_FIELDS));
@@ -173,10 +212,19 @@ export function TemplateFileModal({ target, onClose }: { target: TemplateFileTar
         />
       }
     >
-      {report ? <ImportProblemAlert report={report} listLabel="Problems in the file" note="Nothing was imported: fix the file and try again." /> : null}
+      {report ? (
+        <ImportProblemAlert
+          report={report}
+          listLabel="Problems in the file"
+          note="Nothing was imported: fix the file and try again."
+        />
+      ) : null}
       {upload.notice ? <Alert type="warning" showIcon title={upload.notice} style={{ marginBottom: 16 }} /> : null}
       {replacing ? (
-        <Typography.Paragraph>The template&apos;s tasks, controls and points of focus are replaced by the file&apos;s. If the file has a problem, nothing changes.</Typography.Paragraph>
+        <Typography.Paragraph>
+          The template&apos;s tasks, controls and points of focus are replaced by the file&apos;s. If the file has a
+          problem, nothing changes.
+        </Typography.Paragraph>
       ) : null}
       <Form<Values>
         form={form}
@@ -191,7 +239,11 @@ export function TemplateFileModal({ target, onClose }: { target: TemplateFileTar
               {/* Enter in the name submits, like a form's Enter */}
               <Input ref={nameInput} maxLength={120} autoFocus onPressEnter={() => void submit()} />
             </Form.Item>
-            <Form.Item name="description" label="Description" rules={[zodRule(taskTrackerCreateSchema.shape.description, { skipEmpty: true })]}>
+            <Form.Item
+              name="description"
+              label="Description"
+              rules={[zodRule(taskTrackerCreateSchema.shape.description, { skipEmpty: true })]}
+            >
               <Input.TextArea rows={2} maxLength={1000} showCount />
             </Form.Item>
           </>

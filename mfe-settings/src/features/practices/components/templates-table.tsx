@@ -1,17 +1,37 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from '@portal/shared/ui/button';
-import { Alert, DeleteOutlined, DownloadOutlined, Modal, Space, Table, Tooltip, Typography, type TableProps } from '@portal/shared/ui/extra';
+import {
+  Alert,
+  DeleteOutlined,
+  DownloadOutlined,
+  Modal,
+  Space,
+  Table,
+  Tooltip,
+  Typography,
+  type TableProps,
+} from '@portal/shared/ui/extra';
 import { formatDateTime } from '@portal/shared/core/dates';
 import type { TaskTrackerFormat, TaskTrackerStatus, TaskTrackerSummary } from '@portal/shared/core/practices';
 import { errorMessage } from '@portal/shared/web/api';
 import { downloadFromApi } from '@portal/shared/web/download';
-import { templateExportPath, useSettingsTemplateDeleteMutation, useSettingsTemplatesListQuery, useSettingsTemplateUpdateMutation } from '../api/practices-api';
+import {
+  templateExportPath,
+  useSettingsTemplateDeleteMutation,
+  useSettingsTemplatesListQuery,
+  useSettingsTemplateUpdateMutation,
+} from '../api/practices-api';
 import { TemplateStatusTag } from './status-tags';
 import { TemplateDrawer } from './template-drawer';
 
 /** A file name for an export: the template's name without characters file systems refuse. */
 function exportName(t: TaskTrackerSummary, format: TaskTrackerFormat): string {
-  const base = [...t.name].map((c) => (c.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(c) ? ' ' : c)).join('').replace(/\s+/g, ' ').trim() || 'template';
+  const base =
+    [...t.name]
+      .map((c) => (c.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(c) ? ' ' : c))
+      .join('')
+      .replace(/\s+/g, ' ')
+      .trim() || 'template';
   return `${base}.${format}`;
 }
 
@@ -73,13 +93,22 @@ export function TemplatesTable({
   const confirmDelete = (t: TaskTrackerSummary) =>
     void modal.confirm({
       title: `Delete ${t.name}?`,
-      content: 'The template, its tasks, controls and points of focus are deleted. Projects it was applied to keep their tasks.',
+      content:
+        'The template, its tasks, controls and points of focus are deleted. Projects it was applied to keep their tasks.',
       okText: 'Delete',
       okButtonProps: { danger: true },
-      onOk: () => remove({ practiceId, id: t.id }).unwrap().catch(() => undefined),
+      onOk: () =>
+        remove({ practiceId, id: t.id })
+          .unwrap()
+          .catch(() => undefined),
     });
 
-  const action = (label: string, t: TaskTrackerSummary, onClick: () => void, extra: { danger?: boolean; disabled?: boolean; why?: string; icon?: ReactNode } = {}) => {
+  const action = (
+    label: string,
+    t: TaskTrackerSummary,
+    onClick: () => void,
+    extra: { danger?: boolean; disabled?: boolean; why?: string; icon?: ReactNode } = {},
+  ) => {
     const control = (
       <Button
         size="small"
@@ -106,7 +135,12 @@ export function TemplatesTable({
     if (canEdit) {
       if (t.status !== 'published') {
         const empty = t.taskCount === 0;
-        out.push(action('Publish', t, () => void setStatus(t, 'published'), { disabled: empty, why: empty ? 'An empty template cannot be published: replace it from a file first.' : undefined }));
+        out.push(
+          action('Publish', t, () => void setStatus(t, 'published'), {
+            disabled: empty,
+            why: empty ? 'An empty template cannot be published: replace it from a file first.' : undefined,
+          }),
+        );
       }
       if (t.status === 'published') out.push(action('Unpublish', t, () => confirmStatus(t, 'draft')));
       if (t.status !== 'retired') out.push(action('Retire', t, () => confirmStatus(t, 'retired'), { danger: true }));
@@ -115,7 +149,11 @@ export function TemplatesTable({
     out.push(action('Export CSV', t, () => void exportAs(t, 'csv'), { icon: <DownloadOutlined /> }));
     out.push(action('Export XLSX', t, () => void exportAs(t, 'xlsx'), { icon: <DownloadOutlined /> }));
     if (canEdit) out.push(action('Delete', t, () => confirmDelete(t), { danger: true, icon: <DeleteOutlined /> }));
-    return <Space size={4} wrap>{out}</Space>;
+    return (
+      <Space size={4} wrap>
+        {out}
+      </Space>
+    );
   };
 
   const columns: TableProps<TaskTrackerSummary>['columns'] = [
@@ -125,7 +163,11 @@ export function TemplatesTable({
       render: (_v, t) => (
         <div>
           <div>{t.name}</div>
-          {t.description ? <Typography.Text type="secondary" ellipsis={{ tooltip: t.description }} style={{ maxWidth: 280 }}>{t.description}</Typography.Text> : null}
+          {t.description ? (
+            <Typography.Text type="secondary" ellipsis={{ tooltip: t.description }} style={{ maxWidth: 280 }}>
+              {t.description}
+            </Typography.Text>
+          ) : null}
         </div>
       ),
     },
@@ -154,7 +196,13 @@ export function TemplatesTable({
           columns={columns}
           dataSource={list.data ?? []}
           loading={list.isFetching}
-          locale={{ emptyText: list.isLoading ? 'Loading templates…' : canEdit ? 'No templates yet: import one from a task tracker file.' : 'No templates yet.' }}
+          locale={{
+            emptyText: list.isLoading
+              ? 'Loading templates…'
+              : canEdit
+                ? 'No templates yet: import one from a task tracker file.'
+                : 'No templates yet.',
+          }}
           pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
           scroll={{ x: 'max-content' }}
         />

@@ -15,7 +15,14 @@ export interface PracticesListState {
 /** The list's state from the address (`status`, `search`, `page`); unknown values fall back to the defaults. */
 export function practicesListFrom(params: URLSearchParams): PracticesListState {
   const raw = params.get('status');
-  const status: PracticeStatusFilter = raw === 'all' || (PRACTICE_STATUSES as readonly string[]).includes(raw ?? '') ? (raw as PracticeStatusFilter) : DEFAULT_STATUS;
+  const status: PracticeStatusFilter =
+    raw === 'all' || (PRACTICE_STATUSES as readonly string[]).includes(raw ?? '')
+      ? (raw as PracticeStatusFilter)
+      : DEFAULT_STATUS;
   const page = Number(params.get('page'));
-  return { status, search: (params.get('search') ?? '').trim().slice(0, 100), page: Number.isInteger(page) && page > 0 ? page : 1 };
+  return {
+    status,
+    search: (params.get('search') ?? '').trim().slice(0, 100),
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
 }

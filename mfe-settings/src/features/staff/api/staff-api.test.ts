@@ -5,7 +5,18 @@ import { practicesApi } from '../../practices/api/practices-api';
 import { setupTestServer } from '../../../testing/fixtures';
 import { staffApi } from './staff-api';
 
-const practice = (id: string) => ({ id, name: id, description: '', status: 'active', templateCount: 0, publishedTemplateCount: 0, staffCount: 0, projectCount: 0, updatedAt: '2026-03-04T15:05:00', staff: [] });
+const practice = (id: string) => ({
+  id,
+  name: id,
+  description: '',
+  status: 'active',
+  templateCount: 0,
+  publishedTemplateCount: 0,
+  staffCount: 0,
+  projectCount: 0,
+  updatedAt: '2026-03-04T15:05:00',
+  staff: [],
+});
 const reads: string[] = [];
 setupTestServer(
   http.get('*/api/v1/practices', () => {
@@ -31,7 +42,9 @@ it('reads the practices list and the pages of the practices gained and lost agai
   ];
   await Promise.all(subscriptions);
   reads.length = 0;
-  await store.dispatch(staffApi.endpoints.settingsStaffPracticesUpdate.initiate({ userId: 's2', practiceIds: ['p2'] })).unwrap();
+  await store
+    .dispatch(staffApi.endpoints.settingsStaffPracticesUpdate.initiate({ userId: 's2', practiceIds: ['p2'] }))
+    .unwrap();
   await waitFor(() => expect([...reads].sort()).toEqual(['list', 'p1', 'p2']));
   subscriptions.forEach((s) => s.unsubscribe());
 });

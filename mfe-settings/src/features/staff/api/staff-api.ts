@@ -32,7 +32,11 @@ export const staffApi = settingsApi.injectEndpoints({
       providesTags: (_r, _e, id) => [{ type: 'Practices', id: `staff/${id}` }],
     }),
     settingsStaffPracticesUpdate: build.mutation<Practice[], { userId: string; practiceIds: string[] }>({
-      query: ({ userId, practiceIds }) => ({ url: `/users/${enc(userId)}/practices`, method: 'PUT', body: { practiceIds } }),
+      query: ({ userId, practiceIds }) => ({
+        url: `/users/${enc(userId)}/practices`,
+        method: 'PUT',
+        body: { practiceIds },
+      }),
       transformResponse: (body: { results: Practice[] }) => body.results,
       // the practices list and the practice pages count and list their staff: the practices the user
       // gains are read again here, those the user loses once the change is saved

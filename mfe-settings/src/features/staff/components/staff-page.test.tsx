@@ -7,8 +7,18 @@ import { AddressQuery, button, findDialog, sessionFor, setupTestServer, setupUse
 import { StaffPage } from './staff-page';
 
 const staff = (id: string, firstName: string, extra: Partial<StaffUser> = {}): StaffUser => ({
-  id, firstName, lastName: 'Stone', email: `${firstName.toLowerCase()}@tevora.test`, title: null, avatar: null, status: 'active',
-  isAdmin: false, isAuditor: false, practices: [], lastSignInAt: null, ...extra,
+  id,
+  firstName,
+  lastName: 'Stone',
+  email: `${firstName.toLowerCase()}@tevora.test`,
+  title: null,
+  avatar: null,
+  status: 'active',
+  isAdmin: false,
+  isAuditor: false,
+  practices: [],
+  lastSignInAt: null,
+  ...extra,
 });
 
 const calls: string[] = [];
@@ -21,7 +31,9 @@ const server = setupTestServer(
         staff('s2', 'Ben', { isAuditor: true, practices: [{ id: 'p1', name: 'PCI' }] }),
         staff('s3', 'Cleo', { isAdmin: true }),
       ],
-      total: 3, page: 1, pageSize: 25,
+      total: 3,
+      page: 1,
+      pageSize: 25,
     });
   }),
   http.put('*/api/v1/users/admin/:id', async ({ request, params }) => {
@@ -90,11 +102,16 @@ describe('the staff list', () => {
   it('disables the admin toggle for staff who are not admins', async () => {
     renderStaff(sessionFor({ isTevora: true, isStaffAdmin: false }));
     await screen.findByText('Ben Stone');
-    for (const name of ['Ada', 'Ben', 'Cleo']) expect(screen.getByLabelText(`Administrator: ${name} Stone`)).toBeDisabled();
+    for (const name of ['Ada', 'Ben', 'Cleo'])
+      expect(screen.getByLabelText(`Administrator: ${name} Stone`)).toBeDisabled();
   });
 
   it('shows an error with a retry', async () => {
-    server.use(http.get('*/api/v1/users/staff', () => HttpResponse.json({ code: 'internal_error', message: '', requestId: 'r' }, { status: 500 })));
+    server.use(
+      http.get('*/api/v1/users/staff', () =>
+        HttpResponse.json({ code: 'internal_error', message: '', requestId: 'r' }, { status: 500 }),
+      ),
+    );
     renderStaff();
     expect(await screen.findByText('The staff could not be loaded.')).toBeInTheDocument();
   });

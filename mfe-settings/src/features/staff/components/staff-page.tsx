@@ -2,7 +2,18 @@ import { useEffect, useState } from 'react';
 import { Link } from '@portal/shared/web/router';
 import { useSelector } from '@portal/shared/web/store';
 import { Button } from '@portal/shared/ui/button';
-import { Alert, Input, Modal, Space, Switch, Table, Tag, Tooltip, Typography, type TableProps } from '@portal/shared/ui/extra';
+import {
+  Alert,
+  Input,
+  Modal,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableProps,
+} from '@portal/shared/ui/extra';
 import { PageHeader } from '@portal/shared/ui/components';
 import { formatDateTime } from '@portal/shared/core/dates';
 import type { StaffUser } from '@portal/shared/core/settings';
@@ -26,7 +37,11 @@ export function StaffPage() {
   const pageSize = Math.min(intParam(params, 'pageSize', PAGE_SIZE), 200);
   const [text, setText] = useState(search);
   useEffect(() => setText(search), [search]);
-  const { data, isFetching, isError, refetch } = useSettingsStaffListQuery({ search: search || undefined, page, pageSize });
+  const { data, isFetching, isError, refetch } = useSettingsStaffListQuery({
+    search: search || undefined,
+    page,
+    pageSize,
+  });
   const [setAdmin] = useSettingsStaffSetAdminMutation();
   const [modal, modalHolder] = Modal.useModal();
   const [failure, setFailure] = useState<string | null>(null);
@@ -56,7 +71,11 @@ export function StaffPage() {
       render: (_v, u) => (
         <div>
           <Link to={`/settings/tevora/user/${encodeURIComponent(u.id)}`}>{fullName(u)}</Link>
-          {u.title ? <div><Typography.Text type="secondary">{u.title}</Typography.Text></div> : null}
+          {u.title ? (
+            <div>
+              <Typography.Text type="secondary">{u.title}</Typography.Text>
+            </div>
+          ) : null}
         </div>
       ),
     },
@@ -76,7 +95,15 @@ export function StaffPage() {
       title: 'Practices',
       key: 'practices',
       render: (_v, u) =>
-        u.practices.length ? <Space size={4} wrap>{u.practices.map((p) => <Tag key={p.id}>{p.name}</Tag>)}</Space> : <Typography.Text type="secondary">None</Typography.Text>,
+        u.practices.length ? (
+          <Space size={4} wrap>
+            {u.practices.map((p) => (
+              <Tag key={p.id}>{p.name}</Tag>
+            ))}
+          </Space>
+        ) : (
+          <Typography.Text type="secondary">None</Typography.Text>
+        ),
     },
     { title: 'Last sign-in', key: 'lastSignInAt', render: (_v, u) => formatDateTime(u.lastSignInAt) || 'Never' },
     {
@@ -84,7 +111,11 @@ export function StaffPage() {
       key: 'admin',
       render: (_v, u) => {
         const self = u.id === me?.id;
-        const why = !isStaffAdmin ? 'Only administrators can change this.' : self ? 'You cannot change your own administrator role.' : null;
+        const why = !isStaffAdmin
+          ? 'Only administrators can change this.'
+          : self
+            ? 'You cannot change your own administrator role.'
+            : null;
         const control = (
           <Switch
             aria-label={`Administrator: ${fullName(u)}`}
@@ -93,7 +124,13 @@ export function StaffPage() {
             onChange={(checked) => void toggle(u, checked)}
           />
         );
-        return why ? <Tooltip title={why}><span>{control}</span></Tooltip> : control;
+        return why ? (
+          <Tooltip title={why}>
+            <span>{control}</span>
+          </Tooltip>
+        ) : (
+          control
+        );
       },
     },
   ];
@@ -111,9 +148,23 @@ export function StaffPage() {
         onSearch={(value) => update({ search: value.trim(), page: null })}
         style={{ width: 280, marginBottom: 16 }}
       />
-      {failure ? <Alert type="error" showIcon title={failure} closable onClose={() => setFailure(null)} style={{ marginBottom: 16 }} /> : null}
+      {failure ? (
+        <Alert
+          type="error"
+          showIcon
+          title={failure}
+          closable
+          onClose={() => setFailure(null)}
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
       {isError ? (
-        <Alert type="error" showIcon title="The staff could not be loaded." action={<Button onClick={() => refetch()}>Try again</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          title="The staff could not be loaded."
+          action={<Button onClick={() => refetch()}>Try again</Button>}
+        />
       ) : (
         <Table<StaffUser>
           rowKey="id"

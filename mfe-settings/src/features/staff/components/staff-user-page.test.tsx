@@ -6,11 +6,35 @@ import { Route, Routes } from '@portal/shared/web/router';
 import { button, findHeading, sessionFor, setupTestServer, setupUser } from '../../../testing/fixtures';
 import { StaffUserPage } from './staff-user-page';
 
-const practice = (id: string, name: string, status: Practice['status'] = 'active'): Practice => ({ id, name, description: '', status });
-const all = [practice('p1', 'PCI'), practice('p2', 'SOC 2'), practice('p3', 'HIPAA'), practice('p4', 'Legacy', 'retired')];
+const practice = (id: string, name: string, status: Practice['status'] = 'active'): Practice => ({
+  id,
+  name,
+  description: '',
+  status,
+});
+const all = [
+  practice('p1', 'PCI'),
+  practice('p2', 'SOC 2'),
+  practice('p3', 'HIPAA'),
+  practice('p4', 'Legacy', 'retired'),
+];
 const ben: UserDetail = {
-  id: 's2', firstName: 'Ben', lastName: 'Stone', email: 'ben@tevora.test', title: 'Consultant', primaryPhone: null, avatar: null, status: 'active',
-  invited: false, isTevora: true, isAuditor: false, isAdmin: false, isFederated: false, lastSignInAt: null, createdAt: '2026-01-01T00:00:00Z', companies: [],
+  id: 's2',
+  firstName: 'Ben',
+  lastName: 'Stone',
+  email: 'ben@tevora.test',
+  title: 'Consultant',
+  primaryPhone: null,
+  avatar: null,
+  status: 'active',
+  invited: false,
+  isTevora: true,
+  isAuditor: false,
+  isAdmin: false,
+  isFederated: false,
+  lastSignInAt: null,
+  createdAt: '2026-01-01T00:00:00Z',
+  companies: [],
 };
 
 let own: Practice[] = [];
@@ -61,7 +85,9 @@ describe('the staff user page', () => {
     await ue.click(screen.getByLabelText('Practices of Ben Stone'));
     await ue.click((await screen.findAllByText('SOC 2', { selector: '.ant-select-item-option-content' }))[0]);
     // a retired practice the user does not hold cannot be chosen
-    expect(screen.getByText('Legacy (retired)', { selector: '.ant-select-item-option-content' }).closest('.ant-select-item')).toHaveClass('ant-select-item-option-disabled');
+    expect(
+      screen.getByText('Legacy (retired)', { selector: '.ant-select-item-option-content' }).closest('.ant-select-item'),
+    ).toHaveClass('ant-select-item-option-disabled');
     await ue.click(button('Save practices'));
     await waitFor(() => expect(sent).toEqual([{ practiceIds: ['p1', 'p2'] }]));
     expect(await screen.findByText('The practices were saved.')).toBeInTheDocument();

@@ -57,7 +57,10 @@ export function StaffUserPage() {
 
   return (
     <div data-testid="settings-staff-user">
-      <PageHeader title={name} crumbs={[{ title: 'Settings', to: '/settings' }, { title: brand, to: '/settings/tevora' }, { title: name }]} />
+      <PageHeader
+        title={name}
+        crumbs={[{ title: 'Settings', to: '/settings' }, { title: brand, to: '/settings/tevora' }, { title: name }]}
+      />
       {user.isLoading ? (
         <div style={{ padding: 48, textAlign: 'center' }}>
           <Spin aria-label="Loading user" />
@@ -65,7 +68,12 @@ export function StaffUserPage() {
       ) : notFound ? (
         <StatusPanel kind="notFound" title="User not found" subTitle={`This ${brand} user does not exist.`} />
       ) : user.isError || !user.data ? (
-        <Alert type="error" showIcon title="The user could not be loaded." action={<Button onClick={() => user.refetch()}>Try again</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          title="The user could not be loaded."
+          action={<Button onClick={() => user.refetch()}>Try again</Button>}
+        />
       ) : (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <Card title="Details">
@@ -80,11 +88,22 @@ export function StaffUserPage() {
                   {user.data.status === 'suspended' ? <Tag color="red">Suspended</Tag> : null}
                 </Space>
               </Descriptions.Item>
-              <Descriptions.Item label="Last sign-in">{formatDateTime(user.data.lastSignInAt) || 'Never'}</Descriptions.Item>
+              <Descriptions.Item label="Last sign-in">
+                {formatDateTime(user.data.lastSignInAt) || 'Never'}
+              </Descriptions.Item>
             </Descriptions>
           </Card>
           <Card title="Practices">
-            {notice ? <Alert type={notice.type} showIcon title={notice.text} closable onClose={() => setNotice(null)} style={{ marginBottom: 12 }} /> : null}
+            {notice ? (
+              <Alert
+                type={notice.type}
+                showIcon
+                title={notice.text}
+                closable
+                onClose={() => setNotice(null)}
+                style={{ marginBottom: 12 }}
+              />
+            ) : null}
             {practices.isError || own.isError ? (
               <Alert
                 type="error"
@@ -121,7 +140,9 @@ export function StaffUserPage() {
                     Save practices
                   </Button>
                 ) : (
-                  <Typography.Text type="secondary">Changing practices needs the permission to edit practices.</Typography.Text>
+                  <Typography.Text type="secondary">
+                    Changing practices needs the permission to edit practices.
+                  </Typography.Text>
                 )}
               </Space>
             )}

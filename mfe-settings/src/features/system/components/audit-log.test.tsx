@@ -6,8 +6,17 @@ import { AddressQuery, button, sessionFor, setupTestServer, setupUser } from '..
 import { SystemPage } from './system-page';
 
 const entry: AuditEntry = {
-  id: 'a1', createdAt: '2026-05-06T14:07:00', actor: { id: 'u1', email: 'ada@tevora.test' }, action: 'team.update', targetType: 'team',
-  targetId: 't1', targetLabel: 'Treasury', companyId: 'c1', before: { name: 'Finance' }, after: { name: 'Treasury' }, requestId: 'r1',
+  id: 'a1',
+  createdAt: '2026-05-06T14:07:00',
+  actor: { id: 'u1', email: 'ada@tevora.test' },
+  action: 'team.update',
+  targetType: 'team',
+  targetId: 't1',
+  targetLabel: 'Treasury',
+  companyId: 'c1',
+  before: { name: 'Finance' },
+  after: { name: 'Treasury' },
+  requestId: 'r1',
 };
 
 const calls: URLSearchParams[] = [];
@@ -60,7 +69,9 @@ describe('the audit log', () => {
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-05-31' } });
     await ue.click(button('Apply filters'));
     await waitFor(() =>
-      expect(screen.getByLabelText('query')).toHaveTextContent('?tab=audit&search=ada&action=team.update&targetType=team&from=2026-05-01&to=2026-05-31'),
+      expect(screen.getByLabelText('query')).toHaveTextContent(
+        '?tab=audit&search=ada&action=team.update&targetType=team&from=2026-05-01&to=2026-05-31',
+      ),
     );
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(Object.fromEntries(calls[1])).toEqual({

@@ -28,7 +28,15 @@ function Json({ label, value }: { label: string; value: unknown }) {
       <Typography.Text strong>{label}</Typography.Text>
       <pre
         aria-label={label}
-        style={{ margin: '4px 0 0', padding: 8, background: token.colorFillQuaternary, borderRadius: token.borderRadius, fontSize: 12, overflow: 'auto', maxHeight: 320 }}
+        style={{
+          margin: '4px 0 0',
+          padding: 8,
+          background: token.colorFillQuaternary,
+          borderRadius: token.borderRadius,
+          fontSize: 12,
+          overflow: 'auto',
+          maxHeight: 320,
+        }}
       >
         {value === null || value === undefined ? '—' : JSON.stringify(value, null, 2)}
       </pre>
@@ -61,7 +69,8 @@ export function AuditLog() {
   }, [params, form]);
 
   const companyName = (id: string | null) => (id ? (companies.find((c) => c.id === id)?.name ?? id) : '—');
-  const apply = (values: Filters) => update({ ...Object.fromEntries(FILTERS.map((k) => [k, values[k]?.trim() || null])), page: null });
+  const apply = (values: Filters) =>
+    update({ ...Object.fromEntries(FILTERS.map((k) => [k, values[k]?.trim() || null])), page: null });
 
   return (
     <div>
@@ -100,20 +109,29 @@ export function AuditLog() {
               <Button type="primary" htmlType="submit">
                 Apply filters
               </Button>
-              <Button onClick={() => update({ ...Object.fromEntries(FILTERS.map((k) => [k, null])), page: null })}>Clear</Button>
+              <Button onClick={() => update({ ...Object.fromEntries(FILTERS.map((k) => [k, null])), page: null })}>
+                Clear
+              </Button>
             </Flex>
           </Form.Item>
         </Flex>
       </Form>
       {isError ? (
-        <Alert type="error" showIcon title="The audit log could not be loaded." action={<Button onClick={() => refetch()}>Try again</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          title="The audit log could not be loaded."
+          action={<Button onClick={() => refetch()}>Try again</Button>}
+        />
       ) : (
         <Table<AuditEntry>
           rowKey="id"
           size="small"
           loading={isFetching}
           dataSource={data?.results ?? []}
-          locale={{ emptyText: FILTERS.some((k) => filters[k]) ? 'No changes match these filters.' : 'No changes recorded yet.' }}
+          locale={{
+            emptyText: FILTERS.some((k) => filters[k]) ? 'No changes match these filters.' : 'No changes recorded yet.',
+          }}
           pagination={{ current: page, pageSize, total: data?.total ?? 0, showSizeChanger: true }}
           onChange={(p) =>
             update({

@@ -6,9 +6,20 @@ import { button, findDialog, sessionFor, setupTestServer, setupUser } from '../.
 import { SystemPage } from './system-page';
 
 const flag = (key: string, extra: Partial<FeatureFlagDefinition> = {}): FeatureFlagDefinition => ({
-  key, description: '', defaultValue: false, rules: [], enabled: true, version: 1, updatedAt: '2026-05-06T09:30:00', ...extra,
+  key,
+  description: '',
+  defaultValue: false,
+  rules: [],
+  enabled: true,
+  version: 1,
+  updatedAt: '2026-05-06T09:30:00',
+  ...extra,
 });
-const staffRule = { if: { attribute: 'isTevora' as const, op: 'eq' as const, value: true }, value: true, variant: 'staff' };
+const staffRule = {
+  if: { attribute: 'isTevora' as const, op: 'eq' as const, value: true },
+  value: true,
+  variant: 'staff',
+};
 
 const sent: unknown[] = [];
 setupTestServer(
@@ -40,7 +51,10 @@ afterEach(() => {
 });
 
 const renderFlags = () =>
-  renderWithProviders(<SystemPage />, { route: '/settings/system?tab=flags', session: sessionFor({ isTevora: true, isStaffAdmin: true }) });
+  renderWithProviders(<SystemPage />, {
+    route: '/settings/system?tab=flags',
+    session: sessionFor({ isTevora: true, isStaffAdmin: true }),
+  });
 
 describe('feature flags', () => {
   it('lists the definitions', async () => {
@@ -63,7 +77,11 @@ describe('feature flags', () => {
     await ue.type(within(dialog).getByLabelText('Description'), 'Staff preview');
     await ue.click(button('Save flag', dialog));
     await waitFor(() =>
-      expect(sent).toEqual([{ 'PUT staff-preview': { description: 'Staff preview', defaultValue: true, rules: [staffRule], enabled: false } }]),
+      expect(sent).toEqual([
+        {
+          'PUT staff-preview': { description: 'Staff preview', defaultValue: true, rules: [staffRule], enabled: false },
+        },
+      ]),
     );
   });
 
@@ -83,7 +101,16 @@ describe('feature flags', () => {
     fireEvent.change(json, { target: { value: '{"url": "https://docs.example"}' } });
     await ue.click(button('Save flag', dialog));
     await waitFor(() =>
-      expect(sent).toEqual([{ 'PUT help-url': { description: 'Where Help leads', defaultValue: { url: 'https://docs.example' }, rules: [], enabled: true } }]),
+      expect(sent).toEqual([
+        {
+          'PUT help-url': {
+            description: 'Where Help leads',
+            defaultValue: { url: 'https://docs.example' },
+            rules: [],
+            enabled: true,
+          },
+        },
+      ]),
     );
   });
 
@@ -104,7 +131,9 @@ describe('feature flags', () => {
     await ue.click(within(dialog).getByLabelText('Other (JSON)'));
     fireEvent.change(await within(dialog).findByLabelText('Default value (JSON)'), { target: { value: '42' } });
     await ue.click(button('Save flag', dialog));
-    await waitFor(() => expect(sent).toEqual([{ 'PUT new-reports': { description: '', defaultValue: 42, rules: [], enabled: true } }]));
+    await waitFor(() =>
+      expect(sent).toEqual([{ 'PUT new-reports': { description: '', defaultValue: 42, rules: [], enabled: true } }]),
+    );
   });
 
   it('deletes a flag after confirmation', async () => {

@@ -46,9 +46,23 @@ export function FeatureFlags() {
           New flag
         </Button>
       </Flex>
-      {failure ? <Alert type="error" showIcon title={failure} closable onClose={() => setFailure(null)} style={{ marginBottom: 16 }} /> : null}
+      {failure ? (
+        <Alert
+          type="error"
+          showIcon
+          title={failure}
+          closable
+          onClose={() => setFailure(null)}
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
       {isError ? (
-        <Alert type="error" showIcon title="The feature flags could not be loaded." action={<Button onClick={() => refetch()}>Try again</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          title="The feature flags could not be loaded."
+          action={<Button onClick={() => refetch()}>Try again</Button>}
+        />
       ) : (
         <Table<FeatureFlagDefinition>
           rowKey="key"
@@ -61,7 +75,11 @@ export function FeatureFlags() {
             { title: 'Key', key: 'key', render: (_v, f) => <Typography.Text code>{f.key}</Typography.Text> },
             { title: 'Description', dataIndex: 'description', key: 'description' },
             { title: 'Default', key: 'defaultValue', render: (_v, f) => <ValueView value={f.defaultValue} /> },
-            { title: 'Enabled', key: 'enabled', render: (_v, f) => <Tag color={f.enabled ? 'green' : 'red'}>{f.enabled ? 'Enabled' : 'Disabled'}</Tag> },
+            {
+              title: 'Enabled',
+              key: 'enabled',
+              render: (_v, f) => <Tag color={f.enabled ? 'green' : 'red'}>{f.enabled ? 'Enabled' : 'Disabled'}</Tag>,
+            },
             { title: 'Rules', key: 'rules', render: (_v, f) => f.rules.length },
             { title: 'Updated', key: 'updatedAt', render: (_v, f) => formatDateTime(f.updatedAt) },
             {
@@ -82,7 +100,11 @@ export function FeatureFlags() {
         />
       )}
       {editing ? (
-        <FlagEditor flag={editing === 'new' ? null : editing} existingKeys={(data ?? []).map((f) => f.key)} onClose={() => setEditing(null)} />
+        <FlagEditor
+          flag={editing === 'new' ? null : editing}
+          existingKeys={(data ?? []).map((f) => f.key)}
+          onClose={() => setEditing(null)}
+        />
       ) : null}
     </div>
   );

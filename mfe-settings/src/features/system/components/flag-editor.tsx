@@ -32,7 +32,15 @@ const jsonValueRule = {
 };
 
 /** Creates a flag or edits one's default value, enabled and description. Its rules are sent back unchanged. */
-export function FlagEditor({ flag, existingKeys, onClose }: { flag: FeatureFlagDefinition | null; existingKeys: string[]; onClose: () => void }) {
+export function FlagEditor({
+  flag,
+  existingKeys,
+  onClose,
+}: {
+  flag: FeatureFlagDefinition | null;
+  existingKeys: string[];
+  onClose: () => void;
+}) {
   const [form] = Form.useForm<FlagForm>();
   const [put, { isLoading }] = useSettingsFlagsPutMutation();
   const [failure, setFailure] = useState<string | null>(null);
@@ -44,7 +52,12 @@ export function FlagEditor({ flag, existingKeys, onClose }: { flag: FeatureFlagD
     setFailure(null);
     const key = flag?.key ?? values.key.trim();
     const defaultValue = (kind === 'boolean' ? !!values.defaultBoolean : JSON.parse(values.defaultJson)) as FlagValue;
-    const parsed = featureFlagInputSchema.safeParse({ description: values.description ?? '', defaultValue, rules: flag?.rules ?? [], enabled: !!values.enabled });
+    const parsed = featureFlagInputSchema.safeParse({
+      description: values.description ?? '',
+      defaultValue,
+      rules: flag?.rules ?? [],
+      enabled: !!values.enabled,
+    });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       if (issue?.path[0] === 'description') form.setFields([{ name: 'description', errors: [issue.message] }]);
@@ -58,14 +71,29 @@ export function FlagEditor({ flag, existingKeys, onClose }: { flag: FeatureFlagD
     } catch (error) {
       const fields = fieldErrors(error);
       const onForm = fields.filter((f) => f.name === 'description' || f.name === 'defaultValue');
-      if (onForm.length) form.setFields(onForm.map((f) => ({ name: f.name === 'defaultValue' ? valueField : 'description', errors: f.errors })));
+      if (onForm.length)
+        form.setFields(
+          onForm.map((f) => ({ name: f.name === 'defaultValue' ? valueField : 'description', errors: f.errors })),
+        );
       const rest = fields.filter((f) => !onForm.includes(f));
-      if (rest.length || !fields.length) setFailure(rest.length ? rest.map((f) => `${f.name}: ${f.errors.join(' ')}`).join(' ') : (errorMessage(error) ?? 'The flag could not be saved.'));
+      if (rest.length || !fields.length)
+        setFailure(
+          rest.length
+            ? rest.map((f) => `${f.name}: ${f.errors.join(' ')}`).join(' ')
+            : (errorMessage(error) ?? 'The flag could not be saved.'),
+        );
     }
   };
 
   return (
-    <Modal open title={flag ? `Edit ${flag.key}` : 'New flag'} okText="Save flag" onOk={() => form.submit()} confirmLoading={isLoading} onCancel={onClose}>
+    <Modal
+      open
+      title={flag ? `Edit ${flag.key}` : 'New flag'}
+      okText="Save flag"
+      onOk={() => form.submit()}
+      confirmLoading={isLoading}
+      onCancel={onClose}
+    >
       <Form<FlagForm>
         form={form}
         layout="vertical"
@@ -87,7 +115,12 @@ export function FlagEditor({ flag, existingKeys, onClose }: { flag: FeatureFlagD
               extra="Lowercase letters, digits and -, starting with a letter; it cannot change later."
               rules={[
                 zodRule(featureFlagKeySchema),
-                { validator: async (_r: unknown, v: unknown) => { if (existingKeys.includes(String(v ?? '').trim())) throw new Error('a flag with this key already exists'); } },
+                {
+                  validator: async (_r: unknown, v: unknown) => {
+                    if (existingKeys.includes(String(v ?? '').trim()))
+                      throw new Error('a flag with this key already exists');
+                  },
+                },
               ]}
             >
               <Input autoFocus autoComplete="off" />
@@ -112,14 +145,23 @@ export function FlagEditor({ flag, existingKeys, onClose }: { flag: FeatureFlagD
             <Input.TextArea rows={4} style={{ fontFamily: 'monospace' }} />
           </Form.Item>
         )}
-        <Form.Item name="enabled" label="Enabled" valuePropName="checked" extra="A disabled flag serves its default to everyone.">
+        <Form.Item
+          name="enabled"
+          label="Enabled"
+          valuePropName="checked"
+          extra="A disabled flag serves its default to everyone."
+        >
           <Switch />
         </Form.Item>
         <Form.Item name="description" label="Description" rules={[zodRule(featureFlagInputSchema.shape.description)]}>
           <Input.TextArea rows={2} />
         </Form.Item>
         {flag?.rules.length ? (
-          <Alert type="info" showIcon title={`${flag.rules.length} targeting rule${flag.rules.length > 1 ? 's' : ''} kept as they are.`} />
+          <Alert
+            type="info"
+            showIcon
+            title={`${flag.rules.length} targeting rule${flag.rules.length > 1 ? 's' : ''} kept as they are.`}
+          />
         ) : null}
         {failure ? <Alert type="error" showIcon title={failure} style={{ marginTop: 12 }} /> : null}
       </Form>

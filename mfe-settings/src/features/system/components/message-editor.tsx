@@ -54,7 +54,11 @@ export function MessageEditor({ message, onClose }: { message: PortalMessage | n
         form={form}
         layout="vertical"
         onFinish={submit}
-        initialValues={{ key: message?.key ?? 'banner', status: message?.status ?? 'inactive', value: message?.value ?? '' }}
+        initialValues={{
+          key: message?.key ?? 'banner',
+          status: message?.status ?? 'inactive',
+          value: message?.value ?? '',
+        }}
       >
         <div style={{ display: 'flex', gap: 24, flexWrap: 'wrap' }}>
           <Form.Item name="key" label="Key" rules={[zodRule(portalMessageKeySchema)]}>
@@ -81,7 +85,12 @@ export function MessageEditor({ message, onClose }: { message: PortalMessage | n
         </div>
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))', gap: 16 }}>
           <Form.Item name="value" label="HTML" rules={[zodRule(portalMessageBodySchema.shape.value)]}>
-            <Input.TextArea rows={10} showCount maxLength={PORTAL_MESSAGE_MAX_LENGTH} style={{ fontFamily: token.fontFamilyCode }} />
+            <Input.TextArea
+              rows={10}
+              showCount
+              maxLength={PORTAL_MESSAGE_MAX_LENGTH}
+              style={{ fontFamily: token.fontFamilyCode }}
+            />
           </Form.Item>
           <div>
             <Typography.Text id="message-preview-label" strong>
@@ -90,7 +99,14 @@ export function MessageEditor({ message, onClose }: { message: PortalMessage | n
             <div
               role="region"
               aria-labelledby="message-preview-label"
-              style={{ marginTop: 8, padding: 12, minHeight: 120, border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadius, overflow: 'auto' }}
+              style={{
+                marginTop: 8,
+                padding: 12,
+                minHeight: 120,
+                border: `1px solid ${token.colorBorderSecondary}`,
+                borderRadius: token.borderRadius,
+                overflow: 'auto',
+              }}
               dangerouslySetInnerHTML={{ __html: preview }}
             />
           </div>

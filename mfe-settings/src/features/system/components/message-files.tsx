@@ -35,7 +35,9 @@ export function MessageFiles({ messageId }: { messageId: string }) {
     setFailure(null);
     const tooBig = chosen.filter((f) => f.size > SYSTEM_SETTING_FILE_MAX_BYTES);
     if (tooBig.length) {
-      setFailure(`${tooBig.map((f) => f.name).join(', ')}: files must be at most ${size(SYSTEM_SETTING_FILE_MAX_BYTES)}.`);
+      setFailure(
+        `${tooBig.map((f) => f.name).join(', ')}: files must be at most ${size(SYSTEM_SETTING_FILE_MAX_BYTES)}.`,
+      );
       return;
     }
     setPending(chosen.map((f) => f.name));
@@ -104,7 +106,12 @@ export function MessageFiles({ messageId }: { messageId: string }) {
         ) : null}
         {failure ? <Alert type="error" showIcon title={failure} closable onClose={() => setFailure(null)} /> : null}
         {files.isError ? (
-          <Alert type="error" showIcon title="The attached files could not be loaded." action={<Button onClick={() => files.refetch()}>Try again</Button>} />
+          <Alert
+            type="error"
+            showIcon
+            title="The attached files could not be loaded."
+            action={<Button onClick={() => files.refetch()}>Try again</Button>}
+          />
         ) : (
           <Table<SystemSettingFile>
             rowKey="id"
@@ -120,7 +127,13 @@ export function MessageFiles({ messageId }: { messageId: string }) {
                 render: (_v, f) => (
                   <Space>
                     <FileTypeIcon name={f.name} />
-                    <Button type="link" size="small" style={{ padding: 0 }} aria-label={`Download ${f.name}`} onClick={() => void download(f)}>
+                    <Button
+                      type="link"
+                      size="small"
+                      style={{ padding: 0 }}
+                      aria-label={`Download ${f.name}`}
+                      onClick={() => void download(f)}
+                    >
                       {f.name}
                     </Button>
                   </Space>
@@ -132,7 +145,13 @@ export function MessageFiles({ messageId }: { messageId: string }) {
                 title: 'Actions',
                 key: 'actions',
                 render: (_v, f) => (
-                  <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${f.name}`} onClick={() => void confirmDelete(f)} />
+                  <Button
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={`Delete ${f.name}`}
+                    onClick={() => void confirmDelete(f)}
+                  />
                 ),
               },
             ]}

@@ -8,14 +8,30 @@ import { AddressQuery, button, findDialog, sessionFor, setupTestServer, setupUse
 import { SystemPage } from './system-page';
 
 const message = (id: string, extra: Partial<PortalMessage> = {}): PortalMessage => ({
-  id, key: 'banner', status: 'inactive', value: '<p>Maintenance on <b>Sunday</b></p>', version: 1, dismissed: false, updatedAt: '2026-05-06T09:30:00', ...extra,
+  id,
+  key: 'banner',
+  status: 'inactive',
+  value: '<p>Maintenance on <b>Sunday</b></p>',
+  version: 1,
+  dismissed: false,
+  updatedAt: '2026-05-06T09:30:00',
+  ...extra,
 });
-const file = (id: string, name: string): SystemSettingFile => ({ id, name, contentType: 'application/pdf', size: 2048, sha256: 'x', createdAt: '2026-05-06T09:30:00' });
+const file = (id: string, name: string): SystemSettingFile => ({
+  id,
+  name,
+  contentType: 'application/pdf',
+  size: 2048,
+  sha256: 'x',
+  createdAt: '2026-05-06T09:30:00',
+});
 
 let files: SystemSettingFile[] = [];
 const sent: unknown[] = [];
 const server = setupTestServer(
-  http.get('*/api/v1/system-settings', () => HttpResponse.json({ data: [message('m1'), message('m2', { key: 'help', status: 'active', value: 'Call us' })] })),
+  http.get('*/api/v1/system-settings', () =>
+    HttpResponse.json({ data: [message('m1'), message('m2', { key: 'help', status: 'active', value: 'Call us' })] }),
+  ),
   http.post('*/api/v1/system-settings', async ({ request }) => {
     const body = (await request.json()) as PortalMessage;
     sent.push({ POST: body });
@@ -71,7 +87,8 @@ describe('portal messages', () => {
     await screen.findByText('Maintenance on Sunday');
     await ue.click(button('New message'));
     const dialog = await findDialog();
-    const html = '<img src="x.png" onerror="alert(1)"><script>alert(2)</script><b>Back at noon</b> <a href="javascript:alert(3)">link</a>';
+    const html =
+      '<img src="x.png" onerror="alert(1)"><script>alert(2)</script><b>Back at noon</b> <a href="javascript:alert(3)">link</a>';
     await ue.click(within(dialog).getByLabelText('HTML'));
     await ue.paste(html);
     const preview = within(dialog).getByRole('region', { name: 'Preview' });
@@ -95,7 +112,9 @@ describe('portal messages', () => {
     await ue.clear(textarea);
     await ue.type(textarea, 'Call 555-0100');
     await ue.click(button('Save message', dialog));
-    await waitFor(() => expect(sent).toEqual([{ 'PUT m2': { key: 'help', status: 'active', value: 'Call 555-0100' } }]));
+    await waitFor(() =>
+      expect(sent).toEqual([{ 'PUT m2': { key: 'help', status: 'active', value: 'Call 555-0100' } }]),
+    );
 
     await ue.click(screen.getByLabelText('Delete Banner message m1'));
     expect(sent).toHaveLength(1);
@@ -128,7 +147,9 @@ describe('portal messages', () => {
       }),
     );
     const clicked: { href: string; download: string }[] = [];
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
       clicked.push({ href: this.getAttribute('href') ?? '', download: this.download });
     });
     await ue.click(await within(dialog).findByRole('button', { name: 'Download runbook.pdf' }));
@@ -138,7 +159,10 @@ describe('portal messages', () => {
     sent.length = 0;
 
     const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
-    const chosen = [new NodeFile(['a'], 'notes.txt', { type: 'text/plain' }), new NodeFile(['b'], 'plan.pdf', { type: 'application/pdf' })];
+    const chosen = [
+      new NodeFile(['a'], 'notes.txt', { type: 'text/plain' }),
+      new NodeFile(['b'], 'plan.pdf', { type: 'application/pdf' }),
+    ];
     await ue.upload(input, chosen as unknown as File[]);
     expect(await within(dialog).findByText(/Uploading 2 files/)).toBeInTheDocument();
     release();
@@ -157,7 +181,12 @@ describe('portal messages', () => {
     server.use(
       http.patch('*/api/v1/system-settings/:id/files', () =>
         HttpResponse.json(
-          { code: 'validation_failed', message: 'Invalid field: files', requestId: 'r', details: [{ field: 'files', message: 'files: empty.txt is empty' }] },
+          {
+            code: 'validation_failed',
+            message: 'Invalid field: files',
+            requestId: 'r',
+            details: [{ field: 'files', message: 'files: empty.txt is empty' }],
+          },
           { status: 400 },
         ),
       ),
@@ -166,7 +195,10 @@ describe('portal messages', () => {
     await screen.findByText('Maintenance on Sunday');
     await ue.click(screen.getByLabelText('Edit Banner message m1'));
     const dialog = await findDialog();
-    await ue.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, new NodeFile([''], 'empty.txt') as unknown as File);
+    await ue.upload(
+      dialog.querySelector('input[type="file"]') as HTMLInputElement,
+      new NodeFile([''], 'empty.txt') as unknown as File,
+    );
     expect(await within(dialog).findByText('files: empty.txt is empty')).toBeInTheDocument();
   });
 

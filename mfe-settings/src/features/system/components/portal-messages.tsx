@@ -11,7 +11,11 @@ const KEY_LABELS: Record<PortalMessage['key'], string> = { banner: 'Banner', hel
 
 /** The text of a message for the list, without its markup (React escapes it: nothing of it runs). */
 function excerpt(html: string): string {
-  const text = html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > 120 ? `${text.slice(0, 120)}…` : text;
 }
 
@@ -43,14 +47,30 @@ export function PortalMessages() {
     <div>
       {modalHolder}
       <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
-        <Typography.Text type="secondary">Active messages show to every signed-in user; inactive ones are drafts only administrators see.</Typography.Text>
+        <Typography.Text type="secondary">
+          Active messages show to every signed-in user; inactive ones are drafts only administrators see.
+        </Typography.Text>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
           New message
         </Button>
       </Flex>
-      {failure ? <Alert type="error" showIcon title={failure} closable onClose={() => setFailure(null)} style={{ marginBottom: 16 }} /> : null}
+      {failure ? (
+        <Alert
+          type="error"
+          showIcon
+          title={failure}
+          closable
+          onClose={() => setFailure(null)}
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
       {isError ? (
-        <Alert type="error" showIcon title="The portal messages could not be loaded." action={<Button onClick={() => refetch()}>Try again</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          title="The portal messages could not be loaded."
+          action={<Button onClick={() => refetch()}>Try again</Button>}
+        />
       ) : (
         <Table<PortalMessage>
           rowKey="id"
@@ -61,18 +81,39 @@ export function PortalMessages() {
           locale={{ emptyText: 'No portal messages yet.' }}
           columns={[
             { title: 'Key', key: 'key', render: (_v, m) => <Tag>{KEY_LABELS[m.key]}</Tag> },
-            { title: 'Status', key: 'status', render: (_v, m) => <Tag color={m.status === 'active' ? 'green' : undefined}>{m.status === 'active' ? 'Active' : 'Inactive'}</Tag> },
-            { title: 'Message', key: 'value', render: (_v, m) => excerpt(m.value) || <Typography.Text type="secondary">Empty</Typography.Text> },
+            {
+              title: 'Status',
+              key: 'status',
+              render: (_v, m) => (
+                <Tag color={m.status === 'active' ? 'green' : undefined}>
+                  {m.status === 'active' ? 'Active' : 'Inactive'}
+                </Tag>
+              ),
+            },
+            {
+              title: 'Message',
+              key: 'value',
+              render: (_v, m) => excerpt(m.value) || <Typography.Text type="secondary">Empty</Typography.Text>,
+            },
             { title: 'Updated', key: 'updatedAt', render: (_v, m) => formatDateTime(m.updatedAt) },
             {
               title: 'Actions',
               key: 'actions',
               render: (_v, m) => (
                 <Space>
-                  <Button size="small" aria-label={`Edit ${KEY_LABELS[m.key]} message ${m.id}`} onClick={() => setEditing(m)}>
+                  <Button
+                    size="small"
+                    aria-label={`Edit ${KEY_LABELS[m.key]} message ${m.id}`}
+                    onClick={() => setEditing(m)}
+                  >
                     Edit
                   </Button>
-                  <Button size="small" danger aria-label={`Delete ${KEY_LABELS[m.key]} message ${m.id}`} onClick={() => void confirmDelete(m)}>
+                  <Button
+                    size="small"
+                    danger
+                    aria-label={`Delete ${KEY_LABELS[m.key]} message ${m.id}`}
+                    onClick={() => void confirmDelete(m)}
+                  >
                     Delete
                   </Button>
                 </Space>

@@ -34,19 +34,36 @@ export const teamsApi = settingsApi.injectEndpoints({
       invalidatesTags: (_r, _e, { companyId }) => [...accessChanged(companyId)],
     }),
     settingsTeamsAddMember: build.mutation<void, TeamArgs & { userId: string }>({
-      query: ({ companyId, teamId, userId }) => ({ url: `${teamUrl(companyId, teamId)}/users/${enc(userId)}`, method: 'PUT' }),
+      query: ({ companyId, teamId, userId }) => ({
+        url: `${teamUrl(companyId, teamId)}/users/${enc(userId)}`,
+        method: 'PUT',
+      }),
       invalidatesTags: (_r, _e, { companyId }) => [...accessChanged(companyId)],
     }),
     settingsTeamsAddMembers: build.mutation<void, TeamArgs & { userIds: string[] }>({
-      query: ({ companyId, teamId, userIds }) => ({ url: `${teamUrl(companyId, teamId)}/users`, method: 'PUT', params: { userIds } }),
+      query: ({ companyId, teamId, userIds }) => ({
+        url: `${teamUrl(companyId, teamId)}/users`,
+        method: 'PUT',
+        params: { userIds },
+      }),
       invalidatesTags: (_r, _e, { companyId }) => [...accessChanged(companyId)],
     }),
     settingsTeamsRemoveMember: build.mutation<void, TeamArgs & { userId: string }>({
-      query: ({ companyId, teamId, userId }) => ({ url: `${teamUrl(companyId, teamId)}/users/${enc(userId)}`, method: 'DELETE' }),
+      query: ({ companyId, teamId, userId }) => ({
+        url: `${teamUrl(companyId, teamId)}/users/${enc(userId)}`,
+        method: 'DELETE',
+      }),
       invalidatesTags: (_r, _e, { companyId }) => [...accessChanged(companyId)],
     }),
-    settingsTeamsModulesUpdate: build.mutation<{ modulesAccess: ModuleAccess }, TeamArgs & { modulesAccess: ModuleAccess }>({
-      query: ({ companyId, teamId, modulesAccess }) => ({ url: `${teamUrl(companyId, teamId)}/modules-access`, method: 'PUT', body: modulesAccess }),
+    settingsTeamsModulesUpdate: build.mutation<
+      { modulesAccess: ModuleAccess },
+      TeamArgs & { modulesAccess: ModuleAccess }
+    >({
+      query: ({ companyId, teamId, modulesAccess }) => ({
+        url: `${teamUrl(companyId, teamId)}/modules-access`,
+        method: 'PUT',
+        body: modulesAccess,
+      }),
       invalidatesTags: (_r, _e, { companyId }) => [...accessChanged(companyId)],
     }),
     settingsTeamsAssignedObjects: build.query<AssignedObject[], TeamArgs>({

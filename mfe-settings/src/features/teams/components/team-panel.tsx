@@ -1,6 +1,17 @@
 import { useState } from 'react';
 import { Button } from '@portal/shared/ui/button';
-import { Alert, Card, DeleteOutlined, EditOutlined, Flex, Modal, Select, Space, Table, Typography } from '@portal/shared/ui/extra';
+import {
+  Alert,
+  Card,
+  DeleteOutlined,
+  EditOutlined,
+  Flex,
+  Modal,
+  Select,
+  Space,
+  Table,
+  Typography,
+} from '@portal/shared/ui/extra';
 import type { Company } from '@portal/shared/core/schemas';
 import type { AssignedObject, Team } from '@portal/shared/core/settings';
 import { MODULES, type ModuleAccess, type ModuleName } from '@portal/shared/core/modules';
@@ -66,7 +77,9 @@ export function TeamPanel({
 
   const add = async () => {
     const ok = await attempt(() =>
-      adding.length === 1 ? addMember({ ...ids, userId: adding[0] }).unwrap() : addMembers({ ...ids, userIds: adding }).unwrap(),
+      adding.length === 1
+        ? addMember({ ...ids, userId: adding[0] }).unwrap()
+        : addMembers({ ...ids, userIds: adding }).unwrap(),
     );
     if (ok) setAdding([]);
   };
@@ -127,7 +140,9 @@ export function TeamPanel({
             options={options}
             loading={candidates.isLoading}
             optionFilterProp="label"
-            notFoundContent={candidates.isError ? 'The users could not be loaded.' : 'Everyone is already in this team.'}
+            notFoundContent={
+              candidates.isError ? 'The users could not be loaded.' : 'Everyone is already in this team.'
+            }
           />
           <Button type="primary" disabled={!adding.length} loading={addingOne || addingMany} onClick={() => void add()}>
             {adding.length > 1 ? `Add ${adding.length} members` : 'Add member'}
@@ -146,7 +161,12 @@ export function TeamPanel({
               title: 'Actions',
               key: 'actions',
               render: (_v, m) => (
-                <Button size="small" danger aria-label={`Remove ${fullName(m)} from the team`} onClick={() => void confirmRemoveMember(m)}>
+                <Button
+                  size="small"
+                  danger
+                  aria-label={`Remove ${fullName(m)} from the team`}
+                  onClick={() => void confirmRemoveMember(m)}
+                >
                   Remove
                 </Button>
               ),
@@ -178,7 +198,11 @@ export function TeamPanel({
               title: 'Company',
               key: 'company',
               render: (_v, { module }) =>
-                company.modulesAccess[module] ? 'On' : <Typography.Text type="warning">Off for the company: stays off</Typography.Text>,
+                company.modulesAccess[module] ? (
+                  'On'
+                ) : (
+                  <Typography.Text type="warning">Off for the company: stays off</Typography.Text>
+                ),
             },
           ]}
         />
@@ -186,7 +210,12 @@ export function TeamPanel({
 
       <Card title="Assigned objects">
         {objects.isError ? (
-          <Alert type="error" showIcon title="Assigned objects could not be loaded." action={<Button onClick={() => objects.refetch()}>Try again</Button>} />
+          <Alert
+            type="error"
+            showIcon
+            title="Assigned objects could not be loaded."
+            action={<Button onClick={() => objects.refetch()}>Try again</Button>}
+          />
         ) : (
           <Table<AssignedObject>
             rowKey={(o) => `${o.module}/${o.objectId}`}

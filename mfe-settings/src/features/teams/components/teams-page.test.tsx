@@ -2,16 +2,43 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { CompanyUser, Team } from '@portal/shared/core/settings';
 import { renderWithProviders } from '@portal/shared/testing';
-import { AddressQuery, button, findDialog, findHeading, sessionFor, setupTestServer, setupUser } from '../../../testing/fixtures';
+import {
+  AddressQuery,
+  button,
+  findDialog,
+  findHeading,
+  sessionFor,
+  setupTestServer,
+  setupUser,
+} from '../../../testing/fixtures';
 import { TeamsPage } from './teams-page';
 
 const inherit = { risks: null, projects: null, requests: null, reports: null, assets: null };
 const team = (id: string, name: string, extra: Partial<Team> = {}): Team => ({
-  id, companyId: 'c1', name, users: [], modulesAccess: { ...inherit }, createdAt: '2026-01-01T00:00:00.000Z', ...extra,
+  id,
+  companyId: 'c1',
+  name,
+  users: [],
+  modulesAccess: { ...inherit },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...extra,
 });
 const person = (id: string, firstName: string, extra: Partial<CompanyUser> = {}): CompanyUser => ({
-  id, firstName, lastName: 'Lee', email: `${firstName.toLowerCase()}@acme.test`, title: null, avatar: null, role: 'member', status: 'active',
-  invited: false, accessRevoked: false, isFederated: false, teams: [], lastSignInAt: null, joinedAt: '2026-01-01T00:00:00.000Z', ...extra,
+  id,
+  firstName,
+  lastName: 'Lee',
+  email: `${firstName.toLowerCase()}@acme.test`,
+  title: null,
+  avatar: null,
+  role: 'member',
+  status: 'active',
+  invited: false,
+  accessRevoked: false,
+  isFederated: false,
+  teams: [],
+  lastSignInAt: null,
+  joinedAt: '2026-01-01T00:00:00.000Z',
+  ...extra,
 });
 
 let teams: Team[] = [];
@@ -19,20 +46,32 @@ const sent: string[] = [];
 const record = async (request: Request) => {
   const url = new URL(request.url);
   const body = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();
-  sent.push(`${request.method} ${url.pathname.replace('/api/v1/companies/c1', '')}${decodeURIComponent(url.search)}${body ? ` ${body}` : ''}`);
+  sent.push(
+    `${request.method} ${url.pathname.replace('/api/v1/companies/c1', '')}${decodeURIComponent(url.search)}${body ? ` ${body}` : ''}`,
+  );
 };
 setupTestServer(
   http.get('*/api/v1/companies/c1/teams', () => HttpResponse.json({ results: teams })),
   http.get('*/api/v1/companies/c1/users', ({ request }) => {
     expect(new URL(request.url).searchParams.get('ignorePagination')).toBe('true');
     return HttpResponse.json({
-      results: [person('u2', 'Ann'), person('u3', 'Bob'), person('u4', 'Cid'), person('u5', 'Dee', { accessRevoked: true })],
-      total: 4, page: 1, pageSize: 4,
+      results: [
+        person('u2', 'Ann'),
+        person('u3', 'Bob'),
+        person('u4', 'Cid'),
+        person('u5', 'Dee', { accessRevoked: true }),
+      ],
+      total: 4,
+      page: 1,
+      pageSize: 4,
     });
   }),
   http.get('*/api/v1/companies/c1/teams/:teamId/assigned-objects', ({ params }) =>
     HttpResponse.json({
-      results: params.teamId === 't1' ? [{ module: 'projects', objectId: 'p1', name: 'SOC 2 audit', companyId: 'c1', role: null, removable: true }] : [],
+      results:
+        params.teamId === 't1'
+          ? [{ module: 'projects', objectId: 'p1', name: 'SOC 2 audit', companyId: 'c1', role: null, removable: true }]
+          : [],
     }),
   ),
   http.post('*/api/v1/companies/c1/teams', async ({ request }) => {
@@ -40,7 +79,12 @@ setupTestServer(
     const { name } = (await request.json()) as { name: string };
     if (name === 'Auditors') {
       return HttpResponse.json(
-        { code: 'team_name_taken', message: 'A team with this name already exists in this company.', requestId: 'r', details: [{ field: 'name', message: 'name is already used by another team of this company' }] },
+        {
+          code: 'team_name_taken',
+          message: 'A team with this name already exists in this company.',
+          requestId: 'r',
+          details: [{ field: 'name', message: 'name is already used by another team of this company' }],
+        },
         { status: 409 },
       );
     }
@@ -81,7 +125,10 @@ let ue = setupUser();
 beforeEach(() => {
   ue = setupUser();
   teams = [
-    team('t1', 'Auditors', { users: [{ id: 'u2', firstName: 'Ann', lastName: 'Lee', email: 'ann@acme.test' }], modulesAccess: { ...inherit, risks: true } }),
+    team('t1', 'Auditors', {
+      users: [{ id: 'u2', firstName: 'Ann', lastName: 'Lee', email: 'ann@acme.test' }],
+      modulesAccess: { ...inherit, risks: true },
+    }),
     team('t2', 'Finance'),
   ];
 });
@@ -101,7 +148,9 @@ const renderTeams = (route = '/settings/teams', session = sessionFor({ isTevora:
 async function chooseUsers(...names: string[]) {
   await ue.click(screen.getByLabelText('Users to add'));
   for (const name of names) {
-    const options = await screen.findAllByText(`${name} Lee (${name.toLowerCase()}@acme.test)`, { selector: '.ant-select-item-option-content' });
+    const options = await screen.findAllByText(`${name} Lee (${name.toLowerCase()}@acme.test)`, {
+      selector: '.ant-select-item-option-content',
+    });
     await ue.click(options[0]);
   }
 }
@@ -172,8 +221,12 @@ describe('teams', () => {
     await findHeading('Auditors');
     await chooseUsers('Bob', 'Cid');
     // members already in the team and those whose access is revoked are not offered
-    expect(screen.queryByText('Ann Lee (ann@acme.test)', { selector: '.ant-select-item-option-content' })).not.toBeInTheDocument();
-    expect(screen.queryByText('Dee Lee (dee@acme.test)', { selector: '.ant-select-item-option-content' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Ann Lee (ann@acme.test)', { selector: '.ant-select-item-option-content' }),
+    ).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Dee Lee (dee@acme.test)', { selector: '.ant-select-item-option-content' }),
+    ).not.toBeInTheDocument();
     await ue.click(button('Add 2 members'));
     await waitFor(() => expect(sent).toEqual(['PUT /teams/t1/users?userIds[]=u3&userIds[]=u4']));
 
@@ -192,10 +245,16 @@ describe('teams', () => {
     expect(within(risks).getByLabelText('On')).toBeChecked();
     await ue.click(within(screen.getByLabelText('Projects access')).getByLabelText('Off'));
     await waitFor(() =>
-      expect(sent).toEqual(['PUT /teams/t1/modules-access {"risks":true,"projects":false,"requests":null,"reports":null,"assets":null}']),
+      expect(sent).toEqual([
+        'PUT /teams/t1/modules-access {"risks":true,"projects":false,"requests":null,"reports":null,"assets":null}',
+      ]),
     );
     await ue.click(within(risks).getByLabelText('Inherit'));
-    await waitFor(() => expect(sent[1]).toBe('PUT /teams/t1/modules-access {"risks":null,"projects":null,"requests":null,"reports":null,"assets":null}'));
+    await waitFor(() =>
+      expect(sent[1]).toBe(
+        'PUT /teams/t1/modules-access {"risks":null,"projects":null,"requests":null,"reports":null,"assets":null}',
+      ),
+    );
   });
 
   it('disables module access without company.editModulesAccess', async () => {

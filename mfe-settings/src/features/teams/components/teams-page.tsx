@@ -54,9 +54,16 @@ export function TeamsPage() {
           <Spin aria-label="Loading teams" />
         </div>
       ) : isError ? (
-        <Alert type="error" showIcon title="The teams could not be loaded." action={<Button onClick={() => refetch()}>Try again</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          title="The teams could not be loaded."
+          action={<Button onClick={() => refetch()}>Try again</Button>}
+        />
       ) : !teams?.length ? (
-        <Empty description={`${company.name} has no teams yet. Create one to give several users the same module access.`} />
+        <Empty
+          description={`${company.name} has no teams yet. Create one to give several users the same module access.`}
+        />
       ) : (
         <div style={{ display: 'flex', gap: 24, alignItems: 'flex-start' }}>
           <nav aria-label="Teams list" style={{ width: 240, flex: 'none' }}>

@@ -18,7 +18,11 @@ export const systemSettingsApi = portalApi.injectEndpoints({
       keepUnusedDataFor: Infinity,
     }),
     systemSettingsDismiss: build.mutation<void, { id: string; version: number }>({
-      query: ({ id, version }) => ({ url: `/system-settings/${encodeURIComponent(id)}/dismiss`, method: 'POST', body: { version } }),
+      query: ({ id, version }) => ({
+        url: `/system-settings/${encodeURIComponent(id)}/dismiss`,
+        method: 'POST',
+        body: { version },
+      }),
       // Hidden at once. If the call fails the toast says so, and the banner stays closed for this session.
       async onQueryStarted({ id, version }, { dispatch }) {
         dispatch(

@@ -59,7 +59,10 @@ describe('the maintenance banner', () => {
 
   it('fetches the settings list by key Banner once and shows the first item, sanitized', async () => {
     messages = [
-      banner({ value: '<b>Maintenance</b> tonight <img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">details</a>' }),
+      banner({
+        value:
+          '<b>Maintenance</b> tonight <img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">details</a>',
+      }),
       banner({ id: 'm2', value: 'Second' }),
     ];
     renderWithProviders(
@@ -96,7 +99,11 @@ describe('the maintenance banner', () => {
 
   it('stays hidden when the close call fails, for this session', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    server.use(http.post('*/api/v1/system-settings/:id/dismiss', () => HttpResponse.json({ code: 'internal_error' }, { status: 500 })));
+    server.use(
+      http.post('*/api/v1/system-settings/:id/dismiss', () =>
+        HttpResponse.json({ code: 'internal_error' }, { status: 500 }),
+      ),
+    );
     messages = [banner()];
     renderWithProviders(<MaintenanceBannerSlot />);
     await userEvent.click(await screen.findByRole('button', { name: 'Close the maintenance banner' }));

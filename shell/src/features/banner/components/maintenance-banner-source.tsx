@@ -1,5 +1,9 @@
 import { deferred } from '@portal/shared/web/deferred';
-import { BANNER_SETTINGS, useSystemSettingsDismissMutation, useSystemSettingsListQuery } from '../api/system-settings-api';
+import {
+  BANNER_SETTINGS,
+  useSystemSettingsDismissMutation,
+  useSystemSettingsListQuery,
+} from '../api/system-settings-api';
 import { visibleBanner } from '../model/banner';
 
 // The banner's code, DOMPurify and the Alert load only when there is a banner to show.

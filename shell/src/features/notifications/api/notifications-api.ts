@@ -66,4 +66,5 @@ export function setUnreadCount(unreadCount: number) {
   });
 }
 
-export const { useNotificationsListQuery, useNotificationsMarkReadMutation, useNotificationsMarkAllReadMutation } = notificationsApi;
+export const { useNotificationsListQuery, useNotificationsMarkReadMutation, useNotificationsMarkAllReadMutation } =
+  notificationsApi;

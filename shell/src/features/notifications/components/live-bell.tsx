@@ -20,7 +20,16 @@ const FALLBACK_POLL_MS = 60_000;
 function PanelLoading() {
   const { token } = theme.useToken();
   return (
-    <div style={{ width: 360, padding: 24, textAlign: 'center', background: token.colorBgElevated, borderRadius: token.borderRadiusLG, boxShadow: token.boxShadowSecondary }}>
+    <div
+      style={{
+        width: 360,
+        padding: 24,
+        textAlign: 'center',
+        background: token.colorBgElevated,
+        borderRadius: token.borderRadiusLG,
+        boxShadow: token.boxShadowSecondary,
+      }}
+    >
       <Spin aria-label="Loading notifications" />
     </div>
   );
@@ -71,7 +80,10 @@ export interface LiveBellProps {
 export default function LiveBell({ openAtOnce = false, focusOnMount = false }: LiveBellProps) {
   const signedIn = useSelector((s: Root) => sessionSelectors.selectUser(s)) !== null;
   const live = streamSupported();
-  const { data } = useNotificationsListQuery(BELL_PAGE, { skip: !signedIn, pollingInterval: live ? 0 : FALLBACK_POLL_MS });
+  const { data } = useNotificationsListQuery(BELL_PAGE, {
+    skip: !signedIn,
+    pollingInterval: live ? 0 : FALLBACK_POLL_MS,
+  });
   useUnreadStream(signedIn);
   const [open, setOpen] = useState(openAtOnce);
   const unread = data?.unreadCount ?? 0;
@@ -92,7 +104,13 @@ export default function LiveBell({ openAtOnce = false, focusOnMount = false }: L
         destroyOnHidden
         popupRender={() => <NotificationsPanel fallback={<PanelLoading />} onDone={() => setOpen(false)} />}
       >
-        <FrameButton variant="text" aria-label={`Notifications, ${unread} unread`} aria-haspopup="dialog" aria-expanded={open} data-testid="notification-bell">
+        <FrameButton
+          variant="text"
+          aria-label={`Notifications, ${unread} unread`}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          data-testid="notification-bell"
+        >
           <BellGlyph>{unread > 0 ? <UnreadCount count={unread} /> : null}</BellGlyph>
         </FrameButton>
       </HeaderDropdown>

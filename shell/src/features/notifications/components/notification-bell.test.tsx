@@ -53,7 +53,13 @@ const unreadCount = () => notifications.filter((n) => n.readAt === null).length;
 const server = setupServer(
   http.get('*/api/v1/notifications', ({ request }) => {
     calls.push(`GET ${new URL(request.url).search}`);
-    return HttpResponse.json({ results: notifications, total: notifications.length, page: 1, pageSize: 10, unreadCount: unreadCount() });
+    return HttpResponse.json({
+      results: notifications,
+      total: notifications.length,
+      page: 1,
+      pageSize: 10,
+      unreadCount: unreadCount(),
+    });
   }),
   http.post('*/api/v1/notifications/read-all', () => {
     calls.push('POST read-all');
@@ -119,7 +125,10 @@ describe('the notification bell', () => {
   });
 
   it('follows the link of a notification inside the portal and closes', async () => {
-    notifications = [{ ...item('n1', 'Request waiting'), link: '/requests/r-1' }, { ...item('n2', 'Elsewhere'), link: 'javascript:alert(1)' }];
+    notifications = [
+      { ...item('n1', 'Request waiting'), link: '/requests/r-1' },
+      { ...item('n2', 'Elsewhere'), link: 'javascript:alert(1)' },
+    ];
     function Where() {
       return <output aria-label="path">{useLocation().pathname}</output>;
     }

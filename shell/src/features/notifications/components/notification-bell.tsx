@@ -63,7 +63,16 @@ function Bell({ loader }: { loader: LiveBellLoader }) {
     );
   };
   return (
-    <FrameButton ref={standIn} variant="text" aria-label="Notifications" aria-haspopup="dialog" aria-expanded={false} onPointerEnter={prefetch} onFocus={prefetch} onClick={openNow}>
+    <FrameButton
+      ref={standIn}
+      variant="text"
+      aria-label="Notifications"
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onClick={openNow}
+    >
       <BellGlyph />
     </FrameButton>
   );

@@ -24,19 +24,40 @@ function NotificationItem({ notification, onOpen }: { notification: Notification
         type="text"
         block
         onClick={() => onOpen(notification)}
-        style={{ height: 'auto', padding: '8px 12px', display: 'flex', alignItems: 'flex-start', gap: 8, whiteSpace: 'normal', textAlign: 'left' }}
+        style={{
+          height: 'auto',
+          padding: '8px 12px',
+          display: 'flex',
+          alignItems: 'flex-start',
+          gap: 8,
+          whiteSpace: 'normal',
+          textAlign: 'left',
+        }}
       >
         <span
           aria-hidden
-          style={{ flex: 'none', width: 8, height: 8, marginTop: 7, borderRadius: 4, background: unread ? token.colorPrimary : 'transparent' }}
+          style={{
+            flex: 'none',
+            width: 8,
+            height: 8,
+            marginTop: 7,
+            borderRadius: 4,
+            background: unread ? token.colorPrimary : 'transparent',
+          }}
         />
         <span style={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
           <span style={{ fontWeight: unread ? 600 : 400, color: token.colorText }}>
-            {unread ? <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)' }}>Unread: </span> : null}
+            {unread ? (
+              <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)' }}>
+                Unread:{' '}
+              </span>
+            ) : null}
             {notification.title}
           </span>
           {notification.body ? <span style={{ color: token.colorTextSecondary }}>{notification.body}</span> : null}
-          <span style={{ color: token.colorTextTertiary, fontSize: token.fontSizeSM }}>{formatDateTime(notification.createdAt)}</span>
+          <span style={{ color: token.colorTextTertiary, fontSize: token.fontSizeSM }}>
+            {formatDateTime(notification.createdAt)}
+          </span>
         </span>
       </Button>
     </li>
@@ -66,7 +87,10 @@ export default function NotificationsPanel({ onDone }: { onDone: () => void }) {
   let content;
   if (data && data.results.length > 0) {
     content = (
-      <ul style={{ listStyle: 'none', margin: 0, padding: 4, maxHeight: 400, overflowY: 'auto' }} aria-label="Recent notifications">
+      <ul
+        style={{ listStyle: 'none', margin: 0, padding: 4, maxHeight: 400, overflowY: 'auto' }}
+        aria-label="Recent notifications"
+      >
         {data.results.map((n) => (
           <NotificationItem key={n.id} notification={n} onOpen={open} />
         ))}
@@ -95,11 +119,31 @@ export default function NotificationsPanel({ onDone }: { onDone: () => void }) {
       role="dialog"
       aria-label="Notifications"
       tabIndex={-1}
-      style={{ width: 360, background: token.colorBgElevated, borderRadius: token.borderRadiusLG, boxShadow: token.boxShadowSecondary, outline: 'none' }}
+      style={{
+        width: 360,
+        background: token.colorBgElevated,
+        borderRadius: token.borderRadiusLG,
+        boxShadow: token.boxShadowSecondary,
+        outline: 'none',
+      }}
     >
-      <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '8px 12px', borderBottom: `1px solid ${token.colorSplit}` }}>
+      <div
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          padding: '8px 12px',
+          borderBottom: `1px solid ${token.colorSplit}`,
+        }}
+      >
         <Typography.Text strong>Notifications</Typography.Text>
-        <Button type="link" size="small" loading={markingAll} disabled={!data || data.unreadCount === 0} onClick={() => void markAllRead()}>
+        <Button
+          type="link"
+          size="small"
+          loading={markingAll}
+          disabled={!data || data.unreadCount === 0}
+          onClick={() => void markAllRead()}
+        >
           Mark all read
         </Button>
       </div>

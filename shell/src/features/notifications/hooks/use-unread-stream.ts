@@ -10,7 +10,9 @@ export const NOTIFICATIONS_STREAM_URL = `${API_BASE}/notifications/stream`;
  * The store's dispatch as the thunks of injected endpoints need it: their state type names the
  * endpoints of their own injection only, which the store's full state type does not match.
  */
-type ThunkDispatch = (action: { type: string } | ((dispatch: never, getState: never, extra: never) => unknown)) => unknown;
+type ThunkDispatch = (
+  action: { type: string } | ((dispatch: never, getState: never, extra: never) => unknown),
+) => unknown;
 
 export function streamSupported(): boolean {
   return typeof EventSource !== 'undefined';
