@@ -5,9 +5,11 @@ import { createTestIdentityProvider } from '../../test/saml-idp';
 import { companyUser, PEOPLE_RESULTS } from './people';
 
 let t: TestApp;
+/** DNS TXT answers for the domain verification below. */
+const txt: Record<string, string[]> = {};
 // every company, member, team and user of the seed is called: no rate limit in the way
 beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_MAX: '1000000' } });
+  t = await createTestApp({ env: { RATE_LIMIT_MAX: '1000000' }, txtRecords: txt });
 });
 afterAll(() => t.close());
 
@@ -155,6 +157,19 @@ describe('the result schemas of users, companies, company users, teams and the a
       certificate: idp.certificate,
       sloUrl: 'https://idp.example.test/slo',
     });
+    const byDns = (await call('POST /api/v1/companies/:id/domains', `${c}/domains`, {
+      domain: 'paper-street.test',
+    })) as {
+      id: string;
+      verification: { value: string };
+    };
+    txt['paper-street.test'] = [byDns.verification.value];
+    await call('POST /api/v1/companies/:id/domains/:domainId/verify', `${c}/domains/${byDns.id}/verify`);
+    const byStaff = (await call('POST /api/v1/companies/:id/domains', `${c}/domains`, { domain: 'soap.test' })) as {
+      id: string;
+    };
+    await call('POST /api/v1/companies/:id/domains/:domainId/confirm', `${c}/domains/${byStaff.id}/confirm`);
+    await call('GET /api/v1/companies/:id/identity-provider', `${c}/identity-provider`);
     const invited = (await call('POST /api/v1/companies/:id/users', `${c}/users`, {
       email: 'milton@initech.test',
       firstName: 'Milton',
