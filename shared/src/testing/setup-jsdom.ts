@@ -81,3 +81,22 @@ if (typeof globalThis.MessageChannel === 'undefined') {
     }
   } as unknown as typeof MessageChannel;
 }
+
+// antd's CSS-in-JS rules go to a detached element instead of <head>. jsdom matches every rule of every
+// sheet in the document against each element on every getComputedStyle call, which antd (table and
+// scrollbar measuring, dialogs, form items) and Testing Library's role queries make all the time: with
+// antd's few thousand rules in <head> that matching was most of a screen test's time. jsdom does no
+// layout, so those rules decide nothing a unit test asserts beyond display and visibility, which antd
+// sets inline or by not rendering; the browser tests (Playwright, real CSS) cover how pages look.
+jest.mock('@rc-component/util/lib/Dom/dynamicCSS', () => {
+  type Options = { attachTo?: Element } & Record<string, unknown>;
+  const actual = jest.requireActual('@rc-component/util/lib/Dom/dynamicCSS');
+  const sink = document.createElement('div');
+  const detached = (option: Options = {}) => ({ ...option, attachTo: option.attachTo ?? sink });
+  return {
+    ...actual,
+    injectCSS: (css: string, option?: Options) => actual.injectCSS(css, detached(option)),
+    updateCSS: (css: string, key: string, option?: Options) => actual.updateCSS(css, key, detached(option)),
+    removeCSS: (key: string, option?: Options) => actual.removeCSS(key, detached(option)),
+  };
+});
