@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import lightMyRequest from 'light-my-request';
 import pg from 'pg';
 import { buildApp } from '../app';
@@ -81,7 +82,24 @@ export interface TestApp {
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** `inject` with the portal's client header and a same-origin Origin, as the web sends them. */
   api(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
+  /** How many SQL statements the app has sent since the app started (query budgets). */
+  queryCount(): number;
   close(): Promise<void>;
+}
+
+/**
+ * Counts every statement a Kysely instance runs: raw `sql` and the compiled prepared queries
+ * (db/prepared.ts) too, which skip `transformQuery` but not `transformResult`.
+ */
+class QueryCounter implements KyselyPlugin {
+  count = 0;
+  transformQuery({ node }: PluginTransformQueryArgs) {
+    return node;
+  }
+  async transformResult({ result }: PluginTransformResultArgs) {
+    this.count += 1;
+    return result;
+  }
 }
 
 export interface TestAppOptions {
@@ -160,7 +178,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // The demo files' bytes go where the app's storage reads them (a template's copy brought them along).
   if (seed && !templates) await seedIfEmpty(database.db, { storage: createStorage(config) });
   const txt = options.txtRecords ?? {};
-  const app = buildApp({ db: database.db, config, resolveTxt: async (domain) => txt[domain] ?? [] });
+  const counter = new QueryCounter();
+  const app = buildApp({
+    db: database.db.withPlugin(counter),
+    config,
+    resolveTxt: async (domain) => txt[domain] ?? [],
+  });
   options.extend?.(app);
   await app.ready();
 
@@ -181,6 +204,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       return cookie;
     },
     inject: (injectOptions) => inject(app, injectOptions),
+    queryCount: () => counter.count,
     api({ cookie, headers, ...rest }) {
       return inject(app, {
         ...rest,
