@@ -18,6 +18,7 @@ import { seedIfEmpty } from '../db/seed';
 import { createSession } from '../db/sessions';
 import { findUserCredentialsByEmail } from '../db/users';
 import { createStorage } from '../lib/storage';
+import { TEST_HASH_OPTIONS } from './hashing';
 import {
   adminQuery,
   copyTemplateFiles,
@@ -176,7 +177,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   // The demo files' bytes go where the app's storage reads them (a template's copy brought them along).
-  if (seed && !templates) await seedIfEmpty(database.db, { storage: createStorage(config) });
+  if (seed && !templates)
+    await seedIfEmpty(database.db, { storage: createStorage(config), hashOptions: TEST_HASH_OPTIONS });
   const txt = options.txtRecords ?? {};
   const counter = new QueryCounter();
   const app = buildApp({

@@ -20,6 +20,7 @@ import pg from 'pg';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { seedIfEmpty } from '../db/seed';
+import { TEST_HASH_OPTIONS } from './hashing';
 import { createStorage } from '../lib/storage';
 
 /** Where globalSetup hands the templates to the test files (jest's workers inherit its environment). */
@@ -112,7 +113,7 @@ async function withDatabase(
 
 /** What createTestApp seeded: the demo data, its files' bytes under `dataDir/files`. */
 async function seed(db: Parameters<typeof seedIfEmpty>[0], dataDir: string): Promise<void> {
-  await seedIfEmpty(db, { storage: createStorage({ dataDir }) });
+  await seedIfEmpty(db, { storage: createStorage({ dataDir }), hashOptions: TEST_HASH_OPTIONS });
 }
 
 /** Copies a template's files (SQLite: the database too) into `dataDir`. */
