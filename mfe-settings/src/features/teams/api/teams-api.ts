@@ -7,19 +7,22 @@ const teamUrl = (companyId: string, teamId: string) => `/companies/${enc(company
 
 type TeamArgs = { companyId: string; teamId: string };
 
+/** The teams list's tag: a deleted team invalidates the list alone, not the queries of the team itself. */
+const TEAMS_LIST = { type: 'Teams' as const, id: 'LIST' };
+
 /**
  * Teams change their members' effective module access: every change that can move it also
  * invalidates the shell's AccessPermissions (navigation follows without a reload) and the user views.
  */
-const accessChanged = (companyId: string) =>
-  ['Teams', 'CompanyUsers', 'UserModules', { type: 'AccessPermissions' as const, id: companyId }] as const;
+const accessChanged = (companyId: string, teams: 'Teams' | typeof TEAMS_LIST = 'Teams') =>
+  [teams, 'CompanyUsers', 'UserModules', { type: 'AccessPermissions' as const, id: companyId }] as const;
 
 export const teamsApi = settingsApi.injectEndpoints({
   endpoints: (build) => ({
     settingsTeamsList: build.query<Team[], string>({
       query: (companyId) => `/companies/${enc(companyId)}/teams`,
       transformResponse: (body: { results: Team[] }) => body.results,
-      providesTags: ['Teams'],
+      providesTags: [TEAMS_LIST],
     }),
     settingsTeamsCreate: build.mutation<Team, { companyId: string; name: string }>({
       query: ({ companyId, name }) => ({ url: `/companies/${enc(companyId)}/teams`, method: 'POST', body: { name } }),
@@ -31,7 +34,8 @@ export const teamsApi = settingsApi.injectEndpoints({
     }),
     settingsTeamsDelete: build.mutation<void, TeamArgs>({
       query: ({ companyId, teamId }) => ({ url: teamUrl(companyId, teamId), method: 'DELETE' }),
-      invalidatesTags: (_r, _e, { companyId }) => [...accessChanged(companyId)],
+      // not the deleted team's own queries: asked again, they would answer 404
+      invalidatesTags: (_r, _e, { companyId }) => [...accessChanged(companyId, TEAMS_LIST)],
     }),
     settingsTeamsAddMember: build.mutation<void, TeamArgs & { userId: string }>({
       query: ({ companyId, teamId, userId }) => ({

@@ -43,6 +43,8 @@ const person = (id: string, firstName: string, extra: Partial<CompanyUser> = {})
 
 let teams: Team[] = [];
 const sent: string[] = [];
+/** The teams whose assigned objects the page asked for, in order. */
+let objectReads: string[] = [];
 const record = async (request: Request) => {
   const url = new URL(request.url);
   const body = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();
@@ -66,14 +68,21 @@ setupTestServer(
       pageSize: 4,
     });
   }),
-  http.get('*/api/v1/companies/c1/teams/:teamId/assigned-objects', ({ params }) =>
-    HttpResponse.json({
+  http.get('*/api/v1/companies/c1/teams/:teamId/assigned-objects', ({ params }) => {
+    objectReads.push(String(params.teamId));
+    // as the api answers for a team that no longer exists
+    if (!teams.some((t) => t.id === params.teamId))
+      return HttpResponse.json(
+        { code: 'not_found', message: 'Team not found', requestId: 'r', details: [] },
+        { status: 404 },
+      );
+    return HttpResponse.json({
       results:
         params.teamId === 't1'
           ? [{ module: 'projects', objectId: 'p1', name: 'SOC 2 audit', companyId: 'c1', role: null, removable: true }]
           : [],
-    }),
-  ),
+    });
+  }),
   http.post('*/api/v1/companies/c1/teams', async ({ request }) => {
     await record(request.clone());
     const { name } = (await request.json()) as { name: string };
@@ -210,10 +219,14 @@ describe('teams', () => {
     await ue.click(button('Delete team'));
     const confirm = await findDialog();
     expect(sent).toHaveLength(1);
+    objectReads = [];
     await ue.click(button('Delete team', confirm));
     await waitFor(() => expect(sent).toContain('DELETE /teams/t2'));
     expect(await findHeading('Auditors')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('query')).toBeEmptyDOMElement());
+    // the deleted team's objects are not asked for again (that answered 404, shown as an error)
+    expect(objectReads).not.toContain('t2');
+    expect(screen.queryByText(/not found/i)).not.toBeInTheDocument();
   });
 
   it('adds several members at once with userIds[], one member alone, and removes one after confirmation', async () => {
