@@ -61,7 +61,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  const dir = makeTempDir();
+  return sqliteDatabaseIn(makeTempDir());
+}
+
+/** The SQLite database `portal.sqlite` in a temp dir of its own, which `destroy` removes. */
+function sqliteDatabaseIn(dir: string): TestDatabase {
   const database = openDatabase({ sqlitePath: path.join(dir, 'portal.sqlite') });
   return {
     ...database,
@@ -141,15 +145,7 @@ async function copyTemplate(
   if (templates.databases) throw new Error('the test templates were built for PostgreSQL, this run is on SQLite');
   const dir = makeTempDir();
   copyTemplateFiles(templates, kind, dir);
-  const database = openDatabase({ sqlitePath: path.join(dir, 'portal.sqlite') });
-  return {
-    ...database,
-    location: dir,
-    async destroy() {
-      await database.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return sqliteDatabaseIn(dir);
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
