@@ -14,7 +14,7 @@ import { readdirSync, readFileSync } from 'fs';
 import path from 'path';
 import { gzipSync } from 'zlib';
 import { chromium } from 'playwright-core';
-import { startPortal } from '../../e2e/portal-server';
+import { startPortal, WEB_PACKAGES } from '../../e2e/portal-server';
 
 /**
  * The gate CI enforces: 300 KB until issue 10, raised by 2 KB for the accessible light theme's tokens
@@ -44,7 +44,6 @@ const REQUEST_BUDGET = { all: 32, api: 5 };
  * when the budget was set.
  */
 const ALL_REMOTES_BUDGET_BYTES = 1375 * 1024;
-const PACKAGES = ['shell', 'mfe-projects', 'mfe-requests', 'mfe-settings', 'mfe-reports'];
 const WATCHED = [
   'react',
   'react-dom',
@@ -76,7 +75,7 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 /** gzip bytes of each package's built JavaScript (dist/, every chunk, source maps aside). */
 function builtJavaScript(root: string): { name: string; files: number; gzip: number }[] {
-  return PACKAGES.map((name) => {
+  return WEB_PACKAGES.map((name) => {
     const dist = path.join(root, name, 'dist');
     const files = (readdirSync(dist, { recursive: true }) as string[]).filter((f) => f.endsWith('.js'));
     const gzip = files.reduce((n, f) => n + gzipSync(readFileSync(path.join(dist, f)), { level: 9 }).length, 0);
@@ -143,24 +142,18 @@ async function main() {
     const renderedMs = Date.now() - started;
     counting = false;
     await Promise.all(pending);
-    const requestedAfter = new Set(
-      await page.evaluate(() => {
-        const at = (window as unknown as { __dashboardAt?: number }).__dashboardAt ?? Infinity;
-        return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-          .filter((e) => e.startTime > at)
-          .map((e) => e.name);
-      }),
-    );
-    // every request of the dashboard's document that started before it rendered (the sign-in's own
-    // requests were on the page before: a navigation starts a new list)
-    const beforeRender = await page.evaluate(() => {
+    // The dashboard document's requests, split at the moment it rendered (the sign-in's own requests
+    // were on the page before: a navigation starts a new list). Those after it are deferred work.
+    const { beforeRender, requestedAfter } = await page.evaluate(() => {
       const at = (window as unknown as { __dashboardAt?: number }).__dashboardAt ?? Infinity;
-      return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-        .filter((e) => e.startTime <= at)
-        .map((e) => new URL(e.name).pathname);
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      return {
+        beforeRender: entries.filter((e) => e.startTime <= at).map((e) => new URL(e.name).pathname),
+        requestedAfter: entries.filter((e) => e.startTime > at).map((e) => e.name),
+      };
     });
     const apiBeforeRender = beforeRender.filter((p) => p.startsWith('/api/'));
-    const deferred = scripts.filter((s) => requestedAfter.has(s.url.href));
+    const deferred = scripts.filter((s) => requestedAfter.includes(s.url.href));
     for (const s of deferred) scripts.splice(scripts.indexOf(s), 1);
 
     const reports = new Map<string, Record<string, string[]>>();

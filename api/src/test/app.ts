@@ -18,7 +18,6 @@ import { seedIfEmpty } from '../db/seed';
 import { createSession } from '../db/sessions';
 import { findUserCredentialsByEmail } from '../db/users';
 import { createStorage } from '../lib/storage';
-import { TEST_HASH_OPTIONS } from './hashing';
 import {
   adminQuery,
   copyTemplateFiles,
@@ -173,8 +172,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   // The demo files' bytes go where the app's storage reads them (a template's copy brought them along).
-  if (seed && !templates)
-    await seedIfEmpty(database.db, { storage: createStorage(config), hashOptions: TEST_HASH_OPTIONS });
+  if (seed && !templates) await seedIfEmpty(database.db, { storage: createStorage(config) });
   const txt = options.txtRecords ?? {};
   const counter = new QueryCounter();
   const app = buildApp({
