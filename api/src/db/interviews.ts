@@ -335,7 +335,7 @@ export async function cancelInterview(db: Kysely<Database>, interviewId: string,
 }
 
 // ---------------------------------------------------------------------------------------------
-// Who may take part (the rules of shared/src/core/interviews.ts)
+// Who may take part (the rules of shared/src/core/interviews)
 
 /** Which of these users may organize: active, holding Lead Consultant or Consultant on the project. */
 export async function organizerIds(db: Kysely<Database>, projectId: string, ids: string[]): Promise<Set<string>> {

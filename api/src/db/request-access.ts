@@ -1,5 +1,5 @@
 /**
- * Who sees and who acts on an evidence request (issue 8; the rules are in shared/src/core/requests.ts).
+ * Who sees and who acts on an evidence request (issue 8; the rules are in shared/src/core/requests).
  * One place for the rule, used by the `request` policy (one request) and by every list, export and
  * bulk change (many requests, as a SQL filter), so a list never shows what the detail would refuse.
  */

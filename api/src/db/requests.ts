@@ -1,5 +1,5 @@
 /**
- * Evidence requests (issue 8): the repository. Contract: shared/src/core/requests.ts; who sees what:
+ * Evidence requests (issue 8): the repository. Contract: shared/src/core/requests; who sees what:
  * db/request-access.ts. Every function takes a Kysely (the db or a transaction).
  */
 import { randomBytes } from 'node:crypto';

@@ -3,7 +3,7 @@
  * also an online meeting in its organizer's calendar. The app signs in with the client-credentials grant
  * (the token is kept until shortly before it expires), finds the organizer by e-mail, and creates,
  * updates or cancels the event; with GRAPH_NOTIFICATION_URL a change subscription to the organizer's
- * events follows each new event (nothing receives its notifications yet). Every call has a timeout. Failures become the contract's errors (shared/src/core/interviews.ts);
+ * events follows each new event (nothing receives its notifications yet). Every call has a timeout. Failures become the contract's errors (shared/src/core/interviews);
  * what went wrong is logged with Graph's status and error code, never with the secret or a token.
  */
 import { createHmac } from 'node:crypto';

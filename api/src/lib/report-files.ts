@@ -1,5 +1,5 @@
 /**
- * A report as a file (issue 9; contract shared/src/core/reports.ts): CSV and XLSX of one report, and a
+ * A report as a file (issue 9; contract shared/src/core/reports): CSV and XLSX of one report, and a
  * PDF of the whole report, all written from reportTables() so they show the page's numbers.
  *
  * Text cells of the spreadsheets are formula-safe (a leading apostrophe, as the other exports write

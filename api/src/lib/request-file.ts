@@ -1,7 +1,7 @@
 /**
  * Evidence request files (issue 8): reading a .csv or .xlsx of requests to import into checked rows,
  * and writing requests (an export, the template) as a file. The contract (columns, limits, errors) is
- * shared/src/core/requests.ts ("Import and export files"); the spreadsheet rules are spreadsheet.ts.
+ * shared/src/core/requests ("Import and export files"); the spreadsheet rules are spreadsheet.ts.
  * The rows name assignees and projects as text: the import route resolves them against the company.
  */
 import { dayText } from '@portal/shared/core/projects';

@@ -1,6 +1,6 @@
 /**
  * Notifications of evidence requests (issue 8): the bell and e-mail for assignment, status change,
- * comment, due soon and overdue. Contract: shared/src/core/requests.ts ("Notifications"). The bells are
+ * comment, due soon and overdue. Contract: shared/src/core/requests ("Notifications"). The bells are
  * written in the change's transaction; the mails go out after it commits (deliverRequestNotices).
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';

@@ -1,6 +1,6 @@
 /**
  * Task tracker files (issue 7): reading a .csv or .xlsx upload into checked rows, and writing templates
- * back out. The contract (columns, limits, errors) is shared/src/core/practices.ts; reading and writing
+ * back out. The contract (columns, limits, errors) is shared/src/core/practices; reading and writing
  * spreadsheets of any kind is spreadsheet.ts.
  */
 import {

@@ -1,6 +1,6 @@
 /**
  * The documents screen's call: every file of the selected company's projects (contract:
- * shared/src/core/files.ts, GET /companies/:id/files). Injected into the portal's one RTK Query api.
+ * shared/src/core/files, GET /companies/:id/files). Injected into the portal's one RTK Query api.
  */
 import { portalApi } from '@portal/shared/web/api';
 import type { DocumentList, DocumentsQuery } from '@portal/shared/core/files';

@@ -1,6 +1,6 @@
 /**
  * The project files calls, injected into the portal's one RTK Query api (endpoint names start with
- * `files`). The contract is shared/src/core/files.ts. Uploads are not here: they need progress and
+ * `files`). The contract is shared/src/core/files. Uploads are not here: they need progress and
  * cancel, which fetch lacks (app/upload.ts); after one the caller invalidates FILE_CHANGES.
  */
 import { portalApi } from '@portal/shared/web/api';

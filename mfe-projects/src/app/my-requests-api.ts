@@ -1,6 +1,6 @@
 /**
  * Home's "My requests": the one requests call the projects remote makes (contract:
- * shared/src/core/requests.ts). It is injected here rather than imported from mfe-requests, which the
+ * shared/src/core/requests). It is injected here rather than imported from mfe-requests, which the
  * shell loads only for users with the requests module. It provides the same 'Requests' tag as the
  * requests remote, so a change made there (submit, accept, assign...) refreshes Home too.
  */

@@ -1,6 +1,6 @@
 /**
  * The projects remote's calls, injected into the portal's one RTK Query api (endpoint names start with
- * `projects`). The contract (paths, bodies, replies, errors) is shared/src/core/projects.ts. Every
+ * `projects`). The contract (paths, bodies, replies, errors) is shared/src/core/projects. Every
  * mutation invalidates what it changes, so lists, counts and charts follow without a reload.
  */
 import { portalApi } from '@portal/shared/web/api';

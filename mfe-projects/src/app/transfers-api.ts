@@ -1,5 +1,5 @@
 /**
- * Safe transfer's calls (contract: shared/src/core/files.ts). Sending is a streamed multipart upload
+ * Safe transfer's calls (contract: shared/src/core/files). Sending is a streamed multipart upload
  * (app/upload.ts, for its progress and cancel), after which the sender invalidates 'Transfers'.
  */
 import { portalApi } from '@portal/shared/web/api';

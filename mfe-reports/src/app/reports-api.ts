@@ -1,5 +1,5 @@
 /**
- * The reports remote's calls (contract: shared/src/core/reports.ts). The files (CSV, XLSX, PDF) are
+ * The reports remote's calls (contract: shared/src/core/reports). The files (CSV, XLSX, PDF) are
  * downloads (`@portal/shared/web/download`), not queries.
  */
 import { portalApi } from '@portal/shared/web/api';

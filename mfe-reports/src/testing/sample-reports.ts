@@ -1,4 +1,4 @@
-/** Reports as the api answers them (contract shared/src/core/reports.ts), for the remote's unit tests. */
+/** Reports as the api answers them (contract shared/src/core/reports), for the remote's unit tests. */
 import type {
   ControlsReport,
   ReportMeta,

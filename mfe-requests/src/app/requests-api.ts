@@ -1,5 +1,5 @@
 /**
- * The requests remote's calls (contract: shared/src/core/requests.ts). Evidence uploads go through
+ * The requests remote's calls (contract: shared/src/core/requests). Evidence uploads go through
  * `@portal/shared/web/upload` (progress, cancel) and then invalidate 'Request' and 'RequestHistory';
  * import and export are files (the shared upload and download helpers).
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Evidence requests (issue 8; contract shared/src/core/requests.ts): a request of a company (and
+ * Evidence requests (issue 8; contract shared/src/core/requests): a request of a company (and
  * optionally of one of its projects, and a task or control of it), its assignees (client users and
  * teams), evidence files (bytes in the blob storage), comments, the history of every change, and the
  * bookkeeping that sends each reminder and each daily digest once. Frozen like 0001.

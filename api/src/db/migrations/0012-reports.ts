@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Reports (issue 9; contract shared/src/core/reports.ts): what the reports aggregate in the database
+ * Reports (issue 9; contract shared/src/core/reports): what the reports aggregate in the database
  * needs. `requests.return_count` counts how often a request went back to the client (the returned
  * rate), filled from the history for requests that exist; `tasks.closed_at` is when a task moved to a
  * closed status (COMPLETED, NOT_APPLICABLE; null while open), filled for closed tasks from their

@@ -1,5 +1,5 @@
 /**
- * The controls report (issue 9; contract shared/src/core/reports.ts): coverage of the controls of the
+ * The controls report (issue 9; contract shared/src/core/reports): coverage of the controls of the
  * projects in scope as of now (the period does not apply). One grouped query: the controls of the scope
  * joined to the sets of those with a linked task, with evidence, and their points of focus, counted per
  * project. The totals are the sum of the project rows, since every control belongs to exactly one project.

@@ -1,5 +1,5 @@
 /**
- * The requests report (issue 9; contract shared/src/core/reports.ts): the requests the caller sees (the
+ * The requests report (issue 9; contract shared/src/core/reports): the requests the caller sees (the
  * requests module's own rule) of the report's company, project and period, aggregated in the database,
  * one query per section.
  */

@@ -1,5 +1,5 @@
 /**
- * What a report covers (issue 9; contract shared/src/core/reports.ts), resolved once by the route and
+ * What a report covers (issue 9; contract shared/src/core/reports), resolved once by the route and
  * handed to each report's queries, and the SQL pieces every report needs on both dialects.
  */
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * The status report (issue 9; contract shared/src/core/reports.ts), aggregated in the database: one grouped
+ * The status report (issue 9; contract shared/src/core/reports), aggregated in the database: one grouped
  * query for the summary, statuses and projects, one per day series for the progress.
  */
 import { sql, type Kysely } from 'kysely';

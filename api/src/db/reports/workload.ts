@@ -1,5 +1,5 @@
 /**
- * The workload report (issue 9; contract shared/src/core/reports.ts), aggregated in the database: one
+ * The workload report (issue 9; contract shared/src/core/reports), aggregated in the database: one
  * statement for the open tasks (per assignee and in all), one for the active requests.
  */
 import { sql, type Expression, type Kysely } from 'kysely';

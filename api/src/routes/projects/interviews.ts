@@ -1,5 +1,5 @@
 /**
- * Interviews of a project (issue 7; the contract is shared/src/core/interviews.ts): schedule, list,
+ * Interviews of a project (issue 7; the contract is shared/src/core/interviews): schedule, list,
  * reschedule, cancel, and the invitation as an .ics file. Every participant gets one e-mail with an
  * iCalendar invitation after the change commits (the reply waits for them at most INVITATIONS_WAIT_MS);
  * with Microsoft Graph configured the meeting is also made in the organizer's calendar, and a Graph

@@ -1,5 +1,5 @@
 /**
- * Who sees which projects in the reports (issue 9; contract shared/src/core/reports.ts): the options'
+ * Who sees which projects in the reports (issue 9; contract shared/src/core/reports): the options'
  * project list and the files of an auditor hold their projects only; a caller without any report gets
  * no project list.
  */

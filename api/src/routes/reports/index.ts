@@ -1,5 +1,5 @@
 /**
- * Reports (issue 9; contract shared/src/core/reports.ts): the selected company's status, requests,
+ * Reports (issue 9; contract shared/src/core/reports): the selected company's status, requests,
  * controls and workload reports as JSON, each as a CSV or .xlsx, and the whole as a PDF. The reports
  * module guards every route (policy); each report then needs the module of what it counts.
  */

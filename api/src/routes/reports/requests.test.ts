@@ -1,5 +1,5 @@
 /**
- * The requests report (issue 9, helper B; contract shared/src/core/reports.ts): every figure equals what
+ * The requests report (issue 9, helper B; contract shared/src/core/reports): every figure equals what
  * this file counts from the rows of a company of its own, for each filter and each way of seeing
  * requests; the `return` transition feeds the returned figures; the demo seed's return counts.
  */

@@ -1,6 +1,6 @@
 /**
  * Evidence requests (issue 8): comments. Anyone who sees a request reads and writes its comments;
- * internal ones only staff managers write and only staff read. Contract: shared/src/core/requests.ts.
+ * internal ones only staff managers write and only staff read. Contract: shared/src/core/requests.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';

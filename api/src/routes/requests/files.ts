@@ -2,7 +2,7 @@
  * Evidence requests (issue 8): evidence files and their file kind. Clients who see a request and staff
  * managers upload while it is open or returned; a client removes their own files then, a manager any
  * file then (never once submitted, accepted or canceled). Downloads go through GET /files/:id/signed-url (the `request`
- * kind below). Contract: shared/src/core/requests.ts.
+ * kind below). Contract: shared/src/core/requests.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';

@@ -1,6 +1,6 @@
 /**
  * Evidence requests (issue 8): importing a file of requests into a company, exporting the requests the
- * caller sees as a file, and the import template. Contract: shared/src/core/requests.ts ("Import and
+ * caller sees as a file, and the import template. Contract: shared/src/core/requests ("Import and
  * export files"); reading and writing the files: lib/request-file.ts.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-/** Evidence requests (issue 8): list, create, assignees, bulk, detail, edit, transitions, history (helper A). Contract: shared/src/core/requests.ts. */
+/** Evidence requests (issue 8): list, create, assignees, bulk, detail, edit, transitions, history (helper A). Contract: shared/src/core/requests. */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';

@@ -5,7 +5,7 @@
  * requests past their due day (each once per request, user, kind and due date), and once a (UTC) day a
  * digest mail of their open requests to users who asked for daily e-mails. Every sending is claimed by
  * a row first (request_reminders, request_digests), so several instances never send one twice; mail
- * goes out only after the claim committed. Contract: shared/src/core/requests.ts.
+ * goes out only after the claim committed. Contract: shared/src/core/requests.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';

@@ -1,6 +1,6 @@
 /**
  * A project's interviews calls, injected into the portal's one RTK Query api (endpoint names start with
- * `interviews`). The contract (paths, bodies, replies, errors) is shared/src/core/interviews.ts. Every
+ * `interviews`). The contract (paths, bodies, replies, errors) is shared/src/core/interviews. Every
  * change invalidates the list, so a scheduled, rescheduled or canceled interview shows at once.
  */
 import { portalApi } from '@portal/shared/web/api';

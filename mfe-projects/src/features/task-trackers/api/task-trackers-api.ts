@@ -1,7 +1,7 @@
 /**
  * Templates and task tracker files for a project, injected into the portal's one RTK Query api
  * (endpoint names start with `projects`, like the rest of this remote). The contract is
- * shared/src/core/practices.ts. The file import is not an endpoint: it needs upload progress and a
+ * shared/src/core/practices. The file import is not an endpoint: it needs upload progress and a
  * cancel, which fetch lacks (app/upload.ts); after one the caller invalidates TRACKER_CHANGES.
  */
 import { portalApi } from '@portal/shared/web/api';

@@ -33,7 +33,7 @@ export function templateChangeTags(practiceId: string, trackerId?: string) {
 }
 
 /**
- * Practices & Templates (shared/src/core/practices.ts): practices, their task tracker templates.
+ * Practices & Templates (shared/src/core/practices): practices, their task tracker templates.
  * Changing a practice invalidates every `Practices` query (its name shows on staff screens too).
  */
 export const practicesApi = settingsApi.injectEndpoints({

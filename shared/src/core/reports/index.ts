@@ -48,8 +48,8 @@ import {
   dayText,
   type ProjectStatus,
   type TaskStatus,
-} from './projects';
-import { REQUEST_STATUSES, REQUEST_STATUS_LABELS, type RequestStatus } from './requests';
+} from '../projects';
+import { REQUEST_STATUSES, REQUEST_STATUS_LABELS, type RequestStatus } from '../requests';
 
 export const REPORT_KINDS = ['status', 'requests', 'controls', 'workload'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];

@@ -66,7 +66,7 @@
  * `user_not_found`, `user_not_in_project`; 400 `user_is_inactive`, `validation_failed` with `details`.
  */
 import { z } from 'zod';
-import { hasNoNul, nulMessage, optionalText, pagingShape, requiredText } from './settings';
+import { hasNoNul, nulMessage, optionalText, pagingShape, requiredText } from '../settings';
 
 // ---------------------------------------------------------------------------------------------
 // Project statuses and their machine (README "Project lifecycle")

@@ -58,8 +58,8 @@
  * daily digest of their open requests (once per day). Links point at /requests/:id.
  */
 import { z } from 'zod';
-import { hasNoNul, nulMessage, optionalText, pagingShape, requiredText } from './settings';
-import { dayText, optionalDay, queryList } from './projects';
+import { hasNoNul, nulMessage, optionalText, pagingShape, requiredText } from '../settings';
+import { dayText, optionalDay, queryList } from '../projects';
 
 // ---------------------------------------------------------------------------------------------
 // Statuses, priorities, transitions
@@ -550,7 +550,7 @@ export const REQUEST_FILE_IMPORTED_COLUMNS: readonly RequestFileColumn[] = [
   'Project',
 ];
 export const REQUEST_FILE_REQUIRED_COLUMNS: readonly RequestFileColumn[] = ['Title'];
-export { MALFORMED_REQUEST_FILE_CODE } from './errors';
+export { MALFORMED_REQUEST_FILE_CODE } from '../errors';
 
 // ---------------------------------------------------------------------------------------------
 // Web: the list's address

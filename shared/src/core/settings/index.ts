@@ -41,7 +41,7 @@
  * 409 `company_name_taken` (field `name`); 404 `user_not_found`, `company_not_found`, `team_not_found`.
  */
 import { z } from 'zod';
-import { MODULES, type ModuleName } from './modules';
+import { MODULES, type ModuleName } from '../modules';
 
 export const COMPANY_ROLES = ['admin', 'member'] as const;
 export type CompanyRoleName = (typeof COMPANY_ROLES)[number];

@@ -50,7 +50,7 @@
  * the detail naming both rows. Rows are numbered as a spreadsheet shows them: the header is row 1.
  */
 import { z } from 'zod';
-import { hasNoNul, nulMessage, optionalText, requiredText } from './settings';
+import { hasNoNul, nulMessage, optionalText, requiredText } from '../settings';
 
 // ---------------------------------------------------------------------------------------------
 // Practices

@@ -37,7 +37,7 @@
  * 503 `fail_to_create_subscription`, 503 `fail_to_schedule_interview`.
  */
 import { z } from 'zod';
-import { hasNoNul, nulMessage, optionalText, pagingShape, requiredText } from './settings';
+import { hasNoNul, nulMessage, optionalText, pagingShape, requiredText } from '../settings';
 
 /** An interview starts at most this many days from now. */
 export const INTERVIEW_MAX_DAYS_AHEAD = 62;

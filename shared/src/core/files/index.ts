@@ -54,7 +54,7 @@
  * its extension (400 validation_failed naming name). A transfer needs the projects module in its company.
  */
 import { z } from 'zod';
-import { hasNoNul, nulMessage, optionalText, pagingShape, requiredText } from './settings';
+import { hasNoNul, nulMessage, optionalText, pagingShape, requiredText } from '../settings';
 
 export const UPLOAD_MAX_BYTES_DEFAULT = 100 * 1024 * 1024;
 export const SIGNED_URL_TTL_SECONDS_DEFAULT = 300;
