@@ -208,7 +208,14 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@portal/*', '@portal/*/**', '!@portal/shared', '!@portal/shared/core', '!@portal/shared/core/*'],
+              group: [
+                '@portal/*',
+                '@portal/*/**',
+                '!@portal/shared',
+                '!@portal/shared/core',
+                '!@portal/shared/core/*',
+                '!@portal/shared/core/*/*',
+              ],
               message: 'The api imports only @portal/shared/core/*.',
             },
             {

@@ -15,6 +15,7 @@ import { createMailer, type Mailer } from './lib/mailer';
 import { closeParsePool } from './lib/spreadsheet-pool';
 import authPlugin from './plugins/auth';
 import canonicalHostPlugin from './plugins/canonical-host';
+import { querystringParser, serializerCompiler, validatorCompiler } from './plugins/contract';
 import csrfPlugin from './plugins/csrf';
 import errorHandlerPlugin, { sendError } from './plugins/error-handler';
 import policiesPlugin from './plugins/policies';
@@ -117,6 +118,8 @@ export function buildApp({ db, config, logger = false, resolveTxt }: BuildAppOpt
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
+    // `key[]=a&key[]=b` and `key=a&key=b` reach the schemas as one list (plugins/contract.ts).
+    routerOptions: { querystringParser },
     // fastify's own early refusals (a path parameter over 100 characters, a URL that does not decode)
     // answer in the api's error shape too: no id is that long, so the first is "not found".
     // (these replies skip the onSend hooks: the standard headers are set here)
@@ -131,6 +134,10 @@ export function buildApp({ db, config, logger = false, resolveTxt }: BuildAppOpt
       return sendError(request, reply, 400, { code: 'bad_request', message: 'The URL could not be read' });
     },
   });
+  // Each route's input is checked with its operation's zod schemas and its answer serialized from
+  // the answer's schema (plugins/contract.ts); the tests also check every answer against it.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler(process.env.NODE_ENV === 'test'));
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('resolveTxt', resolveTxt ?? systemTxtResolver());

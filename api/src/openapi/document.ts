@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { Policy, RoutePolicy } from '../plugins/policies';
+import type { Operation as ContractOperation } from '@portal/shared/core/contract';
 import type { Operation } from './operation';
 import { RESULTS } from './results';
 
@@ -77,7 +78,7 @@ export function describePolicy(policy: Policy): string {
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
 const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: ERROR_REF } } });
 
-function errorAnswers(route: RoutePolicy, op: Operation): OpenApiOperation['responses'] {
+function errorAnswers(route: RoutePolicy, op: Operation | ContractOperation): OpenApiOperation['responses'] {
   const out: OpenApiOperation['responses'] = {};
   const { policy } = route;
   const api = route.url.startsWith('/api/');
@@ -170,7 +171,7 @@ export function openApiDocument(
   for (const route of routes) {
     if (route.method === 'HEAD') continue;
     const key = `${route.method} ${route.url}`;
-    const op = operations[key];
+    const op = route.operation ?? operations[key];
     if (!op) throw new Error(`${key} has no OpenAPI description: add it to api/src/openapi/operations.ts`);
     const parameters: OpenApiParameter[] = [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({
       name: m[1],
@@ -194,7 +195,7 @@ export function openApiDocument(
     const responses: OpenApiOperation['responses'] = {};
     for (const [status, description] of Object.entries(op.responses)) {
       const types = Number(status) === 204 || Number(status) >= 300 ? [] : (op.produces ?? ['application/json']);
-      const result = RESULTS[key];
+      const result = route.operation ? route.operation.result : RESULTS[key];
       const schemaOf = (type: string) =>
         type === 'application/json' && result && Number(status) < 300 ? jsonSchemaOf(result, 'output') : {};
       responses[status] = types.length

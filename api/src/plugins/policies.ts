@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import { settingsPermissionsFor, type ModuleName, type SettingsPermissions } from '@portal/shared/core/modules';
+import type { Operation, Policy, ProjectAccessLevel, SettingsPermissionName } from '@portal/shared/core/contract';
+import { settingsPermissionsFor, type SettingsPermissions } from '@portal/shared/core/modules';
 import { companyRecord, findCompanyRole, findVisibleCompany, type CompanyRecord } from '../db/companies';
 import type { Database, ProjectRoleName } from '../db/schema';
 import { findUserById, type ProjectRead, type UserRecord } from '../db/users';
@@ -12,45 +13,7 @@ import { toCount } from '../db/values';
 import { HttpError } from '../lib/http-error';
 import { getAuth, readAlongSession } from './auth';
 
-/** A settings permission (docs/authorization.md), as `group.name`. */
-export type SettingsPermissionName =
-  `users.${keyof SettingsPermissions['users']}` | `company.${keyof SettingsPermissions['company']}`;
-
-/**
- * Who may call a route:
- * - `public`, `signedIn`, `staff`, `staffAdmin`;
- * - `{ company: 'member', module? }`: the company of `params.id` is visible to the caller (else 404)
- *   and, when given, the module is on for the caller there (else 403);
- * - `{ company: 'settings', permission }`: visible company and the caller holds that settings permission there (else 403);
- * - `{ targetUser: permission }`: the user of `params.id` shares a company with the caller, or the caller
- *   is staff (else 404), and the caller holds the permission in one of the target's companies (else 403);
- *   a staff target under a company permission needs `users.editTevoraAdmins` (staff admins); with
- *   `account: true` (a change to the account itself, which every company of the user sees) a client
- *   caller must hold the permission in every company the target belongs to (else 403);
- * - `{ staff: permission }`: the caller is staff and holds the permission (staff roles are global; else 403);
- * - `{ project: 'read' | 'write' | 'manage' }`: the project of `params.id` is visible to the caller
- *   (its company is visible and, for auditors, they hold a role on it; else 404 `project_not_found`),
- *   the projects module is on for the caller there (else 403), and for `write` the caller is staff
- *   but not an auditor or holds a role on the project, for `manage` staff but not an auditor
- *   (else 403 `user_can_not_update_project`).
- * - `{ request: 'read' | 'manage' }`: the evidence request of `params.id` is visible to the caller
- *   (db/request-access.ts; else 404 `request_not_found`), the requests module is on for the caller in
- *   its company (else 403 `module_access_denied`), and for `manage` the caller is staff but not an
- *   auditor (else 403 `forbidden`). Finer rules (respond, uploader) are the route's, with `policyRequest`.
- */
-export type Policy =
-  | 'public'
-  | 'signedIn'
-  | 'staff'
-  | 'staffAdmin'
-  | { company: 'member'; module?: ModuleName }
-  | { company: 'settings'; permission: SettingsPermissionName }
-  | { targetUser: SettingsPermissionName; account?: true }
-  | { staff: SettingsPermissionName }
-  | { project: ProjectAccessLevel }
-  | { request: 'read' | 'manage' };
-
-export type ProjectAccessLevel = 'read' | 'write' | 'manage';
+export type { Policy, ProjectAccessLevel, SettingsPermissionName } from '@portal/shared/core/contract';
 
 /** What a project policy resolved: the project, its company and what the caller may do there. */
 export interface ProjectAccess {
@@ -75,6 +38,8 @@ export interface RoutePolicy {
   method: string;
   url: string;
   policy: Policy;
+  /** The operation the route was registered from (plugins/contract.ts), when it was. */
+  operation?: Operation;
 }
 
 declare module 'fastify' {
@@ -369,7 +334,9 @@ export default fp(
       if (policy === undefined) {
         throw new Error(`Route ${route.method} ${route.url} declares no policy: add config: { policy }`);
       }
-      for (const method of [route.method].flat()) app.routePolicies.push({ method, url: route.url, policy });
+      const operation = route.config?.operation;
+      for (const method of [route.method].flat())
+        app.routePolicies.push({ method, url: route.url, policy, ...(operation ? { operation } : {}) });
     });
     // Before validation: an anonymous or foreign caller learns nothing about a route's input rules.
     app.addHook('preValidation', async (request) => {

@@ -287,7 +287,7 @@ function requestArbitrary(route: RoutePolicy, ids: Ids): fc.Arbitrary<Generated>
   const params = fc.tuple(...paramNames.map(param));
   // The names this operation's OpenAPI description gives (its query, body and form schemas) come
   // first; any other name the contracts use, and hostile ones, now and then.
-  const op = OPERATIONS[`${route.method} ${route.url}`];
+  const op = route.operation ?? OPERATIONS[`${route.method} ${route.url}`];
   const ownQuery = schemaKeys(op?.query);
   const ownFields = [...new Set([...schemaKeys(op?.body), ...schemaKeys(op?.form?.fields)])];
   const queryKey = ownQuery.length
@@ -451,7 +451,7 @@ function conformance(route: RoutePolicy, res: LightMyRequestResponse, doc: OpenA
     return `answered ${status} with JSON that does not parse`;
   }
   if (status < 400) {
-    const result = RESULTS[`${route.method} ${route.url}`];
+    const result = route.operation ? route.operation.result : RESULTS[`${route.method} ${route.url}`];
     const problem = result ? resultProblem(result, body) : null;
     return problem && `answered ${status} with a body its schema does not allow: ${problem}`;
   }

@@ -1,19 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import {
   canMoveTask,
-  commentCreateSchema,
-  companyTasksQuerySchema,
-  taskCreateSchema,
-  taskStatusSchema,
-  tasksQuerySchema,
-  taskUpdateSchema,
-  type CompanyTaskPage,
-  type ProjectUserRef,
-  type TaskComment,
   type TaskDetail,
-  type TaskList,
 } from '@portal/shared/core/projects';
 import { projectControlIds } from '../../db/controls';
 import { taskAssigneeCandidates } from '../../db/roster';
@@ -45,19 +34,11 @@ import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { pageWindow } from '../../lib/paging';
 import { getAuth } from '../../plugins/auth';
-import { policyCompany, policyProject, type Policy } from '../../plugins/policies';
-import { idParam, invalidField, parseInput as parse, parseListQuery } from './query';
+import { policyCompany, policyProject } from '../../plugins/policies';
+import * as api from '@portal/shared/core/projects/api';
+import { invalidField, route } from '../../plugins/contract';
 import { lockWorkOf, workIsOpen } from './work';
 import { changedFields, settleDuplicate } from './writes';
-
-const read: Policy = { project: 'read' };
-const write: Policy = { project: 'write' };
-const companyMember: Policy = { company: 'member', module: 'projects' };
-
-const TASKS = '/api/v1/projects/:id/tasks';
-const TASK = `${TASKS}/:taskId`;
-
-const taskParamsSchema = z.object({ taskId: idParam('taskId') });
 
 const taskNotFound = () => new HttpError(404, 'task_not_found');
 const referenceTaken = () =>
@@ -128,28 +109,20 @@ export default async function projectTasksRoutes(app: FastifyInstance) {
   }
 
   // The task form's picker: whoever a task of this project may be given to (staff off the roster stay unlisted).
-  app.get(
-    '/api/v1/projects/:id/assignees',
-    { config: { policy: write } },
-    async (request): Promise<{ results: ProjectUserRef[] }> => {
-      const { project } = policyProject(request);
-      return { results: await taskAssigneeCandidates(db, project.id, project.companyId) };
-    },
-  );
+  route(app, api.listTaskAssigneeCandidates, async (request) => {
+    const { project } = policyProject(request);
+    return { results: await taskAssigneeCandidates(db, project.id, project.companyId) };
+  });
 
   // The task list's assignee filter: people already shown in the project's task rows, so readers may see them.
-  app.get(
-    '/api/v1/projects/:id/task-assignees',
-    { config: { policy: read } },
-    async (request): Promise<{ results: ProjectUserRef[] }> => {
-      const { project } = policyProject(request);
-      return { results: await taskAssigneesInUse(db, project.id) };
-    },
-  );
+  route(app, api.listTaskAssignees, async (request) => {
+    const { project } = policyProject(request);
+    return { results: await taskAssigneesInUse(db, project.id) };
+  });
 
-  app.get(TASKS, { config: { policy: read } }, async (request): Promise<TaskList> => {
+  route(app, api.listTasks, async (request) => {
     const { project, topLevelTasks } = policyProject(request);
-    const query = parseListQuery(tasksQuerySchema, request.query);
+    const { query } = request;
     const window = pageWindow({ ...query, ignorePagination: false });
     const { results, total } = await listProjectTasks(
       db,
@@ -168,33 +141,29 @@ export default async function projectTasksRoutes(app: FastifyInstance) {
     return window.reply(results, total);
   });
 
-  app.get(
-    '/api/v1/companies/:id/tasks',
-    { config: { policy: companyMember } },
-    async (request): Promise<CompanyTaskPage> => {
-      const company = policyCompany(request);
-      const query = parseListQuery(companyTasksQuerySchema, request.query);
-      const after = query.cursor ? decodeTaskCursor(query.cursor) : null;
-      if (query.cursor && !after) {
-        throw new HttpError(400, 'validation_failed', 'Invalid query parameter: cursor', [
-          { field: 'cursor', message: 'cursor is not valid' },
-        ]);
-      }
-      const user = await caller(request);
-      const { results, next } = await listCompanyTasks(db, company.id, {
-        status: query.status,
-        assigneeId: query.assigneeId === 'me' ? user.id : query.assigneeId,
-        memberOf: user.isAuditor ? user.id : undefined,
-        after,
-        limit: query.limit,
-      });
-      return { results, nextCursor: next ? encodeTaskCursor(next) : null };
-    },
-  );
+  route(app, api.listCompanyTasks, async (request) => {
+    const company = policyCompany(request);
+    const { query } = request;
+    const after = query.cursor ? decodeTaskCursor(query.cursor) : null;
+    if (query.cursor && !after) {
+      throw new HttpError(400, 'validation_failed', 'Invalid query parameter: cursor', [
+        { field: 'cursor', message: 'cursor is not valid' },
+      ]);
+    }
+    const user = await caller(request);
+    const { results, next } = await listCompanyTasks(db, company.id, {
+      status: query.status,
+      assigneeId: query.assigneeId === 'me' ? user.id : query.assigneeId,
+      memberOf: user.isAuditor ? user.id : undefined,
+      after,
+      limit: query.limit,
+    });
+    return { results, nextCursor: next ? encodeTaskCursor(next) : null };
+  });
 
-  app.post(TASKS, { config: { policy: write } }, async (request, reply) => {
+  route(app, api.createTask, async (request, reply) => {
     const { project } = policyProject(request);
-    const input = parse(taskCreateSchema, request.body, 'field');
+    const input = request.body;
     const user = await caller(request);
     const assigneeIds = unique(input.assigneeIds);
     const controlIds = unique(input.controlIds);
@@ -255,15 +224,12 @@ export default async function projectTasksRoutes(app: FastifyInstance) {
     return reply.code(201).send(await detail(request, taskId));
   });
 
-  app.get(TASK, { config: { policy: read } }, async (request): Promise<TaskDetail> => {
-    const { taskId } = parse(taskParamsSchema, request.params, 'path parameter');
-    return detail(request, taskId);
-  });
+  route(app, api.getTask, async (request) => detail(request, request.params.taskId));
 
-  app.patch(TASK, { config: { policy: write } }, async (request): Promise<TaskDetail> => {
+  route(app, api.updateTask, async (request) => {
     const { project } = policyProject(request);
-    const { taskId } = parse(taskParamsSchema, request.params, 'path parameter');
-    const input = parse(taskUpdateSchema, request.body, 'field');
+    const { taskId } = request.params;
+    const input = request.body;
     await settleDuplicate(referenceTaken, () =>
       db.transaction().execute(async (trx) => {
         await lockWorkOf(trx, project.id);
@@ -301,9 +267,9 @@ export default async function projectTasksRoutes(app: FastifyInstance) {
     return detail(request, taskId);
   });
 
-  app.delete(TASK, { config: { policy: write } }, async (request, reply) => {
+  route(app, api.deleteTask, async (request, reply) => {
     const { project } = policyProject(request);
-    const { taskId } = parse(taskParamsSchema, request.params, 'path parameter');
+    const { taskId } = request.params;
     await db.transaction().execute(async (trx) => {
       await lockWorkOf(trx, project.id);
       const task = await taskOrThrow(trx, project.id, taskId);
@@ -333,16 +299,16 @@ export default async function projectTasksRoutes(app: FastifyInstance) {
   });
 
   // Readers reach this route: the assignees of a task move its status without write access.
-  app.post(`${TASK}/status`, { config: { policy: read } }, async (request): Promise<TaskDetail> => {
+  route(app, api.changeTaskStatus, async (request) => {
     const access = policyProject(request);
     const { project } = access;
-    const { taskId } = parse(taskParamsSchema, request.params, 'path parameter');
+    const { taskId } = request.params;
+    const { status } = request.body;
     const user = await caller(request);
     await db.transaction().execute(async (trx) => {
       const task = await taskOrThrow(trx, project.id, taskId);
       if (!access.write && !task.assigneeIds.includes(user.id)) throw new HttpError(403, 'user_can_not_update_project');
       await lockWorkOf(trx, project.id);
-      const { status } = parse(taskStatusSchema, request.body, 'field');
       if (status === task.status) return;
       if (!canMoveTask(task.status, status)) throw new HttpError(409, 'invalid_status_transition');
       await setTaskStatus(trx, task.id, status);
@@ -363,18 +329,18 @@ export default async function projectTasksRoutes(app: FastifyInstance) {
     return detail(request, taskId);
   });
 
-  app.get(`${TASK}/comments`, { config: { policy: read } }, async (request): Promise<{ results: TaskComment[] }> => {
+  route(app, api.listTaskComments, async (request) => {
     const { project } = policyProject(request);
-    const { taskId } = parse(taskParamsSchema, request.params, 'path parameter');
+    const { taskId } = request.params;
     await taskOrThrow(db, project.id, taskId);
     return { results: await listTaskComments(db, taskId) };
   });
 
   // Anyone who can see the project may comment on its tasks (not while it is canceled).
-  app.post(`${TASK}/comments`, { config: { policy: read } }, async (request, reply) => {
+  route(app, api.createTaskComment, async (request, reply) => {
     const { project } = policyProject(request);
-    const { taskId } = parse(taskParamsSchema, request.params, 'path parameter');
-    const { body } = parse(commentCreateSchema, request.body, 'field');
+    const { taskId } = request.params;
+    const { body } = request.body;
     const user = await caller(request);
     const comment = await db.transaction().execute(async (trx) => {
       await lockWorkOf(trx, project.id);
