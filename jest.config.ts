@@ -57,6 +57,8 @@ const config: Config = {
       rootDir: '<rootDir>/api',
       testEnvironment: 'node',
       transform: tsJest,
+      // @fastify/static's content-disposition ships as an ES module only: jest transpiles it like our code
+      transformIgnorePatterns: ['/node_modules/(?!(@fastify/static/node_modules/)?content-disposition/)'],
       setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
       // the migrated and the seeded database each test app starts from, built once per run
       globalSetup: '<rootDir>/src/test/global-setup.ts',

@@ -5,8 +5,6 @@ import { createTestDatabase, type TestDatabase } from '../test/app';
 import { migrateToLatest } from '../db/migrate';
 import {
   FallbackRateLimitStore,
-  MemoryRateLimitStore,
-  RedisRateLimitStore,
   SIGN_IN_LIMITS,
   SIGN_IN_THROTTLE,
   beginSignInAttempt,
@@ -33,28 +31,44 @@ async function closedPort(): Promise<number> {
   });
 }
 
-describe('MemoryRateLimitStore', () => {
+describe('the api rate-limit store in memory (no REDIS_URL)', () => {
+  let store: FallbackRateLimitStore;
+  beforeEach(async () => {
+    jest.useFakeTimers({ now: 1_000_000 });
+    store = await createRateLimitStore({ redisUrl: null, log: quietLog() });
+  });
+  afterEach(async () => {
+    await store.close();
+    jest.useRealTimers();
+  });
+
   it('counts hits per key in fixed windows', async () => {
-    let now = 1_000_000;
-    const store = new MemoryRateLimitStore(() => now);
     expect(await store.hit('a', 60_000)).toEqual({ hits: 1, resetAt: 1_060_000 });
     expect((await store.hit('a', 60_000)).hits).toBe(2);
     expect((await store.hit('b', 60_000)).hits).toBe(1);
-    now += 59_999;
+    jest.setSystemTime(1_059_999);
     expect(await store.hit('a', 60_000)).toEqual({ hits: 3, resetAt: 1_060_000 });
-    now += 1;
+    jest.setSystemTime(1_060_000);
     expect(await store.hit('a', 60_000)).toEqual({ hits: 1, resetAt: 1_120_000 });
   });
 
   it('peeks at a window without counting', async () => {
-    let now = 1_000_000;
-    const store = new MemoryRateLimitStore(() => now);
     expect(await store.peek('a')).toBeNull();
     await store.hit('a', 60_000);
     expect(await store.peek('a')).toEqual({ hits: 1, resetAt: 1_060_000 });
     expect(await store.peek('a')).toEqual({ hits: 1, resetAt: 1_060_000 });
-    now += 60_000;
+    jest.setSystemTime(1_060_000);
     expect(await store.peek('a')).toBeNull();
+  });
+
+  it('peeks at windows of any length', async () => {
+    await store.hit('api', 60_000);
+    await store.hit('passphrase', 900_000);
+    await store.hit('passphrase', 900_000);
+    expect(await store.peek('passphrase')).toEqual({ hits: 2, resetAt: 1_900_000 });
+    jest.setSystemTime(1_060_000);
+    expect(await store.peek('api')).toBeNull();
+    expect(await store.peek('passphrase')).toEqual({ hits: 2, resetAt: 1_900_000 });
   });
 });
 
@@ -285,6 +299,7 @@ describe('FallbackRateLimitStore', () => {
     });
     try {
       expect(store).toBeInstanceOf(FallbackRateLimitStore);
+      expect(store.redis).not.toBeNull();
       for (let i = 1; i <= 5; i++) expect((await store.hit('k', 60_000)).hits).toBe(i);
       expect(log.warn).toHaveBeenCalledTimes(1);
       expect(log.warn.mock.calls[0][1]).toMatch(/Redis is unreachable/);
@@ -297,8 +312,11 @@ describe('FallbackRateLimitStore', () => {
     const log = quietLog();
     const redis = new Redis({ lazyConnect: true });
     Object.defineProperty(redis, 'status', { get: () => 'ready' });
-    jest.spyOn(redis, 'eval').mockRejectedValue(new Error('Connection is closed.'));
-    const store = new FallbackRateLimitStore(new RedisRateLimitStore(redis), new MemoryRateLimitStore(), log);
+    jest.spyOn(redis, 'sendCommand').mockImplementation((command) => {
+      command.reject(new Error('Connection is closed.'));
+      return command.promise;
+    });
+    const store = new FallbackRateLimitStore(redis, log);
     expect((await store.hit('k', 60_000)).hits).toBe(1);
     expect((await store.hit('k', 60_000)).hits).toBe(2);
     expect(log.warn).toHaveBeenCalledTimes(1);
@@ -306,11 +324,13 @@ describe('FallbackRateLimitStore', () => {
   });
 
   it('is plain memory without REDIS_URL', async () => {
-    expect(await createRateLimitStore({ redisUrl: null, log: quietLog() })).toBeInstanceOf(MemoryRateLimitStore);
+    const store = await createRateLimitStore({ redisUrl: null, log: quietLog() });
+    expect(store.redis).toBeNull();
+    expect((await store.hit('k', 60_000)).hits).toBe(1);
   });
 });
 
-(REDIS_URL ? describe : describe.skip)('RedisRateLimitStore (REDIS_URL)', () => {
+(REDIS_URL ? describe : describe.skip)('the api rate-limit store in Redis (REDIS_URL)', () => {
   it('shares fixed windows between stores (instances) and expires them', async () => {
     const log = quietLog();
     const a = await createRateLimitStore({ redisUrl: REDIS_URL, log });
@@ -324,6 +344,25 @@ describe('FallbackRateLimitStore', () => {
       expect(third.resetAt - Date.now()).toBeLessThanOrEqual(1_000);
       await new Promise((resolve) => setTimeout(resolve, 1_100));
       expect((await b.hit(key, 1_000)).hits).toBe(1);
+      expect(log.warn).not.toHaveBeenCalled();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it("peeks at another instance's window without counting", async () => {
+    const log = quietLog();
+    const a = await createRateLimitStore({ redisUrl: REDIS_URL, log });
+    const b = await createRateLimitStore({ redisUrl: REDIS_URL, log });
+    const key = `test-${Date.now()}-${Math.random()}`;
+    try {
+      expect(await b.peek(key)).toBeNull();
+      await a.hit(key, 60_000);
+      const seen = await b.peek(key);
+      expect(seen?.hits).toBe(1);
+      expect(seen!.resetAt - Date.now()).toBeGreaterThan(50_000);
+      expect((await b.peek(key))?.hits).toBe(1);
       expect(log.warn).not.toHaveBeenCalled();
     } finally {
       await a.close();

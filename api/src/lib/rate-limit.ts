@@ -253,8 +253,9 @@ export function takeForgotPasswordAttempt(
 }
 
 /* ------------------------------------------------------------------------------------------------
- * The general api limiter: fixed windows per session (or per address), in memory by default and in
- * Redis when REDIS_URL is set (several instances then share the counters).
+ * The general api limiter's counters (plugins/rate-limit.ts, and the transfer passphrase check):
+ * @fastify/rate-limit's own stores, fixed windows per key, in memory by default and in Redis when
+ * REDIS_URL is set (several instances then share the counters). Ours: memory while Redis is down.
  * ---------------------------------------------------------------------------------------------- */
 
 export interface WindowCount {
@@ -270,90 +271,68 @@ export interface RateLimitStore {
   close(): Promise<void>;
 }
 
-export class MemoryRateLimitStore implements RateLimitStore {
-  private readonly windows = new Map<string, WindowCount>();
-  private nextSweep = 0;
+/** A window as @fastify/rate-limit's stores report it: the hits, and the milliseconds left of it. */
+interface Counted {
+  current: number;
+  ttl: number;
+}
+type Done = (error: Error | null, counted?: Counted) => void;
 
-  constructor(private readonly clock: () => number = Date.now) {}
-
-  async hit(key: string, windowMs: number): Promise<WindowCount> {
-    const now = this.clock();
-    if (now >= this.nextSweep) {
-      for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
-      this.nextSweep = now + windowMs;
-    }
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { hits: 0, resetAt: now + windowMs };
-      this.windows.set(key, window);
-    }
-    window.hits += 1;
-    return { ...window };
-  }
-
-  async peek(key: string): Promise<WindowCount | null> {
-    const window = this.windows.get(key);
-    return window && window.resetAt > this.clock() ? { ...window } : null;
-  }
-
-  async close(): Promise<void> {
-    this.windows.clear();
-  }
+/** @fastify/rate-limit's store interface, as its LocalStore and RedisStore implement it. */
+interface CounterStore {
+  incr(key: string, done: Done, timeWindow: number, max: number): void;
+  read(key: string, done: Done, timeWindow: number, max: number): void;
 }
 
-/** INCR, and start the window's expiry on its first hit; one round trip, atomic. */
-const HIT_SCRIPT = `
-local hits = redis.call('INCR', KEYS[1])
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-return {hits, ttl}
-`;
+// The plugin's stores are files of its own (no `exports` map, no types): required as they are. Neither
+// `continueExceeding` nor `exponentialBackoff` is used.
+const LocalStore: new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  cache: number,
+) => CounterStore = require('@fastify/rate-limit/store/LocalStore');
+const RedisStore: new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  prefix: string,
+) => CounterStore = require('@fastify/rate-limit/store/RedisStore');
 
-/** The hits and the milliseconds left of a window; one round trip. */
-const PEEK_SCRIPT = `
-local hits = redis.call('GET', KEYS[1])
-if not hits then return {0, -2} end
-return {tonumber(hits), redis.call('PTTL', KEYS[1])}
-`;
+/** Keys counted in memory per window length; the least recently used go first beyond that. */
+const MEMORY_KEYS = 100_000;
+/** `hit` has no maximum of its own (its caller compares): the stores only read one to extend windows, which is off. */
+const NO_MAX = Number.MAX_SAFE_INTEGER;
 
-export class RedisRateLimitStore implements RateLimitStore {
-  constructor(
-    readonly redis: Redis,
-    private readonly prefix = 'portal:rate-limit:',
-  ) {}
-
-  async hit(key: string, windowMs: number): Promise<WindowCount> {
-    const [hits, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, String(windowMs))) as [number, number];
-    return { hits: Number(hits), resetAt: Date.now() + Number(ttl) };
-  }
-
-  async peek(key: string): Promise<WindowCount | null> {
-    const [hits, ttl] = (await this.redis.eval(PEEK_SCRIPT, 1, this.prefix + key)) as [number, number];
-    return Number(ttl) <= 0 ? null : { hits: Number(hits), resetAt: Date.now() + Number(ttl) };
-  }
-
-  async close(): Promise<void> {
-    this.redis.disconnect();
-  }
+function count(store: CounterStore, method: 'incr' | 'read', key: string, windowMs: number, max: number) {
+  return new Promise<Counted>((resolve, reject) =>
+    store[method](
+      key,
+      (error, counted) => (error || !counted ? reject(error ?? new Error('no count')) : resolve(counted)),
+      windowMs,
+      max,
+    ),
+  );
 }
 
 /**
- * Redis while it answers, memory while it does not: a rate limiter never fails a request. An outage
- * is logged once when it starts and once when it ends.
+ * The api's counters: @fastify/rate-limit's Redis store while Redis answers, its memory store while it
+ * does not (a rate limiter never fails a request; an outage is logged once when it starts and once
+ * when it ends), or memory alone without REDIS_URL. It is the plugin's `store` (`incr`, `read`,
+ * `child`) and the `hit`/`peek` routes/transfers/access.ts counts wrong passphrases with.
  */
 export class FallbackRateLimitStore implements RateLimitStore {
   private down = false;
+  private readonly primary: CounterStore | null;
+  /** One memory store per window length: @fastify/rate-limit's LocalStore reads a window with its length. */
+  private readonly memory = new Map<number, CounterStore>();
 
   constructor(
-    private readonly primary: RedisRateLimitStore,
-    private readonly fallback: RateLimitStore,
+    readonly redis: Redis | null,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
   ) {
-    primary.redis.on('error', (error: Error) => this.markDown(error));
-    primary.redis.on('ready', () => {
+    this.primary = redis && new RedisStore(false, false, redis, 'portal:rate-limit:');
+    redis?.on('error', (error: Error) => this.markDown(error));
+    redis?.on('ready', () => {
       if (!this.down) return;
       this.down = false;
       this.log.info('Redis is reachable again: api rate limits are kept in Redis');
@@ -366,30 +345,64 @@ export class FallbackRateLimitStore implements RateLimitStore {
     this.log.warn({ err: error }, 'Redis is unreachable: api rate limits are kept in memory until it is back');
   }
 
-  async hit(key: string, windowMs: number): Promise<WindowCount> {
-    if (this.primary.redis.status === 'ready') {
+  private memoryFor(windowMs: number): CounterStore {
+    let store = this.memory.get(windowMs);
+    if (!store) this.memory.set(windowMs, (store = new LocalStore(false, false, MEMORY_KEYS)));
+    return store;
+  }
+
+  private async counted(method: 'incr' | 'read', key: string, windowMs: number, max: number): Promise<Counted> {
+    if (this.primary && this.redis?.status === 'ready') {
       try {
-        return await this.primary.hit(key, windowMs);
+        return await count(this.primary, method, key, windowMs, max);
       } catch (error) {
         this.markDown(error);
       }
     }
-    return this.fallback.hit(key, windowMs);
+    if (method === 'incr') return count(this.memoryFor(windowMs), 'incr', key, windowMs, max);
+    // a peek does not know the window's length: each length has its own store
+    for (const [length, store] of this.memory) {
+      const counted = await count(store, 'read', key, length, max);
+      if (counted.current > 0) return counted;
+    }
+    return { current: 0, ttl: 0 };
+  }
+
+  /** @fastify/rate-limit's store: counts a request. */
+  incr(key: string, done: Done, timeWindow: number, max: number): void {
+    this.counted('incr', key, timeWindow, max).then(
+      // never a window of 0 s: the answer says how many seconds to wait (at least 1)
+      ({ current, ttl }) => done(null, { current, ttl: Math.max(1, ttl) }),
+      (error: Error) => done(error),
+    );
+  }
+
+  /** @fastify/rate-limit's store: reads a key's window without counting. */
+  read(key: string, done: Done, timeWindow: number, max: number): void {
+    this.counted('read', key, timeWindow, max).then(
+      (counted) => done(null, counted),
+      (error: Error) => done(error),
+    );
+  }
+
+  /** @fastify/rate-limit's store for a route with its own limit: the same counters (no route has one). */
+  child(): this {
+    return this;
+  }
+
+  async hit(key: string, windowMs: number): Promise<WindowCount> {
+    const { current, ttl } = await this.counted('incr', key, windowMs, NO_MAX);
+    return { hits: current, resetAt: Date.now() + Math.max(1, ttl) };
   }
 
   async peek(key: string): Promise<WindowCount | null> {
-    if (this.primary.redis.status === 'ready') {
-      try {
-        return await this.primary.peek(key);
-      } catch (error) {
-        this.markDown(error);
-      }
-    }
-    return this.fallback.peek(key);
+    const { current, ttl } = await this.counted('read', key, 0, NO_MAX);
+    return current > 0 && ttl > 0 ? { hits: current, resetAt: Date.now() + ttl } : null;
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.primary.close(), this.fallback.close()]);
+    this.redis?.disconnect();
+    this.memory.clear();
   }
 }
 
@@ -401,9 +414,8 @@ export async function createRateLimitStore(options: {
   redisUrl: string | null;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
   connectWaitMs?: number;
-}): Promise<RateLimitStore> {
-  const memory = new MemoryRateLimitStore();
-  if (!options.redisUrl) return memory;
+}): Promise<FallbackRateLimitStore> {
+  if (!options.redisUrl) return new FallbackRateLimitStore(null, options.log);
   const redis = new Redis(options.redisUrl, {
     lazyConnect: true,
     // Commands fail at once while disconnected instead of queueing: the request falls back to memory.
@@ -413,7 +425,7 @@ export async function createRateLimitStore(options: {
     commandTimeout: 1_000,
     retryStrategy: (times) => Math.min(times * 500, 5_000),
   });
-  const store = new FallbackRateLimitStore(new RedisRateLimitStore(redis), memory, options.log);
+  const store = new FallbackRateLimitStore(redis, options.log);
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
     redis.connect().catch(() => undefined),

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RemotesManifest } from '@portal/shared/core/schemas';
@@ -7,7 +10,37 @@ import { currentRemotesManifest } from './static-web';
 /** Sign-in form: its POST may answer with a 303 to the company's identity provider (routes/auth/index.ts). */
 const SIGN_IN_PATH = '/auth/saml/login';
 
+/** The Strict-Transport-Security helmet sends over TLS (its default: a year, subdomains too). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
+const HSTS_OPTIONS = { maxAge: 31_536_000, includeSubDomains: true, preload: false };
+
+/**
+ * helmet's headers on every answer: nosniff, X-Frame-Options DENY and the referrer policy. The rest of
+ * its set is off: HSTS goes only over TLS, and the Content-Security-Policy is ours, on HTML only.
+ */
+const HELMET_OPTIONS = {
+  contentSecurityPolicy: false,
+  crossOriginEmbedderPolicy: false,
+  crossOriginOpenerPolicy: false,
+  crossOriginResourcePolicy: false,
+  originAgentCluster: false,
+  referrerPolicy: { policy: 'same-origin' },
+  strictTransportSecurity: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xFrameOptions: { action: 'deny' },
+  xPermittedCrossDomainPolicies: false,
+  xPoweredBy: false,
+  xXssProtection: false,
+} satisfies FastifyHelmetOptions;
+
+type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
+// helmet itself, the copy @fastify/helmet runs, for the early refusals that run no hook (app.ts)
+const helmetMiddleware: (options: FastifyHelmetOptions) => Middleware = createRequire(
+  require.resolve('@fastify/helmet'),
+)('helmet');
+const baseHeaders = helmetMiddleware(HELMET_OPTIONS);
+const baseHeadersOverTls = helmetMiddleware({ ...HELMET_OPTIONS, strictTransportSecurity: HSTS_OPTIONS });
 
 /**
  * The origins remotes are served from when not the portal's own (a CDN, a dev server on :3001–3004):
@@ -88,24 +121,29 @@ function isHtml(contentType: unknown): boolean {
   return typeof contentType === 'string' && /^text\/html\b/i.test(contentType);
 }
 
-/** The headers every reply gets, whatever it carries (also set by fastify's early refusals in app.ts). */
+/**
+ * helmet's headers for fastify's early refusals in app.ts, which run no hook (the plugin below sets
+ * them on every other reply).
+ */
 export function setBaseSecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
-  reply.header('x-content-type-options', 'nosniff');
-  reply.header('x-frame-options', 'DENY');
-  if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'same-origin');
-  if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  (request.protocol === 'https' ? baseHeadersOverTls : baseHeaders)(request.raw, reply.raw, () => undefined);
 }
 
 /**
- * Security headers on every reply (api, pages, static files, errors): nosniff, no framing, the
- * referrer policy, HSTS over TLS (`request.protocol` follows X-Forwarded-Proto only with TRUST_PROXY),
- * and on HTML a Content-Security-Policy with a nonce of its own. A header a route set itself (a
- * download's sandbox CSP, the /auth pages' referrer policy) is kept.
+ * Security headers on every reply (api, pages, static files, errors), by @fastify/helmet: nosniff,
+ * no framing, the referrer policy, HSTS over TLS (`request.protocol` follows X-Forwarded-Proto only
+ * with TRUST_PROXY). Ours: on HTML, a Content-Security-Policy with a nonce of its own. A header a
+ * route set itself (a download's sandbox CSP, the /auth pages' referrer policy) is kept.
  */
 export default fp(
   async function securityHeaders(app: FastifyInstance) {
+    await app.register(helmet, HELMET_OPTIONS);
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.protocol === 'https') reply.helmet({ strictTransportSecurity: HSTS_OPTIONS });
+      done();
+    });
+
     app.addHook('onSend', async (request, reply, payload) => {
-      setBaseSecurityHeaders(request, reply);
       // a file download's bytes go out as they are
       const attachment = /^attachment\b/i.test(String(reply.getHeader('content-disposition') ?? ''));
       if (!isHtml(reply.getHeader('content-type')) || reply.hasHeader('content-security-policy') || attachment)
