@@ -61,12 +61,18 @@ export interface ApiOptions {
   redisUrl?: string;
   port?: number;
   env?: Record<string, string>;
+  /**
+   * The process's output (its log) goes to this file instead of a pipe to this process: a busy api's
+   * log then costs this process nothing (bench/throughput, where the log is on at the production level).
+   */
+  logFile?: string;
 }
 
 /** Starts api/src/server.ts (migrates and seeds the demo data on an empty database) and waits for /health. */
 export async function startApi(options: ApiOptions): Promise<ApiProcess> {
   const port = options.port ?? (await freePort());
   let log = '';
+  const logFd = options.logFile ? fs.openSync(options.logFile, 'a') : null;
   // tsx as a loader of this one node process: its cli would run the api in a child process of its
   // own, which a SIGKILL of the cli would leave running
   const loader = pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
@@ -91,9 +97,10 @@ export async function startApi(options: ApiOptions): Promise<ApiProcess> {
         REQUEST_REMINDER_MINUTES: '0',
         ...options.env,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', logFd ?? 'pipe', logFd ?? 'pipe'],
     },
   );
+  if (logFd !== null) fs.closeSync(logFd);
   const append = (d: Buffer) => {
     log += d.toString();
     if (log.length > 40_000) log = log.slice(-20_000);
@@ -106,7 +113,7 @@ export async function startApi(options: ApiOptions): Promise<ApiProcess> {
     baseURL,
     port,
     child,
-    output: () => log.slice(-20_000),
+    output: () => (options.logFile ? tail(options.logFile, 20_000) : log.slice(-20_000)),
     exited: () => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : exit),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -124,7 +131,7 @@ export async function startApi(options: ApiOptions): Promise<ApiProcess> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`The api exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${log}`);
+      throw new Error(`The api exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${api.output()}`);
     try {
       const res = await fetch(`${baseURL}/api/v1/health`);
       await res.arrayBuffer();
@@ -135,7 +142,25 @@ export async function startApi(options: ApiOptions): Promise<ApiProcess> {
     await new Promise((r) => setTimeout(r, 250));
   }
   await api.kill9();
-  throw new Error(`The api did not become healthy within 120 s:\n${log}`);
+  throw new Error(`The api did not become healthy within 120 s:\n${api.output()}`);
+}
+
+/** The last `chars` characters of a file ('' when it cannot be read). */
+function tail(file: string, chars: number): string {
+  try {
+    const size = fs.statSync(file).size;
+    const fd = fs.openSync(file, 'r');
+    try {
+      const length = Math.min(size, chars);
+      const buffer = Buffer.alloc(length);
+      fs.readSync(fd, buffer, 0, length, size - length);
+      return buffer.toString();
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return '';
+  }
 }
 
 export function tempDir(prefix: string): string {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type Generated } from 'kysely';
-import { cachingStatements } from './sqlite-statements';
+import { cachingStatements, sqliteText } from './sqlite-statements';
 
 interface Db {
   notes: { id: Generated<number>; body: string };
@@ -134,6 +134,50 @@ describe('cachingStatements', () => {
     for await (const row of flags.selectFrom('flags').select('name').where('enabled', '=', true).orderBy('id').stream())
       streamed.push(row.name);
     expect(streamed).toEqual(['on', 'off']);
+  });
+
+  it('prepares `limit ?` as an expression, outside quoted text, and pages the same rows', async () => {
+    expect(sqliteText('select "id" from "notes" order by "id" limit ? offset ?')).toBe(
+      'select "id" from "notes" order by "id" limit (? + 0) offset ?',
+    );
+    expect(sqliteText(`select 'limit ?' as "limit ?" from (select 1 LIMIT ?) limit ?1`)).toBe(
+      `select 'limit ?' as "limit ?" from (select 1 limit (? + 0)) limit ?1`,
+    );
+    const db = kysely();
+    await sql`create table notes (id integer primary key, body text not null)`.execute(db);
+    for (const body of ['a', 'b', 'c', 'd']) await db.insertInto('notes').values({ body }).execute();
+    const page = (limit: number, offset: number) =>
+      db.selectFrom('notes').select('body').orderBy('id').limit(limit).offset(offset).execute();
+    expect(await page(2, 0)).toEqual([{ body: 'a' }, { body: 'b' }]);
+    expect(await page(3, 1)).toEqual([{ body: 'b' }, { body: 'c' }, { body: 'd' }]);
+    expect(await page(-1, 3)).toEqual([{ body: 'd' }]);
+    expect(prepared.filter((s) => s.startsWith('select'))).toEqual([
+      'select "body" from "notes" order by "id" limit (? + 0) offset ?',
+    ]);
+  });
+
+  it('gives rows with the keys, order and values better-sqlite3 gives', async () => {
+    const db = kysely();
+    await sql`create table notes (id integer primary key, body text not null)`.execute(db);
+    await db.insertInto('notes').values({ body: 'a' }).execute();
+    const text = `select id, body, body as "__proto__", 1.5 as n, null as empty, id as body, count(*) over () as "count(*)" from notes`;
+    const plain = new SQLite(path.join(dir, 'test.sqlite'));
+    const expected = plain.prepare(text).all();
+    plain.close();
+    const rows = (await sql.raw(text).execute(db)).rows as Record<string, unknown>[];
+    expect(rows).toEqual(expected);
+    expect(rows.map((r) => Object.keys(r))).toEqual(expected.map((r) => Object.keys(r as object)));
+    expect(rows[0]).toEqual(expect.objectContaining({ body: 1, n: 1.5, empty: null }));
+  });
+
+  it('reads the new columns of a kept `select *` after a column is added', async () => {
+    const db = kysely();
+    await sql`create table notes (id integer primary key, body text not null)`.execute(db);
+    await db.insertInto('notes').values({ body: 'a' }).execute();
+    const all = () => db.selectFrom('notes').selectAll().execute();
+    expect(await all()).toEqual([{ id: 1, body: 'a' }]);
+    await sql`alter table notes add column tag text`.execute(db);
+    expect(await all()).toEqual([{ id: 1, body: 'a', tag: null }]);
   });
 
   it('closes the connection', async () => {

@@ -27,7 +27,29 @@ export interface UserRecord {
   updatedAt: string;
 }
 
-export function toUserRecord(row: Selectable<UsersTable>): UserRecord {
+/** The columns of users a UserRecord is made of (not the password's). */
+const USER_COLUMNS = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'title',
+  'primary_phone',
+  'avatar',
+  'status',
+  'is_tevora',
+  'is_auditor',
+  'is_admin',
+  'send_daily_emails',
+  'is_federated',
+  'first_login',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof UsersTable)[];
+
+type UserRow = Pick<Selectable<UsersTable>, (typeof USER_COLUMNS)[number]>;
+
+export function toUserRecord(row: UserRow): UserRecord {
   return {
     id: row.id,
     email: row.email,
@@ -144,7 +166,7 @@ export async function findSessionWithUser(
   return found;
 }
 
-type SessionRow = Selectable<UsersTable> & {
+type SessionRow = UserRow & {
   session_id: string;
   user_id: string;
   session_created_at: Date | string;
@@ -178,11 +200,15 @@ function modulesColumn() {
   );
 }
 
+/**
+ * The session of a token hash and its user. The user's columns are named (not `u.*`): the password's
+ * are not read on every request, and SQLite reads the row as an array (sqlite-statements.ts).
+ */
 function sessionQuery(db: Kysely<Database>, tokenHash: string) {
   return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .selectAll('u')
+    .select(USER_COLUMNS.map((column) => `u.${column}` as const))
     .select(['s.id as session_id', 's.user_id', 's.created_at as session_created_at', 's.last_seen_at', 's.expires_at'])
     .where('s.token_hash', '=', tokenHash);
 }

@@ -31,10 +31,11 @@ function pathOf(request: FastifyRequest): string {
 export default fp(
   async function canonicalHost(app: FastifyInstance) {
     const { servedHosts } = app.config;
-    app.addHook('onRequest', async (request, reply) => {
-      if (isServedHost(servedHosts, request.host) || ANY_HOST_PATHS.has(pathOf(request))) return;
+    // a hook with a callback (it runs on every request): answering, it does not call done
+    app.addHook('onRequest', (request, reply, done) => {
+      if (isServedHost(servedHosts, request.host) || ANY_HOST_PATHS.has(pathOf(request))) return done();
       request.log.warn({ host: request.host }, 'request to a host the portal does not serve');
-      return sendError(request, reply, 421, {
+      sendError(request, reply, 421, {
         code: 'misdirected_request',
         message: `This address is not served here: open the portal at ${app.config.publicUrl}`,
       });
