@@ -17,6 +17,7 @@ import authPlugin from './plugins/auth';
 import canonicalHostPlugin from './plugins/canonical-host';
 import { querystringParser, serializerCompiler, validatorCompiler } from './plugins/contract';
 import csrfPlugin from './plugins/csrf';
+import openapiPlugin from './plugins/openapi';
 import errorHandlerPlugin, { sendError } from './plugins/error-handler';
 import policiesPlugin from './plugins/policies';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -161,6 +162,8 @@ export function buildApp({ db, config, logger = false, resolveTxt }: BuildAppOpt
   app.register(formbody, { bodyLimit: config.bodyLimitBytes });
   // Routes read parts themselves (lib/multipart.ts, lib/uploads.ts) with their own limits; nothing is buffered here.
   app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 20, fields: 50, parts: 80 } });
+  // The OpenAPI document, generated from the routes registered after it (plugins/openapi.ts).
+  app.register(openapiPlugin);
   app.register(requestContextPlugin);
   app.register(securityHeadersPlugin);
   app.register(errorHandlerPlugin);

@@ -1,8 +1,10 @@
 /**
  * Feature flags: the contract between the api (which stores and evaluates flags) and the web (whose
  * OpenFeature provider reads them). Framework-free and zod-free: the shell's lazy flag client imports
- * it; the request schemas live in ./schemas.
+ * it; the request schemas live in ./schemas, the answers' in ./notifications/results (types only here).
  */
+import type { z } from 'zod';
+import type { flagDefinition, flagsPayload } from './notifications/results';
 
 /** The flag service's defaults, in one place (not all are used by our own service). */
 export const FLAG_SERVICE_DEFAULTS = {
@@ -77,33 +79,18 @@ export interface FlagRule {
 }
 
 /** A flag as staff admins read and write it. */
-export interface FeatureFlagDefinition {
-  key: string;
-  description: string;
-  defaultValue: FlagValue;
-  rules: FlagRule[];
-  enabled: boolean;
-  version: number;
-  updatedAt: string;
-}
-
-/** OpenFeature's standard reasons, as far as our evaluation gives them. */
-export type FlagReason = 'STATIC' | 'DEFAULT' | 'TARGETING_MATCH' | 'DISABLED' | 'ERROR';
-
-export interface FlagEvaluation {
-  value: FlagValue;
-  variant?: string;
-  reason: FlagReason;
-}
+export type FeatureFlagDefinition = z.output<typeof flagDefinition>;
 
 /**
  * GET /api/v1/feature-flags and each `flags` event of the stream. `version` is an opaque revision of
  * the stored definitions: it changes whenever any flag is created, changed or deleted.
  */
-export interface FeatureFlagsPayload {
-  flags: Record<string, FlagEvaluation>;
-  version: string;
-}
+export type FeatureFlagsPayload = z.output<typeof flagsPayload>;
+
+export type FlagEvaluation = FeatureFlagsPayload['flags'][string];
+
+/** OpenFeature's standard reasons, as far as our evaluation gives them. */
+export type FlagReason = FlagEvaluation['reason'];
 
 /** The flag evaluation context: the user id as key, never anonymous. */
 export interface FeatureFlagContext {

@@ -2,15 +2,22 @@
 import { z } from 'zod';
 import { MODULES } from './modules';
 import * as flags from './feature-flags';
+import type { notification, notificationList, unreadCount } from './notifications/results';
+import type {
+  accessPermissions,
+  company,
+  companyDomain,
+  identityProvider,
+  identityProviderSettings,
+  passwordPolicy,
+  serviceProvider,
+} from './companies/results';
 
 const moduleAccessShape = Object.fromEntries(MODULES.map((m) => [m, z.boolean().nullable()])) as Record<
   (typeof MODULES)[number],
   z.ZodNullable<z.ZodBoolean>
 >;
 export const moduleAccessSchema = z.object(moduleAccessShape);
-export const effectiveModuleAccessSchema = z.object(
-  Object.fromEntries(MODULES.map((m) => [m, z.boolean()])) as Record<(typeof MODULES)[number], z.ZodBoolean>,
-);
 
 export const userSchema = z.object({
   id: z.string(),
@@ -32,35 +39,10 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const companySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  logo: z.string().nullable(),
-  modulesAccess: effectiveModuleAccessSchema,
-});
-export type Company = z.infer<typeof companySchema>;
+export type Company = z.output<typeof company>;
 
-export const settingsPermissionsSchema = z.object({
-  users: z.object({
-    editHelp: z.boolean(),
-    editTevoraAdmins: z.boolean(),
-    editModulesAccess: z.boolean(),
-    editPractices: z.boolean(),
-  }),
-  company: z.object({
-    editInformation: z.boolean(),
-    editModulesAccess: z.boolean(),
-    editUsersAndTeams: z.boolean(),
-    addCompany: z.boolean(),
-  }),
-  loaded: z.boolean(),
-});
-
-export const accessPermissionsSchema = z.object({
-  modulesAccess: effectiveModuleAccessSchema,
-  settingsPermissions: settingsPermissionsSchema,
-});
-export type AccessPermissions = z.infer<typeof accessPermissionsSchema>;
+/** The caller's modules and settings permissions in a company. */
+export type AccessPermissions = z.output<typeof accessPermissions>;
 
 /** A list reply: `results` plus paging. */
 export function listSchema<T extends z.ZodTypeAny>(item: T) {
@@ -77,7 +59,7 @@ export const PASSWORD_MAX_LENGTH = 256;
 
 export const signInEmailSchema = z.object({
   email: z
-    .string()
+    .string({ error: 'Email is required' })
     .trim()
     .min(1, 'Email is required')
     .max(320, 'Email is too long')
@@ -106,7 +88,7 @@ export const passwordPolicySchema = z.object({
   /** 0: passwords never expire. */
   rotationInDays: wholeNumber('rotationInDays', 0, 3650),
 });
-export type PasswordPolicy = z.infer<typeof passwordPolicySchema>;
+export type PasswordPolicy = z.output<typeof passwordPolicy>;
 
 /** The policy of a company that has not set one. */
 export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = { minimumLength: 12, rotationInDays: 0 };
@@ -190,22 +172,14 @@ export const identityProviderInputSchema = z.object({
 });
 export type IdentityProviderInput = z.infer<typeof identityProviderInputSchema>;
 
-export const identityProviderSchema = z.object({
-  entityId: z.string(),
-  ssoUrl: z.string(),
-  /** PEM */
-  certificate: z.string(),
-  sloUrl: z.string().nullable(),
-  /** SHA-256 fingerprint, `AB:CD:…`, to compare with the identity provider's screen. */
-  certificateFingerprint: z.string(),
-  certificateExpiresAt: z.string(),
-  updatedAt: z.string(),
-});
-export type IdentityProvider = z.infer<typeof identityProviderSchema>;
+/**
+ * A company's identity provider: `certificate` as PEM, `certificateFingerprint` its SHA-256
+ * fingerprint (`AB:CD:…`, to compare with the identity provider's screen).
+ */
+export type IdentityProvider = z.output<typeof identityProvider>;
 
 /** What the identity provider's administrator enters for the portal. */
-export const serviceProviderSchema = z.object({ entityId: z.string(), acsUrl: z.string(), metadataUrl: z.string() });
-export type ServiceProvider = z.infer<typeof serviceProviderSchema>;
+export type ServiceProvider = z.output<typeof serviceProvider>;
 
 /** A host name of at least two labels (example.com), lowercase letters, digits and hyphens. */
 export function isDomainName(value: string): boolean {
@@ -233,21 +207,10 @@ export type CompanyDomainInput = z.input<typeof companyDomainInputSchema>;
 
 /**
  * An email domain a company claims. Its identity provider signs in the company's users of a verified
- * domain only; a domain is verified by a DNS TXT record (`verification`) or a staff admin, and by one
- * company at most.
+ * domain only; a domain is verified by a DNS TXT record (`verification`, whose `name` is the domain
+ * itself) or a staff admin (`verifiedBy`: `dns` or `staff`), and by one company at most.
  */
-export const companyDomainSchema = z.object({
-  id: z.string(),
-  domain: z.string(),
-  status: z.enum(['pending', 'verified']),
-  /** The TXT record that proves the company holds the domain: `name` is the domain itself. */
-  verification: z.object({ name: z.string(), type: z.literal('TXT'), value: z.string() }),
-  verifiedAt: z.string().nullable(),
-  /** `dns`: the TXT record was found; `staff`: a staff admin confirmed it. */
-  verifiedBy: z.enum(['dns', 'staff']).nullable(),
-  createdAt: z.string(),
-});
-export type CompanyDomain = z.infer<typeof companyDomainSchema>;
+export type CompanyDomain = z.output<typeof companyDomain>;
 
 /** The prefix of a domain's verification TXT record value. */
 export const DOMAIN_VERIFICATION_PREFIX = 'portal-domain-verification=';
@@ -256,13 +219,7 @@ export const DOMAIN_VERIFICATION_PREFIX = 'portal-domain-verification=';
  * GET and PUT /companies/{id}/identity-provider; `identityProvider` is null when none is configured.
  * `domains` are the email domains it may sign in; `canConfirmDomains`: the caller is a staff admin.
  */
-export const identityProviderSettingsSchema = z.object({
-  identityProvider: identityProviderSchema.nullable(),
-  serviceProvider: serviceProviderSchema,
-  domains: z.array(companyDomainSchema),
-  canConfirmDomains: z.boolean(),
-});
-export type IdentityProviderSettings = z.infer<typeof identityProviderSettingsSchema>;
+export type IdentityProviderSettings = z.output<typeof identityProviderSettings>;
 
 // Feature flags (docs/flags-and-notifications.md): what staff admins write, validated where it enters.
 const flagTag = z.string().min(1).max(flags.FLAG_SERVICE_DEFAULTS.tagValueMaxLength);
@@ -394,23 +351,13 @@ export const portalMessageDismissSchema = z.object({
     .min(1, 'version must be at least 1'),
 });
 
-/** A notification of the bell (a list plus an unread count). */
-export const notificationSchema = z.object({
-  id: z.string(),
-  companyId: z.string().nullable(),
-  title: z.string(),
-  /** Plain text. */
-  body: z.string(),
-  /** A path inside the portal, or null. */
-  link: z.string().nullable(),
-  createdAt: z.string(),
-  readAt: z.string().nullable(),
-});
-export type Notification = z.infer<typeof notificationSchema>;
+/**
+ * A notification of the bell (a list plus an unread count): `body` is plain text, `link` a path
+ * inside the portal or null.
+ */
+export type Notification = z.output<typeof notification>;
 
-export const notificationListSchema = listSchema(notificationSchema).extend({ unreadCount: z.number().int().min(0) });
-export type NotificationList = z.infer<typeof notificationListSchema>;
+export type NotificationList = z.output<typeof notificationList>;
 
 /** Replies of the read calls and the data of the stream's `unread` event. */
-export const unreadCountSchema = z.object({ unreadCount: z.number().int().min(0) });
-export type UnreadCount = z.infer<typeof unreadCountSchema>;
+export type UnreadCount = z.output<typeof unreadCount>;

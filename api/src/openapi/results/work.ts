@@ -14,10 +14,6 @@ import {
 import { fileDetail, fileList } from '@portal/shared/core/files/results';
 import { requestDetail, requestList } from '@portal/shared/core/requests/results';
 import {
-  PROJECT_ROLES,
-  PROJECT_STATUSES,
-  PROJECT_TYPES,
-  TASK_STATUSES,
   type CompanyTaskPage,
   type ControlDetail,
   type ControlList,
@@ -28,13 +24,7 @@ import {
   type TaskList,
 } from '@portal/shared/core/projects';
 import type { FileDetail, FileList } from '@portal/shared/core/files';
-import {
-  REQUEST_ACTIONS,
-  REQUEST_PRIORITIES,
-  REQUEST_STATUSES,
-  type RequestDetail,
-  type RequestList,
-} from '@portal/shared/core/requests';
+import { type RequestDetail, type RequestList } from '@portal/shared/core/requests';
 
 export {
   control,

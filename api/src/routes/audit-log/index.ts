@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { auditLogQuerySchema, type AuditEntry } from '@portal/shared/core/settings';
+import * as api from '@portal/shared/core/users/api';
 import { listAuditRecords } from '../../db/audit-log';
-import { validationError } from '../../lib/http-error';
+import { route } from '../../plugins/contract';
 
 /** The administrative changes, newest first, for staff admins (who changed what, when, before and after). */
 export default async function auditLogRoutes(app: FastifyInstance) {
-  app.get('/api/v1/audit-log', { config: { policy: 'staffAdmin' } }, async (request, reply) => {
-    const parsed = auditLogQuerySchema.safeParse(request.query ?? {});
-    if (!parsed.success) throw validationError(parsed.error, 'query parameter');
-    const { page, pageSize, search, action, targetType, actorId, companyId, from, to } = parsed.data;
+  route(app, api.listAuditLog, async (request, reply) => {
+    const { page, pageSize, search, action, targetType, actorId, companyId, from, to } = request.query;
     const { results, total } = await listAuditRecords(app.db, {
       search: search || undefined,
       action: action || undefined,
@@ -20,12 +18,7 @@ export default async function auditLogRoutes(app: FastifyInstance) {
       limit: pageSize,
       offset: (page - 1) * pageSize,
     });
-    const body: { results: AuditEntry[]; total: number; page: number; pageSize: number } = {
-      results,
-      total,
-      page,
-      pageSize,
-    };
-    return reply.header('cache-control', 'no-store').send(body);
+    reply.header('cache-control', 'no-store');
+    return { results, total, page, pageSize };
   });
 }

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_MESSAGES, resetPasswordFailure } from '@portal/shared/core/errors';
-import { PASSWORD_MAX_LENGTH, signInEmailSchema } from '@portal/shared/core/schemas';
+import * as api from '@portal/shared/core/portal/api';
 import { passwordPolicyForUser } from '../../db/password-policies';
 import { consumePasswordToken, createPasswordToken, findUsablePasswordToken } from '../../db/password-tokens';
 import { deleteSessionByToken } from '../../db/sessions';
@@ -13,7 +13,6 @@ import {
 } from '../../db/users';
 import {
   RESET_LINK_TTL_MINUTES,
-  RESET_PASSWORD_PATH,
   sendPasswordResetLink,
   sendSsoPasswordNote,
   signsInWithSso,
@@ -28,15 +27,10 @@ import {
 } from '../../lib/rate-limit';
 import { SAML_BINDING_COOKIE, SAML_REQUEST_TTL_MS, samlBindingFor } from '../../lib/saml';
 import { samlRedirectForEmail } from '../../lib/saml-login';
+import { HttpError, type ErrorDetail } from '../../lib/http-error';
 import { SESSION_COOKIE, clearSessionCookie, getAuth, startSession } from '../../plugins/auth';
-import {
-  FORGOT_PASSWORD_PATH,
-  LOGIN_PATH,
-  escapeHtml,
-  renderAuthPage,
-  renderLoginPage,
-  type LoginPageInput,
-} from './login-page';
+import { route } from '../../plugins/contract';
+import { LOGIN_PATH, escapeHtml, renderAuthPage, renderLoginPage, type LoginPageInput } from './login-page';
 import {
   renderChoosePasswordPage,
   renderForgotPasswordPage,
@@ -46,7 +40,7 @@ import {
 } from './password-pages';
 
 export { LOGIN_PATH };
-export const SIGN_OUT_PATH = '/auth/saml/logout';
+export const SIGN_OUT_PATH = api.signOut.url;
 
 /** The sign-out page's CSRF token: derived from the session token, which another site cannot read. */
 function signOutToken(sessionToken: string): string {
@@ -77,12 +71,29 @@ export function safeReturnPath(value: string | undefined): string {
   return value;
 }
 
-/** The string fields of a form (or JSON) body; anything else is treated as absent. */
-function formFields(request: FastifyRequest): Record<string, string> {
+/**
+ * The pages' form posts are registered with `attachValidation`: a form their operation's schema
+ * refuses still reaches the handler, which shows the problem on the page again (HTML), not as JSON.
+ */
+export const FORM_PAGE = { attachValidation: true } as const;
+
+/**
+ * The string fields of a form (or JSON) body as posted, whether or not its schema accepted it
+ * (then `request.body` is the raw body); anything else is treated as absent.
+ */
+export function formFields(request: { body?: unknown }): Record<string, string> {
   const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
   return Object.fromEntries(
     Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
+}
+
+/** The first problem the form's schema found (the page shows it), or null when it accepted the form. */
+function formProblem(request: FastifyRequest): ErrorDetail | null {
+  const error = request.validationError;
+  if (!error) return null;
+  if (error instanceof HttpError && error.details?.length) return error.details[0];
+  throw error;
 }
 
 function sendPage(reply: FastifyReply, status: number, html: string) {
@@ -116,7 +127,7 @@ export default async function authRoutes(app: FastifyInstance) {
     return reply.header('cache-control', 'no-store').redirect(safeReturnPath(request.cookies[TO_URL_COOKIE]), 303);
   }
 
-  app.get(LOGIN_PATH, { config: { policy: 'public' } }, async (request, reply) => {
+  route(app, api.showSignInPage, async (request, reply) => {
     if (await getAuth(request)) return reply.redirect('/', 303);
     return loginPage(reply, 200, {});
   });
@@ -126,89 +137,98 @@ export default async function authRoutes(app: FastifyInstance) {
    * step (unknown emails too: the answer does not tell who has an account). Email and password
    * together sign in at once (scripts, autofill), unless the company signs in with SSO.
    */
-  app.post(LOGIN_PATH, { config: { policy: 'public' } }, async (request, reply) => {
-    const fields = formFields(request);
-    const passwordStep = fields.step === 'password';
-    const parsedEmail = signInEmailSchema.safeParse({ email: fields.email ?? '' });
-    if (!parsedEmail.success) {
-      return loginPage(reply, 400, {
-        step: passwordStep ? 'password' : 'email',
-        email: fields.email ?? '',
-        error: parsedEmail.error.issues[0].message,
-        errorField: 'email',
-      });
-    }
-    const email = parsedEmail.data.email;
-    const password = fields.password ?? '';
-    if (password === '' && passwordStep) {
-      return loginPage(reply, 400, { step: 'password', email, error: 'Password is required', errorField: 'password' });
-    }
-    if (password.length > PASSWORD_MAX_LENGTH) {
-      return loginPage(reply, 400, {
-        step: 'password',
-        email,
-        error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
-        errorField: 'password',
-      });
-    }
+  route(
+    app,
+    api.signIn,
+    async (request, reply) => {
+      const problem = formProblem(request);
+      if (problem) {
+        // The email first (the form's first field); then the password, on the password step.
+        const fields = formFields(request);
+        if (problem.field === 'email') {
+          return loginPage(reply, 400, {
+            step: fields.step === 'password' ? 'password' : 'email',
+            email: fields.email ?? '',
+            error: problem.message,
+            errorField: 'email',
+          });
+        }
+        return loginPage(reply, 400, {
+          step: 'password',
+          email: (fields.email ?? '').trim(),
+          error: problem.message,
+          errorField: problem.field === 'password' ? 'password' : null,
+        });
+      }
+      const { email, password = '', step } = request.body;
+      if (password === '' && step === 'password') {
+        return loginPage(reply, 400, {
+          step: 'password',
+          email,
+          error: 'Password is required',
+          errorField: 'password',
+        });
+      }
 
-    const returnPath = safeReturnPath(request.cookies[TO_URL_COOKIE]);
-    const binding = samlBindingFor(request.cookies[SAML_BINDING_COOKIE]);
-    const identityProvider = await samlRedirectForEmail(app, email, returnPath, binding);
-    if (identityProvider) {
-      // The response must come back to this browser: the ACS checks this cookie against the request.
-      reply.setCookie(SAML_BINDING_COOKIE, binding, {
-        path: '/auth',
-        httpOnly: true,
-        secure: true,
-        sameSite: 'none',
-        maxAge: SAML_REQUEST_TTL_MS / 1000,
-      });
-      return reply.header('cache-control', 'no-store').redirect(identityProvider, 303);
-    }
-    if (password === '') return loginPage(reply, 200, { step: 'password', email });
+      const returnPath = safeReturnPath(request.cookies[TO_URL_COOKIE]);
+      const binding = samlBindingFor(request.cookies[SAML_BINDING_COOKIE]);
+      const identityProvider = await samlRedirectForEmail(app, email, returnPath, binding);
+      if (identityProvider) {
+        // The response must come back to this browser: the ACS checks this cookie against the request.
+        reply.setCookie(SAML_BINDING_COOKIE, binding, {
+          path: '/auth',
+          httpOnly: true,
+          secure: true,
+          sameSite: 'none',
+          maxAge: SAML_REQUEST_TTL_MS / 1000,
+        });
+        return reply.header('cache-control', 'no-store').redirect(identityProvider, 303);
+      }
+      if (password === '') return loginPage(reply, 200, { step: 'password', email });
 
-    const attempt = await beginSignInAttempt(db, email, request.ip);
-    if (!attempt.allowed) {
-      request.log.warn({ retryAfterSeconds: attempt.retryAfterSeconds }, 'sign-in refused: too many failed attempts');
-      reply.header('retry-after', attempt.retryAfterSeconds);
-      return loginPage(reply, 429, {
-        step: 'password',
-        email,
-        error: `Too many failed sign-in attempts. Please wait ${waitText(attempt.retryAfterSeconds)} and try again, or reset your password.`,
-        errorField: null,
-      });
-    }
-    const found = await findUserCredentialsByEmail(db, email);
-    const valid = await verifyPassword(found?.passwordHash ?? null, password);
-    if (!found || !valid) {
-      request.log.info({ reason: found ? 'wrong password' : 'unknown user' }, 'sign-in failed');
-      return loginPage(reply, 401, {
-        step: 'password',
-        email,
-        error: ERROR_MESSAGES.failed_login,
-        errorField: 'password',
-      });
-    }
-    await signInSucceeded(db, email, request.ip);
-    if (found.user.status !== 'active') {
-      request.log.info({ userId: found.user.id }, 'sign-in refused: user suspended');
-      return loginPage(reply, 403, { step: 'password', email, error: inactiveMessage, errorField: null });
-    }
+      const attempt = await beginSignInAttempt(db, email, request.ip);
+      if (!attempt.allowed) {
+        request.log.warn({ retryAfterSeconds: attempt.retryAfterSeconds }, 'sign-in refused: too many failed attempts');
+        reply.header('retry-after', attempt.retryAfterSeconds);
+        return loginPage(reply, 429, {
+          step: 'password',
+          email,
+          error: `Too many failed sign-in attempts. Please wait ${waitText(attempt.retryAfterSeconds)} and try again, or reset your password.`,
+          errorField: null,
+        });
+      }
+      const found = await findUserCredentialsByEmail(db, email);
+      const valid = await verifyPassword(found?.passwordHash ?? null, password);
+      if (!found || !valid) {
+        request.log.info({ reason: found ? 'wrong password' : 'unknown user' }, 'sign-in failed');
+        return loginPage(reply, 401, {
+          step: 'password',
+          email,
+          error: ERROR_MESSAGES.failed_login,
+          errorField: 'password',
+        });
+      }
+      await signInSucceeded(db, email, request.ip);
+      if (found.user.status !== 'active') {
+        request.log.info({ userId: found.user.id }, 'sign-in refused: user suspended');
+        return loginPage(reply, 403, { step: 'password', email, error: inactiveMessage, errorField: null });
+      }
 
-    const policy = await passwordPolicyForUser(db, found.user, config.staffPasswordPolicy);
-    if (isPasswordExpired(found.passwordChangedAt, policy)) {
-      // No session yet: a short-lived token lets this browser choose the new password, then signs in.
-      const { token } = await createPasswordToken(db, {
-        userId: found.user.id,
-        purpose: 'reset',
-        ttlMinutes: EXPIRED_PASSWORD_TOKEN_TTL_MINUTES,
-      });
-      request.log.info({ userId: found.user.id }, 'sign-in: password expired, a new one is required');
-      return choosePage(reply, 200, { token, policy, reason: 'expired' });
-    }
-    return signInAndReturn(request, reply, found.user.id);
-  });
+      const policy = await passwordPolicyForUser(db, found.user, config.staffPasswordPolicy);
+      if (isPasswordExpired(found.passwordChangedAt, policy)) {
+        // No session yet: a short-lived token lets this browser choose the new password, then signs in.
+        const { token } = await createPasswordToken(db, {
+          userId: found.user.id,
+          purpose: 'reset',
+          ttlMinutes: EXPIRED_PASSWORD_TOKEN_TTL_MINUTES,
+        });
+        request.log.info({ userId: found.user.id }, 'sign-in: password expired, a new one is required');
+        return choosePage(reply, 200, { token, policy, reason: 'expired' });
+      }
+      return signInAndReturn(request, reply, found.user.id);
+    },
+    FORM_PAGE,
+  );
 
   /**
    * Sign-out is a POST with CSRF proof: a same-origin Origin or Referer (the shell's form post), or the
@@ -234,12 +254,12 @@ export default async function authRoutes(app: FastifyInstance) {
       }),
     );
 
-  app.get(SIGN_OUT_PATH, { config: { policy: 'public' } }, async (request, reply) => {
+  route(app, api.showSignOutPage, async (request, reply) => {
     const session = request.cookies[SESSION_COOKIE];
     return signOutPage(reply, session ? signOutToken(session) : null);
   });
 
-  app.post(SIGN_OUT_PATH, { config: { policy: 'public' } }, async (request, reply) => {
+  route(app, api.signOut, async (request, reply) => {
     const session = request.cookies[SESSION_COOKIE];
     if (session) {
       // The csrf plugin already refused a cross-site Origin or Referer; here one of them, or the page's token, must be there.
@@ -255,51 +275,52 @@ export default async function authRoutes(app: FastifyInstance) {
     return reply.header('cache-control', 'no-store').redirect(LOGIN_PATH, 303);
   });
 
-  app.get(FORGOT_PASSWORD_PATH, { config: { policy: 'public' } }, async (_request, reply) =>
+  route(app, api.showForgotPasswordPage, async (_request, reply) =>
     sendPage(reply, 200, renderForgotPasswordPage({ brandName })),
   );
 
   /** Always the same answer for any well-formed email (no user enumeration); limited per email and per address. */
-  app.post(FORGOT_PASSWORD_PATH, { config: { policy: 'public' } }, async (request, reply) => {
-    const fields = formFields(request);
-    const parsed = signInEmailSchema.safeParse({ email: fields.email ?? '' });
-    if (!parsed.success) {
-      return sendPage(
-        reply,
-        400,
-        renderForgotPasswordPage({ brandName, email: fields.email ?? '', error: parsed.error.issues[0].message }),
-      );
-    }
-    const { email } = parsed.data;
-    const attempt = await takeForgotPasswordAttempt(db, email, request.ip);
-    if (!attempt.allowed) {
-      reply.header('retry-after', attempt.retryAfterSeconds);
-      return sendPage(
-        reply,
-        429,
-        renderForgotPasswordPage({
-          brandName,
-          email,
-          error: `Too many reset requests. Please wait ${waitText(attempt.retryAfterSeconds)} and try again.`,
-        }),
-      );
-    }
-    const found = await findUserCredentialsByEmail(db, email);
-    if (found && found.user.status === 'active') {
-      try {
-        if (await signsInWithSso(db, found.user)) await sendSsoPasswordNote(app, request, found.user);
-        else await sendPasswordResetLink(app, request, found.user, 'user');
-      } catch (error) {
-        request.log.error({ err: error, userId: found.user.id }, 'password reset mail could not be sent');
+  route(
+    app,
+    api.requestPasswordReset,
+    async (request, reply) => {
+      const problem = formProblem(request);
+      if (problem) {
+        const email = formFields(request).email ?? '';
+        return sendPage(reply, 400, renderForgotPasswordPage({ brandName, email, error: problem.message }));
+      }
+      const { email } = request.body;
+      const attempt = await takeForgotPasswordAttempt(db, email, request.ip);
+      if (!attempt.allowed) {
+        reply.header('retry-after', attempt.retryAfterSeconds);
         return sendPage(
           reply,
-          503,
-          renderForgotPasswordPage({ brandName, email, error: resetPasswordFailure(brandName) }),
+          429,
+          renderForgotPasswordPage({
+            brandName,
+            email,
+            error: `Too many reset requests. Please wait ${waitText(attempt.retryAfterSeconds)} and try again.`,
+          }),
         );
       }
-    }
-    return sendPage(reply, 200, renderForgotPasswordSentPage({ brandName, linkMinutes: RESET_LINK_TTL_MINUTES }));
-  });
+      const found = await findUserCredentialsByEmail(db, email);
+      if (found && found.user.status === 'active') {
+        try {
+          if (await signsInWithSso(db, found.user)) await sendSsoPasswordNote(app, request, found.user);
+          else await sendPasswordResetLink(app, request, found.user, 'user');
+        } catch (error) {
+          request.log.error({ err: error, userId: found.user.id }, 'password reset mail could not be sent');
+          return sendPage(
+            reply,
+            503,
+            renderForgotPasswordPage({ brandName, email, error: resetPasswordFailure(brandName) }),
+          );
+        }
+      }
+      return sendPage(reply, 200, renderForgotPasswordSentPage({ brandName, linkMinutes: RESET_LINK_TTL_MINUTES }));
+    },
+    FORM_PAGE,
+  );
 
   const INVALID_LINK = 'This link is invalid, has already been used, or has expired. Ask for a new one below.';
 
@@ -318,41 +339,53 @@ export default async function authRoutes(app: FastifyInstance) {
     return { found };
   }
 
-  app.get(RESET_PASSWORD_PATH, { config: { policy: 'public' } }, async (request, reply) => {
-    const { token } = (request.query ?? {}) as { token?: unknown };
-    const tokenText = typeof token === 'string' ? token : '';
-    const check = await tokenUser(tokenText);
-    if (!('found' in check)) return linkProblem(reply, check.status, check.message);
-    const policy = await passwordPolicyForUser(db, check.found.user, config.staffPasswordPolicy);
-    return choosePage(reply, 200, { token: tokenText, policy, reason: 'reset' });
-  });
+  // A token the query schema refuses (given twice) is no token: the link page says so.
+  route(
+    app,
+    api.showResetPasswordPage,
+    async (request, reply) => {
+      const token = (!request.validationError && request.query.token) || '';
+      const check = await tokenUser(token);
+      if (!('found' in check)) return linkProblem(reply, check.status, check.message);
+      const policy = await passwordPolicyForUser(db, check.found.user, config.staffPasswordPolicy);
+      return choosePage(reply, 200, { token, policy, reason: 'reset' });
+    },
+    FORM_PAGE,
+  );
 
   /** Sets the password under the user's policy, uses the token up, ends every session, then signs this browser in. */
-  app.post(RESET_PASSWORD_PATH, { config: { policy: 'public' } }, async (request, reply) => {
-    const fields = formFields(request);
-    const token = fields.token ?? '';
-    const reason = fields.reason === 'expired' ? 'expired' : 'reset';
-    const check = await tokenUser(token);
-    if (!('found' in check)) return linkProblem(reply, check.status, check.message);
-    const { found } = check;
-    const policy = await passwordPolicyForUser(db, found.user, config.staffPasswordPolicy);
-    const password = fields.password ?? '';
-    const problem = await newPasswordProblem(password, policy, found.passwordHash, 'Password');
-    if (problem) return choosePage(reply, 400, { token, policy, reason, error: problem, errorField: 'password' });
-    if ((fields.confirmPassword ?? '') !== password) {
-      return choosePage(reply, 400, {
-        token,
-        policy,
-        reason,
-        error: 'Passwords do not match',
-        errorField: 'confirmPassword',
-      });
-    }
-    // Exactly one of two racing posts gets the token.
-    if (!(await consumePasswordToken(db, token))) return linkProblem(reply, 400, INVALID_LINK);
-    await setUserPassword(db, found.user.id, await hashPassword(password));
-    await clearSignInFailures(db, found.user.email, request.ip);
-    request.log.info({ userId: found.user.id, reason }, 'password set');
-    return signInAndReturn(request, reply, found.user.id);
-  });
+  // The page checks its fields itself, in its order (the link, then the password under the user's
+  // policy, then the confirmation), on the form as posted, whether or not the form's schema accepted it.
+  route(
+    app,
+    api.resetPassword,
+    async (request, reply) => {
+      const fields = formFields(request);
+      const token = fields.token ?? '';
+      const reason = fields.reason === 'expired' ? 'expired' : 'reset';
+      const check = await tokenUser(token);
+      if (!('found' in check)) return linkProblem(reply, check.status, check.message);
+      const { found } = check;
+      const policy = await passwordPolicyForUser(db, found.user, config.staffPasswordPolicy);
+      const password = fields.password ?? '';
+      const problem = await newPasswordProblem(password, policy, found.passwordHash, 'Password');
+      if (problem) return choosePage(reply, 400, { token, policy, reason, error: problem, errorField: 'password' });
+      if ((fields.confirmPassword ?? '') !== password) {
+        return choosePage(reply, 400, {
+          token,
+          policy,
+          reason,
+          error: 'Passwords do not match',
+          errorField: 'confirmPassword',
+        });
+      }
+      // Exactly one of two racing posts gets the token.
+      if (!(await consumePasswordToken(db, token))) return linkProblem(reply, 400, INVALID_LINK);
+      await setUserPassword(db, found.user.id, await hashPassword(password));
+      await clearSignInFailures(db, found.user.email, request.ip);
+      request.log.info({ userId: found.user.id, reason }, 'password set');
+      return signInAndReturn(request, reply, found.user.id);
+    },
+    FORM_PAGE,
+  );
 }

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as api from '@portal/shared/core/companies/api';
 import {
   DOMAIN_VERIFICATION_PREFIX,
-  companyDomainInputSchema,
-  identityProviderInputSchema,
   type CompanyDomain,
   type IdentityProvider,
   type IdentityProviderSettings,
@@ -22,14 +21,11 @@ import {
   type IdentityProviderRecord,
 } from '../../db/identity-providers';
 import { audit } from '../../lib/audit';
-import { HttpError, validationError } from '../../lib/http-error';
+import { HttpError } from '../../lib/http-error';
 import { parseCertificate, serviceProviderFor } from '../../lib/saml';
 import { requireAuth } from '../../plugins/auth';
-import { policyCompany, type Policy } from '../../plugins/policies';
-
-const PATH = '/api/v1/companies/:id/identity-provider';
-const DOMAINS_PATH = '/api/v1/companies/:id/domains';
-const policy: Policy = { company: 'settings', permission: 'company.editInformation' };
+import { route } from '../../plugins/contract';
+import { policyCompany } from '../../plugins/policies';
 
 export function toCompanyDomainDto(record: CompanyDomainRecord): CompanyDomain {
   return {
@@ -111,14 +107,12 @@ export default async function identityProviderRoutes(app: FastifyInstance) {
     };
   };
 
-  app.get(PATH, { config: { policy } }, async (request) =>
+  route(app, api.getIdentityProvider, async (request) =>
     settings(request, await findIdentityProvider(db, policyCompany(request).id)),
   );
 
-  app.put(PATH, { config: { policy } }, async (request) => {
-    const parsed = identityProviderInputSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw validationError(parsed.error, 'field');
-    const { entityId, ssoUrl, certificate, sloUrl } = parsed.data;
+  route(app, api.setIdentityProvider, async (request) => {
+    const { entityId, ssoUrl, certificate, sloUrl } = request.body;
     const x509 = parseCertificate(certificate);
     if (!x509) {
       throw new HttpError(400, 'validation_failed', 'Invalid field: certificate', [
@@ -155,7 +149,7 @@ export default async function identityProviderRoutes(app: FastifyInstance) {
     return settings(request, record);
   });
 
-  app.delete(PATH, { config: { policy } }, async (request, reply) => {
+  route(app, api.deleteIdentityProvider, async (request, reply) => {
     const company = policyCompany(request);
     const companyId = company.id;
     await db.transaction().execute(async (trx) => {
@@ -181,9 +175,8 @@ export default async function identityProviderRoutes(app: FastifyInstance) {
   });
 }
 
-/** The company's domain of `:domainId`, or 404. */
-async function domainOf(request: FastifyRequest): Promise<CompanyDomainRecord> {
-  const { domainId } = request.params as { domainId: string };
+/** The company's domain `domainId`, or 404. */
+async function domainOf(request: FastifyRequest, domainId: string): Promise<CompanyDomainRecord> {
   const domain = await findCompanyDomain(request.server.db, policyCompany(request).id, domainId);
   if (!domain) throw new HttpError(404, 'domain_not_found', 'Domain not found.');
   return domain;
@@ -198,11 +191,9 @@ async function domainOf(request: FastifyRequest): Promise<CompanyDomainRecord> {
 export async function companyDomainRoutes(app: FastifyInstance) {
   const { db } = app;
 
-  app.post(DOMAINS_PATH, { config: { policy } }, async (request, reply) => {
-    const parsed = companyDomainInputSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw validationError(parsed.error, 'field');
+  route(app, api.addCompanyDomain, async (request, reply) => {
     const company = policyCompany(request);
-    const { domain } = parsed.data;
+    const { domain } = request.body;
     const owner = await verifiedDomainOwner(db, domain);
     if (owner !== null && owner !== company.id) domainConflict(new DomainConflict('verified_elsewhere'));
     const record = await db
@@ -258,8 +249,8 @@ export async function companyDomainRoutes(app: FastifyInstance) {
     return toCompanyDomainDto(record);
   }
 
-  app.post(`${DOMAINS_PATH}/:domainId/verify`, { config: { policy } }, async (request) => {
-    const domain = await domainOf(request);
+  route(app, api.verifyCompanyDomain, async (request) => {
+    const domain = await domainOf(request, request.params.domainId);
     if (domain.verifiedAt) return toCompanyDomainDto(domain);
     const expected = `${DOMAIN_VERIFICATION_PREFIX}${domain.verificationToken}`;
     const records = await app.resolveTxt(domain.domain);
@@ -273,7 +264,7 @@ export async function companyDomainRoutes(app: FastifyInstance) {
     return verify(request, domain, 'dns');
   });
 
-  app.post(`${DOMAINS_PATH}/:domainId/confirm`, { config: { policy } }, async (request) => {
+  route(app, api.confirmCompanyDomain, async (request) => {
     const { user } = await requireAuth(request);
     if (!(user.isTevora && user.isAdmin)) {
       throw new HttpError(
@@ -282,11 +273,11 @@ export async function companyDomainRoutes(app: FastifyInstance) {
         'Only a staff admin can confirm a domain without its DNS record. Verify it with the TXT record instead.',
       );
     }
-    return verify(request, await domainOf(request), 'staff');
+    return verify(request, await domainOf(request, request.params.domainId), 'staff');
   });
 
-  app.delete(`${DOMAINS_PATH}/:domainId`, { config: { policy } }, async (request, reply) => {
-    const domain = await domainOf(request);
+  route(app, api.deleteCompanyDomain, async (request, reply) => {
+    const domain = await domainOf(request, request.params.domainId);
     const company = policyCompany(request);
     await db.transaction().execute(async (trx) => {
       await deleteCompanyDomain(trx, company.id, domain.id);

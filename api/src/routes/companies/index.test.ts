@@ -1,4 +1,8 @@
-import { accessPermissionsSchema, companySchema, listSchema } from '@portal/shared/core/schemas';
+import {
+  accessPermissions as accessPermissionsSchema,
+  company as companySchema,
+  companyList,
+} from '@portal/shared/core/companies/results';
 import { insertCompany } from '../../db/companies';
 import { createTestApp, type TestApp } from '../../test/app';
 
@@ -11,8 +15,6 @@ beforeAll(async () => {
     ids[row.name] = row.id;
 });
 afterAll(() => t.close());
-
-const companyList = listSchema(companySchema);
 
 /** The seed: Acme Corp and Globex Inc first by name, then ten more clients. */
 const SEEDED = [

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { companySchema } from '@portal/shared/core/schemas';
+import { company as companySchema } from '@portal/shared/core/companies/results';
 import { auditEntrySchema, type AuditEntry } from '@portal/shared/core/settings';
 import { findCompanyById } from '../../db/companies';
 import { createTestApp, type TestApp } from '../../test/app';

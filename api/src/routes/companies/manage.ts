@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import * as api from '@portal/shared/core/companies/api';
+import type { BodyOf } from '@portal/shared/core/contract';
 import { MODULES, type ModuleName } from '@portal/shared/core/modules';
-import type { Company } from '@portal/shared/core/schemas';
-import { companyCreateSchema, companyModulesAccessSchema, companyUpdateSchema } from '@portal/shared/core/settings';
 import {
   companyNameTaken,
   findCompanyById,
@@ -12,13 +12,25 @@ import {
 } from '../../db/companies';
 import { isUniqueViolation } from '../../db/values';
 import { audit } from '../../lib/audit';
-import { HttpError, nameUnknownFields, validationError } from '../../lib/http-error';
+import { HttpError } from '../../lib/http-error';
 import { IMAGE_FIELD, checkImage, deleteImage, saveImage, sendImage } from '../../lib/images';
 import { readForm } from '../../lib/multipart';
-import { policyCompany, type Policy } from '../../plugins/policies';
+import { route, validatorCompiler } from '../../plugins/contract';
+import { policyCompany } from '../../plugins/policies';
 import { toCompanyDto } from '.';
 
-const editInformation: Policy = { company: 'settings', permission: 'company.editInformation' };
+type CompanyFields = BodyOf<typeof api.updateCompany>;
+
+/** The text fields of a multipart update, checked as fastify checks a JSON body (same errors). */
+function checkFormFields(fields: Record<string, unknown>): CompanyFields {
+  const { form, method, url } = api.updateCompany;
+  const check = validatorCompiler({ schema: form.fields, method, url, httpPart: 'body' }) as (
+    data: unknown,
+  ) => { value: CompanyFields } | { error: Error };
+  const checked = check(fields);
+  if ('error' in checked) throw checked.error;
+  return checked.value;
+}
 
 export const companyNameTakenError = () =>
   new HttpError(409, 'company_name_taken', undefined, [
@@ -45,12 +57,10 @@ async function companyOrThrow(app: FastifyInstance, id: string): Promise<Company
 export default async function companiesManageRoutes(app: FastifyInstance) {
   const { db, config } = app;
 
-  app.post('/api/v1/companies', { config: { policy: 'staffAdmin' } }, async (request, reply) => {
-    const parsed = companyCreateSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw validationError(parsed.error, 'field');
-    const { name } = parsed.data;
+  route(app, api.createCompany, async (request, reply) => {
+    const { name } = request.body;
     const modulesAccess =
-      parsed.data.modulesAccess ?? (Object.fromEntries(MODULES.map((m) => [m, true])) as Record<ModuleName, boolean>);
+      request.body.modulesAccess ?? (Object.fromEntries(MODULES.map((m) => [m, true])) as Record<ModuleName, boolean>);
     const id = await guardName(() =>
       db.transaction().execute(async (trx) => {
         if (await companyNameTaken(trx, name)) throw companyNameTakenError();
@@ -70,19 +80,16 @@ export default async function companiesManageRoutes(app: FastifyInstance) {
         return companyId;
       }),
     );
-    const body: Company = toCompanyDto(await companyOrThrow(app, id));
-    return reply.code(201).send(body);
+    return reply.code(201).send(toCompanyDto(await companyOrThrow(app, id)));
   });
 
-  /** Name (a field) and/or logo (a file): multipart from the web, JSON for the name alone. */
-  app.patch('/api/v1/companies/:id', { config: { policy: editInformation } }, async (request): Promise<Company> => {
+  /** Name (a field) and/or logo (a file): multipart from the web, JSON for the name alone (checked by fastify). */
+  route(app, api.updateCompany, async (request) => {
     const company = policyCompany(request);
     const form = await readForm(request, { files: { logo: IMAGE_FIELD } });
-    const parsed = companyUpdateSchema.safeParse(form.fields);
-    if (!parsed.success) throw validationError(parsed.error, 'field');
+    const { name } = request.isMultipart() ? checkFormFields(form.fields) : request.body;
     const logoFile = form.files.find((f) => f.field === 'logo');
     const logoType = logoFile ? checkImage(logoFile) : null;
-    const { name } = parsed.data;
     if (name === undefined && !logoFile) {
       throw new HttpError(400, 'validation_failed', 'Invalid fields: name, logo', [
         { field: 'name', message: 'send a new name, a new logo or both' },
@@ -136,7 +143,7 @@ export default async function companiesManageRoutes(app: FastifyInstance) {
     return toCompanyDto(await companyOrThrow(app, company.id));
   });
 
-  app.delete('/api/v1/companies/:id/logo', { config: { policy: editInformation } }, async (request, reply) => {
+  route(app, api.deleteCompanyLogo, async (request, reply) => {
     const company = policyCompany(request);
     const removed = await db.transaction().execute(async (trx) => {
       const current = await findCompanyById(trx, company.id);
@@ -161,41 +168,34 @@ export default async function companiesManageRoutes(app: FastifyInstance) {
     return reply.code(204).send();
   });
 
-  app.get('/api/v1/companies/:id/logo', { config: { policy: { company: 'member' } } }, async (request, reply) =>
+  route(app, api.getCompanyLogo, async (request, reply) =>
     sendImage(reply, config.dataDir, policyCompany(request).logo),
   );
 
-  app.patch(
-    '/api/v1/companies/:id/modules-access',
-    { config: { policy: { company: 'settings', permission: 'company.editModulesAccess' } } },
-    async (request): Promise<Company> => {
-      const company = policyCompany(request);
-      const parsed = companyModulesAccessSchema.safeParse(request.body ?? {});
-      if (!parsed.success) throw validationError(nameUnknownFields(parsed.error), 'field');
-      await db.transaction().execute(async (trx) => {
-        const current = await findCompanyById(trx, company.id);
-        if (!current) throw new HttpError(404, 'company_not_found');
-        const changed = MODULES.filter(
-          (m) => parsed.data[m] !== undefined && parsed.data[m] !== current.modulesAccess[m],
+  route(app, api.updateCompanyModulesAccess, async (request) => {
+    const company = policyCompany(request);
+    const access = request.body;
+    await db.transaction().execute(async (trx) => {
+      const current = await findCompanyById(trx, company.id);
+      if (!current) throw new HttpError(404, 'company_not_found');
+      const changed = MODULES.filter((m) => access[m] !== undefined && access[m] !== current.modulesAccess[m]);
+      await setCompanyModulesAccess(trx, company.id, access);
+      if (changed.length) {
+        await audit(
+          request,
+          {
+            action: 'company.modules.update',
+            targetType: 'company',
+            targetId: company.id,
+            targetLabel: current.name,
+            companyId: company.id,
+            before: Object.fromEntries(changed.map((m) => [m, current.modulesAccess[m]])),
+            after: Object.fromEntries(changed.map((m) => [m, access[m]])),
+          },
+          trx,
         );
-        await setCompanyModulesAccess(trx, company.id, parsed.data);
-        if (changed.length) {
-          await audit(
-            request,
-            {
-              action: 'company.modules.update',
-              targetType: 'company',
-              targetId: company.id,
-              targetLabel: current.name,
-              companyId: company.id,
-              before: Object.fromEntries(changed.map((m) => [m, current.modulesAccess[m]])),
-              after: Object.fromEntries(changed.map((m) => [m, parsed.data[m]])),
-            },
-            trx,
-          );
-        }
-      });
-      return toCompanyDto(await companyOrThrow(app, company.id));
-    },
-  );
+      }
+    });
+    return toCompanyDto(await companyOrThrow(app, company.id));
+  });
 }

@@ -1,11 +1,5 @@
-import {
-  assignedObjectListSchema,
-  auditEntrySchema,
-  teamSchema,
-  type AuditEntry,
-  type Team,
-} from '@portal/shared/core/settings';
-import { z } from 'zod';
+import { team as teamSchema, teamList } from '@portal/shared/core/companies/results';
+import { assignedObjectListSchema, auditEntrySchema, type AuditEntry, type Team } from '@portal/shared/core/settings';
 import { moduleAccessFor } from '../../db/module-access';
 import { createTestApp, type TestApp } from '../../test/app';
 import { companyId, createUserWithPassword } from '../../test/identity';
@@ -28,7 +22,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const teamList = z.object({ results: z.array(teamSchema) });
 const teamsUrl = (company = acmeId) => `/api/v1/companies/${company}/teams`;
 
 async function listTeams(cookie = lead, company = acmeId): Promise<Team[]> {

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import * as api from '@portal/shared/core/companies/api';
 import { MODULES } from '@portal/shared/core/modules';
-import { moduleAccessPutSchema, teamNameSchema, type AssignedObject, type Team } from '@portal/shared/core/settings';
+import type { Team } from '@portal/shared/core/settings';
 import { isUniqueViolation } from '../../db/values';
 import type { Database } from '../../db/schema';
 import {
@@ -19,28 +19,12 @@ import {
   teamNameTaken,
 } from '../../db/teams';
 import { audit } from '../../lib/audit';
-import { HttpError, nameUnknownFields, validationError } from '../../lib/http-error';
-import { policyCompany, type Policy } from '../../plugins/policies';
+import { HttpError } from '../../lib/http-error';
+import { route } from '../../plugins/contract';
+import { policyCompany } from '../../plugins/policies';
 
-const member: Policy = { company: 'member' };
-const editUsersAndTeams: Policy = { company: 'settings', permission: 'company.editUsersAndTeams' };
-const editModulesAccess: Policy = { company: 'settings', permission: 'company.editModulesAccess' };
-
-const TEAM = '/api/v1/companies/:id/teams/:teamId';
-
-const idText = (field: string) =>
-  z
-    .string({ error: `${field} is required` })
-    .min(1, `${field} is required`)
-    .max(100, `${field} is too long`);
-const teamParamsSchema = z.object({ teamId: idText('teamId') });
-const memberParamsSchema = z.object({ teamId: idText('teamId'), userId: idText('userId') });
-export const userIdsSchema = z.object({
-  userIds: z
-    .array(idText('userIds'), { error: 'userIds must be a list of user ids' })
-    .min(1, 'userIds must name at least one user')
-    .max(200, 'userIds may name at most 200 users'),
-});
+// api/src/openapi/operations.ts reads it from here until that file goes.
+export { userIdsSchema } from '@portal/shared/core/companies/api';
 
 const teamNotFound = () => new HttpError(404, 'team_not_found');
 const userNotFound = () => new HttpError(404, 'user_not_found');
@@ -48,26 +32,6 @@ const teamNameTakenError = () =>
   new HttpError(409, 'team_name_taken', undefined, [
     { field: 'name', message: 'name is already used by another team of this company' },
   ]);
-
-function params<T extends z.ZodType>(schema: T, request: FastifyRequest): z.infer<T> {
-  const parsed = schema.safeParse(request.params);
-  if (!parsed.success) throw validationError(parsed.error, 'path parameter');
-  return parsed.data;
-}
-
-function teamName(request: FastifyRequest): string {
-  const parsed = teamNameSchema.safeParse(request.body ?? {});
-  if (!parsed.success) throw validationError(parsed.error, 'field');
-  return parsed.data.name;
-}
-
-/** `userIds[]=a&userIds[]=b` (as the web encodes arrays) or `userIds=a&userIds=b`; one value or several. */
-function userIdsOf(query: unknown): unknown {
-  const q = (query ?? {}) as Record<string, unknown>;
-  const raw = q['userIds[]'] ?? q.userIds;
-  if (raw === undefined) return [];
-  return Array.isArray(raw) ? raw : [raw];
-}
 
 async function guardTeamName<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -88,17 +52,11 @@ async function teamOrThrow(db: Kysely<Database>, companyId: string, teamId: stri
 export default async function companiesTeamsRoutes(app: FastifyInstance) {
   const { db } = app;
 
-  app.get(
-    '/api/v1/companies/:id/teams',
-    { config: { policy: member } },
-    async (request): Promise<{ results: Team[] }> => ({
-      results: await listTeams(db, policyCompany(request).id),
-    }),
-  );
+  route(app, api.listTeams, async (request) => ({ results: await listTeams(db, policyCompany(request).id) }));
 
-  app.post('/api/v1/companies/:id/teams', { config: { policy: editUsersAndTeams } }, async (request, reply) => {
+  route(app, api.createTeam, async (request, reply) => {
     const company = policyCompany(request);
-    const name = teamName(request);
+    const { name } = request.body;
     const teamId = await guardTeamName(() =>
       db.transaction().execute(async (trx) => {
         if (await teamNameTaken(trx, company.id, name)) throw teamNameTakenError();
@@ -121,10 +79,10 @@ export default async function companiesTeamsRoutes(app: FastifyInstance) {
     return reply.code(201).send(await teamOrThrow(db, company.id, teamId));
   });
 
-  app.patch(TEAM, { config: { policy: editUsersAndTeams } }, async (request): Promise<Team> => {
+  route(app, api.renameTeam, async (request) => {
     const company = policyCompany(request);
-    const { teamId } = params(teamParamsSchema, request);
-    const name = teamName(request);
+    const { teamId } = request.params;
+    const { name } = request.body;
     await guardTeamName(() =>
       db.transaction().execute(async (trx) => {
         const team = await teamOrThrow(trx, company.id, teamId);
@@ -149,9 +107,9 @@ export default async function companiesTeamsRoutes(app: FastifyInstance) {
     return teamOrThrow(db, company.id, teamId);
   });
 
-  app.delete(TEAM, { config: { policy: editUsersAndTeams } }, async (request, reply) => {
+  route(app, api.deleteTeam, async (request, reply) => {
     const company = policyCompany(request);
-    const { teamId } = params(teamParamsSchema, request);
+    const { teamId } = request.params;
     await db.transaction().execute(async (trx) => {
       const team = await teamOrThrow(trx, company.id, teamId);
       await deleteTeam(trx, teamId);
@@ -209,25 +167,22 @@ export default async function companiesTeamsRoutes(app: FastifyInstance) {
     });
   }
 
-  app.put(`${TEAM}/users/:userId`, { config: { policy: editUsersAndTeams } }, async (request, reply) => {
+  route(app, api.addTeamMember, async (request, reply) => {
     const company = policyCompany(request);
-    const { teamId, userId } = params(memberParamsSchema, request);
+    const { teamId, userId } = request.params;
     await addMembers(request, company.id, teamId, [userId], true);
     return reply.code(204).send();
   });
 
-  app.put(`${TEAM}/users`, { config: { policy: editUsersAndTeams } }, async (request, reply) => {
+  route(app, api.addTeamMembers, async (request, reply) => {
     const company = policyCompany(request);
-    const { teamId } = params(teamParamsSchema, request);
-    const parsed = userIdsSchema.safeParse({ userIds: userIdsOf(request.query) });
-    if (!parsed.success) throw validationError(parsed.error, 'query parameter');
-    await addMembers(request, company.id, teamId, parsed.data.userIds, false);
+    await addMembers(request, company.id, request.params.teamId, request.query.userIds, false);
     return reply.code(204).send();
   });
 
-  app.delete(`${TEAM}/users/:userId`, { config: { policy: editUsersAndTeams } }, async (request, reply) => {
+  route(app, api.removeTeamMember, async (request, reply) => {
     const company = policyCompany(request);
-    const { teamId, userId } = params(memberParamsSchema, request);
+    const { teamId, userId } = request.params;
     await db.transaction().execute(async (trx) => {
       const team = await teamOrThrow(trx, company.id, teamId);
       const user = team.users.find((u) => u.id === userId);
@@ -249,57 +204,42 @@ export default async function companiesTeamsRoutes(app: FastifyInstance) {
     return reply.code(204).send();
   });
 
-  app.get(
-    `${TEAM}/modules-access`,
-    { config: { policy: member } },
-    async (request): Promise<{ modulesAccess: Team['modulesAccess'] }> => {
-      const { teamId } = params(teamParamsSchema, request);
-      const team = await teamOrThrow(db, policyCompany(request).id, teamId);
-      return { modulesAccess: team.modulesAccess };
-    },
-  );
+  route(app, api.getTeamModulesAccess, async (request) => {
+    const team = await teamOrThrow(db, policyCompany(request).id, request.params.teamId);
+    return { modulesAccess: team.modulesAccess };
+  });
 
-  app.put(
-    `${TEAM}/modules-access`,
-    { config: { policy: editModulesAccess } },
-    async (request): Promise<{ modulesAccess: Team['modulesAccess'] }> => {
-      const company = policyCompany(request);
-      const { teamId } = params(teamParamsSchema, request);
-      const parsed = moduleAccessPutSchema.safeParse(request.body ?? {});
-      if (!parsed.success) throw validationError(nameUnknownFields(parsed.error), 'field');
-      const access = parsed.data;
-      await db.transaction().execute(async (trx) => {
-        const team = await teamOrThrow(trx, company.id, teamId);
-        const changed = MODULES.filter((m) => team.modulesAccess[m] !== access[m]);
-        await setTeamModulesAccess(trx, company.id, teamId, access);
-        if (changed.length) {
-          await audit(
-            request,
-            {
-              action: 'team.modules.update',
-              targetType: 'team',
-              targetId: teamId,
-              targetLabel: team.name,
-              companyId: company.id,
-              before: Object.fromEntries(changed.map((m) => [m, team.modulesAccess[m]])),
-              after: Object.fromEntries(changed.map((m) => [m, access[m]])),
-            },
-            trx,
-          );
-        }
-      });
-      return { modulesAccess: (await teamOrThrow(db, company.id, teamId)).modulesAccess };
-    },
-  );
+  route(app, api.setTeamModulesAccess, async (request) => {
+    const company = policyCompany(request);
+    const { teamId } = request.params;
+    const access = request.body;
+    await db.transaction().execute(async (trx) => {
+      const team = await teamOrThrow(trx, company.id, teamId);
+      const changed = MODULES.filter((m) => team.modulesAccess[m] !== access[m]);
+      await setTeamModulesAccess(trx, company.id, teamId, access);
+      if (changed.length) {
+        await audit(
+          request,
+          {
+            action: 'team.modules.update',
+            targetType: 'team',
+            targetId: teamId,
+            targetLabel: team.name,
+            companyId: company.id,
+            before: Object.fromEntries(changed.map((m) => [m, team.modulesAccess[m]])),
+            after: Object.fromEntries(changed.map((m) => [m, access[m]])),
+          },
+          trx,
+        );
+      }
+    });
+    return { modulesAccess: (await teamOrThrow(db, company.id, teamId)).modulesAccess };
+  });
 
-  app.get(
-    `${TEAM}/assigned-objects`,
-    { config: { policy: editUsersAndTeams } },
-    async (request): Promise<{ results: AssignedObject[] }> => {
-      const company = policyCompany(request);
-      const { teamId } = params(teamParamsSchema, request);
-      await teamOrThrow(db, company.id, teamId);
-      return { results: await teamAssignedObjects(db, company.id, teamId) };
-    },
-  );
+  route(app, api.listTeamAssignedObjects, async (request) => {
+    const company = policyCompany(request);
+    const { teamId } = request.params;
+    await teamOrThrow(db, company.id, teamId);
+    return { results: await teamAssignedObjects(db, company.id, teamId) };
+  });
 }

@@ -1,5 +1,8 @@
 import { MODULES } from '@portal/shared/core/modules';
-import { companyUserSchema, userModulesAccessSchema } from '@portal/shared/core/settings';
+import {
+  companyUser as companyUserSchema,
+  userModulesAccess as userModulesAccessSchema,
+} from '@portal/shared/core/companies/results';
 import { addCompanyMember, insertCompany } from '../../db/companies';
 import { saveIdentityProvider } from '../../db/identity-providers';
 import { setUserModuleAccess } from '../../db/module-access';
@@ -656,12 +659,13 @@ describe('modules access of a member', () => {
       payload: { risks: 'yes', chess: true },
     });
     expect(bad.statusCode).toBe(400);
+    // the unknown field is named itself, as on every JSON body (plugins/contract.ts)
     expect(
       bad
         .json()
         .details.map((d: { field: string }) => d.field)
         .sort(),
-    ).toEqual(['(root)', 'risks'].sort());
+    ).toEqual(['chess', 'risks']);
     const empty = await t.api({ method: 'PATCH', url: url(c.id, c.alice.id), cookie: staff, payload: {} });
     expect(empty.statusCode).toBe(400);
     expect(

@@ -1,13 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as api from '@portal/shared/core/companies/api';
 import type { ModuleName } from '@portal/shared/core/modules';
-import {
-  companyUserInviteSchema,
-  companyUserRoleSchema,
-  companyUsersQuerySchema,
-  moduleAccessPatchSchema,
-  type CompanyUser,
-  type UserModulesAccess,
-} from '@portal/shared/core/settings';
+import type { CompanyUser, UserModulesAccess } from '@portal/shared/core/settings';
 import type { CompanyRecord } from '../../db/companies';
 import {
   createCompanyUser,
@@ -26,18 +20,17 @@ import { moduleAccessFor, setUserModuleAccess, userModuleAccess } from '../../db
 import { createPasswordToken } from '../../db/password-tokens';
 import { isUniqueViolation, nowIso } from '../../db/values';
 import { audit } from '../../lib/audit';
-import { HttpError, validationError } from '../../lib/http-error';
+import { HttpError } from '../../lib/http-error';
 import { imageUrl } from '../../lib/images';
 import { pageWindow } from '../../lib/paging';
 import { RESET_PASSWORD_PATH, linkOrigin, mailBody } from '../../lib/password-reset';
 import { requireAuth } from '../../plugins/auth';
+import { route } from '../../plugins/contract';
 import { policyCompany } from '../../plugins/policies';
 import { LOGIN_PATH } from '../auth/login-page';
 
 /** How long an invitation's set-password link works. */
 export const INVITE_LINK_TTL_DAYS = 7;
-
-const EDIT_USERS = { company: 'settings', permission: 'company.editUsersAndTeams' } as const;
 
 export function toCompanyUserDto(user: CompanyUserRecord): CompanyUser {
   return { ...user, avatar: imageUrl('users', user.id, user.avatar) };
@@ -49,10 +42,12 @@ const EMAIL_TAKEN_DETAILS = [{ field: 'email', message: 'Email address already i
 export default async function companiesUsersRoutes(app: FastifyInstance) {
   const { db, config } = app;
 
-  /** The member of the route's company, or 404 user_not_found (also for users of other companies). */
-  async function memberOf(request: FastifyRequest): Promise<{ company: CompanyRecord; member: CompanyUserRecord }> {
+  /** The member `userId` of the route's company, or 404 user_not_found (also for users of other companies). */
+  async function memberOf(
+    request: FastifyRequest,
+    userId: string,
+  ): Promise<{ company: CompanyRecord; member: CompanyUserRecord }> {
     const company = policyCompany(request);
-    const { userId } = request.params as { userId: string };
     const member = await findCompanyUser(db, company.id, userId);
     if (!member) throw new HttpError(404, 'user_not_found');
     return { company, member };
@@ -69,11 +64,9 @@ export default async function companiesUsersRoutes(app: FastifyInstance) {
     return toCompanyUserDto(member);
   }
 
-  app.get('/api/v1/companies/:id/users', { config: { policy: { company: 'member' } } }, async (request) => {
+  route(app, api.listCompanyUsers, async (request) => {
     const company = policyCompany(request);
-    const parsed = companyUsersQuerySchema.safeParse(request.query ?? {});
-    if (!parsed.success) throw validationError(parsed.error, 'query parameter');
-    const { page, pageSize, ignorePagination, search, role, status, sort } = parsed.data;
+    const { page, pageSize, ignorePagination, search, role, status, sort } = request.query;
     const window = pageWindow({ page, pageSize, ignorePagination });
     const { results, total } = await listCompanyUsers(db, company.id, {
       search: search || undefined,
@@ -91,12 +84,10 @@ export default async function companiesUsersRoutes(app: FastifyInstance) {
    * set-password link, or for a company with an identity provider a note to use single sign-on).
    * If the mail cannot be sent the account is removed again: nothing is left of a failed invite.
    */
-  app.post('/api/v1/companies/:id/users', { config: { policy: EDIT_USERS } }, async (request, reply) => {
+  route(app, api.inviteCompanyUser, async (request, reply) => {
     const company = policyCompany(request);
     const { user: inviter } = await requireAuth(request);
-    const parsed = companyUserInviteSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw validationError(parsed.error, 'field');
-    const input = parsed.data;
+    const input = request.body;
     if (await emailTaken(db, input.email))
       throw new HttpError(409, 'email_already_taken', undefined, EMAIL_TAKEN_DETAILS);
     // Invited to sign in through the company's identity provider only when it has verified the email's domain.
@@ -185,12 +176,10 @@ export default async function companiesUsersRoutes(app: FastifyInstance) {
     return reply.code(201).send(await reloaded(company.id, created.userId));
   });
 
-  app.patch('/api/v1/companies/:id/users/:userId/role', { config: { policy: EDIT_USERS } }, async (request) => {
-    const { company, member } = await memberOf(request);
-    const parsed = companyUserRoleSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw validationError(parsed.error, 'field');
+  route(app, api.updateCompanyUserRole, async (request) => {
+    const { company, member } = await memberOf(request, request.params.userId);
     await notSelf(request, member, 'You cannot change your own role: ask another administrator.');
-    const { role } = parsed.data;
+    const { role } = request.body;
     if (role !== member.role) {
       await db.transaction().execute(async (trx) => {
         await setCompanyUserRole(trx, company.id, member.id, role);
@@ -213,64 +202,56 @@ export default async function companiesUsersRoutes(app: FastifyInstance) {
   });
 
   /** The member stays listed but no longer sees the company; their sessions go on (they may work for other companies). */
-  app.delete(
-    '/api/v1/companies/:id/users/:userId/revoke-access',
-    { config: { policy: EDIT_USERS } },
-    async (request) => {
-      const { company, member } = await memberOf(request);
-      await notSelf(request, member, 'You cannot revoke your own access.');
-      if (!member.accessRevoked) {
-        await db.transaction().execute(async (trx) => {
-          await setCompanyAccessRevoked(trx, company.id, member.id, nowIso());
-          await audit(
-            request,
-            {
-              action: 'user.access.revoke',
-              targetType: 'user',
-              targetId: member.id,
-              targetLabel: member.email,
-              companyId: company.id,
-              before: { accessRevoked: false },
-              after: { accessRevoked: true },
-            },
-            trx,
-          );
-        });
-      }
-      return reloaded(company.id, member.id);
-    },
-  );
+  route(app, api.revokeCompanyAccess, async (request) => {
+    const { company, member } = await memberOf(request, request.params.userId);
+    await notSelf(request, member, 'You cannot revoke your own access.');
+    if (!member.accessRevoked) {
+      await db.transaction().execute(async (trx) => {
+        await setCompanyAccessRevoked(trx, company.id, member.id, nowIso());
+        await audit(
+          request,
+          {
+            action: 'user.access.revoke',
+            targetType: 'user',
+            targetId: member.id,
+            targetLabel: member.email,
+            companyId: company.id,
+            before: { accessRevoked: false },
+            after: { accessRevoked: true },
+          },
+          trx,
+        );
+      });
+    }
+    return reloaded(company.id, member.id);
+  });
 
-  app.post(
-    '/api/v1/companies/:id/users/:userId/restore-access',
-    { config: { policy: EDIT_USERS } },
-    async (request) => {
-      const { company, member } = await memberOf(request);
-      if (member.accessRevoked) {
-        await db.transaction().execute(async (trx) => {
-          await setCompanyAccessRevoked(trx, company.id, member.id, null);
-          await audit(
-            request,
-            {
-              action: 'user.access.restore',
-              targetType: 'user',
-              targetId: member.id,
-              targetLabel: member.email,
-              companyId: company.id,
-              before: { accessRevoked: true },
-              after: { accessRevoked: false },
-            },
-            trx,
-          );
-        });
-      }
-      return reloaded(company.id, member.id);
-    },
-  );
+  route(app, api.restoreCompanyAccess, async (request) => {
+    const { company, member } = await memberOf(request, request.params.userId);
+    if (member.accessRevoked) {
+      await db.transaction().execute(async (trx) => {
+        await setCompanyAccessRevoked(trx, company.id, member.id, null);
+        await audit(
+          request,
+          {
+            action: 'user.access.restore',
+            targetType: 'user',
+            targetId: member.id,
+            targetLabel: member.email,
+            companyId: company.id,
+            before: { accessRevoked: true },
+            after: { accessRevoked: false },
+          },
+          trx,
+        );
+      });
+    }
+    return reloaded(company.id, member.id);
+  });
 
   /** Removes the member with their teams, module values and project roles in the company; a lead role must be reassigned first. */
-  app.delete('/api/v1/companies/:id/users/:userId', { config: { policy: EDIT_USERS } }, async (request, reply) => {
-    const { company, member } = await memberOf(request);
+  route(app, api.removeCompanyUser, async (request, reply) => {
+    const { company, member } = await memberOf(request, request.params.userId);
     await notSelf(request, member, 'You cannot remove yourself from the company.');
     await db.transaction().execute(async (trx) => {
       const roles = await projectRolesInCompany(trx, company.id, member.id);
@@ -313,42 +294,35 @@ export default async function companiesUsersRoutes(app: FastifyInstance) {
     return { modulesAccess: own, effective, company: company.modulesAccess };
   }
 
-  app.get('/api/v1/companies/:id/users/:userId/modules-access', { config: { policy: EDIT_USERS } }, async (request) => {
-    const { company, member } = await memberOf(request);
+  route(app, api.getCompanyUserModulesAccess, async (request) => {
+    const { company, member } = await memberOf(request, request.params.userId);
     return modulesAccess(company, member.id);
   });
 
-  app.patch(
-    '/api/v1/companies/:id/users/:userId/modules-access',
-    { config: { policy: { company: 'settings', permission: 'users.editModulesAccess' } } },
-    async (request) => {
-      const { company, member } = await memberOf(request);
-      const parsed = moduleAccessPatchSchema.safeParse(request.body ?? {});
-      if (!parsed.success) throw validationError(parsed.error, 'field');
-      const current = await userModuleAccess(db, company.id, member.id);
-      const changes = (Object.entries(parsed.data) as [ModuleName, boolean | null | undefined][]).filter(
-        (entry): entry is [ModuleName, boolean | null] => entry[1] !== undefined && current[entry[0]] !== entry[1],
-      );
-      if (changes.length > 0) {
-        await db.transaction().execute(async (trx) => {
-          for (const [module, enabled] of changes)
-            await setUserModuleAccess(trx, company.id, member.id, module, enabled);
-          await audit(
-            request,
-            {
-              action: 'user.modules.update',
-              targetType: 'user',
-              targetId: member.id,
-              targetLabel: member.email,
-              companyId: company.id,
-              before: Object.fromEntries(changes.map(([m]) => [m, current[m]])),
-              after: Object.fromEntries(changes),
-            },
-            trx,
-          );
-        });
-      }
-      return modulesAccess(company, member.id);
-    },
-  );
+  route(app, api.updateCompanyUserModulesAccess, async (request) => {
+    const { company, member } = await memberOf(request, request.params.userId);
+    const current = await userModuleAccess(db, company.id, member.id);
+    const changes = (Object.entries(request.body) as [ModuleName, boolean | null | undefined][]).filter(
+      (entry): entry is [ModuleName, boolean | null] => entry[1] !== undefined && current[entry[0]] !== entry[1],
+    );
+    if (changes.length > 0) {
+      await db.transaction().execute(async (trx) => {
+        for (const [module, enabled] of changes) await setUserModuleAccess(trx, company.id, member.id, module, enabled);
+        await audit(
+          request,
+          {
+            action: 'user.modules.update',
+            targetType: 'user',
+            targetId: member.id,
+            targetLabel: member.email,
+            companyId: company.id,
+            before: Object.fromEntries(changes.map(([m]) => [m, current[m]])),
+            after: Object.fromEntries(changes),
+          },
+          trx,
+        );
+      });
+    }
+    return modulesAccess(company, member.id);
+  });
 }

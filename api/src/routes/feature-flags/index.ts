@@ -2,20 +2,18 @@
  * Feature flags (docs/flags-and-notifications.md): every signed-in user reads the flags evaluated for
  * them and follows changes on a server-sent event stream; staff admins write the definitions.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { featureFlagInputSchema, featureFlagKeySchema } from '@portal/shared/core/schemas';
+import type { FastifyInstance } from 'fastify';
+import * as api from '@portal/shared/core/notifications/api';
 import { companyIdsOfMember, deleteFeatureFlag, listFeatureFlags, upsertFeatureFlag } from '../../db/feature-flags';
 import { findSessionByToken, isSessionActive } from '../../db/sessions';
 import { findUserById, type UserRecord } from '../../db/users';
 import { evaluateFlags, flagSubjectOf, toDefinitionDto, type FlagSubject } from '../../lib/flag-evaluation';
 import { audit } from '../../lib/audit';
-import { HttpError, nameUnknownFields, validationError } from '../../lib/http-error';
+import { HttpError } from '../../lib/http-error';
 import { SseChannel } from '../../lib/sse';
 import { requireAuth, SESSION_COOKIE } from '../../plugins/auth';
+import { route } from '../../plugins/contract';
 import { FeatureFlagChanges, readFlagSnapshot, type FlagSnapshot } from './changes';
-
-const keyParamsSchema = z.object({ key: featureFlagKeySchema });
 
 async function subjectFor(app: FastifyInstance, user: UserRecord): Promise<FlagSubject> {
   return flagSubjectOf(user, await companyIdsOfMember(app.db, user.id));
@@ -29,12 +27,6 @@ async function currentUser(app: FastifyInstance, token: string): Promise<UserRec
   return user && user.status === 'active' ? user : null;
 }
 
-function keyOf(request: FastifyRequest): string {
-  const parsed = keyParamsSchema.safeParse(request.params);
-  if (!parsed.success) throw validationError(parsed.error, 'path parameter');
-  return parsed.data.key;
-}
-
 export default async function featureFlagsRoutes(app: FastifyInstance) {
   const changes = new FeatureFlagChanges(app.db, app.log);
   const streams = new Set<SseChannel>();
@@ -46,13 +38,14 @@ export default async function featureFlagsRoutes(app: FastifyInstance) {
   });
   app.addHook('onClose', async () => changes.close());
 
-  app.get('/api/v1/feature-flags', { config: { policy: 'signedIn' } }, async (request, reply) => {
+  route(app, api.getFeatureFlags, async (request, reply) => {
     const { user } = await requireAuth(request);
     const [subject, snapshot] = await Promise.all([subjectFor(app, user), readFlagSnapshot(app.db, request.log)]);
-    return reply.header('cache-control', 'no-store').send(evaluateFlags(snapshot.flags, subject, snapshot.version));
+    reply.header('cache-control', 'no-store');
+    return evaluateFlags(snapshot.flags, subject, snapshot.version);
   });
 
-  app.get('/api/v1/feature-flags/stream', { config: { policy: 'signedIn' } }, async (request, reply) => {
+  route(app, api.followFeatureFlags, async (request, reply) => {
     const { user } = await requireAuth(request);
     const token = request.cookies[SESSION_COOKIE] ?? '';
     let subject = await subjectFor(app, user);
@@ -115,19 +108,18 @@ export default async function featureFlagsRoutes(app: FastifyInstance) {
     }
   });
 
-  app.get('/api/v1/feature-flags/definitions', { config: { policy: 'staffAdmin' } }, async (_request, reply) => {
+  route(app, api.listFeatureFlagDefinitions, async (_request, reply) => {
     const results = (await listFeatureFlags(app.db)).map(toDefinitionDto);
-    return reply.header('cache-control', 'no-store').send({ results });
+    reply.header('cache-control', 'no-store');
+    return { results };
   });
 
-  app.put('/api/v1/feature-flags/:key', { config: { policy: 'staffAdmin' } }, async (request, reply) => {
+  route(app, api.saveFeatureFlag, async (request, reply) => {
     const { user } = await requireAuth(request);
-    const key = keyOf(request);
-    const parsed = featureFlagInputSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw validationError(nameUnknownFields(parsed.error), 'field');
+    const { key } = request.params;
     const { flag, created } = await app.db.transaction().execute(async (trx) => {
       const before = (await listFeatureFlags(trx)).find((f) => f.key === key);
-      const result = await upsertFeatureFlag(trx, key, parsed.data);
+      const result = await upsertFeatureFlag(trx, key, request.body);
       await audit(
         request,
         {
@@ -147,12 +139,13 @@ export default async function featureFlagsRoutes(app: FastifyInstance) {
       created ? 'feature flag created' : 'feature flag updated',
     );
     await changes.changed();
-    return reply.code(created ? 201 : 200).send(toDefinitionDto(flag));
+    reply.code(created ? 201 : 200);
+    return toDefinitionDto(flag);
   });
 
-  app.delete('/api/v1/feature-flags/:key', { config: { policy: 'staffAdmin' } }, async (request, reply) => {
+  route(app, api.deleteFeatureFlag, async (request, reply) => {
     const { user } = await requireAuth(request);
-    const key = keyOf(request);
+    const { key } = request.params;
     await app.db.transaction().execute(async (trx) => {
       const before = (await listFeatureFlags(trx)).find((f) => f.key === key);
       if (!before || !(await deleteFeatureFlag(trx, key))) throw new HttpError(404, 'feature_flag_not_found');

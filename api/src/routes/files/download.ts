@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { signedUrlQuerySchema, type SignedUrl } from '@portal/shared/core/files';
-import { resolveFile } from '../../lib/file-kinds';
-import { HttpError, validationError } from '../../lib/http-error';
-import { fileUrlSecret, signedDownloadUrl, verifySignedDownload } from '../../lib/signed-urls';
+import * as api from '@portal/shared/core/files/api';
+import { resolveFile, type DownloadTarget } from '../../lib/file-kinds';
+import { HttpError } from '../../lib/http-error';
+import { fileUrlSecret, signedDownloadUrl, verifySignedDownload, type SignedDownload } from '../../lib/signed-urls';
 import { requireAuth } from '../../plugins/auth';
-
-const paramsSchema = z.object({ id: z.string().min(1, 'id is required').max(100, 'id is too long') });
+import { paramsSchema, route } from '../../plugins/contract';
 
 const fileNotFound = () => new HttpError(404, 'file_not_found');
 
@@ -30,12 +28,6 @@ export function sendAttachment(reply: FastifyReply, body: Buffer | string, conte
     .send(body);
 }
 
-function fileId(request: FastifyRequest): string {
-  const parsed = paramsSchema.safeParse(request.params);
-  if (!parsed.success) throw validationError(parsed.error, 'path parameter');
-  return parsed.data.id;
-}
-
 /**
  * Downloads of every kind of stored file (issue 6): access is checked when a link is signed and again
  * when it is used; the bytes go out as an attachment the browser will neither sniff nor run.
@@ -50,21 +42,20 @@ export default async function fileDownloadRoutes(app: FastifyInstance) {
     return secret;
   };
 
-  app.get('/api/v1/files/:id/signed-url', { config: { policy: 'signedIn' } }, async (request, reply) => {
+  route(app, api.getSignedUrl, async (request, reply) => {
     const auth = await requireAuth(request);
-    const id = fileId(request);
-    const query = signedUrlQuerySchema.safeParse(request.query ?? {});
-    if (!query.success) throw validationError(query.error, 'query parameter');
+    const { id } = request.params;
     const target = await resolveFile(app.fileKinds, {
       request,
       auth,
       fileId: id,
-      versionId: query.data.versionId,
+      versionId: request.query.versionId,
       phase: 'sign',
     });
     if (!target) throw fileNotFound();
     const expires = Math.floor(Date.now() / 1000) + app.config.signedUrlTtlSeconds;
-    const body: SignedUrl = {
+    reply.header('cache-control', 'no-store');
+    return {
       url: signedDownloadUrl(await signingSecret(), {
         fileId: id,
         versionId: target.versionId,
@@ -74,29 +65,48 @@ export default async function fileDownloadRoutes(app: FastifyInstance) {
       expiresAt: new Date(expires * 1000).toISOString(),
       name: target.name,
     };
-    return reply.header('cache-control', 'no-store').send(body);
   });
 
-  // GET only: a HEAD would count as a download without taking the bytes.
-  app.get(
-    '/api/v1/files/:id/content',
-    { exposeHeadRoute: false, config: { policy: 'signedIn' } },
+  /** What the download's preValidation found: the file as the caller now sees it, and the link it checked. */
+  const checked = new WeakMap<FastifyRequest, { current: DownloadTarget; signed: SignedDownload }>();
+  const downloadParams = paramsSchema(api.downloadFile);
+
+  /**
+   * The file and its link are checked before the query's shape, in this order: whoever may not see the
+   * file learns nothing else about it, whatever the link says (404); a link missing a part, altered,
+   * expired or signed for someone else is refused with its own 403, never a 400. Once it passes, the
+   * query is one the operation's schema accepts.
+   */
+  async function checkLink(request: FastifyRequest): Promise<void> {
+    // A path parameter out of its rules answers its 400: the validation that comes next says so.
+    const params = downloadParams.safeParse(request.params);
+    if (!params.success) return;
+    const auth = await requireAuth(request);
+    const id = (params.data as { id: string }).id;
+    const current = await resolveFile(app.fileKinds, { request, auth, fileId: id, phase: 'download' });
+    if (!current) throw fileNotFound();
+    const signed = verifySignedDownload(
+      await signingSecret(),
+      id,
+      (request.query ?? {}) as Record<string, unknown>,
+      Math.floor(Date.now() / 1000),
+    );
+    if (signed === 'invalid') throw new HttpError(403, 'signed_url_invalid');
+    if (signed === 'expired') throw new HttpError(403, 'signed_url_expired');
+    // A link works only for the user it was signed for: a forwarded link is worth nothing.
+    if (signed.userId !== auth.user.id) throw new HttpError(403, 'signed_url_invalid');
+    checked.set(request, { current, signed });
+  }
+
+  route(
+    app,
+    api.downloadFile,
     async (request, reply) => {
       const auth = await requireAuth(request);
-      const id = fileId(request);
-      // Whoever may not see the file learns nothing else about it, whatever the link says: 404.
-      const current = await resolveFile(app.fileKinds, { request, auth, fileId: id, phase: 'download' });
-      if (!current) throw fileNotFound();
-      const signed = verifySignedDownload(
-        await signingSecret(),
-        id,
-        (request.query ?? {}) as Record<string, unknown>,
-        Math.floor(Date.now() / 1000),
-      );
-      if (signed === 'invalid') throw new HttpError(403, 'signed_url_invalid');
-      if (signed === 'expired') throw new HttpError(403, 'signed_url_expired');
-      // A link works only for the user it was signed for: a forwarded link is worth nothing.
-      if (signed.userId !== auth.user.id) throw new HttpError(403, 'signed_url_invalid');
+      const { id } = request.params;
+      const found = checked.get(request);
+      if (!found) throw new Error('the download link was not checked');
+      const { current, signed } = found;
       const target =
         current.versionId === signed.versionId
           ? current
@@ -128,5 +138,7 @@ export default async function fileDownloadRoutes(app: FastifyInstance) {
         .header('referrer-policy', 'no-referrer')
         .send(stream);
     },
+    // GET only: a HEAD would count as a download without taking the bytes.
+    { exposeHeadRoute: false, preValidation: checkLink },
   );
 }

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { notificationListSchema } from '@portal/shared/core/schemas';
+import { notificationList } from '@portal/shared/core/notifications/results';
 import { createNotification } from '../../db/notifications';
 import { createTestApp, type TestApp } from '../../test/app';
 
@@ -17,7 +17,7 @@ afterAll(() => t.close());
 async function list(email: string, query = '') {
   const res = await t.api({ method: 'GET', url: `/api/v1/notifications${query}`, cookie: await t.cookieFor(email) });
   expect(res.statusCode).toBe(200);
-  return notificationListSchema.parse(res.json());
+  return notificationList.parse(res.json());
 }
 
 describe('GET /api/v1/notifications', () => {

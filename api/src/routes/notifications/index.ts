@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { Notification, NotificationList, UnreadCount } from '@portal/shared/core/schemas';
+import * as api from '@portal/shared/core/notifications/api';
+import type { Notification } from '@portal/shared/core/schemas';
 import {
   countUnreadNotifications,
   listNotifications,
@@ -9,17 +9,12 @@ import {
   markNotificationRead,
   type NotificationRecord,
 } from '../../db/notifications';
-import { HttpError, validationError } from '../../lib/http-error';
+import { HttpError } from '../../lib/http-error';
 import { requireAuth } from '../../plugins/auth';
+import { route } from '../../plugins/contract';
 
-export const NOTIFICATIONS_MAX_PAGE_SIZE = 100;
-
-export const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(NOTIFICATIONS_MAX_PAGE_SIZE).default(20),
-});
-
-const idSchema = z.object({ id: z.string().min(1).max(100) });
+// Until api/src/openapi/operations.ts is gone (it still imports it from here).
+export { notificationsQuerySchema as listQuerySchema } from '@portal/shared/core/notifications/api';
 
 function toDto(n: NotificationRecord): Notification {
   return {
@@ -37,37 +32,31 @@ function toDto(n: NotificationRecord): Notification {
 export default async function notificationsRoutes(app: FastifyInstance) {
   const { db } = app;
 
-  app.get('/api/v1/notifications', { config: { policy: 'signedIn' } }, async (request, reply) => {
+  route(app, api.listNotifications, async (request, reply) => {
     const { user } = await requireAuth(request);
-    const parsed = listQuerySchema.safeParse(request.query ?? {});
-    if (!parsed.success) throw validationError(parsed.error, 'query parameter');
-    const { page, pageSize } = parsed.data;
+    const { page, pageSize } = request.query;
     const { results, total, unreadCount } = await listNotifications(db, user.id, {
       limit: pageSize,
       offset: (page - 1) * pageSize,
     });
-    const body: NotificationList = { results: results.map(toDto), total, page, pageSize, unreadCount };
-    return reply.header('cache-control', 'no-store').send(body);
+    reply.header('cache-control', 'no-store');
+    return { results: results.map(toDto), total, page, pageSize, unreadCount };
   });
 
-  app.post('/api/v1/notifications/read-all', { config: { policy: 'signedIn' } }, async (request) => {
+  route(app, api.markAllNotificationsRead, async (request) => {
     const { user } = await requireAuth(request);
     await markAllNotificationsRead(db, user.id);
     await app.liveEvents.touch(user.id);
-    const body: UnreadCount = { unreadCount: await countUnreadNotifications(db, user.id) };
-    return body;
+    return { unreadCount: await countUnreadNotifications(db, user.id) };
   });
 
-  app.post('/api/v1/notifications/:id/read', { config: { policy: 'signedIn' } }, async (request) => {
+  route(app, api.markNotificationRead, async (request) => {
     const { user } = await requireAuth(request);
-    const parsed = idSchema.safeParse(request.params);
-    if (!parsed.success) throw validationError(parsed.error, 'path parameter');
     // Another user's notification is answered like a missing one.
-    if (!(await markNotificationRead(db, user.id, parsed.data.id)))
+    if (!(await markNotificationRead(db, user.id, request.params.id)))
       throw new HttpError(404, 'not_found', 'Notification not found.');
     await app.liveEvents.touch(user.id);
-    const body: UnreadCount = { unreadCount: await countUnreadNotifications(db, user.id) };
-    return body;
+    return { unreadCount: await countUnreadNotifications(db, user.id) };
   });
 
   /**
@@ -75,7 +64,7 @@ export default async function notificationsRoutes(app: FastifyInstance) {
    * heartbeat comment every 25 s. Ends when the client goes away, when its session ends (checked on
    * every poll), after 15 minutes (the browser reconnects) and when the app closes.
    */
-  app.get('/api/v1/notifications/stream', { config: { policy: 'signedIn' } }, async (request, reply) => {
+  route(app, api.followUnreadCount, async (request, reply) => {
     const { user, session } = await requireAuth(request);
     const stream = new PassThrough();
     let remove: (() => void) | null = null;

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { PortalConfig } from '@portal/shared/core/schemas';
+import * as api from '@portal/shared/core/portal/api';
+import { route } from '../../plugins/contract';
 
 /** What the web needs before anyone signs in: the brand (BRAND_NAME, the portal's {brand}) and the versions. */
 export default async function portalConfigRoutes(app: FastifyInstance) {
-  app.get('/api/v1/portal-config', { config: { policy: 'public' } }, async (_request, reply) => {
+  route(app, api.getPortalConfig, async (_request, reply) => {
     const { brandName, apiVersion, uiVersion } = app.config;
-    const body: PortalConfig = { brandName, apiVersion, uiVersion };
     // Revalidated on every start: a changed brand or a new deployment shows without a stale copy.
-    return reply.header('cache-control', 'no-cache').send(body);
+    reply.header('cache-control', 'no-cache');
+    return { brandName, apiVersion, uiVersion };
   });
 }

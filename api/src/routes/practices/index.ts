@@ -1,13 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import {
-  practiceCreateSchema,
-  practicesQuerySchema,
-  practiceUpdateSchema,
-  type PracticeDetail,
-  type PracticeSummary,
-} from '@portal/shared/core/practices';
+import type { PracticeSummary } from '@portal/shared/core/practices';
+import * as api from '@portal/shared/core/practices/api';
 import {
   findPractice,
   findPracticeSummary,
@@ -22,17 +16,8 @@ import type { Database } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { isUniqueViolationOf } from '../../db/values';
 import { HttpError } from '../../lib/http-error';
-import type { Policy } from '../../plugins/policies';
-import { idParam, parseInput as parse } from '../projects/query';
+import { route } from '../../plugins/contract';
 import { changedFields } from '../projects/writes';
-
-/** Staff holding the settings permission (not auditors). */
-export const editPractices: Policy = { staff: 'users.editPractices' };
-
-const PRACTICES = '/api/v1/practices';
-const PRACTICE = `${PRACTICES}/:id`;
-
-const practiceParamsSchema = z.object({ id: idParam('id') });
 
 export const practiceNotFound = () => new HttpError(404, 'practice_not_found');
 const nameTaken = () =>
@@ -89,13 +74,13 @@ export default async function practicesRoutes(app: FastifyInstance) {
   }
 
   // The staff-user settings page reads id, name, description and status from this list too.
-  app.get(PRACTICES, { config: { policy: 'staff' } }, async (request): Promise<{ results: PracticeSummary[] }> => {
-    const query = parse(practicesQuerySchema, request.query, 'query parameter');
+  route(app, api.listPractices, async (request) => {
+    const { query } = request;
     return { results: await listPracticeSummaries(db, { status: query.status, search: query.search || undefined }) };
   });
 
-  app.post(PRACTICES, { config: { policy: editPractices } }, async (request, reply) => {
-    const input = parse(practiceCreateSchema, request.body, 'field');
+  route(app, api.createPractice, async (request, reply) => {
+    const input = request.body;
     const id = await settleUnique(PRACTICE_NAME_UNIQUE, nameTaken, () =>
       db.transaction().execute(async (trx) => {
         if (await practiceNameTaken(trx, input.name)) throw nameTaken();
@@ -118,14 +103,14 @@ export default async function practicesRoutes(app: FastifyInstance) {
     return reply.code(201).send(await summary(id));
   });
 
-  app.get(PRACTICE, { config: { policy: 'staff' } }, async (request): Promise<PracticeDetail> => {
-    const { id } = parse(practiceParamsSchema, request.params, 'path parameter');
+  route(app, api.getPractice, async (request) => {
+    const { id } = request.params;
     return { ...(await summary(id)), staff: await staffOfPractice(db, id) };
   });
 
-  app.patch(PRACTICE, { config: { policy: editPractices } }, async (request): Promise<PracticeSummary> => {
-    const { id } = parse(practiceParamsSchema, request.params, 'path parameter');
-    const input = parse(practiceUpdateSchema, request.body, 'field');
+  route(app, api.updatePractice, async (request) => {
+    const { id } = request.params;
+    const input = request.body;
     await settleUnique(PRACTICE_NAME_UNIQUE, nameTaken, () =>
       db.transaction().execute(async (trx) => {
         const practice = await practiceOrThrow(trx, id);

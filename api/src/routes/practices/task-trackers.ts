@@ -1,16 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import {
-  TASK_TRACKER_MAX_BYTES,
-  taskTrackerCreateSchema,
-  taskTrackerFileQuerySchema,
-  taskTrackerUpdateSchema,
-  type TaskTrackerDetail,
-  type TaskTrackerFormat,
-  type TaskTrackerImportResult,
-  type TaskTrackerSummary,
-} from '@portal/shared/core/practices';
+import type { z } from 'zod';
+import { TASK_TRACKER_MAX_BYTES, type TaskTrackerFormat, type TaskTrackerSummary } from '@portal/shared/core/practices';
+import * as api from '@portal/shared/core/practices/api';
 import type { Database } from '../../db/schema';
 import {
   clearTrackerContent,
@@ -36,16 +28,9 @@ import {
 } from '../../lib/task-tracker-file';
 import { requireAuth } from '../../plugins/auth';
 import { sendAttachment } from '../files/download';
-import { idParam, invalidField, parseInput as parse } from '../projects/query';
+import { invalidField, route, validatorCompiler } from '../../plugins/contract';
 import { changedFields } from '../projects/writes';
-import { activePracticeOrThrow, editPractices, practiceOrThrow, settleUnique } from './index';
-
-const PRACTICE_TRACKERS = '/api/v1/practices/:id/task-trackers';
-const TRACKERS = '/api/v1/task-trackers';
-const TRACKER = `${TRACKERS}/:trackerId`;
-
-const practiceParamsSchema = z.object({ id: idParam('id') });
-const trackerParamsSchema = z.object({ trackerId: idParam('trackerId') });
+import { activePracticeOrThrow, practiceOrThrow, settleUnique } from './index';
 
 export const taskTrackerNotFound = () => new HttpError(404, 'task_tracker_not_found');
 export const wrongStatus = (message?: string) => new HttpError(409, 'task_tracker_in_wrong_status', message);
@@ -66,6 +51,19 @@ export function readTrackerForm(request: FastifyRequest): Promise<FormData> {
       },
     },
   });
+}
+
+/**
+ * The form's text fields, checked with `schema` (an operation's `form.fields`) as fastify checks a
+ * JSON body: 400 validation_failed naming each field that failed.
+ */
+function formFields<S extends z.ZodType>(schema: S, form: FormData): z.output<S> {
+  const checked = validatorCompiler({ schema, method: 'POST', url: '', httpPart: 'body' })(form.fields) as {
+    value?: z.output<S>;
+    error?: Error;
+  };
+  if (checked.error) throw checked.error;
+  return checked.value as z.output<S>;
 }
 
 /** The form's task tracker file, or 400 naming `file`. */
@@ -106,19 +104,14 @@ export default async function taskTrackersRoutes(app: FastifyInstance) {
     return trackerOrThrow(db, id);
   }
 
-  app.get(
-    PRACTICE_TRACKERS,
-    { config: { policy: 'staff' } },
-    async (request): Promise<{ results: TaskTrackerSummary[] }> => {
-      const { id } = parse(practiceParamsSchema, request.params, 'path parameter');
-      const practice = await practiceOrThrow(db, id);
-      return { results: await listTaskTrackers(db, practice.id) };
-    },
-  );
+  route(app, api.listTaskTrackers, async (request) => {
+    const practice = await practiceOrThrow(db, request.params.id);
+    return { results: await listTaskTrackers(db, practice.id) };
+  });
 
-  app.post(PRACTICE_TRACKERS, { config: { policy: editPractices } }, async (request, reply) => {
-    const { id } = parse(practiceParamsSchema, request.params, 'path parameter');
-    const input = parse(taskTrackerCreateSchema, request.body, 'field');
+  route(app, api.createTaskTracker, async (request, reply) => {
+    const { id } = request.params;
+    const input = request.body;
     const { user } = await requireAuth(request);
     const trackerId = await settleUnique(TRACKER_NAME_UNIQUE, nameTaken, () =>
       db.transaction().execute(async (trx) => {
@@ -149,12 +142,12 @@ export default async function taskTrackersRoutes(app: FastifyInstance) {
   });
 
   // A new draft made from a file, in one transaction: a file with any bad row leaves nothing behind.
-  app.post(`${PRACTICE_TRACKERS}/import`, { config: { policy: editPractices } }, async (request, reply) => {
-    const { id } = parse(practiceParamsSchema, request.params, 'path parameter');
+  route(app, api.importTaskTracker, async (request, reply) => {
+    const { id } = request.params;
     const { user } = await requireAuth(request);
     const practice = await activePracticeOrThrow(db, id);
     const form = await readTrackerForm(request);
-    const input = parse(taskTrackerCreateSchema, form.fields, 'field');
+    const input = formFields(api.importTaskTracker.form.fields, form);
     const file = trackerFileOf(form);
     // Before the file is parsed: a taken name costs no parsing.
     if (await taskTrackerNameTaken(db, practice.id, input.name)) throw nameTaken();
@@ -193,23 +186,17 @@ export default async function taskTrackersRoutes(app: FastifyInstance) {
         return { trackerId, counts };
       }),
     );
-    const body: TaskTrackerImportResult = {
-      tracker: await summary(result.trackerId),
-      rows: content.rows,
-      ...result.counts,
-    };
-    return reply.code(201).send(body);
+    return reply.code(201).send({ tracker: await summary(result.trackerId), rows: content.rows, ...result.counts });
   });
 
   // Before TRACKER: a static segment, for every signed-in user (project writers import files too).
-  app.get(`${TRACKERS}/file-template`, { config: { policy: 'signedIn' } }, async (request, reply) => {
-    const { format } = parse(taskTrackerFileQuerySchema, request.query, 'query parameter');
+  route(app, api.getTaskTrackerFileTemplate, async (request, reply) => {
+    const { format } = request.query;
     return sendTrackerFile(reply, await taskTrackerFileTemplate(format), format, `task-tracker-template.${format}`);
   });
 
-  app.get(TRACKER, { config: { policy: 'staff' } }, async (request): Promise<TaskTrackerDetail> => {
-    const { trackerId } = parse(trackerParamsSchema, request.params, 'path parameter');
-    const tracker = await trackerOrThrow(db, trackerId);
+  route(app, api.getTaskTracker, async (request) => {
+    const tracker = await trackerOrThrow(db, request.params.trackerId);
     const practice = await practiceOrThrow(db, tracker.practiceId);
     return {
       ...tracker,
@@ -218,9 +205,9 @@ export default async function taskTrackersRoutes(app: FastifyInstance) {
     };
   });
 
-  app.patch(TRACKER, { config: { policy: editPractices } }, async (request): Promise<TaskTrackerSummary> => {
-    const { trackerId } = parse(trackerParamsSchema, request.params, 'path parameter');
-    const input = parse(taskTrackerUpdateSchema, request.body, 'field');
+  route(app, api.updateTaskTracker, async (request) => {
+    const { trackerId } = request.params;
+    const input = request.body;
     await settleUnique(TRACKER_NAME_UNIQUE, nameTaken, () =>
       db.transaction().execute(async (trx) => {
         if (!(await lockTaskTracker(trx, trackerId))) throw taskTrackerNotFound();
@@ -250,8 +237,8 @@ export default async function taskTrackersRoutes(app: FastifyInstance) {
     return summary(trackerId);
   });
 
-  app.delete(TRACKER, { config: { policy: editPractices } }, async (request, reply) => {
-    const { trackerId } = parse(trackerParamsSchema, request.params, 'path parameter');
+  route(app, api.deleteTaskTracker, async (request, reply) => {
+    const { trackerId } = request.params;
     await db.transaction().execute(async (trx) => {
       if (!(await lockTaskTracker(trx, trackerId))) throw taskTrackerNotFound();
       const tracker = await trackerOrThrow(trx, trackerId);
@@ -280,44 +267,40 @@ export default async function taskTrackersRoutes(app: FastifyInstance) {
   });
 
   // Replaces a draft's content with a file's, all or nothing.
-  app.put(
-    `${TRACKER}/import`,
-    { config: { policy: editPractices } },
-    async (request): Promise<TaskTrackerImportResult> => {
-      const { trackerId } = parse(trackerParamsSchema, request.params, 'path parameter');
-      const current = await trackerOrThrow(db, trackerId);
-      if (current.status !== 'draft') throw wrongStatus('Only a draft template takes a file: unpublish it first.');
-      const file = trackerFileOf(await readTrackerForm(request));
-      const content = await readTaskTrackerFile(file.filename, file.buffer);
-      const counts = await db.transaction().execute(async (trx) => {
-        const status = await lockTaskTracker(trx, trackerId);
-        if (!status) throw taskTrackerNotFound();
-        if (status !== 'draft') throw wrongStatus('Only a draft template takes a file: unpublish it first.');
-        const before = await trackerOrThrow(trx, trackerId);
-        await clearTrackerContent(trx, trackerId);
-        const inserted = await insertTrackerContent(trx, trackerId, content);
-        await updateTaskTracker(trx, trackerId, {});
-        await audit(
-          request,
-          {
-            action: 'taskTracker.replace',
-            targetType: 'taskTracker',
-            targetId: trackerId,
-            targetLabel: before.name,
-            before: { tasks: before.taskCount, controls: before.controlCount, pointsOfFocus: before.pointOfFocusCount },
-            after: { fileName: file.filename, rows: content.rows, ...inserted },
-          },
-          trx,
-        );
-        return inserted;
-      });
-      return { tracker: await summary(trackerId), rows: content.rows, ...counts };
-    },
-  );
+  route(app, api.replaceTaskTrackerContent, async (request) => {
+    const { trackerId } = request.params;
+    const current = await trackerOrThrow(db, trackerId);
+    if (current.status !== 'draft') throw wrongStatus('Only a draft template takes a file: unpublish it first.');
+    const file = trackerFileOf(await readTrackerForm(request));
+    const content = await readTaskTrackerFile(file.filename, file.buffer);
+    const counts = await db.transaction().execute(async (trx) => {
+      const status = await lockTaskTracker(trx, trackerId);
+      if (!status) throw taskTrackerNotFound();
+      if (status !== 'draft') throw wrongStatus('Only a draft template takes a file: unpublish it first.');
+      const before = await trackerOrThrow(trx, trackerId);
+      await clearTrackerContent(trx, trackerId);
+      const inserted = await insertTrackerContent(trx, trackerId, content);
+      await updateTaskTracker(trx, trackerId, {});
+      await audit(
+        request,
+        {
+          action: 'taskTracker.replace',
+          targetType: 'taskTracker',
+          targetId: trackerId,
+          targetLabel: before.name,
+          before: { tasks: before.taskCount, controls: before.controlCount, pointsOfFocus: before.pointOfFocusCount },
+          after: { fileName: file.filename, rows: content.rows, ...inserted },
+        },
+        trx,
+      );
+      return inserted;
+    });
+    return { tracker: await summary(trackerId), rows: content.rows, ...counts };
+  });
 
-  app.get(`${TRACKER}/export`, { config: { policy: 'staff' } }, async (request, reply) => {
-    const { trackerId } = parse(trackerParamsSchema, request.params, 'path parameter');
-    const { format } = parse(taskTrackerFileQuerySchema, request.query, 'query parameter');
+  route(app, api.exportTaskTracker, async (request, reply) => {
+    const { trackerId } = request.params;
+    const { format } = request.query;
     const tracker = await trackerOrThrow(db, trackerId);
     const { tasks, controls } = await trackerContent(db, tracker.id);
     const rows = trackerRows(

@@ -1,18 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import {
-  controlCreateSchema,
-  controlsQuerySchema,
-  controlUpdateSchema,
-  pointOfFocusSchema,
-  pointOfFocusUpdateSchema,
-  pointsOfFocusQuerySchema,
-  type ControlDetail,
-  type ControlList,
-  type PointOfFocus,
-  type PointOfFocusList,
-} from '@portal/shared/core/projects';
+import type { ControlDetail, PointOfFocus } from '@portal/shared/core/projects';
+import * as api from '@portal/shared/core/projects/api';
 import {
   controlNameTaken,
   deleteControl,
@@ -35,22 +24,10 @@ import { findTask, projectTaskIds, tasksByIds } from '../../db/tasks';
 import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { pageWindow } from '../../lib/paging';
-import { policyProject, type Policy } from '../../plugins/policies';
-import { idParam, invalidField, parseInput as parse, parseListQuery } from './query';
+import { invalidField, route, type OperationRequest } from '../../plugins/contract';
+import { policyProject } from '../../plugins/policies';
 import { lockWorkOf, workIsOpen } from './work';
 import { changedFields, settleDuplicate } from './writes';
-
-const read: Policy = { project: 'read' };
-const write: Policy = { project: 'write' };
-
-const CONTROLS = '/api/v1/projects/:id/controls';
-const CONTROL = `${CONTROLS}/:controlId`;
-const POINTS = '/api/v1/projects/:id/points-of-focus';
-const POINT = `${POINTS}/:pointId`;
-
-const controlParamsSchema = z.object({ controlId: idParam('controlId') });
-const linkParamsSchema = z.object({ controlId: idParam('controlId'), taskId: idParam('taskId') });
-const pointParamsSchema = z.object({ pointId: idParam('pointId') });
 
 const controlNotFound = () => new HttpError(404, 'control_not_found');
 const nameTaken = () =>
@@ -80,9 +57,9 @@ export default async function projectControlsRoutes(app: FastifyInstance) {
     };
   }
 
-  app.get(CONTROLS, { config: { policy: read } }, async (request): Promise<ControlList> => {
+  route(app, api.listControls, async (request) => {
     const { project } = policyProject(request);
-    const query = parseListQuery(controlsQuerySchema, request.query);
+    const { query } = request;
     const window = pageWindow({ ...query, ignorePagination: false });
     const { results, total } = await listControls(db, project.id, {
       search: query.search,
@@ -93,9 +70,9 @@ export default async function projectControlsRoutes(app: FastifyInstance) {
     return window.reply(results, total);
   });
 
-  app.post(CONTROLS, { config: { policy: write } }, async (request, reply) => {
+  route(app, api.createControl, async (request, reply) => {
     const { project } = policyProject(request);
-    const input = parse(controlCreateSchema, request.body, 'field');
+    const input = request.body;
     const taskIds = [...new Set(input.taskIds ?? [])];
     const controlId = await settleDuplicate(nameTaken, () =>
       db.transaction().execute(async (trx) => {
@@ -136,15 +113,12 @@ export default async function projectControlsRoutes(app: FastifyInstance) {
     return reply.code(201).send(await detail(request, controlId));
   });
 
-  app.get(CONTROL, { config: { policy: read } }, async (request): Promise<ControlDetail> => {
-    const { controlId } = parse(controlParamsSchema, request.params, 'path parameter');
-    return detail(request, controlId);
-  });
+  route(app, api.getControl, async (request) => detail(request, request.params.controlId));
 
-  app.patch(CONTROL, { config: { policy: write } }, async (request): Promise<ControlDetail> => {
+  route(app, api.updateControl, async (request) => {
     const { project } = policyProject(request);
-    const { controlId } = parse(controlParamsSchema, request.params, 'path parameter');
-    const input = parse(controlUpdateSchema, request.body, 'field');
+    const { controlId } = request.params;
+    const input = request.body;
     await settleDuplicate(nameTaken, () =>
       db.transaction().execute(async (trx) => {
         await lockWorkOf(trx, project.id);
@@ -172,9 +146,9 @@ export default async function projectControlsRoutes(app: FastifyInstance) {
     return detail(request, controlId);
   });
 
-  app.delete(CONTROL, { config: { policy: write } }, async (request, reply) => {
+  route(app, api.deleteControl, async (request, reply) => {
     const { project } = policyProject(request);
-    const { controlId } = parse(controlParamsSchema, request.params, 'path parameter');
+    const { controlId } = request.params;
     await db.transaction().execute(async (trx) => {
       await lockWorkOf(trx, project.id);
       const found = await findControlDetail(trx, project.id, controlId);
@@ -204,9 +178,9 @@ export default async function projectControlsRoutes(app: FastifyInstance) {
   });
 
   /** Links or unlinks a task: idempotent, so only an actual change is recorded. */
-  async function setLink(request: FastifyRequest, linked: boolean): Promise<void> {
+  async function setLink(request: OperationRequest<typeof api.linkControlTask>, linked: boolean): Promise<void> {
     const { project } = policyProject(request);
-    const { controlId, taskId } = parse(linkParamsSchema, request.params, 'path parameter');
+    const { controlId, taskId } = request.params;
     await db.transaction().execute(async (trx) => {
       await lockWorkOf(trx, project.id);
       const control = await controlOrThrow(trx, project.id, controlId);
@@ -231,21 +205,21 @@ export default async function projectControlsRoutes(app: FastifyInstance) {
     });
   }
 
-  app.put(`${CONTROL}/tasks/:taskId`, { config: { policy: write } }, async (request, reply) => {
+  route(app, api.linkControlTask, async (request, reply) => {
     await setLink(request, true);
     return reply.code(204).send();
   });
 
-  app.delete(`${CONTROL}/tasks/:taskId`, { config: { policy: write } }, async (request, reply) => {
+  route(app, api.unlinkControlTask, async (request, reply) => {
     await setLink(request, false);
     return reply.code(204).send();
   });
 
   // ---- points of focus
 
-  app.get(POINTS, { config: { policy: read } }, async (request): Promise<PointOfFocusList> => {
+  route(app, api.listPointsOfFocus, async (request) => {
     const { project } = policyProject(request);
-    const query = parseListQuery(pointsOfFocusQuerySchema, request.query);
+    const { query } = request;
     const window = pageWindow({ ...query, ignorePagination: false });
     const { results, total } = await listPointsOfFocus(db, project.id, {
       controlId: query.controlId,
@@ -256,10 +230,10 @@ export default async function projectControlsRoutes(app: FastifyInstance) {
     return window.reply(results, total);
   });
 
-  app.post(`${CONTROL}/points-of-focus`, { config: { policy: write } }, async (request, reply) => {
+  route(app, api.createPointOfFocus, async (request, reply) => {
     const { project } = policyProject(request);
-    const { controlId } = parse(controlParamsSchema, request.params, 'path parameter');
-    const input = parse(pointOfFocusSchema, request.body, 'field');
+    const { controlId } = request.params;
+    const input = request.body;
     const point = await db.transaction().execute(async (trx) => {
       await lockWorkOf(trx, project.id);
       const control = await controlOrThrow(trx, project.id, controlId);
@@ -292,10 +266,10 @@ export default async function projectControlsRoutes(app: FastifyInstance) {
     return point;
   }
 
-  app.patch(POINT, { config: { policy: write } }, async (request): Promise<PointOfFocus> => {
+  route(app, api.updatePointOfFocus, async (request) => {
     const { project } = policyProject(request);
-    const { pointId } = parse(pointParamsSchema, request.params, 'path parameter');
-    const input = parse(pointOfFocusUpdateSchema, request.body, 'field');
+    const { pointId } = request.params;
+    const input = request.body;
     return db.transaction().execute(async (trx) => {
       await lockWorkOf(trx, project.id);
       const point = await pointOrThrow(trx, project.id, pointId);
@@ -319,9 +293,9 @@ export default async function projectControlsRoutes(app: FastifyInstance) {
     });
   });
 
-  app.delete(POINT, { config: { policy: write } }, async (request, reply) => {
+  route(app, api.deletePointOfFocus, async (request, reply) => {
     const { project } = policyProject(request);
-    const { pointId } = parse(pointParamsSchema, request.params, 'path parameter');
+    const { pointId } = request.params;
     await db.transaction().execute(async (trx) => {
       await lockWorkOf(trx, project.id);
       const point = await pointOrThrow(trx, project.id, pointId);

@@ -1,16 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import {
-  fileExtension,
-  fileUpdateSchema,
-  filesQuerySchema,
-  taskFileAttachSchema,
-  uploadFieldsSchema,
-  type FileDetail,
-  type FileList,
-  type ProjectFile,
-  type TaskFile,
-} from '@portal/shared/core/files';
+import type { z } from 'zod';
+import { fileExtension } from '@portal/shared/core/files';
+import * as api from '@portal/shared/core/files/api';
 import {
   addFileVersion,
   attachTaskFile,
@@ -33,24 +24,14 @@ import { findTask } from '../../db/tasks';
 import { isUniqueViolation } from '../../db/values';
 import { audit } from '../../lib/audit';
 import type { FileKind } from '../../lib/file-kinds';
-import { HttpError, validationError } from '../../lib/http-error';
+import { HttpError } from '../../lib/http-error';
 import { commitUpload, discardForm, readStreamedForm } from '../../lib/uploads';
 import { requireAuth } from '../../plugins/auth';
-import { policyProject, projectAccessFor, type Policy } from '../../plugins/policies';
-import { idParam, parseInput, parseListQuery } from './query';
+import { invalidField, route } from '../../plugins/contract';
+import { policyProject, projectAccessFor } from '../../plugins/policies';
+import { checkFormFields } from '../files/form-fields';
 import { lockFilesOf } from './work';
 import { settleDuplicate, settleMissing } from './writes';
-
-const read: Policy = { project: 'read' };
-const write: Policy = { project: 'write' };
-
-const FILES = '/api/v1/projects/:id/files';
-const FILE = `${FILES}/:fileId`;
-const TASK_FILES = '/api/v1/projects/:id/tasks/:taskId/files';
-
-const fileParamsSchema = z.object({ fileId: idParam('fileId') });
-const taskParamsSchema = z.object({ taskId: idParam('taskId') });
-const taskFileParamsSchema = z.object({ taskId: idParam('taskId'), fileId: idParam('fileId') });
 
 export const fileNotFound = () => new HttpError(404, 'file_not_found');
 export const folderNotFound = () => new HttpError(404, 'folder_not_found');
@@ -66,7 +47,7 @@ const fileNameTaken = () =>
 const extensionChanged = (current: string) => {
   const extension = fileExtension(current);
   const message = extension ? `name must keep the extension .${extension}` : 'name must not add an extension';
-  return new HttpError(400, 'validation_failed', 'Invalid field: name', [{ field: 'name', message }]);
+  return invalidField('name', message);
 };
 const alreadyAttached = () => new HttpError(409, 'file_already_attached_to_task');
 
@@ -91,9 +72,9 @@ export default async function projectFilesRoutes(app: FastifyInstance) {
 
   app.fileKinds.push(projectFileKind(app));
 
-  app.get(FILES, { config: { policy: read } }, async (request): Promise<FileList> => {
+  route(app, api.listFiles, async (request) => {
     const { project } = policyProject(request);
-    const query = parseListQuery(filesQuerySchema, request.query);
+    const { query } = request;
     const folder = query.folderId
       ? await findFolder(db, project.id, query.folderId)
       : await findRootFolder(db, project.id);
@@ -107,7 +88,7 @@ export default async function projectFilesRoutes(app: FastifyInstance) {
     return { results, total, page: query.page, pageSize: query.pageSize };
   });
 
-  app.post(FILES, { config: { policy: write } }, async (request, reply) => {
+  route(app, api.uploadFile, async (request, reply) => {
     const { project } = policyProject(request);
     const { user } = await requireAuth(request);
     const form = await readStreamedForm(request, {
@@ -116,12 +97,13 @@ export default async function projectFilesRoutes(app: FastifyInstance) {
       maxFiles: 1,
       maxBytes: app.config.uploadMaxBytes,
     });
-    const parsed = uploadFieldsSchema.safeParse(form.fields);
-    if (!parsed.success) {
+    let fields: z.output<typeof api.uploadFile.form.fields>;
+    try {
+      fields = checkFormFields(api.uploadFile.form.fields, form.fields);
+    } catch (error) {
       await discardForm(form);
-      throw validationError(parsed.error, 'field');
+      throw error;
     }
-    const fields = parsed.data;
     const [upload] = form.files;
     let key: string;
     try {
@@ -239,19 +221,19 @@ export default async function projectFilesRoutes(app: FastifyInstance) {
     return reply.code(201).send(await findProjectFile(db, fileId));
   });
 
-  app.get(FILE, { config: { policy: read } }, async (request): Promise<FileDetail> => {
+  route(app, api.getFile, async (request) => {
     const { project } = policyProject(request);
-    const { fileId } = parseInput(fileParamsSchema, request.params, 'path parameter');
+    const { fileId } = request.params;
     const file = await findFile(db, project.id, fileId);
     const detail = file ? await findFileDetail(db, file.id) : null;
     if (!detail) throw fileNotFound();
     return detail;
   });
 
-  app.patch(FILE, { config: { policy: write } }, async (request): Promise<ProjectFile> => {
+  route(app, api.updateFile, async (request) => {
     const { project } = policyProject(request);
-    const { fileId } = parseInput(fileParamsSchema, request.params, 'path parameter');
-    const input = parseInput(fileUpdateSchema, request.body, 'field');
+    const { fileId } = request.params;
+    const input = request.body;
     await settleMissing(input.folderId !== undefined ? folderNotFound : fileNotFound, () =>
       settleDuplicate(fileNameTaken, () =>
         db.transaction().execute(async (trx) => {
@@ -293,9 +275,9 @@ export default async function projectFilesRoutes(app: FastifyInstance) {
     return file;
   });
 
-  app.delete(FILE, { config: { policy: write } }, async (request, reply) => {
+  route(app, api.deleteFile, async (request, reply) => {
     const { project } = policyProject(request);
-    const { fileId } = parseInput(fileParamsSchema, request.params, 'path parameter');
+    const { fileId } = request.params;
     const keys = await db.transaction().execute(async (trx) => {
       await lockFilesOf(trx, project.id);
       const file = await findFile(trx, project.id, fileId);
@@ -328,18 +310,18 @@ export default async function projectFilesRoutes(app: FastifyInstance) {
 
   // Files on tasks.
 
-  app.get(TASK_FILES, { config: { policy: read } }, async (request): Promise<{ results: TaskFile[] }> => {
+  route(app, api.listTaskFiles, async (request) => {
     const { project } = policyProject(request);
-    const { taskId } = parseInput(taskParamsSchema, request.params, 'path parameter');
+    const { taskId } = request.params;
     if (!(await findTask(db, project.id, taskId))) throw taskNotFound();
     return { results: await listTaskFiles(db, taskId) };
   });
 
-  app.post(TASK_FILES, { config: { policy: write } }, async (request, reply) => {
+  route(app, api.attachTaskFile, async (request, reply) => {
     const { project } = policyProject(request);
     const { user } = await requireAuth(request);
-    const { taskId } = parseInput(taskParamsSchema, request.params, 'path parameter');
-    const { fileId } = parseInput(taskFileAttachSchema, request.body, 'field');
+    const { taskId } = request.params;
+    const { fileId } = request.body;
     await settleMissing(fileNotFound, () =>
       settleDuplicate(alreadyAttached, () =>
         db.transaction().execute(async (trx) => {
@@ -369,9 +351,9 @@ export default async function projectFilesRoutes(app: FastifyInstance) {
     return reply.code(201).send(attached);
   });
 
-  app.delete(`${TASK_FILES}/:fileId`, { config: { policy: write } }, async (request, reply) => {
+  route(app, api.detachTaskFile, async (request, reply) => {
     const { project } = policyProject(request);
-    const { taskId, fileId } = parseInput(taskFileParamsSchema, request.params, 'path parameter');
+    const { taskId, fileId } = request.params;
     await db.transaction().execute(async (trx) => {
       await lockFilesOf(trx, project.id);
       const task = await findTask(trx, project.id, taskId);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { FOLDER_MAX_DEPTH, folderCreateSchema, folderUpdateSchema, type Folder } from '@portal/shared/core/files';
+import { FOLDER_MAX_DEPTH, type Folder } from '@portal/shared/core/files';
+import * as api from '@portal/shared/core/files/api';
 import {
   deleteFolders,
   findFolder,
@@ -15,19 +15,11 @@ import {
 import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { requireAuth } from '../../plugins/auth';
-import { policyProject, type Policy } from '../../plugins/policies';
+import { route } from '../../plugins/contract';
+import { policyProject } from '../../plugins/policies';
 import { folderNotFound, removeBlobs } from './files';
-import { idParam, parseInput } from './query';
 import { lockFilesOf } from './work';
 import { settleDuplicate, settleMissing } from './writes';
-
-const read: Policy = { project: 'read' };
-const write: Policy = { project: 'write' };
-
-const FOLDERS = '/api/v1/projects/:id/folders';
-const FOLDER = `${FOLDERS}/:folderId`;
-
-const folderParamsSchema = z.object({ folderId: idParam('folderId') });
 
 const folderTaken = () =>
   new HttpError(409, 'folder_already_exist', undefined, [
@@ -46,15 +38,15 @@ export default async function projectFoldersRoutes(app: FastifyInstance) {
     return folder;
   }
 
-  app.get(FOLDERS, { config: { policy: read } }, async (request): Promise<{ results: Folder[] }> => {
+  route(app, api.listFolders, async (request) => {
     const { project } = policyProject(request);
     return { results: await listFolders(db, project.id) };
   });
 
-  app.post(FOLDERS, { config: { policy: write } }, async (request, reply) => {
+  route(app, api.createFolder, async (request, reply) => {
     const { project } = policyProject(request);
     const { user } = await requireAuth(request);
-    const input = parseInput(folderCreateSchema, request.body, 'field');
+    const input = request.body;
     // Every project has its root already.
     if (input.parentId === null) throw new HttpError(409, 'root_folder_already_exist');
     const parentId = input.parentId;
@@ -91,10 +83,10 @@ export default async function projectFoldersRoutes(app: FastifyInstance) {
     return reply.code(201).send(await folderOrThrow(project.id, id));
   });
 
-  app.patch(FOLDER, { config: { policy: write } }, async (request): Promise<Folder> => {
+  route(app, api.updateFolder, async (request) => {
     const { project } = policyProject(request);
-    const { folderId } = parseInput(folderParamsSchema, request.params, 'path parameter');
-    const input = parseInput(folderUpdateSchema, request.body, 'field');
+    const { folderId } = request.params;
+    const input = request.body;
     await settleMissing(folderNotFound, () =>
       settleDuplicate(folderTaken, () =>
         db.transaction().execute(async (trx) => {
@@ -141,9 +133,9 @@ export default async function projectFoldersRoutes(app: FastifyInstance) {
     return folderOrThrow(project.id, folderId);
   });
 
-  app.delete(FOLDER, { config: { policy: write } }, async (request, reply) => {
+  route(app, api.deleteFolder, async (request, reply) => {
     const { project } = policyProject(request);
-    const { folderId } = parseInput(folderParamsSchema, request.params, 'path parameter');
+    const { folderId } = request.params;
     const keys = await db.transaction().execute(async (trx) => {
       await lockFilesOf(trx, project.id);
       const folder = await findFolder(trx, project.id, folderId);

@@ -1,18 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   PROJECT_STATUS_LABELS,
   PROJECT_TRANSITIONS,
   TYPE_SWITCHABLE_TASK_STATUSES,
   canMoveProject,
-  projectCreateSchema,
-  projectStatusSchema,
-  projectUpdateSchema,
-  projectsQuerySchema,
   type Project,
-  type ProjectList,
-  type ProjectsSummary,
 } from '@portal/shared/core/projects';
+import * as api from '@portal/shared/core/projects/api';
 import {
   activePracticeExists,
   createProject,
@@ -35,11 +30,9 @@ import { findUserById, type UserRecord } from '../../db/users';
 import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { requireAuth } from '../../plugins/auth';
-import { policyCompany, policyProject, type Policy } from '../../plugins/policies';
-import { invalidField, parseInput, parseListQuery } from './query';
+import { invalidField, route } from '../../plugins/contract';
+import { policyCompany, policyProject } from '../../plugins/policies';
 import { changedFields, settleDuplicate } from './writes';
-
-const memberWithProjects: Policy = { company: 'member', module: 'projects' };
 
 const projectNotFound = () => new HttpError(404, 'project_not_found');
 const titleTaken = () =>
@@ -84,194 +77,188 @@ export default async function projectsRoutes(app: FastifyInstance) {
     return withPermissions(record, caller);
   }
 
-  app.get(
-    '/api/v1/companies/:id/projects',
-    { config: { policy: memberWithProjects } },
-    async (request): Promise<ProjectList> => {
-      const company = policyCompany(request);
-      const { user } = await requireAuth(request);
-      const { page, pageSize, status, practiceId, search, sort } = parseListQuery(projectsQuerySchema, request.query);
-      const { results, total } = await listProjects(db, company.id, user, {
-        status,
-        practiceId,
-        search: search || undefined,
-        sort,
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
-      });
-      return { results: results.map((r) => withPermissions(r, user)), total, page, pageSize };
-    },
-  );
-
-  app.get(
-    '/api/v1/companies/:id/projects/summary',
-    { config: { policy: memberWithProjects } },
-    async (request): Promise<ProjectsSummary> => {
-      const company = policyCompany(request);
-      const { user } = await requireAuth(request);
-      return { ...(await projectsSummary(db, company.id, user)), canCreate: managesProjects(user) };
-    },
-  );
-
-  app.post('/api/v1/companies/:id/projects', { config: { policy: memberWithProjects } }, async (request, reply) => {
+  route(app, api.listProjects, async (request) => {
     const company = policyCompany(request);
     const { user } = await requireAuth(request);
-    if (!managesProjects(user)) throw new HttpError(403, 'user_can_not_update_project');
-    const input = parseInput(projectCreateSchema, request.body, 'field');
-    const projectId = await settleDuplicate(titleTaken, () =>
-      db.transaction().execute(async (trx) => {
-        await checkPractice(trx, input.practiceId);
-        const leadId = input.leadConsultantId ?? user.id;
-        if (input.leadConsultantId !== undefined) {
-          const lead = await findUserById(trx, leadId);
-          // Auditors review the work: they never lead it.
-          if (!lead || !lead.isTevora || lead.isAuditor || lead.status !== 'active') {
-            throw invalidField(
-              'leadConsultantId',
-              'leadConsultantId must name an active staff user who is not an auditor',
-            );
-          }
-        }
-        if (await projectTitleTaken(trx, input.title)) throw titleTaken();
-        const fields: ProjectFields = {
-          title: input.title,
-          description: input.description ?? null,
-          type: input.type,
-          practiceId: input.practiceId ?? null,
-          startDate: input.startDate ?? null,
-          dueDate: input.dueDate ?? null,
-        };
-        const id = await createProject(trx, {
-          ...fields,
-          companyId: company.id,
-          createdBy: user.id,
-          leadConsultantId: leadId,
-        });
-        await audit(
-          request,
-          {
-            action: 'project.create',
-            targetType: 'project',
-            targetId: id,
-            targetLabel: fields.title,
-            companyId: company.id,
-            after: { ...fields, status: 'pending', leadConsultantId: leadId },
-          },
-          trx,
-        );
-        return id;
-      }),
-    );
-    return reply.code(201).send(await projectFor(user, projectId));
+    const { page, pageSize, status, practiceId, search, sort } = request.query;
+    const { results, total } = await listProjects(db, company.id, user, {
+      status,
+      practiceId,
+      search: search || undefined,
+      sort,
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    });
+    return { results: results.map((r) => withPermissions(r, user)), total, page, pageSize };
   });
 
-  app.get('/api/v1/projects/:id', { config: { policy: { project: 'read' } } }, async (request): Promise<Project> => {
+  route(app, api.getProjectsSummary, async (request) => {
+    const company = policyCompany(request);
+    const { user } = await requireAuth(request);
+    return { ...(await projectsSummary(db, company.id, user)), canCreate: managesProjects(user) };
+  });
+
+  // Who may create comes before what was sent: a caller who may not create learns nothing of the body's rules.
+  const mayCreate = async (request: FastifyRequest) => {
+    const { user } = await requireAuth(request);
+    if (!managesProjects(user)) throw new HttpError(403, 'user_can_not_update_project');
+  };
+
+  route(
+    app,
+    api.createProject,
+    async (request, reply) => {
+      const company = policyCompany(request);
+      const { user } = await requireAuth(request);
+      const input = request.body;
+      const projectId = await settleDuplicate(titleTaken, () =>
+        db.transaction().execute(async (trx) => {
+          await checkPractice(trx, input.practiceId);
+          const leadId = input.leadConsultantId ?? user.id;
+          if (input.leadConsultantId !== undefined) {
+            const lead = await findUserById(trx, leadId);
+            // Auditors review the work: they never lead it.
+            if (!lead || !lead.isTevora || lead.isAuditor || lead.status !== 'active') {
+              throw invalidField(
+                'leadConsultantId',
+                'leadConsultantId must name an active staff user who is not an auditor',
+              );
+            }
+          }
+          if (await projectTitleTaken(trx, input.title)) throw titleTaken();
+          const fields: ProjectFields = {
+            title: input.title,
+            description: input.description ?? null,
+            type: input.type,
+            practiceId: input.practiceId ?? null,
+            startDate: input.startDate ?? null,
+            dueDate: input.dueDate ?? null,
+          };
+          const id = await createProject(trx, {
+            ...fields,
+            companyId: company.id,
+            createdBy: user.id,
+            leadConsultantId: leadId,
+          });
+          await audit(
+            request,
+            {
+              action: 'project.create',
+              targetType: 'project',
+              targetId: id,
+              targetLabel: fields.title,
+              companyId: company.id,
+              after: { ...fields, status: 'pending', leadConsultantId: leadId },
+            },
+            trx,
+          );
+          return id;
+        }),
+      );
+      return reply.code(201).send(await projectFor(user, projectId));
+    },
+    { preValidation: mayCreate },
+  );
+
+  route(app, api.getProject, async (request) => {
     const { user } = await requireAuth(request);
     return projectFor(user, policyProject(request).project.id);
   });
 
-  app.patch(
-    '/api/v1/projects/:id',
-    { config: { policy: { project: 'manage' } } },
-    async (request): Promise<Project> => {
-      const { user } = await requireAuth(request);
-      const { project } = policyProject(request);
-      const input = parseInput(projectUpdateSchema, request.body, 'field');
-      await settleDuplicate(titleTaken, () =>
-        db.transaction().execute(async (trx) => {
-          const current = await findProjectFields(trx, project.id);
-          if (!current) throw projectNotFound();
-          const { before, after: changes } = changedFields(current, input, [
-            'title',
-            'description',
-            'type',
-            'practiceId',
-            'startDate',
-            'dueDate',
-          ]);
-          if ('practiceId' in changes) await checkPractice(trx, changes.practiceId);
-          // The schema compares the two dates when both are sent; one sent alone is compared with the other's stored value.
-          const startDate = changes.startDate !== undefined ? changes.startDate : current.startDate;
-          const dueDate = changes.dueDate !== undefined ? changes.dueDate : current.dueDate;
-          if (startDate && dueDate && startDate > dueDate)
-            throw invalidField('dueDate', 'dueDate must not be before startDate');
-          if (changes.title !== undefined && (await projectTitleTaken(trx, changes.title, project.id)))
-            throw titleTaken();
-          if (changes.type !== undefined && (await projectHasTasks(trx, project.id, TYPE_SWITCHABLE_TASK_STATUSES))) {
-            throw new HttpError(409, 'project_type_cannot_be_switched');
-          }
-          if ('practiceId' in changes && (await projectHasTasks(trx, project.id))) {
-            throw new HttpError(409, 'practices_can_not_be_changed_when_project_has_tasks');
-          }
-          if (Object.keys(changes).length === 0) return;
-          await updateProjectFields(trx, project.id, changes);
-          await audit(
-            request,
-            {
-              action: 'project.update',
-              targetType: 'project',
-              targetId: project.id,
-              targetLabel: changes.title ?? current.title,
-              companyId: project.companyId,
-              before,
-              after: changes,
-            },
-            trx,
-          );
-        }),
-      );
-      return projectFor(user, project.id);
-    },
-  );
-
-  app.post(
-    '/api/v1/projects/:id/status',
-    { config: { policy: { project: 'manage' } } },
-    async (request): Promise<Project> => {
-      const { user } = await requireAuth(request);
-      const { project } = policyProject(request);
-      const { status: to } = parseInput(projectStatusSchema, request.body, 'field');
-      await db.transaction().execute(async (trx) => {
-        // Locked first: a task created meanwhile waits for this move, or this move sees it.
-        const from = await lockProjectStatus(trx, project.id, 'update');
-        const current = from === null ? null : await findProjectFields(trx, project.id);
-        if (from === null || !current) throw projectNotFound();
-        if (from === to) return;
-        // A status outside the machine (older data) moves nowhere.
-        if (!(from in PROJECT_TRANSITIONS) || !canMoveProject(from, to)) {
-          throw new HttpError(
-            409,
-            'invalid_status_transition',
-            `A project cannot move from ${PROJECT_STATUS_LABELS[from] ?? from} to ${PROJECT_STATUS_LABELS[to]}.`,
-          );
+  route(app, api.updateProject, async (request) => {
+    const { user } = await requireAuth(request);
+    const { project } = policyProject(request);
+    const input = request.body;
+    await settleDuplicate(titleTaken, () =>
+      db.transaction().execute(async (trx) => {
+        const current = await findProjectFields(trx, project.id);
+        if (!current) throw projectNotFound();
+        const { before, after: changes } = changedFields(current, input, [
+          'title',
+          'description',
+          'type',
+          'practiceId',
+          'startDate',
+          'dueDate',
+        ]);
+        if ('practiceId' in changes) await checkPractice(trx, changes.practiceId);
+        // The schema compares the two dates when both are sent; one sent alone is compared with the other's stored value.
+        const startDate = changes.startDate !== undefined ? changes.startDate : current.startDate;
+        const dueDate = changes.dueDate !== undefined ? changes.dueDate : current.dueDate;
+        if (startDate && dueDate && startDate > dueDate)
+          throw invalidField('dueDate', 'dueDate must not be before startDate');
+        if (changes.title !== undefined && (await projectTitleTaken(trx, changes.title, project.id)))
+          throw titleTaken();
+        if (changes.type !== undefined && (await projectHasTasks(trx, project.id, TYPE_SWITCHABLE_TASK_STATUSES))) {
+          throw new HttpError(409, 'project_type_cannot_be_switched');
         }
-        if (to === 'active') {
-          // A suspended holder counts as missing: someone active must lead the work.
-          if (!(await hasActiveRoleHolder(trx, project.id, 'Client Lead')))
-            throw new HttpError(409, 'client_lead_missing_in_project');
-          if (!(await hasActiveRoleHolder(trx, project.id, 'Lead Consultant')))
-            throw new HttpError(409, 'lead_consultant_missing_in_project');
+        if ('practiceId' in changes && (await projectHasTasks(trx, project.id))) {
+          throw new HttpError(409, 'practices_can_not_be_changed_when_project_has_tasks');
         }
-        if (to === 'canceled') {
-          if (await projectHasTasks(trx, project.id)) throw new HttpError(409, 'project_with_tasks_cannot_be_canceled');
-          if (await projectHasFiles(trx, project.id)) throw new HttpError(409, 'project_with_files_cannot_be_canceled');
-        }
-        await setProjectStatus(trx, project.id, to);
+        if (Object.keys(changes).length === 0) return;
+        await updateProjectFields(trx, project.id, changes);
         await audit(
           request,
           {
-            action: 'project.status',
+            action: 'project.update',
             targetType: 'project',
             targetId: project.id,
-            targetLabel: current.title,
+            targetLabel: changes.title ?? current.title,
             companyId: project.companyId,
-            before: { status: from },
-            after: { status: to },
+            before,
+            after: changes,
           },
           trx,
         );
-      });
-      return projectFor(user, project.id);
-    },
-  );
+      }),
+    );
+    return projectFor(user, project.id);
+  });
+
+  route(app, api.changeProjectStatus, async (request) => {
+    const { user } = await requireAuth(request);
+    const { project } = policyProject(request);
+    const { status: to } = request.body;
+    await db.transaction().execute(async (trx) => {
+      // Locked first: a task created meanwhile waits for this move, or this move sees it.
+      const from = await lockProjectStatus(trx, project.id, 'update');
+      const current = from === null ? null : await findProjectFields(trx, project.id);
+      if (from === null || !current) throw projectNotFound();
+      if (from === to) return;
+      // A status outside the machine (older data) moves nowhere.
+      if (!(from in PROJECT_TRANSITIONS) || !canMoveProject(from, to)) {
+        throw new HttpError(
+          409,
+          'invalid_status_transition',
+          `A project cannot move from ${PROJECT_STATUS_LABELS[from] ?? from} to ${PROJECT_STATUS_LABELS[to]}.`,
+        );
+      }
+      if (to === 'active') {
+        // A suspended holder counts as missing: someone active must lead the work.
+        if (!(await hasActiveRoleHolder(trx, project.id, 'Client Lead')))
+          throw new HttpError(409, 'client_lead_missing_in_project');
+        if (!(await hasActiveRoleHolder(trx, project.id, 'Lead Consultant')))
+          throw new HttpError(409, 'lead_consultant_missing_in_project');
+      }
+      if (to === 'canceled') {
+        if (await projectHasTasks(trx, project.id)) throw new HttpError(409, 'project_with_tasks_cannot_be_canceled');
+        if (await projectHasFiles(trx, project.id)) throw new HttpError(409, 'project_with_files_cannot_be_canceled');
+      }
+      await setProjectStatus(trx, project.id, to);
+      await audit(
+        request,
+        {
+          action: 'project.status',
+          targetType: 'project',
+          targetId: project.id,
+          targetLabel: current.title,
+          companyId: project.companyId,
+          before: { status: from },
+          after: { status: to },
+        },
+        trx,
+      );
+    });
+    return projectFor(user, project.id);
+  });
 }

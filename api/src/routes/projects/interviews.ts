@@ -10,19 +10,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import type { BodyOf } from '@portal/shared/core/contract';
 import {
   checkInterviewTime,
   instantToZoned,
-  interviewCancelSchema,
-  interviewCreateSchema,
-  interviewsQuerySchema,
-  interviewUpdateSchema,
   type Interview,
-  type InterviewList,
-  type InterviewPeople,
   type InterviewTimeProblem,
 } from '@portal/shared/core/interviews';
+import * as api from '@portal/shared/core/interviews/api';
 import { ERROR_MESSAGES } from '@portal/shared/core/errors';
 import {
   attendeeIds as allowedAttendees,
@@ -49,18 +44,10 @@ import { buildInvitation, interviewUid, type CalendarMethod } from '../../lib/ic
 import { pageWindow } from '../../lib/paging';
 import { mailBody } from '../../lib/password-reset';
 import { requireAuth } from '../../plugins/auth';
-import { policyProject, type Policy, type ProjectAccess } from '../../plugins/policies';
+import { route } from '../../plugins/contract';
+import { policyProject, type ProjectAccess } from '../../plugins/policies';
 import { sendAttachment } from '../files/download';
-import { idParam, parseInput as parse, parseListQuery } from './query';
 import { lockWorkOf, workIsOpen } from './work';
-
-const read: Policy = { project: 'read' };
-const write: Policy = { project: 'write' };
-
-const INTERVIEWS = '/api/v1/projects/:id/interviews';
-const INTERVIEW = `${INTERVIEWS}/:interviewId`;
-
-const interviewParamsSchema = z.object({ interviewId: idParam('interviewId') });
 
 /** Invitations go out a few at a time: a slow mail server does not hold one connection per participant. */
 const MAIL_CONCURRENCY = 5;
@@ -92,6 +79,9 @@ async function staffWriter(request: FastifyRequest): Promise<UserRecord> {
   if (!user.isTevora) throw new HttpError(403, 'user_can_not_update_project');
   return user;
 }
+
+/** The staff writer check of the changes, before their body is read: a client learns nothing of its rules. */
+const staffOnly = { preValidation: async (request: FastifyRequest) => void (await staffWriter(request)) };
 
 const unique = (ids: readonly string[]) => [...new Set(ids)];
 
@@ -390,9 +380,9 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
 
   // ---- reads
 
-  app.get(INTERVIEWS, { config: { policy: read } }, async (request): Promise<InterviewList> => {
+  route(app, api.listInterviews, async (request) => {
     const { project } = policyProject(request);
-    const query = parseListQuery(interviewsQuerySchema, request.query);
+    const { query } = request;
     const window = pageWindow({ ...query, ignorePagination: false });
     const { results, total } = await listInterviews(db, project.id, {
       when: query.when,
@@ -403,25 +393,20 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
     return window.reply(results, total);
   });
 
-  app.get(
-    '/api/v1/projects/:id/interview-people',
-    { config: { policy: read } },
-    async (request): Promise<InterviewPeople> => {
-      const { project } = policyProject(request);
-      const { user } = await requireAuth(request);
-      return interviewPeople(db, project, { staffDirectory: user.isTevora });
-    },
-  );
-
-  app.get(INTERVIEW, { config: { policy: read } }, async (request): Promise<Interview> => {
+  route(app, api.listInterviewPeople, async (request) => {
     const { project } = policyProject(request);
-    const { interviewId } = parse(interviewParamsSchema, request.params, 'path parameter');
-    return present(await interviewOrThrow(db, project.id, interviewId));
+    const { user } = await requireAuth(request);
+    return interviewPeople(db, project, { staffDirectory: user.isTevora });
   });
 
-  app.get(`${INTERVIEW}/calendar.ics`, { config: { policy: read } }, async (request, reply) => {
+  route(app, api.getInterview, async (request) => {
     const { project } = policyProject(request);
-    const { interviewId } = parse(interviewParamsSchema, request.params, 'path parameter');
+    return present(await interviewOrThrow(db, project.id, request.params.interviewId));
+  });
+
+  route(app, api.downloadInterviewCalendar, async (request, reply) => {
+    const { project } = policyProject(request);
+    const { interviewId } = request.params;
     const record = await interviewOrThrow(db, project.id, interviewId);
     const text = calendarText(await loadState(db, record), record.status === 'canceled' ? 'CANCEL' : 'REQUEST');
     return sendAttachment(reply, text, 'text/calendar; charset=utf-8', icsName(record));
@@ -429,217 +414,227 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
 
   // ---- schedule
 
-  app.post(INTERVIEWS, { config: { policy: write } }, async (request, reply) => {
-    const access = policyProject(request);
-    const { project } = access;
-    const caller = await staffWriter(request);
-    const input = parse(interviewCreateSchema, request.body, 'field');
-    if (!workIsOpen(project)) throw new HttpError(409, 'project_is_canceled');
-    const time = checkInterviewTime({ date: input.date, time: input.time, timeZone: input.timeZone });
-    if (time.problem) throw timeRefusal(time.problem);
-    const interviewerIds = unique(input.interviewerIds);
-    const people: People = {
-      organizerId: input.organizerId,
-      interviewerIds,
-      attendeeIds: unique(input.attendeeIds).filter((id) => !interviewerIds.includes(id)),
-    };
-    const given = { organizerId: input.organizerId, interviewerIds, attendeeIds: people.attendeeIds };
-    const now = new Date().toISOString();
-    const draft: InterviewRecord = {
-      id: randomUUID(),
-      projectId: project.id,
-      companyId: project.companyId,
-      title: input.title,
-      description: input.description ?? null,
-      location: input.location ?? null,
-      startsAt: time.instant,
-      endsAt: time.instant + input.durationMinutes * 60_000,
-      timeZone: time.timeZone,
-      organizerId: people.organizerId,
-      status: 'scheduled',
-      sequence: 0,
-      onlineMeetingUrl: null,
-      graphEventId: null,
-      graphSubscriptionId: null,
-      createdAt: now,
-      updatedAt: now,
-      canceledAt: null,
-      interviewerIds: [...people.interviewerIds].sort(),
-      attendeeIds: [...people.attendeeIds].sort(),
-    };
-    let meeting: GraphMeeting | null = null;
-    let state: InterviewState;
-    if (graph) {
-      // Graph first, so its failure stores nothing; the people are checked before it is told anything.
-      await checkPeople(db, project, given);
-      state = await loadState(db, draft);
-      meeting = await graph.schedule(
-        state.people.get(draft.organizerId!)!.email,
-        graphMeeting(state, project.title),
-        request.log,
-      );
-      draft.graphEventId = meeting.eventId;
-      draft.graphSubscriptionId = meeting.subscriptionId;
-      draft.onlineMeetingUrl = meeting.onlineMeetingUrl;
-    }
-    let notified: string[];
-    try {
-      ({ state, notified } = await db.transaction().execute(async (trx) => {
-        await lockWorkOf(trx, project.id);
-        await checkPeople(trx, project, given);
-        await insertInterview(trx, {
-          ...draft,
-          organizerId: draft.organizerId!,
-          createdBy: caller.id,
-        });
-        const stored = await loadState(trx, (await findInterview(trx, project.id, draft.id))!);
-        await audit(
-          request,
-          {
-            action: 'interview.create',
-            targetType: 'interview',
-            targetId: draft.id,
-            targetLabel: draft.title,
-            companyId: project.companyId,
-            after: auditView(stored.record),
-          },
-          trx,
+  route(
+    app,
+    api.createInterview,
+    async (request, reply) => {
+      const access = policyProject(request);
+      const { project } = access;
+      const caller = await staffWriter(request);
+      const input = request.body;
+      if (!workIsOpen(project)) throw new HttpError(409, 'project_is_canceled');
+      const time = checkInterviewTime({ date: input.date, time: input.time, timeZone: input.timeZone });
+      if (time.problem) throw timeRefusal(time.problem);
+      const interviewerIds = unique(input.interviewerIds);
+      const people: People = {
+        organizerId: input.organizerId,
+        interviewerIds,
+        attendeeIds: unique(input.attendeeIds).filter((id) => !interviewerIds.includes(id)),
+      };
+      const given = { organizerId: input.organizerId, interviewerIds, attendeeIds: people.attendeeIds };
+      const now = new Date().toISOString();
+      const draft: InterviewRecord = {
+        id: randomUUID(),
+        projectId: project.id,
+        companyId: project.companyId,
+        title: input.title,
+        description: input.description ?? null,
+        location: input.location ?? null,
+        startsAt: time.instant,
+        endsAt: time.instant + input.durationMinutes * 60_000,
+        timeZone: time.timeZone,
+        organizerId: people.organizerId,
+        status: 'scheduled',
+        sequence: 0,
+        onlineMeetingUrl: null,
+        graphEventId: null,
+        graphSubscriptionId: null,
+        createdAt: now,
+        updatedAt: now,
+        canceledAt: null,
+        interviewerIds: [...people.interviewerIds].sort(),
+        attendeeIds: [...people.attendeeIds].sort(),
+      };
+      let meeting: GraphMeeting | null = null;
+      let state: InterviewState;
+      if (graph) {
+        // Graph first, so its failure stores nothing; the people are checked before it is told anything.
+        await checkPeople(db, project, given);
+        state = await loadState(db, draft);
+        meeting = await graph.schedule(
+          state.people.get(draft.organizerId!)!.email,
+          graphMeeting(state, project.title),
+          request.log,
         );
-        return { state: stored, notified: await notify(trx, stored, caller.id, 'Interview scheduled') };
-      }));
-    } catch (error) {
-      if (meeting) await graph!.discard(state!.people.get(draft.organizerId!)!.email, meeting.eventId, request.log);
-      throw error;
-    }
-    touch(request, notified);
-    const invitations = await sendInvitations(request, state, project.title, 'scheduled', null);
-    return reply.code(201).send({ ...(await present(state.record)), invitations });
-  });
+        draft.graphEventId = meeting.eventId;
+        draft.graphSubscriptionId = meeting.subscriptionId;
+        draft.onlineMeetingUrl = meeting.onlineMeetingUrl;
+      }
+      let notified: string[];
+      try {
+        ({ state, notified } = await db.transaction().execute(async (trx) => {
+          await lockWorkOf(trx, project.id);
+          await checkPeople(trx, project, given);
+          await insertInterview(trx, {
+            ...draft,
+            organizerId: draft.organizerId!,
+            createdBy: caller.id,
+          });
+          const stored = await loadState(trx, (await findInterview(trx, project.id, draft.id))!);
+          await audit(
+            request,
+            {
+              action: 'interview.create',
+              targetType: 'interview',
+              targetId: draft.id,
+              targetLabel: draft.title,
+              companyId: project.companyId,
+              after: auditView(stored.record),
+            },
+            trx,
+          );
+          return { state: stored, notified: await notify(trx, stored, caller.id, 'Interview scheduled') };
+        }));
+      } catch (error) {
+        if (meeting) await graph!.discard(state!.people.get(draft.organizerId!)!.email, meeting.eventId, request.log);
+        throw error;
+      }
+      touch(request, notified);
+      const invitations = await sendInvitations(request, state, project.title, 'scheduled', null);
+      return reply.code(201).send({ ...(await present(state.record)), invitations });
+    },
+    staffOnly,
+  );
 
   // ---- reschedule or change
 
-  app.patch(INTERVIEW, { config: { policy: write } }, async (request): Promise<Interview> => {
-    const access = policyProject(request);
-    const { project } = access;
-    const caller = await staffWriter(request);
-    const { interviewId } = parse(interviewParamsSchema, request.params, 'path parameter');
-    const input = parse(interviewUpdateSchema, request.body, 'field');
-    // A first look answers refusals (404, 409, the time and people rules) without a transaction; all of
-    // it is checked again below on the locked row, which is what the change is made from.
-    const current = await interviewOrThrow(db, project.id, interviewId);
-    checkChangeable(access, current);
-    const first = planChange(current, input);
-    await checkPeople(db, project, first.given);
-    if (first.changed.length === 0) return { ...(await present(current)), invitations: { sent: 0, failed: 0 } };
+  route(
+    app,
+    api.updateInterview,
+    async (request) => {
+      const access = policyProject(request);
+      const { project } = access;
+      const caller = await staffWriter(request);
+      const { interviewId } = request.params;
+      const input = request.body;
+      // A first look answers refusals (404, 409, the time and people rules) without a transaction; all of
+      // it is checked again below on the locked row, which is what the change is made from.
+      const current = await interviewOrThrow(db, project.id, interviewId);
+      checkChangeable(access, current);
+      const first = planChange(current, input);
+      await checkPeople(db, project, first.given);
+      if (first.changed.length === 0) return { ...(await present(current)), invitations: { sent: 0, failed: 0 } };
 
-    const log = request.log;
-    // What the transaction did in Graph: how to undo it should the transaction fail, and an old organizer's meeting to cancel once it commits.
-    const graphDone: { undo?: () => Promise<void>; replaced?: { organizerEmail: string; eventId: string } } = {};
-    let outcome: { unchanged: InterviewRecord } | { state: InterviewState; removed: string[]; notified: string[] };
-    try {
-      outcome = await db.transaction().execute(async (trx) => {
-        await lockWorkOf(trx, project.id);
-        // The interview as it is now, locked until the commit: a change made since the first look is kept, not undone.
-        const latest = await findInterview(trx, project.id, interviewId, { lock: true });
-        if (!latest) throw interviewNotFound();
-        checkChangeable(access, latest);
-        const plan = planChange(latest, input);
-        if (plan.changed.length === 0) return { unchanged: latest };
-        await checkPeople(trx, project, plan.given);
-        const { next } = plan;
-        next.sequence = latest.sequence + 1;
-        const oldState = await loadState(trx, latest);
-        const nextState = await loadState(trx, next);
-        const organizer = next.organizerId ? nextState.people.get(next.organizerId) : undefined;
-        if (graph && organizer) {
-          // Graph once the row is locked and checked; its failure rolls the change back.
-          const meeting = graphMeeting(nextState, project.title);
-          let moved = false;
-          if (latest.graphEventId && latest.organizerId === next.organizerId) {
-            const eventId = latest.graphEventId;
-            const updated = await graph.reschedule(organizer.email, eventId, meeting, log);
-            if (updated) {
-              moved = true;
-              next.onlineMeetingUrl = updated.onlineMeetingUrl ?? latest.onlineMeetingUrl;
-              const previous = graphMeeting(oldState, project.title);
-              graphDone.undo = () =>
-                graph.reschedule(organizer.email, eventId, previous, log).then(
-                  () => undefined,
-                  () =>
-                    log.warn(
-                      { interviewId },
-                      'the Microsoft Graph meeting could not be put back after a failed change',
-                    ),
-                );
+      const log = request.log;
+      // What the transaction did in Graph: how to undo it should the transaction fail, and an old organizer's meeting to cancel once it commits.
+      const graphDone: { undo?: () => Promise<void>; replaced?: { organizerEmail: string; eventId: string } } = {};
+      let outcome: { unchanged: InterviewRecord } | { state: InterviewState; removed: string[]; notified: string[] };
+      try {
+        outcome = await db.transaction().execute(async (trx) => {
+          await lockWorkOf(trx, project.id);
+          // The interview as it is now, locked until the commit: a change made since the first look is kept, not undone.
+          const latest = await findInterview(trx, project.id, interviewId, { lock: true });
+          if (!latest) throw interviewNotFound();
+          checkChangeable(access, latest);
+          const plan = planChange(latest, input);
+          if (plan.changed.length === 0) return { unchanged: latest };
+          await checkPeople(trx, project, plan.given);
+          const { next } = plan;
+          next.sequence = latest.sequence + 1;
+          const oldState = await loadState(trx, latest);
+          const nextState = await loadState(trx, next);
+          const organizer = next.organizerId ? nextState.people.get(next.organizerId) : undefined;
+          if (graph && organizer) {
+            // Graph once the row is locked and checked; its failure rolls the change back.
+            const meeting = graphMeeting(nextState, project.title);
+            let moved = false;
+            if (latest.graphEventId && latest.organizerId === next.organizerId) {
+              const eventId = latest.graphEventId;
+              const updated = await graph.reschedule(organizer.email, eventId, meeting, log);
+              if (updated) {
+                moved = true;
+                next.onlineMeetingUrl = updated.onlineMeetingUrl ?? latest.onlineMeetingUrl;
+                const previous = graphMeeting(oldState, project.title);
+                graphDone.undo = () =>
+                  graph.reschedule(organizer.email, eventId, previous, log).then(
+                    () => undefined,
+                    () =>
+                      log.warn(
+                        { interviewId },
+                        'the Microsoft Graph meeting could not be put back after a failed change',
+                      ),
+                  );
+              }
+            }
+            if (!moved) {
+              // A new organizer, a meeting made before Graph was configured, or one deleted in Outlook: a new meeting in the organizer's calendar.
+              const created = await graph.schedule(organizer.email, meeting, log);
+              graphDone.undo = () => graph.discard(organizer.email, created.eventId, log);
+              next.graphEventId = created.eventId;
+              next.graphSubscriptionId = created.subscriptionId;
+              next.onlineMeetingUrl = created.onlineMeetingUrl;
+              const oldOrganizer = latest.organizerId ? oldState.people.get(latest.organizerId) : undefined;
+              if (latest.graphEventId && latest.organizerId !== next.organizerId && oldOrganizer) {
+                graphDone.replaced = { organizerEmail: oldOrganizer.email, eventId: latest.graphEventId };
+              }
             }
           }
-          if (!moved) {
-            // A new organizer, a meeting made before Graph was configured, or one deleted in Outlook: a new meeting in the organizer's calendar.
-            const created = await graph.schedule(organizer.email, meeting, log);
-            graphDone.undo = () => graph.discard(organizer.email, created.eventId, log);
-            next.graphEventId = created.eventId;
-            next.graphSubscriptionId = created.subscriptionId;
-            next.onlineMeetingUrl = created.onlineMeetingUrl;
-            const oldOrganizer = latest.organizerId ? oldState.people.get(latest.organizerId) : undefined;
-            if (latest.graphEventId && latest.organizerId !== next.organizerId && oldOrganizer) {
-              graphDone.replaced = { organizerEmail: oldOrganizer.email, eventId: latest.graphEventId };
-            }
-          }
-        }
-        await updateInterview(trx, interviewId, next);
-        const stored = await loadState(trx, (await findInterview(trx, project.id, interviewId))!);
-        await audit(
-          request,
-          {
-            action: 'interview.update',
-            targetType: 'interview',
-            targetId: interviewId,
-            targetLabel: next.title,
-            companyId: project.companyId,
-            before: plan.before,
-            after: plan.after,
-          },
-          trx,
-        );
-        const removed = participantIds(latest).filter((id) => !participantIds(stored.record).includes(id));
-        const withRemoved = { ...stored, people: new Map([...oldState.people, ...stored.people]) };
-        const rescheduled = plan.changed.some((k) => k === 'startsAt' || k === 'endsAt' || k === 'timeZone');
-        return {
-          state: withRemoved,
-          removed,
-          notified: [
-            ...(await notify(trx, stored, caller.id, rescheduled ? 'Interview rescheduled' : 'Interview updated')),
-            ...(await notify(trx, withRemoved, caller.id, 'Interview canceled', removed)),
-          ],
-        };
-      });
-    } catch (error) {
-      await graphDone.undo?.();
-      throw error;
-    }
-    if ('unchanged' in outcome) return { ...(await present(outcome.unchanged)), invitations: { sent: 0, failed: 0 } };
-    const { state, removed, notified } = outcome;
-    if (graphDone.replaced) {
-      // The old organizer's meeting goes once the new one is stored; failing that only leaves it in their calendar.
-      await graph!
-        .cancel(
-          graphDone.replaced.organizerEmail,
-          graphDone.replaced.eventId,
-          'This interview has a new organizer.',
-          log,
-        )
-        .catch(() => undefined);
-    }
-    touch(request, notified);
-    const invitations = await sendInvitations(
-      request,
-      state,
-      project.title,
-      'updated',
-      removed.length ? { ids: removed, kind: 'removed' } : null,
-    );
-    return { ...(await present(state.record)), invitations };
-  });
+          await updateInterview(trx, interviewId, next);
+          const stored = await loadState(trx, (await findInterview(trx, project.id, interviewId))!);
+          await audit(
+            request,
+            {
+              action: 'interview.update',
+              targetType: 'interview',
+              targetId: interviewId,
+              targetLabel: next.title,
+              companyId: project.companyId,
+              before: plan.before,
+              after: plan.after,
+            },
+            trx,
+          );
+          const removed = participantIds(latest).filter((id) => !participantIds(stored.record).includes(id));
+          const withRemoved = { ...stored, people: new Map([...oldState.people, ...stored.people]) };
+          const rescheduled = plan.changed.some((k) => k === 'startsAt' || k === 'endsAt' || k === 'timeZone');
+          return {
+            state: withRemoved,
+            removed,
+            notified: [
+              ...(await notify(trx, stored, caller.id, rescheduled ? 'Interview rescheduled' : 'Interview updated')),
+              ...(await notify(trx, withRemoved, caller.id, 'Interview canceled', removed)),
+            ],
+          };
+        });
+      } catch (error) {
+        await graphDone.undo?.();
+        throw error;
+      }
+      if ('unchanged' in outcome) return { ...(await present(outcome.unchanged)), invitations: { sent: 0, failed: 0 } };
+      const { state, removed, notified } = outcome;
+      if (graphDone.replaced) {
+        // The old organizer's meeting goes once the new one is stored; failing that only leaves it in their calendar.
+        await graph!
+          .cancel(
+            graphDone.replaced.organizerEmail,
+            graphDone.replaced.eventId,
+            'This interview has a new organizer.',
+            log,
+          )
+          .catch(() => undefined);
+      }
+      touch(request, notified);
+      const invitations = await sendInvitations(
+        request,
+        state,
+        project.title,
+        'updated',
+        removed.length ? { ids: removed, kind: 'removed' } : null,
+      );
+      return { ...(await present(state.record)), invitations };
+    },
+    staffOnly,
+  );
 
   // ---- cancel
 
@@ -665,56 +660,61 @@ export default async function projectInterviewsRoutes(app: FastifyInstance) {
     }
   }
 
-  app.post(`${INTERVIEW}/cancel`, { config: { policy: write } }, async (request): Promise<Interview> => {
-    const access = policyProject(request);
-    const { project } = access;
-    const caller = await staffWriter(request);
-    const { interviewId } = parse(interviewParamsSchema, request.params, 'path parameter');
-    const input = parse(interviewCancelSchema, request.body, 'field');
-    const current = await interviewOrThrow(db, project.id, interviewId);
-    checkChangeable(access, current);
-    const { state, notified } = await db.transaction().execute(async (trx) => {
-      await lockWorkOf(trx, project.id);
-      const latest = await findInterview(trx, project.id, interviewId, { lock: true });
-      if (!latest) throw interviewNotFound();
-      checkChangeable(access, latest);
-      await cancelInterview(trx, interviewId, latest.sequence + 1);
-      const stored = await loadState(trx, (await findInterview(trx, project.id, interviewId))!);
-      await audit(
+  route(
+    app,
+    api.cancelInterview,
+    async (request) => {
+      const access = policyProject(request);
+      const { project } = access;
+      const caller = await staffWriter(request);
+      const { interviewId } = request.params;
+      const input = request.body;
+      const current = await interviewOrThrow(db, project.id, interviewId);
+      checkChangeable(access, current);
+      const { state, notified } = await db.transaction().execute(async (trx) => {
+        await lockWorkOf(trx, project.id);
+        const latest = await findInterview(trx, project.id, interviewId, { lock: true });
+        if (!latest) throw interviewNotFound();
+        checkChangeable(access, latest);
+        await cancelInterview(trx, interviewId, latest.sequence + 1);
+        const stored = await loadState(trx, (await findInterview(trx, project.id, interviewId))!);
+        await audit(
+          request,
+          {
+            action: 'interview.cancel',
+            targetType: 'interview',
+            targetId: interviewId,
+            targetLabel: latest.title,
+            companyId: project.companyId,
+            before: { status: 'scheduled' },
+            after: { status: 'canceled', reason: input.reason ?? null },
+          },
+          trx,
+        );
+        const notified = await notify(trx, stored, caller.id, 'Interview canceled');
+        // Graph last, once the row is locked, checked and written: its failure rolls all of it back (a Graph
+        // cancel cannot be undone, so only the commit comes after it).
+        const organizer = latest.organizerId ? stored.people.get(latest.organizerId) : undefined;
+        if (graph && latest.graphEventId && organizer)
+          await cancelInGraph(organizer.email, latest.graphEventId, input.reason ?? null, request.log, interviewId);
+        return { state: stored, notified };
+      });
+      touch(request, notified);
+      const invitations = await sendInvitations(
         request,
-        {
-          action: 'interview.cancel',
-          targetType: 'interview',
-          targetId: interviewId,
-          targetLabel: latest.title,
-          companyId: project.companyId,
-          before: { status: 'scheduled' },
-          after: { status: 'canceled', reason: input.reason ?? null },
-        },
-        trx,
+        state,
+        project.title,
+        'canceled',
+        { ids: participantIds(state.record), kind: 'canceled' },
+        input.reason ?? null,
       );
-      const notified = await notify(trx, stored, caller.id, 'Interview canceled');
-      // Graph last, once the row is locked, checked and written: its failure rolls all of it back (a Graph
-      // cancel cannot be undone, so only the commit comes after it).
-      const organizer = latest.organizerId ? stored.people.get(latest.organizerId) : undefined;
-      if (graph && latest.graphEventId && organizer)
-        await cancelInGraph(organizer.email, latest.graphEventId, input.reason ?? null, request.log, interviewId);
-      return { state: stored, notified };
-    });
-    touch(request, notified);
-    const invitations = await sendInvitations(
-      request,
-      state,
-      project.title,
-      'canceled',
-      { ids: participantIds(state.record), kind: 'canceled' },
-      input.reason ?? null,
-    );
-    return { ...(await present(state.record)), invitations };
-  });
+      return { ...(await present(state.record)), invitations };
+    },
+    staffOnly,
+  );
 }
 
-type InterviewUpdateInput = z.output<typeof interviewUpdateSchema>;
+type InterviewUpdateInput = BodyOf<typeof api.updateInterview>;
 
 /** A change of `current`: the interview after it, the audited fields that differ, and the people newly named (the only ones checked). */
 function planChange(current: InterviewRecord, input: InterviewUpdateInput) {

@@ -1,20 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import {
   CLIENT_ROLES,
   LEAD_ROLES,
   PROJECT_ROLES,
   STAFF_ROLES,
   UNIQUE_ROLES,
-  roleAssignmentQuerySchema,
-  roleAssignmentSchema,
-  type AssignableUser,
-  type ProjectMember,
   type ProjectRole,
   type RoleAssignment,
-  type UserProject,
 } from '@portal/shared/core/projects';
+import * as api from '@portal/shared/core/projects/api';
 import { sharesCompany } from '../../db/company-users';
 import { moduleAccessFor } from '../../db/module-access';
 import {
@@ -35,14 +30,10 @@ import { findUserById, type UserRecord } from '../../db/users';
 import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { requireAuth } from '../../plugins/auth';
+import { route } from '../../plugins/contract';
 import { policyProject, projectAccessFor, type ProjectAccess } from '../../plugins/policies';
 import { managesProjects } from './index';
-import { idParam, parseInput as parse } from './query';
 import { settleDuplicate } from './writes';
-
-const ASSIGNMENTS = '/api/v1/projects/roles/:userId/assignments';
-const userParamsSchema = z.object({ userId: idParam('userId') });
-const idParamsSchema = z.object({ id: idParam('id') });
 
 const userNotFound = () => new HttpError(404, 'user_not_found');
 const forbiddenRole = () => new HttpError(403, 'forbidden_role_assignment');
@@ -101,35 +92,27 @@ function givableRoles(
 export default async function projectRosterRoutes(app: FastifyInstance) {
   const { db } = app;
 
-  app.get(
-    '/api/v1/projects/:id/users',
-    { config: { policy: { project: 'read' } } },
-    async (request): Promise<{ results: ProjectMember[] }> => ({
-      results: await listProjectMembers(db, policyProject(request).project.id),
-    }),
-  );
+  route(app, api.listProjectMembers, async (request) => ({
+    results: await listProjectMembers(db, policyProject(request).project.id),
+  }));
 
   // The roster's pickers, for those who may change the roster: a Client Lead sees the company's users only.
-  app.get(
-    '/api/v1/projects/:id/assignable-users',
-    { config: { policy: { project: 'read' } } },
-    async (request): Promise<{ results: AssignableUser[] }> => {
-      const access = policyProject(request);
-      const { user } = await requireAuth(request);
-      const power = rosterPower(user, access);
-      if (power === 'none') throw cannotChangeRoster(user);
-      const [candidates, holders] = await Promise.all([
-        rosterCandidates(db, access.project.id, access.project.companyId, { clientsOnly: power === 'clientLead' }),
-        uniqueRoleHolders(db, access.project.id),
-      ]);
-      return {
-        results: candidates.map(({ role, isAuditor, ...candidate }) => ({
-          ...candidate,
-          roles: givableRoles(power, { id: candidate.id, isTevora: candidate.isTevora, isAuditor, role }, holders),
-        })),
-      };
-    },
-  );
+  route(app, api.listAssignableUsers, async (request) => {
+    const access = policyProject(request);
+    const { user } = await requireAuth(request);
+    const power = rosterPower(user, access);
+    if (power === 'none') throw cannotChangeRoster(user);
+    const [candidates, holders] = await Promise.all([
+      rosterCandidates(db, access.project.id, access.project.companyId, { clientsOnly: power === 'clientLead' }),
+      uniqueRoleHolders(db, access.project.id),
+    ]);
+    return {
+      results: candidates.map(({ role, isAuditor, ...candidate }) => ({
+        ...candidate,
+        roles: givableRoles(power, { id: candidate.id, isTevora: candidate.isTevora, isAuditor, role }, holders),
+      })),
+    };
+  });
 
   /** Which projects the caller sees: staff managers all, auditors their own, clients their companies' with projects on. */
   async function scopeOf(caller: UserRecord): Promise<ProjectScope> {
@@ -148,20 +131,14 @@ export default async function projectRosterRoutes(app: FastifyInstance) {
     return { companyIds };
   }
 
-  app.get(
-    '/api/v1/users/:id/get-projects',
-    { config: { policy: 'signedIn' } },
-    async (request): Promise<{ results: UserProject[] }> => {
-      const { user: caller } = await requireAuth(request);
-      const { id } = parse(idParamsSchema, request.params, 'path parameter');
-      const target = await findUserById(db, id);
-      const visible =
-        target &&
-        (target.id === caller.id || managesProjects(caller) || (await sharesCompany(db, caller.id, target.id)));
-      if (!visible) throw userNotFound();
-      return { results: await userProjects(db, target.id, await scopeOf(caller)) };
-    },
-  );
+  route(app, api.listUserProjects, async (request) => {
+    const { user: caller } = await requireAuth(request);
+    const target = await findUserById(db, request.params.id);
+    const visible =
+      target && (target.id === caller.id || managesProjects(caller) || (await sharesCompany(db, caller.id, target.id)));
+    if (!visible) throw userNotFound();
+    return { results: await userProjects(db, target.id, await scopeOf(caller)) };
+  });
 
   /** The project of `projectId` as the caller sees it: 404 when it is not theirs to see. */
   async function accessTo(caller: UserRecord, projectId: string): Promise<ProjectAccess> {
@@ -170,10 +147,10 @@ export default async function projectRosterRoutes(app: FastifyInstance) {
     return access;
   }
 
-  app.get(ASSIGNMENTS, { config: { policy: 'signedIn' } }, async (request): Promise<RoleAssignment> => {
+  route(app, api.getRoleAssignment, async (request) => {
     const { user: caller } = await requireAuth(request);
-    const { userId } = parse(userParamsSchema, request.params, 'path parameter');
-    const { projectId } = parse(roleAssignmentQuerySchema, request.query, 'query parameter');
+    const { userId } = request.params;
+    const { projectId } = request.query;
     const { project } = await accessTo(caller, projectId);
     const target = await findUserById(db, userId);
     const role = target ? await memberRole(db, project.id, target.id) : null;
@@ -183,10 +160,10 @@ export default async function projectRosterRoutes(app: FastifyInstance) {
     return { userId: target.id, projectId: project.id, role };
   });
 
-  app.patch(ASSIGNMENTS, { config: { policy: 'signedIn' } }, async (request): Promise<RoleAssignment> => {
+  route(app, api.updateRoleAssignment, async (request) => {
     const { user: caller } = await requireAuth(request);
-    const { userId } = parse(userParamsSchema, request.params, 'path parameter');
-    const { projectId, role } = parse(roleAssignmentSchema, request.body, 'field');
+    const { userId } = request.params;
+    const { projectId, role } = request.body;
     const access = await accessTo(caller, projectId);
     // The one-holder index catches another request giving the same role at the same time.
     return settleDuplicate(

@@ -1,13 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import {
-  TASK_TRACKER_MAX_ERRORS,
-  applyTemplateSchema,
-  type ApplicableTracker,
-  type ApplyTemplateResult,
-  type ProjectImportResult,
-  type TrackerTask,
-} from '@portal/shared/core/practices';
+import { TASK_TRACKER_MAX_ERRORS, type ProjectImportResult, type TrackerTask } from '@portal/shared/core/practices';
+import * as api from '@portal/shared/core/projects/api';
 import { findPractice } from '../../db/practices';
 import { findProjectFields, projectHasTasks, updateProjectFields } from '../../db/projects';
 import type { Database } from '../../db/schema';
@@ -25,13 +19,10 @@ import { audit } from '../../lib/audit';
 import { HttpError, type ErrorDetail } from '../../lib/http-error';
 import { readTaskTrackerFile, type TrackerFileContent } from '../../lib/task-tracker-file';
 import { requireAuth } from '../../plugins/auth';
-import { policyProject, type Policy } from '../../plugins/policies';
+import { route } from '../../plugins/contract';
+import { policyProject } from '../../plugins/policies';
 import { readTrackerForm, taskTrackerNotFound, trackerFileOf, wrongStatus } from '../practices/task-trackers';
-import { parseInput as parse } from './query';
 import { lockWorkOf } from './work';
-
-const manage: Policy = { project: 'manage' };
-const write: Policy = { project: 'write' };
 
 /** The first problems, as the contract reports them: at most TASK_TRACKER_MAX_ERRORS details. */
 const firstProblems = (details: ErrorDetail[]) => details.slice(0, TASK_TRACKER_MAX_ERRORS);
@@ -202,113 +193,105 @@ export default async function projectTaskTrackersRoutes(app: FastifyInstance) {
     return (await requireAuth(request)).user;
   }
 
-  app.get(
-    '/api/v1/projects/:id/task-trackers',
-    { config: { policy: manage } },
-    async (request): Promise<{ results: ApplicableTracker[] }> => {
-      const { project } = policyProject(request);
-      const fields = await findProjectFields(db, project.id);
-      return { results: await applicableTrackers(db, fields?.practiceId ?? null) };
-    },
-  );
+  route(app, api.listApplicableTaskTrackers, async (request) => {
+    const { project } = policyProject(request);
+    const fields = await findProjectFields(db, project.id);
+    return { results: await applicableTrackers(db, fields?.practiceId ?? null) };
+  });
 
-  app.post(
-    '/api/v1/projects/:id/task-trackers/apply',
-    { config: { policy: manage } },
-    async (request): Promise<ApplyTemplateResult> => {
-      const { project } = policyProject(request);
-      const input = parse(applyTemplateSchema, request.body, 'field');
-      const user = await caller(request);
-      return settleTaken('taskTrackerId', () =>
-        db.transaction().execute(async (trx) => {
-          await lockImportsOf(trx, project.id);
-          const practice = await findPractice(trx, input.practiceId);
-          if (!practice || practice.status !== 'active') {
-            throw new HttpError(400, 'invalid_practice', undefined, [
-              { field: 'practiceId', message: 'practiceId must name an active practice' },
-            ]);
-          }
-          const tracker = await findTaskTracker(trx, input.taskTrackerId);
-          if (!tracker || tracker.practiceId !== practice.id) throw taskTrackerNotFound();
-          if (tracker.status !== 'published')
-            throw wrongStatus(`Only a published template can be applied: ${tracker.name} is ${tracker.status}.`);
+  route(app, api.applyTaskTrackers, async (request) => {
+    const { project } = policyProject(request);
+    const input = request.body;
+    const user = await caller(request);
+    return settleTaken('taskTrackerId', () =>
+      db.transaction().execute(async (trx) => {
+        await lockImportsOf(trx, project.id);
+        const practice = await findPractice(trx, input.practiceId);
+        if (!practice || practice.status !== 'active') {
+          throw new HttpError(400, 'invalid_practice', undefined, [
+            { field: 'practiceId', message: 'practiceId must name an active practice' },
+          ]);
+        }
+        const tracker = await findTaskTracker(trx, input.taskTrackerId);
+        if (!tracker || tracker.practiceId !== practice.id) throw taskTrackerNotFound();
+        if (tracker.status !== 'published')
+          throw wrongStatus(`Only a published template can be applied: ${tracker.name} is ${tracker.status}.`);
 
-          // A project takes its template's practice; one of another practice may no longer change once it has tasks.
-          const fields = await findProjectFields(trx, project.id);
-          const practiceBefore = fields?.practiceId ?? null;
-          if (practiceBefore !== practice.id) {
-            if (practiceBefore && (await projectHasTasks(trx, project.id)))
-              throw new HttpError(409, 'practices_can_not_be_changed_when_project_has_tasks');
-            await updateProjectFields(trx, project.id, { practiceId: practice.id });
-          }
+        // A project takes its template's practice; one of another practice may no longer change once it has tasks.
+        const fields = await findProjectFields(trx, project.id);
+        const practiceBefore = fields?.practiceId ?? null;
+        if (practiceBefore !== practice.id) {
+          if (practiceBefore && (await projectHasTasks(trx, project.id)))
+            throw new HttpError(409, 'practices_can_not_be_changed_when_project_has_tasks');
+          await updateProjectFields(trx, project.id, { practiceId: practice.id });
+        }
 
-          const content = await trackerContent(trx, tracker.id);
-          const chosen = chosenTasks(content.tasks, input.taskIds);
-          const taken = await projectTasksByReference(
-            trx,
-            project.id,
-            chosen.flatMap(({ task }) => (task.referenceId ? [task.referenceId] : [])),
-          );
-          const conflicts = chosen.flatMap(({ task }) => {
-            const existing = task.referenceId ? taken.get(caseless(task.referenceId)) : undefined;
-            return existing
-              ? [
-                  {
-                    field: 'taskTrackerId',
-                    message: `Template task "${task.title}": Task ID ${task.referenceId} is already the Task ID of "${existing.title}" in this project`,
-                  },
-                ]
-              : [];
-          });
-          if (conflicts.length) throw referenceConflict(conflicts);
+        const content = await trackerContent(trx, tracker.id);
+        const chosen = chosenTasks(content.tasks, input.taskIds);
+        const taken = await projectTasksByReference(
+          trx,
+          project.id,
+          chosen.flatMap(({ task }) => (task.referenceId ? [task.referenceId] : [])),
+        );
+        const conflicts = chosen.flatMap(({ task }) => {
+          const existing = task.referenceId ? taken.get(caseless(task.referenceId)) : undefined;
+          return existing
+            ? [
+                {
+                  field: 'taskTrackerId',
+                  message: `Template task "${task.title}": Task ID ${task.referenceId} is already the Task ID of "${existing.title}" in this project`,
+                },
+              ]
+            : [];
+        });
+        if (conflicts.length) throw referenceConflict(conflicts);
 
-          // Every control with all tasks; with a choice, the controls of the chosen tasks.
-          const linked = new Set(chosen.flatMap(({ task }) => task.controls.map(caseless)));
-          const controls = input.taskIds
-            ? content.controls.filter((c) => linked.has(caseless(c.name)))
-            : content.controls;
-          const work: ProjectWork = {
-            tasks: chosen.map(({ task, parentIndex }) => ({
-              referenceId: task.referenceId,
-              title: task.title,
-              description: task.description,
-              parent: parentIndex === null ? null : { index: parentIndex },
-              controlNames: task.controls,
-            })),
-            controls: controls.map((c) => ({
-              name: c.name,
-              title: c.title,
-              description: c.description,
-              pointsOfFocus: c.pointsOfFocus.map((p) => ({ name: p.name, description: p.description })),
-            })),
-          };
-          const counts = await copyWorkIntoProject(trx, project, user.id, work);
-          await audit(
-            request,
-            {
-              action: 'project.template.apply',
-              targetType: 'project',
-              targetId: project.id,
-              targetLabel: project.title,
-              companyId: project.companyId,
-              before: practiceBefore !== practice.id ? { practiceId: practiceBefore } : undefined,
-              after: {
-                practiceId: practice.id,
-                taskTrackerId: tracker.id,
-                taskTracker: tracker.name,
-                chosenTaskIds: input.taskIds ?? null,
-                ...counts,
-              },
+        // Every control with all tasks; with a choice, the controls of the chosen tasks.
+        const linked = new Set(chosen.flatMap(({ task }) => task.controls.map(caseless)));
+        const controls = input.taskIds
+          ? content.controls.filter((c) => linked.has(caseless(c.name)))
+          : content.controls;
+        const work: ProjectWork = {
+          tasks: chosen.map(({ task, parentIndex }) => ({
+            referenceId: task.referenceId,
+            title: task.title,
+            description: task.description,
+            parent: parentIndex === null ? null : { index: parentIndex },
+            controlNames: task.controls,
+          })),
+          controls: controls.map((c) => ({
+            name: c.name,
+            title: c.title,
+            description: c.description,
+            pointsOfFocus: c.pointsOfFocus.map((p) => ({ name: p.name, description: p.description })),
+          })),
+        };
+        const counts = await copyWorkIntoProject(trx, project, user.id, work);
+        await audit(
+          request,
+          {
+            action: 'project.template.apply',
+            targetType: 'project',
+            targetId: project.id,
+            targetLabel: project.title,
+            companyId: project.companyId,
+            before: practiceBefore !== practice.id ? { practiceId: practiceBefore } : undefined,
+            after: {
+              practiceId: practice.id,
+              taskTrackerId: tracker.id,
+              taskTracker: tracker.name,
+              chosenTaskIds: input.taskIds ?? null,
+              ...counts,
             },
-            trx,
-          );
-          return { rows: chosen.length, ...counts, practice: { id: practice.id, name: practice.name } };
-        }),
-      );
-    },
-  );
+          },
+          trx,
+        );
+        return { rows: chosen.length, ...counts, practice: { id: practice.id, name: practice.name } };
+      }),
+    );
+  });
 
-  app.post('/api/v1/projects/:id/tasks/import', { config: { policy: write } }, async (request, reply) => {
+  route(app, api.importTasks, async (request, reply) => {
     const { project } = policyProject(request);
     const user = await caller(request);
     const file = trackerFileOf(await readTrackerForm(request));

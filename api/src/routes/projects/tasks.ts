@@ -1,9 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  canMoveTask,
-  type TaskDetail,
-} from '@portal/shared/core/projects';
+import { canMoveTask, type TaskDetail } from '@portal/shared/core/projects';
 import { projectControlIds } from '../../db/controls';
 import { taskAssigneeCandidates } from '../../db/roster';
 import type { Database } from '../../db/schema';

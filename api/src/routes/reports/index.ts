@@ -4,19 +4,17 @@
  * module guards every route (policy); each report then needs the module of what it counts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   REPORT_KINDS,
   REPORT_MAX_DAYS_AHEAD,
   REPORT_TODAY_TOLERANCE_DAYS,
-  reportExportQuerySchema,
   reportFileName,
-  reportQuerySchema,
   type Report,
+  type ReportFilters,
   type ReportKind,
   type ReportMeta,
-  type ReportOptions,
 } from '@portal/shared/core/reports';
+import * as api from '@portal/shared/core/reports/api';
 import type { ProjectStatus } from '@portal/shared/core/projects';
 import { moduleAccessIn } from '../../db/module-access';
 import { requestScopeFor } from '../../db/request-access';
@@ -30,14 +28,9 @@ import type { UserRecord } from '../../db/users';
 import { HttpError } from '../../lib/http-error';
 import { reportPdf, reportSpreadsheet, withPdfSlot } from '../../lib/report-files';
 import { requireAuth } from '../../plugins/auth';
-import { policyCompany, type Policy } from '../../plugins/policies';
+import { invalidField, route } from '../../plugins/contract';
+import { policyCompany } from '../../plugins/policies';
 import { sendAttachment } from '../files/download';
-import { invalidField, parseInput, parseListQuery } from '../projects/query';
-
-const BASE = '/api/v1/companies/:id/reports';
-const member: Policy = { company: 'member', module: 'reports' };
-
-const kindSchema = z.object({ kind: z.string() });
 
 const FILE_TYPES = {
   csv: 'text/csv; charset=utf-8',
@@ -80,16 +73,17 @@ export default async function reportsRoutes(app: FastifyInstance) {
   const dialect = dialectOf(db);
 
   /**
-   * The filters, the reports asked for (`kindsOf` picks them from what the caller has, or refuses), the
-   * caller's scope and the report's heading; 400/403/404 naming what is wrong.
+   * The scope of the filters (the query, as the schema parsed it), the reports asked for (`kindsOf`
+   * picks them from what the caller has, or refuses), and the report's heading; 400/403/404 naming what
+   * is wrong.
    */
   async function scopeOf(
     request: FastifyRequest,
+    filters: ReportFilters,
     kindsOf: (allowed: Allowed) => ReportKind[],
   ): Promise<{ scope: ReportScope; meta: ReportMeta; kinds: ReportKind[] }> {
     const company = policyCompany(request);
     const { user } = await requireAuth(request);
-    const filters = parseListQuery(reportQuerySchema, request.query);
     const serverDay = utcToday();
     if (filters.today && daysApart(filters.today, serverDay) > REPORT_TODAY_TOLERANCE_DAYS) {
       throw invalidField('today', `today must be within ${REPORT_TODAY_TOLERANCE_DAYS} day of ${serverDay}`);
@@ -141,9 +135,8 @@ export default async function reportsRoutes(app: FastifyInstance) {
 
   /** The one report of the path: 404 for an unknown one, 403 when the caller's modules do not allow it. */
   const kindOf =
-    (params: unknown) =>
+    (kind: string) =>
     (allowed: Allowed): ReportKind[] => {
-      const { kind } = parseInput(kindSchema, params, 'path parameter');
       if (!(REPORT_KINDS as readonly string[]).includes(kind)) throw new HttpError(404, 'not_found');
       if (!allowed.kinds.includes(kind as ReportKind)) throw new HttpError(403, 'module_access_denied');
       return [kind as ReportKind];
@@ -163,7 +156,7 @@ export default async function reportsRoutes(app: FastifyInstance) {
     }
   }
 
-  app.get(`${BASE}/options`, { config: { policy: member } }, async (request): Promise<ReportOptions> => {
+  route(app, api.getReportOptions, async (request) => {
     const company = policyCompany(request);
     const { user } = await requireAuth(request);
     const { kinds } = allowedKinds(await moduleAccessIn(db, user, company));
@@ -177,8 +170,8 @@ export default async function reportsRoutes(app: FastifyInstance) {
     return { kinds, projects: projects.map((p) => ({ id: p.id, title: p.title, status: p.status as ProjectStatus })) };
   });
 
-  app.get(`${BASE}/pdf`, { config: { policy: member } }, async (request, reply) => {
-    const { scope, meta, kinds } = await scopeOf(request, (allowed) => {
+  route(app, api.getReportPdf, async (request, reply) => {
+    const { scope, meta, kinds } = await scopeOf(request, request.query, (allowed) => {
       if (allowed.kinds.length === 0) throw new HttpError(403, 'module_access_denied');
       return allowed.kinds;
     });
@@ -190,14 +183,14 @@ export default async function reportsRoutes(app: FastifyInstance) {
     return sendFile(reply, bytes, 'pdf', reportFileName('all', meta, 'pdf'));
   });
 
-  app.get(`${BASE}/:kind`, { config: { policy: member } }, async (request) => {
-    const { scope, meta, kinds } = await scopeOf(request, kindOf(request.params));
+  route(app, api.getReport, async (request) => {
+    const { scope, meta, kinds } = await scopeOf(request, request.query, kindOf(request.params.kind));
     return build(kinds[0], scope, meta);
   });
 
-  app.get(`${BASE}/:kind/export`, { config: { policy: member } }, async (request, reply) => {
-    const { format } = parseInput(reportExportQuerySchema, request.query, 'query parameter');
-    const { scope, meta, kinds } = await scopeOf(request, kindOf(request.params));
+  route(app, api.exportReport, async (request, reply) => {
+    const { format, ...filters } = request.query;
+    const { scope, meta, kinds } = await scopeOf(request, filters, kindOf(request.params.kind));
     const [kind] = kinds;
     const report = await build(kind, scope, meta);
     return sendFile(reply, await reportSpreadsheet(report, format), format, reportFileName(kind, meta, format));

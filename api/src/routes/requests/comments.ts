@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { requestCommentSchema, type RequestComment } from '@portal/shared/core/requests';
+import type { RequestComment } from '@portal/shared/core/requests';
+import * as api from '@portal/shared/core/requests/api';
 import { recordRequestEvents, requestUserRefs, touchRequest } from '../../db/requests';
 import type { Database } from '../../db/schema';
 import { nowIso, toBool, toIso } from '../../db/values';
@@ -18,12 +19,10 @@ import {
   requestParticipants,
 } from '../../lib/request-notifications';
 import { requireAuth } from '../../plugins/auth';
-import { policyRequest, type Policy } from '../../plugins/policies';
-import { parseInput } from '../projects/query';
+import { route } from '../../plugins/contract';
+import { policyRequest } from '../../plugins/policies';
 import { settleMissing } from '../projects/writes';
 
-const read: Policy = { request: 'read' };
-const COMMENTS = '/api/v1/requests/:id/comments';
 const requestNotFound = () => new HttpError(404, 'request_not_found');
 
 /** The comments of a request the caller may read, oldest first (`ids`: only those). */
@@ -55,16 +54,17 @@ async function listComments(
 export default async function requestCommentsRoutes(app: FastifyInstance) {
   const { db } = app;
 
-  app.get(COMMENTS, { config: { policy: read } }, async (request, reply) => {
+  route(app, api.listRequestComments, async (request, reply) => {
     const access = policyRequest(request);
     const results = await listComments(db, access.request.id, { staff: access.staff });
-    return reply.header('cache-control', 'no-store').send({ results });
+    reply.header('cache-control', 'no-store');
+    return { results };
   });
 
-  app.post(COMMENTS, { config: { policy: read } }, async (request, reply) => {
+  route(app, api.createRequestComment, async (request, reply) => {
     const access = policyRequest(request);
     const { user } = await requireAuth(request);
-    const input = parseInput(requestCommentSchema, request.body, 'field');
+    const input = request.body;
     if (input.internal && !access.manage)
       throw new HttpError(403, 'forbidden', 'Only staff can write internal comments.');
     const target = access.request;

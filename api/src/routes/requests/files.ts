@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import {
   REQUEST_MAX_FILES,
   evidenceEditable,
@@ -30,17 +29,13 @@ import type { FileKind } from '../../lib/file-kinds';
 import { HttpError } from '../../lib/http-error';
 import { formCommits, readStreamedForm } from '../../lib/uploads';
 import { requireAuth } from '../../plugins/auth';
-import { policyRequest, type Policy } from '../../plugins/policies';
-import { idParam, invalidField, parseInput } from '../projects/query';
+import * as api from '@portal/shared/core/requests/api';
+import { invalidField, route } from '../../plugins/contract';
+import { policyRequest } from '../../plugins/policies';
 import { settleMissing } from '../projects/writes';
-
-const read: Policy = { request: 'read' };
-const FILES = '/api/v1/requests/:id/files';
 
 /** Files one upload carries. */
 export const REQUEST_UPLOAD_MAX_FILES = 20;
-
-const fileParamsSchema = z.object({ fileId: idParam('fileId') });
 
 const requestNotFound = () => new HttpError(404, 'request_not_found');
 const fileNotFound = () => new HttpError(404, 'file_not_found');
@@ -88,7 +83,7 @@ export default async function requestFilesRoutes(app: FastifyInstance) {
 
   app.fileKinds.push(requestFileKind(db));
 
-  app.post(FILES, { config: { policy: read } }, async (request, reply) => {
+  route(app, api.addRequestFiles, async (request, reply) => {
     const access = policyRequest(request);
     const { user } = await requireAuth(request);
     if (!access.respond && !access.manage)
@@ -191,10 +186,10 @@ export default async function requestFilesRoutes(app: FastifyInstance) {
     return reply.code(201).send({ results: await toRequestFiles(db, ordered, access, result.status, user.id) });
   });
 
-  app.delete(`${FILES}/:fileId`, { config: { policy: read } }, async (request, reply) => {
+  route(app, api.deleteRequestFile, async (request, reply) => {
     const access = policyRequest(request);
     const { user } = await requireAuth(request);
-    const { fileId } = parseInput(fileParamsSchema, request.params, 'path parameter');
+    const { fileId } = request.params;
     const target = access.request;
     const storageKey = await db.transaction().execute(async (trx) => {
       const status = await lockRequest(trx, target.id);

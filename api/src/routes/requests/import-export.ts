@@ -10,10 +10,9 @@ import { TASK_TRACKER_MAX_BYTES } from '@portal/shared/core/practices';
 import {
   REQUEST_EXPORT_MAX_ROWS,
   formatRequestReference,
-  requestFileFormatSchema,
-  requestsQuerySchema,
   type RequestImportResult,
 } from '@portal/shared/core/requests';
+import * as api from '@portal/shared/core/requests/api';
 import type { CompanyRecord } from '../../db/companies';
 import { requestScopeFor } from '../../db/request-access';
 import {
@@ -41,12 +40,9 @@ import {
 import { deliverRequestNotices, queueRequestNotices, type RequestNotice } from '../../lib/request-notifications';
 import { RowProblems, quote } from '../../lib/spreadsheet';
 import { requireAuth } from '../../plugins/auth';
-import { policyCompany, type Policy } from '../../plugins/policies';
+import { invalidField, route } from '../../plugins/contract';
+import { policyCompany } from '../../plugins/policies';
 import { sendTrackerFile } from '../practices/task-trackers';
-import { invalidField, parseInput, parseListQuery } from '../projects/query';
-
-const BASE = '/api/v1/companies/:id/requests';
-const memberRequests: Policy = { company: 'member', module: 'requests' };
 
 /** Values in one `in (...)` list, and rows in one multi-row insert: within every bind parameter limit. */
 const IN_CHUNK = 1000;
@@ -54,10 +50,8 @@ const INSERT_BATCH = 200;
 /** References the import's reply lists. */
 const REPLY_REFERENCES = 100;
 
-/** The list's filters and sort, and the format; paging is the list's (an export holds every page). */
-export const exportQuerySchema = requestsQuerySchema
-  .omit({ page: true, pageSize: true })
-  .extend(requestFileFormatSchema.shape);
+/** Until api/src/openapi/operations.ts (which imports it from here) is deleted: the export's query is in shared. */
+export { requestsExportQuerySchema as exportQuerySchema } from '@portal/shared/core/requests';
 
 function inChunks<T>(values: T[], size = IN_CHUNK): T[][] {
   const out: T[][] = [];
@@ -400,7 +394,7 @@ export default async function requestImportExportRoutes(app: FastifyInstance) {
   const { db } = app;
 
   // All or nothing, in one transaction: a file with any bad row, or naming anything the company lacks, creates nothing.
-  app.post(`${BASE}/import`, { config: { policy: memberRequests } }, async (request, reply) => {
+  route(app, api.importRequests, async (request, reply) => {
     const company = policyCompany(request);
     const user = await managerOf(request);
     const file = await requestFileOf(request);
@@ -443,10 +437,10 @@ export default async function requestImportExportRoutes(app: FastifyInstance) {
   });
 
   // What the list shows the caller with these filters and this sort, every page (at most REQUEST_EXPORT_MAX_ROWS).
-  app.get(`${BASE}/export`, { config: { policy: memberRequests } }, async (request, reply) => {
+  route(app, api.exportRequests, async (request, reply) => {
     const company = policyCompany(request);
     const { user } = await requireAuth(request);
-    const { format, ...query } = parseListQuery(exportQuerySchema, request.query);
+    const { format, ...query } = request.query;
     const scope = await requestScopeFor(db, user, company.id);
     const day = today();
     const { ids } = await listRequestIds(db, {
@@ -461,8 +455,8 @@ export default async function requestImportExportRoutes(app: FastifyInstance) {
     return sendTrackerFile(reply, bytes, format, `requests-${slug(company.name)}-${day}.${format}`);
   });
 
-  app.get(`${BASE}/file-template`, { config: { policy: memberRequests } }, async (request, reply) => {
-    const { format } = parseInput(requestFileFormatSchema, request.query, 'query parameter');
+  route(app, api.getRequestFileTemplate, async (request, reply) => {
+    const { format } = request.query;
     return sendTrackerFile(reply, await requestFileTemplate(format), format, `requests-template.${format}`);
   });
 }

@@ -1,22 +1,13 @@
 /** Evidence requests (issue 8): list, create, assignees, bulk, detail, edit, transitions, history (helper A). Contract: shared/src/core/requests. */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   REQUEST_TRANSITIONS,
   canApplyAction,
   formatRequestReference,
-  requestBulkSchema,
-  requestCreateSchema,
-  requestsQuerySchema,
-  requestTransitionSchema,
-  requestUpdateSchema,
   type RequestAction,
-  type RequestAssigneeOptions,
-  type RequestBulkResult,
   type RequestDetail,
-  type RequestEvent,
-  type RequestList,
   type RequestStatus,
   type RequestTeamRef,
   type RequestUserRef,
@@ -68,16 +59,10 @@ import {
   type RequestNotice,
 } from '../../lib/request-notifications';
 import { requireAuth } from '../../plugins/auth';
-import { policyCompany, policyRequest, type Policy } from '../../plugins/policies';
-import { parseInput as parse, parseListQuery } from '../projects/query';
+import { policyCompany, policyRequest } from '../../plugins/policies';
+import * as api from '@portal/shared/core/requests/api';
+import { route } from '../../plugins/contract';
 import { assertManage, checkRequestLinks, deliverAfterCommit, requestNotFound, today } from './shared';
-
-const member: Policy = { company: 'member', module: 'requests' };
-const read: Policy = { request: 'read' };
-const manage: Policy = { request: 'manage' };
-
-const COMPANY_REQUESTS = '/api/v1/companies/:id/requests';
-const REQUEST = '/api/v1/requests/:id';
 
 const statusChanged = () => new HttpError(409, 'request_status_changed');
 
@@ -138,6 +123,11 @@ const REFERENCE_INDEXES = [
   'requests_company_reference_key',
   'requests.company_id, requests.number',
 ];
+
+/** Who may manage comes before what was sent: a caller who may not learns nothing of the body's rules. */
+async function mayManage(request: FastifyRequest): Promise<void> {
+  assertManage((await requireAuth(request)).user);
+}
 
 export default async function requestsRoutes(app: FastifyInstance) {
   const { db } = app;
@@ -216,10 +206,10 @@ export default async function requestsRoutes(app: FastifyInstance) {
   // ---------------------------------------------------------------------------------------------
   // A company's requests
 
-  app.get(COMPANY_REQUESTS, { config: { policy: member } }, async (request, reply) => {
+  route(app, api.listRequests, async (request, reply) => {
     const company = policyCompany(request);
     const { user } = await requireAuth(request);
-    const { page, pageSize, ...query } = parseListQuery(requestsQuerySchema, request.query);
+    const { page, pageSize, ...query } = request.query;
     const day = today();
     const scope = await requestScopeFor(db, user, company.id);
     const { ids, total } = await listRequestIds(db, {
@@ -231,247 +221,258 @@ export default async function requestsRoutes(app: FastifyInstance) {
       offset: (page - 1) * pageSize,
     });
     const results = await requestSummariesByIds(db, ids, { staff: user.isTevora, today: day });
-    const list: RequestList = { results, total, page, pageSize };
-    return reply.header('cache-control', 'no-store').send(list);
+    reply.header('cache-control', 'no-store');
+    return { results, total, page, pageSize };
   });
 
-  app.post(COMPANY_REQUESTS, { config: { policy: member } }, async (request, reply) => {
-    const company = policyCompany(request);
-    const { user } = await requireAuth(request);
-    assertManage(user);
-    const input = parse(requestCreateSchema, request.body, 'field');
-    const links = {
-      projectId: input.projectId ?? null,
-      taskId: input.taskId ?? null,
-      controlId: input.controlId ?? null,
-    };
-    const create = () =>
-      db.transaction().execute(async (trx) => {
-        await checkRequestLinks(trx, company.id, links);
-        const assignees = await resolveRequestAssignees(trx, company.id, {
-          assigneeIds: input.assigneeIds,
-          teamIds: input.teamIds,
-        });
-        const [number] = await allocateRequestNumbers(trx, company.id, 1);
-        const record = {
-          id: randomUUID(),
-          companyId: company.id,
-          reference: formatRequestReference(number),
-          title: input.title,
-          dueDate: input.dueDate ?? null,
-        };
-        const userIds = assignees.users.map((u) => u.id);
-        const teamIds = assignees.teams.map((t) => t.id);
-        await insertRequest(trx, {
-          ...record,
-          ...links,
-          number,
-          description: input.description ?? null,
-          internalNote: input.internalNote ?? null,
-          priority: input.priority,
-          requesterId: user.id,
-          createdBy: user.id,
-          assigneeIds: userIds,
-          teamIds,
-        });
-        const assigned = await assignedEffects(trx, user, record, { userIds, teamIds });
-        await recordRequestEvents(trx, [
-          { requestId: record.id, actorId: user.id, type: 'created', detail: {} },
-          ...assigned.events,
-        ]);
-        await audit(
-          request,
-          {
-            action: 'request.create',
-            targetType: 'request',
-            targetId: record.id,
-            targetLabel: `${record.reference} ${record.title}`,
+  route(
+    app,
+    api.createRequest,
+    async (request, reply) => {
+      const company = policyCompany(request);
+      const { user } = await requireAuth(request);
+      const input = request.body;
+      const links = {
+        projectId: input.projectId ?? null,
+        taskId: input.taskId ?? null,
+        controlId: input.controlId ?? null,
+      };
+      const create = () =>
+        db.transaction().execute(async (trx) => {
+          await checkRequestLinks(trx, company.id, links);
+          const assignees = await resolveRequestAssignees(trx, company.id, {
+            assigneeIds: input.assigneeIds,
+            teamIds: input.teamIds,
+          });
+          const [number] = await allocateRequestNumbers(trx, company.id, 1);
+          const record = {
+            id: randomUUID(),
             companyId: company.id,
-            after: {
-              reference: record.reference,
-              title: record.title,
-              priority: input.priority,
-              dueDate: record.dueDate,
-              ...links,
-              assigneeIds: userIds,
-              teamIds,
+            reference: formatRequestReference(number),
+            title: input.title,
+            dueDate: input.dueDate ?? null,
+          };
+          const userIds = assignees.users.map((u) => u.id);
+          const teamIds = assignees.teams.map((t) => t.id);
+          await insertRequest(trx, {
+            ...record,
+            ...links,
+            number,
+            description: input.description ?? null,
+            internalNote: input.internalNote ?? null,
+            priority: input.priority,
+            requesterId: user.id,
+            createdBy: user.id,
+            assigneeIds: userIds,
+            teamIds,
+          });
+          const assigned = await assignedEffects(trx, user, record, { userIds, teamIds });
+          await recordRequestEvents(trx, [
+            { requestId: record.id, actorId: user.id, type: 'created', detail: {} },
+            ...assigned.events,
+          ]);
+          await audit(
+            request,
+            {
+              action: 'request.create',
+              targetType: 'request',
+              targetId: record.id,
+              targetLabel: `${record.reference} ${record.title}`,
+              companyId: company.id,
+              after: {
+                reference: record.reference,
+                title: record.title,
+                priority: input.priority,
+                dueDate: record.dueDate,
+                ...links,
+                assigneeIds: userIds,
+                teamIds,
+              },
             },
-          },
-          trx,
-        );
-        return { id: record.id, pending: await queueRequestNotices(trx, assigned.notices) };
-      });
-    let created: { id: string; pending: PendingNotices };
-    try {
-      created = await create();
-    } catch (error) {
-      if (!isUniqueViolationOf(error, ...REFERENCE_INDEXES)) throw error;
-      // Another request took the number meanwhile: once more with the next one.
+            trx,
+          );
+          return { id: record.id, pending: await queueRequestNotices(trx, assigned.notices) };
+        });
+      let created: { id: string; pending: PendingNotices };
       try {
         created = await create();
-      } catch (again) {
-        if (isUniqueViolationOf(again, ...REFERENCE_INDEXES)) throw new HttpError(409, 'request_reference_taken');
-        throw again;
+      } catch (error) {
+        if (!isUniqueViolationOf(error, ...REFERENCE_INDEXES)) throw error;
+        // Another request took the number meanwhile: once more with the next one.
+        try {
+          created = await create();
+        } catch (again) {
+          if (isUniqueViolationOf(again, ...REFERENCE_INDEXES)) throw new HttpError(409, 'request_reference_taken');
+          throw again;
+        }
       }
-    }
-    deliverAfterCommit(app, request.log, created.pending);
-    return reply.code(201).send(await detailFor(user, created.id));
-  });
+      deliverAfterCommit(app, request.log, created.pending);
+      return reply.code(201).send(await detailFor(user, created.id));
+    },
+    { preValidation: mayManage },
+  );
 
-  app.get(`${COMPANY_REQUESTS}/assignees`, { config: { policy: member } }, async (request, reply) => {
+  route(app, api.listRequestAssigneeOptions, async (request, reply) => {
     const company = policyCompany(request);
     const { user } = await requireAuth(request);
-    const options: RequestAssigneeOptions = await requestAssigneeOptions(db, company.id, user);
-    return reply.header('cache-control', 'no-store').send(options);
+    reply.header('cache-control', 'no-store');
+    return requestAssigneeOptions(db, company.id, user);
   });
 
-  app.post(`${COMPANY_REQUESTS}/bulk`, { config: { policy: member } }, async (request): Promise<RequestBulkResult> => {
-    const company = policyCompany(request);
-    const { user } = await requireAuth(request);
-    assertManage(user);
-    const input = parse(requestBulkSchema, request.body, 'field');
-    const ids = unique(input.requestIds);
-    const { updated, pending } = await db.transaction().execute(async (trx) => {
-      const scope = await requestScopeFor(trx, user, company.id);
-      const visible = await visibleRequestIds(trx, company.id, scope, ids);
-      const missing = ids.filter((id) => !visible.has(id));
-      if (missing.length) {
-        throw new HttpError(404, 'request_not_found', undefined, [
-          { field: 'requestIds', message: `Not found: ${missing.join(', ')}` },
-        ]);
-      }
-      const records = (await findRequestRecords(trx, ids)).sort((a, b) =>
-        a.reference.localeCompare(b.reference, 'en', { numeric: true }),
-      );
-      const events: NewRequestEvent[] = [];
-      const notices: RequestNotice[] = [];
-      const changes: AuditChange[] = [];
-      const record = (r: RequestRecord, action: string, before: unknown, after: unknown) =>
-        changes.push({
-          action,
-          targetType: 'request',
-          targetId: r.id,
-          targetLabel: `${r.reference} ${r.title}`,
-          companyId: company.id,
-          before,
-          after,
-        });
-
-      // Every step below is one statement (or a few) for all the requests, not one per request.
-      if (input.action === 'assign') {
-        const given = await resolveRequestAssignees(trx, company.id, {
-          assigneeIds: input.assigneeIds,
-          teamIds: input.teamIds,
-        });
-        const userIds = given.users.map((u) => u.id);
-        const teamIds = given.teams.map((t) => t.id);
-        const moved = records.flatMap((r) => {
-          const add: RequestAssigneeChange = {
-            requestId: r.id,
-            userIds: without(userIds, r.assigneeIds),
-            teamIds: without(teamIds, r.teamIds),
-          };
-          const remove: RequestAssigneeChange =
-            input.mode === 'replace'
-              ? { requestId: r.id, userIds: without(r.assigneeIds, userIds), teamIds: without(r.teamIds, teamIds) }
-              : { requestId: r.id, userIds: [], teamIds: [] };
-          if (!add.userIds.length && !add.teamIds.length && !remove.userIds.length && !remove.teamIds.length) return [];
-          return [{ r, add, remove }];
-        });
-        await addAssigneesToRequests(
-          trx,
-          moved.map((m) => m.add),
-        );
-        await removeAssigneesFromRequests(
-          trx,
-          moved.map((m) => m.remove),
-        );
-        await touchRequest(
-          trx,
-          moved.map((m) => m.r.id),
-        );
-        const removedUserIds = moved.flatMap((m) => m.remove.userIds);
-        const removedTeamIds = moved.flatMap((m) => m.remove.teamIds);
-        const lookups = await assigneeLookups(trx, [...userIds, ...removedUserIds], [...teamIds, ...removedTeamIds]);
-        for (const { r, add, remove } of moved) {
-          const effects = await assignedEffects(trx, user, r, add, remove, lookups);
-          events.push(...effects.events);
-          notices.push(...effects.notices);
-          const after = {
-            assigneeIds: unique([...without(r.assigneeIds, remove.userIds), ...add.userIds]).sort(),
-            teamIds: unique([...without(r.teamIds, remove.teamIds), ...add.teamIds]).sort(),
-          };
-          record(r, 'request.update', { assigneeIds: r.assigneeIds, teamIds: r.teamIds }, after);
+  route(
+    app,
+    api.bulkUpdateRequests,
+    async (request) => {
+      const company = policyCompany(request);
+      const { user } = await requireAuth(request);
+      const input = request.body;
+      const ids = unique(input.requestIds);
+      const { updated, pending } = await db.transaction().execute(async (trx) => {
+        const scope = await requestScopeFor(trx, user, company.id);
+        const visible = await visibleRequestIds(trx, company.id, scope, ids);
+        const missing = ids.filter((id) => !visible.has(id));
+        if (missing.length) {
+          throw new HttpError(404, 'request_not_found', undefined, [
+            { field: 'requestIds', message: `Not found: ${missing.join(', ')}` },
+          ]);
         }
-      } else if (input.action === 'dueDate') {
-        const moved = records.filter((r) => r.dueDate !== input.dueDate);
-        await updateRequest(
-          trx,
-          moved.map((r) => r.id),
-          { dueDate: input.dueDate },
+        const records = (await findRequestRecords(trx, ids)).sort((a, b) =>
+          a.reference.localeCompare(b.reference, 'en', { numeric: true }),
         );
-        for (const r of moved) {
-          events.push({ requestId: r.id, actorId: user.id, type: 'updated', detail: { fields: ['dueDate'] } });
-          record(r, 'request.update', { dueDate: r.dueDate }, { dueDate: input.dueDate });
-        }
-      } else {
-        const action = input.transition;
-        const refused = records.filter((r) => !canApplyAction(action, r.status));
-        if (refused.length) {
-          throw new HttpError(
-            409,
-            'invalid_status_transition',
-            undefined,
-            refused.map((r) => ({
-              field: 'requestIds',
-              message: `${r.reference} is ${r.status}: it cannot be ${DONE[action]}`,
-            })),
-          );
-        }
-        const to = REQUEST_TRANSITIONS[action].to;
-        const at = nowIso();
-        // Only from the statuses read above: a request a racing change moved meanwhile fails them all.
-        for (const from of unique(records.map((r) => r.status)) as RequestStatus[]) {
-          const group = records.filter((r) => r.status === from).map((r) => r.id);
-          if ((await applyRequestTransitions(trx, group, { action, from, at })) !== group.length) throw statusChanged();
-        }
-        const people = await requestParticipantsByRequest(
-          trx,
-          records.map((r) => r.id),
-        );
-        for (const r of records) {
-          events.push({
-            requestId: r.id,
-            actorId: user.id,
-            type: 'status',
-            detail: { from: r.status, to, action, reason: null },
+        const events: NewRequestEvent[] = [];
+        const notices: RequestNotice[] = [];
+        const changes: AuditChange[] = [];
+        const record = (r: RequestRecord, action: string, before: unknown, after: unknown) =>
+          changes.push({
+            action,
+            targetType: 'request',
+            targetId: r.id,
+            targetLabel: `${r.reference} ${r.title}`,
+            companyId: company.id,
+            before,
+            after,
           });
-          notices.push(statusNoticeTo(user, r, people.get(r.id)));
-          record(r, 'request.status', { status: r.status }, { status: to });
+
+        // Every step below is one statement (or a few) for all the requests, not one per request.
+        if (input.action === 'assign') {
+          const given = await resolveRequestAssignees(trx, company.id, {
+            assigneeIds: input.assigneeIds,
+            teamIds: input.teamIds,
+          });
+          const userIds = given.users.map((u) => u.id);
+          const teamIds = given.teams.map((t) => t.id);
+          const moved = records.flatMap((r) => {
+            const add: RequestAssigneeChange = {
+              requestId: r.id,
+              userIds: without(userIds, r.assigneeIds),
+              teamIds: without(teamIds, r.teamIds),
+            };
+            const remove: RequestAssigneeChange =
+              input.mode === 'replace'
+                ? { requestId: r.id, userIds: without(r.assigneeIds, userIds), teamIds: without(r.teamIds, teamIds) }
+                : { requestId: r.id, userIds: [], teamIds: [] };
+            if (!add.userIds.length && !add.teamIds.length && !remove.userIds.length && !remove.teamIds.length)
+              return [];
+            return [{ r, add, remove }];
+          });
+          await addAssigneesToRequests(
+            trx,
+            moved.map((m) => m.add),
+          );
+          await removeAssigneesFromRequests(
+            trx,
+            moved.map((m) => m.remove),
+          );
+          await touchRequest(
+            trx,
+            moved.map((m) => m.r.id),
+          );
+          const removedUserIds = moved.flatMap((m) => m.remove.userIds);
+          const removedTeamIds = moved.flatMap((m) => m.remove.teamIds);
+          const lookups = await assigneeLookups(trx, [...userIds, ...removedUserIds], [...teamIds, ...removedTeamIds]);
+          for (const { r, add, remove } of moved) {
+            const effects = await assignedEffects(trx, user, r, add, remove, lookups);
+            events.push(...effects.events);
+            notices.push(...effects.notices);
+            const after = {
+              assigneeIds: unique([...without(r.assigneeIds, remove.userIds), ...add.userIds]).sort(),
+              teamIds: unique([...without(r.teamIds, remove.teamIds), ...add.teamIds]).sort(),
+            };
+            record(r, 'request.update', { assigneeIds: r.assigneeIds, teamIds: r.teamIds }, after);
+          }
+        } else if (input.action === 'dueDate') {
+          const moved = records.filter((r) => r.dueDate !== input.dueDate);
+          await updateRequest(
+            trx,
+            moved.map((r) => r.id),
+            { dueDate: input.dueDate },
+          );
+          for (const r of moved) {
+            events.push({ requestId: r.id, actorId: user.id, type: 'updated', detail: { fields: ['dueDate'] } });
+            record(r, 'request.update', { dueDate: r.dueDate }, { dueDate: input.dueDate });
+          }
+        } else {
+          const action = input.transition;
+          const refused = records.filter((r) => !canApplyAction(action, r.status));
+          if (refused.length) {
+            throw new HttpError(
+              409,
+              'invalid_status_transition',
+              undefined,
+              refused.map((r) => ({
+                field: 'requestIds',
+                message: `${r.reference} is ${r.status}: it cannot be ${DONE[action]}`,
+              })),
+            );
+          }
+          const to = REQUEST_TRANSITIONS[action].to;
+          const at = nowIso();
+          // Only from the statuses read above: a request a racing change moved meanwhile fails them all.
+          for (const from of unique(records.map((r) => r.status)) as RequestStatus[]) {
+            const group = records.filter((r) => r.status === from).map((r) => r.id);
+            if ((await applyRequestTransitions(trx, group, { action, from, at })) !== group.length)
+              throw statusChanged();
+          }
+          const people = await requestParticipantsByRequest(
+            trx,
+            records.map((r) => r.id),
+          );
+          for (const r of records) {
+            events.push({
+              requestId: r.id,
+              actorId: user.id,
+              type: 'status',
+              detail: { from: r.status, to, action, reason: null },
+            });
+            notices.push(statusNoticeTo(user, r, people.get(r.id)));
+            record(r, 'request.status', { status: r.status }, { status: to });
+          }
         }
-      }
-      const changed = changes.length;
-      await auditAll(request, changes, trx);
-      await recordRequestEvents(trx, events);
-      return { updated: changed, pending: await queueRequestNotices(trx, notices) };
-    });
-    deliverAfterCommit(app, request.log, pending);
-    return { updated };
-  });
+        const changed = changes.length;
+        await auditAll(request, changes, trx);
+        await recordRequestEvents(trx, events);
+        return { updated: changed, pending: await queueRequestNotices(trx, notices) };
+      });
+      deliverAfterCommit(app, request.log, pending);
+      return { updated };
+    },
+    { preValidation: mayManage },
+  );
 
   // ---------------------------------------------------------------------------------------------
   // One request
 
-  app.get(REQUEST, { config: { policy: read } }, async (request, reply) => {
+  route(app, api.getRequest, async (request, reply) => {
     const { user } = await requireAuth(request);
     const detail = await requestDetail(db, policyRequest(request), user, today());
-    return reply.header('cache-control', 'no-store').send(detail);
+    reply.header('cache-control', 'no-store');
+    return detail;
   });
 
-  app.patch(REQUEST, { config: { policy: manage } }, async (request): Promise<RequestDetail> => {
+  route(app, api.updateRequest, async (request) => {
     const access = policyRequest(request);
     const { user } = await requireAuth(request);
-    const input = parse(requestUpdateSchema, request.body, 'field');
+    const input = request.body;
     const pending = await db.transaction().execute(async (trx) => {
       const current = await findRequestRecord(trx, access.request.id);
       if (!current) throw requestNotFound();
@@ -558,10 +559,10 @@ export default async function requestsRoutes(app: FastifyInstance) {
     return detailFor(user, access.request.id);
   });
 
-  app.post(`${REQUEST}/transitions`, { config: { policy: read } }, async (request): Promise<RequestDetail> => {
+  route(app, api.transitionRequest, async (request) => {
     const access = policyRequest(request);
     const { user } = await requireAuth(request);
-    const input = parse(requestTransitionSchema, request.body, 'field');
+    const input = request.body;
     const rule = REQUEST_TRANSITIONS[input.action];
     if (rule.by === 'manage' ? !access.manage : !access.respond) throw new HttpError(403, 'forbidden');
     const reason = input.reason ?? null;
@@ -606,9 +607,10 @@ export default async function requestsRoutes(app: FastifyInstance) {
     return detailFor(user, access.request.id);
   });
 
-  app.get(`${REQUEST}/history`, { config: { policy: read } }, async (request, reply) => {
+  route(app, api.listRequestHistory, async (request, reply) => {
     const access = policyRequest(request);
-    const results: RequestEvent[] = await listRequestEvents(db, access.request.id, { staff: access.staff });
-    return reply.header('cache-control', 'no-store').send({ results });
+    const results = await listRequestEvents(db, access.request.id, { staff: access.staff });
+    reply.header('cache-control', 'no-store');
+    return { results };
   });
 }

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { deliverRequestNotices, type PendingNotices } from '../../lib/request-notifications';
-import { invalidField } from '../projects/query';
+import { invalidField } from '../../plugins/contract';
 
 /** The server's day (UTC), YYYY-MM-DD: what overdue and "due in n days" are judged against. */
 export function today(now = new Date()): string {

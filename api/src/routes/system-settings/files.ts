@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { SYSTEM_SETTING_FILE_MAX_BYTES, type SystemSettingFile } from '@portal/shared/core/settings';
+import type { FastifyInstance } from 'fastify';
+import * as api from '@portal/shared/core/files/api';
+import { SYSTEM_SETTING_FILE_MAX_BYTES } from '@portal/shared/core/settings';
 import { findPortalMessage } from '../../db/portal-messages';
 import {
   deleteSystemSettingFile,
@@ -14,24 +14,15 @@ import {
 } from '../../db/system-setting-files';
 import { audit } from '../../lib/audit';
 import type { FileKind } from '../../lib/file-kinds';
-import { HttpError, validationError } from '../../lib/http-error';
+import { HttpError } from '../../lib/http-error';
 import { formCommits, readStreamedForm } from '../../lib/uploads';
 import { requireAuth } from '../../plugins/auth';
+import { route } from '../../plugins/contract';
 
 export const SYSTEM_SETTING_MAX_FILES = 10;
 
-const idText = (field: string) => z.string().min(1, `${field} is required`).max(100, `${field} is too long`);
-const settingParamsSchema = z.object({ id: idText('id') });
-const fileParamsSchema = z.object({ id: idText('id'), fileId: idText('fileId') });
-
 const settingNotFound = () => new HttpError(404, 'not_found', 'System setting not found.');
 const fileNotFound = () => new HttpError(404, 'not_found', 'File not found.');
-
-function params<T extends z.ZodType>(schema: T, request: FastifyRequest): z.infer<T> {
-  const parsed = schema.safeParse(request.params);
-  if (!parsed.success) throw validationError(parsed.error, 'path parameter');
-  return parsed.data;
-}
 
 /**
  * The system-setting kind of stored file: staff admins download them through GET /files/:id/signed-url;
@@ -60,19 +51,20 @@ export default async function systemSettingsFilesRoutes(app: FastifyInstance) {
   const { db, storage } = app;
   app.fileKinds.push(systemSettingFileKind);
 
-  const filesOf = async (messageId: string): Promise<{ files: SystemSettingFile[] }> => ({
+  const filesOf = async (messageId: string) => ({
     files: (await listSystemSettingFiles(db, messageId)).map(toSystemSettingFileDto),
   });
 
-  app.get('/api/v1/system-settings/:id/files', { config: { policy: 'staffAdmin' } }, async (request, reply) => {
-    const { id } = params(settingParamsSchema, request);
+  route(app, api.listSystemSettingFiles, async (request, reply) => {
+    const { id } = request.params;
     if (!(await findPortalMessage(db, id))) throw settingNotFound();
-    return reply.header('cache-control', 'no-store').send(await filesOf(id));
+    reply.header('cache-control', 'no-store');
+    return filesOf(id);
   });
 
-  app.patch('/api/v1/system-settings/:id/files', { config: { policy: 'staffAdmin' } }, async (request) => {
+  route(app, api.addSystemSettingFiles, async (request) => {
     const { user } = await requireAuth(request);
-    const { id } = params(settingParamsSchema, request);
+    const { id } = request.params;
     if (!(await findPortalMessage(db, id))) throw settingNotFound();
     const form = await readStreamedForm(request, {
       storage,
@@ -124,36 +116,32 @@ export default async function systemSettingsFilesRoutes(app: FastifyInstance) {
     return filesOf(id);
   });
 
-  app.delete(
-    '/api/v1/system-settings/:id/files/:fileId',
-    { config: { policy: 'staffAdmin' } },
-    async (request, reply) => {
-      const { id, fileId } = params(fileParamsSchema, request);
-      const removed = await db.transaction().execute(async (trx) => {
-        const file = await findSystemSettingFile(trx, id, fileId);
-        if (!file) throw fileNotFound();
-        await deleteSystemSettingFile(trx, id, fileId);
-        const message = await findPortalMessage(trx, id);
-        await audit(
-          request,
-          {
-            action: 'systemSetting.files.delete',
-            targetType: 'systemSetting',
-            targetId: id,
-            targetLabel: message?.key ?? '',
-            before: { id: file.id, name: file.name, size: file.size, sha256: file.sha256 },
-          },
-          trx,
-        );
-        return file;
-      });
-      // Only once the row is gone: a failed delete never leaves a row naming missing bytes.
-      try {
-        await storage.remove(removed.storageKey);
-      } catch (error) {
-        request.log.warn({ err: error }, 'a deleted system-setting file kept its bytes: the sweep removes them');
-      }
-      return reply.code(204).send();
-    },
-  );
+  route(app, api.deleteSystemSettingFile, async (request, reply) => {
+    const { id, fileId } = request.params;
+    const removed = await db.transaction().execute(async (trx) => {
+      const file = await findSystemSettingFile(trx, id, fileId);
+      if (!file) throw fileNotFound();
+      await deleteSystemSettingFile(trx, id, fileId);
+      const message = await findPortalMessage(trx, id);
+      await audit(
+        request,
+        {
+          action: 'systemSetting.files.delete',
+          targetType: 'systemSetting',
+          targetId: id,
+          targetLabel: message?.key ?? '',
+          before: { id: file.id, name: file.name, size: file.size, sha256: file.sha256 },
+        },
+        trx,
+      );
+      return file;
+    });
+    // Only once the row is gone: a failed delete never leaves a row naming missing bytes.
+    try {
+      await storage.remove(removed.storageKey);
+    } catch (error) {
+      request.log.warn({ err: error }, 'a deleted system-setting file kept its bytes: the sweep removes them');
+    }
+    return reply.code(204).send();
+  });
 }

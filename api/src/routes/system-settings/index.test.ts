@@ -90,7 +90,7 @@ describe('GET /api/v1/system-settings', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'validation_failed',
-      details: [expect.objectContaining({ field: 'keys.0' })],
+      details: [expect.objectContaining({ field: 'keys' })],
     });
     expect(res.json().message).toContain('keys');
   });

@@ -1,12 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import {
-  portalMessageBodySchema,
-  portalMessageDismissSchema,
-  portalMessageKeySchema,
-  type PortalMessage,
-  type SystemSettingsList,
-} from '@portal/shared/core/schemas';
+import type { FastifyInstance } from 'fastify';
+import type { BodyOf } from '@portal/shared/core/contract';
+import type { PortalMessage } from '@portal/shared/core/schemas';
+import * as api from '@portal/shared/core/portal/api';
 import {
   deletePortalMessage,
   dismissPortalMessage,
@@ -14,27 +9,16 @@ import {
   insertPortalMessage,
   listPortalMessages,
   updatePortalMessage,
-  type PortalMessageForUser,
   type PortalMessageRecord,
 } from '../../db/portal-messages';
 import { listSystemSettingFiles } from '../../db/system-setting-files';
 import { audit } from '../../lib/audit';
-import { HttpError, validationError } from '../../lib/http-error';
+import { HttpError } from '../../lib/http-error';
 import { requireAuth } from '../../plugins/auth';
+import { route } from '../../plugins/contract';
 
-/** `keys[]=Banner` (as the web sends arrays) or `keys=Banner`; one value or several. */
-export const listQuerySchema = z.object({
-  keys: z.array(portalMessageKeySchema).max(10, 'keys: at most 10 keys').optional(),
-});
-
-const idSchema = z.object({ id: z.string().min(1).max(100) });
-
-function keysOf(query: unknown): unknown {
-  const q = (query ?? {}) as Record<string, unknown>;
-  const raw = q['keys[]'] ?? q.keys;
-  if (raw === undefined) return undefined;
-  return Array.isArray(raw) ? raw : [raw];
-}
+/** The list's query, as api/src/openapi/operations.ts imports it (until that file goes). */
+export { systemSettingsQuerySchema as listQuerySchema } from '@portal/shared/core/portal/api';
 
 /**
  * Best-effort only: script elements are removed before storing (repeated, so that removing one
@@ -63,16 +47,9 @@ function toDto(message: PortalMessageRecord, dismissed = false): PortalMessage {
   };
 }
 
-function parseId(request: FastifyRequest): string {
-  const parsed = idSchema.safeParse(request.params);
-  if (!parsed.success) throw validationError(parsed.error, 'path parameter');
-  return parsed.data.id;
-}
-
-function parseBody(request: FastifyRequest) {
-  const parsed = portalMessageBodySchema.safeParse(request.body ?? {});
-  if (!parsed.success) throw validationError(parsed.error, 'field');
-  return { ...parsed.data, value: stripScripts(parsed.data.value) };
+/** A message as the caller wrote it: script elements stripped. */
+function messageInput(body: BodyOf<typeof api.createPortalMessage>) {
+  return { ...body, value: stripScripts(body.value) };
 }
 
 /** What the audit log keeps of a message. */
@@ -87,24 +64,22 @@ const notFound = () => new HttpError(404, 'not_found', 'System setting not found
 export default async function systemSettingsRoutes(app: FastifyInstance) {
   const { db } = app;
 
-  app.get('/api/v1/system-settings', { config: { policy: 'signedIn' } }, async (request, reply) => {
+  route(app, api.listPortalMessages, async (request, reply) => {
     const { user } = await requireAuth(request);
-    const parsed = listQuerySchema.safeParse({ keys: keysOf(request.query) });
-    if (!parsed.success) throw validationError(parsed.error, 'query parameter');
     const messages = await listPortalMessages(db, {
       userId: user.id,
-      keys: parsed.data.keys,
+      keys: request.query.keys,
       // Drafts (inactive messages) are for the admins who edit them.
       includeInactive: user.isTevora && user.isAdmin,
     });
-    const body: SystemSettingsList = { data: messages.map((m: PortalMessageForUser) => toDto(m, m.dismissed)) };
-    return reply.header('cache-control', 'no-store').send(body);
+    reply.header('cache-control', 'no-store');
+    return { data: messages.map((m) => toDto(m, m.dismissed)) };
   });
 
   // Clients call create with or without a trailing slash: both spellings work.
-  for (const url of ['/api/v1/system-settings', '/api/v1/system-settings/']) {
-    app.post(url, { config: { policy: 'staffAdmin' } }, async (request, reply) => {
-      const input = parseBody(request);
+  for (const operation of [api.createPortalMessage, api.createPortalMessageTrailingSlash]) {
+    route(app, operation, async (request, reply) => {
+      const input = messageInput(request.body);
       const message = await db.transaction().execute(async (trx) => {
         const created = await insertPortalMessage(trx, input);
         await audit(
@@ -124,9 +99,9 @@ export default async function systemSettingsRoutes(app: FastifyInstance) {
     });
   }
 
-  app.put('/api/v1/system-settings/:id', { config: { policy: 'staffAdmin' } }, async (request) => {
-    const id = parseId(request);
-    const input = parseBody(request);
+  route(app, api.updatePortalMessage, async (request) => {
+    const { id } = request.params;
+    const input = messageInput(request.body);
     const message = await db.transaction().execute(async (trx) => {
       const before = await findPortalMessage(trx, id);
       const updated = before ? await updatePortalMessage(trx, id, input) : null;
@@ -148,8 +123,8 @@ export default async function systemSettingsRoutes(app: FastifyInstance) {
     return toDto(message);
   });
 
-  app.delete('/api/v1/system-settings/:id', { config: { policy: 'staffAdmin' } }, async (request, reply) => {
-    const id = parseId(request);
+  route(app, api.deletePortalMessage, async (request, reply) => {
+    const { id } = request.params;
     const files = await db.transaction().execute(async (trx) => {
       const before = await findPortalMessage(trx, id);
       // Its file rows go with it (foreign key cascade); their bytes go once the delete has committed.
@@ -173,20 +148,19 @@ export default async function systemSettingsRoutes(app: FastifyInstance) {
   });
 
   /** The user closed this version of the message; it shows again when the message changes. */
-  app.post('/api/v1/system-settings/:id/dismiss', { config: { policy: 'signedIn' } }, async (request, reply) => {
+  route(app, api.dismissPortalMessage, async (request, reply) => {
     const { user } = await requireAuth(request);
-    const id = parseId(request);
-    const parsed = portalMessageDismissSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw validationError(parsed.error, 'field');
+    const { id } = request.params;
+    const { version } = request.body;
     // Inactive messages too: the banner may have been switched off while the user was closing it.
     const message = await findPortalMessage(db, id);
     if (!message) throw notFound();
-    if (parsed.data.version > message.version) {
+    if (version > message.version) {
       throw new HttpError(400, 'validation_failed', 'Invalid field: version', [
         { field: 'version', message: `version must be at most ${message.version}` },
       ]);
     }
-    await dismissPortalMessage(db, { messageId: id, userId: user.id, version: parsed.data.version });
+    await dismissPortalMessage(db, { messageId: id, userId: user.id, version });
     return reply.code(204).send();
   });
 }

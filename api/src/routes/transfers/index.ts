@@ -1,13 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ZodError } from 'zod';
-import {
-  TRANSFER_MAX_FILES,
-  transferFieldsSchema,
-  transfersQuerySchema,
-  type Transfer,
-  type TransferList,
-  type TransferUser,
-} from '@portal/shared/core/files';
+import { TRANSFER_MAX_FILES, type Transfer } from '@portal/shared/core/files';
+import * as api from '@portal/shared/core/files/api';
 import {
   allowedRecipientIds,
   deleteTransfer,
@@ -18,12 +11,13 @@ import {
   type NewTransferFile,
 } from '../../db/transfers';
 import { audit } from '../../lib/audit';
-import { HttpError, validationError } from '../../lib/http-error';
+import { HttpError } from '../../lib/http-error';
 import { hashPassword } from '../../lib/passwords';
 import { formCommits, readStreamedForm } from '../../lib/uploads';
 import { requireAuth } from '../../plugins/auth';
-import { policyCompany, type Policy } from '../../plugins/policies';
-import { idParam, invalidField, parseInput, parseListQuery } from '../projects/query';
+import { invalidField, route } from '../../plugins/contract';
+import { policyCompany } from '../../plugins/policies';
+import { checkFormFields } from '../files/form-fields';
 import {
   TRANSFER_SWEEP_INTERVAL_MS,
   sweepExpiredTransfers,
@@ -32,27 +26,16 @@ import {
   transferNotFound,
 } from './access';
 
-/** Safe Transfer lives with the projects module in the shell. */
-const memberWithProjects: Policy = { company: 'member', module: 'projects' };
-
 const DAY_MS = 86_400_000;
 
-/** The text fields of the form as transferFieldsSchema reads them: `recipientIds[]` counts as `recipientIds`. */
+/** The text fields of the form, checked with the operation's: `recipientIds[]` counts as `recipientIds`. */
 function transferFields(fields: Record<string, string | string[]>) {
   const input: Record<string, unknown> = Object.create(null);
   for (const [key, value] of Object.entries(fields)) {
     const name = key === 'recipientIds[]' ? 'recipientIds' : key;
     input[name] = name in input ? [input[name], value].flat() : value;
   }
-  const parsed = transferFieldsSchema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  // One list is one field to the caller: `recipientIds`, not `recipientIds.0`.
-  throw validationError(
-    new ZodError(
-      parsed.error.issues.map((issue) => ({ ...issue, path: issue.path.filter((key) => typeof key !== 'number') })),
-    ),
-    'field',
-  );
+  return checkFormFields(api.createTransfer.form.fields, input);
 }
 
 /**
@@ -93,21 +76,18 @@ export default async function transfersRoutes(app: FastifyInstance) {
     return transfer;
   }
 
-  app.get(
-    '/api/v1/companies/:id/transfer-recipients',
-    { config: { policy: memberWithProjects } },
-    async (request, reply) => {
-      const company = policyCompany(request);
-      const { user } = await requireAuth(request);
-      const results: TransferUser[] = await listTransferRecipients(db, company.id, user.id);
-      return reply.header('cache-control', 'no-store').send({ results });
-    },
-  );
-
-  app.get('/api/v1/companies/:id/transfers', { config: { policy: memberWithProjects } }, async (request, reply) => {
+  route(app, api.listTransferRecipients, async (request, reply) => {
     const company = policyCompany(request);
     const { user } = await requireAuth(request);
-    const { page, pageSize, box } = parseListQuery(transfersQuerySchema, request.query);
+    const results = await listTransferRecipients(db, company.id, user.id);
+    reply.header('cache-control', 'no-store');
+    return { results };
+  });
+
+  route(app, api.listTransfers, async (request, reply) => {
+    const company = policyCompany(request);
+    const { user } = await requireAuth(request);
+    const { page, pageSize, box } = request.query;
     const { ids, total } = await listTransferIds(db, {
       companyId: company.id,
       userId: user.id,
@@ -115,11 +95,11 @@ export default async function transfersRoutes(app: FastifyInstance) {
       limit: pageSize,
       offset: (page - 1) * pageSize,
     });
-    const list: TransferList = { results: await transfersByIds(db, ids, user.id), total, page, pageSize };
-    return reply.header('cache-control', 'no-store').send(list);
+    reply.header('cache-control', 'no-store');
+    return { results: await transfersByIds(db, ids, user.id), total, page, pageSize };
   });
 
-  app.post('/api/v1/companies/:id/transfers', { config: { policy: memberWithProjects } }, async (request, reply) => {
+  route(app, api.createTransfer, async (request, reply) => {
     const company = policyCompany(request);
     const { user } = await requireAuth(request);
     // Every file is staged (streamed, size and content checked) before any field is judged.
@@ -192,16 +172,17 @@ export default async function transfersRoutes(app: FastifyInstance) {
     return reply.code(201).send(await transferReply(transferId, user.id));
   });
 
-  app.get('/api/v1/transfers/:id', { config: { policy: 'signedIn' } }, async (request, reply) => {
+  route(app, api.getTransfer, async (request, reply) => {
     const { user } = await requireAuth(request);
-    const id = parseInput(idParam('id'), (request.params as { id?: unknown }).id, 'path parameter');
+    const { id } = request.params;
     if (!(await transferFor(db, user, id))) throw transferNotFound();
-    return reply.header('cache-control', 'no-store').send(await transferReply(id, user.id));
+    reply.header('cache-control', 'no-store');
+    return transferReply(id, user.id);
   });
 
-  app.delete('/api/v1/transfers/:id', { config: { policy: 'signedIn' } }, async (request, reply) => {
+  route(app, api.deleteTransfer, async (request, reply) => {
     const { user } = await requireAuth(request);
-    const id = parseInput(idParam('id'), (request.params as { id?: unknown }).id, 'path parameter');
+    const { id } = request.params;
     const transfer = await transferFor(db, user, id);
     if (!transfer) throw transferNotFound();
     if (!transfer.isSender) throw new HttpError(403, 'forbidden', 'Only the sender can withdraw a transfer.');

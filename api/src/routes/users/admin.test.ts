@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { practiceSchema, staffUserSchema, userDetailSchema, userStatusSchema } from '@portal/shared/core/settings';
+import { practiceSchema } from '@portal/shared/core/settings';
+import { staffUser, userDetail, userStatusBody } from '@portal/shared/core/users/results';
 import { addCompanyMember } from '../../db/companies';
 import { insertPractice } from '../../db/practices';
 import { addProjectMember, insertProject } from '../../db/projects';
@@ -61,7 +62,7 @@ describe('GET /api/v1/users/:id', () => {
       cookie: await cookie('lead@acme.test'),
     });
     expect(byClientAdmin.statusCode).toBe(200);
-    const detail = userDetailSchema.parse(byClientAdmin.json());
+    const detail = userDetail.parse(byClientAdmin.json());
     expect(detail).toMatchObject({
       id: both,
       email: 'both@acme.test',
@@ -74,7 +75,7 @@ describe('GET /api/v1/users/:id', () => {
     });
     expect(detail.companies).toEqual([{ id: acmeId, name: 'Acme Corp', role: 'member', accessRevoked: false }]);
 
-    const byStaff = userDetailSchema.parse(
+    const byStaff = userDetail.parse(
       (
         await t.api({ method: 'GET', url: `/api/v1/users/${both}`, cookie: await cookie('consultant@demo.test') })
       ).json(),
@@ -123,7 +124,7 @@ describe('PATCH /api/v1/users/:id', () => {
       isTevora: true,
     });
     expect(res.statusCode).toBe(200);
-    expect(userDetailSchema.parse(res.json())).toMatchObject({
+    expect(userDetail.parse(res.json())).toMatchObject({
       title: 'Lead Analyst',
       lastName: 'Renamed',
       primaryPhone: '+1 555 0100',
@@ -172,7 +173,7 @@ describe('PATCH /api/v1/users/:id', () => {
     ).toHaveLength(0);
     expect(await auditRows('user.suspend', user.id)).toHaveLength(1);
     const status = await t.api({ method: 'GET', url: `/api/v1/users/${user.id}/status`, cookie: lead });
-    expect(userStatusSchema.parse(status.json())).toEqual({ status: 'suspended', invited: false, isFederated: false });
+    expect(userStatusBody.parse(status.json())).toEqual({ status: 'suspended', invited: false, isFederated: false });
 
     expect((await patch(user.id, lead, { status: 'active' })).json().status).toBe('active');
     expect(await auditRows('user.unsuspend', user.id)).toHaveLength(1);
@@ -357,7 +358,7 @@ describe('GET /api/v1/users/staff', () => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    const staff = body.results.map((u: unknown) => staffUserSchema.parse(u));
+    const staff = body.results.map((u: unknown) => staffUser.parse(u));
     expect(staff.length).toBe(body.total);
     expect(
       staff.every((u: { email: string }) => !u.email.endsWith('@acme.test') && !u.email.endsWith('@globex.test')),
@@ -415,7 +416,7 @@ describe('PUT /api/v1/users/admin/:id', () => {
     const admin = await cookie('admin@demo.test');
     const promoted = await setRole(staff.id, admin, { role: 'admin' });
     expect(promoted.statusCode).toBe(200);
-    expect(staffUserSchema.parse(promoted.json())).toMatchObject({ id: staff.id, isAdmin: true });
+    expect(staffUser.parse(promoted.json())).toMatchObject({ id: staff.id, isAdmin: true });
     const demoted = await setRole(staff.id, admin, { role: 'staff' });
     expect(demoted.json()).toMatchObject({ isAdmin: false });
     const entries = await auditRows('staff.admin.update', staff.id);

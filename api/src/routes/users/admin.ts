@@ -1,17 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Updateable } from 'kysely';
-import { z } from 'zod';
-import {
-  objectAccessQuerySchema,
-  staffAdminRoleSchema,
-  staffPracticesSchema,
-  pagingShape,
-  userAdminUpdateSchema,
-  type AssignedObject,
-  type StaffUser,
-  type UserDetail,
-  type UserStatus,
-} from '@portal/shared/core/settings';
+import type { AssignedObject, StaffUser, UserDetail, UserStatus } from '@portal/shared/core/settings';
+import * as api from '@portal/shared/core/users/api';
 import {
   accountWithinCallerCompanies,
   assignedProjectsFor,
@@ -33,33 +23,15 @@ import type { UsersTable } from '../../db/schema';
 import { findUserById, setUserStatus, type UserRecord } from '../../db/users';
 import { nowIso } from '../../db/values';
 import { audit } from '../../lib/audit';
-import { HttpError, validationError } from '../../lib/http-error';
+import { HttpError } from '../../lib/http-error';
 import { deleteImage, imageUrl } from '../../lib/images';
 import { signsInWithSso } from '../../lib/password-reset';
 import { requireAuth } from '../../plugins/auth';
+import { invalidField, route } from '../../plugins/contract';
 import { policyTargetUser } from '../../plugins/policies';
 
-const EDIT_USER = { targetUser: 'company.editUsersAndTeams' } as const;
-/** A change to the account itself: every company of the user sees it (plugins/policies.ts). */
-const EDIT_ACCOUNT = { targetUser: 'company.editUsersAndTeams', account: true } as const;
-
-export const staffQuerySchema = z.object({
-  ...pagingShape(50),
-  search: z
-    .string({ error: 'search must be a text' })
-    .trim()
-    .max(200, 'search must be at most 200 characters')
-    .optional(),
-});
-
-export const assignedObjectsQuerySchema = z.object({
-  companyId: z
-    .string({ error: 'companyId must be a company id' })
-    .trim()
-    .min(1, 'companyId must be a company id')
-    .max(100)
-    .optional(),
-});
+// Until api/src/openapi/operations.ts is gone (it still imports them from here).
+export { assignedObjectsQuerySchema, staffQuerySchema } from '@portal/shared/core/users/api';
 
 /** The fields of userAdminUpdateSchema: a PATCH changes only those the body names. */
 const ADMIN_FIELDS = ['firstName', 'lastName', 'title', 'primaryPhone', 'status'] as const;
@@ -104,8 +76,7 @@ export default async function usersAdminRoutes(app: FastifyInstance) {
     return { ...user, avatar: imageUrl('users', user.id, user.avatar), practices: practices.get(user.id) ?? [] };
   }
 
-  async function staffTarget(request: FastifyRequest): Promise<StaffUserRecord> {
-    const { id } = request.params as { id: string };
+  async function staffTarget(id: string): Promise<StaffUserRecord> {
     const staff = await findStaffUser(db, id);
     if (!staff) throw new HttpError(404, 'user_not_found');
     return staff;
@@ -113,20 +84,13 @@ export default async function usersAdminRoutes(app: FastifyInstance) {
 
   const label = (user: Pick<UserRecord, 'email'>) => user.email;
 
-  app.get('/api/v1/users/:id', { config: { policy: EDIT_USER } }, async (request) =>
-    userDetail(request, policyTargetUser(request).id),
-  );
+  route(app, api.getUser, async (request) => userDetail(request, policyTargetUser(request).id));
 
-  app.patch('/api/v1/users/:id', { config: { policy: EDIT_ACCOUNT } }, async (request) => {
+  route(app, api.updateUser, async (request) => {
     const target = policyTargetUser(request);
     const { user: caller } = await requireAuth(request);
-    const body = request.body ?? {};
-    if (typeof body !== 'object' || Array.isArray(body))
-      throw new HttpError(400, 'bad_request', 'The body must be a JSON object.');
-    const parsed = userAdminUpdateSchema.safeParse(body);
-    if (!parsed.success) throw validationError(parsed.error, 'field');
     // Only the fields the body names change (the schema refuses a body that names none).
-    const data = parsed.data;
+    const data = request.body;
     const named = ADMIN_FIELDS.filter((f) => data[f] !== undefined);
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
@@ -191,7 +155,7 @@ export default async function usersAdminRoutes(app: FastifyInstance) {
     return userDetail(request, target.id);
   });
 
-  app.get('/api/v1/users/:id/status', { config: { policy: EDIT_USER } }, async (request) => {
+  route(app, api.getUserStatus, async (request) => {
     const target = policyTargetUser(request);
     const state = await userSignInState(db, target.id);
     const body: UserStatus = {
@@ -202,7 +166,7 @@ export default async function usersAdminRoutes(app: FastifyInstance) {
     return body;
   });
 
-  app.delete('/api/v1/users/:id/avatar', { config: { policy: EDIT_ACCOUNT } }, async (request) => {
+  route(app, api.deleteUserAvatar, async (request) => {
     const target = policyTargetUser(request);
     if (target.avatar) {
       await db.transaction().execute(async (trx) => {
@@ -229,12 +193,10 @@ export default async function usersAdminRoutes(app: FastifyInstance) {
     return userDetail(request, target.id);
   });
 
-  app.get('/api/v1/users/:id/assigned-objects', { config: { policy: EDIT_USER } }, async (request) => {
+  route(app, api.listAssignedObjects, async (request) => {
     const target = policyTargetUser(request);
     const { user: viewer } = await requireAuth(request);
-    const parsed = assignedObjectsQuerySchema.safeParse(request.query ?? {});
-    if (!parsed.success) throw validationError(parsed.error, 'query parameter');
-    const roles = await assignedProjectsFor(db, target.id, viewer, parsed.data.companyId);
+    const roles = await assignedProjectsFor(db, target.id, viewer, request.query.companyId);
     const results: AssignedObject[] = roles.map((r) => ({
       module: 'projects',
       objectId: r.projectId,
@@ -246,15 +208,13 @@ export default async function usersAdminRoutes(app: FastifyInstance) {
     return { results };
   });
 
-  app.delete('/api/v1/users/:id/object-access/:objectId', { config: { policy: EDIT_USER } }, async (request, reply) => {
+  route(app, api.removeObjectAccess, async (request, reply) => {
     const target = policyTargetUser(request);
     const { user: viewer } = await requireAuth(request);
-    const parsed = objectAccessQuerySchema.safeParse(request.query ?? {});
-    if (!parsed.success) throw validationError(parsed.error, 'query parameter');
-    const { objectId } = request.params as { objectId: string };
+    const { objectId } = request.params;
     // Projects are the only objects with per-user access so far; other modules have nothing to remove.
     const found =
-      parsed.data.module === 'projects'
+      request.query.module === 'projects'
         ? (await assignedProjectsFor(db, target.id, viewer)).find((r) => r.projectId === objectId)
         : undefined;
     if (!found) throw new HttpError(404, 'not_found', 'The user has no access to this object.');
@@ -284,10 +244,8 @@ export default async function usersAdminRoutes(app: FastifyInstance) {
     return reply.code(204).send();
   });
 
-  app.get('/api/v1/users/staff', { config: { policy: 'staff' } }, async (request) => {
-    const parsed = staffQuerySchema.safeParse(request.query ?? {});
-    if (!parsed.success) throw validationError(parsed.error, 'query parameter');
-    const { page, pageSize, search } = parsed.data;
+  route(app, api.listStaff, async (request) => {
+    const { page, pageSize, search } = request.query;
     const { results, total } = await listStaffUsers(db, {
       search: search || undefined,
       limit: pageSize,
@@ -310,12 +268,11 @@ export default async function usersAdminRoutes(app: FastifyInstance) {
   });
 
   /** A staff user's admin flag (users.editTevoraAdmins): never one's own, never the last active admin's. */
-  app.put('/api/v1/users/admin/:id', { config: { policy: 'staffAdmin' } }, async (request) => {
+  route(app, api.setStaffRole, async (request) => {
     const { user: caller } = await requireAuth(request);
-    const target = await staffTarget(request);
-    const parsed = staffAdminRoleSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw validationError(parsed.error, 'field');
-    const isAdmin = parsed.data.role === 'admin';
+    const target = await staffTarget(request.params.id);
+    const { role } = request.body;
+    const isAdmin = role === 'admin';
     if (target.id === caller.id)
       throw new HttpError(
         400,
@@ -339,7 +296,7 @@ export default async function usersAdminRoutes(app: FastifyInstance) {
             targetId: target.id,
             targetLabel: target.email,
             before: { role: target.isAdmin ? 'admin' : 'staff' },
-            after: { role: parsed.data.role },
+            after: { role },
           },
           trx,
         );
@@ -348,47 +305,39 @@ export default async function usersAdminRoutes(app: FastifyInstance) {
     return toStaffDto((await findStaffUser(db, target.id))!);
   });
 
-  app.get('/api/v1/users/:id/practices', { config: { policy: 'staff' } }, async (request) => {
-    const target = await staffTarget(request);
+  route(app, api.listStaffPractices, async (request) => {
+    const target = await staffTarget(request.params.id);
     return { results: await practicesOfStaffUser(db, target.id) };
   });
 
-  app.put(
-    '/api/v1/users/:id/practices',
-    { config: { policy: { targetUser: 'users.editPractices' } } },
-    async (request) => {
-      const target = await staffTarget(request);
-      const parsed = staffPracticesSchema.safeParse(request.body ?? {});
-      if (!parsed.success) throw validationError(parsed.error, 'field');
-      const ids = [...new Set(parsed.data.practiceIds)];
-      const unknown = await unknownPracticeIds(db, ids);
-      if (unknown.length > 0) {
-        throw new HttpError(400, 'validation_failed', 'Invalid field: practiceIds', [
-          { field: 'practiceIds', message: `practiceIds names practices that do not exist: ${unknown.join(', ')}` },
-        ]);
-      }
-      const current = await practicesOfStaffUser(db, target.id);
-      const currentIds = new Set(current.map((p) => p.id));
-      const changed = ids.length !== currentIds.size || ids.some((id) => !currentIds.has(id));
-      if (changed) {
-        await db.transaction().execute(async (trx) => {
-          await setStaffPractices(trx, target.id, ids);
-          const now = await practicesOfStaffUser(trx, target.id);
-          await audit(
-            request,
-            {
-              action: 'staff.practices.update',
-              targetType: 'user',
-              targetId: target.id,
-              targetLabel: target.email,
-              before: { practices: current.map((p) => p.name) },
-              after: { practices: now.map((p) => p.name) },
-            },
-            trx,
-          );
-        });
-      }
-      return { results: await practicesOfStaffUser(db, target.id) };
-    },
-  );
+  route(app, api.setStaffPractices, async (request) => {
+    const target = await staffTarget(request.params.id);
+    const ids = [...new Set(request.body.practiceIds)];
+    const unknown = await unknownPracticeIds(db, ids);
+    if (unknown.length > 0) {
+      throw invalidField('practiceIds', `practiceIds names practices that do not exist: ${unknown.join(', ')}`);
+    }
+    const current = await practicesOfStaffUser(db, target.id);
+    const currentIds = new Set(current.map((p) => p.id));
+    const changed = ids.length !== currentIds.size || ids.some((id) => !currentIds.has(id));
+    if (changed) {
+      await db.transaction().execute(async (trx) => {
+        await setStaffPractices(trx, target.id, ids);
+        const now = await practicesOfStaffUser(trx, target.id);
+        await audit(
+          request,
+          {
+            action: 'staff.practices.update',
+            targetType: 'user',
+            targetId: target.id,
+            targetLabel: target.email,
+            before: { practices: current.map((p) => p.name) },
+            after: { practices: now.map((p) => p.name) },
+          },
+          trx,
+        );
+      });
+    }
+    return { results: await practicesOfStaffUser(db, target.id) };
+  });
 }

@@ -5,6 +5,8 @@ import { isLead, projectRolesOf, type ProjectRoleRecord } from '../../db/project
 import type { UserRecord } from '../../db/users';
 import { imageUrl } from '../../lib/images';
 import { requireAuth } from '../../plugins/auth';
+import { route } from '../../plugins/contract';
+import * as api from '@portal/shared/core/users/api';
 
 /** The user as the web sees it (userSchema). */
 export function toUserDto(user: UserRecord, flagHmacSecret: string, projectRoles: ProjectRoleRecord[] = []): User {
@@ -30,9 +32,10 @@ export function toUserDto(user: UserRecord, flagHmacSecret: string, projectRoles
 }
 
 export default async function usersRoutes(app: FastifyInstance) {
-  app.get('/api/v1/users/profile/me', { config: { policy: 'signedIn' } }, async (request, reply) => {
+  route(app, api.getMe, async (request, reply) => {
     const { user } = await requireAuth(request);
     const roles = await projectRolesOf(app.db, user.id);
-    return reply.header('cache-control', 'no-store').send(toUserDto(user, app.config.flagHmacSecret, roles));
+    reply.header('cache-control', 'no-store');
+    return toUserDto(user, app.config.flagHmacSecret, roles);
   });
 }

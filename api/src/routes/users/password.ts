@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { resetPasswordFailure } from '@portal/shared/core/errors';
-import { changePasswordSchema } from '@portal/shared/core/schemas';
+import * as api from '@portal/shared/core/users/api';
 import { accountWithinCallerCompanies } from '../../db/company-users';
 import { passwordPolicyForUser } from '../../db/password-policies';
 import { findUserCredentialsById, setUserPassword, unsuspendUser } from '../../db/users';
 import { audit } from '../../lib/audit';
-import { HttpError, validationError } from '../../lib/http-error';
+import { HttpError } from '../../lib/http-error';
 import { sendPasswordResetLink, signsInWithSso } from '../../lib/password-reset';
 import { hashPassword, newPasswordProblem, verifyPassword } from '../../lib/passwords';
 import { beginSignInAttempt, signInSucceeded, waitText } from '../../lib/rate-limit';
 import { requireAuth, startSession } from '../../plugins/auth';
+import { route } from '../../plugins/contract';
 import { policyTargetUser } from '../../plugins/policies';
 
 /** Passwords and suspension of users (reset-password, unsuspend; the settings screen's password change). */
@@ -20,11 +21,9 @@ export default async function userPasswordRoutes(app: FastifyInstance) {
    * The signed-in user changes their own password. Every other session of theirs ends; this browser
    * gets a new session. Wrong current passwords count as failed sign-ins.
    */
-  app.post('/api/v1/users/profile/me/password', { config: { policy: 'signedIn' } }, async (request, reply) => {
+  route(app, api.changePassword, async (request, reply) => {
     const { user } = await requireAuth(request);
-    const parsed = changePasswordSchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw validationError(parsed.error, 'field');
-    const { currentPassword, newPassword } = parsed.data;
+    const { currentPassword, newPassword } = request.body;
     if (await signsInWithSso(db, user)) {
       throw new HttpError(
         400,
@@ -58,69 +57,61 @@ export default async function userPasswordRoutes(app: FastifyInstance) {
   });
 
   /** Mails the user a one-time link to choose a new password. */
-  app.post(
-    '/api/v1/users/:id/reset-password',
-    { config: { policy: { targetUser: 'company.editUsersAndTeams', account: true } } },
-    async (request, reply) => {
-      const target = policyTargetUser(request);
-      if (target.status !== 'active')
-        throw new HttpError(400, 'user_is_inactive', 'The user is suspended: unsuspend them first.');
-      if (await signsInWithSso(db, target)) {
-        throw new HttpError(
-          400,
-          'federated_user',
-          "This user signs in with their company's single sign-on: their password is managed there.",
-        );
-      }
-      try {
-        await sendPasswordResetLink(app, request, target, 'admin');
-      } catch (error) {
-        request.log.error({ err: error, userId: target.id }, 'password reset mail could not be sent');
-        throw new HttpError(503, 'reset_password_failed', resetPasswordFailure(config.brandName));
-      }
-      await audit(request, {
-        action: 'user.passwordReset',
-        targetType: 'user',
-        targetId: target.id,
-        targetLabel: target.email,
-        after: { resetLinkSent: true },
-      });
-      return reply.code(204).send();
-    },
-  );
+  route(app, api.sendPasswordReset, async (request, reply) => {
+    const target = policyTargetUser(request);
+    if (target.status !== 'active')
+      throw new HttpError(400, 'user_is_inactive', 'The user is suspended: unsuspend them first.');
+    if (await signsInWithSso(db, target)) {
+      throw new HttpError(
+        400,
+        'federated_user',
+        "This user signs in with their company's single sign-on: their password is managed there.",
+      );
+    }
+    try {
+      await sendPasswordResetLink(app, request, target, 'admin');
+    } catch (error) {
+      request.log.error({ err: error, userId: target.id }, 'password reset mail could not be sent');
+      throw new HttpError(503, 'reset_password_failed', resetPasswordFailure(config.brandName));
+    }
+    await audit(request, {
+      action: 'user.passwordReset',
+      targetType: 'user',
+      targetId: target.id,
+      targetLabel: target.email,
+      after: { resetLinkSent: true },
+    });
+    return reply.code(204).send();
+  });
 
-  app.post(
-    '/api/v1/users/:id/unsuspend',
-    { config: { policy: { targetUser: 'company.editUsersAndTeams', account: true } } },
-    async (request, reply) => {
-      const target = policyTargetUser(request);
-      const { user: caller } = await requireAuth(request);
-      if (!(await accountWithinCallerCompanies(db, target.id, caller))) {
-        throw new HttpError(
-          403,
-          'forbidden',
-          'This user also belongs to companies you do not administer: revoke their access to your company instead.',
+  route(app, api.unsuspendUser, async (request, reply) => {
+    const target = policyTargetUser(request);
+    const { user: caller } = await requireAuth(request);
+    if (!(await accountWithinCallerCompanies(db, target.id, caller))) {
+      throw new HttpError(
+        403,
+        'forbidden',
+        'This user also belongs to companies you do not administer: revoke their access to your company instead.',
+      );
+    }
+    if (target.status === 'suspended') {
+      await db.transaction().execute(async (trx) => {
+        await unsuspendUser(trx, target.id);
+        await audit(
+          request,
+          {
+            action: 'user.unsuspend',
+            targetType: 'user',
+            targetId: target.id,
+            targetLabel: target.email,
+            before: { status: 'suspended' },
+            after: { status: 'active' },
+          },
+          trx,
         );
-      }
-      if (target.status === 'suspended') {
-        await db.transaction().execute(async (trx) => {
-          await unsuspendUser(trx, target.id);
-          await audit(
-            request,
-            {
-              action: 'user.unsuspend',
-              targetType: 'user',
-              targetId: target.id,
-              targetLabel: target.email,
-              before: { status: 'suspended' },
-              after: { status: 'active' },
-            },
-            trx,
-          );
-        });
-      }
-      request.log.info({ userId: target.id }, 'user unsuspended');
-      return reply.code(204).send();
-    },
-  );
+      });
+    }
+    request.log.info({ userId: target.id }, 'user unsuspended');
+    return reply.code(204).send();
+  });
 }

@@ -1,17 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Updateable } from 'kysely';
-import { profileUpdateSchema } from '@portal/shared/core/settings';
+import * as api from '@portal/shared/core/users/api';
 import { sharesCompany } from '../../db/company-users';
 import { projectRolesOf } from '../../db/projects';
 import type { UsersTable } from '../../db/schema';
 import { findUserById, type UserRecord } from '../../db/users';
 import { nowIso } from '../../db/values';
 import { audit } from '../../lib/audit';
-import { HttpError, validationError } from '../../lib/http-error';
+import { HttpError } from '../../lib/http-error';
 import { IMAGE_FIELD, checkImage, deleteImage, saveImage, sendImage } from '../../lib/images';
-import { readForm } from '../../lib/multipart';
+import { readForm, type UploadedFile } from '../../lib/multipart';
 import { signsInWithSso } from '../../lib/password-reset';
 import { requireAuth } from '../../plugins/auth';
+import { route } from '../../plugins/contract';
 import { toUserDto } from './index';
 
 type ProfileColumn = 'first_name' | 'last_name' | 'title' | 'primary_phone' | 'send_daily_emails' | 'avatar';
@@ -83,48 +84,63 @@ export default async function usersProfileRoutes(app: FastifyInstance) {
     if ('avatar' in set) await deleteImage(config.dataDir, user.avatar);
   }
 
-  app.put('/api/v1/users/profile/me', { config: { policy: 'signedIn' } }, async (request) => {
-    const { user } = await requireAuth(request);
-    if (await signsInWithSso(db, user)) {
-      throw new HttpError(
-        403,
-        'federated_user',
-        "Your profile comes from your company's single sign-on: use your company's single sign-on to change it.",
-      );
-    }
-    const form = await readForm(request, { files: { avatar: IMAGE_FIELD } });
-    const parsed = profileUpdateSchema.safeParse(form.fields);
-    if (!parsed.success) throw validationError(parsed.error, 'field');
-    const avatarFile = form.files.find((f) => f.field === 'avatar');
-    const imageType = avatarFile ? checkImage(avatarFile) : null;
-    const { firstName, lastName, title, primaryPhone, sendDailyEmails } = parsed.data;
-    const newImage = avatarFile && imageType ? await saveImage(config.dataDir, avatarFile.buffer, imageType) : null;
-    await applyChange(
-      request,
-      user,
-      {
-        first_name: firstName,
-        last_name: lastName,
-        title,
-        primary_phone: primaryPhone,
-        ...(sendDailyEmails === undefined ? {} : { send_daily_emails: sendDailyEmails }),
-        ...(newImage ? { avatar: newImage } : {}),
-      },
-      newImage,
-    );
-    return reply(user.id);
-  });
+  /** The avatar sent with a PUT, read with the rest of the form before the fields are validated. */
+  const avatars = new WeakMap<FastifyRequest, UploadedFile>();
 
-  app.delete('/api/v1/users/profile/me/avatar', { config: { policy: 'signedIn' } }, async (request) => {
+  route(
+    app,
+    api.updateProfile,
+    async (request) => {
+      const { user } = await requireAuth(request);
+      const avatarFile = avatars.get(request);
+      const imageType = avatarFile ? checkImage(avatarFile) : null;
+      const { firstName, lastName, title, primaryPhone, sendDailyEmails } = request.body;
+      const newImage = avatarFile && imageType ? await saveImage(config.dataDir, avatarFile.buffer, imageType) : null;
+      await applyChange(
+        request,
+        user,
+        {
+          first_name: firstName,
+          last_name: lastName,
+          title,
+          primary_phone: primaryPhone,
+          ...(sendDailyEmails === undefined ? {} : { send_daily_emails: sendDailyEmails }),
+          ...(newImage ? { avatar: newImage } : {}),
+        },
+        newImage,
+      );
+      return reply(user.id);
+    },
+    {
+      // Single sign-on users are refused before anything is read. The form (JSON, or multipart with the
+      // `avatar` file) is read here, so its text fields meet the body schema whichever way they came.
+      preValidation: async (request) => {
+        const { user } = await requireAuth(request);
+        if (await signsInWithSso(db, user)) {
+          throw new HttpError(
+            403,
+            'federated_user',
+            "Your profile comes from your company's single sign-on: use your company's single sign-on to change it.",
+          );
+        }
+        const form = await readForm(request, { files: { avatar: IMAGE_FIELD } });
+        request.body = form.fields;
+        const avatar = form.files.find((f) => f.field === 'avatar');
+        if (avatar) avatars.set(request, avatar);
+      },
+    },
+  );
+
+  route(app, api.deleteProfileAvatar, async (request) => {
     const { user } = await requireAuth(request);
     await applyChange(request, user, { avatar: null }, null);
     return reply(user.id);
   });
 
   /** Not found unless the caller is staff, is the user, or shares a company with them (users are not revealed). */
-  app.get('/api/v1/users/:id/avatar', { config: { policy: 'signedIn' } }, async (request, res) => {
+  route(app, api.getUserAvatar, async (request, res) => {
     const { user: caller } = await requireAuth(request);
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const target = await findUserById(db, id);
     const visible =
       target !== null &&

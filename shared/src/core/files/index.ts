@@ -3,38 +3,26 @@
  * signed downloads and safe transfers. The api validates with these schemas and the web uses the same
  * ones. Framework-free: the api imports it.
  *
- * Calls (base /api/v1). Policies as in ./projects.ts (`project:read|write`, `member+projects`).
- * - GET    /projects/:id/folders                 -> { results: Folder[] } (every folder, flat; the root has parentId null)  project:read
- * - POST   /projects/:id/folders                 folderCreateSchema -> Folder (201)      project:write
- *                                                 (parentId null asks for a root: 409 root_folder_already_exist, as every project has one)
- * - PATCH  /projects/:id/folders/:folderId       folderUpdateSchema -> Folder (rename and/or move)  project:write
- * - DELETE /projects/:id/folders/:folderId       204 (with its subfolders and files)   project:write
- * - GET    /projects/:id/files                   filesQuerySchema -> FileList (one folder; root when folderId is absent)  project:read
- * - POST   /projects/:id/files                   multipart, fields first: folderId, onConflict ('fail' | 'version'), taskId (optional:
- *                                                 attach the upload to that task), then one file part `file` -> ProjectFile (201)  project:write
- * - GET    /projects/:id/files/:fileId           -> FileDetail (with versions, newest first)  project:read
- * - PATCH  /projects/:id/files/:fileId           fileUpdateSchema -> ProjectFile (rename and/or move)  project:write
- * - DELETE /projects/:id/files/:fileId           204 (every version; detached from tasks)  project:write
- * - GET    /projects/:id/tasks/:taskId/files     -> { results: TaskFile[] }              project:read
- * - POST   /projects/:id/tasks/:taskId/files     taskFileAttachSchema -> TaskFile (201)  project:write
- * - DELETE /projects/:id/tasks/:taskId/files/:fileId  204                              project:write
- * - GET    /companies/:id/files                  documentsQuerySchema -> DocumentList (every file of the company's projects the
- *                                                 caller may read: auditors only their projects')  member+projects
- * - GET    /files/:id/signed-url                 signedUrlQuerySchema -> SignedUrl. `:id` is a project file, a system-setting file or
- *                                                 a transfer file; access is checked here (project:read of the file's project;
- *                                                 staffAdmin; the transfer's sender or a recipient, with the passphrase in the
- *                                                 `X-Transfer-Passphrase` header when the transfer has one). Another company's file: 404.
- * - GET    /files/:id/content?v=&u=&e=&s=        the bytes, only with a valid signature that has not expired and only to the
- *                                                 signed-in user it was signed for (403 signed_url_invalid / signed_url_expired);
- *                                                 `Content-Disposition: attachment`, the checked type, `X-Content-Type-Options:
- *                                                 nosniff`, `Content-Security-Policy: default-src 'none'; sandbox`, no caching.
- * - GET    /companies/:id/transfers              transfersQuerySchema -> TransferList (box received: sent to the caller; sent: by the caller)  member+projects
- * - GET    /companies/:id/transfer-recipients    -> { results: TransferUser[] } (active users of the company who may receive)  member+projects
- * - POST   /companies/:id/transfers              multipart: recipientIds (repeated), message, expiresInDays, passphrase, then
- *                                                 `files` parts (1 to TRANSFER_MAX_FILES) -> Transfer (201)  member+projects
- * - GET    /transfers/:id                        -> Transfer (sender or recipient; others 404; expired 404)  signedIn
- * - DELETE /transfers/:id                        204 (sender only: withdraws it and removes its files)  signedIn
- * - PATCH  /system-settings/:id/files            (existing) same storage, limits and content checks as project files.
+ * The calls (base /api/v1) are described in api.ts, their answers in results.ts. Policies as in
+ * ../projects (`project:read|write`, `member+projects`). A folder's files come a page at a time (the root's
+ * when folderId is absent); an upload sends its text fields first (folderId, onConflict 'fail' | 'version',
+ * taskId to attach it to that task), then one file part `file`; a new folder with parentId null asks for a
+ * root (409 root_folder_already_exist: every project has one). Deleting a folder deletes its subfolders
+ * and files; deleting a file deletes every version and detaches it from its tasks.
+ *
+ * Signed downloads: GET /files/:id/signed-url signs a link to a project file (project:read of its
+ * project), a system-setting file (staff admins) or a transfer file (its sender or a recipient, with the
+ * passphrase in the `X-Transfer-Passphrase` header when the transfer has one); another company's file
+ * answers 404. The link serves the bytes only with a valid signature that has not expired and only to
+ * the signed-in user it was signed for (403 signed_url_invalid / signed_url_expired), as
+ * `Content-Disposition: attachment` with the checked type, `X-Content-Type-Options: nosniff`,
+ * `Content-Security-Policy: default-src 'none'; sandbox`, never cached.
+ *
+ * Safe transfer: the sender and the recipients (active users of the company who may receive) see a
+ * transfer until it expires (then 404); only the sender withdraws it, which removes its files. A
+ * transfer sends its text fields (recipientIds repeated, message, expiresInDays, passphrase) and then
+ * 1 to TRANSFER_MAX_FILES `files` parts. A portal message's files (PATCH /system-settings/:id/files)
+ * share the storage, limits and content checks of project files.
  *
  * Uploads are streamed to a temporary name, checked (size, not empty, content agrees with the name, no
  * executables), then moved into place; the row commits only after the bytes are safe. Names are display
@@ -54,7 +42,23 @@
  * its extension (400 validation_failed naming name). A transfer needs the projects module in its company.
  */
 import { z } from 'zod';
+import type { documentList } from '../projects/results';
 import { hasNoNul, nulMessage, optionalText, pagingShape, requiredText } from '../settings';
+import type {
+  fileDetail,
+  fileList,
+  fileUser,
+  fileVersion,
+  folder,
+  projectFile,
+  signedUrl,
+  taskFile,
+  transfer,
+  transferDownload,
+  transferFile,
+  transferList,
+  transferUser,
+} from './results';
 
 export const UPLOAD_MAX_BYTES_DEFAULT = 100 * 1024 * 1024;
 export const SIGNED_URL_TTL_SECONDS_DEFAULT = 300;
@@ -139,20 +143,9 @@ export const folderUpdateSchema = z
   });
 export type FolderUpdate = z.input<typeof folderUpdateSchema>;
 
-export interface FileUserRef {
-  id: string;
-  name: string;
-  email: string;
-}
+export type FileUserRef = z.output<typeof fileUser>;
 
-export interface Folder {
-  id: string;
-  projectId: string;
-  parentId: string | null;
-  name: string;
-  createdAt: string;
-  createdBy: FileUserRef | null;
-}
+export type Folder = z.output<typeof folder>;
 
 // ---------------------------------------------------------------------------------------------
 // Files and versions
@@ -184,48 +177,13 @@ export const fileUpdateSchema = z
   });
 export type FileUpdate = z.input<typeof fileUpdateSchema>;
 
-export interface FileVersion {
-  id: string;
-  fileId: string;
-  /** 1, 2, 3… */
-  version: number;
-  size: number;
-  sha256: string;
-  contentType: string;
-  uploadedBy: FileUserRef | null;
-  createdAt: string;
-}
+export type FileVersion = z.output<typeof fileVersion>;
 
-export interface ProjectFile {
-  id: string;
-  projectId: string;
-  folderId: string;
-  name: string;
-  /** Of the current (newest) version. */
-  contentType: string;
-  size: number;
-  sha256: string;
-  version: number;
-  versionCount: number;
-  /** Who uploaded the current version. */
-  uploadedBy: FileUserRef | null;
-  createdAt: string;
-  updatedAt: string;
-  /** How many tasks it is attached to. */
-  taskCount: number;
-}
+export type ProjectFile = z.output<typeof projectFile>;
 
-export interface FileDetail extends ProjectFile {
-  versions: FileVersion[];
-  tasks: { id: string; title: string; referenceId: string | null }[];
-}
+export type FileDetail = z.output<typeof fileDetail>;
 
-export interface FileList {
-  results: ProjectFile[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type FileList = z.output<typeof fileList>;
 
 // ---------------------------------------------------------------------------------------------
 // Files on tasks
@@ -233,10 +191,7 @@ export interface FileList {
 export const taskFileAttachSchema = z.object({ fileId: idText('fileId') });
 export type TaskFileAttach = z.input<typeof taskFileAttachSchema>;
 
-export interface TaskFile extends ProjectFile {
-  attachedAt: string;
-  attachedBy: FileUserRef | null;
-}
+export type TaskFile = z.output<typeof taskFile>;
 
 // ---------------------------------------------------------------------------------------------
 // Documents: every file of the company's projects
@@ -249,18 +204,9 @@ export const documentsQuerySchema = z.object({
 });
 export type DocumentsQuery = z.input<typeof documentsQuerySchema>;
 
-export interface DocumentRow extends ProjectFile {
-  project: { id: string; title: string };
-  /** Folder names from the root's child down, joined by ' / ' ('' for the root). */
-  folderPath: string;
-}
+export type DocumentList = z.output<typeof documentList>;
 
-export interface DocumentList {
-  results: DocumentRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type DocumentRow = DocumentList['results'][number];
 
 // ---------------------------------------------------------------------------------------------
 // Signed downloads
@@ -268,12 +214,7 @@ export interface DocumentList {
 export const signedUrlQuerySchema = z.object({ versionId: idText('versionId').optional() });
 export type SignedUrlQuery = z.input<typeof signedUrlQuerySchema>;
 
-export interface SignedUrl {
-  /** Path and query on the portal's origin (`/api/v1/files/:id/content?...`). */
-  url: string;
-  expiresAt: string;
-  name: string;
-}
+export type SignedUrl = z.output<typeof signedUrl>;
 
 // ---------------------------------------------------------------------------------------------
 // Safe transfer
@@ -314,41 +255,12 @@ export const transferFieldsSchema = z.object({
 });
 export type TransferFields = z.input<typeof transferFieldsSchema>;
 
-export interface TransferUser extends FileUserRef {
-  /** Staff of the portal, or a member of the company. */
-  staff: boolean;
-}
+export type TransferUser = z.output<typeof transferUser>;
 
-export interface TransferDownload {
-  user: FileUserRef | null;
-  at: string;
-}
+export type TransferDownload = z.output<typeof transferDownload>;
 
-export interface TransferFile {
-  id: string;
-  name: string;
-  size: number;
-  contentType: string;
-  sha256: string;
-  /** Only the sender sees who downloaded; recipients see their own downloads. */
-  downloads: TransferDownload[];
-}
+export type TransferFile = z.output<typeof transferFile>;
 
-export interface Transfer {
-  id: string;
-  companyId: string;
-  sender: FileUserRef | null;
-  recipients: FileUserRef[];
-  message: string | null;
-  hasPassphrase: boolean;
-  expiresAt: string;
-  createdAt: string;
-  files: TransferFile[];
-}
+export type Transfer = z.output<typeof transfer>;
 
-export interface TransferList {
-  results: Transfer[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type TransferList = z.output<typeof transferList>;

@@ -3,17 +3,11 @@
  * The api validates with these schemas and rules and the web form uses the same ones, so the user sees
  * the same message before sending as the server would answer. Framework-free: the api imports it.
  *
- * Calls (base /api/v1); `project:*` policies as in projects.ts; "staff writer" is project:write and the
- * caller is staff (else 403 `user_can_not_update_project`).
- * - GET   /projects/:id/interviews                    interviewsQuerySchema -> InterviewList       project:read
- * - GET   /projects/:id/interview-people              -> InterviewPeople (the form's pickers)       project:read
- * - POST  /projects/:id/interviews                    interviewCreateSchema -> Interview (201)     staff writer
- * - GET   /projects/:id/interviews/:interviewId       -> Interview                                 project:read
- * - PATCH /projects/:id/interviews/:interviewId       interviewUpdateSchema -> Interview: reschedule or change people,
- *                                                     title, description, location; the time rules apply again
- *                                                     whenever date, time, time zone or duration are sent   staff writer
- * - POST  /projects/:id/interviews/:interviewId/cancel interviewCancelSchema -> Interview         staff writer
- * - GET   /projects/:id/interviews/:interviewId/calendar.ics   the invitation (text/calendar)     project:read
+ * The calls (base /api/v1) are described in api.ts, their answers in results.ts; `project:*` policies
+ * as in ../projects. Scheduling, changing and canceling need a "staff writer": project:write and the
+ * caller is staff (else 403 `user_can_not_update_project`). A change may reschedule or change the people,
+ * title, description and location; the time rules apply again whenever date, time, time zone or duration
+ * are sent.
  *
  * Every participant (organizer, interviewers, attendees) gets an e-mail with an iCalendar invitation
  * (METHOD:REQUEST; a reschedule sends the same UID with a higher SEQUENCE; cancel sends METHOD:CANCEL).
@@ -22,8 +16,9 @@
  * A canceled interview cannot be changed (409 `interview_is_canceled`); one whose start has passed cannot
  * be rescheduled or canceled (409 `interview_is_over`). A canceled project's interviews are frozen (409 `project_is_canceled`).
  *
- * Errors (catalogue: errors.ts), in the order they are checked: first 400 `validation_failed` (the schema: a missing
- * date or time, a malformed value, a timeZone that is not a text); then on POST 409 `project_is_canceled`, and on
+ * Errors (catalogue: errors.ts), in the order they are checked (after the staff writer's 403): first 400
+ * `validation_failed` (the schema: a missing date or time, a malformed value, a timeZone that is not a
+ * text); then on POST 409 `project_is_canceled`, and on
  * PATCH and cancel 404 `interview_not_found`, 409 `project_is_canceled`, `interview_is_canceled`, `interview_is_over`;
  * then the time rules (on PATCH only when date, time, time zone or duration are sent):
  * 400 `no_timezone` (timeZone missing, null or empty),
@@ -38,6 +33,7 @@
  */
 import { z } from 'zod';
 import { hasNoNul, nulMessage, optionalText, pagingShape, requiredText } from '../settings';
+import type { interview, interviewList, interviewPeople, interviewPerson } from './results';
 
 /** An interview starts at most this many days from now. */
 export const INTERVIEW_MAX_DAYS_AHEAD = 62;
@@ -126,58 +122,13 @@ export const interviewsQuerySchema = z.object({
 });
 export type InterviewsQuery = z.input<typeof interviewsQuerySchema>;
 
-export interface InterviewPerson {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-}
+export type InterviewPerson = z.output<typeof interviewPerson>;
 
-export interface Interview {
-  id: string;
-  projectId: string;
-  title: string;
-  description: string | null;
-  location: string | null;
-  status: 'scheduled' | 'canceled';
-  /** UTC instants (ISO 8601). */
-  startsAt: string;
-  endsAt: string;
-  /** As scheduled: local date, time and zone. */
-  date: string;
-  time: string;
-  timeZone: string;
-  durationMinutes: number;
-  organizer: InterviewPerson | null;
-  interviewers: InterviewPerson[];
-  attendees: InterviewPerson[];
-  onlineMeetingUrl: string | null;
-  /**
-   * Invitations of the last change (absent on reads): handed to the mailer, failed, and `pending`: still
-   * being sent when the reply went out (a slow mail server is not waited for more than about ten
-   * seconds; those mails carry on in the background). `pending` is absent when nothing is pending.
-   */
-  invitations?: { sent: number; failed: number; pending?: number };
-  createdAt: string;
-  updatedAt: string;
-  canceledAt: string | null;
-}
+export type Interview = z.output<typeof interview>;
 
-export interface InterviewList {
-  results: Interview[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type InterviewList = z.output<typeof interviewList>;
 
-export interface InterviewPeople {
-  /** Lead Consultants and Consultants of the project. */
-  organizers: InterviewPerson[];
-  /** Active staff (not auditors, unless they hold a role on the project). */
-  interviewers: InterviewPerson[];
-  /** Active users of the project's roster and company. */
-  attendees: InterviewPerson[];
-}
+export type InterviewPeople = z.output<typeof interviewPeople>;
 
 // ---------------------------------------------------------------------------------------------
 // Time rules (shared by the form and the api)

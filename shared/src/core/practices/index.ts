@@ -3,31 +3,12 @@
  * project (docs/projects.md; issue 7). The api validates with these schemas and the web
  * forms use the same ones. Framework-free: the api imports it.
  *
- * Calls (base /api/v1). Policies (api/src/plugins/policies.ts): `staff`; `editPractices` is
+ * Policies (api/src/plugins/policies.ts; each operation's is in api.ts): `staff`; `editPractices` is
  * `{ staff: 'users.editPractices' }` (staff holding that settings permission: staff who are not
- * auditors; else 403 `forbidden`); `project:*` as in projects.ts.
- * - GET    /practices?status=&search=          practicesQuerySchema -> { results: PracticeSummary[] }   staff
- * - POST   /practices                          practiceCreateSchema -> PracticeSummary (201)             editPractices
- * - GET    /practices/:id                      -> PracticeDetail                                         staff
- * - PATCH  /practices/:id                      practiceUpdateSchema -> PracticeSummary                   editPractices
- *                                               (status 'retired' retires it: hidden from pickers, kept on projects)
- * - GET    /practices/:id/task-trackers        -> { results: TaskTrackerSummary[] }                      staff
- * - POST   /practices/:id/task-trackers        taskTrackerCreateSchema -> TaskTrackerSummary (201)       editPractices
- *                                               (an empty draft)
- * - POST   /practices/:id/task-trackers/import multipart: `name`, `description`?, then `file` (.csv or .xlsx)
- *                                               -> TaskTrackerImportResult (201): a new draft template    editPractices
- * - GET    /task-trackers/:trackerId           -> TaskTrackerDetail                                      staff
- * - PATCH  /task-trackers/:trackerId           taskTrackerUpdateSchema -> TaskTrackerSummary             editPractices
- *                                               (publishing an empty template: 409 `task_tracker_in_wrong_status`)
- * - DELETE /task-trackers/:trackerId           204                                                       editPractices
- * - PUT    /task-trackers/:trackerId/import    multipart `file` -> TaskTrackerImportResult: replaces the content of a
- *                                               draft (published or retired: 409 `task_tracker_in_wrong_status`)  editPractices
- * - GET    /task-trackers/:trackerId/export?format=csv|xlsx   the template as a task tracker file (attachment)  staff
- * - GET    /task-trackers/file-template?format=csv|xlsx       the expected columns with two example rows     signedIn
- * - GET    /projects/:id/task-trackers         -> { results: ApplicableTracker[] }: published templates of active
- *                                               practices, the project's practice first                   project:manage
- * - POST   /projects/:id/task-trackers/apply   applyTemplateSchema -> ApplyTemplateResult                project:manage
- * - POST   /projects/:id/tasks/import          multipart `file` (.csv or .xlsx) -> ProjectImportResult (201)  project:write
+ * auditors; else 403 `forbidden`); `project:*` as in projects. A retired practice is hidden from
+ * pickers and kept on projects; new templates are drafts (an empty one, or one made from a file), and
+ * only a draft takes a file. The projects' template calls list the published templates of active
+ * practices, the project's practice first.
  *
  * Applying and importing into a project copy tasks (OPEN, unassigned), subtasks, controls and points of
  * focus in one transaction: all or nothing. A control whose ID the project already has is reused (the
@@ -51,6 +32,16 @@
  */
 import { z } from 'zod';
 import { hasNoNul, nulMessage, optionalText, requiredText } from '../settings';
+import type { applicableTrackers, applyTemplateResult, projectImportResult } from '../projects/results';
+import type {
+  practiceDetail,
+  practiceSummary,
+  taskTrackerDetail,
+  taskTrackerImportResult,
+  taskTrackerSummary,
+  trackerControl,
+  trackerTask,
+} from './results';
 
 // ---------------------------------------------------------------------------------------------
 // Practices
@@ -82,24 +73,9 @@ export const practiceUpdateSchema = z.object({
 });
 export type PracticeUpdate = z.input<typeof practiceUpdateSchema>;
 
-export interface PracticeSummary {
-  id: string;
-  name: string;
-  description: string;
-  status: PracticeStatus;
-  /** Templates of the practice, by status. */
-  templateCount: number;
-  publishedTemplateCount: number;
-  /** Staff users assigned the practice. */
-  staffCount: number;
-  /** Projects of the practice. */
-  projectCount: number;
-  updatedAt: string;
-}
+export type PracticeSummary = z.output<typeof practiceSummary>;
 
-export interface PracticeDetail extends PracticeSummary {
-  staff: { id: string; firstName: string; lastName: string; email: string }[];
-}
+export type PracticeDetail = z.output<typeof practiceDetail>;
 
 // ---------------------------------------------------------------------------------------------
 // Task tracker templates
@@ -125,68 +101,20 @@ export const taskTrackerUpdateSchema = z.object({
 });
 export type TaskTrackerUpdate = z.input<typeof taskTrackerUpdateSchema>;
 
-export interface TaskTrackerSummary {
-  id: string;
-  practiceId: string;
-  name: string;
-  description: string;
-  status: TaskTrackerStatus;
-  /** Top-level tasks and subtasks together. */
-  taskCount: number;
-  controlCount: number;
-  pointOfFocusCount: number;
-  createdBy: { id: string; firstName: string; lastName: string } | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type TaskTrackerSummary = z.output<typeof taskTrackerSummary>;
 
-export interface TrackerTask {
-  id: string;
-  referenceId: string | null;
-  title: string;
-  description: string | null;
-  /** Control IDs (names) the task is linked to. */
-  controls: string[];
-  subtasks: Omit<TrackerTask, 'subtasks'>[];
-}
+export type TrackerTask = z.output<typeof trackerTask>;
 
-export interface TrackerControl {
-  id: string;
-  name: string;
-  title: string;
-  description: string | null;
-  pointsOfFocus: { id: string; name: string; description: string | null }[];
-}
+export type TrackerControl = z.output<typeof trackerControl>;
 
-export interface TaskTrackerDetail extends TaskTrackerSummary {
-  practice: { id: string; name: string; status: PracticeStatus };
-  /** Top-level tasks in file order, each with its subtasks. */
-  tasks: TrackerTask[];
-  controls: TrackerControl[];
-}
+export type TaskTrackerDetail = z.output<typeof taskTrackerDetail>;
 
-export interface TaskTrackerImportResult {
-  tracker: TaskTrackerSummary;
-  /** Data rows read (the header not counted). */
-  rows: number;
-  tasks: number;
-  controls: number;
-  pointsOfFocus: number;
-}
+export type TaskTrackerImportResult = z.output<typeof taskTrackerImportResult>;
 
 // ---------------------------------------------------------------------------------------------
 // Applying a template and importing into a project
 
-export interface ApplicableTracker {
-  id: string;
-  name: string;
-  description: string;
-  practice: { id: string; name: string };
-  taskCount: number;
-  controlCount: number;
-  /** The template is of the project's practice. */
-  ofProjectPractice: boolean;
-}
+export type ApplicableTracker = z.output<typeof applicableTrackers>['results'][number];
 
 export const applyTemplateSchema = z.object({
   practiceId: z
@@ -210,20 +138,9 @@ export const applyTemplateSchema = z.object({
 });
 export type ApplyTemplate = z.input<typeof applyTemplateSchema>;
 
-export interface ProjectImportResult {
-  /** Data rows read (the header not counted). */
-  rows: number;
-  /** Tasks and subtasks created. */
-  tasks: number;
-  /** Controls created, and existing controls the tasks were linked to. */
-  controlsCreated: number;
-  controlsLinked: number;
-  pointsOfFocus: number;
-}
+export type ProjectImportResult = z.output<typeof projectImportResult>;
 
-export interface ApplyTemplateResult extends ProjectImportResult {
-  practice: { id: string; name: string };
-}
+export type ApplyTemplateResult = z.output<typeof applyTemplateResult>;
 
 // ---------------------------------------------------------------------------------------------
 // Task tracker files

@@ -3,48 +3,13 @@
  * comments, controls, points of focus and the project roster. The api validates with these schemas
  * and the web forms use the same ones. Framework-free: the api imports it.
  *
- * Calls (base /api/v1). Policies (api/src/plugins/policies.ts): `member+projects` is a member of the
- * company of `:id` with the projects module on; `project:read|write|manage` resolves the project of
+ * The calls (base /api/v1) are described in api.ts, their answers in results.ts. Policies
+ * (api/src/plugins/policies.ts): `member+projects` is a member of the company of `:id` with the
+ * projects module on; `project:read|write|manage` resolves the project of
  * `:id` (404 `project_not_found` unless its company is visible to the caller and, for auditors, they
  * hold a role on it; 403 `module_access_denied` with the module off; write: staff who are not auditors
  * or any holder of a role on the project, else 403 `user_can_not_update_project`; manage: staff who
  * are not auditors, else 403 `user_can_not_update_project`).
- * - GET  /companies/:id/projects            projectsQuerySchema -> ProjectList          member+projects
- * - GET  /companies/:id/projects/summary    -> ProjectsSummary (charts)                  member+projects
- * - POST /companies/:id/projects            projectCreateSchema -> Project (201)         member+projects, staff not auditor
- * - GET  /companies/:id/tasks               companyTasksQuerySchema -> CompanyTaskPage (keyset)   member+projects
- * - GET  /projects/:id                      -> Project                                   project:read
- * - PATCH /projects/:id                     projectUpdateSchema -> Project               project:manage
- * - POST /projects/:id/status               projectStatusSchema -> Project               project:manage
- * - GET  /projects/:id/users                -> { results: ProjectMember[] }              project:read
- * - GET  /projects/:id/assignable-users     -> { results: AssignableUser[] }             project:read, and the caller manages projects
- *                                              or is the project's Client Lead (else 403 `client_cannot_add_user_to_project`
- *                                              to clients, `user_can_not_update_project` to others); the roster's pickers:
- *                                              a Client Lead is offered the company's users only
- * - GET  /projects/:id/assignees            -> { results: ProjectUserRef[] }             project:write (the task form's picker:
- *                                              staff on the roster and the company's active members; no other staff)
- * - GET  /projects/:id/task-assignees       -> { results: ProjectUserRef[] }             project:read (the task list's assignee
- *                                              filter: the users assigned to the project's top-level tasks, each once, by name)
- * - GET  /users/:id/get-projects            -> { results: UserProject[] }                signedIn: self, staff managing projects, or a user sharing a company; others 404 (only projects the caller sees)
- * - GET  /projects/roles/:userId/assignments?projectId=  -> RoleAssignment               project of projectId: read
- * - PATCH /projects/roles/:userId/assignments  roleAssignmentSchema -> RoleAssignment    rules below
- * - GET  /projects/:id/tasks                tasksQuerySchema -> TaskList (top-level tasks)  project:read
- * - POST /projects/:id/tasks                taskCreateSchema -> TaskDetail (201)         project:write
- * - GET  /projects/:id/tasks/:taskId        -> TaskDetail                                project:read
- * - PATCH /projects/:id/tasks/:taskId       taskUpdateSchema -> TaskDetail               project:write
- * - DELETE /projects/:id/tasks/:taskId      (and its subtasks, comments, links) 204      project:write
- * - POST /projects/:id/tasks/:taskId/status taskStatusSchema -> TaskDetail               project:write, or an assignee of the task
- * - GET  /projects/:id/tasks/:taskId/comments -> { results: TaskComment[] }              project:read
- * - POST /projects/:id/tasks/:taskId/comments commentCreateSchema -> TaskComment (201)   project:read
- * - GET  /projects/:id/controls             controlsQuerySchema -> ControlList           project:read
- * - POST /projects/:id/controls             controlCreateSchema -> ControlDetail (201)   project:write
- * - GET  /projects/:id/controls/:controlId  -> ControlDetail                             project:read
- * - PATCH /projects/:id/controls/:controlId controlUpdateSchema -> ControlDetail         project:write
- * - DELETE /projects/:id/controls/:controlId 204                                         project:write
- * - PUT, DELETE /projects/:id/controls/:controlId/tasks/:taskId  link or unlink a task   project:write
- * - GET  /projects/:id/points-of-focus      pointsOfFocusQuerySchema -> PointOfFocusList project:read
- * - POST /projects/:id/controls/:controlId/points-of-focus  pointOfFocusSchema -> PointOfFocus (201)  project:write
- * - PATCH, DELETE /projects/:id/points-of-focus/:pointId  pointOfFocusUpdateSchema          project:write
  *
  * A canceled project's work is frozen: creating, editing, deleting or moving its tasks, controls and points
  * of focus, linking them, and commenting answer 409 `project_is_canceled` until it is restored to pending.
@@ -67,6 +32,27 @@
  */
 import { z } from 'zod';
 import { hasNoNul, nulMessage, optionalText, pagingShape, requiredText } from '../settings';
+import type {
+  assignableUser,
+  companyTask,
+  companyTaskPage,
+  control,
+  controlDetail,
+  controlList,
+  pointOfFocus,
+  pointOfFocusList,
+  project,
+  projectList,
+  projectMember,
+  projectUser,
+  projectsSummary,
+  roleAssignment,
+  task,
+  taskComment,
+  taskDetail,
+  taskList,
+  userProject,
+} from './results';
 
 // ---------------------------------------------------------------------------------------------
 // Project statuses and their machine (README "Project lifecycle")
@@ -275,88 +261,24 @@ export interface ProjectRef {
   title: string;
 }
 
-export interface Project {
-  id: string;
-  companyId: string;
-  title: string;
-  description: string | null;
-  type: ProjectType;
-  status: ProjectStatus;
-  practice: { id: string; name: string } | null;
-  startDate: string | null;
-  dueDate: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** Counts over all tasks (subtasks included). */
-  tasksTotal: number;
-  tasksDone: number;
-  tasksOverdue: number;
-  leadConsultant: ProjectUserRef | null;
-  clientLead: ProjectUserRef | null;
-  /** What the caller may do (the server enforces it the same way); `write` is false while the project is canceled. */
-  permissions: { manage: boolean; write: boolean; manageRoster: boolean };
-  /** The caller's role on the project, if any. */
-  myRole: ProjectRole | null;
-}
+export type Project = z.output<typeof project>;
 
-export interface ProjectList {
-  results: Project[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type ProjectList = z.output<typeof projectList>;
 
-export interface ProjectsSummary {
-  projectsByStatus: Record<ProjectStatus, number>;
-  tasksByStatus: Record<TaskStatus, number>;
-  /** Open tasks past their due date, per project (most first, at most 10). */
-  overdueByProject: { projectId: string; title: string; overdue: number }[];
-  overdueTotal: number;
-  /** Open tasks due this week (dueWeekRange: today and the 6 days after). */
-  dueThisWeek: number;
-  /** The practices of the company's projects (the dashboard's practice filter; /practices is staff-only). */
-  practices: { id: string; name: string }[];
-  /** Whether the caller may create projects here. */
-  canCreate: boolean;
-}
+export type ProjectsSummary = z.output<typeof projectsSummary>;
 
 // ---------------------------------------------------------------------------------------------
 // Roster
 
-export interface ProjectUserRef {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-}
+export type ProjectUserRef = z.output<typeof projectUser>;
 
-export interface ProjectMember extends ProjectUserRef {
-  role: ProjectRole;
-  isTevora: boolean;
-  title: string | null;
-  status: 'active' | 'suspended';
-}
+export type ProjectMember = z.output<typeof projectMember>;
 
-export interface AssignableUser extends ProjectUserRef {
-  isTevora: boolean;
-  /** Roles the caller could give this user (the server checks again). */
-  roles: ProjectRole[];
-}
+export type AssignableUser = z.output<typeof assignableUser>;
 
-export interface UserProject {
-  projectId: string;
-  title: string;
-  companyId: string;
-  companyName: string;
-  status: ProjectStatus;
-  role: ProjectRole;
-}
+export type UserProject = z.output<typeof userProject>;
 
-export interface RoleAssignment {
-  userId: string;
-  projectId: string;
-  role: ProjectRole | null;
-}
+export type RoleAssignment = z.output<typeof roleAssignment>;
 
 /** PATCH /projects/roles/:userId/assignments: give `role` (null removes the user from the roster). */
 export const roleAssignmentSchema = z.object({
@@ -468,60 +390,19 @@ export const companyTasksQuerySchema = z.object({
 });
 export type CompanyTasksQuery = z.input<typeof companyTasksQuerySchema>;
 
-export interface Task {
-  id: string;
-  projectId: string;
-  parentId: string | null;
-  referenceId: string | null;
-  title: string;
-  status: TaskStatus;
-  dueDate: string | null;
-  overdue: boolean;
-  assignees: ProjectUserRef[];
-  subtaskCount: number;
-  subtasksDone: number;
-  commentCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Task = z.output<typeof task>;
 
-export interface TaskList {
-  results: Task[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type TaskList = z.output<typeof taskList>;
 
-export interface CompanyTask extends Task {
-  projectTitle: string;
-}
+export type CompanyTask = z.output<typeof companyTask>;
 
-export interface CompanyTaskPage {
-  results: CompanyTask[];
-  /** null on the last page. */
-  nextCursor: string | null;
-}
+export type CompanyTaskPage = z.output<typeof companyTaskPage>;
 
-export interface TaskDetail extends Task {
-  description: string | null;
-  parent: { id: string; title: string; referenceId: string | null } | null;
-  subtasks: Task[];
-  controls: { id: string; name: string; title: string }[];
-  createdBy: ProjectUserRef | null;
-  completedAt: string | null;
-  /** What the caller may do here (nothing while the project is canceled). */
-  permissions: { edit: boolean; changeStatus: boolean; comment: boolean };
-}
+export type TaskDetail = z.output<typeof taskDetail>;
 
 export const commentCreateSchema = z.object({ body: requiredText('body', 5000) });
 
-export interface TaskComment {
-  id: string;
-  taskId: string;
-  author: ProjectUserRef | null;
-  body: string;
-  createdAt: string;
-}
+export type TaskComment = z.output<typeof taskComment>;
 
 // ---------------------------------------------------------------------------------------------
 // Controls and points of focus
@@ -551,30 +432,11 @@ export const controlsQuerySchema = z.object({
   sort: z.enum(['name', '-name', 'title', '-title']).default('name'),
 });
 
-export interface Control {
-  id: string;
-  projectId: string;
-  name: string;
-  title: string;
-  taskCount: number;
-  tasksDone: number;
-  pointOfFocusCount: number;
-}
+export type Control = z.output<typeof control>;
 
-export interface ControlList {
-  results: Control[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type ControlList = z.output<typeof controlList>;
 
-export interface ControlDetail extends Control {
-  description: string | null;
-  tasks: Task[];
-  pointsOfFocus: PointOfFocus[];
-  /** False while the project is canceled. */
-  permissions: { edit: boolean };
-}
+export type ControlDetail = z.output<typeof controlDetail>;
 
 export const pointOfFocusSchema = z.object({
   name: requiredText('name', 200),
@@ -593,21 +455,9 @@ export const pointsOfFocusQuerySchema = z.object({
   search: searchText().optional(),
 });
 
-export interface PointOfFocus {
-  id: string;
-  controlId: string;
-  controlName: string;
-  name: string;
-  description: string | null;
-  createdAt: string;
-}
+export type PointOfFocus = z.output<typeof pointOfFocus>;
 
-export interface PointOfFocusList {
-  results: PointOfFocus[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type PointOfFocusList = z.output<typeof pointOfFocusList>;
 
 // ---------------------------------------------------------------------------------------------
 // The project detail's address: the query is the state.

@@ -22,34 +22,34 @@
  * `module_access_denied`); the workload report without the requests module leaves the request columns out
  * (`requestsIncluded: false`). GET …/reports/options says which reports the caller has.
  *
- * Calls (base /api/v1), all GET, all `member+reports`:
- * - /companies/:id/reports/options                              -> ReportOptions
- * - /companies/:id/reports/:kind          reportQuerySchema     -> StatusReport | RequestsReport | ControlsReport | WorkloadReport
- * - /companies/:id/reports/:kind/export   reportExportQuerySchema (format=csv|xlsx) -> the report's tables as a file
+ * The calls (base /api/v1, all GET, all under the reports module's policy) are described in api.ts,
+ * their answers in results.ts.
+ * - A report's file (…/reports/:kind/export, format=csv|xlsx): the report's tables.
  *     CSV: UTF-8 with BOM; the heading block (REPORT_FILE_HEADINGS), then each table of reportTables():
  *     a row with its title, a row with its column titles, its rows, an empty row.
  *     XLSX: a sheet "Report" with the heading block, then one sheet per table (its title, at most 31
  *     characters), numbers as numbers. Text cells are formula-safe in both (a leading apostrophe).
  *     File name: `<kind>-report-<company slug>-<today>.csv|xlsx`.
- * - /companies/:id/reports/pdf            reportQuerySchema     -> application/pdf, the whole report: the
- *     company, the filters, the generation time, then every report the caller has, each as its tables
- *     (and a bar chart of its first table). A table shows at most REPORT_PDF_MAX_ROWS rows, then a line
- *     "… N more rows: see the XLSX". File name `report-<company slug>-<today>.pdf`.
+ * - The PDF (…/reports/pdf): the whole report: the company, the filters, the generation time, then
+ *     every report the caller has, each as its tables (and a bar chart of its first table). A table
+ *     shows at most REPORT_PDF_MAX_ROWS rows, then a line "… N more rows: see the XLSX". File name
+ *     `report-<company slug>-<today>.pdf`.
  * Unknown `:kind` -> 404 `not_found`. Bad filters -> 400 `validation_failed` naming the field.
  *
  * Aggregation happens in the database: one grouped query per section (a section is one table of
  * reportTables or one summary), never loading the rows.
  */
 import { z } from 'zod';
-import {
-  PROJECT_STATUS_LABELS,
-  TASK_STATUSES,
-  TASK_STATUS_LABELS,
-  dayText,
-  type ProjectStatus,
-  type TaskStatus,
-} from '../projects';
-import { REQUEST_STATUSES, REQUEST_STATUS_LABELS, type RequestStatus } from '../requests';
+import { PROJECT_STATUS_LABELS, TASK_STATUSES, TASK_STATUS_LABELS, dayText } from '../projects';
+import { REQUEST_STATUSES, REQUEST_STATUS_LABELS } from '../requests';
+import type {
+  controlsReport,
+  reportMeta,
+  reportOptions,
+  requestsReport,
+  statusReport,
+  workloadReport,
+} from './results';
 
 export const REPORT_KINDS = ['status', 'requests', 'controls', 'workload'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
@@ -96,25 +96,32 @@ const dayCount = (from: string, to: string) =>
 const periodDay = (field: 'from' | 'to') =>
   dayText(field).refine((v) => v >= REPORT_EARLIEST_DAY, `${field} must be on or after ${REPORT_EARLIEST_DAY}`);
 
+const reportFilters = z.object({
+  projectId: z
+    .string()
+    .max(100, 'projectId is too long')
+    .refine(hasNoNul, 'projectId must not contain NUL characters')
+    .optional(),
+  from: periodDay('from').optional(),
+  to: periodDay('to').optional(),
+  today: dayText('today').optional(),
+});
+
+/** An empty projectId: all the projects. */
+const emptyProjectIsNone = <Q extends { projectId?: string }>(q: Q): Q => ({
+  ...q,
+  projectId: q.projectId === '' ? undefined : q.projectId,
+});
+
+function checkPeriod(q: { from?: string; to?: string }, ctx: z.RefinementCtx): void {
+  if (q.from && q.to && q.from > q.to)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be on or after from' });
+  else if (q.from && q.to && dayCount(q.from, q.to) > REPORT_MAX_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: `the period must be at most ${REPORT_MAX_DAYS} days` });
+}
+
 /** The filters of every report call (query string). */
-export const reportQuerySchema = z
-  .object({
-    projectId: z
-      .string()
-      .max(100, 'projectId is too long')
-      .refine(hasNoNul, 'projectId must not contain NUL characters')
-      .optional(),
-    from: periodDay('from').optional(),
-    to: periodDay('to').optional(),
-    today: dayText('today').optional(),
-  })
-  .transform((q) => ({ ...q, projectId: q.projectId === '' ? undefined : q.projectId }))
-  .superRefine((q, ctx) => {
-    if (q.from && q.to && q.from > q.to)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be on or after from' });
-    else if (q.from && q.to && dayCount(q.from, q.to) > REPORT_MAX_DAYS)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: `the period must be at most ${REPORT_MAX_DAYS} days` });
-  });
+export const reportQuerySchema = reportFilters.transform(emptyProjectIsNone).superRefine(checkPeriod);
 export type ReportQuery = z.input<typeof reportQuerySchema>;
 export type ReportFilters = z.output<typeof reportQuerySchema>;
 
@@ -122,65 +129,21 @@ export const reportExportQuerySchema = z
   .object({ format: z.enum(['csv', 'xlsx'], { error: 'format must be csv or xlsx' }) })
   .passthrough();
 
+/** The query of a report's file (…/reports/:kind/export): the filters and the format. */
+export const reportFileQuerySchema = reportFilters
+  .extend(reportExportQuerySchema.shape)
+  .transform(emptyProjectIsNone)
+  .superRefine(checkPeriod);
+
 /** The server checks `today` against its own UTC day: at most this many days apart (time zones). */
 export const REPORT_TODAY_TOLERANCE_DAYS = 1;
 
 // ---------------------------------------------------------------------------------------------
-// Answers
+// Answers (the schemas: results.ts)
 
-/** What every report carries: what it covers, for the page, the files and the PDF. */
-export interface ReportMeta {
-  company: { id: string; name: string };
-  /** null: all the projects the caller sees. */
-  project: { id: string; title: string } | null;
-  /** The period (null: open-ended). */
-  from: string | null;
-  to: string | null;
-  /** The day "overdue" was measured against. */
-  today: string;
-  /** ISO instant. */
-  generatedAt: string;
-}
-
-/** GET …/reports/options: the reports the caller has and the projects to filter by (title order). */
-export interface ReportOptions {
-  kinds: ReportKind[];
-  projects: { id: string; title: string; status: ProjectStatus }[];
-}
-
-export interface StatusReport {
-  kind: 'status';
-  meta: ReportMeta;
-  /** Tasks (subtasks included) of the projects in scope created in the period. */
-  totals: { tasks: number; open: number; closed: number; overdue: number; percentClosed: number };
-  /** Every status, in TASK_STATUSES order, zeros included. */
-  byStatus: { status: TaskStatus; count: number }[];
-  /** Every project in scope (title order), zeros included. */
-  byProject: {
-    projectId: string;
-    title: string;
-    status: ProjectStatus;
-    tasks: number;
-    open: number;
-    closed: number;
-    overdue: number;
-    percentClosed: number;
-  }[];
-  /**
-   * Progress so far: from the later of `from` and the first task's day to the earlier of `to` and today
-   * (no bucket before the first task nor in the future; `today` is stretched to the last task's day when
-   * the caller's day lags one made since). Per week (Monday to Sunday, the first and last clipped to the
-   * series) when the series spans at most REPORT_WEEKLY_MAX_DAYS days, else per calendar month; at most
-   * REPORT_MAX_PROGRESS_POINTS points (the latest). `created` in the bucket; `closed`: tasks whose
-   * closing (their move to a closed status, CLOSED_TASK_STATUSES; reopening clears it) falls in the
-   * bucket; `open` at its end (created so far minus closed so far, among the tasks of the report). Empty
-   * when there are no tasks.
-   */
-  progress: {
-    bucket: 'week' | 'month';
-    points: { start: string; end: string; created: number; closed: number; open: number }[];
-  };
-}
+export type ReportMeta = z.output<typeof reportMeta>;
+export type ReportOptions = z.output<typeof reportOptions>;
+export type StatusReport = z.output<typeof statusReport>;
 
 /** Age of an active request: days since it was created (today minus its UTC creation day). */
 export const REQUEST_AGE_BUCKETS = [
@@ -200,108 +163,9 @@ export const ACCEPT_TIME_BUCKETS = [
 ] as const;
 export type AcceptTimeBucket = (typeof ACCEPT_TIME_BUCKETS)[number]['key'];
 
-export interface RequestsReport {
-  kind: 'requests';
-  meta: ReportMeta;
-  /**
-   * Over the requests in scope created in the period. active: open, submitted or returned; overdue:
-   * active with a due day before `today`; reviewed: accepted or returned at least once; returnedRate:
-   * returned at least once / reviewed (null when none was reviewed); averageDaysToAccept over the
-   * accepted ones (one decimal; null when none).
-   */
-  totals: {
-    requests: number;
-    active: number;
-    overdue: number;
-    accepted: number;
-    reviewed: number;
-    returned: number;
-    returnedRate: number | null;
-    averageDaysToAccept: number | null;
-  };
-  /** Every status, in REQUEST_STATUSES order, zeros included. */
-  byStatus: { status: RequestStatus; count: number }[];
-  /** Active requests by age, every bucket, zeros included. */
-  openByAge: { bucket: RequestAgeBucket; count: number }[];
-  /** Accepted requests by time to accept, every bucket, zeros included. */
-  timeToAccept: { bucket: AcceptTimeBucket; count: number }[];
-  /**
-   * Per direct assignee (`userId`; a request with two assignees counts for both; name order), then per
-   * assigned team (`teamId`, named "<team> (team)"; a request counts for each of its teams and its
-   * people), then one row with both null ("Unassigned": no assignee and no team) when there are such
-   * requests. returned: returned at least once.
-   */
-  byAssignee: {
-    userId: string | null;
-    teamId: string | null;
-    name: string;
-    active: number;
-    overdue: number;
-    submitted: number;
-    accepted: number;
-    returned: number;
-  }[];
-}
-
-export interface ControlsReport {
-  kind: 'controls';
-  meta: ReportMeta;
-  /**
-   * As of now, over the controls of the projects in scope. withTasks: at least one linked task;
-   * withEvidence: a linked task has a file, or an accepted request names the control or one of its linked
-   * tasks; a point of focus is covered when its control has evidence. percentCovered: withEvidence /
-   * controls (0 when none).
-   */
-  totals: {
-    controls: number;
-    withTasks: number;
-    withEvidence: number;
-    pointsOfFocus: number;
-    pointsOfFocusCovered: number;
-    percentCovered: number;
-  };
-  /** Every project in scope that has controls (title order). */
-  byProject: {
-    projectId: string;
-    title: string;
-    controls: number;
-    withTasks: number;
-    withEvidence: number;
-    pointsOfFocus: number;
-    pointsOfFocusCovered: number;
-    percentCovered: number;
-  }[];
-}
-
-export interface WorkloadReport {
-  kind: 'workload';
-  meta: ReportMeta;
-  /** False when the requests module is off for the caller: request figures are 0 and not shown. */
-  requestsIncluded: boolean;
-  /**
-   * As of now. Open tasks (not closed) of the projects in scope by direct assignee; active requests in
-   * scope by direct assignee. One row per person with any (most total work first, then name).
-   */
-  people: {
-    userId: string;
-    name: string;
-    email: string;
-    staff: boolean;
-    openTasks: number;
-    overdueTasks: number;
-    activeRequests: number;
-    overdueRequests: number;
-    total: number;
-  }[];
-  totals: {
-    openTasks: number;
-    overdueTasks: number;
-    unassignedTasks: number;
-    activeRequests: number;
-    overdueRequests: number;
-    unassignedRequests: number;
-  };
-}
+export type RequestsReport = z.output<typeof requestsReport>;
+export type ControlsReport = z.output<typeof controlsReport>;
+export type WorkloadReport = z.output<typeof workloadReport>;
 
 export type Report = StatusReport | RequestsReport | ControlsReport | WorkloadReport;
 export type ReportOf<K extends ReportKind> = Extract<Report, { kind: K }>;

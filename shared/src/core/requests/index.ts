@@ -26,25 +26,11 @@
  * - comment: anyone who sees it; `internal` comments only staff write and only staff read.
  * Clients never receive internal comments, their history events, or `internalNote` (null for them).
  *
- * Calls (base /api/v1). Policy `member+requests` is `{ company: 'member', module: 'requests' }`;
- * `request:read|respond|manage` resolves the request of `:id` as above.
- * - GET    /companies/:id/requests              requestsQuerySchema -> RequestList          member+requests
- * - POST   /companies/:id/requests              requestCreateSchema -> RequestDetail (201)  member+requests, manage
- * - GET    /companies/:id/requests/assignees    -> RequestAssigneeOptions (pickers, filters) member+requests
- * - POST   /companies/:id/requests/bulk         requestBulkSchema -> RequestBulkResult      member+requests, manage
- * - POST   /companies/:id/requests/import       multipart `file` (.csv/.xlsx) -> RequestImportResult (201)  member+requests, manage
- * - GET    /companies/:id/requests/export       requestsQuerySchema filters + format=csv|xlsx: the visible requests
- *                                                 matching (every page, at most REQUEST_EXPORT_MAX_ROWS) as a file  member+requests
- * - GET    /companies/:id/requests/file-template?format=csv|xlsx  the import columns with two example rows  member+requests
- * - GET    /requests/:id                        -> RequestDetail                             request:read
- * - PATCH  /requests/:id                        requestUpdateSchema -> RequestDetail         request:manage
- * - POST   /requests/:id/transitions            requestTransitionSchema -> RequestDetail     request:read, then per action
- * - GET    /requests/:id/comments               -> { results: RequestComment[] } (oldest first)  request:read
- * - POST   /requests/:id/comments               requestCommentSchema -> RequestComment (201) request:read
- * - GET    /requests/:id/history                -> { results: RequestEvent[] } (oldest first)  request:read
- * - POST   /requests/:id/files                  multipart `files` (1 to 20) -> { results: RequestFile[] } (201)  request:read, respond or manage
- * - DELETE /requests/:id/files/:fileId          204                                          request:read, uploader (respond) or manage
- *   Evidence downloads: GET /files/:fileId/signed-url (the `request` file kind; visibility as the request).
+ * The calls (base /api/v1) are described in api.ts, their answers in results.ts. Policy
+ * `{ company: 'member', module: 'requests' }` guards a company's requests (list, create, assignees,
+ * bulk, import, export, file template); `{ request: 'read' | 'manage' }` resolves the request of `:id`
+ * as above. Lists (comments, history) are oldest first. Evidence downloads: GET
+ * /files/:fileId/signed-url (the `request` file kind; visibility as the request).
  *
  * A stale write (PATCH, transitions with `expectedStatus`) answers 409 `request_status_changed` when the
  * status moved meanwhile. Assignees must be active client members of the company (not revoked) or its
@@ -60,6 +46,20 @@
 import { z } from 'zod';
 import { hasNoNul, nulMessage, optionalText, pagingShape, requiredText } from '../settings';
 import { dayText, optionalDay, queryList } from '../projects';
+import type { ref } from '../answers';
+import type {
+  requestAssigneeOptions,
+  requestBulkResult,
+  requestComment,
+  requestDetail,
+  requestEvent,
+  requestFile,
+  requestImportResult,
+  requestList,
+  requestPermissions,
+  requestSummary,
+  requestUser,
+} from './results';
 
 // ---------------------------------------------------------------------------------------------
 // Statuses, priorities, transitions
@@ -360,88 +360,16 @@ export const requestFileFormatSchema = z.object({
   format: z.enum(REQUEST_FILE_FORMATS, { error: 'format must be csv or xlsx' }).default('csv'),
 });
 
+/**
+ * GET /companies/:id/requests/export: the list's filters and sort, and the format; paging is the
+ * list's (an export holds every page, at most REQUEST_EXPORT_MAX_ROWS).
+ */
+export const requestsExportQuerySchema = requestsQuerySchema
+  .omit({ page: true, pageSize: true })
+  .extend(requestFileFormatSchema.shape);
+
 // ---------------------------------------------------------------------------------------------
-// Replies
-
-export interface RequestUserRef {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  isTevora: boolean;
-}
-
-export interface RequestTeamRef {
-  id: string;
-  name: string;
-}
-
-export interface RequestSummary {
-  id: string;
-  companyId: string;
-  reference: string;
-  title: string;
-  status: RequestStatus;
-  priority: RequestPriority;
-  dueDate: string | null;
-  /** isRequestOverdue on the server's day. */
-  overdue: boolean;
-  project: { id: string; title: string } | null;
-  requester: RequestUserRef | null;
-  assignees: RequestUserRef[];
-  teams: RequestTeamRef[];
-  fileCount: number;
-  /** Comments the caller may read. */
-  commentCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** What the caller may do with the request now (the server decides; the web only shows). */
-export interface RequestPermissions {
-  manage: boolean;
-  respond: boolean;
-  /** Actions the caller may apply in the current status. */
-  actions: RequestAction[];
-  uploadEvidence: boolean;
-  commentInternal: boolean;
-}
-
-export interface RequestDetail extends RequestSummary {
-  description: string | null;
-  /** Staff only: null for clients. */
-  internalNote: string | null;
-  task: { id: string; referenceId: string | null; title: string } | null;
-  control: { id: string; name: string; title: string } | null;
-  /** The latest return's reason while returned, else null. */
-  returnReason: string | null;
-  submittedAt: string | null;
-  acceptedAt: string | null;
-  canceledAt: string | null;
-  files: RequestFile[];
-  permissions: RequestPermissions;
-}
-
-export interface RequestFile {
-  id: string;
-  requestId: string;
-  name: string;
-  contentType: string;
-  size: number;
-  uploadedBy: RequestUserRef | null;
-  createdAt: string;
-  /** The caller may delete it now. */
-  canDelete: boolean;
-}
-
-export interface RequestComment {
-  id: string;
-  requestId: string;
-  author: RequestUserRef | null;
-  body: string;
-  internal: boolean;
-  createdAt: string;
-}
+// Replies (the schemas: results.ts)
 
 export const REQUEST_EVENT_TYPES = [
   'created',
@@ -456,58 +384,18 @@ export const REQUEST_EVENT_TYPES = [
 ] as const;
 export type RequestEventType = (typeof REQUEST_EVENT_TYPES)[number];
 
-/**
- * One entry of a request's history. `detail` by type: created/imported {}; updated { fields: string[] }
- * (names of the changed fields); assigned/unassigned { users: string[], teams: string[] } (display names);
- * status { from, to, action, reason? }; file_added/file_removed { name }; comment { internal }.
- */
-export interface RequestEvent {
-  id: string;
-  requestId: string;
-  type: RequestEventType;
-  actor: RequestUserRef | null;
-  detail: {
-    fields?: string[];
-    users?: string[];
-    teams?: string[];
-    from?: RequestStatus;
-    to?: RequestStatus;
-    action?: RequestAction;
-    reason?: string | null;
-    name?: string;
-    internal?: boolean;
-  };
-  createdAt: string;
-}
-
-export interface RequestList {
-  results: RequestSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface RequestAssigneeOptions {
-  /** Active client members of the company whose access stands, by name. */
-  users: RequestUserRef[];
-  teams: RequestTeamRef[];
-  /** Staff who requested something of the company (the requester filter), by name. */
-  requesters: RequestUserRef[];
-  /** The company's projects the caller sees (id, title), by title. */
-  projects: { id: string; title: string }[];
-}
-
-export interface RequestBulkResult {
-  updated: number;
-}
-
-export interface RequestImportResult {
-  /** Data rows read (the header not counted). */
-  rows: number;
-  created: number;
-  /** References given to the new requests, in file order (at most the first 100). */
-  references: string[];
-}
+export type RequestUserRef = z.output<typeof requestUser>;
+export type RequestTeamRef = z.output<typeof ref>;
+export type RequestSummary = z.output<typeof requestSummary>;
+export type RequestPermissions = z.output<typeof requestPermissions>;
+export type RequestDetail = z.output<typeof requestDetail>;
+export type RequestFile = z.output<typeof requestFile>;
+export type RequestComment = z.output<typeof requestComment>;
+export type RequestEvent = z.output<typeof requestEvent>;
+export type RequestList = z.output<typeof requestList>;
+export type RequestAssigneeOptions = z.output<typeof requestAssigneeOptions>;
+export type RequestBulkResult = z.output<typeof requestBulkResult>;
+export type RequestImportResult = z.output<typeof requestImportResult>;
 
 // ---------------------------------------------------------------------------------------------
 // Import and export files

@@ -2,39 +2,11 @@
  * Settings and administration (docs/settings.md): the bodies the api validates and the
  * replies the web reads, one source of truth for both. Framework-free: the api imports it.
  *
- * Calls (base /api/v1) and who may make them (api/src/plugins/policies.ts):
- * - PUT  /users/profile/me                      multipart: profile fields + `avatar` file     signedIn (not federated users)
- * - DELETE /users/profile/me/avatar                                                            signedIn
- * - GET  /users/:id/avatar, /companies/:id/logo the stored image                                visible user / member
- * - POST /companies                             companyCreateSchema                            staffAdmin (company.addCompany)
- * - PATCH /companies/:id                        multipart: `name` + `logo` file                company.editInformation
- * - DELETE /companies/:id/logo                                                                 company.editInformation
- * - PATCH /companies/:id/modules-access         companyModulesAccessSchema                     company.editModulesAccess
- * - GET  /companies/:id/users                   companyUsersQuerySchema -> list of CompanyUser company member
- * - POST /companies/:id/users                   companyUserInviteSchema -> CompanyUser (201)   company.editUsersAndTeams
- * - PATCH /companies/:id/users/:userId/role     companyUserRoleSchema                          company.editUsersAndTeams
- * - DELETE /companies/:id/users/:userId/revoke-access  (POST …/restore-access undoes it)      company.editUsersAndTeams
- * - DELETE /companies/:id/users/:userId         removes the member from the company            company.editUsersAndTeams
- * - GET  /companies/:id/users/:userId/modules-access -> UserModulesAccess                     company.editUsersAndTeams
- * - PATCH /companies/:id/users/:userId/modules-access  moduleAccessPatchSchema               users.editModulesAccess
- * - GET, POST /companies/:id/teams              teamNameSchema -> Team                         member / company.editUsersAndTeams
- * - PATCH, DELETE /companies/:id/teams/:teamId  teamNameSchema                                 company.editUsersAndTeams
- * - PUT, DELETE /companies/:id/teams/:teamId/users/:userId; PUT …/users?userIds[]=…           company.editUsersAndTeams
- * - GET, PUT /companies/:id/teams/:teamId/modules-access  moduleAccessSchema (PUT: all five)   member / company.editModulesAccess
- * - GET  /companies/:id/teams/:teamId/assigned-objects -> AssignedObjectList                  company.editUsersAndTeams
- * - GET  /users/:id -> UserDetail; PATCH /users/:id userAdminUpdateSchema                      targetUser company.editUsersAndTeams
- * - GET  /users/:id/status -> UserStatus; POST /users/:id/unsuspend; POST /users/:id/reset-password
- * - DELETE /users/:id/avatar                                                                   targetUser company.editUsersAndTeams
- * - GET  /users/:id/assigned-objects?companyId= -> AssignedObjectList                         targetUser company.editUsersAndTeams
- * - DELETE /users/:id/object-access/:objectId?module=projects                                 targetUser company.editUsersAndTeams
- * - GET  /users/staff?search&page&pageSize -> list of StaffUser                                staff
- * - PUT  /users/admin/:id                       staffAdminRoleSchema                           staffAdmin (users.editTevoraAdmins)
- * - GET  /practices -> { results: Practice[] }                                                 staff
- * - GET  /users/:id/practices -> { results: Practice[] }; PUT staffPracticesSchema             staff / users.editPractices
- * - GET  /audit-log                             auditLogQuerySchema -> list of AuditEntry      staffAdmin
- * - PATCH /system-settings/:id/files            multipart `files` -> { files: SystemSettingFile[] }  staffAdmin
- * - GET  /system-settings/:id/files/:fileId     the file, as an attachment                     staffAdmin
- * - DELETE /system-settings/:id/files/:fileId                                                  staffAdmin
+ * The operations, and who may call each, are described once in each area's `api.ts` (users, staff
+ * and the audit log: ../users/api.ts). Rules they share: federated (single sign-on) users cannot
+ * change their own profile; images (avatars, logos) come as a multipart `avatar`/`logo` file beside
+ * the text fields; a user's access to a company is revoked (and restored) without touching the
+ * account, while suspending the account is for whoever administers every company of the user.
  *
  * Errors: 400 `validation_failed` with `details: [{ field, message }]` naming each bad field;
  * 409 `email_already_taken` (details field `email`), 409 `team_name_taken` (field `name`),
@@ -42,6 +14,8 @@
  */
 import { z } from 'zod';
 import { MODULES, type ModuleName } from '../modules';
+import type { assignedObject, auditEntry, practice, staffUser, userDetail, userStatusBody } from '../users/results';
+import type { companyUser, team, userModulesAccess } from '../companies/results';
 
 export const COMPANY_ROLES = ['admin', 'member'] as const;
 export type CompanyRoleName = (typeof COMPANY_ROLES)[number];
@@ -259,52 +233,15 @@ export const companyUserRoleSchema = z.object({
   role: z.enum(COMPANY_ROLES, { error: 'role must be admin or member' }),
 });
 
-export const teamRefSchema = z.object({ id: z.string(), name: z.string() });
-
-/** A member of a company, as the users list shows it. */
-export const companyUserSchema = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  title: z.string().nullable(),
-  avatar: z.string().nullable(),
-  role: z.enum(COMPANY_ROLES),
-  /** The account: suspended users cannot sign in anywhere. */
-  status: z.enum(['active', 'suspended']),
-  /** Invited and has not chosen a password (nor signed in with single sign-on) yet. */
-  invited: z.boolean(),
-  /** Access to this company revoked: still listed, no longer sees the company. */
-  accessRevoked: z.boolean(),
-  isFederated: z.boolean(),
-  teams: z.array(teamRefSchema),
-  lastSignInAt: z.string().nullable(),
-  joinedAt: z.string(),
-});
-export type CompanyUser = z.infer<typeof companyUserSchema>;
+/**
+ * A member of a company, as the users list shows it. `status` is the account's (suspended users
+ * cannot sign in anywhere); `invited`: has not chosen a password (nor signed in with single sign-on)
+ * yet; `accessRevoked`: still listed, no longer sees the company.
+ */
+export type CompanyUser = z.output<typeof companyUser>;
 
 /** GET /users/:id: a user and the companies of theirs the caller may see. */
-export const userDetailSchema = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  title: z.string().nullable(),
-  primaryPhone: z.string().nullable(),
-  avatar: z.string().nullable(),
-  status: z.enum(['active', 'suspended']),
-  invited: z.boolean(),
-  isTevora: z.boolean(),
-  isAuditor: z.boolean(),
-  isAdmin: z.boolean(),
-  isFederated: z.boolean(),
-  lastSignInAt: z.string().nullable(),
-  createdAt: z.string(),
-  companies: z.array(
-    z.object({ id: z.string(), name: z.string(), role: z.enum(COMPANY_ROLES), accessRevoked: z.boolean() }),
-  ),
-});
-export type UserDetail = z.infer<typeof userDetailSchema>;
+export type UserDetail = z.output<typeof userDetail>;
 
 /** PATCH /users/:id (an administrator edits a user): some fields; status suspends or reactivates. */
 export const userAdminUpdateSchema = z
@@ -318,50 +255,18 @@ export const userAdminUpdateSchema = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'name at least one field to change');
 
 /** GET /users/:id/status */
-export const userStatusSchema = z.object({
-  status: z.enum(['active', 'suspended']),
-  invited: z.boolean(),
-  isFederated: z.boolean(),
-});
-export type UserStatus = z.infer<typeof userStatusSchema>;
+export type UserStatus = z.output<typeof userStatusBody>;
 
-/** GET /companies/:id/users/:userId/modules-access */
-export const userModulesAccessSchema = z.object({
-  /** The user's own values (null: inherit). */
-  modulesAccess: z.object(
-    Object.fromEntries(MODULES.map((m) => [m, z.boolean().nullable()])) as Record<
-      ModuleName,
-      z.ZodNullable<z.ZodBoolean>
-    >,
-  ),
-  /** After the company ceiling and the user's teams. */
-  effective: z.object(Object.fromEntries(MODULES.map((m) => [m, z.boolean()])) as Record<ModuleName, z.ZodBoolean>),
-  company: z.object(Object.fromEntries(MODULES.map((m) => [m, z.boolean()])) as Record<ModuleName, z.ZodBoolean>),
-});
-export type UserModulesAccess = z.infer<typeof userModulesAccessSchema>;
+/**
+ * A company user's module access: `modulesAccess` their own values (null: inherit), `effective`
+ * after the company ceiling and the user's teams, `company` the company's.
+ */
+export type UserModulesAccess = z.output<typeof userModulesAccess>;
 
 export const teamNameSchema = z.object({ name: requiredText('name', 80) });
 
-export const teamMemberSchema = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-});
-export const teamSchema = z.object({
-  id: z.string(),
-  companyId: z.string(),
-  name: z.string(),
-  users: z.array(teamMemberSchema),
-  modulesAccess: z.object(
-    Object.fromEntries(MODULES.map((m) => [m, z.boolean().nullable()])) as Record<
-      ModuleName,
-      z.ZodNullable<z.ZodBoolean>
-    >,
-  ),
-  createdAt: z.string(),
-});
-export type Team = z.infer<typeof teamSchema>;
+/** A team of a company: its members and its module values (null: inherit). */
+export type Team = z.output<typeof team>;
 
 /** An object (a project now; requests and others later) a user or team has access to. */
 export const assignedObjectSchema = z.object({
@@ -374,7 +279,7 @@ export const assignedObjectSchema = z.object({
   /** A lead role cannot be removed until it is reassigned (lead_user_can_not_be_revoked). */
   removable: z.boolean(),
 });
-export type AssignedObject = z.infer<typeof assignedObjectSchema>;
+export type AssignedObject = z.output<typeof assignedObject>;
 export const assignedObjectListSchema = z.object({ results: z.array(assignedObjectSchema) });
 
 export const objectAccessQuerySchema = z.object({
@@ -382,20 +287,7 @@ export const objectAccessQuerySchema = z.object({
 });
 
 /** GET /users/staff */
-export const staffUserSchema = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  title: z.string().nullable(),
-  avatar: z.string().nullable(),
-  status: z.enum(['active', 'suspended']),
-  isAdmin: z.boolean(),
-  isAuditor: z.boolean(),
-  practices: z.array(z.object({ id: z.string(), name: z.string() })),
-  lastSignInAt: z.string().nullable(),
-});
-export type StaffUser = z.infer<typeof staffUserSchema>;
+export type StaffUser = z.output<typeof staffUser>;
 
 /** PUT /users/admin/:id: a staff user's admin flag. */
 export const staffAdminRoleSchema = z.object({
@@ -408,7 +300,7 @@ export const practiceSchema = z.object({
   description: z.string(),
   status: z.enum(['active', 'retired']),
 });
-export type Practice = z.infer<typeof practiceSchema>;
+export type Practice = z.output<typeof practice>;
 
 /** PUT /users/:id/practices: the staff user's practices, all at once. */
 export const staffPracticesSchema = z.object({
@@ -444,7 +336,7 @@ export const auditEntrySchema = z.object({
   after: z.unknown().nullable(),
   requestId: z.string().nullable(),
 });
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export type AuditEntry = z.output<typeof auditEntry>;
 
 export const SYSTEM_SETTING_FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const systemSettingFileSchema = z.object({

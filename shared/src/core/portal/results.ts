@@ -1,0 +1,26 @@
+/** What the health, portal config and system settings (portal messages) operations answer, as zod schemas (see projects/results.ts). */
+import { z } from 'zod';
+import { id, timestamp } from '../answers';
+import { PORTAL_MESSAGE_KEYS, PORTAL_MESSAGE_STATUSES } from '../schemas';
+
+// ---- Health and portal config
+
+export const health = z.strictObject({ status: z.literal('ok'), database: z.literal('ok'), apiVersion: z.string() });
+export const portalConfig = z.strictObject({
+  brandName: z.string().min(1),
+  apiVersion: z.string(),
+  uiVersion: z.string(),
+});
+
+// ---- System settings (portal messages)
+
+export const portalMessage = z.strictObject({
+  id,
+  key: z.enum(PORTAL_MESSAGE_KEYS),
+  status: z.enum(PORTAL_MESSAGE_STATUSES),
+  value: z.string(),
+  version: z.number().int().min(1),
+  dismissed: z.boolean(),
+  updatedAt: timestamp,
+});
+export const systemSettingsList = z.strictObject({ data: z.array(portalMessage) });
