@@ -4,7 +4,7 @@
  * schema, through fastify-type-provider-zod's types. Fastify then validates the input before the
  * handler runs (after the policy: a caller without the right learns nothing of the input rules) and
  * serializes the answer with a serializer compiled from the answer's schema (fast-json-stringify,
- * fastify's own). The OpenAPI document is generated from the same registered routes (docs.ts).
+ * fastify's own). The OpenAPI document is generated from the same registered routes (plugins/openapi.ts).
  *
  * Input errors keep the api's one error path: 400 `validation_failed` naming each field or
  * parameter that failed, with the rule in `details`.
@@ -122,12 +122,11 @@ export function serializerCompiler(check: boolean): FastifySerializerCompiler<un
   };
 }
 
-/** The first 2xx status an operation answers with a JSON body. */
-function resultStatus(operation: Operation): number {
-  const ok = Object.keys(operation.responses)
+/** The success statuses an operation answers with a body (2xx but 204): each carries its result. */
+export function resultStatuses(operation: Operation): number[] {
+  return Object.keys(operation.responses)
     .map(Number)
     .filter((status) => status >= 200 && status < 300 && status !== 204);
-  return ok[0] ?? 200;
 }
 
 /** What a handler of an operation receives. */
@@ -156,7 +155,11 @@ export function route<const O extends Operation>(
   const schema: Record<string, unknown> = { params: paramsSchema(operation) };
   if (operation.query) schema.querystring = operation.query;
   if (operation.body) schema.body = operation.body;
-  if (operation.result) schema.response = { [resultStatus(operation)]: operation.result };
+  if (operation.result) {
+    const result = operation.result;
+    const statuses = resultStatuses(operation);
+    schema.response = Object.fromEntries((statuses.length ? statuses : [200]).map((status) => [status, result]));
+  }
   app.withTypeProvider<ZodTypeProvider>().route({
     ...extras,
     method: operation.method,

@@ -13,7 +13,50 @@ import { z } from 'zod';
 import type { Operation, Policy } from '@portal/shared/core/contract';
 import { paramsSchema } from './contract';
 
-type JsonSchema = Record<string, unknown>;
+/** A JSON Schema, as the document holds it. */
+export type JsonSchema = Record<string, unknown>;
+
+/** A path or query parameter of an operation in the document. */
+export interface OpenApiParameter {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  schema: JsonSchema;
+  description?: string;
+}
+
+/** One operation of the document, as `documentedSchema` describes it and @fastify/swagger writes it. */
+export interface OpenApiOperation {
+  operationId: string;
+  summary: string;
+  tags: string[];
+  description: string;
+  'x-policy': Policy;
+  security?: Record<string, string[]>[];
+  parameters?: OpenApiParameter[];
+  requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }> }>;
+}
+
+/** The OpenAPI 3.1 document `app.swagger()` returns, with the operations this plugin describes. */
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; description: string };
+  security: Record<string, string[]>[];
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> };
+}
+
+/**
+ * The document @fastify/swagger generates from the registered routes (after `app.ready()`), typed as
+ * this plugin shapes it (openapi-types' own types leave every field optional).
+ */
+export function openApiDocument(app: FastifyInstance): OpenApiDocument {
+  return app.swagger() as unknown as OpenApiDocument;
+}
+
+/** `/api/v1/projects/:id/tasks/:taskId` as OpenAPI writes it: `/api/v1/projects/{id}/tasks/{taskId}`. */
+export const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 /**
  * A zod schema as JSON Schema: for what a caller sends (`input`: defaults and coercions on the input

@@ -15,11 +15,12 @@
  *    route, the client on another company's id;
  *  - any 2xx answer to the Acme client that holds an id of Globex's (another tenant's data) in an id
  *    field;
- *  - any answer that does not match the operation's OpenAPI description (api/src/openapi): a status
+ *  - any answer that does not match the operation's OpenAPI description (plugins/openapi.ts): a status
  *    it does not list, a content type other than the ones listed for that status, a JSON answer that
  *    does not parse, an error answer that is not the Error schema (a catalogue code, a message, the
  *    request id, well-formed details), a success body its operation's result schema does not allow
- *    (api/src/openapi/results: every field, its type, no undocumented field) or a 204 with a body.
+ *    (`result` in shared/src/core/<area>/api.ts: every field, its type, no undocumented field) or a
+ *    204 with a body.
  * It prints, per operation, how many requests were sent and how they were answered.
  *
  *   tsx api/src/quality/fuzz.ts [--runs N] [--seed S] [--only <substring of "METHOD /path">]
@@ -31,10 +32,8 @@ import { addCompanyDomain } from '../db/identity-providers';
 import { createTestApp, type TestApp } from '../test/app';
 import type { RoutePolicy } from '../plugins/policies';
 import { ERROR_MESSAGES, GENERIC_ERROR_CODES, RESET_PASSWORD_FAILED } from '@portal/shared/core/errors';
-import { OPERATIONS } from '../openapi/operations';
-import { RESULTS } from '../openapi/results';
-import { resultProblem } from '../openapi/results/common';
-import { jsonSchemaOf, openApiPath, type OpenApiDocument } from '../openapi/document';
+import { resultProblem } from '@portal/shared/core/answers';
+import { jsonSchemaOf, openApiDocument, openApiPath, type OpenApiDocument } from '../plugins/openapi';
 import { validValue } from './valid-bodies';
 import { fieldNames, queryNames, schemaKeys } from './fields';
 
@@ -287,7 +286,7 @@ function requestArbitrary(route: RoutePolicy, ids: Ids): fc.Arbitrary<Generated>
   const params = fc.tuple(...paramNames.map(param));
   // The names this operation's OpenAPI description gives (its query, body and form schemas) come
   // first; any other name the contracts use, and hostile ones, now and then.
-  const op = route.operation ?? OPERATIONS[`${route.method} ${route.url}`];
+  const op = route.operation;
   const ownQuery = schemaKeys(op?.query);
   const ownFields = [...new Set([...schemaKeys(op?.body), ...schemaKeys(op?.form?.fields)])];
   const queryKey = ownQuery.length
@@ -451,7 +450,7 @@ function conformance(route: RoutePolicy, res: LightMyRequestResponse, doc: OpenA
     return `answered ${status} with JSON that does not parse`;
   }
   if (status < 400) {
-    const result = route.operation ? route.operation.result : RESULTS[`${route.method} ${route.url}`];
+    const result = route.operation?.result;
     const problem = result ? resultProblem(result, body) : null;
     return problem && `answered ${status} with a body its schema does not allow: ${problem}`;
   }
@@ -513,7 +512,7 @@ async function main() {
   try {
     const ids = await collectIds(t);
     // the document @fastify/swagger generates from the registered routes (plugins/openapi.ts)
-    const doc = t.app.swagger() as unknown as OpenApiDocument;
+    const doc = openApiDocument(t.app);
     const cookies: Record<Caller, string | undefined> = {
       admin: await t.cookieFor(CALLERS.admin),
       client: await t.cookieFor(CALLERS.client),

@@ -9,9 +9,6 @@ import { requireAuth } from '../../plugins/auth';
 import { route } from '../../plugins/contract';
 import { permissionsIn, policyCompany } from '../../plugins/policies';
 
-// api/src/openapi/operations.ts reads it from here until that file goes.
-export { companiesQuerySchema } from '@portal/shared/core/companies/api';
-
 export function toCompanyDto(company: CompanyRecord): Company {
   return {
     id: company.id,

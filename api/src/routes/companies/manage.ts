@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import * as api from '@portal/shared/core/companies/api';
-import type { BodyOf } from '@portal/shared/core/contract';
 import { MODULES, type ModuleName } from '@portal/shared/core/modules';
 import {
   companyNameTaken,
@@ -12,25 +11,13 @@ import {
 } from '../../db/companies';
 import { isUniqueViolation } from '../../db/values';
 import { audit } from '../../lib/audit';
+import { checkFormFields } from '../../lib/form-fields';
 import { HttpError } from '../../lib/http-error';
 import { IMAGE_FIELD, checkImage, deleteImage, saveImage, sendImage } from '../../lib/images';
 import { readForm } from '../../lib/multipart';
-import { route, validatorCompiler } from '../../plugins/contract';
+import { route } from '../../plugins/contract';
 import { policyCompany } from '../../plugins/policies';
 import { toCompanyDto } from '.';
-
-type CompanyFields = BodyOf<typeof api.updateCompany>;
-
-/** The text fields of a multipart update, checked as fastify checks a JSON body (same errors). */
-function checkFormFields(fields: Record<string, unknown>): CompanyFields {
-  const { form, method, url } = api.updateCompany;
-  const check = validatorCompiler({ schema: form.fields, method, url, httpPart: 'body' }) as (
-    data: unknown,
-  ) => { value: CompanyFields } | { error: Error };
-  const checked = check(fields);
-  if ('error' in checked) throw checked.error;
-  return checked.value;
-}
 
 export const companyNameTakenError = () =>
   new HttpError(409, 'company_name_taken', undefined, [
@@ -87,7 +74,7 @@ export default async function companiesManageRoutes(app: FastifyInstance) {
   route(app, api.updateCompany, async (request) => {
     const company = policyCompany(request);
     const form = await readForm(request, { files: { logo: IMAGE_FIELD } });
-    const { name } = request.isMultipart() ? checkFormFields(form.fields) : request.body;
+    const { name } = request.isMultipart() ? checkFormFields(api.updateCompany.form.fields, form.fields) : request.body;
     const logoFile = form.files.find((f) => f.field === 'logo');
     const logoType = logoFile ? checkImage(logoFile) : null;
     if (name === undefined && !logoFile) {

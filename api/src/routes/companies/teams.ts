@@ -23,9 +23,6 @@ import { HttpError } from '../../lib/http-error';
 import { route } from '../../plugins/contract';
 import { policyCompany } from '../../plugins/policies';
 
-// api/src/openapi/operations.ts reads it from here until that file goes.
-export { userIdsSchema } from '@portal/shared/core/companies/api';
-
 const teamNotFound = () => new HttpError(404, 'team_not_found');
 const userNotFound = () => new HttpError(404, 'user_not_found');
 const teamNameTakenError = () =>

@@ -13,9 +13,6 @@ import { HttpError } from '../../lib/http-error';
 import { requireAuth } from '../../plugins/auth';
 import { route } from '../../plugins/contract';
 
-// Until api/src/openapi/operations.ts is gone (it still imports it from here).
-export { notificationsQuerySchema as listQuerySchema } from '@portal/shared/core/notifications/api';
-
 function toDto(n: NotificationRecord): Notification {
   return {
     id: n.id,

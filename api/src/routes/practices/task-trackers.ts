@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { z } from 'zod';
 import { TASK_TRACKER_MAX_BYTES, type TaskTrackerFormat, type TaskTrackerSummary } from '@portal/shared/core/practices';
 import * as api from '@portal/shared/core/practices/api';
 import type { Database } from '../../db/schema';
@@ -17,6 +16,7 @@ import {
   updateTaskTracker,
 } from '../../db/task-trackers';
 import { audit } from '../../lib/audit';
+import { checkFormFields } from '../../lib/form-fields';
 import { HttpError } from '../../lib/http-error';
 import { readForm, type FormData, type UploadedFile } from '../../lib/multipart';
 import {
@@ -28,7 +28,7 @@ import {
 } from '../../lib/task-tracker-file';
 import { requireAuth } from '../../plugins/auth';
 import { sendAttachment } from '../files/download';
-import { invalidField, route, validatorCompiler } from '../../plugins/contract';
+import { invalidField, route } from '../../plugins/contract';
 import { changedFields } from '../projects/writes';
 import { activePracticeOrThrow, practiceOrThrow, settleUnique } from './index';
 
@@ -51,19 +51,6 @@ export function readTrackerForm(request: FastifyRequest): Promise<FormData> {
       },
     },
   });
-}
-
-/**
- * The form's text fields, checked with `schema` (an operation's `form.fields`) as fastify checks a
- * JSON body: 400 validation_failed naming each field that failed.
- */
-function formFields<S extends z.ZodType>(schema: S, form: FormData): z.output<S> {
-  const checked = validatorCompiler({ schema, method: 'POST', url: '', httpPart: 'body' })(form.fields) as {
-    value?: z.output<S>;
-    error?: Error;
-  };
-  if (checked.error) throw checked.error;
-  return checked.value as z.output<S>;
 }
 
 /** The form's task tracker file, or 400 naming `file`. */
@@ -147,7 +134,7 @@ export default async function taskTrackersRoutes(app: FastifyInstance) {
     const { user } = await requireAuth(request);
     const practice = await activePracticeOrThrow(db, id);
     const form = await readTrackerForm(request);
-    const input = formFields(api.importTaskTracker.form.fields, form);
+    const input = checkFormFields(api.importTaskTracker.form.fields, form.fields);
     const file = trackerFileOf(form);
     // Before the file is parsed: a taken name costs no parsing.
     if (await taskTrackerNameTaken(db, practice.id, input.name)) throw nameTaken();

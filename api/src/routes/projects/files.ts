@@ -29,7 +29,7 @@ import { commitUpload, discardForm, readStreamedForm } from '../../lib/uploads';
 import { requireAuth } from '../../plugins/auth';
 import { invalidField, route } from '../../plugins/contract';
 import { policyProject, projectAccessFor } from '../../plugins/policies';
-import { checkFormFields } from '../files/form-fields';
+import { checkFormFields } from '../../lib/form-fields';
 import { lockFilesOf } from './work';
 import { settleDuplicate, settleMissing } from './writes';
 

@@ -50,9 +50,6 @@ const INSERT_BATCH = 200;
 /** References the import's reply lists. */
 const REPLY_REFERENCES = 100;
 
-/** Until api/src/openapi/operations.ts (which imports it from here) is deleted: the export's query is in shared. */
-export { requestsExportQuerySchema as exportQuerySchema } from '@portal/shared/core/requests';
-
 function inChunks<T>(values: T[], size = IN_CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < values.length; i += size) out.push(values.slice(i, i + size));

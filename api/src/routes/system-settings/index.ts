@@ -17,9 +17,6 @@ import { HttpError } from '../../lib/http-error';
 import { requireAuth } from '../../plugins/auth';
 import { route } from '../../plugins/contract';
 
-/** The list's query, as api/src/openapi/operations.ts imports it (until that file goes). */
-export { systemSettingsQuerySchema as listQuerySchema } from '@portal/shared/core/portal/api';
-
 /**
  * Best-effort only: script elements are removed before storing (repeated, so that removing one
  * cannot assemble another). The web sanitizes every message with DOMPurify before showing it;

@@ -12,12 +12,12 @@ import {
 } from '../../db/transfers';
 import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
+import { checkFormFields } from '../../lib/form-fields';
 import { hashPassword } from '../../lib/passwords';
 import { formCommits, readStreamedForm } from '../../lib/uploads';
 import { requireAuth } from '../../plugins/auth';
 import { invalidField, route } from '../../plugins/contract';
 import { policyCompany } from '../../plugins/policies';
-import { checkFormFields } from '../files/form-fields';
 import {
   TRANSFER_SWEEP_INTERVAL_MS,
   sweepExpiredTransfers,

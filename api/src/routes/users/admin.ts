@@ -30,9 +30,6 @@ import { requireAuth } from '../../plugins/auth';
 import { invalidField, route } from '../../plugins/contract';
 import { policyTargetUser } from '../../plugins/policies';
 
-// Until api/src/openapi/operations.ts is gone (it still imports them from here).
-export { assignedObjectsQuerySchema, staffQuerySchema } from '@portal/shared/core/users/api';
-
 /** The fields of userAdminUpdateSchema: a PATCH changes only those the body names. */
 const ADMIN_FIELDS = ['firstName', 'lastName', 'title', 'primaryPhone', 'status'] as const;
 const COLUMN_OF = {

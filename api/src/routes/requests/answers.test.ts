@@ -1,13 +1,16 @@
-/** The result schemas of requests.ts against the api's real answers on the seeded data and on writes. */
+/**
+ * Practices, task trackers and evidence requests: their real answers on the seeded data and on writes
+ * against their operations' result schemas (test/answers.ts).
+ */
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { multipart as formWith } from '../../routes/projects/files-test-fixtures';
-import { PDF, multipart as evidence } from '../../routes/requests/evidence-test-fixtures';
+import { requestEvent } from '@portal/shared/core/requests/results';
+import { multipart as formWith } from '../projects/files-test-fixtures';
+import { PDF, multipart as evidence } from './evidence-test-fixtures';
 import { createTestApp, type TestApp } from '../../test/app';
-import { resultProblem } from './common';
+import { ANSWER_TESTS, answerProblem } from '../../test/answers';
 import { requestCsv } from '../../test/request-files';
 import { trackerCsv } from '../../test/task-tracker-files';
-import { REQUESTS_RESULTS, requestEvent } from './requests';
 
 let t: TestApp;
 // every practice, template and request of the seed is called: no rate limit in the way
@@ -19,7 +22,7 @@ afterAll(() => t.close());
 const STAFF = 'admin@demo.test';
 const CLIENT = 'lead@acme.test';
 const keysOf = (method: 'GET' | 'writes') =>
-  Object.keys(REQUESTS_RESULTS).filter((key) => (method === 'GET') === key.startsWith('GET '));
+  ANSWER_TESTS['routes/requests/answers.test.ts'].filter((key) => (method === 'GET') === key.startsWith('GET '));
 /** The GET operations only staff reach (policy `staff`): a client is refused them. */
 const STAFF_ONLY = [
   'GET /api/v1/practices',
@@ -28,13 +31,13 @@ const STAFF_ONLY = [
   'GET /api/v1/task-trackers/:trackerId',
 ];
 
-/** The first problem of a body its schema refuses, or none. */
+/** The first problem of a body its operation's result schema refuses, or none. */
 function problemsOf(key: string, url: string, body: unknown): string[] {
-  const found = resultProblem(REQUESTS_RESULTS[key], body);
-  return found ? [`${url}: ${found}`] : [];
+  const found = answerProblem(t.app, key, url, body);
+  return found ? [found] : [];
 }
 
-describe('the result schemas of requests, practices and task trackers', () => {
+describe('the answers of requests, practices and task trackers', () => {
   /** Every GET operation with a result schema, called for every seeded practice, template, company and request. */
   async function answers(cookie: string): Promise<{ key: string; url: string; body: unknown }[]> {
     const db = t.database.db;

@@ -1,8 +1,13 @@
-/** The result schemas of people.ts against the api's real answers on the seeded data. */
+/**
+ * Users, companies, company users, teams and the audit log: their real answers on the seeded data
+ * (and on writes made here) against their operations' result schemas (test/answers.ts).
+ */
+import { companyUser } from '@portal/shared/core/companies/results';
 import { createTestApp, type TestApp } from '../../test/app';
-import { resultProblem } from './common';
+import { ANSWER_TESTS, answerProblem, resultOf } from '../../test/answers';
 import { createTestIdentityProvider } from '../../test/saml-idp';
-import { companyUser, PEOPLE_RESULTS } from './people';
+
+const KEYS = ANSWER_TESTS['routes/companies/answers.test.ts'];
 
 let t: TestApp;
 /** DNS TXT answers for the domain verification below. */
@@ -22,13 +27,10 @@ interface Answer {
 
 /** url + first issue of every answer its schema refuses. */
 function problems(answers: Answer[]): string[] {
-  return answers.flatMap(({ key, url, body }) => {
-    const found = resultProblem(PEOPLE_RESULTS[key], body);
-    return found ? [`${key} ${url}: ${found}`] : [];
-  });
+  return answers.flatMap(({ key, url, body }) => answerProblem(t.app, key, url, body) ?? []);
 }
 
-describe('the result schemas of users, companies, company users, teams and the audit log', () => {
+describe('the answers of users, companies, company users, teams and the audit log', () => {
   /** Every GET operation with a result schema, called for every seeded company, member, team and user. */
   async function answers(cookie: string): Promise<Answer[]> {
     const db = t.database.db;
@@ -87,7 +89,7 @@ describe('the result schemas of users, companies, company users, teams and the a
     return out;
   }
 
-  const getKeys = Object.keys(PEOPLE_RESULTS).filter((key) => key.startsWith('GET '));
+  const getKeys = KEYS.filter((key) => key.startsWith('GET '));
 
   it.each(['admin@demo.test', 'lead@acme.test'])('allow every real answer to %s', async (email) => {
     const seen = await answers(await t.cookieFor(email));
@@ -198,8 +200,8 @@ describe('the result schemas of users, companies, company users, teams and the a
     await call('GET /api/v1/users/:id', `/api/v1/users/${invited.id}`);
     await call('GET /api/v1/audit-log', '/api/v1/audit-log?pageSize=200');
 
-    // every write of the map answered at least once
-    const writes = Object.keys(PEOPLE_RESULTS).filter((key) => !key.startsWith('GET '));
+    // every write of the list answered at least once
+    const writes = KEYS.filter((key) => !key.startsWith('GET '));
     expect(new Set(seen.map((a) => a.key).filter((key) => !key.startsWith('GET ')))).toEqual(new Set(writes));
     expect(problems(seen)).toEqual([]);
   });
@@ -213,7 +215,7 @@ describe('the result schemas of users, companies, company users, teams and the a
     });
     const body = res.json() as { results: Record<string, unknown>[] };
     expect(body.results.length).toBeGreaterThan(0);
-    const list = PEOPLE_RESULTS['GET /api/v1/companies/:id/users'];
+    const list = resultOf(t.app, 'GET /api/v1/companies/:id/users');
     expect(list.safeParse(body).success).toBe(true);
     const withRow = (change: (row: Record<string, unknown>) => void) => {
       const copy = structuredClone(body);

@@ -1,10 +1,16 @@
-/** The result schemas of portal.ts against the api's real answers on the seeded data. */
+/**
+ * Health, config, feature flags, system settings, notifications, documents, transfers and reports:
+ * their real answers on the seeded data (and on writes made here) against their operations' result
+ * schemas (test/answers.ts).
+ */
 import type { z } from 'zod';
+import { transfer } from '@portal/shared/core/files/results';
 import { REPORT_KINDS } from '@portal/shared/core/reports';
 import { createTestApp, type TestApp } from '../../test/app';
+import { ANSWER_TESTS, answerProblem } from '../../test/answers';
 import { multipart } from '../../test/multipart';
-import { resultProblem } from './common';
-import { PORTAL_RESULTS, transfer } from './portal';
+
+const KEYS = ANSWER_TESTS['routes/portal-config/answers.test.ts'];
 
 let t: TestApp;
 // every company, project, file, transfer and report of the seed is called: no rate limit in the way
@@ -16,16 +22,15 @@ afterAll(() => t.close());
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 0x20), Buffer.from('\n%%EOF\n')]);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(40, 1)]);
 
-/** The first issue of a body its schema refuses, or null. */
+/** The first issue of a body its operation's result schema refuses, or null. */
 function problemOf(key: string, url: string, body: unknown): string | null {
-  const found = resultProblem(PORTAL_RESULTS[key], body);
-  return found && `${key} ${url}: ${found}`;
+  return answerProblem(t.app, key, url, body);
 }
 
 const companyId = async (name: string) =>
   (await t.database.db.selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 
-describe('the result schemas of health, config, flags, settings, notifications, documents, transfers and reports', () => {
+describe('the answers of health, config, flags, settings, notifications, documents, transfers and reports', () => {
   it('allow the 2xx answers of the writes', async () => {
     const admin = await t.cookieFor('admin@demo.test');
     const lead = await t.cookieFor('lead@acme.test');
@@ -137,6 +142,9 @@ describe('the result schemas of health, config, flags, settings, notifications, 
       answers.filter((a) => a.status >= 300).map((a) => `${a.key} ${a.url}: ${a.status} ${JSON.stringify(a.body)}`),
     ).toEqual([]);
     expect(answers.flatMap((a) => problemOf(a.key, a.url, a.body) ?? [])).toEqual([]);
+    // every write of the list answered at least once
+    const writes = KEYS.filter((key) => !key.startsWith('GET '));
+    expect(new Set(answers.map((a) => a.key).filter((key) => !key.startsWith('GET ')))).toEqual(new Set(writes));
   });
 
   /** Every GET operation with a result schema, called for every seeded (and written) thing the caller may see. */
@@ -205,7 +213,7 @@ describe('the result schemas of health, config, flags, settings, notifications, 
   }
 
   const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-  const getKeys = Object.keys(PORTAL_RESULTS).filter((key) => key.startsWith('GET '));
+  const getKeys = KEYS.filter((key) => key.startsWith('GET '));
   const seenKeys: string[] = [];
 
   it.each(['admin@demo.test', 'lead@acme.test', 'member@acme.test'])('allow every real answer to %s', async (email) => {

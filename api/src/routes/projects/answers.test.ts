@@ -1,7 +1,11 @@
-/** The result schemas of work.ts against the api's real answers on the seeded data. */
+/**
+ * The reads of projects, tasks, controls, files and evidence requests: their real answers on the
+ * seeded data against their operations' result schemas (test/answers.ts).
+ */
 import { createTestApp, type TestApp } from '../../test/app';
-import { resultProblem } from './common';
-import { taskList, WORK_RESULTS } from './work';
+import { ANSWER_TESTS, answerProblem, resultOf } from '../../test/answers';
+
+const KEYS = ANSWER_TESTS['routes/projects/answers.test.ts'];
 
 let t: TestApp;
 // every project, task, control, file and request of the seed is called: no rate limit in the way
@@ -10,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('the result schemas of projects, tasks, controls, files and requests', () => {
+describe('the answers of projects, tasks, controls, files and requests', () => {
   /** Every operation with a result schema, called for every seeded project, task and request the caller sees. */
   async function answers(cookie: string): Promise<{ key: string; url: string; body: unknown }[]> {
     const db = t.database.db;
@@ -58,11 +62,8 @@ describe('the result schemas of projects, tasks, controls, files and requests', 
   it.each(['admin@demo.test', 'lead@acme.test'])('allow every real answer to %s', async (email) => {
     const seen = await answers(await t.cookieFor(email));
     // each operation answered at least once, so no schema goes unchecked
-    expect(new Set(seen.map((a) => a.key))).toEqual(new Set(Object.keys(WORK_RESULTS)));
-    const problems = seen.flatMap(({ key, url, body }) => {
-      const found = resultProblem(WORK_RESULTS[key], body);
-      return found ? [`${url}: ${found}`] : [];
-    });
+    expect(new Set(seen.map((a) => a.key))).toEqual(new Set(KEYS));
+    const problems = seen.flatMap(({ key, url, body }) => answerProblem(t.app, key, url, body) ?? []);
     expect(problems).toEqual([]);
   });
 
@@ -79,6 +80,7 @@ describe('the result schemas of projects, tasks, controls, files and requests', 
       cookie: await t.cookieFor('admin@demo.test'),
     });
     const body = res.json() as { results: Record<string, unknown>[] };
+    const taskList = resultOf(t.app, 'GET /api/v1/projects/:id/tasks');
     expect(body.results.length).toBeGreaterThan(0);
     expect(taskList.safeParse(body).success).toBe(true);
     const withRow = (change: (row: Record<string, unknown>) => void) => {

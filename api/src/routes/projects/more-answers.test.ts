@@ -1,12 +1,17 @@
-/** The result schemas of more-work.ts against the api's real answers: the seeded data's reads, and writes made here. */
+/**
+ * Project writes, roster, comments, points of focus, folders, task files, trackers and interviews:
+ * their real answers (the seeded data's reads, and writes made here) against their operations' result
+ * schemas (test/answers.ts).
+ */
 import { randomUUID } from 'node:crypto';
 import { instantToZoned } from '@portal/shared/core/interviews';
 import type { Folder } from '@portal/shared/core/files';
 import { createTestApp, type TestApp } from '../../test/app';
-import { resultProblem } from './common';
+import { ANSWER_TESTS, answerProblem, resultOf } from '../../test/answers';
 import { trackerCsv } from '../../test/task-tracker-files';
-import { multipart, PDF } from '../../routes/projects/files-test-fixtures';
-import { MORE_WORK_RESULTS } from './more-work';
+import { multipart, PDF } from './files-test-fixtures';
+
+const KEYS = ANSWER_TESTS['routes/projects/more-answers.test.ts'];
 
 let t: TestApp;
 // every project, task and interview of the seed is called: no rate limit in the way
@@ -15,10 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The first issue of `body` against the schema of `key`, or null when it parses. */
+/** The first issue of `body` against the result schema of `key`, or null when it parses. */
 function problem(key: string, url: string, body: unknown): string | null {
-  const found = resultProblem(MORE_WORK_RESULTS[key], body);
-  return found && `${url}: ${found}`;
+  return answerProblem(t.app, key, url, body);
 }
 
 /** A Monday-to-Friday a few days ahead, as a local date in New York. */
@@ -30,7 +34,7 @@ function nextWeekday(): string {
   }
 }
 
-describe('the result schemas of project writes, roster, comments, points of focus, folders, task files, trackers and interviews', () => {
+describe('the answers of project writes, roster, comments, points of focus, folders, task files, trackers and interviews', () => {
   const writes = new Set<string>();
   const problems: string[] = [];
 
@@ -308,8 +312,8 @@ describe('the result schemas of project writes, roster, comments, points of focu
     );
 
     expect(problems).toEqual([]);
-    // every write of the map was made
-    const writeKeys = Object.keys(MORE_WORK_RESULTS).filter((key) => !key.startsWith('GET '));
+    // every write of the list was made
+    const writeKeys = KEYS.filter((key) => !key.startsWith('GET '));
     expect([...writes].sort()).toEqual(writeKeys.sort());
   });
 
@@ -376,7 +380,7 @@ describe('the result schemas of project writes, roster, comments, points of focu
     const seen = await answers(await t.cookieFor(email), user.id);
     // each GET operation answered at least once, so no schema goes unchecked (the task trackers to staff
     // managers only: project:manage)
-    const expected = Object.keys(MORE_WORK_RESULTS).filter(
+    const expected = KEYS.filter(
       (key) =>
         key.startsWith('GET ') && (email === 'admin@demo.test' || key !== 'GET /api/v1/projects/:id/task-trackers'),
     );
@@ -389,7 +393,7 @@ describe('the result schemas of project writes, roster, comments, points of focu
     const url = `/api/v1/projects/${interview.project_id}/interviews/${interview.id}`;
     const res = await t.api({ method: 'GET', url, cookie: await t.cookieFor('admin@demo.test') });
     const body = res.json() as Record<string, unknown>;
-    const schema = MORE_WORK_RESULTS['GET /api/v1/projects/:id/interviews/:interviewId'];
+    const schema = resultOf(t.app, 'GET /api/v1/projects/:id/interviews/:interviewId');
     expect(schema.safeParse(body).success).toBe(true);
     const changed = (change: (copy: Record<string, unknown>) => void) => {
       const copy = structuredClone(body);
