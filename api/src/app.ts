@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
+import { OneLinePerRequest } from './logging';
 import type { Database } from './db/schema';
 import { systemTxtResolver, type TxtResolver } from './lib/dns';
 import liveEventsPlugin from './lib/live-events';
@@ -76,44 +77,18 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   db: Kysely<Database>;
   config: AppConfig;
-  /** Off unless given (tests); server.ts passes `loggerOptions()`. */
+  /** Off unless given (tests); server.ts passes `loggerOptions()` (logging.ts). */
   logger?: FastifyServerOptions['logger'];
   /** DNS TXT lookups (domain verification); the system's resolvers unless given. */
   resolveTxt?: TxtResolver;
-}
-
-/** Production logging: secrets in headers never reach the log (bodies are not logged at all). */
-export function loggerOptions(level = process.env.LOG_LEVEL ?? 'info'): FastifyServerOptions['logger'] {
-  return {
-    level,
-    redact: {
-      paths: [
-        'req.headers.cookie',
-        'req.headers.authorization',
-        'req.headers["x-transfer-passphrase"]',
-        'res.headers["set-cookie"]',
-        'headers.cookie',
-        'headers.authorization',
-        'headers["x-transfer-passphrase"]',
-      ],
-      censor: '[redacted]',
-    },
-    serializers: {
-      // Password reset links carry their token in the query, signed download links their signature: neither reaches the log.
-      req: (req: { method: string; url: string; host?: string; ip?: string }) => ({
-        method: req.method,
-        url: req.url.replace(/([?&](?:token|s)=)[^&#]*/g, '$1[redacted]'),
-        host: req.host,
-        remoteAddress: req.ip,
-      }),
-    },
-  };
 }
 
 /** The whole api, ready for `listen` or `inject`. */
 export function buildApp({ db, config, logger = false, resolveTxt }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     logger,
+    // one log line per request, when it has been answered (logging.ts)
+    logController: new OneLinePerRequest(),
     // Our own id for every request; an id sent by the client is not trusted.
     genReqId: () => randomUUID(),
     requestIdHeader: false,

@@ -1,4 +1,5 @@
-import { buildApp, loggerOptions } from './app';
+import { buildApp } from './app';
+import { loggerOptions } from './logging';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { describePostgresUrl, openDatabase, pingDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';

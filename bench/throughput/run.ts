@@ -45,7 +45,7 @@ const ROUNDS = Number(option('rounds', '2'));
 const CONNECTIONS = Number(option('connections', '10'));
 const PROFILE_DIR = option('profile', '');
 const LOG_FILE = option('log', '');
-/** The api's LOG_LEVEL: info is production's (api/src/app.ts loggerOptions); another level measures what logging costs. */
+/** The api's LOG_LEVEL: info is production's (api/src/logging.ts); another level measures what logging costs. */
 const LOG_LEVEL = option('log-level', 'info');
 if (!(DURATION > 0) || !(WARMUP >= 0) || !(ROUNDS >= 1) || !(CONNECTIONS >= 1)) {
   console.error(

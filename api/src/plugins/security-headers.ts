@@ -143,17 +143,20 @@ export default fp(
       done();
     });
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    // A callback hook, not an async one: the answers that are not HTML (nearly all) pass without a promise.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (!isHtml(reply.getHeader('content-type')) || reply.hasHeader('content-security-policy'))
+        return done(null, payload);
       // a file download's bytes go out as they are
-      const attachment = /^attachment\b/i.test(String(reply.getHeader('content-disposition') ?? ''));
-      if (!isHtml(reply.getHeader('content-type')) || reply.hasHeader('content-security-policy') || attachment)
-        return payload;
+      if (/^attachment\b/i.test(String(reply.getHeader('content-disposition') ?? ''))) return done(null, payload);
 
       const nonce = randomBytes(16).toString('base64');
-      reply.header('content-security-policy', await policyFor(app, request, nonce));
-      if (typeof payload === 'string') return injectCspNonce(payload, nonce);
-      if (Buffer.isBuffer(payload)) return injectCspNonce(payload.toString('utf8'), nonce);
-      return payload;
+      policyFor(app, request, nonce).then((policy) => {
+        reply.header('content-security-policy', policy);
+        if (typeof payload === 'string') return done(null, injectCspNonce(payload, nonce));
+        if (Buffer.isBuffer(payload)) return done(null, injectCspNonce(payload.toString('utf8'), nonce));
+        done(null, payload);
+      }, done);
     });
   },
   { name: 'security-headers' },

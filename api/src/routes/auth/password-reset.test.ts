@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import net from 'node:net';
-import { buildApp, loggerOptions } from '../../app';
+import { buildApp } from '../../app';
+import { loggerOptions } from '../../logging';
 import { savePasswordPolicy } from '../../db/password-policies';
 import { createPasswordToken } from '../../db/password-tokens';
 import { createSession } from '../../db/sessions';
