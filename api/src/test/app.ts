@@ -9,7 +9,6 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import lightMyRequest from 'light-my-request';
-import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import { openDatabase, type OpenDatabase } from '../db/database';
@@ -30,7 +29,7 @@ import {
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
 
 export interface TestDatabase extends OpenDatabase {
-  /** The SQLite temp dir, or the PostgreSQL schema (or database, for a copy of a template). */
+  /** The SQLite temp dir, or the name of the PostgreSQL database. */
   location: string;
   /** Drops everything this database created. */
   destroy(): Promise<void>;
@@ -40,23 +39,22 @@ export function makeTempDir(prefix = 'portal-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
+/**
+ * An empty database of its own: on PostgreSQL a new database (not a schema of a shared one: Kysely's
+ * migrator lists the tables of every schema of its database, and a schema that another test file
+ * drops meanwhile failed that listing with "schema … does not exist"), on SQLite a file in a temp dir.
+ */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (TEST_DATABASE_URL) {
-    const schema = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create schema "${schema}"`);
-    await admin.end();
-    const database = openDatabase({ databaseUrl: TEST_DATABASE_URL, searchPath: schema });
+    const name = `test_${randomBytes(6).toString('hex')}`;
+    await adminQuery(TEST_DATABASE_URL, `create database "${name}" template template0`);
+    const database = openDatabase({ databaseUrl: postgresUrlFor(TEST_DATABASE_URL, name) });
     return {
       ...database,
-      location: schema,
+      location: name,
       async destroy() {
         await database.close();
-        const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-        await client.connect();
-        await client.query(`drop schema if exists "${schema}" cascade`);
-        await client.end();
+        await adminQuery(TEST_DATABASE_URL!, `drop database if exists "${name}" with (force)`);
       },
     };
   }
