@@ -3,7 +3,8 @@ import type { ColumnType, Generated } from 'kysely';
 /**
  * Row types of the tables (see migrations/). Booleans come back as 0/1 on SQLite; timestamps as
  * ISO text on both (PostgreSQL's through values.ts pgTimestampToIso): repositories normalise them
- * (Boolean(), toIso()).
+ * (Boolean(), toIso()). Over 400 lines because it is one table list: Kysely types every query from
+ * the Database interface below as a whole, and the row types are declarations only, no code.
  */
 type Bool = ColumnType<boolean | number, boolean, boolean>;
 type Timestamp = ColumnType<Date | string, string, string>;

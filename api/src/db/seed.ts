@@ -1,3 +1,9 @@
+/**
+ * The demo data (the README's demo users, their companies, practices, projects, audit entries and
+ * notifications) and seedIfEmpty, which writes it to an empty database. Over 400 lines because most of
+ * it is that data, kept as literal tables to read and edit in one place; the code that writes it is
+ * about 220 lines (the projects', files', requests', interviews' and trackers' parts are seed-*.ts).
+ */
 import { randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
 import type { Insertable, Kysely } from 'kysely';

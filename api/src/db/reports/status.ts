@@ -108,7 +108,7 @@ async function createdPerDay(db: Kysely<Database>, scope: ReportScope): Promise<
 
 /**
  * The period's closed tasks per closing day: closed_at, stamped by every move to a closed status and
- * cleared by reopening (db/tasks.ts), so later edits of a closed task do not move it.
+ * cleared by reopening (db/tasks/writes.ts), so later edits of a closed task do not move it.
  */
 async function closedPerDay(db: Kysely<Database>, scope: ReportScope): Promise<DayCount[]> {
   const day = sqlDay(scope.dialect, sql.ref('t.closed_at'));
