@@ -1,7 +1,8 @@
 // Lint: code quality plus the package boundaries (docs/architecture.md), enforced rather than hoped for.
 //  - a remote imports neither the shell nor another remote;
 //  - shared imports none of our packages, and its core/ is framework-free;
-//  - the api imports only shared's framework-free subpath (@portal/shared/core/*);
+//  - the api imports only shared's framework-free subpath (@portal/shared/core/*), and nothing in it
+//    but routes/ imports routes/ (autoloaded: helpers live in modules/ and lib/);
 //  - antd and its icons are imported only by the UI kit (shared/src/ui), which keeps one antd
 //    instance across the federation without shipping all of antd on the first page.
 import js from '@eslint/js';
@@ -96,6 +97,11 @@ export default tseslint.config(
                 './shared/src/testing',
               ],
               'The api imports only the framework-free part of shared (@portal/shared/core/*).',
+            ),
+            crossPackage(
+              ['./api/src/lib', './api/src/modules', './api/src/plugins', './api/src/test', './api/src/quality'],
+              './api/src/routes',
+              'api/src/routes is autoloaded (docs/adr/0011-api-tree-and-autoload.md): move what others need to modules/ or lib/.',
             ),
           ],
         },

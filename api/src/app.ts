@@ -1,78 +1,38 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
+import autoload from '@fastify/autoload';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
 import { OneLinePerRequest } from './logging';
 import type { Database } from './db/schema';
+import { querystringParser, serializerCompiler, validatorCompiler } from './lib/contract';
 import { systemTxtResolver, type TxtResolver } from './lib/dns';
-import liveEventsPlugin from './lib/live-events';
 import type { FileKind } from './lib/file-kinds';
-import { createStorage } from './lib/storage';
-import { createMailer, type Mailer } from './lib/mailer';
 import { closeParsePool } from './lib/spreadsheet-pool';
-import authPlugin from './plugins/auth';
-import canonicalHostPlugin from './plugins/canonical-host';
-import { querystringParser, serializerCompiler, validatorCompiler } from './plugins/contract';
-import csrfPlugin from './plugins/csrf';
-import openapiPlugin from './plugins/openapi';
-import errorHandlerPlugin, { sendError } from './plugins/error-handler';
-import policiesPlugin from './plugins/policies';
-import rateLimitPlugin from './plugins/rate-limit';
-import requestContextPlugin, { setRequestContextHeaders } from './plugins/request-context';
-import securityHeadersPlugin, { setBaseSecurityHeaders } from './plugins/security-headers';
-import startQueuePlugin from './plugins/start-queue';
-import staticWebPlugin from './plugins/static-web';
-import authRoutes from './routes/auth';
-import samlRoutes from './routes/auth/saml';
-import companiesRoutes from './routes/companies';
-import identityProviderRoutes, { companyDomainRoutes } from './routes/companies/identity-provider';
-import passwordPolicyRoutes from './routes/companies/password-policy';
-import featureFlagsRoutes from './routes/feature-flags';
-import healthRoutes from './routes/health';
-import notificationsRoutes from './routes/notifications';
-import portalConfigRoutes from './routes/portal-config';
-import systemSettingsRoutes from './routes/system-settings';
-import usersRoutes from './routes/users';
-import userPasswordRoutes from './routes/users/password';
-import userProfileRoutes from './routes/users/profile';
-import userAdminRoutes from './routes/users/admin';
-import companyUsersRoutes from './routes/companies/users';
-import companyManageRoutes from './routes/companies/manage';
-import teamsRoutes from './routes/companies/teams';
-import auditLogRoutes from './routes/audit-log';
-import systemSettingFilesRoutes from './routes/system-settings/files';
-import fileDownloadRoutes from './routes/files/download';
-import projectsRoutes from './routes/projects';
-import projectRosterRoutes from './routes/projects/roster';
-import projectTasksRoutes from './routes/projects/tasks';
-import projectControlsRoutes from './routes/projects/controls';
-import projectFilesRoutes from './routes/projects/files';
-import projectFoldersRoutes from './routes/projects/folders';
-import documentsRoutes from './routes/projects/documents';
-import transfersRoutes from './routes/transfers';
-import practicesRoutes from './routes/practices';
-import taskTrackersRoutes from './routes/practices/task-trackers';
-import projectTaskTrackersRoutes from './routes/projects/task-trackers';
-import interviewsRoutes from './routes/projects/interviews';
-import requestsRoutes from './routes/requests';
-import requestCommentsRoutes from './routes/requests/comments';
-import requestFilesRoutes from './routes/requests/files';
-import requestRemindersRoutes from './routes/requests/reminders';
-import requestImportExportRoutes from './routes/requests/import-export';
-import reportsRoutes from './routes/reports';
-import docsRoutes from './routes/docs';
+import { sendError } from './plugins/app/error-handler';
+import { setRequestContextHeaders } from './plugins/app/request-context';
+import { setBaseSecurityHeaders } from './plugins/app/security-headers';
+import startQueuePlugin from './plugins/app/start-queue';
+// The types of what autoloaded plugins add (request.cookies, app.mailer, app.liveEvents), for a
+// program that reaches the app only through this file (bench/).
+import type {} from '@fastify/cookie';
+import type {} from './plugins/app/live-events';
+import type {} from './plugins/app/mailer';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     config: AppConfig;
-    mailer: Mailer;
   }
 }
+
+/**
+ * What @fastify/autoload loads: every .ts (or, built, .js) file but tests and type declarations. A
+ * file that does not export a plugin as its default is skipped; helpers live in modules/ and lib/.
+ * (`options: {}`: autoload 6.5 reads `options.prefix` when a plugin's `autoConfig` is a function.)
+ */
+const AUTOLOADED = { ignorePattern: /(?:\.test\.[cm]?[jt]s|\.d\.ts)$/, options: {} } as const;
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
@@ -94,7 +54,7 @@ export function buildApp({ db, config, logger = false, resolveTxt }: BuildAppOpt
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
-    // `key[]=a&key[]=b` and `key=a&key=b` reach the schemas as one list (plugins/contract.ts).
+    // `key[]=a&key[]=b` and `key=a&key=b` reach the schemas as one list (lib/contract.ts).
     routerOptions: { querystringParser },
     // fastify's own early refusals (a path parameter over 100 characters, a URL that does not decode)
     // answer in the api's error shape too: no id is that long, so the first is "not found".
@@ -111,84 +71,33 @@ export function buildApp({ db, config, logger = false, resolveTxt }: BuildAppOpt
     },
   });
   // Each route's input is checked with its operation's zod schemas and its answer serialized from
-  // the answer's schema (plugins/contract.ts); the tests also check every answer against it.
+  // the answer's schema (lib/contract.ts); the tests also check every answer against it.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler(process.env.NODE_ENV === 'test'));
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('resolveTxt', resolveTxt ?? systemTxtResolver());
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    outboxDir: path.join(config.dataDir, 'outbox'),
-  });
-  app.decorate('mailer', mailer);
-  // File bytes (lib/storage.ts) and the kinds of stored file the download routes serve (lib/file-kinds.ts).
-  app.decorate('storage', createStorage(config));
+  // The kinds of stored file the download routes serve (lib/file-kinds.ts): the routes of each kind
+  // add theirs; decorated here so that a test's `extend` can add one before the routes load.
   app.decorate('fileKinds', [] as FileKind[]);
-  app.addHook('onClose', async () => mailer.close());
   // The spreadsheet parse workers, if an import started them (after the files being read are done).
   app.addHook('onClose', closeParsePool);
 
-  // Requests start in arrival order before any other hook runs (plugins/start-queue.ts).
+  // fastify's demo order: third-party plugins, ours, then the routes, each folder autoloaded
+  // (docs/adr/0011-api-tree-and-autoload.md). In a folder, a plugin comes after the plugins its
+  // fastify-plugin `dependencies` name (autoload registers those first), else in file name order.
+  //
+  // Not autoloaded: requests start in arrival order before any other hook runs, @fastify/cookie's
+  // included (plugins/app/start-queue.ts, docs/adr/0005), so it is registered before the folders.
   app.register(startQueuePlugin);
-  // External plugins first, then ours, then the routes (fastify demo order).
-  app.register(cookie);
-  app.register(formbody, { bodyLimit: config.bodyLimitBytes });
-  // Routes read parts themselves (lib/multipart.ts, lib/uploads.ts) with their own limits; nothing is buffered here.
-  app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 20, fields: 50, parts: 80 } });
-  // The OpenAPI document, generated from the routes registered after it (plugins/openapi.ts).
-  app.register(openapiPlugin);
-  app.register(requestContextPlugin);
-  app.register(securityHeadersPlugin);
-  app.register(errorHandlerPlugin);
-  app.register(canonicalHostPlugin);
-  app.register(csrfPlugin);
-  app.register(authPlugin);
-  app.register(rateLimitPlugin);
-  app.register(policiesPlugin);
-  app.register(staticWebPlugin);
-  app.register(liveEventsPlugin);
-
-  app.register(healthRoutes);
-  app.register(portalConfigRoutes);
-  app.register(authRoutes);
-  app.register(samlRoutes);
-  app.register(usersRoutes);
-  app.register(userPasswordRoutes);
-  app.register(passwordPolicyRoutes);
-  app.register(companiesRoutes);
-  app.register(featureFlagsRoutes);
-  app.register(systemSettingsRoutes);
-  app.register(notificationsRoutes);
-  app.register(identityProviderRoutes);
-  app.register(companyDomainRoutes);
-  app.register(userProfileRoutes);
-  app.register(userAdminRoutes);
-  app.register(companyUsersRoutes);
-  app.register(companyManageRoutes);
-  app.register(teamsRoutes);
-  app.register(projectsRoutes);
-  app.register(projectRosterRoutes);
-  app.register(projectTasksRoutes);
-  app.register(projectControlsRoutes);
-  app.register(projectFilesRoutes);
-  app.register(projectFoldersRoutes);
-  app.register(documentsRoutes);
-  app.register(auditLogRoutes);
-  app.register(systemSettingFilesRoutes);
-  app.register(fileDownloadRoutes);
-  app.register(transfersRoutes);
-  app.register(practicesRoutes);
-  app.register(taskTrackersRoutes);
-  app.register(projectTaskTrackersRoutes);
-  app.register(interviewsRoutes);
-  app.register(requestsRoutes);
-  app.register(requestCommentsRoutes);
-  app.register(requestFilesRoutes);
-  app.register(requestRemindersRoutes);
-  app.register(requestImportExportRoutes);
-  app.register(reportsRoutes);
-  app.register(docsRoutes);
+  // plugins/external: @fastify/cookie, formbody, multipart and swagger, with their options.
+  app.register(autoload, { dir: path.join(__dirname, 'plugins/external'), ...AUTOLOADED });
+  // plugins/app, in the order their dependencies give: auth, error-handler, request-context,
+  // security-headers, canonical-host, csrf, live-events, mailer, policies, rate-limit,
+  // request-reminders, static-web, storage (app.test.ts checks the order that matters).
+  app.register(autoload, { dir: path.join(__dirname, 'plugins/app'), ...AUTOLOADED });
+  // routes: each folder gives its files' prefix (routes/api/v1/companies/teams.ts: /api/v1/companies);
+  // route() registers each operation's path below it and refuses one outside it (lib/contract.ts).
+  app.register(autoload, { dir: path.join(__dirname, 'routes'), dirNameRoutePrefix: true, ...AUTOLOADED });
   return app;
 }

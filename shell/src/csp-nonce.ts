@@ -1,5 +1,5 @@
 /**
- * The portal runs under a Content-Security-Policy (api/src/plugins/security-headers.ts): no eval, and
+ * The portal runs under a Content-Security-Policy (api/src/plugins/app/security-headers.ts): no eval, and
  * inline styles only with the page load's nonce, which the api puts in index.html as
  * `<meta name="csp-nonce" nonce="…">` (none under the webpack dev server).
  * Every `<style>` the portal adds needs it: antd's CSS-in-JS gets it from ConfigProvider `csp`, webpack's

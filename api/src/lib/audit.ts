@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { insertAuditRecord, insertAuditRecords, type AuditRecordInput } from '../db/audit-log';
 import type { Database } from '../db/schema';
-import { getAuth } from '../plugins/auth';
+import { getAuth } from '../plugins/app/auth';
 
 export type AuditChange = Omit<AuditRecordInput, 'actorId' | 'actorEmail' | 'requestId'>;
 

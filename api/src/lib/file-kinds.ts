@@ -6,7 +6,7 @@
  * an HttpError for other refusals (403 transfer_passphrase_required, transfer_passphrase_incorrect).
  */
 import type { FastifyRequest } from 'fastify';
-import type { AuthContext } from '../plugins/auth';
+import type { AuthContext } from '../plugins/app/auth';
 
 export interface DownloadTarget {
   /** The version served: the file's current one unless `versionId` named another (kinds without versions: the file id). */
@@ -38,6 +38,22 @@ declare module 'fastify' {
   interface FastifyInstance {
     fileKinds: FileKind[];
   }
+}
+
+/**
+ * The order the kinds are asked in, the most downloaded first (each miss costs a query). The routes
+ * are autoloaded (routes/ in folder order), so the order is kept here rather than by registration.
+ */
+const KIND_ORDER = ['projectFile', 'systemSetting', 'request', 'transferFile'];
+const rank = (kind: FileKind) => {
+  const at = KIND_ORDER.indexOf(kind.name);
+  return at < 0 ? -1 : at;
+};
+
+/** Adds a kind to `app.fileKinds`, in KIND_ORDER (a kind not listed, a test's, is asked first). */
+export function addFileKind(kinds: FileKind[], kind: FileKind): void {
+  kinds.push(kind);
+  kinds.sort((a, b) => rank(a) - rank(b));
 }
 
 /** The first kind that knows the file and lets the caller see it, or null. */

@@ -253,7 +253,7 @@ export function takeForgotPasswordAttempt(
 }
 
 /* ------------------------------------------------------------------------------------------------
- * The general api limiter's counters (plugins/rate-limit.ts, and the transfer passphrase check):
+ * The general api limiter's counters (plugins/app/rate-limit.ts, and the transfer passphrase check):
  * @fastify/rate-limit's own stores, fixed windows per key, in memory by default and in Redis when
  * REDIS_URL is set (several instances then share the counters). Ours: memory while Redis is down.
  * ---------------------------------------------------------------------------------------------- */
@@ -318,7 +318,7 @@ function count(store: CounterStore, method: 'incr' | 'read', key: string, window
  * The api's counters: @fastify/rate-limit's Redis store while Redis answers, its memory store while it
  * does not (a rate limiter never fails a request; an outage is logged once when it starts and once
  * when it ends), or memory alone without REDIS_URL. It is the plugin's `store` (`incr`, `read`,
- * `child`) and the `hit`/`peek` routes/transfers/access.ts counts wrong passphrases with.
+ * `child`) and the `hit`/`peek` modules/transfers/access.ts counts wrong passphrases with.
  */
 export class FallbackRateLimitStore implements RateLimitStore {
   private down = false;

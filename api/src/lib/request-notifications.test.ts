@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setUserModuleAccess } from '../db/module-access';
 import { createTestApp, type TestApp } from '../test/app';
 import { clearOutbox, readOutbox } from '../test/identity';
-import { newCompany, newUser } from '../routes/projects/test-fixtures';
+import { newCompany, newUser } from '../test/project-fixtures';
 import {
   bellsOf,
   insertTestRequest,
@@ -10,7 +10,7 @@ import {
   newTeam,
   setRequestStatus,
   type TestRequest,
-} from '../routes/requests/evidence-test-fixtures';
+} from '../test/evidence-fixtures';
 import {
   closeRequestDeliveries,
   deliverRequestNotices,

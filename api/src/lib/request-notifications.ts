@@ -494,7 +494,7 @@ export async function settledWithin(work: Promise<unknown>, ms: number): Promise
 }
 
 /**
- * For the app's onClose (routes/requests/reminders.ts registers it): waits for the notices still going
+ * For the app's onClose (modules/requests/reminders.ts registers it): waits for the notices still going
  * out, at most `ms` milliseconds, so a slow mail server neither loses a mail a moment from leaving nor
  * holds the shutdown. What is still under way then is logged and left.
  */

@@ -15,7 +15,7 @@
  *    route, the client on another company's id;
  *  - any 2xx answer to the Acme client that holds an id of Globex's (another tenant's data) in an id
  *    field;
- *  - any answer that does not match the operation's OpenAPI description (plugins/openapi.ts): a status
+ *  - any answer that does not match the operation's OpenAPI description (lib/openapi.ts): a status
  *    it does not list, a content type other than the ones listed for that status, a JSON answer that
  *    does not parse, an error answer that is not the Error schema (a catalogue code, a message, the
  *    request id, well-formed details), a success body its operation's result schema does not allow
@@ -30,10 +30,10 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { addCompanyDomain } from '../db/identity-providers';
 import { createTestApp, type TestApp } from '../test/app';
-import type { RoutePolicy } from '../plugins/policies';
+import type { RoutePolicy } from '../plugins/app/policies';
 import { ERROR_MESSAGES, GENERIC_ERROR_CODES, RESET_PASSWORD_FAILED } from '@portal/shared/core/errors';
 import { resultProblem } from '@portal/shared/core/answers';
-import { jsonSchemaOf, openApiDocument, openApiPath, type OpenApiDocument } from '../plugins/openapi';
+import { jsonSchemaOf, openApiDocument, openApiPath, type OpenApiDocument } from '../lib/openapi';
 import { validValue } from './valid-bodies';
 import { fieldNames, queryNames, schemaKeys } from './fields';
 
@@ -511,7 +511,7 @@ async function main() {
   const t = await createTestApp({ env: { RATE_LIMIT_MAX: '1000000', UPLOAD_MAX_BYTES: String(1024 * 1024) } });
   try {
     const ids = await collectIds(t);
-    // the document @fastify/swagger generates from the registered routes (plugins/openapi.ts)
+    // the document @fastify/swagger generates from the registered routes (lib/openapi.ts)
     const doc = openApiDocument(t.app);
     const cookies: Record<Caller, string | undefined> = {
       admin: await t.cookieFor(CALLERS.admin),

@@ -1,7 +1,7 @@
 /**
  * The answer tests (`answers.test.ts` beside the routes): real answers of the api on the seeded data
  * (and on writes the tests make), each checked with the result schema of the operation its route was
- * registered from (plugins/contract.ts keeps the operation in the route's `config.operation`;
+ * registered from (lib/contract.ts keeps the operation in the route's `config.operation`;
  * `app.routePolicies` lists it). Result schemas are strict objects: no field missing, none of another
  * type, none undocumented.
  */
@@ -30,11 +30,11 @@ export function answerProblem(app: FastifyInstance, key: string, url: string, bo
 /**
  * The operations each answer test calls and checks, by test file (under api/src): each test expects
  * every one of its operations answered at least once, and together they are every operation with a
- * result schema (plugins/openapi.test.ts), so no result schema goes unchecked.
+ * result schema (lib/openapi.test.ts), so no result schema goes unchecked.
  */
 export const ANSWER_TESTS: Record<string, readonly OperationKey[]> = {
   /** Reads of projects, tasks, controls, files and evidence requests. */
-  'routes/projects/answers.test.ts': [
+  'routes/api/v1/projects/answers.test.ts': [
     'GET /api/v1/projects/:id/tasks',
     'GET /api/v1/companies/:id/tasks',
     'GET /api/v1/projects/:id/tasks/:taskId',
@@ -49,7 +49,7 @@ export const ANSWER_TESTS: Record<string, readonly OperationKey[]> = {
     'GET /api/v1/requests/:id',
   ],
   /** Project writes, roster, comments, points of focus, folders, task files, trackers and interviews. */
-  'routes/projects/more-answers.test.ts': [
+  'routes/api/v1/projects/more-answers.test.ts': [
     'POST /api/v1/companies/:id/projects',
     'PATCH /api/v1/projects/:id',
     'POST /api/v1/projects/:id/status',
@@ -87,7 +87,7 @@ export const ANSWER_TESTS: Record<string, readonly OperationKey[]> = {
     'POST /api/v1/projects/:id/interviews/:interviewId/cancel',
   ],
   /** Users, companies, company users, teams and the audit log. */
-  'routes/companies/answers.test.ts': [
+  'routes/api/v1/companies/answers.test.ts': [
     'GET /api/v1/users/profile/me',
     'PUT /api/v1/users/profile/me',
     'DELETE /api/v1/users/profile/me/avatar',
@@ -130,7 +130,7 @@ export const ANSWER_TESTS: Record<string, readonly OperationKey[]> = {
     'GET /api/v1/audit-log',
   ],
   /** Health, config, flags, settings, notifications, documents, transfers and reports. */
-  'routes/portal-config/answers.test.ts': [
+  'routes/api/v1/portal-config/answers.test.ts': [
     'GET /api/v1/health',
     'GET /api/v1/portal-config',
     'GET /api/v1/feature-flags',
@@ -155,7 +155,7 @@ export const ANSWER_TESTS: Record<string, readonly OperationKey[]> = {
     'GET /api/v1/companies/:id/reports/:kind',
   ],
   /** Practices, task trackers and evidence requests. */
-  'routes/requests/answers.test.ts': [
+  'routes/api/v1/requests/answers.test.ts': [
     'GET /api/v1/practices',
     'POST /api/v1/practices',
     'GET /api/v1/practices/:id',

@@ -1,7 +1,7 @@
 /**
  * The settings tabs and who may use each. The menu shows only the tabs the user may
  * use; a direct link to another one shows the not-permitted page. The api enforces the same rules
- * (api/src/plugins/policies.ts): hiding a tab is a courtesy, not the access control.
+ * (api/src/plugins/app/policies.ts): hiding a tab is a courtesy, not the access control.
  */
 import type { SettingsPermissions } from '@portal/shared/core/modules';
 import type { User } from '@portal/shared/core/schemas';

@@ -16,7 +16,7 @@ export type SettingsPermissionName =
 export type ProjectAccessLevel = 'read' | 'write' | 'manage';
 
 /**
- * Who may call an operation (enforced by the api before it reads the input: api/src/plugins/policies.ts):
+ * Who may call an operation (enforced by the api before it reads the input: api/src/plugins/app/policies.ts):
  * - `public`, `signedIn`, `staff`, `staffAdmin`;
  * - `{ company: 'member', module? }`: the company of `params.id` is visible to the caller (else 404)
  *   and, when given, the module is on for the caller there (else 403);

@@ -10,10 +10,10 @@ import {
   serviceProviderMetadata,
   verifySamlResponse,
 } from '../../lib/saml';
-import { startSession } from '../../plugins/auth';
-import { route } from '../../plugins/contract';
-import { FORM_PAGE, LOGIN_PATH, TO_URL_COOKIE, formFields, safeReturnPath } from './index';
-import { renderAuthPage } from './login-page';
+import { startSession } from '../../plugins/app/auth';
+import { route } from '../../lib/contract';
+import { FORM_PAGE, LOGIN_PATH, TO_URL_COOKIE, formFields, safeReturnPath } from './auth';
+import { renderAuthPage } from '../../modules/auth/login-page';
 
 /** A failed single sign-on: the /auth page frame with the reason, a way back and the request reference. */
 export function renderSamlErrorPage({

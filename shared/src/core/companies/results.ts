@@ -74,7 +74,7 @@ export const identityProvider = z.strictObject({
   ssoUrl: z.string().min(1),
   certificate: z.string().min(1),
   sloUrl: z.string().nullable(),
-  // both '' when the stored certificate cannot be read (api/src/routes/companies/identity-provider.ts)
+  // both '' when the stored certificate cannot be read (api/src/routes/api/v1/companies/identity-provider.ts)
   certificateFingerprint: z.string(),
   certificateExpiresAt: z.union([timestamp, z.literal('')]),
   updatedAt: timestamp,

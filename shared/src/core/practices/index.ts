@@ -3,7 +3,7 @@
  * project (docs/projects.md; issue 7). The api validates with these schemas and the web
  * forms use the same ones. Framework-free: the api imports it.
  *
- * Policies (api/src/plugins/policies.ts; each operation's is in api.ts): `staff`; `editPractices` is
+ * Policies (api/src/plugins/app/policies.ts; each operation's is in api.ts): `staff`; `editPractices` is
  * `{ staff: 'users.editPractices' }` (staff holding that settings permission: staff who are not
  * auditors; else 403 `forbidden`); `project:*` as in projects. A retired practice is hidden from
  * pickers and kept on projects; new templates are drafts (an empty one, or one made from a file), and

@@ -4,7 +4,7 @@
  * and the web forms use the same ones. Framework-free: the api imports it.
  *
  * The calls (base /api/v1) are described in api.ts, their answers in results.ts. Policies
- * (api/src/plugins/policies.ts): `member+projects` is a member of the company of `:id` with the
+ * (api/src/plugins/app/policies.ts): `member+projects` is a member of the company of `:id` with the
  * projects module on; `project:read|write|manage` resolves the project of
  * `:id` (404 `project_not_found` unless its company is visible to the caller and, for auditors, they
  * hold a role on it; 403 `module_access_denied` with the module off; write: staff who are not auditors

@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { REMOTES } from '@portal/shared/core/modules';
+import { remotesManifestSchema, type RemotesManifest } from '@portal/shared/core/schemas';
+import type { AppConfig } from '../../config';
+import { HttpError } from '../../lib/http-error';
+import { sendError } from './error-handler';
+
+const NO_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Entry points that name the current build: always revalidated, whatever their name. */
+const ENTRY_FILES = new Set(['index.html', 'remotes.json', 'mf-manifest.json', 'mf-stats.json', 'remoteEntry.js']);
+const CONTENT_HASH = /\.[0-9a-f]{8,}\./i;
+
+export function cacheControlFor(fileName: string): string {
+  if (ENTRY_FILES.has(fileName)) return NO_CACHE;
+  return CONTENT_HASH.test(fileName) ? IMMUTABLE : NO_CACHE;
+}
+
+export function defaultRemotesManifest(): RemotesManifest {
+  return Object.fromEntries(REMOTES.map((name) => [name, `/remotes/${name}/mf-manifest.json`]));
+}
+
+/** The remotes manifest in force: REMOTES_MANIFEST_FILE read now, else REMOTES_MANIFEST, else the default. Throws when the file cannot be used. */
+export async function currentRemotesManifest(
+  config: Pick<AppConfig, 'remotesManifest' | 'remotesManifestFile'>,
+): Promise<RemotesManifest> {
+  if (!config.remotesManifestFile) return config.remotesManifest ?? defaultRemotesManifest();
+  const parsed = remotesManifestSchema.safeParse(
+    JSON.parse(await fs.promises.readFile(config.remotesManifestFile, 'utf8')),
+  );
+  if (!parsed.success) throw new Error(`not a map of remote name -> manifest URL: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+/**
+ * `pathname` (absolute: `..` stops at the top) when it names a file under `root` now, else null. Only
+ * picks between a file and the fallbacks: @fastify/static serves the file, with its own path checks.
+ */
+async function fileIn(root: string, pathname: string): Promise<string | null> {
+  const relative = path.posix.normalize(pathname);
+  try {
+    return (await fs.promises.stat(path.join(root, relative))).isFile() ? relative : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A page: plugins/app/security-headers.ts gives every HTML response its own CSP nonce, written into the page,
+ * so a page is read whole here, never stored nor revalidated (a 304 would pair the cached page's nonce
+ * with a new header's).
+ */
+async function sendPage(reply: FastifyReply, file: string) {
+  return reply
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(await fs.promises.readFile(file));
+}
+
+/**
+ * Any other file goes through @fastify/static: content type, validators (304 on revalidation) and the
+ * brotli or gzip copy the build wrote next to it (`<file>.br`, `<file>.gz`) when the browser accepts it.
+ */
+function sendFile(reply: FastifyReply, root: string, relative: string) {
+  if (path.posix.extname(relative).toLowerCase() === '.html') return sendPage(reply, path.join(root, relative));
+  return reply.header('cache-control', cacheControlFor(path.posix.basename(relative))).sendFile(relative, root);
+}
+
+function notBuilt(reply: FastifyReply) {
+  return reply
+    .code(503)
+    .header('cache-control', NO_CACHE)
+    .type('text/plain; charset=utf-8')
+    .send('The web app is not built yet: run `npm run build`, then reload this page.\n');
+}
+
+function plainNotFound(reply: FastifyReply) {
+  return reply.code(404).header('cache-control', NO_CACHE).type('text/plain; charset=utf-8').send('Not found\n');
+}
+
+function decodePath(url: string): string | null {
+  const pathname = url.split('?')[0].split('#')[0];
+  try {
+    const decoded = decodeURIComponent(pathname);
+    return decoded.includes('\0') ? null : decoded;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Serves the built shell at `/`, each remote's build at `/remotes/<name>/`, and `/remotes.json`; files
+ * through @fastify/static (`reply.sendFile`), pages and the choice of file here.
+ * Files are looked up on every request, so dist folders may be missing at start and replaced at run time.
+ */
+export default fp(
+  async function staticWeb(app: FastifyInstance) {
+    const { webRoot, remotesManifestFile } = app.config;
+    const shellRoot = path.resolve(webRoot, 'shell', 'dist');
+    const remoteRoots = new Map<string, string>(REMOTES.map((name) => [name, path.resolve(webRoot, name, 'dist')]));
+
+    // no routes of its own: the route below picks the file. Cache-Control is set per file, above.
+    await app.register(fastifyStatic, { serve: false, preCompressed: true, index: false, cacheControl: false });
+
+    app.get('/remotes.json', async (request, reply) => {
+      let manifest: RemotesManifest;
+      try {
+        manifest = await currentRemotesManifest(app.config);
+      } catch (error) {
+        request.log.error({ err: error, file: remotesManifestFile }, 'REMOTES_MANIFEST_FILE cannot be used');
+        return sendError(request, reply.header('cache-control', NO_CACHE), 500, {
+          code: 'internal_error',
+          message: 'The remotes manifest (REMOTES_MANIFEST_FILE) is missing or invalid: see the server log.',
+        });
+      }
+      return reply.header('cache-control', NO_CACHE).send(manifest);
+    });
+
+    app.get('/*', async (request, reply) => {
+      const pathname = decodePath(request.url);
+      if (pathname === null) throw new HttpError(400, 'bad_request', 'The path is not valid.');
+      if (/^\/(api|auth)(\/|$)/.test(pathname)) {
+        throw new HttpError(404, 'not_found', `No route for ${request.method} ${pathname}`);
+      }
+
+      const remote = /^\/remotes\/([^/]+)(\/.*)?$/.exec(pathname);
+      if (remote || pathname === '/remotes') {
+        const root = remote ? remoteRoots.get(remote[1]) : undefined;
+        const relative = remote?.[2] ?? '/';
+        const file = root && !relative.endsWith('/') ? await fileIn(root, relative) : null;
+        // A missing remote file is a 404, never the shell's index.html: the loader must see the failure.
+        return root && file ? sendFile(reply, root, file) : plainNotFound(reply);
+      }
+
+      if (pathname !== '/' && !pathname.endsWith('/')) {
+        const file = await fileIn(shellRoot, pathname);
+        if (file) return sendFile(reply, shellRoot, file);
+      }
+      const wantsPage = pathname === '/' || (request.headers.accept ?? '').includes('text/html');
+      if (!wantsPage) throw new HttpError(404, 'not_found', `No file at ${pathname}`);
+      // Client-side routes: the shell's router decides what to show.
+      return (await fileIn(shellRoot, '/index.html'))
+        ? sendPage(reply, path.join(shellRoot, 'index.html'))
+        : notBuilt(reply);
+    });
+  },
+  // its refusals answer in the api's error shape; its pages get the security headers' CSP nonce
+  { name: 'static-web', dependencies: ['error-handler', 'security-headers'] },
+);
