@@ -9,7 +9,8 @@
  * Run: npm run bench:files -w bench [-- --runs=N (5)]
  */
 import { checkXlsxArchive } from '../../api/src/lib/xlsx-guard';
-import { parseTaskTrackerFile, trackerRows, writeTaskTrackerFile } from '../../api/src/lib/task-tracker-file';
+import { trackerRows, writeTaskTrackerFile } from '../../api/src/modules/task-trackers/task-tracker-export';
+import { parseTaskTrackerFile } from '../../api/src/modules/task-trackers/task-tracker-file';
 import { manyRows, trackerCsv, trackerXlsx, zipBombXlsx } from '../../api/src/test/task-tracker-files';
 import { count, ms, table } from '../api/measure';
 

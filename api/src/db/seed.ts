@@ -22,7 +22,7 @@ import { dayOf, insertInBatches, insertProjectWork, planProjectWork, type Projec
 import { seedProjectFiles, type SeededProject } from './seed-files';
 import { seedInterviews } from './seed-interviews';
 import { seedRequests } from './seed-requests';
-import { markRequestRemindersSent } from '../lib/request-notifications';
+import { markRequestRemindersSent } from '../modules/requests/reminder-targets';
 import { seedTaskTrackers } from './seed-task-trackers';
 import type { BlobStorage } from '../lib/storage';
 import type { Database, ProjectMembersTable, ProjectRoleName } from './schema';

@@ -3,9 +3,9 @@ import { REQUEST_IMPORT_MAX_ROWS } from '@portal/shared/core/requests';
 import { requestCsv } from '../test/request-files';
 import { manyRows, trackerCsv, trackerXlsx } from '../test/task-tracker-files';
 import { HttpError } from './http-error';
-import { parseRequestFile, readRequestFile } from './request-file';
+import { parseRequestFile, readRequestFile } from '../modules/imports/request-file';
 import { PARALLEL_PARSES, PARSE_THREADS, closeParsePool, withParseSlot } from './spreadsheet-pool';
-import { parseTaskTrackerFile, readTaskTrackerFile } from './task-tracker-file';
+import { parseTaskTrackerFile, readTaskTrackerFile } from '../modules/task-trackers/task-tracker-file';
 
 afterAll(() => closeParsePool());
 

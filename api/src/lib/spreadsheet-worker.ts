@@ -5,9 +5,9 @@
  * and the pool passes it on.
  */
 import { HttpError } from './http-error';
-import { parseRequestFile } from './request-file';
+import { parseRequestFile } from '../modules/imports/request-file';
 import type { ParseOutcome, ParseTask } from './spreadsheet-pool';
-import { parseTaskTrackerFile } from './task-tracker-file';
+import { parseTaskTrackerFile } from '../modules/task-trackers/task-tracker-file';
 
 export async function parseSpreadsheet(task: ParseTask): Promise<ParseOutcome> {
   // The bytes arrive as a Uint8Array (a Buffer loses its class on the way): the same memory, as a Buffer.

@@ -1,6 +1,6 @@
 /**
  * Request files for tests and the benchmark (issue 8): rows of a request import file built
- * independently of lib/request-file.ts, so the reader is tested against files it did not write.
+ * independently of modules/imports/request-file.ts, so the reader is tested against files it did not write.
  */
 import { REQUEST_FILE_IMPORTED_COLUMNS } from '@portal/shared/core/requests';
 import { trackerCsv, type FixtureRow } from './task-tracker-files';

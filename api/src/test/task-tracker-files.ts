@@ -1,6 +1,6 @@
 /**
  * Task tracker files for tests (issue 7): a .csv or .xlsx built from rows keyed by column heading, and
- * hostile .xlsx archives (zip bombs, too many parts). Independent of lib/task-tracker-file.ts, so the
+ * hostile .xlsx archives (zip bombs, too many parts). Independent of modules/task-trackers/task-tracker-file.ts, so the
  * reader is tested against files it did not write.
  */
 import zlib from 'node:zlib';

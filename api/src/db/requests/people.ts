@@ -111,7 +111,7 @@ export async function activeTeamMembersByTeam(db: Kysely<Database>, teamIds: str
 }
 
 /**
- * Who hears of a change to each of these requests (lib/request-notifications requestParticipants for
+ * Who hears of a change to each of these requests (modules/requests/notices requestParticipants for
  * many at once): the requester while active, and the active assignees with their teams' members, by id.
  */
 export async function requestParticipantsByRequest(

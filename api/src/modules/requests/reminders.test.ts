@@ -12,7 +12,7 @@ import {
   newTeam,
   type TestRequest,
 } from '../../test/evidence-fixtures';
-import { markRequestRemindersSent } from '../../lib/request-notifications';
+import { markRequestRemindersSent } from './reminder-targets';
 import { sweepRequestReminders } from './reminders';
 
 const PUBLIC_URL = 'https://portal.example.test';

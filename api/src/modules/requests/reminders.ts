@@ -23,17 +23,13 @@ import { nowIso } from '../../db/values';
 import { escapeHtml } from '../../lib/html';
 import {
   RequestAudience,
-  addDays,
   deliverRequestNotices,
-  reminderTargets,
-  utcDay,
-  type ReminderKind,
-  type ReminderTarget,
   queueRequestNotices,
   requestLink,
   type RequestNotice,
   type RequestRecipient,
-} from '../../lib/request-notifications';
+} from './notices';
+import { addDays, reminderTargets, utcDay, type ReminderKind, type ReminderTarget } from './reminder-targets';
 
 /** Requests whose reminders one transaction claims. */
 const REMINDER_BATCH = 100;

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import { deliverRequestNotices, type PendingNotices } from '../../lib/request-notifications';
+import { deliverRequestNotices, type PendingNotices } from './notices';
 import { invalidField } from '../../lib/contract';
 
 /** The server's day (UTC), YYYY-MM-DD: what overdue and "due in n days" are judged against. */

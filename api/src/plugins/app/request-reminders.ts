@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { REQUEST_CLOSE_WAIT_MS, closeRequestDeliveries, settledWithin } from '../../lib/request-notifications';
+import { REQUEST_CLOSE_WAIT_MS, closeRequestDeliveries, settledWithin } from '../../modules/requests/notice-delivery';
 import { sweepRequestReminders } from '../../modules/requests/reminders';
 
 async function requestReminders(app: FastifyInstance) {

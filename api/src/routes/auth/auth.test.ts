@@ -3,7 +3,7 @@ import { savePasswordPolicy } from '../../db/password-policies';
 import { DEMO_PASSWORD } from '../../db/seed';
 import { hashSessionToken } from '../../db/sessions';
 import { findUserCredentialsByEmail, setUserStatus } from '../../db/users';
-import { SIGN_IN_LIMITS } from '../../lib/rate-limit';
+import { SIGN_IN_LIMITS } from '../../modules/auth/sign-in-limits';
 import * as samlLogin from '../../lib/saml-login';
 import { createTestApp, inject, type TestApp } from '../../test/app';
 import { freezeDate } from '../../test/clock';

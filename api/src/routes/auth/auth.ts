@@ -24,7 +24,7 @@ import {
   signInSucceeded,
   takeForgotPasswordAttempt,
   waitText,
-} from '../../lib/rate-limit';
+} from '../../modules/auth/sign-in-limits';
 import { SAML_BINDING_COOKIE, SAML_REQUEST_TTL_MS, samlBindingFor } from '../../lib/saml';
 import { samlRedirectForEmail } from '../../lib/saml-login';
 import { HttpError, type ErrorDetail } from '../../lib/http-error';

@@ -6,7 +6,7 @@ import { savePasswordPolicy } from '../../db/password-policies';
 import { createPasswordToken } from '../../db/password-tokens';
 import { createSession } from '../../db/sessions';
 import { findUserCredentialsById, setUserStatus } from '../../db/users';
-import { FORGOT_PASSWORD_LIMITS } from '../../lib/rate-limit';
+import { FORGOT_PASSWORD_LIMITS } from '../../modules/auth/sign-in-limits';
 import { createTestApp, inject, type TestApp } from '../../test/app';
 import { freezeDate } from '../../test/clock';
 import {

@@ -32,7 +32,7 @@ import { HttpError } from '../../../lib/http-error';
 import { requireAuth } from '../../../plugins/app/auth';
 import { route } from '../../../lib/contract';
 import { policyProject, projectAccessFor, type ProjectAccess } from '../../../plugins/app/policies';
-import { managesProjects } from './projects';
+import { managesProjects } from '../../../modules/projects/permissions';
 import { settleDuplicate } from '../../../modules/projects/writes';
 
 const userNotFound = () => new HttpError(404, 'user_not_found');

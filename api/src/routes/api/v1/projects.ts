@@ -33,17 +33,13 @@ import { requireAuth } from '../../../plugins/app/auth';
 import { invalidField, route } from '../../../lib/contract';
 import { policyCompany, policyProject } from '../../../plugins/app/policies';
 import { changedFields, settleDuplicate } from '../../../modules/projects/writes';
+import { managesProjects } from '../../../modules/projects/permissions';
 
 const projectNotFound = () => new HttpError(404, 'project_not_found');
 const titleTaken = () =>
   new HttpError(409, 'project_already_exist', undefined, [
     { field: 'title', message: 'title is already used by another project' },
   ]);
-
-/** Staff who are not auditors: they create, edit and move projects. */
-export function managesProjects(user: Pick<UserRecord, 'isTevora' | 'isAuditor'>): boolean {
-  return user.isTevora && !user.isAuditor;
-}
 
 /**
  * What the caller may do on a project: the same rules the policies and the roster call enforce. A

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { TASK_TRACKER_MAX_BYTES, type TaskTrackerFormat, type TaskTrackerSummary } from '@portal/shared/core/practices';
+import { type TaskTrackerFormat, type TaskTrackerSummary } from '@portal/shared/core/practices';
 import * as api from '@portal/shared/core/practices/api';
 import type { Database } from '../../../db/schema';
 import {
@@ -18,47 +18,30 @@ import {
 import { audit } from '../../../lib/audit';
 import { checkFormFields } from '../../../lib/form-fields';
 import { HttpError } from '../../../lib/http-error';
-import { readForm, type FormData, type UploadedFile } from '../../../lib/multipart';
 import {
-  readTaskTrackerFile,
   taskTrackerFileTemplate,
   trackerRows,
-  TRACKER_FILE_TYPES,
   writeTaskTrackerFile,
-} from '../../../lib/task-tracker-file';
+} from '../../../modules/task-trackers/task-tracker-export';
+import { readTaskTrackerFile } from '../../../modules/task-trackers/task-tracker-file';
 import { requireAuth } from '../../../plugins/app/auth';
-import { sendAttachment } from './files/download';
-import { invalidField, route } from '../../../lib/contract';
+import { route } from '../../../lib/contract';
 import { changedFields } from '../../../modules/projects/writes';
-import { activePracticeOrThrow, practiceOrThrow, settleUnique } from './practices/practices';
+import { activePracticeOrThrow, practiceOrThrow, settleUnique } from '../../../modules/task-trackers/practices';
+import {
+  readTrackerForm,
+  sendTrackerFile,
+  taskTrackerNotFound,
+  trackerFileOf,
+  wrongStatus,
+} from '../../../modules/task-trackers/shared';
 
-export const taskTrackerNotFound = () => new HttpError(404, 'task_tracker_not_found');
-export const wrongStatus = (message?: string) => new HttpError(409, 'task_tracker_in_wrong_status', message);
 /** Template names, unique within a practice ignoring case (0008). */
 const TRACKER_NAME_UNIQUE = ['task_trackers_practice_name_unique'];
 const nameTaken = () =>
   new HttpError(409, 'task_tracker_name_taken', undefined, [
     { field: 'name', message: 'name is already used by another template of this practice' },
   ]);
-
-/** A multipart form with one task tracker file (`file`) and text fields; read into memory within the file limit. */
-export function readTrackerForm(request: FastifyRequest): Promise<FormData> {
-  return readForm(request, {
-    files: {
-      file: {
-        maxBytes: TASK_TRACKER_MAX_BYTES,
-        sizeRule: `must be at most ${TASK_TRACKER_MAX_BYTES / 1024 / 1024} MB`,
-      },
-    },
-  });
-}
-
-/** The form's task tracker file, or 400 naming `file`. */
-export function trackerFileOf(form: FormData): UploadedFile {
-  const file = form.files.find((f) => f.field === 'file');
-  if (!file) throw invalidField('file', 'file is required: a .csv or .xlsx task tracker file');
-  return file;
-}
 
 /** A file name safe on every system, from a template name. */
 function exportFileName(name: string, format: TaskTrackerFormat): string {
@@ -70,11 +53,6 @@ function exportFileName(name: string, format: TaskTrackerFormat): string {
       .replace(/^[.\s]+|[.\s]+$/g, '')
       .slice(0, 120) || 'task-tracker';
   return `${base}.${format}`;
-}
-
-/** Sends a task tracker file as a download the browser neither sniffs nor renders. */
-export function sendTrackerFile(reply: FastifyReply, bytes: Buffer, format: TaskTrackerFormat, fileName: string) {
-  return sendAttachment(reply, bytes, TRACKER_FILE_TYPES[format], fileName);
 }
 
 async function trackerOrThrow(db: Kysely<Database>, id: string): Promise<TaskTrackerSummary> {

@@ -22,7 +22,7 @@ import {
   readReportCsv,
   readReportXlsx,
 } from '../../../../test/report-files';
-import { attachmentDisposition } from '../files/download';
+import { attachmentDisposition } from '../../../../modules/files/attachments';
 import {
   day,
   insertControl,

@@ -26,11 +26,12 @@ import { statusReport } from '../../../../db/reports/status';
 import { workloadReport } from '../../../../db/reports/workload';
 import type { UserRecord } from '../../../../db/users';
 import { HttpError } from '../../../../lib/http-error';
-import { reportPdf, reportSpreadsheet, withPdfSlot } from '../../../../lib/report-files';
+import { reportPdf, withPdfSlot } from '../../../../modules/reports/report-pdf';
+import { reportSpreadsheet } from '../../../../modules/reports/report-spreadsheet';
 import { requireAuth } from '../../../../plugins/app/auth';
 import { invalidField, route } from '../../../../lib/contract';
 import { policyCompany } from '../../../../plugins/app/policies';
-import { sendAttachment } from '../files/download';
+import { sendAttachment } from '../../../../modules/files/attachments';
 
 const FILE_TYPES = {
   csv: 'text/csv; charset=utf-8',

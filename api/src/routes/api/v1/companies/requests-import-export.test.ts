@@ -8,7 +8,7 @@ import {
 } from '@portal/shared/core/requests';
 import { addProjectMember, insertProject } from '../../../../db/projects';
 import { addTeamMember, insertTeam } from '../../../../db/teams';
-import { parseRequestFile, type RequestFileRow } from '../../../../lib/request-file';
+import { parseRequestFile, type RequestFileRow } from '../../../../modules/imports/request-file';
 import { createTestApp, type TestApp } from '../../../../test/app';
 import { companyId } from '../../../../test/identity';
 import {

@@ -2,7 +2,7 @@ import type { SignedUrl } from '@portal/shared/core/files';
 import type { FileKind } from '../../../../lib/file-kinds';
 import { signedDownloadUrl } from '../../../../lib/signed-urls';
 import { createTestApp, type TestApp } from '../../../../test/app';
-import { attachmentDisposition } from './download';
+import { attachmentDisposition } from '../../../../modules/files/attachments';
 
 /** A kind of file for these tests: one file with two versions, readable by whoever `allowed` names. */
 const HTML = Buffer.from('<html><script>parent.document.cookie</script></html>');

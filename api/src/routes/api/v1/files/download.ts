@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as api from '@portal/shared/core/files/api';
 import { resolveFile, type DownloadTarget } from '../../../../lib/file-kinds';
 import { HttpError } from '../../../../lib/http-error';
@@ -10,28 +10,9 @@ import {
 } from '../../../../lib/signed-urls';
 import { requireAuth } from '../../../../plugins/app/auth';
 import { paramsSchema, route } from '../../../../lib/contract';
+import { attachmentDisposition } from '../../../../modules/files/attachments';
 
 const fileNotFound = () => new HttpError(404, 'file_not_found');
-
-/** `attachment` with an ASCII fallback and the exact name in RFC 5987 form. */
-export function attachmentDisposition(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
-
-/**
- * Sends a generated file (an export, a report, an invitation) as a download the browser neither sniffs
- * nor renders, and no cache keeps.
- */
-export function sendAttachment(reply: FastifyReply, body: Buffer | string, contentType: string, fileName: string) {
-  return reply
-    .header('content-type', contentType)
-    .header('content-disposition', attachmentDisposition(fileName))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(body);
-}
 
 /**
  * Downloads of every kind of stored file (issue 6): access is checked when a link is signed and again

@@ -1,25 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { PracticeSummary } from '@portal/shared/core/practices';
 import * as api from '@portal/shared/core/practices/api';
 import {
-  findPractice,
   findPracticeSummary,
   insertPractice,
   listPracticeSummaries,
   practiceNameTaken,
   staffOfPractice,
   updatePractice,
-  type PracticeRecord,
 } from '../../../../db/practices';
-import type { Database } from '../../../../db/schema';
 import { audit } from '../../../../lib/audit';
-import { isUniqueViolationOf } from '../../../../db/values';
 import { HttpError } from '../../../../lib/http-error';
 import { route } from '../../../../lib/contract';
 import { changedFields } from '../../../../modules/projects/writes';
+import { practiceNotFound, practiceOrThrow, settleUnique } from '../../../../modules/task-trackers/practices';
 
-export const practiceNotFound = () => new HttpError(404, 'practice_not_found');
 const nameTaken = () =>
   new HttpError(409, 'practice_name_taken', undefined, [
     { field: 'name', message: 'name is already used by another practice' },
@@ -27,41 +22,6 @@ const nameTaken = () =>
 
 /** Practice names, unique ignoring case (0010; 0003's case-sensitive constraint as PostgreSQL and SQLite name it). */
 const PRACTICE_NAME_UNIQUE = ['practices_name_lower_unique', 'practices_name_key', 'practices.name'];
-
-/**
- * Runs `work`, which checks a name is free and then writes it. A concurrent writer may take the name
- * meanwhile: the unique index named among `names` refuses the write, answered as `conflict()` like the
- * check would have; any other failure stays what it is.
- */
-export async function settleUnique<T>(
-  names: readonly string[],
-  conflict: () => HttpError,
-  work: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolationOf(error, ...names)) throw conflict();
-    throw error;
-  }
-}
-
-export async function practiceOrThrow(db: Kysely<Database>, id: string): Promise<PracticeRecord> {
-  const practice = await findPractice(db, id);
-  if (!practice) throw practiceNotFound();
-  return practice;
-}
-
-/** The practice, which must be active to take new templates: 400 invalid_practice when retired. */
-export async function activePracticeOrThrow(db: Kysely<Database>, id: string): Promise<PracticeRecord> {
-  const practice = await practiceOrThrow(db, id);
-  if (practice.status !== 'active') {
-    throw new HttpError(400, 'invalid_practice', undefined, [
-      { field: 'id', message: `The practice "${practice.name}" is retired: restore it before adding templates to it.` },
-    ]);
-  }
-  return practice;
-}
 
 /** Practices: staff see them; staff who may edit practices create, rename, retire and restore them. */
 export default async function practicesRoutes(app: FastifyInstance) {

@@ -17,7 +17,7 @@ import { HttpError } from '../../../../lib/http-error';
 import { requireAuth } from '../../../../plugins/app/auth';
 import { route } from '../../../../lib/contract';
 import { policyProject } from '../../../../plugins/app/policies';
-import { folderNotFound, removeBlobs } from './files';
+import { folderNotFound, removeBlobs } from '../../../../modules/files/project-files';
 import { lockFilesOf } from '../../../../modules/projects/work';
 import { settleDuplicate, settleMissing } from '../../../../modules/projects/writes';
 

@@ -17,11 +17,16 @@ import {
 import { isForeignKeyViolation, isUniqueViolationOf } from '../../../../db/values';
 import { audit } from '../../../../lib/audit';
 import { HttpError, type ErrorDetail } from '../../../../lib/http-error';
-import { readTaskTrackerFile, type TrackerFileContent } from '../../../../lib/task-tracker-file';
+import { readTaskTrackerFile, type TrackerFileContent } from '../../../../modules/task-trackers/task-tracker-file';
 import { requireAuth } from '../../../../plugins/app/auth';
 import { route } from '../../../../lib/contract';
 import { policyProject } from '../../../../plugins/app/policies';
-import { readTrackerForm, taskTrackerNotFound, trackerFileOf, wrongStatus } from '../task-trackers';
+import {
+  readTrackerForm,
+  taskTrackerNotFound,
+  trackerFileOf,
+  wrongStatus,
+} from '../../../../modules/task-trackers/shared';
 import { lockWorkOf } from '../../../../modules/projects/work';
 
 /** The first problems, as the contract reports them: at most TASK_TRACKER_MAX_ERRORS details. */

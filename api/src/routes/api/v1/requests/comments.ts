@@ -17,7 +17,7 @@ import {
   queueRequestNotices,
   requestCommenterIds,
   requestParticipants,
-} from '../../../../lib/request-notifications';
+} from '../../../../modules/requests/notices';
 import { requireAuth } from '../../../../plugins/app/auth';
 import { route } from '../../../../lib/contract';
 import { policyRequest } from '../../../../plugins/app/policies';

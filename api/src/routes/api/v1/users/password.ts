@@ -8,7 +8,7 @@ import { audit } from '../../../../lib/audit';
 import { HttpError } from '../../../../lib/http-error';
 import { sendPasswordResetLink, signsInWithSso } from '../../../../lib/password-reset';
 import { hashPassword, newPasswordProblem, verifyPassword } from '../../../../lib/passwords';
-import { beginSignInAttempt, signInSucceeded, waitText } from '../../../../lib/rate-limit';
+import { beginSignInAttempt, signInSucceeded, waitText } from '../../../../modules/auth/sign-in-limits';
 import { requireAuth, startSession } from '../../../../plugins/app/auth';
 import { route } from '../../../../lib/contract';
 import { policyTargetUser } from '../../../../plugins/app/policies';

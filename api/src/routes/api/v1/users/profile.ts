@@ -13,7 +13,7 @@ import { readForm, type UploadedFile } from '../../../../lib/multipart';
 import { signsInWithSso } from '../../../../lib/password-reset';
 import { requireAuth } from '../../../../plugins/app/auth';
 import { route } from '../../../../lib/contract';
-import { toUserDto } from './users';
+import { toUserDto } from '../../../../modules/users/user-dto';
 
 type ProfileColumn = 'first_name' | 'last_name' | 'title' | 'primary_phone' | 'send_daily_emails' | 'avatar';
 type ProfileChange = Pick<Updateable<UsersTable>, ProfileColumn>;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { setUserModuleAccess } from '../db/module-access';
-import { createTestApp, type TestApp } from '../test/app';
-import { clearOutbox, readOutbox } from '../test/identity';
-import { newCompany, newUser } from '../test/project-fixtures';
+import { setUserModuleAccess } from '../../db/module-access';
+import { createTestApp, type TestApp } from '../../test/app';
+import { clearOutbox, readOutbox } from '../../test/identity';
+import { newCompany, newUser } from '../../test/project-fixtures';
 import {
   bellsOf,
   insertTestRequest,
@@ -10,14 +10,14 @@ import {
   newTeam,
   setRequestStatus,
   type TestRequest,
-} from '../test/evidence-fixtures';
+} from '../../test/evidence-fixtures';
 import {
   closeRequestDeliveries,
   deliverRequestNotices,
   queueRequestNotices,
   requestParticipants,
   type RequestNotice,
-} from './request-notifications';
+} from './notices';
 
 const PUBLIC_URL = 'https://portal.example.test';
 

@@ -8,15 +8,17 @@ import {
   TASK_TRACKER_MAX_LINES,
   TASK_TRACKER_MAX_ROWS,
 } from '@portal/shared/core/practices';
-import { manyRows, measured, trackerCsv, trackerXlsx, zipArchive, type FixtureRow } from '../test/task-tracker-files';
-import { HttpError } from './http-error';
 import {
-  parseTaskTrackerFile,
-  taskTrackerFileTemplate,
-  trackerRows,
-  writeTaskTrackerFile,
-  type TrackerFileContent,
-} from './task-tracker-file';
+  manyRows,
+  measured,
+  trackerCsv,
+  trackerXlsx,
+  zipArchive,
+  type FixtureRow,
+} from '../../test/task-tracker-files';
+import { HttpError } from '../../lib/http-error';
+import { taskTrackerFileTemplate, trackerRows, writeTaskTrackerFile } from './task-tracker-export';
+import { parseTaskTrackerFile, type TrackerFileContent } from './task-tracker-file';
 
 /** The error reading throws (it must throw). */
 async function readFailure(

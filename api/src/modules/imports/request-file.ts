@@ -1,7 +1,7 @@
 /**
  * Evidence request files (issue 8): reading a .csv or .xlsx of requests to import into checked rows,
  * and writing requests (an export, the template) as a file. The contract (columns, limits, errors) is
- * shared/src/core/requests ("Import and export files"); the spreadsheet rules are spreadsheet.ts.
+ * shared/src/core/requests ("Import and export files"); the spreadsheet rules are lib/spreadsheet.ts.
  * The rows name assignees and projects as text: the import route resolves them against the company.
  */
 import { dayText } from '@portal/shared/core/projects';
@@ -32,8 +32,8 @@ import {
   type SheetColumn,
   type SheetKind,
   type SheetRow,
-} from './spreadsheet';
-import { parseInWorker } from './spreadsheet-pool';
+} from '../../lib/spreadsheet';
+import { parseInWorker } from '../../lib/spreadsheet-pool';
 
 /** One request of a file, in file order. */
 export interface RequestFileRow {
@@ -104,7 +104,7 @@ export function referenceNumber(reference: string): number | null {
 }
 
 /**
- * Reads a request file in a parse worker (spreadsheet-pool.ts), as parseRequestFile does: the event
+ * Reads a request file in a parse worker (lib/spreadsheet-pool.ts), as parseRequestFile does: the event
  * loop goes on answering other requests meanwhile.
  */
 export async function readRequestFile(fileName: string, bytes: Buffer): Promise<RequestFileContent> {

@@ -6,9 +6,9 @@ import {
   REQUEST_IMPORT_MAX_ERRORS,
   REQUEST_IMPORT_MAX_ROWS,
 } from '@portal/shared/core/requests';
-import { requestCsv as csv } from '../test/request-files';
-import { trackerXlsx, type FixtureRow } from '../test/task-tracker-files';
-import { HttpError } from './http-error';
+import { requestCsv as csv } from '../../test/request-files';
+import { trackerXlsx, type FixtureRow } from '../../test/task-tracker-files';
+import { HttpError } from '../../lib/http-error';
 import {
   parseRequestFile,
   requestFileTemplate,

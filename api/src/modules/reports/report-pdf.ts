@@ -1,15 +1,10 @@
 /**
- * A report as a file (issue 9; contract shared/src/core/reports): CSV and XLSX of one report, and a
- * PDF of the whole report, all written from reportTables() so they show the page's numbers.
- *
- * Text cells of the spreadsheets are formula-safe (a leading apostrophe, as the other exports write
- * them); numbers stay numbers, percentages as 0–100 under a heading that says %. The PDF uses the
- * built-in Helvetica, which draws only Windows-1252 text: other characters are replaced (pdfText).
+ * A report as a PDF (issue 9; contract shared/src/core/reports): the whole report, written from
+ * reportTables() so it shows the page's numbers (one report as a spreadsheet: report-spreadsheet.ts).
+ * The PDF uses the built-in Helvetica, which draws only Windows-1252 text: other characters are
+ * replaced (pdfText, pdf-text.ts).
  */
-import { stringify as stringifyCsv } from 'csv-stringify/sync';
-import { Workbook } from 'exceljs';
 import PDFDocument from 'pdfkit';
-import { formulaSafeCell } from '@portal/shared/core/practices';
 import {
   REPORT_LABELS,
   REPORT_PDF_MAX_ROWS,
@@ -20,68 +15,10 @@ import {
   type ReportMeta,
   type ReportTable,
 } from '@portal/shared/core/reports';
-import { workSlots } from './slots';
+import { workSlots } from '../../lib/slots';
+import { pdfText } from './pdf-text';
 
 type Cell = ReportTable['rows'][number][number];
-
-const safeCell = (cell: Cell): Cell => (typeof cell === 'string' ? formulaSafeCell(cell) : cell);
-
-/** One report as a CSV or an .xlsx (see the contract for the layout). */
-export async function reportSpreadsheet(report: Report, format: 'csv' | 'xlsx'): Promise<Buffer> {
-  return format === 'csv' ? reportCsv(report) : reportXlsx(report);
-}
-
-/** The heading block and an empty row, then per table: its title, its column titles, its rows, an empty row. */
-function reportCsv(report: Report): Buffer {
-  const rows: Cell[][] = [...reportHeadings(report.kind, report.meta), []];
-  for (const table of reportTables(report))
-    rows.push(
-      [table.title],
-      table.columns.map((c) => c.title),
-      ...table.rows,
-      [],
-    );
-  return Buffer.from(
-    stringifyCsv(
-      rows.map((row) => row.map(safeCell)),
-      { bom: true, record_delimiter: 'windows' },
-    ),
-    'utf8',
-  );
-}
-
-/** A sheet "Report" with the heading block, then a sheet per table: its column titles (bold, frozen, filtered) over its rows. */
-async function reportXlsx(report: Report): Promise<Buffer> {
-  const workbook = new Workbook();
-  // The report's own time rather than the clock's, so one report makes one file.
-  workbook.created = workbook.modified = new Date(report.meta.generatedAt);
-  const cover = workbook.addWorksheet('Report');
-  cover.columns = [{ width: 14 }, { width: 50 }];
-  for (const [label, value] of reportHeadings(report.kind, report.meta))
-    cover.addRow([label, formulaSafeCell(value)]).getCell(1).font = { bold: true };
-  for (const table of reportTables(report)) {
-    // The titles are the contract's own, unique in a report and free of the characters sheet names refuse.
-    const sheet = workbook.addWorksheet(table.title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = table.columns.map((column, index) => ({
-      header: column.title,
-      width: sheetColumnWidth(table, index),
-    }));
-    sheet.getRow(1).font = { bold: true };
-    // An empty text stays an empty cell (the requests summary's rates when nothing was reviewed).
-    for (const row of table.rows) sheet.addRow(row.map((cell) => (cell === '' ? null : safeCell(cell))));
-    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: table.columns.length } };
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-/** Wide enough for the title and the longest cell, within reason. */
-function sheetColumnWidth(table: ReportTable, index: number): number {
-  const longest = Math.max(table.columns[index].title.length, ...table.rows.map((row) => String(row[index]).length));
-  return Math.min(60, Math.max(10, longest + 2));
-}
-
-// ---------------------------------------------------------------------------------------------
-// PDF
 
 type Doc = PDFKit.PDFDocument;
 
@@ -422,56 +359,4 @@ function writeFooters(doc: Doc, title: string): void {
     doc.text(`Page ${index - start + 1} of ${count}`, left(doc), y, { width, align: 'right', lineBreak: false });
     doc.page.margins.bottom = margin;
   }
-}
-
-// Text: the built-in fonts encode Windows-1252 (Latin-1 and these); pdfkit writes anything else as garbage.
-
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-
-/** Characters without a decomposition to Latin-1 and what reads closest. */
-const LOOK_ALIKES: Record<string, string> = {
-  ł: 'l',
-  Ł: 'L',
-  đ: 'd',
-  Đ: 'D',
-  ħ: 'h',
-  Ħ: 'H',
-  ı: 'i',
-  ŧ: 't',
-  Ŧ: 'T',
-  '\u2010': '-',
-  '\u2011': '-',
-  '\u2012': '-',
-  '\u2015': '—',
-  '\u2212': '-',
-  '\u2032': "'",
-  '\u2033': '"',
-  '\u2190': '<-',
-  '\u2192': '->',
-  '\u2264': '<=',
-  '\u2265': '>=',
-};
-
-function encodable(char: string): boolean {
-  const code = char.codePointAt(0)!;
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char);
-}
-
-/**
- * Text Helvetica can draw: line breaks kept, tabs as spaces, other control characters dropped; a
- * character outside Windows-1252 as its letters without accents (ą -> a, ﬁ -> fi, full-width forms),
- * a look-alike (ł -> l, − -> -), or else "?" (Cyrillic, CJK, emoji).
- */
-function pdfText(text: string): string {
-  let out = '';
-  for (const char of text.normalize('NFC').replace(/\r\n?/g, '\n')) {
-    if (encodable(char) || char === '\n') out += char;
-    else if (char === '\t') out += ' ';
-    else if (/[\p{Cc}\p{Cf}\p{M}]/u.test(char)) continue;
-    else {
-      const plain = char.normalize('NFKD').replace(/\p{M}/gu, '');
-      out += plain && [...plain].every(encodable) ? plain : (LOOK_ALIKES[char] ?? '?');
-    }
-  }
-  return out;
 }

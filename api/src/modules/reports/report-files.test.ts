@@ -17,8 +17,9 @@ import {
   pdfPageTexts,
   readReportCsv,
   readReportXlsx,
-} from '../test/report-files';
-import { PARALLEL_PDFS, reportPdf, reportSpreadsheet, withPdfSlot } from './report-files';
+} from '../../test/report-files';
+import { PARALLEL_PDFS, reportPdf, withPdfSlot } from './report-pdf';
+import { reportSpreadsheet } from './report-spreadsheet';
 
 // Reports built by hand in the contract's shapes: the files are tested apart from the queries.
 
