@@ -16,7 +16,7 @@ import {
   setCookies,
 } from '../../test/identity';
 import { escapeHtml, renderAuthPage, renderLoginPage } from '../../modules/auth/login-page';
-import { safeReturnPath } from './auth';
+import { safeReturnPath } from '../../modules/auth/sign-in-forms';
 
 // argon2 hashes (the production cost) make some of these tests take seconds on a busy machine.
 jest.setTimeout(20_000);

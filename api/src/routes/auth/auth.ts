@@ -37,6 +37,7 @@ import {
   renderLoginPage,
   type LoginPageInput,
 } from '../../modules/auth/login-page';
+import { FORM_PAGE, TO_URL_COOKIE, formFields, safeReturnPath } from '../../modules/auth/sign-in-forms';
 import {
   renderChoosePasswordPage,
   renderForgotPasswordPage,
@@ -45,7 +46,6 @@ import {
   type ChoosePasswordPageInput,
 } from '../../modules/auth/password-pages';
 
-export { LOGIN_PATH };
 export const SIGN_OUT_PATH = api.signOut.url;
 
 /** The sign-out page's CSRF token: derived from the session token, which another site cannot read. */
@@ -58,41 +58,8 @@ function tokensEqual(a: string, b: string): boolean {
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
-export const TO_URL_COOKIE = 'toUrl';
 /** The change token issued after a correct but expired password: enough to choose a new one, not a session. */
 export const EXPIRED_PASSWORD_TOKEN_TTL_MINUTES = 10;
-
-/** The return address the shell remembered, if it is a path on this origin (no open redirect). */
-export function safeReturnPath(value: string | undefined): string {
-  if (!value || !value.startsWith('/')) return '/';
-  if (value.startsWith('//') || value.startsWith('/\\')) return '/';
-  // Browsers drop tabs and newlines in URLs: `/\t/evil` would become `//evil`.
-  if ([...value].some((c) => c.charCodeAt(0) < 0x20 || c === '\x7f' || c === '\\')) return '/';
-  try {
-    const resolved = new URL(value, 'http://portal.invalid');
-    if (resolved.origin !== 'http://portal.invalid') return '/';
-  } catch {
-    return '/';
-  }
-  return value;
-}
-
-/**
- * The pages' form posts are registered with `attachValidation`: a form their operation's schema
- * refuses still reaches the handler, which shows the problem on the page again (HTML), not as JSON.
- */
-export const FORM_PAGE = { attachValidation: true } as const;
-
-/**
- * The string fields of a form (or JSON) body as posted, whether or not its schema accepted it
- * (then `request.body` is the raw body); anything else is treated as absent.
- */
-export function formFields(request: { body?: unknown }): Record<string, string> {
-  const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
-  return Object.fromEntries(
-    Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
-}
 
 /** The first problem the form's schema found (the page shows it), or null when it accepted the form. */
 function formProblem(request: FastifyRequest): ErrorDetail | null {

@@ -12,7 +12,8 @@ import {
 } from '../../lib/saml';
 import { startSession } from '../../plugins/app/auth';
 import { route } from '../../lib/contract';
-import { FORM_PAGE, LOGIN_PATH, TO_URL_COOKIE, formFields, safeReturnPath } from './auth';
+import { LOGIN_PATH } from '../../modules/auth/login-page';
+import { FORM_PAGE, TO_URL_COOKIE, formFields, safeReturnPath } from '../../modules/auth/sign-in-forms';
 import { renderAuthPage } from '../../modules/auth/login-page';
 
 /** A failed single sign-on: the /auth page frame with the reason, a way back and the request reference. */

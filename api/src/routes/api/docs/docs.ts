@@ -10,7 +10,7 @@ import { HttpError } from '../../../lib/http-error';
 import { urlUnderPrefix } from '../../../lib/contract';
 import { openApiDocument, type OpenApiDocument, type OpenApiOperation } from '../../../lib/openapi';
 import { LOGIN_PATH } from '../../../modules/auth/login-page';
-import { TO_URL_COOKIE } from '../../auth/auth';
+import { TO_URL_COOKIE } from '../../../modules/auth/sign-in-forms';
 
 export const DOCS_PATH = '/api/docs';
 
