@@ -1,22 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { Company } from '@portal/shared/core/schemas';
 import * as api from '@portal/shared/core/companies/api';
-import { listVisibleCompanies, type CompanyRecord } from '../../../../db/companies';
+import { listVisibleCompanies } from '../../../../db/companies';
 import { moduleAccessIn } from '../../../../db/module-access';
-import { imageUrl } from '../../../../lib/images';
+import { toCompanyDto } from '../../../../modules/companies/company-dto';
 import { pageWindow } from '../../../../lib/paging';
 import { requireAuth } from '../../../../plugins/app/auth';
 import { route } from '../../../../lib/contract';
 import { permissionsIn, policyCompany } from '../../../../plugins/app/policies';
-
-export function toCompanyDto(company: CompanyRecord): Company {
-  return {
-    id: company.id,
-    name: company.name,
-    logo: imageUrl('companies', company.id, company.logo),
-    modulesAccess: company.modulesAccess,
-  };
-}
 
 export default async function companiesRoutes(app: FastifyInstance) {
   const { db } = app;

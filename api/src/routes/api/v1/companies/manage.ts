@@ -17,7 +17,7 @@ import { IMAGE_FIELD, checkImage, deleteImage, saveImage, sendImage } from '../.
 import { readForm } from '../../../../lib/multipart';
 import { route } from '../../../../lib/contract';
 import { policyCompany } from '../../../../plugins/app/policies';
-import { toCompanyDto } from './companies';
+import { toCompanyDto } from '../../../../modules/companies/company-dto';
 
 export const companyNameTakenError = () =>
   new HttpError(409, 'company_name_taken', undefined, [
