@@ -13,6 +13,9 @@
  * cells do not depend on each other. Exit code 1 when any cell differs from its expectation.
  *
  *   tsx api/src/quality/matrix.ts
+ *
+ * Longer than 400 lines: most of it is the matrix itself, one table of cells with their expected
+ * answers, kept in one place so that a reviewer reads every role against every resource together.
  */
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { setUserModuleAccess } from '../db/module-access';
