@@ -3,22 +3,27 @@
  * large file, the api goes on answering. Over real HTTP (the app listening on a free port), as the
  * security review measured it: a task import of a header and 99,999 rows of `,` kept
  * GET /api/v1/health waiting for 8 to 10 s.
+ *
+ * What holds here holds on any machine: the file is read to its end, never by this thread's sheet reader
+ * (spied on: a route that read the file itself would read it on the event loop), and health checks are
+ * answered while the import runs. How long a check waits meanwhile is a time, measured by
+ * `npm run bench:requests` (bench/request-files) against its budget, not here.
  */
 import { randomUUID } from 'node:crypto';
 import { TASK_TRACKER_MAX_LINES, TASK_TRACKER_MAX_ROWS } from '@portal/shared/core/practices';
 import { REQUEST_IMPORT_MAX_ROWS } from '@portal/shared/core/requests';
 import { insertPractice } from '../../../db/practices';
+import * as spreadsheet from '../../../lib/spreadsheet';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { multipart } from '../../../test/multipart';
 import { inlineXlsx, manyRows, trackerCsv } from '../../../test/task-tracker-files';
 import { acmeProjectsSetup, newCompany } from '../../../test/project-fixtures';
 
-/** The longest a health check may take while an import reads its file (see expectAnsweredInTime). */
-const HEALTH_BUDGET_MS = 100;
-/** The longest any single one may take: scheduling hiccups of a busy machine, not a read's time. */
-const MAX_WAIT_MS = 1000;
 /** A file of the finding: the header, then rows of two empty cells, TASK_TRACKER_MAX_LINES rows in all (the most a file may have). */
 const ROWS = TASK_TRACKER_MAX_LINES;
+
+/** This thread's sheet reader (every import's readers call it): a parse worker runs its own copy, so this one never runs. */
+const readSheetOfThisThread = jest.spyOn(spreadsheet, 'readSheet');
 
 let t: TestApp;
 let base: string;
@@ -56,37 +61,27 @@ async function post(url: string, cookie: string, filename: string, data: Buffer,
 }
 
 /**
- * Sends `send` and, until it is answered, asks GET /api/v1/health over and over: the time each check
- * sent meanwhile took (to its end, even when that comes after the answer).
+ * Sends `send` and, until it is answered, asks GET /api/v1/health over and over: how many checks were
+ * answered (each with 200) before the import's answer came.
  */
-async function healthWhile<T>(send: () => Promise<T>): Promise<{ answer: T; latencies: number[] }> {
-  let answered = false;
-  const sending = send().finally(() => (answered = true));
-  const latencies: number[] = [];
-  while (!answered) {
-    const started = performance.now();
+async function healthWhile<T>(send: () => Promise<T>): Promise<{ answer: T; answered: number }> {
+  let done = false;
+  const sending = send().finally(() => (done = true));
+  let answered = 0;
+  while (!done) {
     const res = await fetch(`${base}/api/v1/health`);
     await res.json();
-    latencies.push(performance.now() - started);
     expect(res.status).toBe(200);
+    if (!done) answered += 1;
     await sleep(10);
   }
-  return { answer: await sending, latencies };
+  return { answer: await sending, answered };
 }
 
-/**
- * Health checks answered within HEALTH_BUDGET_MS, 19 in 20 at least (p95), and none kept waiting
- * (MAX_WAIT_MS). Not every one within the budget: on a machine busy with other work (other jest
- * workers, the parse worker itself on a core of two) the odd check waits longer for a core, as it
- * does with no import at all. Reading on the event loop fails the p95: the check sent while the file
- * is read waits for the whole read (about half a second for this .csv, seconds for the .xlsx), and
- * is one of the few sent before the answer.
- */
-function expectAnsweredInTime(latencies: number[]): void {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const p95 = sorted[Math.ceil(sorted.length * 0.95) - 1] ?? 0;
-  expect(p95).toBeLessThan(HEALTH_BUDGET_MS);
-  expect(sorted.at(-1) ?? 0).toBeLessThan(MAX_WAIT_MS);
+/** Read off the event loop: none of this thread's readers ran, and checks were answered meanwhile. */
+function expectReadInWorker(answered: number): void {
+  expect(readSheetOfThisThread).not.toHaveBeenCalled();
+  expect(answered).toBeGreaterThanOrEqual(3);
 }
 
 const blankRowsCsv = () => Buffer.from(`Task Title,Task ID\n${',\n'.repeat(ROWS - 1)}`);
@@ -101,7 +96,7 @@ describe('the api answers while an import reads a file of 100,000 rows', () => {
     'a project task import of a %s',
     async (_label, filename, file) => {
       const data = file();
-      const { answer, latencies } = await healthWhile(() =>
+      const { answer, answered } = await healthWhile(() =>
         post(`/api/v1/projects/${projectId}/tasks/import`, cookies['lead@acme.test'], filename, data),
       );
       // Read to the end (the most rows a file may have), and refused for holding no task.
@@ -112,9 +107,8 @@ describe('the api answers while an import reads a file of 100,000 rows', () => {
           message: 'The file has no tasks: add one row per task under the header row.',
         }),
       });
-      // The file was read while the health checks ran, and none of them waited for it.
-      expect(latencies.length).toBeGreaterThanOrEqual(3);
-      expectAnsweredInTime(latencies);
+      // The file was read in a worker while the health checks were answered.
+      expectReadInWorker(answered);
     },
     60_000,
   );
@@ -169,7 +163,7 @@ describe('a file over the row limit is refused, naming the limit', () => {
     });
 
     const blank = Buffer.from(`Title,Reference\n${',\n'.repeat(ROWS - 1)}`);
-    const { answer, latencies } = await healthWhile(() =>
+    const { answer, answered } = await healthWhile(() =>
       post(`/api/v1/companies/${companyId}/requests/import`, cookies['consultant@demo.test'], 'requests.csv', blank),
     );
     expect(answer).toEqual({
@@ -179,6 +173,6 @@ describe('a file over the row limit is refused, naming the limit', () => {
         message: expect.stringMatching(/^The file has more than 25,000 rows, blank ones included/),
       }),
     });
-    expectAnsweredInTime(latencies);
+    expectReadInWorker(answered);
   }, 60_000);
 });
