@@ -14,11 +14,12 @@ import { sendError } from './plugins/app/error-handler';
 import { setRequestContextHeaders } from './plugins/app/request-context';
 import { setBaseSecurityHeaders } from './plugins/app/security-headers';
 import startQueuePlugin from './plugins/app/start-queue';
-// The types of what autoloaded plugins add (request.cookies, app.mailer, app.liveEvents), for a
+// The types of what autoloaded plugins add (request.cookies, app.mailer, app.liveEvents, app.remotesManifest), for a
 // program that reaches the app only through this file (bench/).
 import type {} from '@fastify/cookie';
 import type {} from './plugins/app/live-events';
 import type {} from './plugins/app/mailer';
+import type {} from './plugins/app/remotes-manifest';
 
 declare module 'fastify' {
   interface FastifyInstance {

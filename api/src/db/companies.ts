@@ -44,6 +44,13 @@ function visibleCompanyIds(db: Kysely<Database>, viewer: CompanyViewer) {
     .where('access_revoked_at', 'is', null);
 }
 
+/** The ids of the companies a viewer sees, or 'all' for staff who see every company. */
+export async function visibleCompanyIdList(db: Kysely<Database>, viewer: CompanyViewer): Promise<string[] | 'all'> {
+  if (seesAllCompanies(viewer)) return 'all';
+  const rows = await visibleCompanyIds(db, viewer).execute();
+  return [...new Set(rows.map((r) => r.company_id))];
+}
+
 async function companyModules(
   db: Kysely<Database>,
   companyIds: string[],

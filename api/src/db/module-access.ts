@@ -7,7 +7,7 @@ import {
   type ModuleAccess,
   type ModuleName,
 } from '@portal/shared/core/modules';
-import { findCompanyById, type CompanyRecord } from './companies';
+import { findCompanyById, visibleCompanyIdList, type CompanyRecord, type CompanyViewer } from './companies';
 import { preparedQuery } from './prepared';
 import type { Database } from './schema';
 import { toBool, toNullableBool } from './values';
@@ -108,4 +108,30 @@ export async function moduleAccessIn(
     userTeamsModuleAccess(db, company.id, user.id),
   ]);
   return effectiveModuleAccess(company.modulesAccess, own, teams);
+}
+
+/**
+ * The modules a user may use in at least one of the companies they see: for staff who see every
+ * company, the modules on in any company; for the others, their effective access company by company.
+ */
+export async function modulesUsableAnywhere(db: Kysely<Database>, viewer: CompanyViewer): Promise<Set<ModuleName>> {
+  const companies = await visibleCompanyIdList(db, viewer);
+  const usable = new Set<ModuleName>();
+  if (companies === 'all') {
+    const rows = await db
+      .selectFrom('company_modules_access')
+      .select('module')
+      .distinct()
+      .where('enabled', '=', true)
+      .execute();
+    for (const row of rows) if (isModule(row.module)) usable.add(row.module);
+    return usable;
+  }
+  for (const id of companies) {
+    const company = await findCompanyById(db, id);
+    if (!company) continue;
+    const access = await moduleAccessIn(db, viewer, company);
+    for (const m of MODULES) if (access[m]) usable.add(m);
+  }
+  return usable;
 }

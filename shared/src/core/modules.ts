@@ -89,6 +89,18 @@ export function settingsPermissionsFor(s: PermissionSubject): SettingsPermission
   return all(false);
 }
 
-/** The remotes of the portal (docs/federation.md); which module gates each is the shell's navigation. */
+/** The remotes of the portal (docs/federation.md). */
 export const REMOTES = ['mfe-projects', 'mfe-requests', 'mfe-settings', 'mfe-reports'] as const;
 export type RemoteName = (typeof REMOTES)[number];
+
+/**
+ * The module that gates each remote (null: none, every signed-in user may mount it): the shell mounts
+ * a remote only where the module is on, and /remotes.json lists it only to users who may use the
+ * module in one of their companies at least.
+ */
+export const REMOTE_MODULES: Record<RemoteName, ModuleName | null> = {
+  'mfe-projects': 'projects',
+  'mfe-requests': 'requests',
+  'mfe-settings': null,
+  'mfe-reports': 'reports',
+};

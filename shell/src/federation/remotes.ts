@@ -1,6 +1,8 @@
 /**
  * Remotes are registered at run time from /remotes.json (name -> mf-manifest.json URL) and only when
- * first mounted: a remote the user may not use is never fetched, not even its manifest.
+ * first mounted: a remote the user may not use is never fetched, not even its manifest. The api lists
+ * only the remotes this user may mount, so the list is read again when a remote is missing from it
+ * (its module may have been turned on since) and on Retry (its release may have moved).
  */
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { RetryPlugin } from '@module-federation/retry-plugin';
@@ -47,7 +49,12 @@ export function loadRemoteApp(remote: string, fresh = false): Promise<RemoteAppM
 }
 
 async function loadRemoteAppNow(remote: string, fresh: boolean): Promise<RemoteAppModule> {
-  const entries = await loadRemotesManifest();
+  if (fresh) manifest = null;
+  let entries = await loadRemotesManifest();
+  if (!entries[remote] && !fresh) {
+    manifest = null;
+    entries = await loadRemotesManifest();
+  }
   const entry = entries[remote];
   if (!entry) throw new Error(`The remote "${remote}" is not listed in /remotes.json`);
   const name = federationName(remote);

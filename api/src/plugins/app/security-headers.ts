@@ -5,7 +5,6 @@ import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RemotesManifest } from '@portal/shared/core/schemas';
-import { currentRemotesManifest } from './static-web';
 
 /** Sign-in form: its POST may answer with a 303 to the company's identity provider (routes/auth/auth.ts). */
 const SIGN_IN_PATH = '/auth/saml/login';
@@ -108,12 +107,8 @@ export function injectCspNonce(html: string, nonce: string): string {
 }
 
 async function policyFor(app: FastifyInstance, request: FastifyRequest, nonce: string): Promise<string> {
-  let remotes: string[] = [];
-  try {
-    remotes = remoteOrigins(await currentRemotesManifest(app.config));
-  } catch {
-    // /remotes.json reports the broken REMOTES_MANIFEST_FILE; the page keeps the same-origin policy
-  }
+  // the whole manifest in force (its last good version when REMOTES_MANIFEST_FILE breaks), not one user's part
+  const remotes = remoteOrigins(await app.remotesManifest.current());
   return contentSecurityPolicy({ nonce, remotes, signIn: request.url.split('?')[0] === SIGN_IN_PATH });
 }
 
@@ -160,5 +155,5 @@ export default fp(
     });
   },
   // onSend: the request's id and versions are set first (request-context), as before autoload
-  { name: 'security-headers', dependencies: ['request-context'] },
+  { name: 'security-headers', dependencies: ['request-context', 'remotes-manifest'] },
 );

@@ -6,7 +6,6 @@ import { cacheControlFor } from './static-web';
 
 let t: TestApp;
 let web: string;
-let manifestDir: string;
 
 function write(relative: string, content: string) {
   const file = path.join(web, relative);
@@ -15,7 +14,6 @@ function write(relative: string, content: string) {
 }
 
 beforeAll(async () => {
-  manifestDir = makeTempDir('portal-manifest-');
   t = await createTestApp({ seed: false });
   web = t.config.webRoot;
   write('shell/dist/index.html', '<!doctype html><title>shell v1</title>');
@@ -33,7 +31,6 @@ beforeAll(async () => {
 const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const component${i} = () => "row ${i}";`).join('\n');
 afterAll(async () => {
   await t.close();
-  fs.rmSync(manifestDir, { recursive: true, force: true });
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.inject({ method: 'GET', url, headers });
@@ -168,18 +165,6 @@ describe('static web', () => {
     write('mfe-reports/dist/remoteEntry.js', 'var reports = 1;');
     expect((await get('/remotes/mfe-reports/remoteEntry.js')).statusCode).toBe(200);
   });
-
-  it('serves the default remotes manifest', async () => {
-    const res = await get('/remotes.json');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.json()).toEqual({
-      'mfe-projects': '/remotes/mfe-projects/mf-manifest.json',
-      'mfe-requests': '/remotes/mfe-requests/mf-manifest.json',
-      'mfe-settings': '/remotes/mfe-settings/mf-manifest.json',
-      'mfe-reports': '/remotes/mfe-reports/mf-manifest.json',
-    });
-  });
 });
 
 describe('static web without a build', () => {
@@ -194,48 +179,6 @@ describe('static web without a build', () => {
     } finally {
       fs.rmSync(bare.config.webRoot, { recursive: true, force: true });
       await bare.close();
-    }
-  });
-});
-
-describe('remotes manifest overrides', () => {
-  it('serves REMOTES_MANIFEST', async () => {
-    const app = await createTestApp({
-      seed: false,
-      env: { REMOTES_MANIFEST: '{"mfe-projects":"https://cdn.example/p/mf-manifest.json"}' },
-    });
-    try {
-      expect((await app.inject({ method: 'GET', url: '/remotes.json' })).json()).toEqual({
-        'mfe-projects': 'https://cdn.example/p/mf-manifest.json',
-      });
-    } finally {
-      await app.close();
-    }
-  });
-
-  it('re-reads REMOTES_MANIFEST_FILE on every request and reports an invalid one', async () => {
-    const file = path.join(manifestDir, 'remotes.json');
-    fs.writeFileSync(file, JSON.stringify({ 'mfe-projects': '/v1/mf-manifest.json' }));
-    const app = await createTestApp({ seed: false, env: { REMOTES_MANIFEST_FILE: file } });
-    try {
-      expect((await app.inject({ method: 'GET', url: '/remotes.json' })).json()).toEqual({
-        'mfe-projects': '/v1/mf-manifest.json',
-      });
-      fs.writeFileSync(file, JSON.stringify({ 'mfe-projects': '/v2/mf-manifest.json' }));
-      expect((await app.inject({ method: 'GET', url: '/remotes.json' })).json()).toEqual({
-        'mfe-projects': '/v2/mf-manifest.json',
-      });
-
-      fs.writeFileSync(file, '{"Not A Name": 1}');
-      const invalid = await app.inject({ method: 'GET', url: '/remotes.json' });
-      expect(invalid.statusCode).toBe(500);
-      expect(invalid.json()).toMatchObject({
-        code: 'internal_error',
-        message: expect.stringContaining('REMOTES_MANIFEST_FILE'),
-      });
-      expect(invalid.json().requestId).toBe(invalid.headers['x-request-id']);
-    } finally {
-      await app.close();
     }
   });
 });

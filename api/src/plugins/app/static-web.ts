@@ -4,10 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { REMOTES } from '@portal/shared/core/modules';
-import { remotesManifestSchema, type RemotesManifest } from '@portal/shared/core/schemas';
-import type { AppConfig } from '../../config';
 import { HttpError } from '../../lib/http-error';
-import { sendError } from './error-handler';
+import { remotesFor } from '../../modules/web/remotes-manifest';
+import { getAuth } from './auth';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -18,22 +17,6 @@ const CONTENT_HASH = /\.[0-9a-f]{8,}\./i;
 export function cacheControlFor(fileName: string): string {
   if (ENTRY_FILES.has(fileName)) return NO_CACHE;
   return CONTENT_HASH.test(fileName) ? IMMUTABLE : NO_CACHE;
-}
-
-export function defaultRemotesManifest(): RemotesManifest {
-  return Object.fromEntries(REMOTES.map((name) => [name, `/remotes/${name}/mf-manifest.json`]));
-}
-
-/** The remotes manifest in force: REMOTES_MANIFEST_FILE read now, else REMOTES_MANIFEST, else the default. Throws when the file cannot be used. */
-export async function currentRemotesManifest(
-  config: Pick<AppConfig, 'remotesManifest' | 'remotesManifestFile'>,
-): Promise<RemotesManifest> {
-  if (!config.remotesManifestFile) return config.remotesManifest ?? defaultRemotesManifest();
-  const parsed = remotesManifestSchema.safeParse(
-    JSON.parse(await fs.promises.readFile(config.remotesManifestFile, 'utf8')),
-  );
-  if (!parsed.success) throw new Error(`not a map of remote name -> manifest URL: ${parsed.error.message}`);
-  return parsed.data;
 }
 
 /**
@@ -93,31 +76,25 @@ function decodePath(url: string): string | null {
 }
 
 /**
- * Serves the built shell at `/`, each remote's build at `/remotes/<name>/`, and `/remotes.json`; files
+ * Serves the built shell at `/`, each remote's build at `/remotes/<name>/`, and `/remotes.json` (the
+ * entries of the manifest in force this user may mount); files
  * through @fastify/static (`reply.sendFile`), pages and the choice of file here.
  * Files are looked up on every request, so dist folders may be missing at start and replaced at run time.
  */
 export default fp(
   async function staticWeb(app: FastifyInstance) {
-    const { webRoot, remotesManifestFile } = app.config;
+    const { webRoot } = app.config;
     const shellRoot = path.resolve(webRoot, 'shell', 'dist');
     const remoteRoots = new Map<string, string>(REMOTES.map((name) => [name, path.resolve(webRoot, name, 'dist')]));
 
     // no routes of its own: the route below picks the file. Cache-Control is set per file, above.
     await app.register(fastifyStatic, { serve: false, preCompressed: true, index: false, cacheControl: false });
 
+    // The remotes this user may mount (modules/web/remotes-manifest.ts): per user, so never shared by a cache.
     app.get('/remotes.json', async (request, reply) => {
-      let manifest: RemotesManifest;
-      try {
-        manifest = await currentRemotesManifest(app.config);
-      } catch (error) {
-        request.log.error({ err: error, file: remotesManifestFile }, 'REMOTES_MANIFEST_FILE cannot be used');
-        return sendError(request, reply.header('cache-control', NO_CACHE), 500, {
-          code: 'internal_error',
-          message: 'The remotes manifest (REMOTES_MANIFEST_FILE) is missing or invalid: see the server log.',
-        });
-      }
-      return reply.header('cache-control', NO_CACHE).send(manifest);
+      const auth = await getAuth(request);
+      const listed = await remotesFor(app.db, await app.remotesManifest.current(), auth?.user ?? null);
+      return reply.header('cache-control', 'private, no-cache').header('vary', 'cookie').send(listed);
     });
 
     app.get('/*', async (request, reply) => {
@@ -149,5 +126,5 @@ export default fp(
     });
   },
   // its refusals answer in the api's error shape; its pages get the security headers' CSP nonce
-  { name: 'static-web', dependencies: ['error-handler', 'security-headers'] },
+  { name: 'static-web', dependencies: ['error-handler', 'security-headers', 'remotes-manifest', 'auth'] },
 );

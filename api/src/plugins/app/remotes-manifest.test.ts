@@ -1,0 +1,168 @@
+/**
+ * /remotes.json: the remotes each user may mount, from a manifest that a broken REMOTES_MANIFEST_FILE
+ * cannot take down (modules/web/remotes-manifest.ts).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { setUserModuleAccess } from '../../db/module-access';
+import { remotesManifestSource } from '../../modules/web/remotes-manifest';
+import { createTestApp, makeTempDir, type TestApp } from '../../test/app';
+
+const DEFAULT = {
+  'mfe-projects': '/remotes/mfe-projects/mf-manifest.json',
+  'mfe-requests': '/remotes/mfe-requests/mf-manifest.json',
+  'mfe-settings': '/remotes/mfe-settings/mf-manifest.json',
+  'mfe-reports': '/remotes/mfe-reports/mf-manifest.json',
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function remotesAs(app: TestApp, email: string | null) {
+  const headers = email ? { cookie: await app.cookieFor(email) } : undefined;
+  return app.inject({ method: 'GET', url: '/remotes.json', headers });
+}
+
+describe('/remotes.json lists the remotes a user may mount', () => {
+  it('lists none to a signed-out visitor', async () => {
+    const res = await remotesAs(t, null);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({});
+  });
+
+  it('lists every remote to staff, who see companies with every module on; per user, never shared by a cache', async () => {
+    const res = await remotesAs(t, 'admin@demo.test');
+    expect(res.json()).toEqual(DEFAULT);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.vary).toMatch(/cookie/i);
+  });
+
+  it('leaves out a remote whose module the user may not use in any of their companies, until it is turned on', async () => {
+    const { 'mfe-reports': _reports, ...withoutReports } = DEFAULT;
+    expect((await remotesAs(t, 'member@acme.test')).json()).toEqual(withoutReports);
+
+    const { db } = t.database;
+    const member = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'member@acme.test')
+      .executeTakeFirstOrThrow();
+    const acme = await db
+      .selectFrom('companies')
+      .select('id')
+      .where('name', '=', 'Acme Corp')
+      .executeTakeFirstOrThrow();
+    await setUserModuleAccess(db, acme.id, member.id, 'reports', true);
+    try {
+      expect((await remotesAs(t, 'member@acme.test')).json()).toEqual(DEFAULT);
+    } finally {
+      await setUserModuleAccess(db, acme.id, member.id, 'reports', false);
+    }
+  });
+});
+
+describe('the manifest in force', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = makeTempDir('portal-manifest-');
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('is REMOTES_MANIFEST when set; a remote this api does not know is listed to every signed-in user', async () => {
+    const app = await createTestApp({
+      env: {
+        REMOTES_MANIFEST: JSON.stringify({
+          'mfe-projects': 'https://cdn.example/p/mf-manifest.json',
+          'mfe-reports': 'https://cdn.example/r/mf-manifest.json',
+          'mfe-extra': 'https://cdn.example/x/mf-manifest.json',
+        }),
+      },
+    });
+    try {
+      expect((await remotesAs(app, 'member@acme.test')).json()).toEqual({
+        'mfe-projects': 'https://cdn.example/p/mf-manifest.json',
+        'mfe-extra': 'https://cdn.example/x/mf-manifest.json',
+      });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is REMOTES_MANIFEST_FILE as it is now; a broken one leaves the last good one in force, never an error', async () => {
+    const file = path.join(dir, 'remotes.json');
+    fs.writeFileSync(file, JSON.stringify({ 'mfe-settings': '/v1/mf-manifest.json' }));
+    const app = await createTestApp({ env: { REMOTES_MANIFEST_FILE: file } });
+    try {
+      expect((await remotesAs(app, 'admin@demo.test')).json()).toEqual({ 'mfe-settings': '/v1/mf-manifest.json' });
+      fs.writeFileSync(file, JSON.stringify({ 'mfe-settings': '/v2/mf-manifest.json' }));
+      expect((await remotesAs(app, 'admin@demo.test')).json()).toEqual({ 'mfe-settings': '/v2/mf-manifest.json' });
+
+      for (const broken of ['{"Not A Name": 1}', '{"mfe-settings": ', '']) {
+        fs.writeFileSync(file, broken);
+        const res = await remotesAs(app, 'admin@demo.test');
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ 'mfe-settings': '/v2/mf-manifest.json' });
+      }
+      fs.rmSync(file);
+      expect((await remotesAs(app, 'admin@demo.test')).json()).toEqual({ 'mfe-settings': '/v2/mf-manifest.json' });
+      // the page's Content-Security-Policy still allows the remotes of the manifest in force
+      const page = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+      expect(page.statusCode).not.toBe(500);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('remotesManifestSource', () => {
+  const logs = () => {
+    const lines: { level: string; message: string }[] = [];
+    return {
+      lines,
+      log: {
+        error: (_obj: unknown, message: string) => lines.push({ level: 'error', message }),
+        info: (_obj: unknown, message: string) => lines.push({ level: 'info', message }),
+      },
+    };
+  };
+
+  it('starts from the built-in default when the file is broken from the start, and logs each new problem once', async () => {
+    const dir = makeTempDir('portal-manifest-');
+    const file = path.join(dir, 'remotes.json');
+    try {
+      const { lines, log } = logs();
+      const source = remotesManifestSource({ remotesManifest: null, remotesManifestFile: file }, log as never);
+      expect(await source.current()).toEqual(DEFAULT);
+      expect(await source.current()).toEqual(DEFAULT);
+      expect(lines).toEqual([
+        {
+          level: 'error',
+          message:
+            'REMOTES_MANIFEST_FILE cannot be read (ENOENT): the last good manifest (the built-in default) stays in force',
+        },
+      ]);
+
+      fs.writeFileSync(file, '{"mfe-settings": 3}');
+      expect(await source.current()).toEqual(DEFAULT);
+      expect(lines.at(-1)?.message).toMatch(
+        /^REMOTES_MANIFEST_FILE is not a map of remote name -> manifest URL \(mfe-settings: .+\): the last good manifest \(the built-in default\) stays in force$/,
+      );
+
+      fs.writeFileSync(file, '{"mfe-settings": "/s/mf-manifest.json"}');
+      expect(await source.current()).toEqual({ 'mfe-settings': '/s/mf-manifest.json' });
+      expect(lines.at(-1)).toEqual({ level: 'info', message: 'REMOTES_MANIFEST_FILE is good again: in force' });
+
+      fs.writeFileSync(file, 'not json');
+      expect(await source.current()).toEqual({ 'mfe-settings': '/s/mf-manifest.json' });
+      expect(lines.at(-1)?.message).toBe(
+        'REMOTES_MANIFEST_FILE is not JSON: the last good manifest (REMOTES_MANIFEST_FILE) stays in force',
+      );
+      expect(lines).toHaveLength(4);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
