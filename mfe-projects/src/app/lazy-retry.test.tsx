@@ -8,15 +8,19 @@ function Hello({ name }: { name: string }) {
 }
 
 describe('LazyPart', () => {
-  it('shows a Retry when its chunk fails to load, and loads it afresh on Retry (React.lazy keeps a failure)', async () => {
+  /** webpack's error for a chunk that did not load: the same whether the file is gone or the network dropped. */
+  const chunkError = () =>
+    Object.assign(new Error('Loading chunk 7 failed.'), { name: 'ChunkLoadError', request: 'http://localhost/7.js' });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('shows a Retry when its chunk did not arrive, and loads it afresh on Retry (React.lazy keeps a failure)', async () => {
     const ue = setupUser();
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    jest.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
     let calls = 0;
     const load = () => {
       calls += 1;
-      return calls === 1
-        ? Promise.reject(new Error('ChunkLoadError: Loading chunk 7 failed'))
-        : Promise.resolve({ default: Hello });
+      return calls === 1 ? Promise.reject(chunkError()) : Promise.resolve({ default: Hello });
     };
     try {
       renderWithProviders(
@@ -27,7 +31,7 @@ describe('LazyPart', () => {
           </LazyPart>
         </>,
       );
-      expect(await screen.findByText('The Interviews tab could not be loaded.')).toBeInTheDocument();
+      expect(await screen.findByText('The Interviews tab is unavailable right now')).toBeInTheDocument();
       expect(screen.getByText('The rest of the page')).toBeInTheDocument();
       await ue.click(screen.getByRole('button', { name: /Retry/ }));
       expect(await screen.findByText('Hello Ann')).toBeInTheDocument();
@@ -35,5 +39,17 @@ describe('LazyPart', () => {
     } finally {
       error.mockRestore();
     }
+  });
+
+  it('asks for a reload when a newer release removed its chunk', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 404 }));
+    renderWithProviders(
+      <LazyPart load={(): Promise<{ default: typeof Hello }> => Promise.reject(chunkError())} what="Interviews tab">
+        {(Loaded) => <Loaded name="Ann" />}
+      </LazyPart>,
+    );
+    expect(await screen.findByText('A new version of the Interviews tab is available')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Reload/ })).toBeInTheDocument();
   });
 });

@@ -1,13 +1,13 @@
 /**
  * A part of a page that loads on first use, inside its own error boundary: when its chunk cannot be
- * loaded (a deploy replaced it, the network dropped), the part says so with a Retry, and the rest of
- * the remote keeps working. Each attempt loads afresh. Loaded without Suspense, so the part shows as
+ * loaded, the part says how (@portal/shared/web/failures): a newer release replaced it (reload), the
+ * network dropped (Retry), or it broke (reload, with a reference); the rest of the remote keeps working. Each attempt loads afresh. Loaded without Suspense, so the part shows as
  * soon as its code is there (@portal/shared/web/deferred).
  */
 import { Component, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { FailurePanel } from '@portal/shared/ui/failure-panel';
 import { moduleLoader, useLoaded } from '@portal/shared/web/deferred';
-import { ReloadOutlined } from '@portal/shared/ui';
-import { FrameButton, StatusPanel } from '@portal/shared/ui/components';
+import { confirmFailureKind, failureKind, failureReference, type FailureKind } from '@portal/shared/web/failures';
 
 interface BoundaryProps {
   /** What the part shows, for the message: "The interviews could not be loaded." */
@@ -16,29 +16,36 @@ interface BoundaryProps {
   children: ReactNode;
 }
 
-class LazyBoundary extends Component<BoundaryProps, { error: Error | null }> {
-  override state: { error: Error | null } = { error: null };
+class LazyBoundary extends Component<BoundaryProps, { failure: { kind: FailureKind; reference: string } | null }> {
+  override state: { failure: { kind: FailureKind; reference: string } | null } = { failure: null };
 
   static getDerivedStateFromError(error: Error) {
-    return { error };
+    return { failure: { kind: failureKind(error), reference: failureReference() } };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error(`[portal] ${this.props.what} failed`, error, info.componentStack);
+    const { failure } = this.state;
+    console.error(
+      `[portal] the ${this.props.what} failed (reference ${failure?.reference ?? '-'})`,
+      error,
+      info.componentStack,
+    );
+    if (!failure) return;
+    void confirmFailureKind(error, failure.kind).then((kind) => {
+      if (kind !== failure.kind && this.state.failure === failure) this.setState({ failure: { ...failure, kind } });
+    });
   }
 
   override render() {
-    if (!this.state.error) return this.props.children;
+    const { failure } = this.state;
+    if (!failure) return this.props.children;
     return (
-      <StatusPanel
-        kind="warning"
-        title={`The ${this.props.what} could not be loaded.`}
-        subTitle="The rest of the page keeps working. Try again in a moment."
-        extra={
-          <FrameButton variant="primary" icon={<ReloadOutlined />} onClick={this.props.onRetry}>
-            Retry
-          </FrameButton>
-        }
+      <FailurePanel
+        what={`the ${this.props.what}`}
+        kind={failure.kind}
+        reference={failure.reference}
+        onRetry={this.props.onRetry}
+        scope="page"
       />
     );
   }

@@ -1,8 +1,10 @@
 import { Component, Suspense, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
-import { ReloadOutlined, Spin } from '@portal/shared/ui';
-import { FrameButton, StatusPanel } from '@portal/shared/ui/components';
+import { Spin } from '@portal/shared/ui';
+import { FailurePanel } from '@portal/shared/ui/failure-panel';
+import { confirmFailureKind, failureKind, failureReference, type FailureKind } from '@portal/shared/web/failures';
 import type { RemoteAppModule } from '@portal/shared/web/remote';
 import { markFirstContentShown } from '../app/first-content';
+import { RemoteUnavailableError } from './error-plugin';
 import { loadRemoteApp } from './remotes';
 
 const TITLES: Record<string, string> = {
@@ -18,37 +20,49 @@ interface BoundaryProps {
   children: ReactNode;
 }
 
-class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null }> {
-  override state: { error: Error | null } = { error: null };
+interface Failure {
+  error: Error;
+  kind: FailureKind;
+  reference: string;
+}
+
+/**
+ * The third failure layer (docs/adr/0006-federation-failure-layers.md): a remote that failed to load or
+ * to render shows a panel that says how (@portal/shared/web/failures): a newer release (reload), out of
+ * reach (Retry), or broken (reload, with a reference written to the console with the error).
+ */
+class RemoteErrorBoundary extends Component<BoundaryProps, { failure: Failure | null }> {
+  override state: { failure: Failure | null } = { failure: null };
 
   static getDerivedStateFromError(error: Error) {
-    return { error };
+    return { failure: { error, kind: failureKind(error), reference: failureReference() } };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error(`[portal] ${this.props.remote} failed`, error, info.componentStack);
+    const failure = this.state.failure;
+    console.error(
+      `[portal] ${this.props.remote} failed (${failure?.kind ?? 'broken'}, reference ${failure?.reference ?? '-'})`,
+      error,
+      info.componentStack,
+    );
+    if (!failure) return;
+    void confirmFailureKind(error, failure.kind).then((kind) => {
+      if (kind !== failure.kind && this.state.failure === failure) this.setState({ failure: { ...failure, kind } });
+    });
   }
 
   override render() {
-    if (!this.state.error) return this.props.children;
-    const title = TITLES[this.props.remote] ?? this.props.remote;
+    const { failure } = this.state;
+    if (!failure) return this.props.children;
     return (
-      <StatusPanel
-        kind="warning"
-        title={`${title} is unavailable right now`}
-        subTitle="This part of the portal could not be loaded. The rest of the portal keeps working; try again in a moment."
-        extra={
-          <FrameButton
-            variant="primary"
-            icon={<ReloadOutlined />}
-            onClick={() => {
-              this.setState({ error: null });
-              this.props.onRetry();
-            }}
-          >
-            Retry
-          </FrameButton>
-        }
+      <FailurePanel
+        what={TITLES[this.props.remote] ?? this.props.remote}
+        kind={failure.kind}
+        reference={failure.reference}
+        onRetry={() => {
+          this.setState({ failure: null });
+          this.props.onRetry();
+        }}
       />
     );
   }
@@ -116,7 +130,12 @@ function RemoteApp({
       live = false;
     };
   }, [attempt, remote]);
-  if (result && 'error' in result) throw result.error;
+  // a failed load is the remote out of reach (Retry), unless its cause says otherwise (a stale chunk)
+  if (result && 'error' in result) {
+    throw result.error instanceof RemoteUnavailableError
+      ? result.error
+      : new RemoteUnavailableError(remote, result.error);
+  }
   if (!result) return <Loading remote={remote} />;
   const { App } = result;
   return (

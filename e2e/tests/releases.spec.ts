@@ -1,0 +1,63 @@
+/**
+ * Releases of remotes as an open tab meets them (issue 33), in a real browser against the real server:
+ * a remote whose next chunk a newer release removed asks for a reload (and the reload opens the page),
+ * and a remotes manifest broken by a deploy leaves the last good one in force.
+ */
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import { startPortal } from '../portal-server';
+import { expect, mainNav, openAs, signIn, test } from './fixtures';
+
+test('an open tab whose next chunk a newer release removed offers a reload, which opens the page', async ({ page }) => {
+  await openAs(page, 'member@acme.test', '/');
+  const link = page
+    .getByRole('region', { name: 'Projects', exact: true })
+    .getByRole('link', { name: 'Acme SOC 2 Type II 2026' });
+  await expect(link).toBeVisible();
+
+  // A new release of mfe-projects replaced its files: whatever this tab has not fetched yet is gone.
+  await page.route('**/remotes/mfe-projects/**', (route) => route.fulfill({ status: 404, body: 'Not found' }));
+  await link.click();
+  await expect(page.getByText('A new version of Projects is available')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Retry/ })).toHaveCount(0);
+  await expect(mainNav(page).getByRole('link', { name: 'Requests', exact: true })).toBeVisible();
+
+  await page.unroute('**/remotes/mfe-projects/**');
+  await page.getByRole('button', { name: /Reload/ }).click();
+  await expect(page.getByRole('heading', { name: 'Acme SOC 2 Type II 2026' })).toBeVisible();
+});
+
+test('a remotes manifest broken by a deploy leaves the last good one in force', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-manifest-'));
+  const file = path.join(dir, 'remotes.json');
+  const good = Object.fromEntries(
+    ['mfe-projects', 'mfe-requests', 'mfe-settings', 'mfe-reports'].map((name) => [
+      name,
+      `/remotes/${name}/mf-manifest.json`,
+    ]),
+  );
+  fs.writeFileSync(file, JSON.stringify(good));
+  const portal = await startPortal({ REMOTES_MANIFEST_FILE: file });
+  const context = await browser.newContext({ baseURL: portal.baseURL });
+  try {
+    const page = await context.newPage();
+    await signIn(page, 'admin@demo.test');
+    await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+
+    // half a file, as a deploy that copies it in place leaves it for a moment
+    fs.writeFileSync(file, '{"mfe-requests": "/remotes/mfe-req');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+    await mainNav(page).getByRole('link', { name: 'Requests', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Requests' })).toBeVisible();
+    const listed = await page.request.get('/remotes.json');
+    expect(listed.status()).toBe(200);
+    expect(await listed.json()).toEqual(good);
+  } finally {
+    await context.close();
+    await portal.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
