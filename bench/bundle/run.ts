@@ -192,9 +192,9 @@ async function main() {
         `  requested after the dashboard rendered (not counted): ${deferred.map((s) => containerOf(s.url.pathname).file).join(', ')}`,
       );
     }
-    console.log(`\nfirst-load JS: ${kb(total)} gzip (${kb(totalRaw)} raw)`);
+    console.log(`\nfirst-load JS: ${kb(total)} gzip, ${total.toLocaleString('en-US')} bytes (${kb(totalRaw)} raw)`);
     console.log(
-      `budget: ${kb(BUDGET_BYTES)} gzip (issue 10); used ${((total / BUDGET_BYTES) * 100).toFixed(1)}% (ratio ${(total / BUDGET_BYTES).toFixed(3)})`,
+      `budget: ${kb(BUDGET_BYTES)} gzip, ${BUDGET_BYTES.toLocaleString('en-US')} bytes (issue 10); used ${((total / BUDGET_BYTES) * 100).toFixed(1)}% (ratio ${(total / BUDGET_BYTES).toFixed(3)})`,
     );
     const duplicated = [...byPackage].filter(([, containers]) => containers.size > 1);
     if (duplicated.length) {

@@ -1,11 +1,15 @@
 import { screen } from '@testing-library/react';
 import { renderWithProviders } from '@portal/shared/testing';
+import { preloadFailurePanel } from '@portal/shared/web/deferred';
 import { setupUser } from '../features/projects/testing/fixtures';
 import { LazyPart } from './lazy-retry';
 
 function Hello({ name }: { name: string }) {
   return <p>Hello {name}</p>;
 }
+
+// the failure panel's code, as the shell loads it once the first page is on screen (else FailureView's plain markup)
+beforeAll(() => preloadFailurePanel());
 
 describe('LazyPart', () => {
   /** webpack's error for a chunk that did not load: the same whether the file is gone or the network dropped. */
@@ -49,7 +53,7 @@ describe('LazyPart', () => {
         {(Loaded) => <Loaded name="Ann" />}
       </LazyPart>,
     );
-    expect(await screen.findByText('A new version of the Interviews tab is available')).toBeInTheDocument();
+    expect(await screen.findByText('A new version of this page is available')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Reload/ })).toBeInTheDocument();
   });
 });

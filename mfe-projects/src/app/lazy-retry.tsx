@@ -1,48 +1,39 @@
 /**
  * A part of a page that loads on first use, inside its own error boundary: when its chunk cannot be
- * loaded, the part says how (@portal/shared/web/failures): a newer release replaced it (reload), the
- * network dropped (Retry), or it broke (reload, with a reference); the rest of the remote keeps working. Each attempt loads afresh. Loaded without Suspense, so the part shows as
- * soon as its code is there (@portal/shared/web/deferred).
+ * loaded, the part says how (FailureView): a newer release replaced it (reload), the network dropped
+ * (Retry), or it broke (reload, with a reference); the rest of the remote keeps working. Each attempt
+ * loads afresh. Loaded without Suspense, so the part shows as soon as its code is there
+ * (@portal/shared/web/deferred).
  */
 import { Component, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import { FailurePanel } from '@portal/shared/ui/failure-panel';
-import { moduleLoader, useLoaded } from '@portal/shared/web/deferred';
-import { confirmFailureKind, failureKind, failureReference, type FailureKind } from '@portal/shared/web/failures';
+import { FailureView, failureReference, moduleLoader, useLoaded } from '@portal/shared/web/deferred';
 
 interface BoundaryProps {
-  /** What the part shows, for the message: "The interviews could not be loaded." */
+  /** What the part shows, for the message: "Interviews tab" ("The Interviews tab is unavailable right now"). */
   what: string;
   onRetry: () => void;
   children: ReactNode;
 }
 
-class LazyBoundary extends Component<BoundaryProps, { failure: { kind: FailureKind; reference: string } | null }> {
-  override state: { failure: { kind: FailureKind; reference: string } | null } = { failure: null };
+class LazyBoundary extends Component<BoundaryProps, { failure: { error: unknown; reference: string } | null }> {
+  override state: { failure: { error: unknown; reference: string } | null } = { failure: null };
 
   static getDerivedStateFromError(error: Error) {
-    return { failure: { kind: failureKind(error), reference: failureReference() } };
+    return { failure: { error, reference: failureReference() } };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
-    const { failure } = this.state;
-    console.error(
-      `[portal] the ${this.props.what} failed (reference ${failure?.reference ?? '-'})`,
-      error,
-      info.componentStack,
-    );
-    if (!failure) return;
-    void confirmFailureKind(error, failure.kind).then((kind) => {
-      if (kind !== failure.kind && this.state.failure === failure) this.setState({ failure: { ...failure, kind } });
-    });
+    const reference = this.state.failure?.reference ?? '-';
+    console.error(`[portal] the ${this.props.what} failed (reference ${reference})`, error, info.componentStack);
   }
 
   override render() {
     const { failure } = this.state;
     if (!failure) return this.props.children;
     return (
-      <FailurePanel
-        what={`the ${this.props.what}`}
-        kind={failure.kind}
+      <FailureView
+        what={`The ${this.props.what}`}
+        error={failure.error}
         reference={failure.reference}
         onRetry={this.props.onRetry}
         scope="page"

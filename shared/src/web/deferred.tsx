@@ -83,3 +83,6 @@ export function deferred<T extends ComponentType<any>>(
   }
   return Deferred;
 }
+
+// A failed part's view (failure-view.tsx): with the loader of first-use code, so it is there before any part fails.
+export { FailureView, failureReference, preloadFailurePanel, type FailureViewProps } from './failure-view';

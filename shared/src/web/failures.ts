@@ -5,6 +5,7 @@
  * - `unavailable`: the part could not be fetched (network, server down). Retrying may help.
  * - `broken`: its code threw while rendering (a bug, or code built for another portal contract).
  *   Retrying runs the same code: reloading is the one thing to offer, with a reference to quote.
+ * Read by FailurePanel (ui/failure-panel.tsx), which loads off the first page.
  */
 export type FailureKind = 'stale' | 'unavailable' | 'broken';
 
@@ -22,23 +23,51 @@ function chain(error: unknown): { name?: unknown; message?: unknown }[] {
   return out;
 }
 
+/** What a failure's panel says and offers (FailurePanel, and FailureView before the panel's code is there). */
+export interface FailureText {
+  title: string;
+  body: string;
+  /** The one action that can help: reload the page, or try the part again. */
+  action: 'reload' | 'retry';
+  /** Whether the panel shows the failure's reference (not for a newer release: nothing to report). */
+  withReference: boolean;
+}
+
+/**
+ * `what` names the part as a title starts with it ("Projects", "The Interviews tab"); `scope` is what
+ * keeps working meanwhile, the rest of the portal or of the page (a part of a page: its new version is
+ * the page's).
+ */
+export function failureText(kind: FailureKind, what: string, scope: 'portal' | 'page' = 'portal'): FailureText {
+  if (kind === 'stale') {
+    return {
+      title: `A new version of ${scope === 'page' ? 'this page' : what} is available`,
+      body: 'Reload to get it: you come back to this page.',
+      action: 'reload',
+      withReference: false,
+    };
+  }
+  if (kind === 'unavailable') {
+    return {
+      title: `${what} is unavailable right now`,
+      body: `This part of the ${scope} could not be loaded. The rest of the ${scope} keeps working; try again in a moment.`,
+      action: 'retry',
+      withReference: true,
+    };
+  }
+  return {
+    title: `${what} ran into a problem`,
+    body: `Trying again will not fix it. Reload the page; if this happens again, tell your administrator the reference below. The rest of the ${scope} keeps working.`,
+    action: 'reload',
+    withReference: true,
+  };
+}
+
 export function failureKind(error: unknown): FailureKind {
   const errors = chain(error);
   if (errors.some((e) => e.name === 'ChunkLoadError' || CHUNK_FAILED.test(String(e.message ?? '')))) return 'stale';
   if (errors.some((e) => e.name === 'RemoteUnavailableError')) return 'unavailable';
   return 'broken';
-}
-
-/** A short reference for one failure, shown on its panel and written with it to the console: eight capitals and digits. */
-export function failureReference(): string {
-  const bytes = new Uint8Array(5);
-  globalThis.crypto.getRandomValues(bytes);
-  const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-  let bits = 0n;
-  for (const b of bytes) bits = (bits << 8n) | BigInt(b);
-  let out = '';
-  for (let i = 0; i < 8; i++) out += alphabet[Number((bits >> BigInt(5 * (7 - i))) & 31n)];
-  return out;
 }
 
 /**

@@ -1,5 +1,13 @@
-import { activeKey, navigationFor, ungatedRemoteFor } from './navigation';
+import { REMOTE_MODULES } from '@portal/shared/core/modules';
+import { activeKey, NAV_ITEMS, navigationFor, ungatedRemoteFor } from './navigation';
 import { chooseCompany } from '../session/sign-in';
+
+describe('NAV_ITEMS', () => {
+  // the api lists a remote in /remotes.json by REMOTE_MODULES: the navigation gates it by the same module
+  it('gates each remote by the module REMOTE_MODULES names', () => {
+    expect(Object.fromEntries(NAV_ITEMS.map((i) => [i.remote, i.module]))).toEqual(REMOTE_MODULES);
+  });
+});
 
 describe('navigationFor', () => {
   it('shows only the modules the user may use, and settings always', () => {

@@ -1,9 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@portal/shared/testing';
+import { preloadFailurePanel } from '@portal/shared/web/deferred';
 import type { RemoteAppModule } from '@portal/shared/web/remote';
 import { RemoteMount } from './remote-mount';
 import { remoteFallbackPlugin } from './error-plugin';
+
+// the failure panel's code, as the shell loads it once the first page is on screen (else FailureView's plain markup)
+beforeAll(() => preloadFailurePanel());
 
 describe('RemoteMount', () => {
   beforeEach(() => {

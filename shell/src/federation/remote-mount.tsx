@@ -1,18 +1,14 @@
 import { Component, Suspense, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { Spin } from '@portal/shared/ui';
-import { FailurePanel } from '@portal/shared/ui/failure-panel';
-import { confirmFailureKind, failureKind, failureReference, type FailureKind } from '@portal/shared/web/failures';
 import type { RemoteAppModule } from '@portal/shared/web/remote';
-import { markFirstContentShown } from '../app/first-content';
+import { FailureView, failureReference, preloadFailurePanel } from '@portal/shared/web/deferred';
+import { afterFirstContent, markFirstContentShown } from '../app/first-content';
+import { NAV_ITEMS } from '../app/navigation';
 import { RemoteUnavailableError } from './error-plugin';
 import { loadRemoteApp } from './remotes';
 
-const TITLES: Record<string, string> = {
-  'mfe-projects': 'Projects',
-  'mfe-requests': 'Requests',
-  'mfe-settings': 'Settings',
-  'mfe-reports': 'Reports',
-};
+/** A remote as its menu entry names it ("Projects"); its own name when it has no entry. */
+const titleOf = (remote: string) => NAV_ITEMS.find((item) => item.remote === remote)?.label ?? remote;
 
 interface BoundaryProps {
   remote: string;
@@ -22,42 +18,36 @@ interface BoundaryProps {
 
 interface Failure {
   error: Error;
-  kind: FailureKind;
   reference: string;
 }
 
 /**
  * The third failure layer (docs/adr/0006-federation-failure-layers.md): a remote that failed to load or
- * to render shows a panel that says how (@portal/shared/web/failures): a newer release (reload), out of
- * reach (Retry), or broken (reload, with a reference written to the console with the error).
+ * to render shows FailureView, which says how (@portal/shared/web/failures): a newer release (reload),
+ * out of reach (Retry), or broken (reload, with the reference written to the console with the error).
  */
 class RemoteErrorBoundary extends Component<BoundaryProps, { failure: Failure | null }> {
   override state: { failure: Failure | null } = { failure: null };
 
   static getDerivedStateFromError(error: Error) {
-    return { failure: { error, kind: failureKind(error), reference: failureReference() } };
+    return { failure: { error, reference: failureReference() } };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
-    const failure = this.state.failure;
     console.error(
-      `[portal] ${this.props.remote} failed (${failure?.kind ?? 'broken'}, reference ${failure?.reference ?? '-'})`,
+      `[portal] ${this.props.remote} failed (reference ${this.state.failure?.reference ?? '-'})`,
       error,
       info.componentStack,
     );
-    if (!failure) return;
-    void confirmFailureKind(error, failure.kind).then((kind) => {
-      if (kind !== failure.kind && this.state.failure === failure) this.setState({ failure: { ...failure, kind } });
-    });
   }
 
   override render() {
     const { failure } = this.state;
     if (!failure) return this.props.children;
     return (
-      <FailurePanel
-        what={TITLES[this.props.remote] ?? this.props.remote}
-        kind={failure.kind}
+      <FailureView
+        what={titleOf(this.props.remote)}
+        error={failure.error}
         reference={failure.reference}
         onRetry={() => {
           this.setState({ failure: null });
@@ -88,7 +78,7 @@ export type RemoteLoader = (remote: string, fresh: boolean) => Promise<RemoteApp
 
 function Loading({ remote }: { remote: string }) {
   return (
-    <div style={{ padding: 48, textAlign: 'center' }} role="status" aria-label={`Loading ${TITLES[remote] ?? remote}`}>
+    <div style={{ padding: 48, textAlign: 'center' }} role="status" aria-label={`Loading ${titleOf(remote)}`}>
       <Spin size="large" />
     </div>
   );
@@ -158,6 +148,8 @@ export function RemoteMount({
   load?: RemoteLoader;
 }) {
   const [attempt, setAttempt] = useState(0);
+  // the failure panel's code, once the first page is on screen: there before a remote fails, off the first page
+  useEffect(() => afterFirstContent(() => void preloadFailurePanel()), []);
   return (
     <RemoteErrorBoundary key={`${remote}:${attempt}`} remote={remote} onRetry={() => setAttempt((a) => a + 1)}>
       <RemoteApp remote={remote} basePath={basePath} load={load} fresh={attempt > 0} />
