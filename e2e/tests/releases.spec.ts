@@ -1,7 +1,8 @@
 /**
  * Releases of remotes as an open tab meets them (issue 33), in a real browser against the real server:
  * a remote whose next chunk a newer release removed asks for a reload (and the reload opens the page),
- * and a remotes manifest broken by a deploy leaves the last good one in force.
+ * a remote built against another portal contract says so, naming both versions, and a remotes
+ * manifest broken by a deploy leaves the last good one in force.
  */
 import fs from 'fs';
 import os from 'os';
@@ -26,6 +27,27 @@ test('an open tab whose next chunk a newer release removed offers a reload, whic
   await page.unroute('**/remotes/mfe-projects/**');
   await page.getByRole('button', { name: /Reload/ }).click();
   await expect(page.getByRole('heading', { name: 'Acme SOC 2 Type II 2026' })).toBeVisible();
+});
+
+test('a remote built against another portal contract says so, and the rest of the portal works', async ({ page }) => {
+  // mfe-reports as a build against contract 2.x would ship it: every contract module required at ^2.0.0
+  await page.route('**/remotes/mfe-reports/remoteEntry.js', async (route) => {
+    const built = await route.fetch();
+    const body = (await built.text())
+      .replaceAll('"^1.0.0"', '"^2.0.0"')
+      .replaceAll('version:"1.0.0"', 'version:"2.0.0"');
+    await route.fulfill({ status: 200, contentType: 'application/javascript', body });
+  });
+  await openAs(page, 'admin@demo.test', '/');
+  await mainNav(page).getByRole('link', { name: 'Reports', exact: true }).click();
+  await expect(page.getByText('Reports cannot open in this version of the portal')).toBeVisible();
+  await expect(
+    page.getByText(/Reports (\S+ )?needs portal contract \^2\.0\.0; this portal provides 1\.0\.0\./),
+  ).toBeVisible();
+  await expect(page.getByText(/Reference: [0-9A-F]{8}/)).toBeVisible();
+
+  await mainNav(page).getByRole('link', { name: 'Requests', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Requests' })).toBeVisible();
 });
 
 test('a remotes manifest broken by a deploy leaves the last good one in force', async ({ browser }) => {

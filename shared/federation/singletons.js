@@ -10,9 +10,16 @@
 //  - rxjs: the portal's buses live in `@portal/shared/web/events`.
 // Each is then exactly one instance (the shell's), tree-shaken to what the portal uses. Lint forbids
 // importing them anywhere else; bench/bundle measures the first page and checks nothing loads twice.
+//
+// @portal/shared is the contract between the shell and its remotes, versioned by its package version
+// (semver; shared/CHANGELOG.md): a remote built against contract 1.x requires ^1.0.0 of each module it
+// takes, and with strictVersion federation refuses to hand it another major (the remote then shows
+// "Reports cannot open in this version of the portal", naming both versions: web/failures.ts).
 const sharedPkg = require('../package.json');
 
 const deps = sharedPkg.dependencies;
+/** The contract range a container is built against: this major, this version or later. */
+const CONTRACT_RANGE = `^${sharedPkg.version}`;
 
 /** @param {string} requiredVersion */
 const singleton = (requiredVersion, extra = {}) => ({
@@ -20,6 +27,13 @@ const singleton = (requiredVersion, extra = {}) => ({
   requiredVersion,
   strictVersion: false,
   ...extra,
+});
+
+/** A module of the contract: one instance, and only of a version in the contract range. */
+const contract = (extra = {}) => ({
+  ...singleton(CONTRACT_RANGE, extra),
+  version: sharedPkg.version,
+  strictVersion: true,
 });
 
 /**
@@ -34,12 +48,12 @@ function sharedSingletons({ host }) {
     'react/': singleton(deps.react),
     'react-dom': singleton(deps['react-dom']),
     'react-dom/': singleton(deps['react-dom']),
-    '@portal/shared/ui': singleton(sharedPkg.version, kit),
-    '@portal/shared/ui/extra': singleton(sharedPkg.version, kit),
-    '@portal/shared/ui/menus': singleton(sharedPkg.version, kit),
-    '@portal/shared/ui/button': singleton(sharedPkg.version, kit),
-    '@portal/shared/': singleton(sharedPkg.version),
+    '@portal/shared/ui': contract(kit),
+    '@portal/shared/ui/extra': contract(kit),
+    '@portal/shared/ui/menus': contract(kit),
+    '@portal/shared/ui/button': contract(kit),
+    '@portal/shared/': contract(),
   };
 }
 
-module.exports = { sharedSingletons };
+module.exports = { sharedSingletons, CONTRACT_RANGE };

@@ -1,6 +1,6 @@
 /**
  * The panel a part of the page shows in place of itself when it failed, in the kit's look: how it
- * failed (web/failures.ts: a newer release, out of reach, or broken) in the words of the screen, the
+ * failed (web/failures.ts: a newer release, out of reach, built for another contract, or broken) in the words of the screen, the
  * one action that can help, and a reference to quote to support. Off the first page: FailureView
  * (web/failure-view.tsx) loads it, and shows a plain stand-in until it is there.
  */
@@ -19,7 +19,7 @@ export function FailurePanel({ what, error, reference, onRetry, scope = 'portal'
       live = false;
     };
   }, [error]);
-  const text = failureText(kind, what, scope);
+  const text = failureText(kind, what, scope, error);
   return (
     <StatusPanel
       kind="warning"

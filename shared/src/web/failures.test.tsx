@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { FailureView, failureReference, preloadFailurePanel } from './failure-view';
-import { failureKind } from './failures';
+import { failureKind, failureText } from './failures';
 
 describe('failureKind', () => {
   it('reads the error and its causes: a chunk that did not load is stale, a remote out of reach unavailable', () => {
@@ -56,5 +56,40 @@ describe('FailureView', () => {
     expect(panel).toHaveTextContent('Reference: AB12CD34');
     screen.getByRole('button', { name: /Retry/ }).click();
     expect(retry).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a part built against another portal contract', () => {
+  // federation's refusal (strictVersion, shared/federation/singletons.js), wrapped by the shell's fallback
+  const refused = Object.assign(
+    new Error('The module "mfe_reports/App" could not be loaded', {
+      cause: new Error(
+        '[ Federation Runtime ]: Version 1.0.0 from shell of shared singleton module @portal/shared/web/store does not satisfy the requirement of mfe_reports which needs ^2.0.0)',
+      ),
+    }),
+    { name: 'RemoteUnavailableError' },
+  );
+  afterEach(() => {
+    delete (globalThis as { __FEDERATION__?: unknown }).__FEDERATION__;
+  });
+
+  it('is a mismatch, named with both versions and the part’s own', async () => {
+    (globalThis as { __FEDERATION__?: unknown }).__FEDERATION__ = {
+      moduleInfo: { 'mfe_reports:http://localhost/remotes/mfe-reports/mf-manifest.json': { buildVersion: '1.4.0' } },
+    };
+    expect(failureKind(refused)).toBe('mismatch');
+    await preloadFailurePanel();
+    render(<FailureView what="Reports" error={refused} reference="AB12CD34" onRetry={jest.fn()} />);
+    const panel = screen.getByRole('alert');
+    expect(panel).toHaveTextContent('Reports cannot open in this version of the portal');
+    expect(panel).toHaveTextContent('Reports 1.4.0 needs portal contract ^2.0.0; this portal provides 1.0.0.');
+    expect(panel).toHaveTextContent('Reference: AB12CD34');
+    expect(screen.getByRole('button', { name: /Reload/ })).toBeInTheDocument();
+  });
+
+  it('says what it can when federation does not know the part’s version', () => {
+    expect(failureText('mismatch', 'Reports', 'portal', refused).body).toMatch(
+      /^Reports needs portal contract \^2\.0\.0; this portal provides 1\.0\.0\./,
+    );
   });
 });
