@@ -1,13 +1,15 @@
 /**
  * Releases of remotes as an open tab meets them (issue 33), in a real browser against the real server:
  * a remote whose next chunk a newer release removed asks for a reload (and the reload opens the page),
- * a remote built against another portal contract says so, naming both versions, and a remotes
- * manifest broken by a deploy leaves the last good one in force.
+ * a remote built against another portal contract says so, naming both versions, a release published
+ * while a tab is open leaves that tab working (the next load gets it), and a remotes manifest broken
+ * by a deploy leaves the last good one in force.
  */
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { startPortal } from '../portal-server';
+import { publishRelease } from '../../api/src/modules/web/releases';
+import { startPortal, WEB_PACKAGES } from '../portal-server';
 import { expect, mainNav, openAs, signIn, test } from './fixtures';
 
 test('an open tab whose next chunk a newer release removed offers a reload, which opens the page', async ({ page }) => {
@@ -81,5 +83,57 @@ test('a remotes manifest broken by a deploy leaves the last good one in force', 
     await context.close();
     await portal.stop();
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a release published while a tab is open leaves that tab working, and the next load gets it', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const repo = path.resolve(__dirname, '..', '..');
+  // a web root of its own: the builds of the repository, and releases published beside them
+  const web = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+  for (const pkg of WEB_PACKAGES) {
+    fs.mkdirSync(path.join(web, pkg));
+    fs.symlinkSync(path.join(repo, pkg, 'dist'), path.join(web, pkg, 'dist'));
+  }
+  const target = { webRoot: web, manifestFile: path.join(web, 'remotes.json') };
+  const first = publishRelease(target, 'mfe-reports', '0.1.0', path.join(repo, 'mfe-reports', 'dist'));
+  const portal = await startPortal({ WEB_ROOT: web, REMOTES_MANIFEST_FILE: target.manifestFile });
+  const context = await browser.newContext({ baseURL: portal.baseURL });
+  try {
+    const page = await context.newPage();
+    const fetched: { url: string; status: number }[] = [];
+    page.on('response', (res) => {
+      if (res.url().includes('/releases/')) fetched.push({ url: new URL(res.url()).pathname, status: res.status() });
+    });
+    await signIn(page, 'admin@demo.test');
+    await mainNav(page).getByRole('link', { name: 'Reports', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
+    expect(fetched.length).toBeGreaterThan(0);
+    expect(fetched.every((f) => f.url.startsWith(`/releases/mfe-reports/${first.release}/`))).toBe(true);
+
+    // the next build (here: the same files and one more) is published, and the manifest moves to it
+    const next = path.join(web, 'next-dist');
+    fs.cpSync(path.join(repo, 'mfe-reports', 'dist'), next, { recursive: true, dereference: true });
+    fs.writeFileSync(path.join(next, 'release-note.txt'), 'the next release');
+    const second = publishRelease(target, 'mfe-reports', '0.1.0', next);
+    expect(second.release).not.toBe(first.release);
+
+    // the open tab goes on with the release it started with: its files are all still there
+    await page.getByRole('tab', { name: 'Team workload' }).click();
+    await expect(page.getByRole('tab', { name: 'Team workload', selected: true })).toBeVisible();
+    expect(fetched.filter((f) => f.status !== 200 && f.status !== 304)).toEqual([]);
+
+    // a new load reads the manifest again and gets the new release
+    fetched.length = 0;
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
+    expect(fetched.some((f) => f.url.startsWith(`/releases/mfe-reports/${second.release}/`))).toBe(true);
+    expect(fetched.some((f) => f.url.startsWith(`/releases/mfe-reports/${first.release}/`))).toBe(false);
+  } finally {
+    await context.close();
+    await portal.stop();
+    fs.rmSync(web, { recursive: true, force: true });
   }
 });

@@ -182,3 +182,27 @@ describe('static web without a build', () => {
     }
   });
 });
+
+describe('published releases', () => {
+  it('serves a release’s files, cached for good, and nothing outside releases/', async () => {
+    write('releases/mfe-reports/1.4.0-0123456789/remoteEntry.js', 'var release = 1;');
+    write('releases/mfe-reports/1.4.0-0123456789/mf-manifest.json', '{"name":"mfe_reports"}');
+    const entry = await get('/releases/mfe-reports/1.4.0-0123456789/remoteEntry.js');
+    expect(entry.statusCode).toBe(200);
+    expect(entry.body).toBe('var release = 1;');
+    expect(entry.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/releases/mfe-reports/1.4.0-0123456789/mf-manifest.json')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    for (const url of [
+      '/releases/mfe-reports/1.4.0-0123456789/gone.js',
+      '/releases/mfe-reports/1.4.0-0123456789/',
+      '/releases/mfe-reports',
+      // encoded slashes: the path is decoded whole, then kept inside releases/
+      '/releases/mfe-reports/1.4.0-0123456789/..%2f..%2f..%2fshell%2fdist%2findex.html',
+    ]) {
+      const res = await get(url, html);
+      expect([url, res.statusCode, res.body]).toEqual([url, 404, 'Not found\n']);
+    }
+  });
+});

@@ -76,7 +76,8 @@ function decodePath(url: string): string | null {
 }
 
 /**
- * Serves the built shell at `/`, each remote's build at `/remotes/<name>/`, and `/remotes.json` (the
+ * Serves the built shell at `/`, each remote's build at `/remotes/<name>/`, its published releases at
+ * `/releases/<name>/<release>/` (immutable: cached for a year), and `/remotes.json` (the
  * entries of the manifest in force this user may mount); files
  * through @fastify/static (`reply.sendFile`), pages and the choice of file here.
  * Files are looked up on every request, so dist folders may be missing at start and replaced at run time.
@@ -85,6 +86,7 @@ export default fp(
   async function staticWeb(app: FastifyInstance) {
     const { webRoot } = app.config;
     const shellRoot = path.resolve(webRoot, 'shell', 'dist');
+    const releasesRoot = path.resolve(webRoot, 'releases');
     const remoteRoots = new Map<string, string>(REMOTES.map((name) => [name, path.resolve(webRoot, name, 'dist')]));
 
     // no routes of its own: the route below picks the file. Cache-Control is set per file, above.
@@ -102,6 +104,15 @@ export default fp(
       if (pathname === null) throw new HttpError(400, 'bad_request', 'The path is not valid.');
       if (/^\/(api|auth)(\/|$)/.test(pathname)) {
         throw new HttpError(404, 'not_found', `No route for ${request.method} ${pathname}`);
+      }
+
+      // An immutable release (modules/web/releases.ts): nothing at its path ever changes.
+      const release = /^\/releases\/[a-z][a-z0-9-]*\/[0-9A-Za-z][0-9A-Za-z.+-]*\/./.exec(pathname);
+      if (release || pathname === '/releases' || pathname.startsWith('/releases/')) {
+        const file = release ? await fileIn(releasesRoot, pathname.slice('/releases'.length)) : null;
+        if (!file) return plainNotFound(reply);
+        if (path.posix.extname(file).toLowerCase() === '.html') return sendPage(reply, path.join(releasesRoot, file));
+        return reply.header('cache-control', IMMUTABLE).sendFile(file, releasesRoot);
       }
 
       const remote = /^\/remotes\/([^/]+)(\/.*)?$/.exec(pathname);
