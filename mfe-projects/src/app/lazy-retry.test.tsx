@@ -30,7 +30,7 @@ describe('LazyPart', () => {
       renderWithProviders(
         <>
           <p>The rest of the page</p>
-          <LazyPart load={load} what="Interviews tab" fallback={<span>Loading…</span>}>
+          <LazyPart load={load} what="The Interviews tab" fallback={<span>Loading…</span>}>
             {(Loaded) => <Loaded name="Ann" />}
           </LazyPart>
         </>,
@@ -49,7 +49,7 @@ describe('LazyPart', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 404 }));
     renderWithProviders(
-      <LazyPart load={(): Promise<{ default: typeof Hello }> => Promise.reject(chunkError())} what="Interviews tab">
+      <LazyPart load={(): Promise<{ default: typeof Hello }> => Promise.reject(chunkError())} what="The Interviews tab">
         {(Loaded) => <Loaded name="Ann" />}
       </LazyPart>,
     );

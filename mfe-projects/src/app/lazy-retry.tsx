@@ -9,7 +9,7 @@ import { Component, useState, type ComponentType, type ErrorInfo, type ReactNode
 import { FailureView, failureReference, moduleLoader, useLoaded } from '@portal/shared/web/deferred';
 
 interface BoundaryProps {
-  /** What the part shows, for the message: "Interviews tab" ("The Interviews tab is unavailable right now"). */
+  /** The part, as a title starts with it: "The Interviews tab" ("The Interviews tab is unavailable right now"). */
   what: string;
   onRetry: () => void;
   children: ReactNode;
@@ -24,7 +24,7 @@ class LazyBoundary extends Component<BoundaryProps, { failure: { error: unknown;
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     const reference = this.state.failure?.reference ?? '-';
-    console.error(`[portal] the ${this.props.what} failed (reference ${reference})`, error, info.componentStack);
+    console.error(`[portal] ${this.props.what} failed (reference ${reference})`, error, info.componentStack);
   }
 
   override render() {
@@ -32,7 +32,7 @@ class LazyBoundary extends Component<BoundaryProps, { failure: { error: unknown;
     if (!failure) return this.props.children;
     return (
       <FailureView
-        what={`The ${this.props.what}`}
+        what={this.props.what}
         error={failure.error}
         reference={failure.reference}
         onRetry={this.props.onRetry}

@@ -49,7 +49,7 @@ export function DashboardPage() {
     <section aria-label="My requests">
       <h3 style={{ marginTop: 0 }}>My requests</h3>
       {painted ? (
-        <LazyPart load={loadMyRequests} what="requests" fallback={<Loading label="Loading requests" />}>
+        <LazyPart load={loadMyRequests} what="My requests" fallback={<Loading label="Loading requests" />}>
           {(MyRequests) => <MyRequests companyId={requestsCompanyId} staff={user?.isTevora ?? false} />}
         </LazyPart>
       ) : (

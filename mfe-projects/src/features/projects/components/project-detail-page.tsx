@@ -41,7 +41,7 @@ function ProjectTabs({ project }: { project: Project }) {
     interviews: () => (
       <LazyPart
         load={loadInterviewsTab}
-        what="Interviews tab"
+        what="The Interviews tab"
         fallback={
           <div role="status" aria-label="Loading the interviews" style={{ padding: 48, textAlign: 'center' }}>
             <Spin />
