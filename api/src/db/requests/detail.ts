@@ -1,58 +1,25 @@
 /**
- * One request as its page shows it: the detail with the caller's permissions and allowed actions,
- * its evidence files (and who may remove one), and its history (appending entries in order, and
- * reading them as staff or a client may see them).
+ * One request as its page shows it: the detail as the caller may see it, its evidence files (with who
+ * uploaded each), and its history (appending entries in order, and reading them as staff or a client
+ * may see them). What the caller may do with it is modules/requests/permissions.ts.
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import {
-  REQUEST_ACTIONS,
-  REQUEST_TRANSITIONS,
-  evidenceEditable,
-  type RequestAction,
-  type RequestDetail,
-  type RequestEvent,
-  type RequestEventType,
-  type RequestFile,
-  type RequestStatus,
-} from '@portal/shared/core/requests';
-import type { RequestAccess, RequestCaller } from '../request-access';
+import type { RequestDetail, RequestEvent, RequestEventType, RequestFile } from '@portal/shared/core/requests';
+import type { RequestAccess } from '../request-access';
 import type { Database } from '../schema';
 import { nowIso, toCount, toIso } from '../values';
 import { inChunks, requestRows, userRefOf } from './internal';
 import { summariesOf } from './list';
 
-/** The actions the caller may apply to a request in `status`. */
-export function allowedRequestActions(
-  access: Pick<RequestAccess, 'manage' | 'respond'>,
-  status: RequestStatus,
-): RequestAction[] {
-  return REQUEST_ACTIONS.filter((action) => {
-    const rule = REQUEST_TRANSITIONS[action];
-    return rule.from.includes(status) && (rule.by === 'manage' ? access.manage : access.respond);
-  });
-}
+/** An evidence file as stored: who uploaded it (null: a user since removed), for the rules to decide who may remove it. */
+export type StoredRequestFile = Omit<RequestFile, 'canDelete'> & { uploaderId: string | null };
 
-/**
- * Who may remove an evidence file now (the contract's rule): only while evidence may change (open or
- * returned), for everyone; then staff managers any file, a client only their own upload.
- */
-export function canDeleteRequestFile(
-  access: Pick<RequestAccess, 'manage' | 'respond'>,
-  callerId: string,
-  status: RequestStatus,
-  uploadedBy: string | null,
-): boolean {
-  if (!evidenceEditable(status)) return false;
-  return access.manage || (access.respond && uploadedBy === callerId);
-}
+/** A request as the caller may see it, before what they may do with it (permissions.ts adds that). */
+export type StoredRequestDetail = Omit<RequestDetail, 'permissions' | 'files'> & { files: StoredRequestFile[] };
 
 /** The evidence files of a request, oldest first (then by name, then id), as the caller sees them. */
-export async function listRequestFiles(
-  db: Kysely<Database>,
-  requestId: string,
-  viewer: { access: Pick<RequestAccess, 'manage' | 'respond'>; callerId: string; status: RequestStatus },
-): Promise<RequestFile[]> {
+export async function listRequestFiles(db: Kysely<Database>, requestId: string): Promise<StoredRequestFile[]> {
   const rows = await db
     .selectFrom('request_files as f')
     .leftJoin('users as u', 'u.id', 'f.uploaded_by')
@@ -91,17 +58,16 @@ export async function listRequestFiles(
           })
         : null,
     createdAt: toIso(r.created_at),
-    canDelete: canDeleteRequestFile(viewer.access, viewer.callerId, viewer.status, r.uploaded_by),
+    uploaderId: r.uploaded_by,
   }));
 }
 
-/** The full request as the caller may see it (internalNote null for clients, permissions computed for the caller). */
+/** The full request as the caller may see it (internalNote null for clients). */
 export async function requestDetail(
   db: Kysely<Database>,
-  access: RequestAccess,
-  caller: RequestCaller,
+  access: Pick<RequestAccess, 'request' | 'staff'>,
   today: string,
-): Promise<RequestDetail> {
+): Promise<StoredRequestDetail> {
   const [row] = await requestRows(db, [access.request.id]);
   if (!row) throw new Error(`request ${access.request.id} is gone`);
   const [[summary], task, control, files] = await Promise.all([
@@ -112,9 +78,8 @@ export async function requestDetail(
     row.control_id
       ? db.selectFrom('controls').select(['id', 'name', 'title']).where('id', '=', row.control_id).executeTakeFirst()
       : Promise.resolve(undefined),
-    listRequestFiles(db, row.id, { access, callerId: caller.id, status: row.status }),
+    listRequestFiles(db, row.id),
   ]);
-  const editable = evidenceEditable(row.status);
   return {
     ...summary,
     description: row.description,
@@ -126,13 +91,6 @@ export async function requestDetail(
     acceptedAt: row.accepted_at === null ? null : toIso(row.accepted_at),
     canceledAt: row.canceled_at === null ? null : toIso(row.canceled_at),
     files,
-    permissions: {
-      manage: access.manage,
-      respond: access.respond,
-      actions: allowedRequestActions(access, row.status),
-      uploadEvidence: (access.respond || access.manage) && editable,
-      commentInternal: access.manage,
-    },
   };
 }
 

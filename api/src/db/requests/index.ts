@@ -6,14 +6,14 @@
  * internal.ts holds what they share. This file names what the rest of the api may use.
  */
 export {
-  allowedRequestActions,
-  canDeleteRequestFile,
   listRequestEvents,
   listRequestFiles,
   recordRequestEvents,
   requestDetail,
   requestFileCount,
   type NewRequestEvent,
+  type StoredRequestDetail,
+  type StoredRequestFile,
 } from './detail';
 export {
   listRequestIds,

@@ -43,6 +43,7 @@ import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { assignedEffects, statusNotice, unique, without } from './change-effects';
 import { noPendingNotices, queueRequestNotices, type PendingNotices } from './notices';
+import { withPermissions } from './permissions';
 import { checkRequestLinks, deliverAfterCommit, requestNotFound, today } from './shared';
 
 export const statusChanged = () => new HttpError(409, 'request_status_changed');
@@ -103,7 +104,16 @@ export async function requestDetailFor(
 ): Promise<RequestDetail> {
   const access = await requestAccessFor(db, user, requestId);
   if (!access) throw requestNotFound();
-  return requestDetail(db, access, user, today());
+  return requestDetailOf(db, access, user);
+}
+
+/** The request the caller's access names, with what they may do with it. */
+export async function requestDetailOf(
+  db: Kysely<Database>,
+  access: RequestAccess,
+  user: Pick<UserRecord, 'id'>,
+): Promise<RequestDetail> {
+  return withPermissions(await requestDetail(db, access, today()), access, user.id);
 }
 
 /** Creates a request of the company (its number the next free one; once more when another took it meanwhile). */

@@ -4,13 +4,19 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as api from '@portal/shared/core/requests/api';
-import { listRequestEvents, requestAssigneeOptions, requestDetail } from '../../../db/requests';
+import { listRequestEvents, requestAssigneeOptions } from '../../../db/requests';
 import { route } from '../../../lib/contract';
 import { requireAuth } from '../../../plugins/app/auth';
 import { policyCompany, policyRequest } from '../../../plugins/app/policies';
 import { bulkUpdateRequests } from '../../../modules/requests/bulk';
-import { createRequest, editRequest, listCompanyRequests, transitionRequest } from '../../../modules/requests/service';
-import { assertManage, today } from '../../../modules/requests/shared';
+import {
+  createRequest,
+  editRequest,
+  listCompanyRequests,
+  requestDetailOf,
+  transitionRequest,
+} from '../../../modules/requests/service';
+import { assertManage } from '../../../modules/requests/shared';
 
 /** Who may manage comes before what was sent: a caller who may not learns nothing of the body's rules. */
 async function mayManage(request: FastifyRequest): Promise<void> {
@@ -66,7 +72,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
 
   route(app, api.getRequest, async (request, reply) => {
     const { user } = await requireAuth(request);
-    const detail = await requestDetail(db, policyRequest(request), user, today());
+    const detail = await requestDetailOf(db, policyRequest(request), user);
     reply.header('cache-control', 'no-store');
     return detail;
   });

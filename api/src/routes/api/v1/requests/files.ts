@@ -15,16 +15,11 @@ import {
 } from '@portal/shared/core/requests';
 import type { RequestAccess } from '../../../../db/request-access';
 import { requestAccessFor } from '../../../../db/request-access';
-import {
-  canDeleteRequestFile,
-  lockRequest,
-  recordRequestEvents,
-  requestUserRefs,
-  touchRequest,
-} from '../../../../db/requests';
+import { lockRequest, recordRequestEvents, requestUserRefs, touchRequest } from '../../../../db/requests';
 import type { Database } from '../../../../db/schema';
 import { nowIso, toIso } from '../../../../db/values';
 import { audit } from '../../../../lib/audit';
+import { canDeleteRequestFile } from '../../../../modules/requests/permissions';
 import { addFileKind, type FileKind } from '../../../../lib/file-kinds';
 import { HttpError } from '../../../../lib/http-error';
 import { formCommits, readStreamedForm } from '../../../../lib/uploads';
