@@ -10,6 +10,7 @@ import os from 'os';
 import path from 'path';
 import { publishRelease } from '../../api/src/modules/web/releases';
 import { startPortal, WEB_PACKAGES } from '../portal-server';
+import { version as CONTRACT } from '../../shared/package.json';
 import { expect, mainNav, openAs, signIn, test } from './fixtures';
 
 test('an open tab whose next chunk a newer release removed offers a reload, which opens the page', async ({ page }) => {
@@ -36,15 +37,15 @@ test('a remote built against another portal contract says so, and the rest of th
   await page.route('**/remotes/mfe-reports/remoteEntry.js', async (route) => {
     const built = await route.fetch();
     const body = (await built.text())
-      .replaceAll('"^1.0.0"', '"^2.0.0"')
-      .replaceAll('version:"1.0.0"', 'version:"2.0.0"');
+      .replaceAll(`"^${CONTRACT}"`, '"^2.0.0"')
+      .replaceAll(`version:"${CONTRACT}"`, 'version:"2.0.0"');
     await route.fulfill({ status: 200, contentType: 'application/javascript', body });
   });
   await openAs(page, 'admin@demo.test', '/');
   await mainNav(page).getByRole('link', { name: 'Reports', exact: true }).click();
   await expect(page.getByText('Reports cannot open in this version of the portal')).toBeVisible();
   await expect(
-    page.getByText(/Reports (\S+ )?needs portal contract \^2\.0\.0; this portal provides 1\.0\.0\./),
+    page.getByText(`needs portal contract ^2.0.0; this portal provides ${CONTRACT}.`, { exact: false }),
   ).toBeVisible();
   await expect(page.getByText(/Reference: [0-9A-F]{8}/)).toBeVisible();
 

@@ -130,6 +130,12 @@ export const ANSWER_TESTS: Record<string, readonly OperationKey[]> = {
     'GET /api/v1/audit-log',
   ],
   /** Health, config, flags, settings, notifications, documents, transfers and reports. */
+  /** Per-browser remote overrides. */
+  'routes/api/v1/remote-overrides/remote-overrides.test.ts': [
+    'GET /api/v1/remote-overrides',
+    'PUT /api/v1/remote-overrides/:remote',
+    'DELETE /api/v1/remote-overrides/:remote',
+  ],
   'routes/api/v1/portal-config/answers.test.ts': [
     'GET /api/v1/health',
     'GET /api/v1/portal-config',

@@ -20,5 +20,6 @@ export const settingsApi = portalApi.enhanceEndpoints({
     'PasswordPolicy',
     'IdentityProvider',
     'Clients',
+    'RemoteOverrides',
   ],
 });

@@ -104,6 +104,8 @@ export const ERROR_MESSAGES = {
   domain_not_found: 'Domain not found.',
   domain_taken: 'Another company has verified this domain.',
   domain_not_verified: "The domain's DNS TXT record was not found: add it at your DNS provider and try again later.",
+  // Remote overrides (issue 33).
+  remote_not_found: 'Remote not found: the remotes manifest in force has no remote of this name.',
 } as const;
 
 export type MappedErrorCode = keyof typeof ERROR_MESSAGES;

@@ -361,3 +361,31 @@ export type NotificationList = z.output<typeof notificationList>;
 
 /** Replies of the read calls and the data of the stream's `unread` event. */
 export type UnreadCount = z.output<typeof unreadCount>;
+
+// ---- Remote overrides (core/portal/api.ts: this browser loads a remote from another address)
+
+/** An address a browser may load a remote's manifest from: https, or http on this computer (a dev server). */
+export function isRemoteOverrideUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
+  return (url.protocol === 'https:' || (url.protocol === 'http:' && local)) && url.pathname.endsWith('.json');
+}
+
+export const REMOTE_OVERRIDE_URL_MAX_LENGTH = 2000;
+
+export const remoteOverrideBodySchema = z.object({
+  url: z
+    .string()
+    .max(REMOTE_OVERRIDE_URL_MAX_LENGTH, `The address must be at most ${REMOTE_OVERRIDE_URL_MAX_LENGTH} characters`)
+    .refine(
+      // one problem at a time: an address too long is not read further
+      (value) => value.length > REMOTE_OVERRIDE_URL_MAX_LENGTH || isRemoteOverrideUrl(value),
+      'The address must be the https address of a mf-manifest.json (http only on this computer: localhost)',
+    )
+    .describe("the address of the remote's mf-manifest.json"),
+});

@@ -5,6 +5,8 @@ import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RemotesManifest } from '@portal/shared/core/schemas';
+import { overridesOf, REMOTE_OVERRIDES_COOKIE } from '../../modules/web/remote-overrides';
+import { getAuth } from './auth';
 
 /** Sign-in form: its POST may answer with a 303 to the company's identity provider (routes/auth/auth.ts). */
 const SIGN_IN_PATH = '/auth/saml/login';
@@ -107,8 +109,12 @@ export function injectCspNonce(html: string, nonce: string): string {
 }
 
 async function policyFor(app: FastifyInstance, request: FastifyRequest, nonce: string): Promise<string> {
-  // the whole manifest in force (its last good version when REMOTES_MANIFEST_FILE breaks), not one user's part
-  const remotes = remoteOrigins(await app.remotesManifest.current());
+  // the whole manifest in force (its last good version when REMOTES_MANIFEST_FILE breaks), not one
+  // user's part, and the addresses this browser's staff overrides load remotes from
+  const manifest = await app.remotesManifest.current();
+  const auth = request.cookies[REMOTE_OVERRIDES_COOKIE] ? await getAuth(request) : null;
+  const overrides = auth ? await overridesOf(request, auth.user) : {};
+  const remotes = remoteOrigins({ ...manifest, ...overrides });
   return contentSecurityPolicy({ nonce, remotes, signIn: request.url.split('?')[0] === SIGN_IN_PATH });
 }
 
@@ -155,5 +161,5 @@ export default fp(
     });
   },
   // onSend: the request's id and versions are set first (request-context), as before autoload
-  { name: 'security-headers', dependencies: ['request-context', 'remotes-manifest'] },
+  { name: 'security-headers', dependencies: ['request-context', 'remotes-manifest', 'auth'] },
 );

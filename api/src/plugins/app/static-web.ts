@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { REMOTES } from '@portal/shared/core/modules';
 import { HttpError } from '../../lib/http-error';
+import { applyOverrides, overridesOf } from '../../modules/web/remote-overrides';
 import { remotesFor } from '../../modules/web/remotes-manifest';
 import { getAuth } from './auth';
 
@@ -93,9 +94,11 @@ export default fp(
     await app.register(fastifyStatic, { serve: false, preCompressed: true, index: false, cacheControl: false });
 
     // The remotes this user may mount (modules/web/remotes-manifest.ts): per user, so never shared by a cache.
+    // A staff member's own overrides (modules/web/remote-overrides.ts) replace the URLs for their browser.
     app.get('/remotes.json', async (request, reply) => {
       const auth = await getAuth(request);
-      const listed = await remotesFor(app.db, await app.remotesManifest.current(), auth?.user ?? null);
+      const inForce = await remotesFor(app.db, await app.remotesManifest.current(), auth?.user ?? null);
+      const listed = auth ? applyOverrides(inForce, await overridesOf(request, auth.user)) : inForce;
       return reply.header('cache-control', 'private, no-cache').header('vary', 'cookie').send(listed);
     });
 

@@ -12,12 +12,13 @@ import { z } from 'zod';
 import { defineOperation } from '../contract';
 import {
   PASSWORD_MAX_LENGTH,
+  remoteOverrideBodySchema,
   portalMessageBodySchema,
   portalMessageDismissSchema,
   portalMessageKeySchema,
   signInEmailSchema,
 } from '../schemas';
-import { health, portalConfig, portalMessage, systemSettingsList } from './results';
+import { health, portalConfig, portalMessage, remoteOverrides, systemSettingsList } from './results';
 
 const HTML = ['text/html'];
 
@@ -274,4 +275,45 @@ export const dismissPortalMessage = defineOperation({
   policy: 'signedIn',
   body: portalMessageDismissSchema,
   responses: { 204: 'dismissed' },
+});
+
+// ---- Remote overrides: this browser alone loads a remote from another address (staff, for testing a release)
+
+const REMOTE_OVERRIDES = '/api/v1/remote-overrides';
+const remoteParam = z.object({
+  remote: z.string().regex(/^[a-z][a-z0-9-]*$/, 'The remote is named in lower case letters, digits and -'),
+});
+
+export const listRemoteOverrides = defineOperation({
+  method: 'GET',
+  url: REMOTE_OVERRIDES,
+  summary: 'List the remotes this browser loads from another address',
+  tag: 'Remotes',
+  policy: 'staff',
+  responses: { 200: "this browser's overrides (a signed cookie of this user's)" },
+  result: remoteOverrides,
+});
+
+export const setRemoteOverride = defineOperation({
+  method: 'PUT',
+  url: `${REMOTE_OVERRIDES}/:remote`,
+  summary: 'Load one remote from another address, in this browser alone',
+  tag: 'Remotes',
+  policy: 'staff',
+  params: remoteParam,
+  body: remoteOverrideBodySchema,
+  responses: { 200: "this browser's overrides, the new one included" },
+  errors: { 404: 'the manifest in force has no such remote' },
+  result: remoteOverrides,
+});
+
+export const deleteRemoteOverride = defineOperation({
+  method: 'DELETE',
+  url: `${REMOTE_OVERRIDES}/:remote`,
+  summary: 'Load one remote from the manifest again in this browser',
+  tag: 'Remotes',
+  policy: 'staff',
+  params: remoteParam,
+  responses: { 200: "this browser's overrides left" },
+  result: remoteOverrides,
 });

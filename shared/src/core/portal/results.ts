@@ -24,3 +24,11 @@ export const portalMessage = z.strictObject({
   updatedAt: timestamp,
 });
 export const systemSettingsList = z.strictObject({ data: z.array(portalMessage) });
+
+// ---- Remote overrides (this browser loads a remote from another address: a release under test)
+
+export const remoteOverride = z.strictObject({
+  remote: z.string().describe("the remote's name, as in /remotes.json"),
+  url: z.string().describe('the address of the mf-manifest.json this browser loads it from'),
+});
+export const remoteOverrides = z.strictObject({ results: z.array(remoteOverride) });

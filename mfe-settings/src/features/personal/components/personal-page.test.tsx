@@ -220,3 +220,67 @@ describe('personal settings: the password', () => {
     unsubscribe();
   });
 });
+
+describe('personal settings: testing a release in this browser (staff)', () => {
+  let overrides: { remote: string; url: string }[];
+  beforeEach(() => {
+    overrides = [];
+    server.use(
+      http.get('*/api/v1/remote-overrides', () => HttpResponse.json({ results: overrides })),
+      http.put('*/api/v1/remote-overrides/:remote', async ({ params, request }) => {
+        const { url } = (await request.json()) as { url: string };
+        if (params.remote === 'mfe-risks') {
+          return HttpResponse.json(
+            { code: 'remote_not_found', message: 'Remote not found.', requestId: 'r1' },
+            { status: 404 },
+          );
+        }
+        overrides = [...overrides.filter((o) => o.remote !== params.remote), { remote: String(params.remote), url }];
+        return HttpResponse.json({ results: overrides });
+      }),
+      http.delete('*/api/v1/remote-overrides/:remote', ({ params }) => {
+        overrides = overrides.filter((o) => o.remote !== params.remote);
+        return HttpResponse.json({ results: overrides });
+      }),
+    );
+  });
+
+  it('points a module at another address, asks for a reload, and removes it after a confirmation', async () => {
+    const { unsubscribe } = renderPage({ ...me, isTevora: true, isAuditor: false });
+    const card = (await screen.findByText('Test a release in this browser')).closest('.ant-card') as HTMLElement;
+    expect(await within(card).findByText('Every module loads from the portal.')).toBeInTheDocument();
+
+    await user.type(within(card).getByLabelText('Module'), 'mfe-reports');
+    await user.type(within(card).getByLabelText('Address of its mf-manifest.json'), 'http://cdn.example/x.json');
+    await user.click(within(card).getByRole('button', { name: 'Use in this browser' }));
+    expect(
+      await within(card).findByText(/The address must be the https address of a mf-manifest.json/),
+    ).toBeInTheDocument();
+
+    await user.clear(within(card).getByLabelText('Address of its mf-manifest.json'));
+    await user.type(
+      within(card).getByLabelText('Address of its mf-manifest.json'),
+      'http://localhost:3004/mf-manifest.json',
+    );
+    await user.click(within(card).getByRole('button', { name: 'Use in this browser' }));
+    expect(await within(card).findByText('http://localhost:3004/mf-manifest.json')).toBeInTheDocument();
+    expect(within(card).getByText('Reload the page to load the module from its new address.')).toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'Remove' }));
+    // the confirmation's own Remove
+    await waitFor(() => expect(document.querySelector('.ant-popconfirm-buttons')).not.toBeNull());
+    await user.click(
+      within(document.querySelector('.ant-popconfirm-buttons') as HTMLElement).getByRole('button', { name: 'Remove' }),
+    );
+    await waitFor(() => expect(overrides).toEqual([]));
+    expect(await within(card).findByText('Every module loads from the portal.')).toBeInTheDocument();
+    unsubscribe();
+  });
+
+  it('is not offered to client users', async () => {
+    const { unsubscribe } = renderPage();
+    await screen.findByRole('button', { name: 'Save profile' });
+    expect(screen.queryByText('Test a release in this browser')).toBeNull();
+    unsubscribe();
+  });
+});

@@ -4,10 +4,14 @@ import { PageHeader } from '@portal/shared/ui/components';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
+import { RemoteOverrides } from './remote-overrides';
 
 type Root = { session: SessionState };
 
-/** Personal settings (everyone): the profile and, for users who sign in with a password, the password. */
+/**
+ * Personal settings (everyone): the profile and, for users who sign in with a password, the password;
+ * for staff, the modules this browser loads from another address (a release under test).
+ */
 export function PersonalPage() {
   const user = useSelector((s: Root) => sessionSelectors.selectUser(s));
   const companyId = useSelector((s: Root) => sessionSelectors.selectSelectedCompanyId(s));
@@ -38,6 +42,7 @@ export function PersonalPage() {
         ) : null}
         <ProfileForm key={user.id} user={user} readOnly={federated} />
         {federated ? null : <PasswordForm user={user} companyId={companyId} />}
+        {user.isTevora && !user.isAuditor ? <RemoteOverrides /> : null}
       </Flex>
     </div>
   );
