@@ -7,9 +7,12 @@ import { checkXlsxArchive } from './xlsx-guard';
 
 const MB = 1024 * 1024;
 
+/** The refusal a kind of file makes of the check's message (a task tracker's here). */
+const refuse = (message: string) => new HttpError(400, 'malformed_task_tracker', message);
+
 /** The error the check throws (it must throw). */
 async function refusal(bytes: Buffer): Promise<HttpError> {
-  const error = await checkXlsxArchive(bytes).then(
+  const error = await checkXlsxArchive(bytes, refuse).then(
     () => null,
     (e: unknown) => e,
   );
@@ -48,7 +51,7 @@ function asZip64(zip: Buffer, { markPlainRecord = true } = {}): Buffer {
 
 describe('checkXlsxArchive', () => {
   it('accepts a workbook', async () => {
-    await expect(checkXlsxArchive(await trackerXlsx([{ 'Task Title': 'One' }]))).resolves.toBeUndefined();
+    await expect(checkXlsxArchive(await trackerXlsx([{ 'Task Title': 'One' }]), refuse)).resolves.toBeUndefined();
   });
 
   it.each([
@@ -86,7 +89,7 @@ describe('checkXlsxArchive', () => {
     expect(error).toMatchObject({ code: 'malformed_task_tracker' });
     expect(error.message).toContain(`more than ${XLSX_MAX_ENTRIES} parts`);
     // At the limit, the count alone is no reason to refuse.
-    await expect(checkXlsxArchive(zipArchive(entries.slice(1)))).resolves.toBeUndefined();
+    await expect(checkXlsxArchive(zipArchive(entries.slice(1)), refuse)).resolves.toBeUndefined();
   });
 
   describe('zip bombs', () => {
@@ -95,7 +98,7 @@ describe('checkXlsxArchive', () => {
       const bomb = zipBombXlsx();
       expect(bomb.length).toBeLessThan(2 * MB);
       let error: unknown;
-      const cost = await measured(() => checkXlsxArchive(bomb).catch((e: unknown) => void (error = e)));
+      const cost = await measured(() => checkXlsxArchive(bomb, refuse).catch((e: unknown) => void (error = e)));
       expect(error).toMatchObject({
         statusCode: 400,
         code: 'malformed_task_tracker',
@@ -111,7 +114,7 @@ describe('checkXlsxArchive', () => {
     ])('refuses one whose headers lie (%s), with bounded memory and quickly', async (_label, declared) => {
       const bomb = zipBombXlsx(declared);
       let error: unknown;
-      const cost = await measured(() => checkXlsxArchive(bomb).catch((e: unknown) => void (error = e)));
+      const cost = await measured(() => checkXlsxArchive(bomb, refuse).catch((e: unknown) => void (error = e)));
       expect(error).toMatchObject({ statusCode: 400, code: 'malformed_task_tracker' });
       expect((error as Error).message).toMatch(/damaged: its parts do not match the sizes its directory declares/);
       // Far below what the part inflates to (BOMB_MEGABYTES MB, see test/task-tracker-files.ts): nothing but a chunk is ever held.
@@ -170,7 +173,7 @@ describe('checkXlsxArchive', () => {
 
     it('accepts the zip64 form of the end records when both readers take it alike, refuses it otherwise', async () => {
       const zip = await trackerXlsx([{ 'Task Title': 'One' }]);
-      await expect(checkXlsxArchive(asZip64(zip))).resolves.toBeUndefined();
+      await expect(checkXlsxArchive(asZip64(zip), refuse)).resolves.toBeUndefined();
       const workbook = new Workbook();
       await workbook.xlsx.load(asZip64(zip) as unknown as ArrayBuffer);
       expect(workbook.worksheets[0].getCell('C2').value).toBe('One');
@@ -206,7 +209,7 @@ describe('checkXlsxArchive', () => {
       uncompressedSize: data.length,
       extra,
     });
-    const check = (zip: Buffer, max: number) => checkXlsxArchive(zip, undefined, limit(max));
+    const check = (zip: Buffer, max: number) => checkXlsxArchive(zip, refuse, limit(max));
 
     it('counts the rows of every part exceljs reads as a worksheet, and refuses past the limit', async () => {
       const zip = zipArchive([

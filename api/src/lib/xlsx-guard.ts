@@ -16,11 +16,6 @@ import { HttpError } from './http-error';
 
 export const NOT_AN_XLSX = 'The file is not a valid .xlsx workbook.';
 
-/** The 400 of a task tracker file that cannot be read as a whole (no row to name). */
-export function malformedTaskTracker(message: string): HttpError {
-  return new HttpError(400, 'malformed_task_tracker', message);
-}
-
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 const TOO_LARGE = `The .xlsx workbook unpacks to more than ${megabytes(XLSX_MAX_UNCOMPRESSED_BYTES)}: it cannot be read.`;
 const TOO_MANY_PARTS = `The .xlsx workbook holds more than ${XLSX_MAX_ENTRIES} parts: it cannot be read.`;
@@ -87,7 +82,8 @@ export interface SheetRowLimit {
 const INFLATE_CHUNK = 1024 * 1024;
 
 /**
- * Refuses (400 `malformed_task_tracker`, or the error `refuse` makes of the message) an .xlsx that is
+ * Refuses (with the error `refuse` makes of the message: each kind of file names its own, such as a
+ * task tracker's 400 `malformed_task_tracker`) an .xlsx that is
  * not a zip archive, holds more than XLSX_MAX_ENTRIES entries, would inflate past
  * XLSX_MAX_UNCOMPRESSED_BYTES (declared or actual), has entries whose data does not match their
  * declared sizes, or whose directory another zip reader could read differently. With `rows`, also
@@ -97,7 +93,7 @@ const INFLATE_CHUNK = 1024 * 1024;
  */
 export async function checkXlsxArchive(
   bytes: Buffer,
-  refuse: (message: string) => HttpError = malformedTaskTracker,
+  refuse: (message: string) => HttpError,
   rows?: SheetRowLimit,
 ): Promise<void> {
   if (bytes.subarray(0, OLE_SIGNATURE.length).equals(OLE_SIGNATURE)) throw refuse(ENCRYPTED);
