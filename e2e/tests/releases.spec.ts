@@ -99,7 +99,7 @@ test('a release published while a tab is open leaves that tab working, and the n
     fs.symlinkSync(path.join(repo, pkg, 'dist'), path.join(web, pkg, 'dist'));
   }
   const target = { webRoot: web, manifestFile: path.join(web, 'remotes.json') };
-  const first = publishRelease(target, 'mfe-reports', '0.1.0', path.join(repo, 'mfe-reports', 'dist'));
+  const first = await publishRelease(target, 'mfe-reports', '0.1.0', path.join(repo, 'mfe-reports', 'dist'));
   const portal = await startPortal({ WEB_ROOT: web, REMOTES_MANIFEST_FILE: target.manifestFile });
   const context = await browser.newContext({ baseURL: portal.baseURL });
   try {
@@ -118,7 +118,7 @@ test('a release published while a tab is open leaves that tab working, and the n
     const next = path.join(web, 'next-dist');
     fs.cpSync(path.join(repo, 'mfe-reports', 'dist'), next, { recursive: true, dereference: true });
     fs.writeFileSync(path.join(next, 'release-note.txt'), 'the next release');
-    const second = publishRelease(target, 'mfe-reports', '0.1.0', next);
+    const second = await publishRelease(target, 'mfe-reports', '0.1.0', next);
     expect(second.release).not.toBe(first.release);
 
     // the open tab goes on with the release it started with: its files are all still there

@@ -24,7 +24,7 @@ function option(args: string[], name: string): string | undefined {
   return value;
 }
 
-export function main(args: string[], cwd = process.cwd(), env = process.env): number {
+export async function main(args: string[], cwd = process.cwd(), env = process.env): Promise<number> {
   try {
     const pkg = JSON.parse(fs.readFileSync(path.join(cwd, 'package.json'), 'utf8')) as {
       name?: string;
@@ -40,18 +40,18 @@ export function main(args: string[], cwd = process.cwd(), env = process.env): nu
       ),
     };
     if (args.includes('--list')) {
-      const releases = listReleases(target, remote);
+      const releases = await listReleases(target, remote);
       if (!releases.length) console.log(`${remote}: no release published under ${webRoot}/releases`);
       for (const r of releases) console.log(`${r.inForce ? '*' : ' '} ${r.release}`);
       return 0;
     }
     const rollback = option(args, 'rollback');
     if (rollback) {
-      pointAt(target, remote, rollback);
+      await pointAt(target, remote, rollback);
       console.log(`${remote}: ${target.manifestFile} now points at release ${rollback}`);
       return 0;
     }
-    const { release, created } = publishRelease(target, remote, pkg.version ?? '0.0.0', path.join(cwd, 'dist'));
+    const { release, created } = await publishRelease(target, remote, pkg.version ?? '0.0.0', path.join(cwd, 'dist'));
     console.log(
       `${remote}: release ${release} ${created ? 'published' : 'was already published'} under ${webRoot}/releases/${remote}; ${target.manifestFile} points at it.` +
         `\nThe api serves it at the next page load when started with REMOTES_MANIFEST_FILE=${target.manifestFile}.`,
@@ -64,4 +64,4 @@ export function main(args: string[], cwd = process.cwd(), env = process.env): nu
   }
 }
 
-if (require.main === module) process.exitCode = main(process.argv.slice(2));
+if (require.main === module) void main(process.argv.slice(2)).then((code) => (process.exitCode = code));

@@ -31,14 +31,14 @@ const v1 = { 'mf-manifest.json': '{"name":"mfe_reports"}', 'remoteEntry.js': 'va
 const v2 = { ...v1, 'remoteEntry.js': 'var v = 2;', 'static/2.bb.js': 'two' };
 
 describe('publishing a release', () => {
-  it('copies the build under releases/<remote>/<version>-<hash>/ and points the manifest at it, the others kept', () => {
+  it('copies the build under releases/<remote>/<version>-<hash>/ and points the manifest at it, the others kept', async () => {
     build(v1);
-    const { release, created } = publishRelease(target, 'mfe-reports', '1.4.0', dist);
+    const { release, created } = await publishRelease(target, 'mfe-reports', '1.4.0', dist);
     expect(created).toBe(true);
     expect(release).toMatch(/^1\.4\.0-[0-9a-f]{10}$/);
     const folder = path.join(target.webRoot, 'releases', 'mfe-reports', release);
     expect(fs.readFileSync(path.join(folder, 'static/1.aa.js'), 'utf8')).toBe('one');
-    expect(readManifest(target)).toEqual({
+    expect(await readManifest(target)).toEqual({
       'mfe-projects': '/remotes/mfe-projects/mf-manifest.json',
       'mfe-requests': '/remotes/mfe-requests/mf-manifest.json',
       'mfe-settings': '/remotes/mfe-settings/mf-manifest.json',
@@ -49,44 +49,49 @@ describe('publishing a release', () => {
     expect(fs.readdirSync(target.webRoot).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
-  it('publishes the same build once; a new build is a new release beside it, and the earlier one stays whole', () => {
+  it('publishes the same build once; a new build is a new release beside it, and the earlier one stays whole', async () => {
     build(v1);
-    const first = publishRelease(target, 'mfe-reports', '1.4.0', dist);
-    expect(publishRelease(target, 'mfe-reports', '1.4.0', dist)).toEqual({ release: first.release, created: false });
+    const first = await publishRelease(target, 'mfe-reports', '1.4.0', dist);
+    expect(await publishRelease(target, 'mfe-reports', '1.4.0', dist)).toEqual({
+      release: first.release,
+      created: false,
+    });
 
     build(v2);
-    const second = publishRelease(target, 'mfe-reports', '1.4.0', dist);
+    const second = await publishRelease(target, 'mfe-reports', '1.4.0', dist);
     expect(second.created).toBe(true);
     expect(second.release).not.toBe(first.release);
     const earlier = path.join(target.webRoot, 'releases', 'mfe-reports', first.release);
     expect(fs.readFileSync(path.join(earlier, 'remoteEntry.js'), 'utf8')).toBe('var v = 1;');
-    expect(listReleases(target, 'mfe-reports')).toEqual([
+    expect(await listReleases(target, 'mfe-reports')).toEqual([
       { release: first.release, inForce: false },
       { release: second.release, inForce: true },
     ]);
 
     // a rollback is pointing the manifest back
-    pointAt(target, 'mfe-reports', first.release);
-    expect(readManifest(target)['mfe-reports']).toBe(`/releases/mfe-reports/${first.release}/mf-manifest.json`);
-    expect(() => pointAt(target, 'mfe-reports', '9.9.9-0000000000')).toThrow(
+    await pointAt(target, 'mfe-reports', first.release);
+    expect((await readManifest(target))['mfe-reports']).toBe(`/releases/mfe-reports/${first.release}/mf-manifest.json`);
+    await expect(pointAt(target, 'mfe-reports', '9.9.9-0000000000')).rejects.toThrow(
       `mfe-reports has no release "9.9.9-0000000000": it has ${first.release}, ${second.release}`,
     );
   });
 
-  it('refuses a build without a manifest, and a manifest file it cannot read, changing nothing', () => {
+  it('refuses a build without a manifest, and a manifest file it cannot read, changing nothing', async () => {
     build({ 'remoteEntry.js': 'var v = 1;' });
-    expect(() => publishRelease(target, 'mfe-reports', '1.4.0', dist)).toThrow(ReleaseError);
+    await expect(publishRelease(target, 'mfe-reports', '1.4.0', dist)).rejects.toThrow(ReleaseError);
     build(v1);
     fs.mkdirSync(target.webRoot, { recursive: true });
     fs.writeFileSync(target.manifestFile, '{"mfe-reports": ');
-    expect(() => publishRelease(target, 'mfe-reports', '1.4.0', dist)).toThrow(`${target.manifestFile} is not JSON`);
+    await expect(publishRelease(target, 'mfe-reports', '1.4.0', dist)).rejects.toThrow(
+      `${target.manifestFile} is not JSON`,
+    );
     expect(fs.readFileSync(target.manifestFile, 'utf8')).toBe('{"mfe-reports": ');
     expect(fs.existsSync(path.join(target.webRoot, 'releases'))).toBe(false);
   });
 });
 
 describe('npm run deploy -w <remote>', () => {
-  it('publishes from the remote’s folder, lists, rolls back, and says what is wrong', () => {
+  it('publishes from the remote’s folder, lists, rolls back, and says what is wrong', async () => {
     const cwd = path.dirname(dist);
     fs.mkdirSync(cwd, { recursive: true });
     fs.writeFileSync(path.join(cwd, 'package.json'), JSON.stringify({ name: '@portal/mfe-reports', version: '1.4.0' }));
@@ -95,16 +100,18 @@ describe('npm run deploy -w <remote>', () => {
     try {
       build(v1);
       const env = { WEB_ROOT: target.webRoot };
-      expect(main([], cwd, env)).toBe(0);
-      const [first] = listReleases(target, 'mfe-reports');
+      expect(await main([], cwd, env)).toBe(0);
+      const [first] = await listReleases(target, 'mfe-reports');
       expect(log.mock.calls.at(-1)?.[0]).toContain(`mfe-reports: release ${first.release} published`);
       build(v2);
-      expect(main([], cwd, env)).toBe(0);
-      expect(main(['--rollback', first.release], cwd, env)).toBe(0);
-      expect(readManifest(target)['mfe-reports']).toBe(`/releases/mfe-reports/${first.release}/mf-manifest.json`);
-      expect(main(['--list'], cwd, env)).toBe(0);
+      expect(await main([], cwd, env)).toBe(0);
+      expect(await main(['--rollback', first.release], cwd, env)).toBe(0);
+      expect((await readManifest(target))['mfe-reports']).toBe(
+        `/releases/mfe-reports/${first.release}/mf-manifest.json`,
+      );
+      expect(await main(['--list'], cwd, env)).toBe(0);
       expect(log.mock.calls.slice(-2).map((c) => String(c[0]).slice(0, 2))).toEqual(['* ', '  ']);
-      expect(main(['--rollback'], cwd, env)).toBe(1);
+      expect(await main(['--rollback'], cwd, env)).toBe(1);
       expect(error).toHaveBeenLastCalledWith('deploy: --rollback needs a value');
     } finally {
       log.mockRestore();

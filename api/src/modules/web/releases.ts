@@ -11,8 +11,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { remotesManifestSchema, type RemotesManifest } from '@portal/shared/core/schemas';
-import { defaultRemotesManifest } from './remotes-manifest';
+import type { RemotesManifest } from '@portal/shared/core/schemas';
+import { defaultRemotesManifest, ManifestFileError, readManifestFile } from './remotes-manifest';
 
 const REMOTE_NAME = /^[a-z][a-z0-9-]*$/;
 const RELEASE_NAME = /^[0-9A-Za-z][0-9A-Za-z.+-]*$/;
@@ -61,22 +61,14 @@ export function releaseName(version: string, distDir: string): string {
 }
 
 /** The manifest in the file, or the default one when there is no file yet; a broken file is refused, not replaced. */
-export function readManifest(target: ReleaseTarget): RemotesManifest {
-  let text: string;
+export async function readManifest(target: ReleaseTarget): Promise<RemotesManifest> {
   try {
-    text = fs.readFileSync(target.manifestFile, 'utf8');
+    return await readManifestFile(target.manifestFile);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return defaultRemotesManifest();
-    throw error;
+    if (!(error instanceof ManifestFileError)) throw error;
+    if (error.missing) return defaultRemotesManifest();
+    throw new ReleaseError(`${target.manifestFile} ${error.message}: fix it (or remove it) first`);
   }
-  let parsed: ReturnType<typeof remotesManifestSchema.safeParse>;
-  try {
-    parsed = remotesManifestSchema.safeParse(JSON.parse(text));
-  } catch {
-    throw new ReleaseError(`${target.manifestFile} is not JSON: fix it (or remove it) first`);
-  }
-  if (!parsed.success) throw new ReleaseError(`${target.manifestFile} is not a remotes manifest: fix it first`);
-  return parsed.data;
 }
 
 /** Writes the manifest whole, then renames it over the old one (a reader sees the old or the new, never half). */
@@ -91,17 +83,17 @@ function writeManifest(target: ReleaseTarget, manifest: RemotesManifest): void {
  * Publishes `distDir` as a release of `remote` (unless the same build is there already) and points the
  * manifest at it. Returns the release's name and whether it was new.
  */
-export function publishRelease(
+export async function publishRelease(
   target: ReleaseTarget,
   remote: string,
   version: string,
   distDir: string,
-): { release: string; created: boolean } {
+): Promise<{ release: string; created: boolean }> {
   checkRemote(remote);
   if (!fs.existsSync(path.join(distDir, 'mf-manifest.json'))) {
     throw new ReleaseError(`${distDir} holds no mf-manifest.json: build the remote first (npm run build -w ${remote})`);
   }
-  const manifest = readManifest(target);
+  const manifest = await readManifest(target);
   const release = releaseName(version, distDir);
   const folder = path.join(releasesOf(target, remote), release);
   let created = false;
@@ -118,11 +110,14 @@ export function publishRelease(
 }
 
 /** The releases of a remote, oldest first, with the one the manifest points at marked. */
-export function listReleases(target: ReleaseTarget, remote: string): { release: string; inForce: boolean }[] {
+export async function listReleases(
+  target: ReleaseTarget,
+  remote: string,
+): Promise<{ release: string; inForce: boolean }[]> {
   checkRemote(remote);
   const dir = releasesOf(target, remote);
   if (!fs.existsSync(dir)) return [];
-  const entry = readManifest(target)[remote];
+  const entry = (await readManifest(target))[remote];
   return fs
     .readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && RELEASE_NAME.test(d.name))
@@ -132,13 +127,13 @@ export function listReleases(target: ReleaseTarget, remote: string): { release: 
 }
 
 /** Points the manifest at an earlier (or any published) release of `remote`: a rollback. */
-export function pointAt(target: ReleaseTarget, remote: string, release: string): void {
+export async function pointAt(target: ReleaseTarget, remote: string, release: string): Promise<void> {
   checkRemote(remote);
-  const known = listReleases(target, remote).map((r) => r.release);
+  const known = (await listReleases(target, remote)).map((r) => r.release);
   if (!known.includes(release)) {
     throw new ReleaseError(
       `${remote} has no release "${release}"${known.length ? `: it has ${known.join(', ')}` : ': none is published'}`,
     );
   }
-  writeManifest(target, { ...readManifest(target), [remote]: releaseEntry(remote, release) });
+  writeManifest(target, { ...(await readManifest(target)), [remote]: releaseEntry(remote, release) });
 }

@@ -10,6 +10,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RemotesManifest } from '@portal/shared/core/schemas';
 import type { UserRecord } from '../../db/users';
+import { cookieBase } from '../../plugins/app/auth';
 import { fileUrlSecret } from '../../lib/signed-urls';
 
 export const REMOTE_OVERRIDES_COOKIE = 'pe_remote_overrides';
@@ -51,7 +52,7 @@ export async function setOverrides(
   user: UserRecord,
   overrides: Record<string, string>,
 ): Promise<void> {
-  const base = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https' };
+  const base = cookieBase(request);
   if (Object.keys(overrides).length === 0) {
     reply.clearCookie(REMOTE_OVERRIDES_COOKIE, base);
     return;

@@ -24,24 +24,35 @@ export function defaultRemotesManifest(): RemotesManifest {
   return Object.fromEntries(REMOTES.map((name) => [name, `/remotes/${name}/mf-manifest.json`]));
 }
 
-/** Reads REMOTES_MANIFEST_FILE; throws an Error saying what is wrong with it. */
-async function readManifestFile(file: string): Promise<RemotesManifest> {
+/** What is wrong with a manifest file, said after its name ("is not JSON"); `missing` when there is no file. */
+export class ManifestFileError extends Error {
+  constructor(
+    message: string,
+    readonly missing = false,
+  ) {
+    super(message);
+  }
+}
+
+/** Reads a remotes manifest file (REMOTES_MANIFEST_FILE); throws a ManifestFileError saying what is wrong with it. */
+export async function readManifestFile(file: string): Promise<RemotesManifest> {
   let text: string;
   try {
     text = await fs.promises.readFile(file, 'utf8');
   } catch (error) {
-    throw new Error(`cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ManifestFileError(`cannot be read (${code ?? (error as Error).message})`, code === 'ENOENT');
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw new Error('is not JSON');
+    throw new ManifestFileError('is not JSON');
   }
   const parsed = remotesManifestSchema.safeParse(json);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw new Error(
+    throw new ManifestFileError(
       `is not a map of remote name -> manifest URL (${first ? `${first.path.join('.') || 'the file'}: ${first.message}` : 'invalid'})`,
     );
   }

@@ -82,7 +82,8 @@ export async function requireAuth(request: FastifyRequest): Promise<AuthContext>
   return auth;
 }
 
-function cookieBase(request: FastifyRequest) {
+/** The options of the portal's own cookies: the whole site, HttpOnly, SameSite=Lax, Secure over TLS. */
+export function cookieBase(request: FastifyRequest) {
   return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https' };
 }
 

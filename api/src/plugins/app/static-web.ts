@@ -49,9 +49,14 @@ async function sendPage(reply: FastifyReply, file: string) {
  * Any other file goes through @fastify/static: content type, validators (304 on revalidation) and the
  * brotli or gzip copy the build wrote next to it (`<file>.br`, `<file>.gz`) when the browser accepts it.
  */
-function sendFile(reply: FastifyReply, root: string, relative: string) {
+function sendFile(
+  reply: FastifyReply,
+  root: string,
+  relative: string,
+  cacheControl = cacheControlFor(path.posix.basename(relative)),
+) {
   if (path.posix.extname(relative).toLowerCase() === '.html') return sendPage(reply, path.join(root, relative));
-  return reply.header('cache-control', cacheControlFor(path.posix.basename(relative))).sendFile(relative, root);
+  return reply.header('cache-control', cacheControl).sendFile(relative, root);
 }
 
 function notBuilt(reply: FastifyReply) {
@@ -113,9 +118,7 @@ export default fp(
       const release = /^\/releases\/[a-z][a-z0-9-]*\/[0-9A-Za-z][0-9A-Za-z.+-]*\/./.exec(pathname);
       if (release || pathname === '/releases' || pathname.startsWith('/releases/')) {
         const file = release ? await fileIn(releasesRoot, pathname.slice('/releases'.length)) : null;
-        if (!file) return plainNotFound(reply);
-        if (path.posix.extname(file).toLowerCase() === '.html') return sendPage(reply, path.join(releasesRoot, file));
-        return reply.header('cache-control', IMMUTABLE).sendFile(file, releasesRoot);
+        return file ? sendFile(reply, releasesRoot, file, IMMUTABLE) : plainNotFound(reply);
       }
 
       const remote = /^\/remotes\/([^/]+)(\/.*)?$/.exec(pathname);
