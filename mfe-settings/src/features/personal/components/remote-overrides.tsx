@@ -52,7 +52,12 @@ export function RemoteOverrides() {
         loading={list.isLoading}
         dataSource={list.data ?? []}
         locale={{
-          emptyText: list.isError ? 'The overrides could not be loaded.' : 'Every module loads from the portal.',
+          // antd's own empty-text colour is too faint to read (under 4.5:1)
+          emptyText: (
+            <Typography.Text type="secondary">
+              {list.isError ? 'The overrides could not be loaded.' : 'Every module loads from the portal.'}
+            </Typography.Text>
+          ),
         }}
         renderItem={(item) => (
           <List.Item
