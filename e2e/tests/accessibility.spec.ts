@@ -41,6 +41,8 @@ const ANTD_INTERNAL: { rule: string; target: string; why: string }[] = [
 
 const summary = new Map<string, Record<Impact, number>>();
 const blocking: Found[] = [];
+/** Whole pages (dialogs aside) whose visible h1 count is not one: each page names itself once. */
+const headingOne: string[] = [];
 
 /**
  * Runs axe on the page (or only inside `include`, for a dialog) and records what it finds under `name`.
@@ -49,6 +51,10 @@ const blocking: Found[] = [];
 async function check(page: Page, name: string, include?: string) {
   // antd's motion (fades, zooms) leaves half-transparent elements behind for a moment: let it end
   await page.waitForTimeout(150);
+  if (!include) {
+    const h1 = await page.locator('h1:visible').count();
+    if (h1 !== 1) headingOne.push(`${name}: ${h1} h1`);
+  }
   let builder = new AxeBuilder({ page }).withTags(TAGS);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
@@ -335,4 +341,8 @@ test('no serious or critical violation anywhere', () => {
   );
   if (lines.length) console.log(`\nserious/critical violations:\n${lines.join('\n')}`);
   expect(blocking, `serious or critical axe violations:\n${lines.join('\n')}`).toEqual([]);
+});
+
+test('every page has one h1', () => {
+  expect(headingOne).toEqual([]);
 });

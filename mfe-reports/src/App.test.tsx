@@ -18,7 +18,7 @@ const mounted = (
 describe('mfe-reports routes', () => {
   it('shows the reports page at its mount path', async () => {
     renderWithProviders(mounted, { route: '/reports', session: staffSession });
-    expect(await screen.findByText('Reports', { selector: 'h2' })).toBeInTheDocument();
+    expect(await screen.findByText('Reports', { selector: 'h1' })).toBeInTheDocument();
     expect(await screen.findByText('No reports are available to you in this company.')).toBeInTheDocument();
   });
 

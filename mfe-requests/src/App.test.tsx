@@ -27,7 +27,7 @@ const mounted = (
 describe('mfe-requests routes', () => {
   it('lists requests at its mount path', async () => {
     renderWithProviders(mounted, { route: '/requests', session: staffSession });
-    expect(await screen.findByText('Requests', { selector: 'h2' })).toBeInTheDocument();
+    expect(await screen.findByText('Requests', { selector: 'h1' })).toBeInTheDocument();
     expect(await screen.findByText('No requests yet')).toBeInTheDocument();
   });
 

@@ -222,7 +222,7 @@ export function PageHeader({
     <div style={{ marginBottom: 16 }}>
       <Breadcrumbs crumbs={crumbs} />
       <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16 }}>
-        <h2
+        <h1
           style={{
             margin: '8px 0 0',
             fontSize: token.fontSizeHeading2,
@@ -231,7 +231,7 @@ export function PageHeader({
           }}
         >
           {title}
-        </h2>
+        </h1>
         {extra}
       </div>
     </div>
@@ -279,20 +279,27 @@ export function StatusPanel({
   title,
   subTitle,
   extra,
+  nested,
 }: {
   kind: keyof typeof STATUS_ICONS;
   title: string;
   subTitle?: ReactNode;
   extra?: ReactNode;
+  /** Shown under a page's own title (PageHeader): its title is then an h2, not the page's h1. */
+  nested?: boolean;
 }) {
   const { token } = theme.useToken();
   const Icon = STATUS_ICONS[kind];
+  // a whole-page state names the page (its one h1)
+  const Heading = nested ? 'h2' : 'h1';
   const color =
     kind === 'warning' ? token.colorWarning : kind === 'forbidden' ? token.colorError : token.colorTextTertiary;
   return (
     <div role={kind === 'warning' ? 'alert' : undefined} style={{ padding: '48px 24px', textAlign: 'center' }}>
       <Icon style={{ fontSize: 56, color }} aria-hidden />
-      <h2 style={{ margin: '16px 0 8px', fontSize: token.fontSizeHeading3, color: token.colorTextHeading }}>{title}</h2>
+      <Heading style={{ margin: '16px 0 8px', fontSize: token.fontSizeHeading3, color: token.colorTextHeading }}>
+        {title}
+      </Heading>
       {subTitle ? (
         <p style={{ margin: '0 auto 24px', maxWidth: 560, color: token.colorTextSecondary }}>{subTitle}</p>
       ) : null}

@@ -24,6 +24,7 @@ export function useModuleCompany(module: ModuleName, what: string = module): Mod
     return {
       blocked: (
         <StatusPanel
+          nested
           kind="notFound"
           title="No company selected"
           subTitle={`Choose a company in the header to see its ${what}.`}
@@ -36,6 +37,7 @@ export function useModuleCompany(module: ModuleName, what: string = module): Mod
     return {
       blocked: (
         <StatusPanel
+          nested
           kind="forbidden"
           title={`${name} are not available`}
           subTitle={`Your access to ${company.name} does not include the ${module} module.`}

@@ -248,7 +248,7 @@ describe('the projects list', () => {
   it('filters by status through the address, from the first page', async () => {
     const user = ue();
     renderAt('/v2/projects?page=2&sort=-dueDate');
-    expect(await screen.findByText('Projects', { selector: 'h2' })).toBeInTheDocument();
+    expect(await screen.findByText('Projects', { selector: 'h1' })).toBeInTheDocument();
     await screen.findByText('Acme SOC 2 Type II 2026');
     await user.click(screen.getByLabelText('Filter by status'));
     await user.click((await screen.findAllByText('Pending', { selector: '.ant-select-item-option-content' }))[0]);

@@ -68,7 +68,7 @@ describe('the reports page', () => {
     ]);
     expect(tab('Project status')).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('Tasks created at any time, all projects')).toBeInTheDocument();
-    expect(screen.getByText('Reports', { selector: 'h2' })).toBeInTheDocument();
+    expect(screen.getByText('Reports', { selector: 'h1' })).toBeInTheDocument();
     expect(api.reportCalls).toEqual([`status?today=${today}`]);
   });
 

@@ -37,6 +37,7 @@ export function CompanyUserPage() {
         </div>
       ) : notFound ? (
         <StatusPanel
+          nested
           kind="notFound"
           title="User not found"
           subTitle="This user does not exist or is not a member of a company you manage."

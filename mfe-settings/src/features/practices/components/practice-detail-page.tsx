@@ -53,6 +53,7 @@ export function PracticeDetailPage() {
       <div>
         <PageHeader title="Practice" crumbs={[...LIST_CRUMBS, { title: 'Not found' }]} />
         <StatusPanel
+          nested
           kind="notFound"
           title="Practice not found"
           subTitle="This practice does not exist, or it was removed."

@@ -63,7 +63,7 @@ const renderStaff = (session: Partial<SessionState> = staffAdmin, route = '/sett
 describe('the staff list', () => {
   it('is titled with the brand and shows admin and auditor tags and practices', async () => {
     renderStaff();
-    expect(screen.getByText('Northwind', { selector: 'h2' })).toBeInTheDocument();
+    expect(screen.getByText('Northwind', { selector: 'h1' })).toBeInTheDocument();
     expect(screen.getByText('Settings').closest('a')).toHaveAttribute('href', '/settings');
     const ben = await screen.findByText('Ben Stone');
     expect(ben).toHaveAttribute('href', '/settings/tevora/user/s2');

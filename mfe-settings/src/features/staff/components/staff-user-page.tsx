@@ -66,7 +66,7 @@ export function StaffUserPage() {
           <Spin aria-label="Loading user" />
         </div>
       ) : notFound ? (
-        <StatusPanel kind="notFound" title="User not found" subTitle={`This ${brand} user does not exist.`} />
+        <StatusPanel nested kind="notFound" title="User not found" subTitle={`This ${brand} user does not exist.`} />
       ) : user.isError || !user.data ? (
         <Alert
           type="error"

@@ -74,7 +74,7 @@ const renderSystem = (route = '/settings/system') =>
 describe('portal messages', () => {
   it('lists every message, drafts included, under the Portal messages tab', async () => {
     renderSystem();
-    expect(screen.getByText('System Admin', { selector: 'h2' })).toBeInTheDocument();
+    expect(screen.getByText('System Admin', { selector: 'h1' })).toBeInTheDocument();
     const row = (await screen.findByText('Maintenance on Sunday')).closest('tr')!;
     expect(within(row).getByText('Banner')).toBeInTheDocument();
     expect(within(row).getByText('Inactive')).toBeInTheDocument();
