@@ -152,6 +152,9 @@ async function main() {
         requestedAfter: entries.filter((e) => e.startTime > at).map((e) => e.name),
       };
     });
+    // The tab's icon is none of these: the browser asks for it beside the page, and nothing waits for it.
+    const iconAt = beforeRender.indexOf('/favicon.ico');
+    if (iconAt >= 0) beforeRender.splice(iconAt, 1);
     const apiBeforeRender = beforeRender.filter((p) => p.startsWith('/api/'));
     const deferred = scripts.filter((s) => requestedAfter.includes(s.url.href));
     for (const s of deferred) scripts.splice(scripts.indexOf(s), 1);

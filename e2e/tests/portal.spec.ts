@@ -37,10 +37,19 @@ test.describe('signing in and the modules a user sees', () => {
     await signIn(page, 'admin@demo.test');
     await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
     const nav = mainNav(page);
-    for (const name of ['Home', 'Projects', 'Requests', 'Reports', 'Settings']) {
+    for (const name of ['Home', 'Projects', 'Safe Transfer', 'Requests', 'Reports', 'Settings']) {
       await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
     }
     expect(await violations()).toEqual([]);
+    // Safe Transfer is reached from the navigation, which marks it as the current page
+    await nav.getByRole('link', { name: 'Safe Transfer', exact: true }).click();
+    await expect(page).toHaveURL(/\/safe-transfer$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Safe Transfer' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Safe Transfer', exact: true })).toHaveAttribute('aria-current', 'page');
+    // the tab's icon is there (the page links it; tools ask for /favicon.ico itself)
+    const icon = await page.request.get('/favicon.ico');
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toMatch(/^image\//);
     await nav.getByRole('link', { name: 'Requests', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Requests' })).toBeVisible();
     // a dialog: portal, scroll lock, date picker styles

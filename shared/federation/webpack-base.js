@@ -170,7 +170,15 @@ function portalWebpackConfig(opts) {
             : {}),
         }),
         ...(opts.host
-          ? [new HtmlWebpackPlugin({ template: './src/index.html', title: 'Portal', scriptLoading: 'defer' })]
+          ? [
+              new HtmlWebpackPlugin({
+                template: './src/index.html',
+                title: 'Portal',
+                scriptLoading: 'defer',
+                // emitted as /favicon.ico (the address browsers and tools ask for) and linked from the page
+                favicon: './src/favicon.ico',
+              }),
+            ]
           : []),
         new BundleReportPlugin(),
         ...(production ? [new PrecompressPlugin()] : []),

@@ -8,6 +8,7 @@ import {
   BulbOutlined,
   FileSearchOutlined,
   HomeOutlined,
+  LockOutlined,
   LogoutOutlined,
   ProjectOutlined,
   SettingOutlined,
@@ -55,6 +56,8 @@ const NoDataAccessBanner = deferred(() => import('./no-data-access-banner'));
 
 const ICONS: Record<string, ReactNode> = {
   projects: <ProjectOutlined />,
+  // a secure way to send files: the padlock
+  'safe-transfer': <LockOutlined />,
   requests: <FileSearchOutlined />,
   reports: <BarChartOutlined />,
   settings: <SettingOutlined />,

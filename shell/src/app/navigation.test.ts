@@ -12,7 +12,7 @@ describe('NAV_ITEMS', () => {
 describe('navigationFor', () => {
   it('shows only the modules the user may use, and settings always', () => {
     const access = { risks: true, projects: true, requests: true, reports: false, assets: true };
-    expect(navigationFor(access).map((n) => n.label)).toEqual(['Projects', 'Requests', 'Settings']);
+    expect(navigationFor(access).map((n) => n.label)).toEqual(['Projects', 'Safe Transfer', 'Requests', 'Settings']);
     expect(navigationFor(null).map((n) => n.label)).toEqual(['Settings']);
   });
   it('marks the active entry from the path', () => {
@@ -20,6 +20,7 @@ describe('navigationFor', () => {
     expect(activeKey('/requests/12')).toBe('requests');
     expect(activeKey('/v2/projects/p1/tasks/t1')).toBe('projects');
     expect(activeKey('/reportsx')).toBe('');
+    expect(activeKey('/safe-transfer')).toBe('safe-transfer');
   });
   it('names the remote of a page no module gates (settings), and no other', () => {
     expect(ungatedRemoteFor('/settings')).toBe('mfe-settings');

@@ -72,6 +72,7 @@ export function renderAuthPage({
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <meta name="referrer" content="same-origin">
+<link rel="icon" href="/favicon.ico">
 <title>${escapeHtml(title)} · ${brand} Portal</title>
 <style>${STYLE}</style>
 </head>
