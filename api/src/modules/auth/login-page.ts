@@ -72,7 +72,6 @@ export function renderAuthPage({
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <meta name="referrer" content="same-origin">
-<link rel="icon" href="/favicon.ico">
 <title>${escapeHtml(title)} · ${brand} Portal</title>
 <style>${STYLE}</style>
 </head>
