@@ -283,7 +283,10 @@ test.describe('settings', () => {
       .getByRole('button', { name: /Add company|Create|Add/ })
       .last()
       .click();
-    await expect(dialog.getByText(/already/)).toBeVisible();
+    // on the name field, in the portal's words, and no toast besides
+    await expect(dialog.getByText('A company with this name already exists.')).toBeVisible();
+    await page.waitForTimeout(1000);
+    await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
     await dialog.getByLabel('Company name').fill('Stark Industries');
     await dialog
       .getByRole('button', { name: /Add company|Create|Add/ })
@@ -311,7 +314,10 @@ test.describe('settings', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Team name').fill('compliance team');
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(dialog.getByText(/already/)).toBeVisible();
+    // on the name field, in the portal's words, and no toast besides
+    await expect(dialog.getByText('A team with this name already exists in this company.')).toBeVisible();
+    await page.waitForTimeout(1000);
+    await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
     await dialog.getByLabel('Team name').fill('   ');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(dialog.getByText('name is required')).toBeVisible();

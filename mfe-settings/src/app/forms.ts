@@ -1,15 +1,15 @@
 import type { FormInstance } from '@portal/shared/ui/extra';
 import { IMAGE_MAX_BYTES, IMAGE_RULE, IMAGE_SIZE_RULE, sniffImageType } from '@portal/shared/core/settings';
-import { fieldErrors } from '@portal/shared/web/api';
+import { showOnForm } from '@portal/shared/core/errors';
 
 export { zodRule } from '@portal/shared/web/api';
 
-/** Puts the api's per-field messages of a 400 (or 409) on the form; true when there were any. */
+/**
+ * Puts a refused call's messages beside the form's fields, in the form's words; true when it did (the
+ * shell then shows no toast for it: showOnForm in @portal/shared/core/errors).
+ */
 export function showFieldErrors<T>(form: FormInstance<T>, error: unknown): boolean {
-  const errors = fieldErrors(error);
-  if (!errors.length) return false;
-  form.setFields(errors as Parameters<FormInstance<T>['setFields']>[0]);
-  return true;
+  return showOnForm(form, error);
 }
 
 /** Why an image cannot be sent, named like the api names it (`avatar must be at most 2 MB`), or null. Reads only the first bytes. */

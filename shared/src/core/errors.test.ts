@@ -28,6 +28,12 @@ describe('toastForError', () => {
       detail: `${FALLBACK_DETAIL}. Reference: req-9`,
     });
     expect(toastForError({ status: 503 })?.detail).toBe(FALLBACK_DETAIL);
+    // a business rule's refusal is no crash: titled like a 400
+    expect(toastForError({ status: 409, body: { code: 'project_with_tasks_cannot_be_canceled' } })).toEqual({
+      severity: 'error',
+      summary: 'Unable to complete request',
+      detail: ERROR_MESSAGES.project_with_tasks_cannot_be_canceled,
+    });
   });
 
   it('is silent for 401, 502 and cancelled requests, and warns on 429', () => {

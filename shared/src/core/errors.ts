@@ -145,6 +145,9 @@ export interface ApiErrorBody {
 
 export const STATUS_TITLES: Record<number, string> = {
   400: 'Unable to complete request',
+  // a business rule's refusal (a taken name, a project that cannot be canceled yet): the request could
+  // not be completed, nothing broke (issue 35: "Something went wrong" read like a crash)
+  409: 'Unable to complete request',
   401: 'Authorization error',
   403: 'Permission error',
   404: 'Not found error',
@@ -224,4 +227,92 @@ export function toastForError(input: {
     detail = requestId ? `${FALLBACK_DETAIL}. Reference: ${requestId}` : FALLBACK_DETAIL;
   }
   return { severity: 'error', summary, detail };
+}
+
+/** Failed calls whose refusal the page shows itself, beside the fields of a form (showOnForm). */
+const shownOnPage = new WeakSet<object>();
+
+/** The page shows this failed call's refusal itself: the shell then shows no toast for it. */
+export function markShownOnPage(error: unknown): void {
+  if (typeof error === 'object' && error !== null) shownOnPage.add(error);
+}
+
+/**
+ * Publishes the toast for a failed call (toastForError) unless the page shows the refusal itself. The
+ * page learns of the failure after the store does (the caller's `unwrap()` rejects a moment later), so
+ * the choice waits for a task: by then a form has put the messages beside its fields, or not.
+ */
+export function publishErrorToast(
+  error: unknown,
+  input: Parameters<typeof toastForError>[0],
+  publish: (toast: ErrorToast) => void,
+): void {
+  setTimeout(() => {
+    if (typeof error === 'object' && error !== null && shownOnPage.has(error)) return;
+    const toast = toastForError(input);
+    if (toast) publish(toast);
+  }, 0);
+}
+
+/** The messages a form shows for one of its fields. */
+export interface FormFieldErrors {
+  name: string;
+  errors: string[];
+}
+
+/** A message of the api for `field`, without the api's name of the field in front of it. */
+export function fieldMessage(field: string, message: string): string {
+  const named = [field, field.split('.')[0]].find((name) => message.startsWith(`${name} `));
+  if (!named) return message;
+  const rest = message.slice(named.length + 1);
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
+/**
+ * What a form shows for a refused call, by top-level field (`assigneeIds.2` is `assigneeIds`), in the
+ * form's words: a business rule's refusal (a taken name) in the catalogue's message, a field's rule
+ * without the api's name of the field in front ("minimumLength must be at least 8" under "Minimum
+ * length" reads "Must be at least 8"). `conflicts`: the codes the api sends without details, each
+ * with the field it is about.
+ */
+export function formErrors(error: unknown, conflicts: Record<string, string> = {}): FormFieldErrors[] {
+  const data = (error as { data?: Partial<ApiErrorBody> } | null | undefined)?.data;
+  const code = data?.code;
+  const mapped = isMappedErrorCode(code) ? ERROR_MESSAGES[code] : null;
+  const byField = new Map<string, string[]>();
+  for (const { field: name, message } of data?.details ?? []) {
+    const field = name.split('.')[0];
+    const text = mapped ?? fieldMessage(name, message);
+    const known = byField.get(field) ?? [];
+    if (!known.includes(text)) byField.set(field, [...known, text]);
+  }
+  if (byField.size === 0 && mapped && typeof code === 'string' && conflicts[code]) {
+    byField.set(conflicts[code], [mapped]);
+  }
+  return [...byField].map(([name, errors]) => ({ name, errors }));
+}
+
+/**
+ * The part of a form (antd's FormInstance, whose setFields takes the form's own field names) that shows a
+ * refused call beside its fields: it is given FormFieldErrors of the fields it renders.
+ */
+export interface FieldsForm {
+  getFieldsValue(): unknown;
+  setFields(fields: never): void;
+}
+
+/**
+ * Puts a refused call's messages beside the form's fields (formErrors). True when every one of them has
+ * a field on the form: the refusal is then shown there alone, and the shell shows no toast for it
+ * (publishErrorToast). A message for a field the form does not have still reaches the user, in the toast.
+ */
+export function showOnForm(form: FieldsForm, error: unknown, conflicts?: Record<string, string>): boolean {
+  const errors = formErrors(error, conflicts);
+  // the fields the form renders (a Form.Item with this name), whatever their value
+  const present = Object.keys((form.getFieldsValue() ?? {}) as object);
+  const shown = errors.filter((e) => present.includes(e.name));
+  if (shown.length) form.setFields(shown as never);
+  if (shown.length === 0 || shown.length < errors.length) return false;
+  markShownOnPage(error);
+  return true;
 }

@@ -11,7 +11,8 @@ function statusOf(error: FetchBaseQueryError): number {
 
 /**
  * The one HTTP error path of the web: every failed api call becomes a toast through the error catalogue
- * (shared/src/core/errors.ts); a 401 sends the user to sign-in instead; cancelled requests are ignored. The
+ * (shared/src/core/errors.ts), unless the page shows the refusal beside a form's fields; a 401 sends the
+ * user to sign-in instead; cancelled requests are ignored. The
  * catalogue loads with the first failure, not with the first page (bench/bundle's budget).
  */
 export const errorToastMiddleware: Middleware = (store) => (next) => (action) => {
@@ -31,10 +32,8 @@ export const errorToastMiddleware: Middleware = (store) => (next) => (action) =>
       brand: (store.getState() as { session?: { brand?: string } }).session?.brand,
     };
     if (!cancelled && status !== 401 && status !== 502) {
-      void import('@portal/shared/core/errors').then(({ toastForError }) => {
-        const toast = toastForError(input);
-        if (toast) publishToast(toast);
-      });
+      // none when the page shows the refusal beside a form's fields (showOnForm in core/errors)
+      void import('@portal/shared/core/errors').then((e) => e.publishErrorToast(error, input, publishToast));
     }
   }
   return next(action);

@@ -309,7 +309,7 @@ describe('the projects list', () => {
 
     // the api's field error lands under its field
     await user.type(title, 'Acme SOC 2 Type II 2026{Enter}');
-    expect(await within(dialog).findByText('title is already used by another project')).toBeInTheDocument();
+    expect(await within(dialog).findByText('A project with this title already exists.')).toBeInTheDocument();
 
     // native date inputs, as in the edit forms: their 'YYYY-MM-DD' goes out as it is
     fireEvent.change(within(dialog).getByLabelText('Start date'), { target: { value: '2026-02-01' } });

@@ -2,9 +2,9 @@ import { useRef, useState, type ComponentRef } from 'react';
 import { useNavigate } from '@portal/shared/web/router';
 import { Flex, Form, Input, Modal, Select } from '@portal/shared/ui/extra';
 import { PROJECT_TYPES, projectCreateSchema, type ProjectCreate, type ProjectType } from '@portal/shared/core/projects';
-import { errorMessage, fieldErrors } from '@portal/shared/web/api';
 import { publishToast } from '@portal/shared/web/events';
 import { projectPath } from '../../../app/paths';
+import { markServerErrors } from '../../projects/model/forms';
 import { projectsApi } from '../../../app/projects-api';
 
 interface NewProjectValues {
@@ -17,7 +17,7 @@ interface NewProjectValues {
   dueDate?: string;
 }
 
-const FIELDS = ['title', 'type', 'practiceId', 'description', 'startDate', 'dueDate'] as const;
+type Field = 'title' | 'type' | 'practiceId' | 'description' | 'startDate' | 'dueDate';
 
 /**
  * A new project in the selected company. Checked with the contract's own schema before sending, so the
@@ -61,7 +61,7 @@ export function NewProjectModal({
         const name = String(issue.path[0] ?? 'title');
         byField.set(name, [...(byField.get(name) ?? []), issue.message]);
       }
-      form.setFields([...byField].map(([name, errors]) => ({ name: name as (typeof FIELDS)[number], errors })));
+      form.setFields([...byField].map(([name, errors]) => ({ name: name as Field, errors })));
       return;
     }
     setBusy(true);
@@ -71,13 +71,8 @@ export function NewProjectModal({
       onClose();
       navigate(projectPath(project.id));
     } catch (error) {
-      const errors = fieldErrors(error).filter((e) => (FIELDS as readonly string[]).includes(e.name));
-      if (errors.length) form.setFields(errors as Parameters<typeof form.setFields>[0]);
-      else if ((error as { data?: { code?: string } }).data?.code === 'project_already_exist') {
-        form.setFields([
-          { name: 'title', errors: [errorMessage(error) ?? 'A project with this title already exists.'] },
-        ]);
-      }
+      // beside the fields (a taken title on Title), and then no toast
+      markServerErrors(form, error);
     } finally {
       setBusy(false);
     }

@@ -149,7 +149,7 @@ describe('project detail', () => {
     // Enter in a field submits the form
     await ue.type(within(dialog).getByLabelText('Title'), '{Enter}');
 
-    expect(await within(dialog).findByText('assigneeIds must name members of the project')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Must name members of the project')).toBeInTheDocument();
     expect(posted).toEqual([
       { title: 'Review access', status: 'OPEN', referenceId: 'CC-01', dueDate: '2026-05-31', assigneeIds: ['u2'] },
     ]);

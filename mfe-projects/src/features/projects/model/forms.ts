@@ -1,6 +1,5 @@
 import type { FormInstance } from '@portal/shared/ui/extra';
-import { ERROR_MESSAGES, isMappedErrorCode } from '@portal/shared/core/errors';
-import { fieldErrors } from '@portal/shared/web/api';
+import { showOnForm } from '@portal/shared/core/errors';
 
 /** Conflicts the api reports by code alone: the field they belong to (the contract names it). */
 const FIELD_OF_CONFLICT: Record<string, string> = {
@@ -10,17 +9,11 @@ const FIELD_OF_CONFLICT: Record<string, string> = {
 };
 
 /**
- * Puts a failed call's per-field messages on the form (the shell shows the toast): the `details` of a
- * 400, or the field a 409 conflict is about. Nested paths (`assigneeIds.2`) land on their field.
+ * Puts a refused call's messages beside the form's fields, in the form's words: the `details` of a 400,
+ * or the field a 409 conflict is about. When the form shows them all, the shell shows no toast.
  */
 export function markServerErrors<T>(form: FormInstance<T>, error: unknown): void {
-  const fields = fieldErrors(error).map(({ name, errors }) => ({ name: name.split('.')[0], errors }));
-  if (!fields.length) {
-    const code = (error as { data?: { code?: unknown } } | undefined)?.data?.code;
-    const field = typeof code === 'string' ? FIELD_OF_CONFLICT[code] : undefined;
-    if (field && isMappedErrorCode(code)) fields.push({ name: field, errors: [ERROR_MESSAGES[code]] });
-  }
-  if (fields.length) form.setFields(fields as Parameters<FormInstance<T>['setFields']>[0]);
+  showOnForm(form, error, FIELD_OF_CONFLICT);
 }
 
 /** Whether a failed query was a 404 (the thing does not exist or is not visible to the caller). */

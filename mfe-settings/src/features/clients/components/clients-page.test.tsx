@@ -180,7 +180,7 @@ describe('clients', () => {
       expect(within(dialog).getByRole('switch', { name: m })).toBeChecked();
     await user.type(within(dialog).getByLabelText('Company name'), 'company 03');
     await user.click(within(dialog).getByRole('button', { name: 'Add company' }));
-    expect(await within(dialog).findByText('name is already used by another company')).toBeInTheDocument();
+    expect(await within(dialog).findByText('A company with this name already exists.')).toBeInTheDocument();
 
     await user.clear(within(dialog).getByLabelText('Company name'));
     await user.type(within(dialog).getByLabelText('Company name'), 'Company 26');

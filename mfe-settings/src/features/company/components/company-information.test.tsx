@@ -90,7 +90,7 @@ describe('company information', () => {
     await user.clear(name);
     await user.type(name, 'Globex Inc');
     await save();
-    expect(await screen.findByText('name is already used by another company')).toBeInTheDocument();
+    expect(await screen.findByText('A company with this name already exists.')).toBeInTheDocument();
   });
 
   it('checks the name with the api schema before sending', async () => {

@@ -112,9 +112,7 @@ describe('company single sign-on', () => {
     renderSso();
     await fill({ entityId: 'acme-idp', ssoUrl: 'https://idp.example.test/sso', certificate: UNREADABLE });
     await save();
-    expect(
-      await screen.findByText('certificate is not a readable X.509 certificate (PEM or base64 DER)'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Is not a readable X.509 certificate (PEM or base64 DER)')).toBeInTheDocument();
   });
 
   it('saves the identity provider, then shows the certificate fingerprint and expiry', async () => {

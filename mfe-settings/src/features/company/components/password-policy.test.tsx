@@ -83,7 +83,7 @@ describe('company password policy', () => {
     renderPolicy();
     await enter('Rotation (days)', '7');
     await save();
-    expect(await screen.findByText('rotationInDays is refused by the server')).toBeInTheDocument();
+    expect(await screen.findByText('Is refused by the server')).toBeInTheDocument();
   });
 
   it('disables the inputs without the permission and says why', async () => {

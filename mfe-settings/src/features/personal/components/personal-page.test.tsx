@@ -129,7 +129,7 @@ describe('personal settings: the profile', () => {
     );
     renderPage();
     await save();
-    expect(await screen.findByText('lastName is not allowed here')).toBeInTheDocument();
+    expect(await screen.findByText('Is not allowed here')).toBeInTheDocument();
   });
 
   it('refuses a program named .png and an image over 2 MB before sending anything', async () => {

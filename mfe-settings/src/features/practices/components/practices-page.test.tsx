@@ -147,7 +147,7 @@ describe('the practices list', () => {
 
     await ue.type(within(dialog).getByLabelText('Name'), 'PCI DSS');
     await ue.click(button('Create', dialog));
-    expect(await within(dialog).findByText('name is already used by another practice')).toBeInTheDocument();
+    expect(await within(dialog).findByText('A practice with this name already exists.')).toBeInTheDocument();
 
     await ue.clear(within(dialog).getByLabelText('Name'));
     await ue.type(within(dialog).getByLabelText('Name'), '  HIPAA ');

@@ -193,7 +193,9 @@ describe('teams', () => {
 
     await ue.type(within(dialog).getByLabelText('Team name'), ' Auditors ');
     await ue.click(button('Create', dialog));
-    expect(await within(dialog).findByText('name is already used by another team of this company')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('A team with this name already exists in this company.'),
+    ).toBeInTheDocument();
     expect(sent).toEqual(['POST /teams {"name":"Auditors"}']);
 
     await ue.clear(within(dialog).getByLabelText('Team name'));
