@@ -73,13 +73,13 @@ test('a consultant creates a project from Home and cannot activate it without a 
   await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
   await expect(page.getByText('Pending', { exact: true }).first()).toBeVisible();
 
-  // Broken rule: activation needs a Client Lead.
-  await page.getByRole('button', { name: 'Activate' }).click();
-  await expect(toast(page, 'Client Lead Role must be set to activate the project')).toBeVisible();
-  // a business rule's refusal, titled as one (never "Something went wrong")
-  await expect(toast(page, 'Client Lead Role must be set')).toContainText('Unable to complete request');
+  // Broken rule: activation needs a Client Lead. The page does not offer it, and says why; the api
+  // refuses it all the same.
+  await expect(page.getByRole('button', { name: 'Activate' })).toBeDisabled();
+  await expect(page.getByText('Add a Client Lead on the team roster to activate the project.')).toBeVisible();
+  const activation = await consultantApi.post(`/api/v1/projects/${projectId}/status`, { data: { status: 'active' } });
+  expect([activation.status(), (await activation.json()).code]).toEqual([409, 'client_lead_missing_in_project']);
   expect((await projectJson()).status).toBe('pending');
-  await closeToasts(page);
 
   // Broken rule met by a form that is out of date: a colleague adds a task while the edit form is open,
   // so changing the practice is refused with its message and the project keeps none.
@@ -93,6 +93,8 @@ test('a consultant creates a project from Home and cannot activate it without a 
   await choose(page, 'Practice', 'SOC 2 Readiness', edit);
   await edit.getByRole('button', { name: /save/i }).click();
   await expect(toast(page, 'Practices cannot be changed when the project has tasks.')).toBeVisible();
+  // a business rule's refusal, titled as one (never "Something went wrong")
+  await expect(toast(page, 'Practices cannot be changed')).toContainText('Unable to complete request');
   await edit.getByRole('button', { name: 'Cancel' }).click();
   expect((await projectJson()).practice).toBeNull();
   expect(
@@ -280,11 +282,11 @@ test('project rules broken on purpose are refused with their message and change 
   await openAs(page, 'consultant@demo.test', projectUrl);
   const before = await projectJson();
 
-  // Cancel a project that has tasks.
-  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Cancel project' }).click();
-  await expect(toast(page, 'A project with tasks cannot be canceled.')).toBeVisible();
-  await closeToasts(page);
+  // Cancel a project that has tasks: not offered, and the page says why; the api refuses it all the same.
+  await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toBeDisabled();
+  await expect(page.getByText('A project with tasks cannot be canceled.')).toBeVisible();
+  const cancel = await consultantApi.post(`/api/v1/projects/${projectId}/status`, { data: { status: 'canceled' } });
+  expect([cancel.status(), (await cancel.json()).code]).toEqual([409, 'project_with_tasks_cannot_be_canceled']);
 
   // Switch the type once a task is no longer OPEN or INCOMPLETE.
   const tasks = await (await consultantApi.get(`/api/v1/projects/${projectId}/tasks`)).json();

@@ -273,22 +273,36 @@ describe('the projects list', () => {
     expect(screen.getByLabelText('Search projects')).toHaveValue('');
   });
 
-  it('activates a project; a refusal leaves the row as it was', async () => {
+  it('offers Activate only when it can work; a refusal leaves the row as it was', async () => {
     const user = ue();
     renderAt('/v2/projects');
     await screen.findByText('Acme PCI DSS Assessment');
 
-    await user.click(button('Activate', rowOf('Acme PCI DSS Assessment')));
-    await waitFor(() => expect(statusCalls).toEqual([{ id: 'p2', body: { status: 'active' } }]));
-    await waitFor(() => expect(button('Activate', rowOf('Acme PCI DSS Assessment'))).toBeEnabled());
-    expect(within(rowOf('Acme PCI DSS Assessment')).getByText('Pending')).toBeInTheDocument();
+    // no Client Lead: activation is sure to be refused, so it is not offered
+    expect(button('Activate', rowOf('Acme PCI DSS Assessment'))).toBeDisabled();
+
+    // a refusal the row cannot foresee (a lead suspended since): the row stays as it was
+    server.use(
+      http.post(
+        '*/api/v1/projects/:id/status',
+        () =>
+          HttpResponse.json(
+            { code: 'client_lead_missing_in_project', message: 'Client Lead missing', requestId: 'r2' },
+            { status: 409 },
+          ),
+        { once: true },
+      ),
+    );
+    await user.click(button('Activate', rowOf('Acme Vendor Review')));
+    await waitFor(() => expect(button('Activate', rowOf('Acme Vendor Review'))).toBeEnabled());
+    expect(within(rowOf('Acme Vendor Review')).getByText('Pending')).toBeInTheDocument();
     // the shell shows the api's message; nothing here adds a second one
     expect(toasts).toEqual([]);
 
     await user.click(button('Activate', rowOf('Acme Vendor Review')));
     await waitFor(() => expect(within(rowOf('Acme Vendor Review')).getByText('Active')).toBeInTheDocument());
     expect(within(rowOf('Acme Vendor Review')).queryByText('Activate')).not.toBeInTheDocument();
-    expect(statusCalls[1]).toEqual({ id: 'p3', body: { status: 'active' } });
+    expect(statusCalls).toEqual([{ id: 'p3', body: { status: 'active' } }]);
     expect(toasts).toEqual([{ severity: 'success', summary: 'Acme Vendor Review is active' }]);
   });
 

@@ -14,6 +14,7 @@ import {
   SearchOutlined,
   Select,
   Tag,
+  Tooltip,
   Typography,
   type TableProps,
 } from '@portal/shared/ui/extra';
@@ -40,6 +41,7 @@ import {
   type ProjectsListState,
 } from '../model/projects-query';
 import { PROJECT_STATUS_COLORS } from '../../../app/status-colors';
+import { projectMoveBlocker } from '../../projects/model/labels';
 import { NewProjectModal } from './new-project-modal';
 
 /** Statuses from which a manager may activate a project straight from the list. */
@@ -164,16 +166,19 @@ export function ProjectsList({ companyId }: { companyId: string }) {
       fixed: 'right',
       render: (_: unknown, p: Project) =>
         p.permissions.manage && ACTIVATABLE.has(p.status) ? (
-          <Button
-            size="small"
-            icon={<PlayCircleOutlined />}
-            loading={activating === p.id}
-            disabled={activating !== null && activating !== p.id}
-            onClick={() => void activate(p)}
-            aria-label={`Activate ${p.title}`}
-          >
-            Activate
-          </Button>
+          // off, saying why, when activation is sure to be refused (no Client Lead, no Lead Consultant)
+          <Tooltip title={projectMoveBlocker(p, 'active')}>
+            <Button
+              size="small"
+              icon={<PlayCircleOutlined />}
+              loading={activating === p.id}
+              disabled={projectMoveBlocker(p, 'active') !== null || (activating !== null && activating !== p.id)}
+              onClick={() => void activate(p)}
+              aria-label={`Activate ${p.title}`}
+            >
+              Activate
+            </Button>
+          </Tooltip>
         ) : null,
     },
   ];

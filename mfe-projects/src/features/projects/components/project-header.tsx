@@ -17,7 +17,7 @@ import { formatDate } from '@portal/shared/core/dates';
 import { PROJECT_TRANSITIONS, type Project, type ProjectStatus } from '@portal/shared/core/projects';
 import { teamRosterPath } from '../../../app/paths';
 import { projectsApi } from '../../../app/projects-api';
-import { CONFIRMED_PROJECT_MOVES, personName, projectMoveLabel } from '../model/labels';
+import { CONFIRMED_PROJECT_MOVES, personName, projectMoveBlocker, projectMoveLabel } from '../model/labels';
 import { ProjectEditModal } from './project-edit-modal';
 import { ProjectStatusTag } from './task-bits';
 
@@ -34,7 +34,8 @@ export function ProjectHeader({ project }: { project: Project }) {
   const movingTo = moving ? originalArgs?.status : undefined;
 
   const move = (to: ProjectStatus) => {
-    // A refused move (no Client Lead, tasks on a project to cancel...) is the shell's toast; the header keeps the server's status.
+    // A refused move the header could not foresee (a suspended lead, files on a project to cancel) is the
+    // shell's toast; the header keeps the server's status.
     const run = () =>
       setStatus({ projectId: project.id, status: to })
         .unwrap()
@@ -52,6 +53,12 @@ export function ProjectHeader({ project }: { project: Project }) {
 
   const percent = project.tasksTotal ? Math.round((project.tasksDone / project.tasksTotal) * 100) : 0;
   const manage = project.permissions.manage;
+  // moves sure to be refused are not offered: off, with the reason under the header
+  const moves = manage
+    ? PROJECT_TRANSITIONS[project.status].map((to) => ({ to, blocker: projectMoveBlocker(project, to) }))
+    : [];
+  const blockers = [...new Set(moves.flatMap((m) => (m.blocker ? [m.blocker] : [])))];
+  const hintId = (blocker: string) => `project-move-hint-${blockers.indexOf(blocker)}`;
 
   const actions = (
     <Space wrap>
@@ -63,20 +70,19 @@ export function ProjectHeader({ project }: { project: Project }) {
           Edit
         </Button>
       ) : null}
-      {manage
-        ? PROJECT_TRANSITIONS[project.status].map((to) => (
-            <Button
-              key={to}
-              type={to === 'active' ? 'primary' : 'default'}
-              danger={to === 'canceled'}
-              loading={movingTo === to}
-              disabled={moving && movingTo !== to}
-              onClick={() => move(to)}
-            >
-              {projectMoveLabel(project.status, to)}
-            </Button>
-          ))
-        : null}
+      {moves.map(({ to, blocker }) => (
+        <Button
+          key={to}
+          type={to === 'active' ? 'primary' : 'default'}
+          danger={to === 'canceled'}
+          loading={movingTo === to}
+          disabled={blocker !== null || (moving && movingTo !== to)}
+          aria-describedby={blocker ? hintId(blocker) : undefined}
+          onClick={() => move(to)}
+        >
+          {projectMoveLabel(project.status, to)}
+        </Button>
+      ))}
     </Space>
   );
 
@@ -88,6 +94,11 @@ export function ProjectHeader({ project }: { project: Project }) {
         crumbs={[{ title: 'Projects', to: '/v2/projects' }, { title: project.title }]}
         extra={actions}
       />
+      {blockers.map((blocker) => (
+        <Typography.Paragraph key={blocker} id={hintId(blocker)} type="secondary" style={{ marginTop: -8 }}>
+          {blocker}
+        </Typography.Paragraph>
+      ))}
       <Descriptions
         size="small"
         column={{ xs: 1, sm: 2, lg: 4 }}
