@@ -41,9 +41,10 @@ const REQUEST_BUDGET = { all: 32, api: 5 };
 /**
  * gzip bytes of every JavaScript file the shell and the remotes ship (every route, every chunk): what
  * a user who opens every page downloads, and what a change of a shared dependency costs. 1,350.7 KB
- * when the budget was set.
+ * when the budget was set (at 1,375 KB); lowered to 1,360 KB when the remotes stopped shipping their
+ * own copies of the error catalogue (the shell's is the one in use: 1,350.6 KB measured).
  */
-const ALL_REMOTES_BUDGET_BYTES = 1375 * 1024;
+const ALL_REMOTES_BUDGET_BYTES = 1360 * 1024;
 const WATCHED = [
   'react',
   'react-dom',

@@ -37,8 +37,9 @@ const contract = (extra = {}) => ({
 });
 
 /**
- * @param {{ host: boolean }} opts  the shell provides the UI kits; remotes never bundle their own
- *   (`import: false`), so every antd component runs on the shell's one antd instance and context.
+ * @param {{ host: boolean }} opts  the shell provides the UI kits and the error catalogue; remotes never
+ *   bundle their own (`import: false`), so every antd component runs on the shell's one antd instance
+ *   and context, and every refusal goes through the shell's one catalogue.
  */
 function sharedSingletons({ host }) {
   const kit = host ? {} : { import: false };
@@ -52,6 +53,9 @@ function sharedSingletons({ host }) {
     '@portal/shared/ui/extra': contract(kit),
     '@portal/shared/ui/menus': contract(kit),
     '@portal/shared/ui/button': contract(kit),
+    // the error catalogue and its toast: the shell's own (its error path loads it on the first failed
+    // call), so a remote's refusal shown on a form and the shell's toast share one record of it
+    '@portal/shared/core/errors': contract(kit),
     '@portal/shared/': contract(),
   };
 }
