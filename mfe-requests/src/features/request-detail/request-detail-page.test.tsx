@@ -362,11 +362,13 @@ describe('request detail', () => {
     );
     renderPage(clientSession);
     await findHeading('Firewall review');
-    expect(button('Submit')).toBeEnabled();
+    // without evidence the api would refuse it: off, saying why
+    expect(button('Submit')).toBeDisabled();
+    expect(button('Submit')).toHaveAccessibleDescription('Attach at least one evidence file before submitting.');
     const input = screen.getByTestId('evidence-drop-zone').querySelector('input[type="file"]') as HTMLInputElement;
     await ue.upload(input, [pickedFile('rules.pdf')]);
-    await waitFor(() => expect(button('Submit')).toBeDisabled());
-    expect(button('Submit')).toHaveAccessibleDescription('Wait for the uploads to finish');
+    await waitFor(() => expect(button('Submit')).toHaveAccessibleDescription('Wait for the uploads to finish'));
+    expect(button('Submit')).toBeDisabled();
     await ue.click(button('Submit'));
     expect(transitions).toEqual([]);
 
@@ -379,7 +381,13 @@ describe('request detail', () => {
 
   it('keeps each request’s uploads to it: another request neither shows them nor receives them', async () => {
     request = clientView();
-    secondRequest({ ...clientView(), id: 'r2', reference: 'REQ-0013', title: 'Access review' });
+    secondRequest({
+      ...clientView(),
+      id: 'r2',
+      reference: 'REQ-0013',
+      title: 'Access review',
+      files: [makeFile('f2', 'policy.pdf', { requestId: 'r2' })],
+    });
     const held = gate();
     server.use(
       http.post('*/api/v1/requests/r1/files', async ({ request: req }) => {

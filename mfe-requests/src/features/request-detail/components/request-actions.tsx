@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@portal/shared/ui/button';
 import { Alert, Form, Input, Modal, Space, Tooltip } from '@portal/shared/ui/extra';
+import { markShownOnPage } from '@portal/shared/core/errors';
 import { fieldErrors } from '@portal/shared/web/api';
 import {
   REQUEST_ACTION_LABELS,
@@ -19,6 +20,9 @@ const REASON_REQUIRED = 'Give the reason for returning the request.';
 
 /** Why Submit waits while evidence is on its way (submitting would lock the request before it arrives). */
 export const WAIT_FOR_UPLOADS = 'Wait for the uploads to finish';
+
+/** Why Submit is off on a request without evidence (the api refuses it: request_evidence_missing). */
+export const EVIDENCE_FIRST = 'Attach at least one evidence file before submitting.';
 
 /**
  * "Return request": the reason is required and kept in the box when the api refuses (the request moved
@@ -119,6 +123,8 @@ export function RequestActions({
       }).unwrap();
       return null;
     } catch (error) {
+      // the page says it (onOutcome): no toast besides
+      markShownOnPage(error);
       const outcome: ActionOutcome =
         errorCode(error) === 'request_status_changed'
           ? { kind: 'stale' }
@@ -152,7 +158,16 @@ export function RequestActions({
       {actions.length ? (
         <Space wrap>
           {actions.map((action) => {
-            const waiting = action === 'submit' && uploadsBusy;
+            // Submit waits for uploads under way, and is off without evidence: either way it says why
+            const waitReason =
+              action !== 'submit'
+                ? null
+                : uploadsBusy
+                  ? WAIT_FOR_UPLOADS
+                  : request.files.length
+                    ? null
+                    : EVIDENCE_FIRST;
+            const waiting = waitReason !== null;
             const button = (
               <Button
                 key={action}
@@ -173,9 +188,9 @@ export function RequestActions({
             );
             return waiting ? (
               <span key={action}>
-                <Tooltip title={WAIT_FOR_UPLOADS}>{button}</Tooltip>
+                <Tooltip title={waitReason}>{button}</Tooltip>
                 <span id="request-submit-waits" hidden>
-                  {WAIT_FOR_UPLOADS}
+                  {waitReason}
                 </span>
               </span>
             ) : (
