@@ -17,7 +17,7 @@ import {
   type TableProps,
 } from '@portal/shared/ui/extra';
 import { formatDateTime } from '@portal/shared/core/dates';
-import { ERROR_MESSAGES, isMappedErrorCode } from '@portal/shared/core/errors';
+import { ERROR_MESSAGES, isMappedErrorCode, markShownOnPage } from '@portal/shared/core/errors';
 import {
   COMPANY_ROLES,
   type CompanyRoleName,
@@ -111,6 +111,8 @@ export function CompanyUsers({ companyId }: { companyId: string }) {
       await action();
       setNotice({ type: 'success', text: done });
     } catch (error) {
+      // said on the page: no toast besides
+      markShownOnPage(error);
       setNotice({ type: 'error', text: refusal(error) });
     }
   };

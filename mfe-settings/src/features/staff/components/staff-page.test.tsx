@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type { StaffUser } from '@portal/shared/core/settings';
 import { renderWithProviders } from '@portal/shared/testing';
 import type { SessionState } from '@portal/shared/web/session';
+import { toast$, type ToastMessage } from '@portal/shared/web/events';
 import { AddressQuery, button, findDialog, sessionFor, setupTestServer, setupUser } from '../../../testing/fixtures';
 import { StaffPage } from './staff-page';
 
@@ -83,6 +84,8 @@ describe('the staff list', () => {
   });
 
   it('lets a staff admin toggle the admin role of others after confirmation, never their own', async () => {
+    const toasts: ToastMessage[] = [];
+    const subscription = toast$.subscribe((t) => toasts.push(t));
     renderStaff();
     await screen.findByText('Ben Stone');
     expect(screen.getByLabelText('Administrator: Ada Stone')).toBeDisabled();
@@ -97,6 +100,14 @@ describe('the staff list', () => {
     await ue.click(screen.getByLabelText('Administrator: Cleo Stone'));
     await ue.click(button('Remove administrator', await findDialog()));
     await waitFor(() => expect(calls).toContain('PUT s3 {"role":"staff"}'));
+    // each change says it was made
+    await waitFor(() =>
+      expect(toasts).toEqual([
+        { severity: 'success', summary: 'Ben Stone is now an administrator' },
+        { severity: 'success', summary: 'Cleo Stone is no longer an administrator' },
+      ]),
+    );
+    subscription.unsubscribe();
   });
 
   it('disables the admin toggle for staff who are not admins', async () => {

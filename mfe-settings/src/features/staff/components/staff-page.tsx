@@ -19,6 +19,8 @@ import { formatDateTime } from '@portal/shared/core/dates';
 import type { StaffUser } from '@portal/shared/core/settings';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
 import { errorMessage } from '@portal/shared/web/api';
+import { markShownOnPage } from '@portal/shared/core/errors';
+import { publishToast } from '@portal/shared/web/events';
 import { intParam, useUrlParams } from '../../../app/use-url-params';
 import { fullName } from '../../../app/users';
 import { useSettingsStaffListQuery, useSettingsStaffSetAdminMutation } from '../api/staff-api';
@@ -58,7 +60,15 @@ export function StaffPage() {
         setFailure(null);
         try {
           await setAdmin({ userId: u.id, role: makeAdmin ? 'admin' : 'staff' }).unwrap();
+          publishToast({
+            severity: 'success',
+            summary: makeAdmin
+              ? `${fullName(u)} is now an administrator`
+              : `${fullName(u)} is no longer an administrator`,
+          });
         } catch (error) {
+          // said on the page: no toast besides
+          markShownOnPage(error);
           setFailure(errorMessage(error) ?? 'The administrator role could not be changed.');
         }
       },
