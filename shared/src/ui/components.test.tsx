@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@portal/shared/web/router';
-import { FrameButton, FrameLinkButton, PageHeader } from './components';
+import { FileTypeIcon, FrameButton, FrameLinkButton, PageHeader, StatusPanel } from './components';
 
 describe('PageHeader breadcrumbs', () => {
   it('lead from Home through the crumbs to the current page, which is not a link', () => {
@@ -114,5 +114,36 @@ describe('FrameLinkButton', () => {
     expect(home).toHaveClass('portal-btn');
     expect(screen.getByRole('link', { name: 'Help' })).toHaveAttribute('href', 'mailto:support@demo.test');
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+});
+
+describe('FileTypeIcon', () => {
+  it('badges a CSV file as CSV and a workbook as XLS', () => {
+    render(
+      <>
+        <FileTypeIcon name="requests.csv" />
+        <FileTypeIcon name="tracker.XLSX" />
+      </>,
+    );
+    expect(screen.getByRole('img', { name: 'csv file' })).toHaveTextContent('CSV');
+    expect(screen.getByRole('img', { name: 'excel file' })).toHaveTextContent('XLS');
+  });
+});
+
+describe('page titles', () => {
+  it("names the page once: PageHeader's title and a whole-page StatusPanel are the h1, a nested one an h2", () => {
+    render(
+      <MemoryRouter>
+        <PageHeader title="Requests" />
+        <StatusPanel nested kind="forbidden" title="Requests are not available" />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Requests');
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Requests are not available');
+    render(<StatusPanel kind="notFound" title="Page not found" />);
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([
+      'Requests',
+      'Page not found',
+    ]);
   });
 });

@@ -311,7 +311,8 @@ export function StatusPanel({
 const FILE_TYPES: [RegExp, string, string][] = [
   [/\.pdf$/i, 'pdf', 'PDF'],
   [/\.(docx?|odt|rtf)$/i, 'word', 'DOC'],
-  [/\.(xlsx?|csv|ods)$/i, 'excel', 'XLS'],
+  [/\.csv$/i, 'csv', 'CSV'],
+  [/\.(xlsx?|ods)$/i, 'excel', 'XLS'],
   [/\.(pptx?|odp)$/i, 'powerpoint', 'PPT'],
   [/\.(png|jpe?g|gif|bmp|svg|webp|tiff?)$/i, 'image', 'IMG'],
   [/\.(zip|7z|rar|tar|gz|tgz)$/i, 'zip', 'ZIP'],
@@ -322,6 +323,7 @@ const FILE_COLORS: Record<string, string> = {
   pdf: '#ad2102',
   word: '#1d39c4',
   excel: '#237804',
+  csv: '#237804',
   powerpoint: '#ad4e00',
   image: '#006d75',
   zip: '#7c3aed',
