@@ -4,7 +4,7 @@
  * download links, the upload's progress and the footer. Their logic is @portal/shared/web/task-tracker-import.
  * antd comes through the UI kits only (one instance across the federation). Never on the first page.
  */
-import { useId, type CSSProperties, type ReactNode } from 'react';
+import { useId, useRef, type CSSProperties, type ReactNode } from 'react';
 import { Spin } from '@portal/shared/ui';
 import { Button } from '@portal/shared/ui/button';
 import {
@@ -98,6 +98,7 @@ export function TrackerFileField({
   onClear?: () => void;
 }) {
   const id = `${useId()}task-tracker-file`;
+  const picker = useRef<HTMLInputElement>(null);
   const { ref, over } = useFileDrop<HTMLDivElement>((files) => {
     if (!disabled && files.length) onFiles(files);
   });
@@ -126,9 +127,12 @@ export function TrackerFileField({
             Drop a .csv or .xlsx file here (or paste it while the pointer is over this box), or choose one.
           </Typography.Text>
         </Flex>
+        {/* the browser's own control would say "No file chosen" beside the chosen file: a button opens it */}
         <input
+          ref={picker}
           id={id}
           type="file"
+          hidden
           accept={TASK_TRACKER_ACCEPT}
           disabled={disabled}
           aria-invalid={error ? true : undefined}
@@ -139,6 +143,9 @@ export function TrackerFileField({
             if (files.length) onFiles(files);
           }}
         />
+        <Button size="small" disabled={disabled} onClick={() => picker.current?.click()}>
+          {file ? 'Choose another file' : 'Choose a file'}
+        </Button>
         {file ? (
           <Flex gap="small" align="center" style={{ marginTop: 8 }} data-testid="chosen-file" aria-label="Chosen file">
             <FileTypeIcon name={file.name} />

@@ -80,6 +80,7 @@ function RequestFileField({
   onClear: () => void;
 }) {
   const id = `${useId()}request-file`;
+  const picker = useRef<HTMLInputElement>(null);
   const { ref, over } = useFileDrop<HTMLDivElement>((files) => {
     if (!disabled && files.length) onFiles(files);
   });
@@ -108,9 +109,12 @@ function RequestFileField({
             Drop a .csv or .xlsx file here (or paste it while the pointer is over this box), or choose one.
           </Typography.Text>
         </Flex>
+        {/* the browser's own control would say "No file chosen" beside the chosen file: a button opens it */}
         <input
+          ref={picker}
           id={id}
           type="file"
+          hidden
           accept={TASK_TRACKER_ACCEPT}
           disabled={disabled}
           aria-invalid={error ? true : undefined}
@@ -121,6 +125,9 @@ function RequestFileField({
             if (files.length) onFiles(files);
           }}
         />
+        <Button size="small" disabled={disabled} onClick={() => picker.current?.click()}>
+          {file ? 'Choose another file' : 'Choose a file'}
+        </Button>
         {file ? (
           <Flex gap="small" align="center" style={{ marginTop: 8 }} aria-label="Chosen file">
             <FileTypeIcon name={file.name} />
