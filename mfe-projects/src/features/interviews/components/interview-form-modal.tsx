@@ -18,6 +18,7 @@ import {
   draftOf,
   draftProblems,
   durationChoices,
+  interviewDayOffered,
   newDraft,
   pickerTime,
   timeZoneNames,
@@ -247,7 +248,15 @@ export function InterviewFormModal({ projectId, open, interview, me, onClose }: 
         dependencies={['time', 'timeZone']}
         extra="Monday to Friday, within the next 62 days."
       >
-        <DatePicker format={DATE_FORMATS} placeholder="M/D/YYYY" style={{ width: '100%' }} />
+        <DatePicker
+          format={DATE_FORMATS}
+          placeholder="M/D/YYYY"
+          style={{ width: '100%' }}
+          // weekends, past days and days past the limit are greyed out (and refused if typed)
+          disabledDate={(d) =>
+            !interviewDayOffered({ date: d.format('YYYY-MM-DD'), weekday: d.day() }, dayjs().format('YYYY-MM-DD'))
+          }
+        />
       </Form.Item>
       <Form.Item name="time" label="Time" rules={[rule('time')]} dependencies={['date', 'timeZone']}>
         <TimeField />

@@ -3,6 +3,7 @@ import { dayjs } from '@portal/shared/ui/extra';
 import {
   createRequest,
   draftProblems,
+  interviewDayOffered,
   newDraft,
   pickerTime,
   timeZoneNames,
@@ -25,6 +26,19 @@ const valid: InterviewDraft = {
   location: '  ',
   description: '',
 };
+
+describe('interviewDayOffered', () => {
+  it('offers Monday to Friday from today to 62 days on', () => {
+    const today = '2026-11-30'; // a Monday
+    expect(interviewDayOffered({ date: '2026-11-30', weekday: 1 }, today)).toBe(true);
+    expect(interviewDayOffered({ date: '2026-11-29', weekday: 0 }, today)).toBe(false);
+    expect(interviewDayOffered({ date: '2026-11-27', weekday: 5 }, today)).toBe(false);
+    expect(interviewDayOffered({ date: '2026-12-05', weekday: 6 }, today)).toBe(false);
+    expect(interviewDayOffered({ date: '2027-01-29', weekday: 5 }, today)).toBe(true);
+    expect(interviewDayOffered({ date: '2027-01-31', weekday: 0 }, today)).toBe(false);
+    expect(interviewDayOffered({ date: '2027-02-01', weekday: 1 }, today)).toBe(false);
+  });
+});
 
 describe('createRequest', () => {
   it('makes the body of a valid draft: trimmed, empty optional fields left out', () => {

@@ -8,6 +8,7 @@ import { ERROR_MESSAGES } from '@portal/shared/core/errors';
 import {
   checkInterviewTime,
   INTERVIEW_DEFAULT_MINUTES,
+  INTERVIEW_MAX_DAYS_AHEAD,
   interviewCreateSchema,
   type Interview,
   type InterviewCreate,
@@ -15,6 +16,18 @@ import {
   type InterviewUpdate,
 } from '@portal/shared/core/interviews';
 import { formatLocal } from './interview-list';
+
+/**
+ * Whether the date picker offers a day: Monday to Friday, from today to INTERVIEW_MAX_DAYS_AHEAD days on
+ * (the api's rules, checkInterviewTime, also decide the last day's hours and the time zone's edges).
+ * `day` and `today` are calendar days (0 Sunday to 6 Saturday for `weekday`), as YYYY-MM-DD.
+ */
+export function interviewDayOffered(day: { date: string; weekday: number }, today: string): boolean {
+  if (day.weekday === 0 || day.weekday === 6) return false;
+  const last = new Date(`${today}T00:00:00Z`);
+  last.setUTCDate(last.getUTCDate() + INTERVIEW_MAX_DAYS_AHEAD);
+  return day.date >= today && day.date <= last.toISOString().slice(0, 10);
+}
 
 export interface InterviewDraft {
   title?: string;
