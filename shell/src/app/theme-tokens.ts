@@ -14,6 +14,10 @@ export const LIGHT_TOKENS: NonNullable<ThemeConfig['token']> = {
   colorError: '#cf1322',
   colorSuccess: '#237804',
   colorWarning: '#874d00',
+  // antd derives a warning's background and border from colorWarning: from this dark brown they came
+  // out khaki (rgb(199, 194, 179)). The alerts keep antd's own light gold under the dark text and icon.
+  colorWarningBg: '#fffbe6',
+  colorWarningBorder: '#ffe58f',
   colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
   colorTextDescription: 'rgba(0, 0, 0, 0.62)',
   colorTextPlaceholder: 'rgba(0, 0, 0, 0.58)',
