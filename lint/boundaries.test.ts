@@ -6,126 +6,108 @@
 import { execFileSync } from 'child_process';
 import path from 'path';
 
-const root = path.resolve(__dirname, '..');
-const eslintBin = path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js');
-
-interface LintMessage {
-  ruleId: string | null;
-  message: string;
+interface Case {
+  filePath: string;
+  source: string;
 }
 
-function lint(filePath: string, source: string): LintMessage[] {
-  const out = execFileSync(
-    process.execPath,
-    [eslintBin, '--stdin', '--stdin-filename', filePath, '--format', 'json', '--no-warn-ignored'],
-    {
-      cwd: root,
-      input: source,
-      encoding: 'utf8',
-      // exit code 1 means "problems found": we read them from stdout
-      stdio: ['pipe', 'pipe', 'pipe'],
-    },
-  ).toString();
-  return parse(out);
-}
+/** The cases, each a source text and the path it is linted at. */
+const CASES = {
+  remoteByPath: {
+    filePath: 'mfe-requests/src/boundary-fixture.ts',
+    source: "import ReportsApp from '../../mfe-reports/src/App';\nexport const x = ReportsApp;\n",
+  },
+  remoteByName: {
+    filePath: 'mfe-requests/src/boundary-fixture.ts',
+    source: "import ReportsApp from '@portal/mfe-reports/src/App';\nexport const x = ReportsApp;\n",
+  },
+  shell: {
+    filePath: 'mfe-projects/src/boundary-fixture.ts',
+    source: "import { PortalApp } from '../../shell/src/app/portal-app';\nexport const x = PortalApp;\n",
+  },
+  sharedImportsOurs: {
+    filePath: 'shared/src/web/boundary-fixture.ts',
+    source:
+      "import { RemoteMount } from '../../../shell/src/federation/remote-mount';\nexport const x = RemoteMount;\n",
+  },
+  apiWeb: {
+    filePath: 'api/src/boundary-fixture.ts',
+    source: "import { portalApi } from '@portal/shared/web/api';\nexport const x = portalApi;\n",
+  },
+  apiCore: {
+    filePath: 'api/src/boundary-fixture.ts',
+    source: "import { ERROR_MESSAGES } from '@portal/shared/core/errors';\nexport const x = ERROR_MESSAGES;\n",
+  },
+  antd: {
+    filePath: 'mfe-reports/src/boundary-fixture.tsx',
+    source: "import { Button } from 'antd';\nexport const x = Button;\n",
+  },
+  router: {
+    filePath: 'mfe-reports/src/boundary-fixture.tsx',
+    source: "import { useParams } from 'react-router-dom';\nexport const x = useParams;\n",
+  },
+  redux: {
+    filePath: 'mfe-reports/src/boundary-fixture.tsx',
+    source: "import { useSelector } from 'react-redux';\nexport const x = useSelector;\n",
+  },
+  allowed: {
+    filePath: 'mfe-reports/src/boundary-fixture.tsx',
+    source:
+      "import { Button } from '@portal/shared/ui';\nimport { useParams } from '@portal/shared/web/router';\nimport { useMemo } from 'react';\nexport const x = [Button, useParams, useMemo];\n",
+  },
+} satisfies Record<string, Case>;
 
-function lintAllowingErrors(filePath: string, source: string): LintMessage[] {
-  try {
-    return lint(filePath, source);
-  } catch (e) {
-    const err = e as { stdout?: string; status?: number };
-    if (err.status === 1 && err.stdout) return parse(err.stdout);
-    throw e;
-  }
-}
+type CaseName = keyof typeof CASES;
 
-function parse(out: string): LintMessage[] {
-  const results = JSON.parse(out) as { messages: LintMessage[] }[];
-  return results.flatMap((r) => r.messages);
-}
+let ruleIds: Record<CaseName, (string | null)[]>;
 
-const rules = (msgs: LintMessage[]) => msgs.map((m) => m.ruleId);
+// Every case linted by one ESLint process (lint-texts.mjs): the config and its typed rules load once,
+// not once per case.
+beforeAll(() => {
+  const names = Object.keys(CASES) as CaseName[];
+  const out = execFileSync(process.execPath, [path.join(__dirname, 'lint-texts.mjs')], {
+    cwd: path.resolve(__dirname, '..'),
+    input: JSON.stringify(names.map((name) => CASES[name])),
+    encoding: 'utf8',
+  });
+  const lists = JSON.parse(out) as (string | null)[][];
+  ruleIds = Object.fromEntries(names.map((name, i) => [name, lists[i]])) as typeof ruleIds;
+}, 120_000);
 
-jest.setTimeout(60_000);
+const rules = (name: CaseName) => ruleIds[name];
 
 describe('package boundaries', () => {
   it('fails a remote that imports another remote by relative path', () => {
-    const msgs = lintAllowingErrors(
-      'mfe-requests/src/boundary-fixture.ts',
-      "import ReportsApp from '../../mfe-reports/src/App';\nexport const x = ReportsApp;\n",
-    );
-    expect(rules(msgs)).toContain('import/no-restricted-paths');
+    expect(rules('remoteByPath')).toContain('import/no-restricted-paths');
   });
 
   it('fails a remote that imports another remote by package name', () => {
-    const msgs = lintAllowingErrors(
-      'mfe-requests/src/boundary-fixture.ts',
-      "import ReportsApp from '@portal/mfe-reports/src/App';\nexport const x = ReportsApp;\n",
-    );
-    expect(rules(msgs)).toContain('no-restricted-imports');
+    expect(rules('remoteByName')).toContain('no-restricted-imports');
   });
 
   it('fails a remote that imports the shell', () => {
-    const msgs = lintAllowingErrors(
-      'mfe-projects/src/boundary-fixture.ts',
-      "import { PortalApp } from '../../shell/src/app/portal-app';\nexport const x = PortalApp;\n",
-    );
-    expect(rules(msgs)).toContain('import/no-restricted-paths');
+    expect(rules('shell')).toContain('import/no-restricted-paths');
   });
 
   it('fails shared when it imports one of our packages', () => {
-    const msgs = lintAllowingErrors(
-      'shared/src/web/boundary-fixture.ts',
-      "import { RemoteMount } from '../../../shell/src/federation/remote-mount';\nexport const x = RemoteMount;\n",
-    );
-    expect(rules(msgs)).toContain('import/no-restricted-paths');
+    expect(rules('sharedImportsOurs')).toContain('import/no-restricted-paths');
   });
 
   it('fails the api when it imports shared web code, and allows shared/core', () => {
-    const bad = lintAllowingErrors(
-      'api/src/boundary-fixture.ts',
-      "import { portalApi } from '@portal/shared/web/api';\nexport const x = portalApi;\n",
-    );
-    expect(rules(bad)).toContain('no-restricted-imports');
-    const good = lintAllowingErrors(
-      'api/src/boundary-fixture.ts',
-      "import { ERROR_MESSAGES } from '@portal/shared/core/errors';\nexport const x = ERROR_MESSAGES;\n",
-    );
-    expect(rules(good)).toEqual([]);
+    expect(rules('apiWeb')).toContain('no-restricted-imports');
+    expect(rules('apiCore')).toEqual([]);
   });
 
   it('fails a remote that imports antd directly instead of the UI kit', () => {
-    const msgs = lintAllowingErrors(
-      'mfe-reports/src/boundary-fixture.tsx',
-      "import { Button } from 'antd';\nexport const x = Button;\n",
-    );
-    expect(rules(msgs)).toContain('no-restricted-imports');
+    expect(rules('antd')).toContain('no-restricted-imports');
   });
 
   it('fails a remote that imports react-router or react-redux directly instead of through shared', () => {
-    expect(
-      rules(
-        lintAllowingErrors(
-          'mfe-reports/src/boundary-fixture.tsx',
-          "import { useParams } from 'react-router-dom';\nexport const x = useParams;\n",
-        ),
-      ),
-    ).toContain('no-restricted-imports');
-    expect(
-      rules(
-        lintAllowingErrors(
-          'mfe-reports/src/boundary-fixture.tsx',
-          "import { useSelector } from 'react-redux';\nexport const x = useSelector;\n",
-        ),
-      ),
-    ).toContain('no-restricted-imports');
+    expect(rules('router')).toContain('no-restricted-imports');
+    expect(rules('redux')).toContain('no-restricted-imports');
   });
 
   it('accepts a remote that uses shared and libraries only', () => {
-    const msgs = lintAllowingErrors(
-      'mfe-reports/src/boundary-fixture.tsx',
-      "import { Button } from '@portal/shared/ui';\nimport { useParams } from '@portal/shared/web/router';\nimport { useMemo } from 'react';\nexport const x = [Button, useParams, useMemo];\n",
-    );
-    expect(rules(msgs)).toEqual([]);
+    expect(rules('allowed')).toEqual([]);
   });
 });

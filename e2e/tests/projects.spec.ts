@@ -28,10 +28,17 @@ async function expectNoToast(page: Page) {
   await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
 }
 
+/**
+ * Closes every toast. A toast that closes by itself between listing and clicking would hold a click
+ * without a timeout until the test's own ran out: each click waits a second at most, and the round is
+ * repeated until none is left.
+ */
 async function closeToasts(page: Page) {
-  for (const close of await page.locator('.ant-notification-notice-close').all())
-    await close.click().catch(() => undefined);
-  await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
+  await expect(async () => {
+    for (const close of await page.locator('.ant-notification-notice-close').all())
+      await close.click({ timeout: 1000 }).catch(() => undefined);
+    await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 async function projectJson(): Promise<{
