@@ -273,11 +273,26 @@ test('an uploaded HTML page with a script is downloaded, never run in the portal
     document.title = 'pwned';
     fetch('/api/v1/users/profile/me').then(function (r) { return r.text(); }).then(function (t) { localStorage.setItem('e2e-stolen', t); });
   </script></body></html>`;
+  // the folder on screen is known (until then the page uploads nothing and says so)
+  await expect(
+    page.getByRole('region', { name: `Drop or paste files here to upload them to ${DROP_FOLDER}` }),
+  ).toBeVisible();
   await page
     .getByLabel('Files to upload')
     .setInputFiles({ name: EVIL, mimeType: 'text/html', buffer: Buffer.from(script) });
   await expect(page.getByTestId(`upload-${EVIL}`)).toHaveAttribute('data-status', 'done');
   const evil = (await filesIn(folderIds[DROP_FOLDER])).find((f) => f.name === EVIL)!;
+
+  // a file the api refuses (its bytes are not a PDF) is listed with its own size, not its request's
+  const forged = 'forged.pdf';
+  const forgedBytes = Buffer.from('This is plain text, not a PDF at all.');
+  expect(forgedBytes.length).toBe(37);
+  await page
+    .getByLabel('Files to upload')
+    .setInputFiles({ name: forged, mimeType: 'application/pdf', buffer: forgedBytes });
+  const refused = page.getByTestId(`upload-${forged}`);
+  await expect(refused).toHaveAttribute('data-status', 'error');
+  await expect(refused).toContainText('· 37 B');
 
   // the portal's own download: an attachment, not a page
   const download = page.waitForEvent('download');

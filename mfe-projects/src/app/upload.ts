@@ -1,1 +1,1 @@
-export { UploadError, uploadForm, type UploadOptions } from '@portal/shared/web/upload';
+export { fileBytesSent, UploadError, uploadForm, type UploadOptions } from '@portal/shared/web/upload';

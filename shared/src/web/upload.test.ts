@@ -1,5 +1,5 @@
 import { session$, type SessionEvent } from '@portal/shared/web/events';
-import { UploadError, uploadForm } from './upload';
+import { fileBytesSent, UploadError, uploadForm } from './upload';
 
 /** A hand-driven XMLHttpRequest: the test decides when bytes go out and what the api answers. */
 class FakeXhr {
@@ -185,5 +185,19 @@ describe('uploadForm', () => {
     } finally {
       subscription.unsubscribe();
     }
+  });
+});
+
+describe('fileBytesSent', () => {
+  it("counts a file's own bytes, not the multipart body's that carries it", () => {
+    // a 38-byte file travels in a 457-byte body
+    expect(fileBytesSent(0, 457, 38)).toBe(0);
+    expect(fileBytesSent(228, 457, 38)).toBe(18);
+    expect(fileBytesSent(457, 457, 38)).toBe(38);
+  });
+
+  it('never reads more than the file, nor anything before the browser knows the total', () => {
+    expect(fileBytesSent(500, 457, 38)).toBe(38);
+    expect(fileBytesSent(10, 0, 38)).toBe(0);
   });
 });

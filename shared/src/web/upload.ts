@@ -30,6 +30,17 @@ export class UploadError extends Error {
   }
 }
 
+/**
+ * The bytes of one file sent so far, from the progress of the request that carries it: the browser
+ * counts the whole multipart body (boundaries, headers and text fields), which for a small file is
+ * many times its size. Progress lists show the file's own bytes, so a 38-byte file never reads as
+ * "457 B".
+ */
+export function fileBytesSent(loaded: number, total: number, fileSize: number): number {
+  if (total <= 0) return 0;
+  return Math.min(fileSize, Math.floor((loaded / total) * fileSize));
+}
+
 export interface UploadOptions {
   /** The verb: POST unless said (PUT replaces, e.g. a template's content). */
   method?: 'POST' | 'PUT' | 'PATCH';

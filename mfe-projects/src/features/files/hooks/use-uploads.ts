@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'r
 import { useDispatch } from '@portal/shared/web/store';
 import { fileDisplayName, type FileList, type ProjectFile } from '@portal/shared/core/files';
 import { FILE_CHANGES, filesApi } from '../../../app/files-api';
-import { uploadForm, UploadError } from '../../../app/upload';
+import { fileBytesSent, uploadForm, UploadError } from '../../../app/upload';
 import { sameFileName, uploadProblem } from '../model/upload-checks';
 
 export const MAX_PARALLEL_UPLOADS = 3;
@@ -138,7 +138,8 @@ class UploadQueue {
       form.append('file', job.file, job.file.name);
       uploadForm<ProjectFile>(`/projects/${encodeURIComponent(this.projectId)}/files`, form, {
         signal: job.controller.signal,
-        onProgress: (sent, total) => this.patch(job.key, { sent, total }),
+        onProgress: (sent, total) =>
+          this.patch(job.key, { sent: fileBytesSent(sent, total, job.file.size), total: job.file.size }),
       })
         .then(
           () => {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useDispatch } from '@portal/shared/web/store';
-import { uploadForm, UploadError } from '@portal/shared/web/upload';
+import { fileBytesSent, uploadForm, UploadError } from '@portal/shared/web/upload';
 import { fileDisplayName, formatBytes, UPLOAD_MAX_BYTES_DEFAULT } from '@portal/shared/core/files';
 import type { RequestFile } from '@portal/shared/core/requests';
 import { invalidateAfterUpload } from '../../../app/requests-api';
@@ -121,7 +121,8 @@ class EvidenceQueue {
       form.append('files', job.file, job.file.name);
       uploadForm<{ results?: RequestFile[] }>(`/requests/${encodeURIComponent(this.requestId)}/files`, form, {
         signal: job.controller.signal,
-        onProgress: (sent, total) => this.patch(job.key, { sent, total }),
+        onProgress: (sent, total) =>
+          this.patch(job.key, { sent: fileBytesSent(sent, total, job.file.size), total: job.file.size }),
       })
         .then(
           (reply) => {
