@@ -131,6 +131,35 @@ test.describe('maintenance banner', () => {
   });
 });
 
+test('a user whose only company access was revoked sees why and where to go, never a spinner that does not end', async ({
+  page,
+}) => {
+  const admin = await apiAs('admin@demo.test');
+  const companies = (await (await admin.get('/api/v1/companies?page=1&pageSize=100')).json()) as {
+    results: { id: string; name: string }[];
+  };
+  const globex = companies.results.find((c) => c.name.startsWith('Globex'))!;
+  const users = (await (await admin.get(`/api/v1/companies/${globex.id}/users?page=1&pageSize=100`)).json()) as {
+    results: { id: string; email: string }[];
+  };
+  const client = users.results.find((u) => u.email === 'client@globex.test')!;
+  const access = `/api/v1/companies/${globex.id}/users/${client.id}`;
+  expect((await admin.delete(`${access}/revoke-access`)).status()).toBe(200);
+  try {
+    await page.goto('/auth/saml/login');
+    await signIn(page, 'client@globex.test');
+    await expect(page.getByText('You have no data access')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Nothing to show yet' })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Open your personal settings' }).click();
+    await expect(page).toHaveURL(/\/settings\/personal$/);
+    await expect(page.getByLabel('First name')).toHaveValue('Gwen');
+  } finally {
+    expect((await admin.post(`${access}/restore-access`)).status()).toBe(200);
+    await admin.dispose();
+  }
+});
+
 test.describe('feature flags', () => {
   test('a flag changed through the api changes the page without a reload', async ({ page }) => {
     const admin = await apiAs('admin@demo.test');

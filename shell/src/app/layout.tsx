@@ -1,7 +1,6 @@
 import { useDispatch, useSelector } from '@portal/shared/web/store';
 import { Link, useLocation } from '@portal/shared/web/router';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { deferred } from '@portal/shared/web/deferred';
 import {
   AppstoreOutlined,
   BarChartOutlined,
@@ -25,6 +24,7 @@ import { MaintenanceBannerSlot } from '../features/banner/components/maintenance
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { activeKey, navigationFor } from './navigation';
 import { HeaderDropdown } from './header-dropdown';
+import { NoDataAccess } from './routes';
 
 type Root = { session: SessionState };
 
@@ -52,7 +52,6 @@ function useNarrowScreen(): boolean {
 }
 
 // Rarely shown: it loads with the extra UI kit when needed, not on every first page.
-const NoDataAccessBanner = deferred(() => import('./no-data-access-banner'));
 
 const ICONS: Record<string, ReactNode> = {
   projects: <ProjectOutlined />,
@@ -223,7 +222,7 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
           </HeaderDropdown>
         </header>
         <MaintenanceBannerSlot />
-        {noCompanies ? <NoDataAccessBanner /> : null}
+        {noCompanies ? <NoDataAccess /> : null}
         <main style={{ flex: 'auto', minHeight: 0, padding: 24 }}>{children}</main>
       </div>
     </div>

@@ -364,6 +364,21 @@ describe('company selection', () => {
     expect(screen.queryByRole('button', { name: /Company:/ })).not.toBeInTheDocument();
   });
 
+  it('shows a user without a company where to go instead of a spinner that never ends', async () => {
+    server.use(
+      http.get('*/api/v1/companies', () => HttpResponse.json({ results: [], total: 0, page: 1, pageSize: 50 })),
+    );
+    renderPortal('/requests');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nothing to show yet' })).toBeInTheDocument();
+    expect(screen.getByText('You have no data access')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('mfe-requests')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open your personal settings' })).toHaveAttribute(
+      'href',
+      '/settings/personal',
+    );
+  });
+
   it('turns a failed call into a toast with the request reference, once', async () => {
     server.use(
       http.get('*/api/v1/companies/:id/access-permissions', () =>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Provider, useDispatch, useSelector, useStore } from '@portal/shared/web/store';
 import { Route, Routes } from '@portal/shared/web/router';
-import { ConfigProvider, Spin, theme as antdTheme, type ThemeConfig } from '@portal/shared/ui';
+import { ConfigProvider, theme as antdTheme, type ThemeConfig } from '@portal/shared/ui';
 import { FrameButton, StatusPanel } from '@portal/shared/ui/components';
 import { portalApi, usePortalConfigGetQuery } from '@portal/shared/web/api';
 import { session$ } from '@portal/shared/web/events';
@@ -18,7 +18,7 @@ import { createPortalRouter, PortalRouterProvider, usePortalRouter, type PortalR
 import { usePersistedPreferences } from './preferences';
 import { RouteLoadingIndicator } from './route-loading-indicator';
 import { LIGHT_COMPONENTS, LIGHT_TOKENS } from './theme-tokens';
-import { PortalRoutes } from './routes';
+import { Pending, PortalRoutes } from './routes';
 import { ToastHost } from './toasts';
 
 type Root = { session: SessionState };
@@ -26,22 +26,10 @@ type Root = { session: SessionState };
 const CSP = cspNonce ? { nonce: cspNonce } : undefined;
 const selectUserLoad = portalApi.endpoints.usersMe.select();
 
-function FullScreenSpin({ label }: { label: string }) {
-  return (
-    <div
-      style={{ display: 'flex', height: '100vh', alignItems: 'center', justifyContent: 'center' }}
-      role="status"
-      aria-label={label}
-    >
-      <Spin size="large" />
-    </div>
-  );
-}
-
 /** The frame once the user is known: companies, the selected one's access, then the routes. */
 function CompanyPortal() {
   const s = useCompanySession();
-  if (s.companiesLoading) return <FullScreenSpin label="Loading companies" />;
+  if (s.companiesLoading) return <Pending full label="Loading companies" />;
   return (
     <PortalFrame noCompanies={s.noCompanies}>
       {s.accessError ? (
@@ -81,7 +69,7 @@ function SignedInPortal() {
       />
     );
   }
-  return <FullScreenSpin label="Signing in" />;
+  return <Pending full label="Signing in" />;
 }
 
 /**

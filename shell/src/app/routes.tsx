@@ -5,6 +5,7 @@ import { Spin } from '@portal/shared/ui';
 import type { ModuleName } from '@portal/shared/core/modules';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
 import { RemoteMount } from '../federation/remote-mount';
+import { deferred } from '@portal/shared/web/deferred';
 import { ModulesHome, NoModuleAccess, NotFoundPage } from '../pages/pages';
 import { NAV_ITEMS } from './navigation';
 
@@ -22,9 +23,21 @@ const GATED_REMOTES = NAV_ITEMS.flatMap(({ remote, path, module, label }) =>
   module && remote !== 'mfe-projects' ? [{ remote, basePath: path, module, label }] : [],
 );
 
-function Pending() {
+/** Only for users without a company (the banner layout.tsx shows, and their page here): not first-page code. */
+export const NoDataAccess = deferred(() => import('./no-data-access-banner'));
+
+/** A large spinner named by what it waits for, in a page's place or (`full`) over the whole screen. */
+export function Pending({ label = 'Loading', full }: { label?: string; full?: boolean }) {
   return (
-    <div style={{ padding: 48, textAlign: 'center' }} role="status" aria-label="Loading">
+    <div
+      style={
+        full
+          ? { display: 'flex', height: '100vh', alignItems: 'center', justifyContent: 'center' }
+          : { padding: 48, textAlign: 'center' }
+      }
+      role="status"
+      aria-label={label}
+    >
       <Spin size="large" />
     </div>
   );
@@ -36,6 +49,12 @@ function Pending() {
  */
 function Gate({ module, label, children }: { module: ModuleName; label: string; children: ReactNode }) {
   const access = useSelector((s: Root) => sessionSelectors.selectAccess(s));
+  const noCompany = useSelector(
+    (s: Root) => sessionSelectors.selectCompaniesLoaded(s) && !sessionSelectors.selectCompanies(s).length,
+  );
+  // without a company no module access ever loads: say so instead of waiting on it (the chunk of
+  // the banner above, which loads at the same moment)
+  if (noCompany) return <NoDataAccess page />;
   if (!access) return <Pending />;
   if (!access.modulesAccess[module]) return <NoModuleAccess module={label} />;
   return <>{children}</>;

@@ -19,7 +19,7 @@ const ONE_YEAR = 365 * 24 * 3600;
  * access permissions. Whenever the list changes (a refetch after a company was removed) the selection
  * runs again. Returns what the frame needs to decide what to show.
  */
-export function useCompanySession({ flagNoCompanies = true }: { flagNoCompanies?: boolean } = {}) {
+export function useCompanySession() {
   const dispatch = useDispatch();
   const loggedIn = useSelector((s: Root) => sessionSelectors.selectLoggedIn(s));
   const companies = useCompaniesListQuery(loggedIn ? undefined : skipToken);
@@ -57,7 +57,7 @@ export function useCompanySession({ flagNoCompanies = true }: { flagNoCompanies?
   const companyFailed = !!selectedId && (details.isError || access.isError);
   return {
     companiesLoading: loggedIn && companies.isLoading,
-    noCompanies: flagNoCompanies && !!companies.data && companies.data.results.length === 0,
+    noCompanies: !!companies.data && companies.data.results.length === 0,
     accessError: companyFailed,
     retryAccess: () => (details.isError ? details.refetch() : access.refetch()),
   };
