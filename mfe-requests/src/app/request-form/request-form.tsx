@@ -6,6 +6,7 @@
  *
  * Assignees are users and teams in one picker: the values are `user:<id>` and `team:<id>`.
  */
+import { fieldMessage } from '@portal/shared/core/errors';
 import { useState, type ComponentProps, type FocusEvent, type KeyboardEvent } from 'react';
 import { DatePicker, dayjs, Form, Input, Select, type Dayjs, type FormInstance } from '@portal/shared/ui/extra';
 import {
@@ -20,7 +21,8 @@ import {
   type RequestUpdate,
   type RequestUserRef,
 } from '@portal/shared/core/requests';
-import { fieldErrors, zodRule } from '@portal/shared/web/api';
+import { fieldErrors } from '@portal/shared/web/api';
+import { schemaRule } from '@portal/shared/core/errors';
 import { useRequestAssigneeOptionsQuery } from '../requests-api';
 import { personName } from '../labels';
 
@@ -161,17 +163,17 @@ export function RequestFormFields({
 
   return (
     <>
-      <Form.Item name="title" label="Title" rules={[zodRule(shape.title)]}>
+      <Form.Item name="title" label="Title" rules={[schemaRule(shape.title)]}>
         <Input autoFocus maxLength={REQUEST_LIMITS.title} />
       </Form.Item>
-      <Form.Item name="description" label="Description" rules={[zodRule(shape.description)]}>
+      <Form.Item name="description" label="Description" rules={[schemaRule(shape.description)]}>
         <Input.TextArea rows={4} maxLength={REQUEST_LIMITS.description} />
       </Form.Item>
       <Form.Item
         name="internalNote"
         label="Internal note"
         extra="Staff only: never shown to the client"
-        rules={[zodRule(shape.internalNote)]}
+        rules={[schemaRule(shape.internalNote)]}
       >
         <Input.TextArea rows={2} maxLength={REQUEST_LIMITS.internalNote} />
       </Form.Item>
@@ -309,7 +311,9 @@ export function markRequestFormErrors(form: FormInstance<RequestFormValues>, err
   for (const { name, errors } of fieldErrors(error)) {
     const root = name.split('.')[0];
     const field = FORM_FIELD[root] ?? root;
-    if (known.has(field)) byField.set(field, [...(byField.get(field) ?? []), ...errors]);
+    // under the field's label, without the api's name of the field ("assigneeIds must…": "Must…")
+    if (known.has(field))
+      byField.set(field, [...(byField.get(field) ?? []), ...errors.map((e) => fieldMessage(name, e))]);
     else rest.push(...errors);
   }
   if (byField.size)

@@ -318,7 +318,7 @@ describe('the projects list', () => {
 
     // checked with the contract's schema before anything is sent
     await user.keyboard('{Enter}');
-    expect(await within(dialog).findByText('title is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Is required')).toBeInTheDocument();
     expect(created).toEqual([]);
 
     // the api's field error lands under its field

@@ -2,6 +2,7 @@ import { useRef, useState, type ComponentRef } from 'react';
 import { useNavigate } from '@portal/shared/web/router';
 import { Flex, Form, Input, Modal, Select } from '@portal/shared/ui/extra';
 import { PROJECT_TYPES, projectCreateSchema, type ProjectCreate, type ProjectType } from '@portal/shared/core/projects';
+import { fieldMessage } from '@portal/shared/core/errors';
 import { publishToast } from '@portal/shared/web/events';
 import { projectPath } from '../../../app/paths';
 import { markServerErrors } from '../../projects/model/forms';
@@ -59,7 +60,8 @@ export function NewProjectModal({
       const byField = new Map<string, string[]>();
       for (const issue of checked.error.issues) {
         const name = String(issue.path[0] ?? 'title');
-        byField.set(name, [...(byField.get(name) ?? []), issue.message]);
+        // under the field's label, without the schema's name of the field ("title is required": "Is required")
+        byField.set(name, [...(byField.get(name) ?? []), fieldMessage(name, issue.message)]);
       }
       form.setFields([...byField].map(([name, errors]) => ({ name: name as Field, errors })));
       return;

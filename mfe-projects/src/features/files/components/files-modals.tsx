@@ -1,6 +1,6 @@
 /** The files tab's forms: a folder's name, a file's name, and where a folder or file moves to. */
 import { Form, Input, TreeSelect, Typography } from '@portal/shared/ui/extra';
-import { zodRule } from '@portal/shared/web/api';
+import { schemaRule } from '@portal/shared/core/errors';
 import { fileUpdateSchema, folderCreateSchema, type Folder } from '@portal/shared/core/files';
 import { FormModal } from '../../projects/components/form-modal';
 import { onField } from '../model/errors';
@@ -51,7 +51,7 @@ export function NameModal({
         onSubmit(values.name.trim()).catch((error: unknown) => Promise.reject(onField(error, 'name')))
       }
     >
-      <Form.Item name="name" label={label} rules={[zodRule(rule)]}>
+      <Form.Item name="name" label={label} rules={[schemaRule(rule)]}>
         <Input autoFocus />
       </Form.Item>
     </FormModal>

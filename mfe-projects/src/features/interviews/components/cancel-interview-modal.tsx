@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Form, Input, Modal, Typography } from '@portal/shared/ui/extra';
 import { publishToast } from '@portal/shared/web/events';
-import { zodRule } from '@portal/shared/web/api';
+import { schemaRule } from '@portal/shared/core/errors';
 import { interviewCancelSchema, type Interview } from '@portal/shared/core/interviews';
 import { interviewsApi } from '../interviews-api';
 import { interviewWhen } from '../model/interview-list';
@@ -82,7 +82,7 @@ export function CancelInterviewModal({
       <Form.Item
         name="reason"
         label="Reason (optional)"
-        rules={[zodRule(interviewCancelSchema.shape.reason, { skipEmpty: true })]}
+        rules={[schemaRule(interviewCancelSchema.shape.reason, { skipEmpty: true })]}
       >
         <Input.TextArea rows={3} autoFocus placeholder="Told to the participants" />
       </Form.Item>

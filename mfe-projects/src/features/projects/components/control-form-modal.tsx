@@ -1,6 +1,6 @@
 import { Form, Input } from '@portal/shared/ui/extra';
 import { controlCreateSchema } from '@portal/shared/core/projects';
-import { zodRule } from '@portal/shared/web/api';
+import { schemaRule } from '@portal/shared/core/errors';
 import type { ControlFormValues } from '../model/control-body';
 import { FormModal, type FormModalUse } from './form-modal';
 
@@ -14,14 +14,14 @@ export function ControlFormModal(props: FormModalUse<ControlFormValues>) {
         name="name"
         label="Control ID"
         extra="Unique within the project, e.g. CC6.1."
-        rules={[zodRule(shape.name)]}
+        rules={[schemaRule(shape.name)]}
       >
         <Input autoFocus />
       </Form.Item>
-      <Form.Item name="title" label="Title" rules={[zodRule(shape.title)]}>
+      <Form.Item name="title" label="Title" rules={[schemaRule(shape.title)]}>
         <Input />
       </Form.Item>
-      <Form.Item name="description" label="Description" rules={[zodRule(shape.description)]}>
+      <Form.Item name="description" label="Description" rules={[schemaRule(shape.description)]}>
         <Input.TextArea rows={4} />
       </Form.Item>
     </FormModal>

@@ -1,6 +1,6 @@
 import { Form, Input } from '@portal/shared/ui/extra';
 import { pointOfFocusSchema, type PointOfFocusInput } from '@portal/shared/core/projects';
-import { zodRule } from '@portal/shared/web/api';
+import { schemaRule } from '@portal/shared/core/errors';
 import { FormModal, type FormModalUse } from './form-modal';
 
 export type PointOfFocusValues = { name: string; description?: string };
@@ -15,10 +15,10 @@ export function PointOfFocusModal({
       {...props}
       onSubmit={(v) => onSubmit({ name: v.name.trim(), description: v.description?.trim() || null })}
     >
-      <Form.Item name="name" label="Name" rules={[zodRule(pointOfFocusSchema.shape.name)]}>
+      <Form.Item name="name" label="Name" rules={[schemaRule(pointOfFocusSchema.shape.name)]}>
         <Input autoFocus />
       </Form.Item>
-      <Form.Item name="description" label="Description" rules={[zodRule(pointOfFocusSchema.shape.description)]}>
+      <Form.Item name="description" label="Description" rules={[schemaRule(pointOfFocusSchema.shape.description)]}>
         <Input.TextArea rows={4} />
       </Form.Item>
     </FormModal>

@@ -1,6 +1,6 @@
 import { Form, Input, Select } from '@portal/shared/ui/extra';
 import { dayText, PROJECT_TYPES, projectCreateSchema, type Project } from '@portal/shared/core/projects';
-import { zodRule } from '@portal/shared/web/api';
+import { schemaRule } from '@portal/shared/core/errors';
 import { projectsApi } from '../../../app/projects-api';
 import { projectFormValues, projectUpdateBody, type ProjectFormValues } from '../model/project-body';
 import { FormModal } from './form-modal';
@@ -31,10 +31,10 @@ export function ProjectEditModal({ project, open, onClose }: { project: Project;
         if (Object.keys(body).length) await update({ projectId: project.id, body }).unwrap();
       }}
     >
-      <Form.Item name="title" label="Title" rules={[zodRule(shape.title)]}>
+      <Form.Item name="title" label="Title" rules={[schemaRule(shape.title)]}>
         <Input autoFocus />
       </Form.Item>
-      <Form.Item name="description" label="Description" rules={[zodRule(shape.description)]}>
+      <Form.Item name="description" label="Description" rules={[schemaRule(shape.description)]}>
         <Input.TextArea rows={3} />
       </Form.Item>
       <Form.Item name="type" label="Type" extra="Can be switched only while every task is Open or Incomplete.">
@@ -52,7 +52,7 @@ export function ProjectEditModal({ project, open, onClose }: { project: Project;
           showSearch={{ optionFilterProp: 'label' }}
         />
       </Form.Item>
-      <Form.Item name="startDate" label="Start date" rules={[zodRule(dayText('startDate'), { skipEmpty: true })]}>
+      <Form.Item name="startDate" label="Start date" rules={[schemaRule(dayText('startDate'), { skipEmpty: true })]}>
         <Input type="date" />
       </Form.Item>
       <Form.Item
@@ -60,7 +60,7 @@ export function ProjectEditModal({ project, open, onClose }: { project: Project;
         label="Due date"
         dependencies={['startDate']}
         rules={[
-          zodRule(dayText('dueDate'), { skipEmpty: true }),
+          schemaRule(dayText('dueDate'), { skipEmpty: true }),
           ({ getFieldValue }) => ({
             validator: async (_rule: unknown, value?: string) => {
               const start = getFieldValue('startDate') as string | undefined;

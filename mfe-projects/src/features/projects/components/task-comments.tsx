@@ -4,7 +4,7 @@ import { Button } from '@portal/shared/ui/button';
 import { Card, Flex, Form, Input, Skeleton, Typography } from '@portal/shared/ui/extra';
 import { formatDateTime } from '@portal/shared/core/dates';
 import { commentCreateSchema, type TaskDetail } from '@portal/shared/core/projects';
-import { zodRule } from '@portal/shared/web/api';
+import { schemaRule } from '@portal/shared/core/errors';
 import { projectsApi } from '../../../app/projects-api';
 import { markServerErrors } from '../model/forms';
 import { personName } from '../model/labels';
@@ -70,7 +70,7 @@ export function TaskComments({ projectId, task }: { projectId: string; task: Tas
             name="body"
             label="Add a comment"
             extra="Ctrl+Enter (⌘+Enter) sends it."
-            rules={[zodRule(commentCreateSchema.shape.body)]}
+            rules={[schemaRule(commentCreateSchema.shape.body)]}
           >
             <Input.TextArea rows={3} onKeyDown={onKeyDown} />
           </Form.Item>

@@ -7,7 +7,7 @@ import {
   taskReferenceSchema,
   type ProjectUserRef,
 } from '@portal/shared/core/projects';
-import { zodRule } from '@portal/shared/web/api';
+import { schemaRule } from '@portal/shared/core/errors';
 import { projectsApi } from '../../../app/projects-api';
 import { personName } from '../model/labels';
 import type { TaskFormValues } from '../model/task-body';
@@ -43,7 +43,7 @@ export function TaskFormModal({
 
   return (
     <FormModal<TaskFormValues> {...props} initialValues={{ status: 'OPEN', assigneeIds: [], ...initialValues }}>
-      <Form.Item name="title" label="Title" rules={[zodRule(shape.title)]}>
+      <Form.Item name="title" label="Title" rules={[schemaRule(shape.title)]}>
         <Input autoFocus />
       </Form.Item>
       {has('referenceId') ? (
@@ -51,18 +51,18 @@ export function TaskFormModal({
           name="referenceId"
           label="Task ID"
           extra="Unique within the project, or empty."
-          rules={[zodRule(taskReferenceSchema)]}
+          rules={[schemaRule(taskReferenceSchema)]}
         >
           <Input placeholder="e.g. CC6.1-01" />
         </Form.Item>
       ) : null}
       {has('description') ? (
-        <Form.Item name="description" label="Description" rules={[zodRule(shape.description)]}>
+        <Form.Item name="description" label="Description" rules={[schemaRule(shape.description)]}>
           <Input.TextArea rows={4} />
         </Form.Item>
       ) : null}
       {has('dueDate') ? (
-        <Form.Item name="dueDate" label="Due date" rules={[zodRule(dayText('dueDate'), { skipEmpty: true })]}>
+        <Form.Item name="dueDate" label="Due date" rules={[schemaRule(dayText('dueDate'), { skipEmpty: true })]}>
           <Input type="date" />
         </Form.Item>
       ) : null}

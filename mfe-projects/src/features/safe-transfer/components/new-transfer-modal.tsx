@@ -26,7 +26,7 @@ import {
   transferFieldsSchema,
   type Transfer,
 } from '@portal/shared/core/files';
-import { zodRule } from '@portal/shared/web/api';
+import { schemaRule } from '@portal/shared/core/errors';
 import { useFileDrop, useStrayFileDropGuard } from '@portal/shared/web/hooks';
 import { transfersApi } from '../../../app/transfers-api';
 import { UploadError, uploadForm } from '../../../app/upload';
@@ -214,7 +214,7 @@ export function NewTransferModal({
             validateFirst
             rules={[
               { type: 'array', required: true, message: 'Choose at least one recipient' },
-              zodRule(transferFieldsSchema.shape.recipientIds),
+              schemaRule(transferFieldsSchema.shape.recipientIds),
             ]}
           >
             <Select
@@ -232,7 +232,7 @@ export function NewTransferModal({
           <Form.Item
             name="message"
             label="Message"
-            rules={[zodRule(transferFieldsSchema.shape.message, { skipEmpty: true })]}
+            rules={[schemaRule(transferFieldsSchema.shape.message, { skipEmpty: true })]}
           >
             <Input.TextArea rows={3} maxLength={TRANSFER_MESSAGE_MAX} showCount />
           </Form.Item>
@@ -244,7 +244,7 @@ export function NewTransferModal({
               name="passphrase"
               label="Passphrase (optional)"
               extra="Tell it to the recipients another way: they need it to download."
-              rules={[zodRule(transferFieldsSchema.shape.passphrase, { skipEmpty: true })]}
+              rules={[schemaRule(transferFieldsSchema.shape.passphrase, { skipEmpty: true })]}
               style={{ flex: 1, minWidth: 240 }}
             >
               <Input.Password autoComplete="new-password" />

@@ -244,7 +244,7 @@ describe('Safe Transfer', () => {
     await user.click(button('Send', dialog));
     expect(await within(dialog).findByText('Choose at least one recipient')).toBeInTheDocument();
     expect(within(dialog).getByText('Add at least one file.')).toBeInTheDocument();
-    expect(within(dialog).getByText('passphrase must be at least 8 characters')).toBeInTheDocument();
+    expect(within(dialog).getByText('Must be at least 8 characters')).toBeInTheDocument();
     expect(posted).toBe(false);
   });
 

@@ -1,10 +1,12 @@
+import { fieldMessage } from '@portal/shared/core/errors';
 import type { KeyboardEvent } from 'react';
 import { ReloadOutlined, theme } from '@portal/shared/ui';
 import { Button } from '@portal/shared/ui/button';
 import { Alert, Card, Checkbox, Empty, Flex, Form, Input, Skeleton, Tag, Typography } from '@portal/shared/ui/extra';
 import { formatDateTime } from '@portal/shared/core/dates';
 import { REQUEST_LIMITS, requestCommentSchema, type RequestDetail } from '@portal/shared/core/requests';
-import { fieldErrors, zodRule } from '@portal/shared/web/api';
+import { fieldErrors } from '@portal/shared/web/api';
+import { schemaRule } from '@portal/shared/core/errors';
 import { useRequestCommentCreateMutation, useRequestCommentsQuery } from '../../../app/requests-api';
 import { apiErrorMessage } from '../model/errors';
 import { personName } from '../model/labels';
@@ -36,7 +38,8 @@ export function RequestComments({ request }: { request: RequestDetail }) {
       posting.reset();
     } catch (error) {
       const fields = fieldErrors(error).filter((f) => f.name === 'body');
-      if (fields.length) form.setFields([{ name: 'body', errors: fields[0].errors }]);
+      if (fields.length)
+        form.setFields([{ name: 'body', errors: fields[0].errors.map((e) => fieldMessage('body', e)) }]);
     }
   };
 
@@ -100,7 +103,7 @@ export function RequestComments({ request }: { request: RequestDetail }) {
           name="body"
           label="Comment"
           extra="Ctrl+Enter (⌘+Enter) posts it."
-          rules={[zodRule(requestCommentSchema.shape.body, { skipEmpty: true })]}
+          rules={[schemaRule(requestCommentSchema.shape.body, { skipEmpty: true })]}
         >
           <Input.TextArea rows={3} onKeyDown={onKeyDown} maxLength={REQUEST_LIMITS.comment} />
         </Form.Item>

@@ -98,14 +98,14 @@ describe('a new request', () => {
     const dialog = await findDialog();
     expect(within(dialog).getByText('New request')).toBeInTheDocument();
     await user.click(button('Create request', dialog));
-    expect(await within(dialog).findByText('title is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Is required')).toBeInTheDocument();
     expect(api.createCalls).toEqual([]);
 
     await user.type(within(dialog).getByLabelText('Title'), 'Taken');
     await user.click(within(dialog).getByLabelText('Assignees'));
     await user.click(await findOption('Ann Lee (ann@acme.test)'));
     await user.click(button('Create request', dialog));
-    expect(await within(dialog).findByText('assigneeIds must name active members of the company')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Must name active members of the company')).toBeInTheDocument();
 
     await user.clear(within(dialog).getByLabelText('Title'));
     await user.type(within(dialog).getByLabelText('Title'), 'Firewall rules');

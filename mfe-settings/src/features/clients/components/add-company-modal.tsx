@@ -3,7 +3,7 @@ import { Flex, Form, Input, Modal, Switch, Typography } from '@portal/shared/ui/
 import { MODULES, type ModuleName } from '@portal/shared/core/modules';
 import { companyCreateSchema } from '@portal/shared/core/settings';
 import { publishToast } from '@portal/shared/web/events';
-import { showFieldErrors, zodRule } from '../../../app/forms';
+import { showFieldErrors, schemaRule } from '../../../app/forms';
 import { MODULE_LABELS } from '../../../app/modules';
 import { errorMessage } from '@portal/shared/web/api';
 import { useSettingsClientsCreateMutation } from '../api/clients-api';
@@ -62,7 +62,7 @@ export function AddCompanyModal({ open, onClose }: { open: boolean; onClose: () 
           name="name"
           label="Company name"
           required
-          rules={[zodRule(companyCreateSchema.shape.name, { nullAsMissing: true })]}
+          rules={[schemaRule(companyCreateSchema.shape.name, { nullAsMissing: true })]}
         >
           <Input autoFocus autoComplete="off" />
         </Form.Item>

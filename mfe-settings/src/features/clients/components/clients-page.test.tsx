@@ -210,7 +210,7 @@ describe('clients', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Add company', { selector: '.ant-modal-title' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Add company' }));
-    expect(await within(dialog).findByText('name is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Is required')).toBeInTheDocument();
     expect(posted).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { Form, Input, Modal, Radio } from '@portal/shared/ui/extra';
 import { companyUserInviteSchema, type CompanyUser, type CompanyUserInvite } from '@portal/shared/core/settings';
-import { showFieldErrors, zodRule } from '../../../app/forms';
+import { showFieldErrors, schemaRule } from '../../../app/forms';
 import { useSettingsCompanyUsersInviteMutation } from '../api/company-users-api';
 
 const shape = companyUserInviteSchema.shape;
@@ -47,16 +47,16 @@ export function AddUserModal({
       destroyOnHidden
     >
       <Form form={form} layout="vertical" initialValues={{ role: 'member' }} onFinish={submit}>
-        <Form.Item name="email" label="Email" rules={[zodRule(shape.email)]}>
+        <Form.Item name="email" label="Email" rules={[schemaRule(shape.email)]}>
           <Input type="email" autoComplete="off" autoFocus />
         </Form.Item>
-        <Form.Item name="firstName" label="First name" rules={[zodRule(shape.firstName)]}>
+        <Form.Item name="firstName" label="First name" rules={[schemaRule(shape.firstName)]}>
           <Input />
         </Form.Item>
-        <Form.Item name="lastName" label="Last name" rules={[zodRule(shape.lastName)]}>
+        <Form.Item name="lastName" label="Last name" rules={[schemaRule(shape.lastName)]}>
           <Input />
         </Form.Item>
-        <Form.Item name="title" label="Title" rules={[zodRule(shape.title)]}>
+        <Form.Item name="title" label="Title" rules={[schemaRule(shape.title)]}>
           <Input />
         </Form.Item>
         <Form.Item name="role" label="Role">

@@ -101,7 +101,7 @@ describe('the company user page', () => {
     await waitFor(() => expect(first).toHaveValue('Ann'));
     await ue.clear(first);
     await ue.click(button('Save details'));
-    expect(await screen.findByText('firstName is required')).toBeInTheDocument();
+    expect(await screen.findByText('Is required')).toBeInTheDocument();
     expect(sent.filter((s) => typeof s === 'object' && 'PATCH' in (s as object))).toEqual([]);
 
     await ue.type(first, 'Anna');

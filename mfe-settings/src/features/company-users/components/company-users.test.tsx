@@ -166,7 +166,7 @@ describe('company users', () => {
 
     // checked in the browser with the api's schema first: nothing is sent
     await ue.click(button('Add user', dialog));
-    expect(await within(dialog).findByText('email is required')).toBeInTheDocument();
+    expect((await within(dialog).findAllByText('Is required')).length).toBeGreaterThan(0);
     expect(bodies).toEqual([]);
 
     await ue.type(within(dialog).getByLabelText('Email'), 'Ann@Acme.test');

@@ -15,7 +15,7 @@ import {
 } from '@portal/shared/ui/extra';
 import { formatDate, formatDateTime } from '@portal/shared/core/dates';
 import { requiredText, userAdminUpdateSchema, type UserDetail } from '@portal/shared/core/settings';
-import { showFieldErrors, zodRule } from '../../../app/forms';
+import { showFieldErrors, schemaRule } from '../../../app/forms';
 import { errorMessage } from '@portal/shared/web/api';
 import { fullName } from '../../../app/users';
 import {
@@ -122,16 +122,16 @@ export function UserDetails({ user }: { user: UserDetail }) {
           </Descriptions.Item>
         </Descriptions>
         <Form form={form} layout="vertical" onFinish={save} style={{ maxWidth: 520 }}>
-          <Form.Item name="firstName" label="First name" rules={[zodRule(requiredText('firstName'))]}>
+          <Form.Item name="firstName" label="First name" rules={[schemaRule(requiredText('firstName'))]}>
             <Input />
           </Form.Item>
-          <Form.Item name="lastName" label="Last name" rules={[zodRule(requiredText('lastName'))]}>
+          <Form.Item name="lastName" label="Last name" rules={[schemaRule(requiredText('lastName'))]}>
             <Input />
           </Form.Item>
-          <Form.Item name="title" label="Title" rules={[zodRule(shape.title)]}>
+          <Form.Item name="title" label="Title" rules={[schemaRule(shape.title)]}>
             <Input />
           </Form.Item>
-          <Form.Item name="primaryPhone" label="Phone" rules={[zodRule(shape.primaryPhone)]}>
+          <Form.Item name="primaryPhone" label="Phone" rules={[schemaRule(shape.primaryPhone)]}>
             <Input type="tel" />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={saving}>

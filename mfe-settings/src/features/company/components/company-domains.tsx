@@ -18,7 +18,7 @@ import { formatDate } from '@portal/shared/core/dates';
 import { companyDomainInputSchema, type CompanyDomain } from '@portal/shared/core/schemas';
 import { errorMessage, fieldErrors } from '@portal/shared/web/api';
 import { publishToast } from '@portal/shared/web/events';
-import { zodRule } from '../../../app/forms';
+import { schemaRule } from '../../../app/forms';
 import {
   useSettingsCompanyDomainAddMutation,
   useSettingsCompanyDomainConfirmMutation,
@@ -302,7 +302,7 @@ function AddDomainForm({ companyId, onFailure }: { companyId: string; onFailure:
         name="domain"
         label="Email domain"
         required
-        rules={[zodRule(companyDomainInputSchema.shape.domain, { nullAsMissing: true })]}
+        rules={[schemaRule(companyDomainInputSchema.shape.domain, { nullAsMissing: true })]}
         style={{ flex: '1 1 240px', maxWidth: 420 }}
       >
         <Input placeholder="example.com" autoComplete="off" spellCheck={false} />

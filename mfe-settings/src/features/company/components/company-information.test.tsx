@@ -97,7 +97,7 @@ describe('company information', () => {
     renderInformation();
     await user.clear(await screen.findByLabelText('Company name'));
     await save();
-    expect(await screen.findByText('name is required')).toBeInTheDocument();
+    expect(await screen.findByText('Is required')).toBeInTheDocument();
     expect(calls).toEqual([]);
   });
 
@@ -105,10 +105,10 @@ describe('company information', () => {
     renderInformation();
     await screen.findByLabelText('Company name');
     await user.upload(screen.getByLabelText('Logo'), exeAsPngFile('logo.png'));
-    expect(await screen.findByText('logo must be a PNG, JPEG, GIF or WebP image')).toBeInTheDocument();
+    expect(await screen.findByText('Must be a PNG, JPEG, GIF or WebP image')).toBeInTheDocument();
     await save();
     await user.upload(screen.getByLabelText('Logo'), pngFile(3 * 1024 * 1024, 'logo.png'));
-    expect(await screen.findByText('logo must be at most 2 MB')).toBeInTheDocument();
+    expect(await screen.findByText('Must be at most 2 MB')).toBeInTheDocument();
     await save();
     expect(calls).toEqual([]);
 

@@ -4,7 +4,7 @@ import type { Company } from '@portal/shared/core/schemas';
 import { companyCreateSchema } from '@portal/shared/core/settings';
 import { useCompaniesGetQuery } from '@portal/shared/web/api';
 import { publishToast } from '@portal/shared/web/events';
-import { imageRule, showFieldErrors, zodRule } from '../../../app/forms';
+import { imageRule, showFieldErrors, schemaRule } from '../../../app/forms';
 import { useSettingsCompanyLogoDeleteMutation, useSettingsCompanyUpdateMutation } from '../api/company-api';
 import { LogoInput } from './logo-input';
 import { ReadOnlyNote, SectionError, SectionLoading } from './section-states';
@@ -72,11 +72,11 @@ function InformationForm({ company, canEdit }: { company: Company; canEdit: bool
           name="name"
           label="Company name"
           required
-          rules={[zodRule(companyCreateSchema.shape.name, { nullAsMissing: true })]}
+          rules={[schemaRule(companyCreateSchema.shape.name, { nullAsMissing: true })]}
         >
           <Input autoComplete="organization" />
         </Form.Item>
-        <Form.Item name="logo" label="Logo" rules={[imageRule('logo')]}>
+        <Form.Item name="logo" label="Logo" rules={[imageRule()]}>
           <LogoInput
             currentUrl={company.logo}
             companyName={company.name}

@@ -9,7 +9,7 @@ import {
 } from '@portal/shared/core/schemas';
 import { publishToast } from '@portal/shared/web/events';
 import { skipToken } from '@portal/shared/web/store';
-import { showFieldErrors, zodRule } from '../../../app/forms';
+import { showFieldErrors, schemaRule } from '../../../app/forms';
 import {
   useSettingsCompanyIdentityProviderDeleteMutation,
   useSettingsCompanyIdentityProviderQuery,
@@ -208,7 +208,7 @@ function IdentityProviderForm({
         name="entityId"
         label="Identity provider entity ID"
         required
-        rules={[zodRule(shape.entityId, { nullAsMissing: true })]}
+        rules={[schemaRule(shape.entityId, { nullAsMissing: true })]}
       >
         <Input placeholder="https://idp.example.com/metadata" />
       </Form.Item>
@@ -217,7 +217,7 @@ function IdentityProviderForm({
         label="Single sign-on URL"
         required
         extra="Where users are sent to sign in (HTTP-Redirect). https only."
-        rules={[zodRule(shape.ssoUrl, { nullAsMissing: true })]}
+        rules={[schemaRule(shape.ssoUrl, { nullAsMissing: true })]}
       >
         <Input type="url" placeholder="https://idp.example.com/sso" />
       </Form.Item>
@@ -226,7 +226,7 @@ function IdentityProviderForm({
         label="Signing certificate"
         required
         extra="The identity provider's X.509 signing certificate, as PEM or base64 DER."
-        rules={[zodRule(shape.certificate, { nullAsMissing: true })]}
+        rules={[schemaRule(shape.certificate, { nullAsMissing: true })]}
       >
         <Input.TextArea
           rows={6}
@@ -241,7 +241,7 @@ function IdentityProviderForm({
         rules={[
           {
             validator: (rule: unknown, value: string | null) =>
-              zodRule(shape.sloUrl, { nullAsMissing: true }).validator(rule, noneIfBlank(value)),
+              schemaRule(shape.sloUrl, { nullAsMissing: true }).validator(rule, noneIfBlank(value)),
           },
         ]}
       >

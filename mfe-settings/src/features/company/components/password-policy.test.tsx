@@ -56,8 +56,8 @@ describe('company password policy', () => {
     await enter('Minimum length', '-1');
     await enter('Rotation (days)', '3.5');
     await save();
-    expect(await screen.findByText('minimumLength must be at least 8')).toBeInTheDocument();
-    expect(await screen.findByText('rotationInDays must be a whole number from 0 to 3650')).toBeInTheDocument();
+    expect(await screen.findByText('Must be at least 8')).toBeInTheDocument();
+    expect(await screen.findByText('Must be a whole number from 0 to 3650')).toBeInTheDocument();
     // the inputs keep what was typed: nothing is rounded or clamped behind the user's back
     expect(screen.getByLabelText('Minimum length')).toHaveValue('-1');
     expect(screen.getByLabelText('Rotation (days)')).toHaveValue('3.5');
@@ -66,8 +66,8 @@ describe('company password policy', () => {
     await enter('Minimum length', '129');
     await user.clear(screen.getByLabelText('Rotation (days)'));
     await save();
-    expect(await screen.findByText('minimumLength must be at most 128')).toBeInTheDocument();
-    expect(await screen.findByText('rotationInDays is required')).toBeInTheDocument();
+    expect(await screen.findByText('Must be at most 128')).toBeInTheDocument();
+    expect(await screen.findByText('Is required')).toBeInTheDocument();
     expect(posted).toEqual([]);
   });
 

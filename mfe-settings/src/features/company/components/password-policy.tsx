@@ -2,7 +2,7 @@ import { Button } from '@portal/shared/ui/button';
 import { Card, Form, InputNumber } from '@portal/shared/ui/extra';
 import { passwordPolicySchema, type PasswordPolicy } from '@portal/shared/core/schemas';
 import { publishToast } from '@portal/shared/web/events';
-import { showFieldErrors, zodRule } from '../../../app/forms';
+import { showFieldErrors, schemaRule } from '../../../app/forms';
 import { useSettingsPasswordPolicyGetQuery } from '../../../app/shared-queries';
 import { useSettingsCompanyPasswordPolicyUpdateMutation } from '../api/company-api';
 import { ReadOnlyNote, SectionError, SectionLoading } from './section-states';
@@ -56,7 +56,7 @@ function PolicyForm({ companyId, policy, canEdit }: { companyId: string; policy:
           label="Minimum length"
           required
           extra="Characters, from 8 to 128. Users in several companies follow the strictest of their policies."
-          rules={[zodRule(shape.minimumLength, { nullAsMissing: true })]}
+          rules={[schemaRule(shape.minimumLength, { nullAsMissing: true })]}
         >
           <InputNumber step={1} style={{ width: 160 }} />
         </Form.Item>
@@ -65,7 +65,7 @@ function PolicyForm({ companyId, policy, canEdit }: { companyId: string; policy:
           label="Rotation (days)"
           required
           extra="Days before a password must be changed, from 0 to 3650; 0 means passwords never expire."
-          rules={[zodRule(shape.rotationInDays, { nullAsMissing: true })]}
+          rules={[schemaRule(shape.rotationInDays, { nullAsMissing: true })]}
         >
           <InputNumber step={1} style={{ width: 160 }} />
         </Form.Item>

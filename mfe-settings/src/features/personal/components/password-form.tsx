@@ -9,7 +9,7 @@ import {
 } from '@portal/shared/core/schemas';
 import { publishToast } from '@portal/shared/web/events';
 import { skipToken } from '@portal/shared/web/store';
-import { showFieldErrors, zodRule } from '../../../app/forms';
+import { showFieldErrors, schemaRule } from '../../../app/forms';
 import { useSettingsPasswordPolicyGetQuery } from '../../../app/shared-queries';
 import { useSettingsPasswordChangeMutation } from '../api/personal-api';
 
@@ -67,7 +67,7 @@ export function PasswordForm({ user, companyId }: { user: User; companyId: strin
           name="currentPassword"
           label="Current password"
           required
-          rules={[zodRule(changePasswordSchema.shape.currentPassword, { nullAsMissing: true })]}
+          rules={[schemaRule(changePasswordSchema.shape.currentPassword, { nullAsMissing: true })]}
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
@@ -77,7 +77,7 @@ export function PasswordForm({ user, companyId }: { user: User; companyId: strin
           required
           extra={`At least ${minimumLength} characters.`}
           rules={[
-            zodRule(newPasswordSchema({ ...DEFAULT_PASSWORD_POLICY, minimumLength }, 'newPassword'), {
+            schemaRule(newPasswordSchema({ ...DEFAULT_PASSWORD_POLICY, minimumLength }, 'newPassword'), {
               nullAsMissing: true,
             }),
           ]}

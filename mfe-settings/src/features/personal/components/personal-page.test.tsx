@@ -108,8 +108,8 @@ describe('personal settings: the profile', () => {
     await user.clear(screen.getByLabelText('First name'));
     await user.type(screen.getByLabelText('Phone'), 'call me');
     await save();
-    expect(await screen.findByText('firstName is required')).toBeInTheDocument();
-    expect(await screen.findByText('primaryPhone may hold only digits, spaces and + ( ) - .')).toBeInTheDocument();
+    expect(await screen.findByText('Is required')).toBeInTheDocument();
+    expect(await screen.findByText('May hold only digits, spaces and + ( ) - .')).toBeInTheDocument();
     expect(calls).toEqual([]);
   });
 
@@ -136,12 +136,12 @@ describe('personal settings: the profile', () => {
     renderPage();
     // The file input is replaced after each choice: find it again each time.
     await user.upload(screen.getByLabelText('Avatar'), exeAsPng());
-    expect(await screen.findByText('avatar must be a PNG, JPEG, GIF or WebP image')).toBeInTheDocument();
+    expect(await screen.findByText('Must be a PNG, JPEG, GIF or WebP image')).toBeInTheDocument();
     await save();
     await user.upload(screen.getByLabelText('Avatar'), png(3 * 1024 * 1024));
-    expect(await screen.findByText('avatar must be at most 2 MB')).toBeInTheDocument();
+    expect(await screen.findByText('Must be at most 2 MB')).toBeInTheDocument();
     await save();
-    expect(screen.getByText('avatar must be at most 2 MB')).toBeInTheDocument();
+    expect(screen.getByText('Must be at most 2 MB')).toBeInTheDocument();
     expect(calls).toEqual([]);
   });
 
@@ -193,7 +193,7 @@ describe('personal settings: the password', () => {
     renderPage();
     expect(await screen.findByText('At least 16 characters.')).toBeInTheDocument();
     await fill('right-password', 'fifteen-chars!!', 'something-else-entirely');
-    expect(await screen.findByText('newPassword must be at least 16 characters')).toBeInTheDocument();
+    expect(await screen.findByText('Must be at least 16 characters')).toBeInTheDocument();
     expect(await screen.findByText('The passwords do not match')).toBeInTheDocument();
     expect(calls).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { Card, Form, Input, Switch, Typography } from '@portal/shared/ui/extra';
 import type { User } from '@portal/shared/core/schemas';
 import { profileUpdateSchema } from '@portal/shared/core/settings';
 import { publishToast } from '@portal/shared/web/events';
-import { imageRule, showFieldErrors, zodRule } from '../../../app/forms';
+import { imageRule, showFieldErrors, schemaRule } from '../../../app/forms';
 import { useSettingsProfileAvatarDeleteMutation, useSettingsProfileUpdateMutation } from '../api/personal-api';
 import { profileFormData, profileFormValues, type ProfileFormValues } from '../model/profile';
 import { AvatarInput } from './avatar-input';
@@ -54,7 +54,7 @@ export function ProfileForm({ user, readOnly }: { user: User; readOnly: boolean 
           name="firstName"
           label="First name"
           required
-          rules={[zodRule(shape.firstName, { nullAsMissing: true })]}
+          rules={[schemaRule(shape.firstName, { nullAsMissing: true })]}
         >
           <Input autoComplete="given-name" />
         </Form.Item>
@@ -62,14 +62,14 @@ export function ProfileForm({ user, readOnly }: { user: User; readOnly: boolean 
           name="lastName"
           label="Last name"
           required
-          rules={[zodRule(shape.lastName, { nullAsMissing: true })]}
+          rules={[schemaRule(shape.lastName, { nullAsMissing: true })]}
         >
           <Input autoComplete="family-name" />
         </Form.Item>
-        <Form.Item name="title" label="Title" rules={[zodRule(shape.title, { nullAsMissing: true })]}>
+        <Form.Item name="title" label="Title" rules={[schemaRule(shape.title, { nullAsMissing: true })]}>
           <Input autoComplete="organization-title" />
         </Form.Item>
-        <Form.Item name="primaryPhone" label="Phone" rules={[zodRule(shape.primaryPhone, { nullAsMissing: true })]}>
+        <Form.Item name="primaryPhone" label="Phone" rules={[schemaRule(shape.primaryPhone, { nullAsMissing: true })]}>
           <Input type="tel" autoComplete="tel" />
         </Form.Item>
         <Form.Item
@@ -80,7 +80,7 @@ export function ProfileForm({ user, readOnly }: { user: User; readOnly: boolean 
         >
           <Switch />
         </Form.Item>
-        <Form.Item name="avatar" label="Avatar" rules={[imageRule('avatar')]}>
+        <Form.Item name="avatar" label="Avatar" rules={[imageRule()]}>
           <AvatarInput
             currentUrl={user.avatar}
             initials={`${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`}

@@ -3,7 +3,7 @@ import { remoteOverrideBodySchema } from '@portal/shared/core/schemas';
 import { Button } from '@portal/shared/ui/button';
 import { Alert, Card, Form, Input, List, Popconfirm, Typography } from '@portal/shared/ui/extra';
 import { publishToast } from '@portal/shared/web/events';
-import { showFieldErrors, zodRule } from '../../../app/forms';
+import { showFieldErrors, schemaRule } from '../../../app/forms';
 import {
   useSettingsRemoteOverrideDeleteMutation,
   useSettingsRemoteOverrideSetMutation,
@@ -99,7 +99,7 @@ export function RemoteOverrides() {
           label="Address of its mf-manifest.json"
           rules={[
             { required: true, whitespace: true, message: 'Enter the address' },
-            zodRule(remoteOverrideBodySchema.shape.url),
+            schemaRule(remoteOverrideBodySchema.shape.url),
           ]}
         >
           <Input placeholder="http://localhost:3004/mf-manifest.json" />

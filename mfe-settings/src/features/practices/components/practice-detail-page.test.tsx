@@ -431,7 +431,7 @@ describe('a practice page', () => {
     renderPage();
     const dialog = await openImport();
     await ue.click(button('Import', dialog));
-    expect(await within(dialog).findByText('name is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Choose a task tracker file.')).toBeInTheDocument();
     expect(sent).toEqual([]);
   });

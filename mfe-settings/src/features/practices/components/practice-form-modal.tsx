@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ComponentRef } from 'react';
 import { Form, Input, Modal } from '@portal/shared/ui/extra';
 import { ERROR_MESSAGES } from '@portal/shared/core/errors';
 import { practiceCreateSchema, type PracticeCreate } from '@portal/shared/core/practices';
-import { showFieldErrors, zodRule } from '../../../app/forms';
+import { showFieldErrors, schemaRule } from '../../../app/forms';
 
 interface Values {
   name: string;
@@ -75,13 +75,13 @@ export function PracticeFormModal({
         onFinish={(v) => void submit(v)}
         initialValues={initial ?? { name: '', description: '' }}
       >
-        <Form.Item name="name" label="Name" rules={[zodRule(practiceCreateSchema.shape.name)]}>
+        <Form.Item name="name" label="Name" rules={[schemaRule(practiceCreateSchema.shape.name)]}>
           <Input ref={nameInput} autoFocus maxLength={80} />
         </Form.Item>
         <Form.Item
           name="description"
           label="Description"
-          rules={[zodRule(practiceCreateSchema.shape.description, { skipEmpty: true })]}
+          rules={[schemaRule(practiceCreateSchema.shape.description, { skipEmpty: true })]}
         >
           <Input.TextArea rows={3} maxLength={1000} showCount />
         </Form.Item>

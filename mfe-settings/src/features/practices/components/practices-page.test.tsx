@@ -142,7 +142,7 @@ describe('the practices list', () => {
     const dialog = await findDialog();
     expect(within(dialog).getByText('New practice')).toBeInTheDocument();
     await ue.click(button('Create', dialog));
-    expect(await within(dialog).findByText('name is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Is required')).toBeInTheDocument();
     expect(sent.filter((s) => s.startsWith('POST'))).toEqual([]);
 
     await ue.type(within(dialog).getByLabelText('Name'), 'PCI DSS');

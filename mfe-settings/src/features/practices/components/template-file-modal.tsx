@@ -15,7 +15,7 @@ import {
   type TaskTrackerImportResult,
   type TaskTrackerSummary,
 } from '@portal/shared/core/practices';
-import { zodRule } from '@portal/shared/web/api';
+import { schemaRule } from '@portal/shared/core/errors';
 import { publishToast } from '@portal/shared/web/events';
 import { useStrayFileDropGuard } from '@portal/shared/web/hooks';
 import {
@@ -235,14 +235,14 @@ export function TemplateFileModal({ target, onClose }: { target: TemplateFileTar
       >
         {!replacing ? (
           <>
-            <Form.Item name="name" label="Name" rules={[zodRule(taskTrackerCreateSchema.shape.name)]}>
+            <Form.Item name="name" label="Name" rules={[schemaRule(taskTrackerCreateSchema.shape.name)]}>
               {/* Enter in the name submits, like a form's Enter */}
               <Input ref={nameInput} maxLength={120} autoFocus onPressEnter={() => void submit()} />
             </Form.Item>
             <Form.Item
               name="description"
               label="Description"
-              rules={[zodRule(taskTrackerCreateSchema.shape.description, { skipEmpty: true })]}
+              rules={[schemaRule(taskTrackerCreateSchema.shape.description, { skipEmpty: true })]}
             >
               <Input.TextArea rows={2} maxLength={1000} showCount />
             </Form.Item>

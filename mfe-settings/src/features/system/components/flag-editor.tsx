@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Form, Input, Modal, Radio, Switch } from '@portal/shared/ui/extra';
 import { featureFlagInputSchema, featureFlagKeySchema, featureFlagValueSchema } from '@portal/shared/core/schemas';
 import type { FeatureFlagDefinition, FlagValue } from '@portal/shared/core/feature-flags';
-import { zodRule } from '../../../app/forms';
+import { schemaRule } from '../../../app/forms';
 import { errorMessage, fieldErrors } from '@portal/shared/web/api';
 import { useSettingsFlagsPutMutation } from '../api/system-api';
 
@@ -114,7 +114,7 @@ export function FlagEditor({
               label="Key"
               extra="Lowercase letters, digits and -, starting with a letter; it cannot change later."
               rules={[
-                zodRule(featureFlagKeySchema),
+                schemaRule(featureFlagKeySchema),
                 {
                   validator: async (_r: unknown, v: unknown) => {
                     if (existingKeys.includes(String(v ?? '').trim()))
@@ -153,7 +153,11 @@ export function FlagEditor({
         >
           <Switch />
         </Form.Item>
-        <Form.Item name="description" label="Description" rules={[zodRule(featureFlagInputSchema.shape.description)]}>
+        <Form.Item
+          name="description"
+          label="Description"
+          rules={[schemaRule(featureFlagInputSchema.shape.description)]}
+        >
           <Input.TextArea rows={2} />
         </Form.Item>
         {flag?.rules.length ? (

@@ -9,7 +9,7 @@ import {
   type PortalMessageBody,
 } from '@portal/shared/core/schemas';
 import { sanitizeMessageHtml } from '@portal/shared/web/sanitize';
-import { showFieldErrors, zodRule } from '../../../app/forms';
+import { showFieldErrors, schemaRule } from '../../../app/forms';
 import { useSettingsMessagesCreateMutation, useSettingsMessagesUpdateMutation } from '../api/system-api';
 import { MessageFiles } from './message-files';
 
@@ -61,7 +61,7 @@ export function MessageEditor({ message, onClose }: { message: PortalMessage | n
         }}
       >
         <div style={{ display: 'flex', gap: 24, flexWrap: 'wrap' }}>
-          <Form.Item name="key" label="Key" rules={[zodRule(portalMessageKeySchema)]}>
+          <Form.Item name="key" label="Key" rules={[schemaRule(portalMessageKeySchema)]}>
             <Radio.Group
               name="message-key"
               optionType="button"
@@ -72,7 +72,7 @@ export function MessageEditor({ message, onClose }: { message: PortalMessage | n
               ]}
             />
           </Form.Item>
-          <Form.Item name="status" label="Status" rules={[zodRule(portalMessageBodySchema.shape.status)]}>
+          <Form.Item name="status" label="Status" rules={[schemaRule(portalMessageBodySchema.shape.status)]}>
             <Radio.Group
               name="message-status"
               optionType="button"
@@ -84,7 +84,7 @@ export function MessageEditor({ message, onClose }: { message: PortalMessage | n
           </Form.Item>
         </div>
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))', gap: 16 }}>
-          <Form.Item name="value" label="HTML" rules={[zodRule(portalMessageBodySchema.shape.value)]}>
+          <Form.Item name="value" label="HTML" rules={[schemaRule(portalMessageBodySchema.shape.value)]}>
             <Input.TextArea
               rows={10}
               showCount

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Form, Input, Modal } from '@portal/shared/ui/extra';
 import { teamNameSchema } from '@portal/shared/core/settings';
-import { showFieldErrors, zodRule } from '../../../app/forms';
+import { showFieldErrors, schemaRule } from '../../../app/forms';
 
 /**
  * Creates or renames a team (teamNameSchema). `onSubmit` rejects with the api's error: a 409
@@ -39,7 +39,7 @@ export function TeamNameModal({
   return (
     <Modal title={title} open={open} okText={okText} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
       <Form form={form} layout="vertical" onFinish={submit} initialValues={{ name: initialName }}>
-        <Form.Item name="name" label="Team name" rules={[zodRule(teamNameSchema.shape.name)]}>
+        <Form.Item name="name" label="Team name" rules={[schemaRule(teamNameSchema.shape.name)]}>
           <Input autoFocus />
         </Form.Item>
       </Form>

@@ -188,7 +188,7 @@ describe('teams', () => {
     await ue.click(button('Create team'));
     const dialog = await findDialog();
     await ue.click(button('Create', dialog));
-    expect(await within(dialog).findByText('name is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Is required')).toBeInTheDocument();
     expect(sent).toEqual([]);
 
     await ue.type(within(dialog).getByLabelText('Team name'), ' Auditors ');
