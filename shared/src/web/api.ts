@@ -115,6 +115,10 @@ interface Schema {
  * An antd Form rule that checks a field with the api's own zod schema, so the messages match the server's.
  * `skipEmpty`: an empty value (undefined, null or '') passes unchecked (an optional field left blank).
  * `nullAsMissing`: a null value (a cleared number input) is checked as an absent one.
+ *
+ * @deprecated Use `schemaRule` from `@portal/shared/core/errors`: the same check, whose message
+ * leaves out the api's name of the field. Kept for remotes built against contract 1.2 or earlier;
+ * removed at the next major.
  */
 export function zodRule(schema: Schema, { skipEmpty = false, nullAsMissing = false } = {}) {
   return {
