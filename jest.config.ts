@@ -1,3 +1,9 @@
+/**
+ * Loaded without type checking (`npm run typecheck` checks this file; checking it again cost every
+ * jest run about a second).
+ *
+ * @jest-config-loader-options {"transpileOnly": true}
+ */
 import { availableParallelism } from 'node:os';
 import type { Config } from 'jest';
 

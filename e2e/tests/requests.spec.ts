@@ -202,6 +202,8 @@ test('a consultant imports 1,000 requests from a file and exports them back; a b
   await dialog
     .locator('input[type=file]')
     .setInputFiles({ name: 'requests.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+  // as a user does: the chosen file is on screen before Import is pressed
+  await expect(dialog.getByLabel('Chosen file')).toContainText('requests.csv');
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(dialog.getByText(/Row 3, Due Date/).first()).toBeVisible();
   const acme = (await (await consultantApi.get('/api/v1/companies?search=Acme')).json()).results[0];
@@ -235,6 +237,7 @@ test('a consultant imports 1,000 requests from a file and exports them back; a b
   await dialog
     .locator('input[type=file]')
     .setInputFiles({ name: 'requests.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
+  await expect(dialog.getByLabel('Chosen file')).toContainText('requests.csv');
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(consultant.getByText('1000 requests imported')).toBeVisible({ timeout: 30_000 });
   await expect(dialog).toBeHidden();
