@@ -1,5 +1,6 @@
 // The webpack configuration every container builds with; each package's webpack.config.js calls it
 // with its own name, exposes and port, and builds into its own dist/.
+const fs = require('fs');
 const path = require('path');
 const { promisify } = require('util');
 const zlib = require('zlib');
@@ -69,6 +70,46 @@ class PrecompressPlugin {
               });
             }),
           );
+        },
+      );
+    });
+  }
+}
+
+/** The remote's declaration (routes, navigation, module gate): src/portal-module.json in its folder. */
+const DECLARATION_SOURCE = path.join('src', 'portal-module.json');
+/** Where each build publishes it: next to mf-manifest.json, so every release carries its own. */
+const DECLARATION_FILE = 'portal-module.json';
+
+/**
+ * Publishes a remote's declaration with its build (`portal-module.json`, beside mf-manifest.json): the
+ * api reads it from the release the manifest points at and tells the shell, which builds its routes
+ * and navigation from it. A build without one fails: the shell could not show the remote anywhere.
+ * It is checked against the contract's schema by the remote's own test (portal-module.test.ts) and
+ * again by the api when it reads it.
+ */
+class PortalDeclarationPlugin {
+  constructor(dir) {
+    this.file = path.join(dir, DECLARATION_SOURCE);
+  }
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('PortalDeclarationPlugin', (compilation) => {
+      compilation.fileDependencies.add(this.file);
+      compilation.hooks.processAssets.tap(
+        { name: 'PortalDeclarationPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          let text;
+          try {
+            text = fs.readFileSync(this.file, 'utf8');
+            JSON.parse(text);
+          } catch (error) {
+            compilation.errors.push(
+              new compiler.webpack.WebpackError(`${DECLARATION_SOURCE}: ${error.message} (docs/federation.md)`),
+            );
+            return;
+          }
+          compilation.emitAsset(DECLARATION_FILE, new sources.RawSource(text));
         },
       );
     });
@@ -180,6 +221,7 @@ function portalWebpackConfig(opts) {
               }),
             ]
           : []),
+        ...(opts.host ? [] : [new PortalDeclarationPlugin(opts.dir)]),
         new BundleReportPlugin(),
         ...(production ? [new PrecompressPlugin()] : []),
       ],
@@ -193,4 +235,4 @@ function portalWebpackConfig(opts) {
   };
 }
 
-module.exports = { portalWebpackConfig };
+module.exports = { portalWebpackConfig, DECLARATION_FILE };

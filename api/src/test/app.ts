@@ -17,6 +17,7 @@ import { seedIfEmpty } from '../db/seed';
 import { createSession } from '../db/sessions';
 import { findUserCredentialsByEmail } from '../db/users';
 import { createStorage } from '../lib/storage';
+import { placeRepoDeclarations } from './remotes';
 import {
   adminQuery,
   copyTemplateFiles,
@@ -148,6 +149,8 @@ async function copyTemplate(
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const templates = templatesFromEnv();
   const tempDirs = [makeTempDir('portal-web-')];
+  // a web root with the remotes' declarations, as a build leaves them (test/remotes.ts)
+  placeRepoDeclarations(tempDirs[0]);
   if (TEST_DATABASE_URL) tempDirs.push(makeTempDir());
   const seed = options.seed !== false;
   let database: TestDatabase;

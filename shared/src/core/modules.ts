@@ -89,14 +89,17 @@ export function settingsPermissionsFor(s: PermissionSubject): SettingsPermission
   return all(false);
 }
 
-/** The remotes of the portal (docs/federation.md). */
+/**
+ * The remotes this repository builds, served from `/remotes/<name>/` by default (docs/federation.md).
+ * The portal may have others: each remote declares its own routes, navigation and module gate.
+ */
 export const REMOTES = ['mfe-projects', 'mfe-requests', 'mfe-settings', 'mfe-reports'] as const;
 export type RemoteName = (typeof REMOTES)[number];
 
 /**
- * The module that gates each remote (null: none, every signed-in user may mount it): the shell mounts
- * a remote only where the module is on, and /remotes.json lists it only to users who may use the
- * module in one of their companies at least.
+ * The module that gates each remote of this repository (null: none).
+ * @deprecated since 1.4.0: each remote declares its gate in its portal-module.json
+ * (remoteDeclarationSchema), which the api reads; removed in the next major version.
  */
 export const REMOTE_MODULES: Record<RemoteName, ModuleName | null> = {
   'mfe-projects': 'projects',

@@ -115,17 +115,71 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordSchema>;
 
+/** A remote's name: lowercase words joined by hyphens (`mfe-reports`). */
+export const remoteNameSchema = z.string().regex(/^[a-z][a-z0-9-]*$/);
+
 /** name -> URL of the remote's mf-manifest.json */
-export const remotesManifestSchema = z.record(z.string().regex(/^[a-z][a-z0-9-]*$/), z.string().min(1));
+export const remotesManifestSchema = z.record(remoteNameSchema, z.string().min(1));
 export type RemotesManifest = z.infer<typeof remotesManifestSchema>;
+
+/**
+ * The icons a navigation entry may name: the shell draws these (any other module gets a generic one).
+ * A new icon is a shell release; a new remote is not.
+ */
+export const NAV_ICONS = ['projects', 'transfer', 'requests', 'reports', 'settings', 'risks', 'assets'] as const;
+export type NavIcon = (typeof NAV_ICONS)[number];
+
+/** A path of the portal: `/`, or lowercase segments (`/v2/projects`). */
+const portalPath = z
+  .string()
+  .max(100)
+  .regex(/^\/([a-z0-9-]+(\/[a-z0-9-]+)*)?$/, 'Must be / or lowercase segments such as /reports');
+
+/** One entry of the portal's main navigation, declared by the remote that shows its page. */
+export const remoteNavEntrySchema = z.strictObject({
+  /** Unique in the portal; the entry the shell marks as current. */
+  key: z.string().regex(/^[a-z][a-z0-9-]*$/),
+  label: z.string().min(1).max(40),
+  path: portalPath,
+  icon: z.enum(NAV_ICONS).optional(),
+  /** Entries are listed by this number, smallest first (Home is always first). */
+  order: z.number().int().min(0).max(1000),
+});
+export type RemoteNavEntry = z.infer<typeof remoteNavEntrySchema>;
+
+/**
+ * What a remote declares of itself (its `src/portal-module.json`, published with each build as
+ * `portal-module.json` next to its mf-manifest.json): the module access that gates it (null: every
+ * signed-in user), where the shell mounts it, the paths it shows when mounted at `/`, and its
+ * navigation entries. The shell builds its routes and navigation from these: adding a remote is an
+ * entry in the remotes manifest, not a shell release (docs/federation.md).
+ */
+export const remoteDeclarationSchema = z.strictObject({
+  module: z.enum(MODULES).nullable(),
+  /** Mounted at this path and every path under it; `/` with `paths`: only those. */
+  basePath: portalPath,
+  /** For a remote mounted at `/`: the paths it shows (a trailing `/*`: and every path under it). */
+  paths: z
+    .array(z.string().regex(/^\/([a-z0-9-]+(\/[a-z0-9-]+)*)?(\/\*)?$/))
+    .max(20)
+    .optional(),
+  nav: z.array(remoteNavEntrySchema).max(10),
+});
+export type RemoteDeclaration = z.infer<typeof remoteDeclarationSchema>;
+
+/** A remote the signed-in user may mount, with its declaration: the portal config's `remotes`. */
+export const portalRemoteSchema = remoteDeclarationSchema.extend({ name: remoteNameSchema });
+export type PortalRemote = z.infer<typeof portalRemoteSchema>;
 
 export const healthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok'), apiVersion: z.string() });
 
 /** GET /api/v1/portal-config: public, read by the shell at start (the brand is BRAND_NAME, the portal's {brand}). */
-export const portalConfigSchema = z.object({
+export const portalConfigSchema = z.strictObject({
   brandName: z.string().min(1),
   apiVersion: z.string(),
   uiVersion: z.string(),
+  /** The remotes this user may mount and what each declares (none before sign-in), by name. */
+  remotes: z.array(portalRemoteSchema),
 });
 export type PortalConfig = z.infer<typeof portalConfigSchema>;
 

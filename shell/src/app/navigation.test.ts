@@ -1,11 +1,28 @@
-import { REMOTE_MODULES } from '@portal/shared/core/modules';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { RemoteDeclaration } from '@portal/shared/core/schemas';
 import { activeKey, NAV_ITEMS, navigationFor, ungatedRemoteFor } from './navigation';
 import { chooseCompany } from '../session/sign-in';
 
+/** What each remote declares of itself (its src/portal-module.json, which the api gates it by). */
+function declarationOf(remote: string): RemoteDeclaration {
+  return JSON.parse(
+    fs.readFileSync(path.resolve(__dirname, '..', '..', '..', remote, 'src', 'portal-module.json'), 'utf8'),
+  ) as RemoteDeclaration;
+}
+
 describe('NAV_ITEMS', () => {
-  // the api lists a remote in /remotes.json by REMOTE_MODULES: the navigation gates it by the same module
-  it('gates each remote by the module REMOTE_MODULES names', () => {
-    expect(Object.fromEntries(NAV_ITEMS.map((i) => [i.remote, i.module]))).toEqual(REMOTE_MODULES);
+  // the api lists a remote in /remotes.json by the module its declaration names: the menu gates it by
+  // the same module and shows the entries it declares
+  it('gates and names each remote as its declaration does', () => {
+    for (const remote of new Set(NAV_ITEMS.map((i) => i.remote))) {
+      const declaration = declarationOf(remote);
+      const items = NAV_ITEMS.filter((i) => i.remote === remote);
+      expect(items.map((i) => i.module)).toEqual(items.map(() => declaration.module));
+      expect(items.map(({ key, label, path }) => ({ key, label, path }))).toEqual(
+        declaration.nav.map(({ key, label, path }) => ({ key, label, path })),
+      );
+    }
   });
 });
 

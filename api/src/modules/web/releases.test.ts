@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { makeTempDir } from '../../test/app';
+import { repoDeclarations } from '../../test/remotes';
 import { main } from './deploy-remote';
 import { listReleases, pointAt, publishRelease, readManifest, ReleaseError, type ReleaseTarget } from './releases';
 
@@ -27,7 +28,13 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const v1 = { 'mf-manifest.json': '{"name":"mfe_reports"}', 'remoteEntry.js': 'var v = 1;', 'static/1.aa.js': 'one' };
+const declaration = JSON.stringify(repoDeclarations()['mfe-reports']);
+const v1 = {
+  'mf-manifest.json': '{"name":"mfe_reports"}',
+  'portal-module.json': declaration,
+  'remoteEntry.js': 'var v = 1;',
+  'static/1.aa.js': 'one',
+};
 const v2 = { ...v1, 'remoteEntry.js': 'var v = 2;', 'static/2.bb.js': 'two' };
 
 describe('publishing a release', () => {
@@ -76,9 +83,19 @@ describe('publishing a release', () => {
     );
   });
 
-  it('refuses a build without a manifest, and a manifest file it cannot read, changing nothing', async () => {
+  it('refuses a build without a manifest or a good declaration, and a manifest file it cannot read, changing nothing', async () => {
     build({ 'remoteEntry.js': 'var v = 1;' });
     await expect(publishRelease(target, 'mfe-reports', '1.4.0', dist)).rejects.toThrow(ReleaseError);
+    const { 'portal-module.json': _declared, ...undeclared } = v1;
+    build(undeclared);
+    await expect(publishRelease(target, 'mfe-reports', '1.4.0', dist)).rejects.toThrow(
+      /portal-module\.json cannot be read \(ENOENT\): the portal could not show mfe-reports/,
+    );
+    build({ ...v1, 'portal-module.json': JSON.stringify({ module: 'reports', basePath: '/reports', nav: 'Reports' }) });
+    await expect(publishRelease(target, 'mfe-reports', '1.4.0', dist)).rejects.toThrow(
+      /portal-module\.json is not a remote's declaration \(nav: .+\)/,
+    );
+    expect(fs.existsSync(path.join(target.webRoot, 'releases'))).toBe(false);
     build(v1);
     fs.mkdirSync(target.webRoot, { recursive: true });
     fs.writeFileSync(target.manifestFile, '{"mfe-reports": ');

@@ -12,6 +12,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RemotesManifest } from '@portal/shared/core/schemas';
+import { DECLARATION_FILE, readDeclarationFile } from './remote-declarations';
 import { defaultRemotesManifest, ManifestFileError, readManifestFile } from './remotes-manifest';
 
 const REMOTE_NAME = /^[a-z][a-z0-9-]*$/;
@@ -92,6 +93,15 @@ export async function publishRelease(
   checkRemote(remote);
   if (!fs.existsSync(path.join(distDir, 'mf-manifest.json'))) {
     throw new ReleaseError(`${distDir} holds no mf-manifest.json: build the remote first (npm run build -w ${remote})`);
+  }
+  // the shell shows a remote only through its declaration (routes, navigation, module gate)
+  const declaration = path.join(distDir, DECLARATION_FILE);
+  try {
+    await readDeclarationFile(declaration);
+  } catch (error) {
+    throw new ReleaseError(
+      `${declaration} ${(error as Error).message}: the portal could not show ${remote} (its src/portal-module.json)`,
+    );
   }
   const manifest = await readManifest(target);
   const release = releaseName(version, distDir);

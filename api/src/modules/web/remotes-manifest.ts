@@ -6,15 +6,16 @@
  * when it cannot be read or is not a manifest, the last one that was good stays in force (at start, the
  * one of REMOTES_MANIFEST or the built-in default) and the log says so, once per new problem.
  *
- * Each user is told only of the remotes they may mount: a remote gated by a module (REMOTE_MODULES) is
- * listed when the user may use that module in at least one of their companies; the others (Settings,
- * and a remote this api does not know) to every signed-in user; nothing to a signed-out visitor.
+ * Each user is told only of the remotes they may mount: a remote gated by a module (the module its
+ * declaration names, remote-declarations.ts) is listed when the user may use that module in at least
+ * one of their companies, one without a gate (Settings) to every signed-in user, one without a good
+ * declaration (which the shell could not show anyway) to nobody; nothing to a signed-out visitor.
  */
 import fs from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { REMOTES, REMOTE_MODULES, type ModuleName } from '@portal/shared/core/modules';
-import { remotesManifestSchema, type RemotesManifest } from '@portal/shared/core/schemas';
+import { REMOTES, type ModuleName } from '@portal/shared/core/modules';
+import { remotesManifestSchema, type RemoteDeclaration, type RemotesManifest } from '@portal/shared/core/schemas';
 import type { AppConfig } from '../../config';
 import type { CompanyViewer } from '../../db/companies';
 import { modulesUsableAnywhere } from '../../db/module-access';
@@ -102,15 +103,16 @@ export function remotesManifestSource(
 export async function remotesFor(
   db: Kysely<Database>,
   manifest: RemotesManifest,
+  declarations: ReadonlyMap<string, RemoteDeclaration>,
   viewer: CompanyViewer | null,
 ): Promise<RemotesManifest> {
   if (!viewer) return {};
-  const gates = REMOTE_MODULES as Record<string, ModuleName | null | undefined>;
-  const gated = Object.keys(manifest).some((name) => gates[name]);
+  const declared = Object.entries(manifest).filter(([name]) => declarations.has(name));
+  const gated = declared.some(([name]) => declarations.get(name)?.module);
   const usable = gated ? await modulesUsableAnywhere(db, viewer) : new Set<ModuleName>();
   return Object.fromEntries(
-    Object.entries(manifest).filter(([name]) => {
-      const module = gates[name];
+    declared.filter(([name]) => {
+      const module = declarations.get(name)?.module;
       return !module || usable.has(module);
     }),
   );

@@ -3,10 +3,13 @@
  * cannot take down (modules/web/remotes-manifest.ts).
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { setUserModuleAccess } from '../../db/module-access';
 import { remotesManifestSource } from '../../modules/web/remotes-manifest';
 import { createTestApp, makeTempDir, type TestApp } from '../../test/app';
+import { repoDeclarations } from '../../test/remotes';
 
 const DEFAULT = {
   'mfe-projects': '/remotes/mfe-projects/mf-manifest.json',
@@ -71,43 +74,64 @@ describe('the manifest in force', () => {
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('is REMOTES_MANIFEST when set; a remote this api does not know is listed to every signed-in user', async () => {
+  it('is REMOTES_MANIFEST when set, each remote on another host gated by the declaration published beside it', async () => {
+    // a host of remotes: two declarations; the third remote publishes none, a fourth a broken one
+    const declarations = repoDeclarations();
+    const cdn = http.createServer((req, res) => {
+      const files: Record<string, unknown> = {
+        '/p/portal-module.json': declarations['mfe-projects'],
+        '/r/portal-module.json': declarations['mfe-reports'],
+        '/b/portal-module.json': { ...declarations['mfe-reports'], module: 'everything' },
+      };
+      const body = files[req.url ?? ''];
+      res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' }).end(body ? JSON.stringify(body) : '');
+    });
+    await new Promise<void>((resolve) => cdn.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`;
     const app = await createTestApp({
       env: {
         REMOTES_MANIFEST: JSON.stringify({
-          'mfe-projects': 'https://cdn.example/p/mf-manifest.json',
-          'mfe-reports': 'https://cdn.example/r/mf-manifest.json',
-          'mfe-extra': 'https://cdn.example/x/mf-manifest.json',
+          'mfe-projects': `${origin}/p/mf-manifest.json`,
+          'mfe-reports': `${origin}/r/mf-manifest.json`,
+          'mfe-extra': `${origin}/x/mf-manifest.json`,
+          'mfe-broken': `${origin}/b/mf-manifest.json`,
         }),
       },
     });
     try {
+      // member@acme.test has reports off; a remote without a good declaration is listed to nobody
       expect((await remotesAs(app, 'member@acme.test')).json()).toEqual({
-        'mfe-projects': 'https://cdn.example/p/mf-manifest.json',
-        'mfe-extra': 'https://cdn.example/x/mf-manifest.json',
+        'mfe-projects': `${origin}/p/mf-manifest.json`,
+      });
+      expect((await remotesAs(app, 'admin@demo.test')).json()).toEqual({
+        'mfe-projects': `${origin}/p/mf-manifest.json`,
+        'mfe-reports': `${origin}/r/mf-manifest.json`,
       });
     } finally {
       await app.close();
+      cdn.close();
     }
   });
 
   it('is REMOTES_MANIFEST_FILE as it is now; a broken one leaves the last good one in force, never an error', async () => {
     const file = path.join(dir, 'remotes.json');
-    fs.writeFileSync(file, JSON.stringify({ 'mfe-settings': '/v1/mf-manifest.json' }));
+    const v1 = '/remotes/mfe-settings/mf-manifest.json?v=1';
+    const v2 = '/remotes/mfe-settings/mf-manifest.json?v=2';
+    fs.writeFileSync(file, JSON.stringify({ 'mfe-settings': v1 }));
     const app = await createTestApp({ env: { REMOTES_MANIFEST_FILE: file } });
     try {
-      expect((await remotesAs(app, 'admin@demo.test')).json()).toEqual({ 'mfe-settings': '/v1/mf-manifest.json' });
-      fs.writeFileSync(file, JSON.stringify({ 'mfe-settings': '/v2/mf-manifest.json' }));
-      expect((await remotesAs(app, 'admin@demo.test')).json()).toEqual({ 'mfe-settings': '/v2/mf-manifest.json' });
+      expect((await remotesAs(app, 'admin@demo.test')).json()).toEqual({ 'mfe-settings': v1 });
+      fs.writeFileSync(file, JSON.stringify({ 'mfe-settings': v2 }));
+      expect((await remotesAs(app, 'admin@demo.test')).json()).toEqual({ 'mfe-settings': v2 });
 
       for (const broken of ['{"Not A Name": 1}', '{"mfe-settings": ', '']) {
         fs.writeFileSync(file, broken);
         const res = await remotesAs(app, 'admin@demo.test');
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toEqual({ 'mfe-settings': '/v2/mf-manifest.json' });
+        expect(res.json()).toEqual({ 'mfe-settings': v2 });
       }
       fs.rmSync(file);
-      expect((await remotesAs(app, 'admin@demo.test')).json()).toEqual({ 'mfe-settings': '/v2/mf-manifest.json' });
+      expect((await remotesAs(app, 'admin@demo.test')).json()).toEqual({ 'mfe-settings': v2 });
       // the page's Content-Security-Policy still allows the remotes of the manifest in force
       const page = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
       expect(page.statusCode).not.toBe(500);

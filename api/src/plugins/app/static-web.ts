@@ -102,7 +102,8 @@ export default fp(
     // A staff member's own overrides (modules/web/remote-overrides.ts) replace the URLs for their browser.
     app.get('/remotes.json', async (request, reply) => {
       const auth = await getAuth(request);
-      const inForce = await remotesFor(app.db, await app.remotesManifest.current(), auth?.user ?? null);
+      const manifest = await app.remotesManifest.current();
+      const inForce = await remotesFor(app.db, manifest, await app.remoteDeclarations.of(manifest), auth?.user ?? null);
       const listed = auth ? applyOverrides(inForce, await overridesOf(request, auth.user)) : inForce;
       return reply.header('cache-control', 'private, no-cache').header('vary', 'cookie').send(listed);
     });

@@ -1,16 +1,12 @@
 /** What the health, portal config and system settings (portal messages) operations answer, as zod schemas (see projects/results.ts). */
 import { z } from 'zod';
 import { id, timestamp } from '../answers';
-import { PORTAL_MESSAGE_KEYS, PORTAL_MESSAGE_STATUSES } from '../schemas';
+import { PORTAL_MESSAGE_KEYS, PORTAL_MESSAGE_STATUSES, portalConfigSchema } from '../schemas';
 
 // ---- Health and portal config
 
 export const health = z.strictObject({ status: z.literal('ok'), database: z.literal('ok'), apiVersion: z.string() });
-export const portalConfig = z.strictObject({
-  brandName: z.string().min(1),
-  apiVersion: z.string(),
-  uiVersion: z.string(),
-});
+export const portalConfig = portalConfigSchema;
 
 // ---- System settings (portal messages)
 

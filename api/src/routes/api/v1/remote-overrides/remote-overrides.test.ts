@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createTestApp, makeTempDir, type TestApp } from '../../../../test/app';
 import { ANSWER_TESTS, answerProblem } from '../../../../test/answers';
+import { placeRepoDeclarations } from '../../../../test/remotes';
 
 const KEYS = ANSWER_TESTS['routes/api/v1/remote-overrides/remote-overrides.test.ts'];
 const DEV = 'http://localhost:3004/mf-manifest.json';
@@ -17,6 +18,7 @@ beforeAll(async () => {
   web = makeTempDir('portal-web-');
   fs.mkdirSync(path.join(web, 'shell', 'dist'), { recursive: true });
   fs.writeFileSync(path.join(web, 'shell', 'dist', 'index.html'), '<!doctype html><title>shell</title>');
+  placeRepoDeclarations(web);
   t = await createTestApp({ env: { WEB_ROOT: web } });
 });
 afterAll(async () => {
