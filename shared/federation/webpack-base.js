@@ -133,8 +133,12 @@ function portalWebpackConfig(opts) {
         path: path.join(opts.dir, 'dist'),
         // remotes resolve their chunks next to their manifest, wherever it is deployed
         publicPath: opts.host ? '/' : 'auto',
-        filename: production ? '[name].[contenthash:12].js' : '[name].js',
-        chunkFilename: production ? '[name].[contenthash:12].js' : '[name].js',
+        // Eight hex digits of the content's hash name a file's version: each container's runtime
+        // carries the name of every chunk it may load (the shell's 53 and a remote's 40-odd on the
+        // first page), and those names, random to gzip, were about 270 bytes of the first page at
+        // twelve. Two builds of one chunk share a name once in four billion changes.
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         uniqueName: federationName,
         clean: true,
       },
