@@ -2,10 +2,12 @@
  * Releases of remotes as an open tab meets them (issue 33), in a real browser against the real server:
  * a remote whose next chunk a newer release removed asks for a reload (and the reload opens the page),
  * a remote built against another portal contract says so, naming both versions, a release published
- * while a tab is open leaves that tab working (the next load gets it), and a remotes manifest broken
- * by a deploy leaves the last good one in force.
+ * while a tab is open leaves that tab working (the next load gets it), a remotes manifest broken
+ * by a deploy leaves the last good one in force, and a sixth remote built on its own and added to the
+ * manifest is in the menu of the same shell build (its routes and menu entry are its declaration's).
  */
 import type { Request } from '@playwright/test';
+import { execFileSync } from 'child_process';
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
@@ -143,6 +145,64 @@ test('a release published while a tab is open leaves that tab working, and the n
     const reloaded = fetched.filter((f) => f.load > before);
     expect(reloaded.some((f) => f.url.startsWith(`/releases/mfe-reports/${second.release}/`))).toBe(true);
     expect(reloaded.some((f) => f.url.startsWith(`/releases/mfe-reports/${first.release}/`))).toBe(false);
+  } finally {
+    await context.close();
+    await portal.stop();
+    fs.rmSync(web, { recursive: true, force: true });
+  }
+});
+
+test('a sixth remote, built on its own and added to the manifest, is in the menu and opens, with the same shell', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const repo = path.resolve(__dirname, '..', '..');
+  // built as its own team would build it (the shell's build is left as it is)
+  const sixth = path.resolve(__dirname, '..', 'fixtures', 'mfe-sixth');
+  execFileSync(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production'], {
+    cwd: sixth,
+    stdio: 'pipe',
+  });
+  const web = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+  for (const pkg of WEB_PACKAGES) {
+    fs.mkdirSync(path.join(web, pkg));
+    fs.symlinkSync(path.join(repo, pkg, 'dist'), path.join(web, pkg, 'dist'));
+  }
+  const target = { webRoot: web, manifestFile: path.join(web, 'remotes.json') };
+  // the manifest of the five remotes: the default one, and the new remote's release
+  const { release } = await publishRelease(target, 'mfe-sixth', '0.1.0', path.join(sixth, 'dist'));
+  const portal = await startPortal({ WEB_ROOT: web, REMOTES_MANIFEST_FILE: target.manifestFile });
+  const context = await browser.newContext({ baseURL: portal.baseURL });
+  try {
+    const page = await context.newPage();
+    await signIn(page, 'admin@demo.test');
+    const link = mainNav(page).getByRole('link', { name: 'Sixth module', exact: true });
+    await expect(link).toBeVisible();
+    // its declared order: after Reports, before Settings
+    await expect(mainNav(page).getByRole('link')).toHaveText([
+      'Home',
+      'Projects',
+      'Safe Transfer',
+      'Requests',
+      'Reports',
+      'Sixth module',
+      'Settings',
+    ]);
+    const fetched: string[] = [];
+    page.on('response', (res) => fetched.push(new URL(res.url()).pathname));
+    await link.click();
+    await expect(page.getByRole('heading', { name: 'Sixth module', level: 1 })).toBeVisible();
+    await expect(page.getByText('Mounted at /sixth, showing /sixth')).toBeVisible();
+    expect(fetched.some((p) => p.startsWith(`/releases/mfe-sixth/${release}/`))).toBe(true);
+
+    // out of the manifest again: no menu entry, and its address is a page the portal does not have
+    const manifest = JSON.parse(fs.readFileSync(target.manifestFile, 'utf8')) as Record<string, string>;
+    delete manifest['mfe-sixth'];
+    fs.writeFileSync(target.manifestFile, JSON.stringify(manifest));
+    await page.reload();
+    await expect(page.getByText('Page not found')).toBeVisible();
+    await expect(mainNav(page).getByRole('link', { name: 'Reports', exact: true })).toBeVisible();
+    await expect(mainNav(page).getByRole('link', { name: 'Sixth module', exact: true })).toHaveCount(0);
   } finally {
     await context.close();
     await portal.stop();

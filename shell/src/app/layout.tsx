@@ -17,14 +17,15 @@ import {
 import type { MenuProps } from '@portal/shared/ui/menus';
 import { FrameButton, NavList, VISUALLY_HIDDEN, type NavListItem } from '@portal/shared/ui/components';
 import { sessionActions, sessionSelectors, type SessionState } from '@portal/shared/web/session';
+import type { NavIcon, PortalRemote } from '@portal/shared/core/schemas';
 import { useSelectCompany, useSignOut } from '../session/use-session';
 import { FeatureFlagsClient } from '../features/flags/feature-flags-client';
 import { HeaderHelpLink } from '../features/flags/header-help-link';
 import { MaintenanceBannerSlot } from '../features/banner/components/maintenance-banner-slot';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
-import { activeKey, navigationFor } from './navigation';
+import { activeKeyOf, navigationFor } from './navigation';
 import { HeaderDropdown } from './header-dropdown';
-import { NoDataAccess } from './routes';
+import { NoDataAccess, usePortalRemotes } from './routes';
 
 type Root = { session: SessionState };
 
@@ -53,10 +54,13 @@ function useNarrowScreen(): boolean {
 
 // Rarely shown: it loads with the extra UI kit when needed, not on every first page.
 
-const ICONS: Record<string, ReactNode> = {
+const NO_REMOTES: PortalRemote[] = [];
+
+/** The icons a remote's menu entry may name (NAV_ICONS); any other module gets the generic one. */
+const ICONS: Partial<Record<NavIcon, ReactNode>> = {
   projects: <ProjectOutlined />,
   // a secure way to send files: the padlock
-  'safe-transfer': <LockOutlined />,
+  transfer: <LockOutlined />,
   requests: <FileSearchOutlined />,
   reports: <BarChartOutlined />,
   settings: <SettingOutlined />,
@@ -70,6 +74,7 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
   const selectedId = useSelector((s: Root) => sessionSelectors.selectSelectedCompanyId(s));
   const selected = useSelector((s: Root) => sessionSelectors.selectSelectedCompany(s));
   const access = useSelector((s: Root) => sessionSelectors.selectAccess(s));
+  const remotes = usePortalRemotes() ?? NO_REMOTES;
   const theme = useSelector((s: Root) => sessionSelectors.selectTheme(s));
   const brand = useSelector((s: Root) => sessionSelectors.selectBrand(s));
   const detailedView = useSelector((s: Root) => sessionSelectors.selectDetailedView(s));
@@ -82,14 +87,14 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
   const items = useMemo<NavListItem[]>(
     () => [
       { key: 'home', icon: <HomeOutlined />, label: 'Home', path: '/' },
-      ...navigationFor(access?.modulesAccess ?? null).map((n) => ({
+      ...navigationFor(remotes, access?.modulesAccess ?? null).map((n) => ({
         key: n.key,
-        icon: ICONS[n.key] ?? <AppstoreOutlined />,
+        icon: (n.icon && ICONS[n.icon]) ?? <AppstoreOutlined />,
         label: n.label,
         path: n.path,
       })),
     ],
-    [access],
+    [remotes, access],
   );
 
   const userMenu: MenuProps['items'] = [
@@ -149,7 +154,12 @@ export function PortalFrame({ children, noCompanies }: { children: ReactNode; no
           )}
         </div>
         <nav aria-label="Main">
-          <NavList items={items} activeKey={activeKey(location.pathname)} dark={theme === 'dark'} collapsed={narrow} />
+          <NavList
+            items={items}
+            activeKey={activeKeyOf(items, location.pathname)}
+            dark={theme === 'dark'}
+            collapsed={narrow}
+          />
         </nav>
       </aside>
       <div style={{ display: 'flex', flexDirection: 'column', flex: 'auto', width: 0, minHeight: 0 }}>

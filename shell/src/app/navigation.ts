@@ -1,38 +1,26 @@
-import type { EffectiveModuleAccess, ModuleName } from '@portal/shared/core/modules';
+import type { EffectiveModuleAccess } from '@portal/shared/core/modules';
+import type { PortalRemote, RemoteNavEntry } from '@portal/shared/core/schemas';
 
-export interface NavItem {
-  key: string;
-  label: string;
-  path: string;
+/**
+ * The portal's menu and routes come from the remotes themselves: each declares its module gate,
+ * where it is mounted and its menu entries (its portal-module.json), and the portal config lists the
+ * remotes of the manifest in force with their declarations (docs/federation.md). No remote is named
+ * here: a new one is a manifest entry.
+ */
+export interface NavItem extends RemoteNavEntry {
   remote: string;
 }
 
-/** The portal's modules: where each lives, which remote carries it and which module access gates it (REMOTE_MODULES' gate: navigation.test.ts). */
-export const NAV_ITEMS: (NavItem & { module: ModuleName | null })[] = [
-  { key: 'projects', label: 'Projects', path: '/v2/projects', remote: 'mfe-projects', module: 'projects' },
-  // files sent to the company's users through expiring links: part of the projects area (mfe-projects)
-  { key: 'safe-transfer', label: 'Safe Transfer', path: '/safe-transfer', remote: 'mfe-projects', module: 'projects' },
-  { key: 'requests', label: 'Requests', path: '/requests', remote: 'mfe-requests', module: 'requests' },
-  { key: 'reports', label: 'Reports', path: '/reports', remote: 'mfe-reports', module: 'reports' },
-  { key: 'settings', label: 'Settings', path: '/settings', remote: 'mfe-settings', module: null },
-];
+/** The menu entry a path belongs to: Home for the dashboard, else the entry (not Home) whose path it is or is under. */
+export const activeKeyOf = (items: readonly { key: string; path: string }[], pathname: string) =>
+  pathname === '/' || pathname === '/dashboard'
+    ? 'home'
+    : (items.find((i) => i.path !== '/' && (pathname === i.path || pathname.startsWith(`${i.path}/`)))?.key ?? '');
 
-/** The modules the signed-in user may use in the selected company; settings has no module gate. */
-export function navigationFor(access: EffectiveModuleAccess | null): NavItem[] {
-  return NAV_ITEMS.filter((i) => i.module === null || access?.[i.module] === true).map(
-    ({ module: _m, ...item }) => item,
-  );
-}
-
-/** Which menu entry a path belongs to. */
-export function activeKey(pathname: string): string {
-  if (pathname === '/' || pathname === '/dashboard') return 'home';
-  const hit = NAV_ITEMS.find((i) => pathname === i.path || pathname.startsWith(`${i.path}/`));
-  return hit?.key ?? '';
-}
-
-/** The remote that shows `pathname` when no module access gates it (mfe-settings), else null. */
-export function ungatedRemoteFor(pathname: string): string | null {
-  const hit = NAV_ITEMS.find((i) => i.module === null && (pathname === i.path || pathname.startsWith(`${i.path}/`)));
-  return hit?.remote ?? null;
+/** The menu entries of the remotes the user may use in the selected company, by their declared order. */
+export function navigationFor(remotes: readonly PortalRemote[], access: EffectiveModuleAccess | null): NavItem[] {
+  return remotes
+    .filter((r) => r.module === null || access?.[r.module] === true)
+    .flatMap((r) => r.nav.map((n) => ({ ...n, remote: r.name })))
+    .sort((a, b) => a.order - b.order || a.key.localeCompare(b.key));
 }

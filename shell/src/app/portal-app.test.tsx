@@ -6,7 +6,7 @@ import { portalApi } from '@portal/shared/web/api';
 import { createPortalStore } from '../store/store';
 import { browserLocation } from '../session/sign-in';
 import { PortalApp } from './portal-app';
-import { loadedRemotes } from './testing-remotes';
+import { loadedRemotes, PORTAL_REMOTES } from './testing-remotes';
 
 // Remotes are served by a test double that renders its own nested routes like a real remote.
 jest.mock('../federation/remotes', () => jest.requireActual('./testing-remotes'));
@@ -44,7 +44,7 @@ const failure = (status: number, requestId: string) =>
 const server = setupServer(
   http.get('*/api/v1/portal-config', () => {
     calls.config++;
-    return HttpResponse.json({ brandName: 'Tevora', apiVersion: 'dev', uiVersion: 'dev' });
+    return HttpResponse.json({ brandName: 'Tevora', apiVersion: 'dev', uiVersion: 'dev', remotes: PORTAL_REMOTES });
   }),
   http.get('*/api/v1/users/profile/me', () => {
     calls.me++;
@@ -429,7 +429,7 @@ describe('per-browser choices, brand and sign-out', () => {
       http.get('*/api/v1/portal-config', async () => {
         await configGate;
         return HttpResponse.json(
-          { brandName: 'Contoso Assurance', apiVersion: '2.1.0', uiVersion: '5.0.0' },
+          { brandName: 'Contoso Assurance', apiVersion: '2.1.0', uiVersion: '5.0.0', remotes: PORTAL_REMOTES },
           { headers: { 'x-api-version': '2.1.0', 'x-ui-version': '5.0.0' } },
         );
       }),

@@ -29,14 +29,20 @@ const selectUserLoad = portalApi.endpoints.usersMe.select();
 /** The frame once the user is known: companies, the selected one's access, then the routes. */
 function CompanyPortal() {
   const s = useCompanySession();
+  // the remotes' routes and menu entries come with the portal config (routes.tsx): without them
+  // the user's modules cannot be shown either
+  const config = usePortalConfigGetQuery();
+  const configError = !config.data && config.isError;
   if (s.companiesLoading) return <Pending full label="Loading companies" />;
   return (
     <PortalFrame noCompanies={s.noCompanies}>
-      {s.accessError ? (
+      {s.accessError || configError ? (
         <StatusPanel
           kind="warning"
           title="Your access for this company could not be loaded"
-          extra={<FrameButton onClick={() => s.retryAccess()}>Try again</FrameButton>}
+          extra={
+            <FrameButton onClick={() => void (configError ? config.refetch() : s.retryAccess())}>Try again</FrameButton>
+          }
         />
       ) : (
         <PortalRoutes />

@@ -3,25 +3,23 @@ import { useSelector } from '@portal/shared/web/store';
 import { matchPath, Navigate, Route, Routes, useLocation, useParams } from '@portal/shared/web/router';
 import { Spin } from '@portal/shared/ui';
 import type { ModuleName } from '@portal/shared/core/modules';
+import type { PortalRemote } from '@portal/shared/core/schemas';
+import { usePortalConfigGetQuery } from '@portal/shared/web/api';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
 import { RemoteMount } from '../federation/remote-mount';
 import { deferred } from '@portal/shared/web/deferred';
 import { ModulesHome, NoModuleAccess, NotFoundPage } from '../pages/pages';
-import { NAV_ITEMS } from './navigation';
 
 type Root = { session: SessionState };
 
-/** Paths mfe-projects owns (docs/federation.md); it is mounted at "/" and routes them itself. */
-const PROJECTS_PATHS = ['/', '/dashboard', '/v2/projects/*', '/safe-transfer'];
 const HOME_PATHS = ['/', '/dashboard'];
-
 /**
- * Remotes mounted at their own path, each behind its module's access. mfe-projects is mounted at "/"
- * (it also owns the dashboard) and mfe-settings has no module gate: both are routed below.
+ * The remotes of the portal with what each declares (the portal config, read at start), or undefined
+ * until it has come. The routes and the menu are built from them (navigation.ts).
  */
-const GATED_REMOTES = NAV_ITEMS.flatMap(({ remote, path, module, label }) =>
-  module && remote !== 'mfe-projects' ? [{ remote, basePath: path, module, label }] : [],
-);
+export function usePortalRemotes(): PortalRemote[] | undefined {
+  return usePortalConfigGetQuery().data?.remotes;
+}
 
 /** Only for users without a company (the banner layout.tsx shows, and their page here): not first-page code. */
 export const NoDataAccess = deferred(() => import('./no-data-access-banner'));
@@ -60,19 +58,33 @@ function Gate({ module, label, children }: { module: ModuleName; label: string; 
   return <>{children}</>;
 }
 
-function ProjectsOrNotFound() {
-  const { pathname } = useLocation();
-  const access = useSelector((s: Root) => sessionSelectors.selectAccess(s));
-  if (!PROJECTS_PATHS.some((p) => matchPath(p, pathname))) return <NotFoundPage />;
-  const isHome = HOME_PATHS.some((p) => matchPath(p, pathname));
-  if (isHome && access && !access.modulesAccess.projects) {
-    return <ModulesHome fallback={<Pending />} />;
-  }
+/** A remote where it is mounted, behind its module's access when it declares one. */
+function Mounted({ remote, basePath }: { remote: PortalRemote; basePath: string }) {
+  const title = remote.nav[0]?.label ?? remote.name;
+  const mount = <RemoteMount key={remote.name} remote={remote.name} title={title} basePath={basePath} />;
+  if (!remote.module) return mount;
   return (
-    <Gate module="projects" label="Projects">
-      <RemoteMount key="mfe-projects" remote="mfe-projects" basePath="/" />
+    <Gate module={remote.module} label={title}>
+      {mount}
     </Gate>
   );
+}
+
+/**
+ * A path no remote mounted at a path of its own shows: the remote mounted at `/` when it declares the
+ * path (the dashboard and the projects pages), else "Page not found". Home without that remote, or
+ * with its module off, shows the modules the user has.
+ */
+function RootRemoteOrNotFound({ remote }: { remote: PortalRemote | undefined }) {
+  const { pathname } = useLocation();
+  const access = useSelector((s: Root) => sessionSelectors.selectAccess(s));
+  const isHome = HOME_PATHS.some((p) => matchPath(p, pathname));
+  const shows = !!remote && (remote.paths ?? ['/']).some((p) => matchPath(p, pathname));
+  if (isHome && (!shows || (remote?.module && access && !access.modulesAccess[remote.module]))) {
+    return <ModulesHome fallback={<Pending />} />;
+  }
+  if (!shows || !remote) return <NotFoundPage />;
+  return <Mounted remote={remote} basePath="/" />;
 }
 
 /** /projects/** is the legacy entry: the same sub-path under /v2/projects. */
@@ -83,28 +95,20 @@ function LegacyProjectsRedirect() {
   return <Navigate to={`/v2/projects${rest}${search}${hash}`} replace />;
 }
 
-/** The route table (signed-in part; /account-removed is public, outside the frame). */
+/** The route table (signed-in part; /account-removed is public, outside the frame), from the remotes' declarations. */
 export function PortalRoutes() {
+  const remotes = usePortalRemotes();
+  if (!remotes) return <Pending />;
   return (
     <Routes>
       <Route path="/documents" element={<Navigate to="/projects/documents" replace />} />
       <Route path="/projects/*" element={<LegacyProjectsRedirect />} />
-      {GATED_REMOTES.map((g) => (
-        <Route
-          key={g.remote}
-          path={`${g.basePath}/*`}
-          element={
-            <Gate module={g.module} label={g.label}>
-              <RemoteMount key={g.remote} remote={g.remote} basePath={g.basePath} />
-            </Gate>
-          }
-        />
-      ))}
-      <Route
-        path="/settings/*"
-        element={<RemoteMount key="mfe-settings" remote="mfe-settings" basePath="/settings" />}
-      />
-      <Route path="*" element={<ProjectsOrNotFound />} />
+      {remotes.map((r) =>
+        r.basePath === '/' ? null : (
+          <Route key={r.name} path={`${r.basePath}/*`} element={<Mounted remote={r} basePath={r.basePath} />} />
+        ),
+      )}
+      <Route path="*" element={<RootRemoteOrNotFound remote={remotes.find((r) => r.basePath === '/')} />} />
     </Routes>
   );
 }

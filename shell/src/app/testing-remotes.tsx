@@ -8,6 +8,21 @@ import { useSelector } from '@portal/shared/web/store';
 import { theme } from '@portal/shared/ui';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
 import type { RemoteAppModule, RemoteAppProps } from '@portal/shared/web/remote';
+import fs from 'node:fs';
+import path from 'node:path';
+import { REMOTES } from '@portal/shared/core/modules';
+import type { PortalRemote, RemoteDeclaration } from '@portal/shared/core/schemas';
+
+/**
+ * The portal's four remotes as the portal config lists them: each one's own declaration (its
+ * src/portal-module.json, read here, not copied).
+ */
+export const PORTAL_REMOTES: PortalRemote[] = REMOTES.map((name) => ({
+  name,
+  ...(JSON.parse(
+    fs.readFileSync(path.resolve(__dirname, '..', '..', '..', name, 'src', 'portal-module.json'), 'utf8'),
+  ) as RemoteDeclaration),
+}));
 
 export const loadedRemotes: string[] = [];
 

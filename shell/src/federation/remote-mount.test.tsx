@@ -24,7 +24,7 @@ describe('RemoteMount', () => {
       if (fail) throw new Error('503 Service Unavailable');
       return { default: ({ basePath }) => <p>Requests remote at {basePath}</p> };
     });
-    renderWithProviders(<RemoteMount remote="mfe-requests" basePath="/requests" load={load} />);
+    renderWithProviders(<RemoteMount remote="mfe-requests" title="Requests" basePath="/requests" load={load} />);
     expect(await screen.findByText('Requests is unavailable right now')).toBeInTheDocument();
 
     fail = false;
@@ -42,7 +42,9 @@ describe('RemoteMount', () => {
       lifecycle: 'onLoad',
       origin: {} as never,
     })) as RemoteAppModule;
-    renderWithProviders(<RemoteMount remote="mfe-reports" basePath="/reports" load={async () => fallback} />);
+    renderWithProviders(
+      <RemoteMount remote="mfe-reports" title="Reports" basePath="/reports" load={async () => fallback} />,
+    );
     expect(await screen.findByText('Reports is unavailable right now')).toBeInTheDocument();
   });
 });
@@ -65,6 +67,7 @@ describe('RemoteMount says how a remote failed', () => {
     renderWithProviders(
       <RemoteMount
         remote="mfe-projects"
+        title="Projects"
         basePath="/"
         load={async () => {
           throw chunkError();
@@ -86,6 +89,7 @@ describe('RemoteMount says how a remote failed', () => {
     renderWithProviders(
       <RemoteMount
         remote="mfe-projects"
+        title="Projects"
         basePath="/"
         load={async () => {
           throw chunkError();
@@ -102,7 +106,7 @@ describe('RemoteMount says how a remote failed', () => {
       throw new Error('Element type is invalid');
     };
     renderWithProviders(
-      <RemoteMount remote="mfe-reports" basePath="/reports" load={async () => ({ default: Broken })} />,
+      <RemoteMount remote="mfe-reports" title="Reports" basePath="/reports" load={async () => ({ default: Broken })} />,
     );
     expect(await screen.findByText('Reports ran into a problem')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Retry/ })).toBeNull();

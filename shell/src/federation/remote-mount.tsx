@@ -3,15 +3,13 @@ import { Spin } from '@portal/shared/ui';
 import type { RemoteAppModule } from '@portal/shared/web/remote';
 import { FailureView, failureReference, preloadFailurePanel } from '@portal/shared/web/deferred';
 import { afterFirstContent, markFirstContentShown } from '../app/first-content';
-import { NAV_ITEMS } from '../app/navigation';
 import { RemoteUnavailableError } from './error-plugin';
 import { loadRemoteApp } from './remotes';
 
-/** A remote as its menu entry names it ("Projects"); its own name when it has no entry. */
-const titleOf = (remote: string) => NAV_ITEMS.find((item) => item.remote === remote)?.label ?? remote;
-
 interface BoundaryProps {
   remote: string;
+  /** The remote as its menu entry names it ("Projects"). */
+  title: string;
   onRetry: () => void;
   children: ReactNode;
 }
@@ -46,7 +44,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failure: Failure | 
     if (!failure) return this.props.children;
     return (
       <FailureView
-        what={titleOf(this.props.remote)}
+        what={this.props.title}
         error={failure.error}
         reference={failure.reference}
         onRetry={() => {
@@ -76,9 +74,9 @@ function Committed({ remote }: { remote: string }) {
 
 export type RemoteLoader = (remote: string, fresh: boolean) => Promise<RemoteAppModule>;
 
-function Loading({ remote }: { remote: string }) {
+function Loading({ title }: { title: string }) {
   return (
-    <div style={{ padding: 48, textAlign: 'center' }} role="status" aria-label={`Loading ${titleOf(remote)}`}>
+    <div style={{ padding: 48, textAlign: 'center' }} role="status" aria-label={`Loading ${title}`}>
       <Spin size="large" />
     </div>
   );
@@ -92,11 +90,13 @@ function Loading({ remote }: { remote: string }) {
  */
 function RemoteApp({
   remote,
+  title,
   basePath,
   load,
   fresh,
 }: {
   remote: string;
+  title: string;
   basePath: string;
   load: RemoteLoader;
   fresh: boolean;
@@ -126,11 +126,11 @@ function RemoteApp({
       ? result.error
       : new RemoteUnavailableError(remote, result.error);
   }
-  if (!result) return <Loading remote={remote} />;
+  if (!result) return <Loading title={title} />;
   const { App } = result;
   return (
     // the remote's own code may still suspend (its lazy parts)
-    <Suspense fallback={<Loading remote={remote} />}>
+    <Suspense fallback={<Loading title={title} />}>
       <App basePath={basePath} />
       <Committed remote={remote} />
     </Suspense>
@@ -140,10 +140,13 @@ function RemoteApp({
 /** Mounts one remote's App inside its own error boundary; Retry makes a new attempt that loads afresh. */
 export function RemoteMount({
   remote,
+  title = remote,
   basePath,
   load = loadRemoteApp,
 }: {
   remote: string;
+  /** The remote as its menu entry names it ("Projects"), in its loading and failure messages. */
+  title?: string;
   basePath: string;
   load?: RemoteLoader;
 }) {
@@ -151,8 +154,13 @@ export function RemoteMount({
   // the failure panel's code, once the first page is on screen: there before a remote fails, off the first page
   useEffect(() => afterFirstContent(() => void preloadFailurePanel()), []);
   return (
-    <RemoteErrorBoundary key={`${remote}:${attempt}`} remote={remote} onRetry={() => setAttempt((a) => a + 1)}>
-      <RemoteApp remote={remote} basePath={basePath} load={load} fresh={attempt > 0} />
+    <RemoteErrorBoundary
+      key={`${remote}:${attempt}`}
+      remote={remote}
+      title={title}
+      onRetry={() => setAttempt((a) => a + 1)}
+    >
+      <RemoteApp remote={remote} title={title} basePath={basePath} load={load} fresh={attempt > 0} />
     </RemoteErrorBoundary>
   );
 }

@@ -68,26 +68,3 @@ async function loadRemoteAppNow(remote: string, fresh: boolean): Promise<RemoteA
   if (!mod || typeof mod.default !== 'function') throw new Error(`The remote "${remote}" did not provide an App`);
   return mod;
 }
-
-/**
- * A remote without a module gate (mfe-settings) starts loading as soon as the user is known when the
- * page is one of its own, so its code arrives while the shell draws its frame and loads the company.
- * Gated remotes wait for the company's access (a remote that is off is never fetched: docs/federation.md).
- * A failed preload is not reported here: the mount loads again and shows its own error and Retry.
- */
-export function preloadUngatedRemote(
-  store: { getState(): { session: { user: unknown } }; subscribe(listener: () => void): () => void },
-  remote: string | null,
-  load: (remote: string) => Promise<unknown> = loadRemoteApp,
-): void {
-  if (!remote) return;
-  const start = () => {
-    if (!store.getState().session.user) return false;
-    load(remote).catch(() => undefined);
-    return true;
-  };
-  if (start()) return;
-  const unsubscribe = store.subscribe(() => {
-    if (start()) unsubscribe();
-  });
-}

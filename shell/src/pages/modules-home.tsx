@@ -4,6 +4,7 @@ import { PageHeader } from '@portal/shared/ui/components';
 import { Link } from '@portal/shared/web/router';
 import { sessionSelectors, type SessionState } from '@portal/shared/web/session';
 import { navigationFor } from '../app/navigation';
+import { usePortalRemotes } from '../app/routes';
 
 type Root = { session: SessionState };
 
@@ -11,7 +12,7 @@ type Root = { session: SessionState };
 export default function ModulesHome() {
   const access = useSelector((s: Root) => sessionSelectors.selectAccess(s));
   const user = useSelector((s: Root) => sessionSelectors.selectUser(s));
-  const items = navigationFor(access?.modulesAccess ?? null);
+  const items = navigationFor(usePortalRemotes() ?? [], access?.modulesAccess ?? null);
   return (
     <div data-testid="modules-home">
       <PageHeader title="Home" />
