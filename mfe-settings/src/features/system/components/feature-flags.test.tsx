@@ -32,8 +32,23 @@ setupTestServer(
     }),
   ),
   http.put('*/api/v1/feature-flags/:key', async ({ request, params }) => {
-    const body = await request.json();
+    const body = (await request.json()) as { description?: string };
     sent.push({ [`PUT ${String(params.key)}`]: body });
+    // a refusal the form cannot foresee: the api names its fields, the dialog its labels
+    if (body.description === 'Refused') {
+      return HttpResponse.json(
+        {
+          code: 'validation_failed',
+          message: 'The flag is not valid.',
+          requestId: 'r',
+          details: [
+            { field: 'description', message: 'description must not repeat the key' },
+            { field: 'rules.0.value', message: 'rules.0.value must be a boolean, like the default' },
+          ],
+        },
+        { status: 400 },
+      );
+    }
     return HttpResponse.json(flag(String(params.key)));
   }),
   http.delete('*/api/v1/feature-flags/:key', ({ params }) => {
@@ -93,10 +108,12 @@ describe('feature flags', () => {
     expect(json).toHaveValue('"https://help.example"');
     fireEvent.change(json, { target: { value: '{"url": ' } });
     await ue.click(button('Save flag', dialog));
-    expect(await within(dialog).findByText(/must be valid JSON/)).toBeInTheDocument();
+    expect(await within(dialog).findByText(/^Must be valid JSON/)).toBeInTheDocument();
     fireEvent.change(json, { target: { value: 'null' } });
     await ue.click(button('Save flag', dialog));
-    expect(await within(dialog).findByText(/not null/)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Must be a boolean, number, string, object or array, not null'),
+    ).toBeInTheDocument();
     expect(sent).toEqual([]);
     fireEvent.change(json, { target: { value: '{"url": "https://docs.example"}' } });
     await ue.click(button('Save flag', dialog));
@@ -112,6 +129,19 @@ describe('feature flags', () => {
         },
       ]),
     );
+  });
+
+  it('says a refusal of the api in the form’s words, never the api’s field names', async () => {
+    renderFlags();
+    await ue.click(await screen.findByLabelText('Edit staff-preview'));
+    const dialog = await findDialog();
+    const description = within(dialog).getByLabelText('Description');
+    await ue.clear(description);
+    await ue.type(description, 'Refused');
+    await ue.click(button('Save flag', dialog));
+    expect(await within(dialog).findByText('Must not repeat the key')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Rules: Must be a boolean, like the default')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/rules\.0|description must/)).toBeNull();
   });
 
   it('creates a flag with a valid, new key', async () => {

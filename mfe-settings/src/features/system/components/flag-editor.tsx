@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Form, Input, Modal, Radio, Switch } from '@portal/shared/ui/extra';
 import { featureFlagInputSchema, featureFlagKeySchema, featureFlagValueSchema } from '@portal/shared/core/schemas';
 import type { FeatureFlagDefinition, FlagValue } from '@portal/shared/core/feature-flags';
+import { fieldMessage } from '@portal/shared/core/errors';
 import { schemaRule } from '../../../app/forms';
 import { errorMessage, fieldErrors } from '@portal/shared/web/api';
 import { useSettingsFlagsPutMutation } from '../api/system-api';
@@ -17,6 +18,16 @@ interface FlagForm {
   description: string;
 }
 
+/** The api's rule ("must be …", written to follow a field's name) as a sentence under the field. */
+const sentence = (message: string) => message.charAt(0).toUpperCase() + message.slice(1);
+
+/** The labels of the flag's parts that have no field of their own on this form. */
+const PART_LABELS: Record<string, string> = { key: 'Key', enabled: 'Enabled', rules: 'Rules' };
+
+/** A refusal of a part of the flag the form has no field for, in the form's words ("Rules: Must be …"). */
+const partProblem = (name: string, message: string) =>
+  `${PART_LABELS[name.split('.')[0]] ?? 'The flag'}: ${sentence(fieldMessage(name, message))}`;
+
 /** The value in a JSON text field: valid JSON, not null, at most 4 KB (featureFlagValueSchema). */
 const jsonValueRule = {
   validator: async (_rule: unknown, text: unknown) => {
@@ -24,10 +35,10 @@ const jsonValueRule = {
     try {
       parsed = JSON.parse(String(text ?? ''));
     } catch {
-      throw new Error('must be valid JSON, e.g. "text", 42, ["a"] or {"a": 1}');
+      throw new Error('Must be valid JSON, e.g. "text", 42, ["a"] or {"a": 1}');
     }
     const result = featureFlagValueSchema.safeParse(parsed);
-    if (!result.success) throw new Error(result.error.issues[0]?.message ?? 'Invalid value');
+    if (!result.success) throw new Error(sentence(result.error.issues[0]?.message ?? 'Must be a valid value'));
   },
 };
 
@@ -60,9 +71,10 @@ export function FlagEditor({
     });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      if (issue?.path[0] === 'description') form.setFields([{ name: 'description', errors: [issue.message] }]);
-      else if (issue?.path[0] === 'defaultValue') form.setFields([{ name: valueField, errors: [issue.message] }]);
-      else setFailure(issue ? `${issue.path.join('.')}: ${issue.message}` : 'The flag is not valid.');
+      const message = issue ? sentence(fieldMessage(issue.path.join('.'), issue.message)) : '';
+      if (issue?.path[0] === 'description') form.setFields([{ name: 'description', errors: [message] }]);
+      else if (issue?.path[0] === 'defaultValue') form.setFields([{ name: valueField, errors: [message] }]);
+      else setFailure(issue ? partProblem(issue.path.join('.'), issue.message) : 'The flag is not valid.');
       return;
     }
     try {
@@ -73,13 +85,16 @@ export function FlagEditor({
       const onForm = fields.filter((f) => f.name === 'description' || f.name === 'defaultValue');
       if (onForm.length)
         form.setFields(
-          onForm.map((f) => ({ name: f.name === 'defaultValue' ? valueField : 'description', errors: f.errors })),
+          onForm.map((f) => ({
+            name: f.name === 'defaultValue' ? valueField : 'description',
+            errors: f.errors.map((e) => sentence(fieldMessage(f.name, e))),
+          })),
         );
       const rest = fields.filter((f) => !onForm.includes(f));
       if (rest.length || !fields.length)
         setFailure(
           rest.length
-            ? rest.map((f) => `${f.name}: ${f.errors.join(' ')}`).join(' ')
+            ? rest.map((f) => partProblem(f.name, f.errors.join(' '))).join(' ')
             : (errorMessage(error) ?? 'The flag could not be saved.'),
         );
     }
