@@ -16,6 +16,21 @@ import { startPortal, WEB_PACKAGES } from '../portal-server';
 import { version as CONTRACT } from '../../shared/package.json';
 import { expect, mainNav, openAs, signIn, test } from './fixtures';
 
+const repo = path.resolve(__dirname, '..', '..');
+
+/**
+ * A web root of its own: the repository's builds (linked), and releases published beside them, with
+ * the manifest file the portal started on it reads.
+ */
+function webRootOfBuilds() {
+  const web = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+  for (const pkg of WEB_PACKAGES) {
+    fs.mkdirSync(path.join(web, pkg));
+    fs.symlinkSync(path.join(repo, pkg, 'dist'), path.join(web, pkg, 'dist'));
+  }
+  return { web, target: { webRoot: web, manifestFile: path.join(web, 'remotes.json') } };
+}
+
 test('an open tab whose next chunk a newer release removed offers a reload, which opens the page', async ({ page }) => {
   await openAs(page, 'member@acme.test', '/');
   const link = page
@@ -94,14 +109,7 @@ test('a release published while a tab is open leaves that tab working, and the n
   browser,
 }) => {
   test.setTimeout(150_000);
-  const repo = path.resolve(__dirname, '..', '..');
-  // a web root of its own: the builds of the repository, and releases published beside them
-  const web = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
-  for (const pkg of WEB_PACKAGES) {
-    fs.mkdirSync(path.join(web, pkg));
-    fs.symlinkSync(path.join(repo, pkg, 'dist'), path.join(web, pkg, 'dist'));
-  }
-  const target = { webRoot: web, manifestFile: path.join(web, 'remotes.json') };
+  const { web, target } = webRootOfBuilds();
   const first = await publishRelease(target, 'mfe-reports', '0.1.0', path.join(repo, 'mfe-reports', 'dist'));
   const portal = await startPortal({ WEB_ROOT: web, REMOTES_MANIFEST_FILE: target.manifestFile });
   const context = await browser.newContext({ baseURL: portal.baseURL });
@@ -156,19 +164,13 @@ test('a sixth remote, built on its own and added to the manifest, is in the menu
   browser,
 }) => {
   test.setTimeout(180_000);
-  const repo = path.resolve(__dirname, '..', '..');
   // built as its own team would build it (the shell's build is left as it is)
   const sixth = path.resolve(__dirname, '..', 'fixtures', 'mfe-sixth');
   execFileSync(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production'], {
     cwd: sixth,
     stdio: 'pipe',
   });
-  const web = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
-  for (const pkg of WEB_PACKAGES) {
-    fs.mkdirSync(path.join(web, pkg));
-    fs.symlinkSync(path.join(repo, pkg, 'dist'), path.join(web, pkg, 'dist'));
-  }
-  const target = { webRoot: web, manifestFile: path.join(web, 'remotes.json') };
+  const { web, target } = webRootOfBuilds();
   // the manifest of the five remotes: the default one, and the new remote's release
   const { release } = await publishRelease(target, 'mfe-sixth', '0.1.0', path.join(sixth, 'dist'));
   const portal = await startPortal({ WEB_ROOT: web, REMOTES_MANIFEST_FILE: target.manifestFile });

@@ -21,26 +21,40 @@ import { remoteDeclarationSchema, type RemoteDeclaration, type RemotesManifest }
 /** The file each build publishes next to its mf-manifest.json (shared/federation/webpack-base.js). */
 export const DECLARATION_FILE = 'portal-module.json';
 
+/** What is wrong with a declaration that its schema refused, naming the field. */
+function describeIssues(issues: readonly { path: PropertyKey[]; message: string }[]): string {
+  const first = issues[0];
+  return first ? `${first.path.join('.') || 'the file'}: ${first.message}` : 'not a declaration';
+}
+
 /** Why a declaration file is not one, in words for the log and the deploy script; null when it is. */
 export function declarationProblem(json: unknown): string | null {
   const parsed = remoteDeclarationSchema.safeParse(json);
-  if (parsed.success) return null;
-  const first = parsed.error.issues[0];
-  return first ? `${first.path.join('.') || 'the file'}: ${first.message}` : 'not a declaration';
+  return parsed.success ? null : describeIssues(parsed.error.issues);
+}
+
+/** The declaration a file's text holds; throws an Error saying what is wrong with it. */
+export function parseDeclaration(text: string): RemoteDeclaration {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error('is not JSON');
+  }
+  const parsed = remoteDeclarationSchema.safeParse(json);
+  if (!parsed.success) throw new Error(`is not a remote's declaration (${describeIssues(parsed.error.issues)})`);
+  return parsed.data;
 }
 
 /** Reads and checks a declaration file; throws an Error saying what is wrong with it. */
 export async function readDeclarationFile(file: string): Promise<RemoteDeclaration> {
-  let json: unknown;
+  let text: string;
   try {
-    json = JSON.parse(await fs.promises.readFile(file, 'utf8'));
+    text = await fs.promises.readFile(file, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new Error(code ? `cannot be read (${code})` : 'is not JSON');
+    throw new Error(`cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
-  const problem = declarationProblem(json);
-  if (problem) throw new Error(`is not a remote's declaration (${problem})`);
-  return remoteDeclarationSchema.parse(json);
+  return parseDeclaration(text);
 }
 
 /**
@@ -86,6 +100,13 @@ export function remoteDeclarations(webRoot: string, log: Pick<FastifyBaseLogger,
   /** The problem last logged for each file: one that stays broken is reported once. */
   const reported = new Map<string, string>();
 
+  /** Logs why `remote` has no declaration, once for each new problem of the file or URL `where`. */
+  function warnOnce(where: string, remote: string, problem: string, at: { file: string } | { url: string }): void {
+    if (reported.get(where) === problem) return;
+    reported.set(where, problem);
+    log.warn({ remote, ...at, problem }, `The declaration of ${remote} ${problem}: it has no route nor menu entry`);
+  }
+
   async function read(remote: string, file: string): Promise<RemoteDeclaration | null> {
     try {
       const { mtimeMs } = await fs.promises.stat(file);
@@ -96,11 +117,9 @@ export function remoteDeclarations(webRoot: string, log: Pick<FastifyBaseLogger,
       reported.delete(file);
       return declaration;
     } catch (error) {
-      const problem = (error as NodeJS.ErrnoException).code ? 'cannot be read' : (error as Error).message;
-      if (reported.get(file) !== problem) {
-        reported.set(file, problem);
-        log.warn({ remote, file, problem }, `The declaration of ${remote} ${problem}: it has no route nor menu entry`);
-      }
+      warnOnce(file, remote, (error as NodeJS.ErrnoException).code ? 'cannot be read' : (error as Error).message, {
+        file,
+      });
       return null;
     }
   }
@@ -117,22 +136,12 @@ export function remoteDeclarations(webRoot: string, log: Pick<FastifyBaseLogger,
         if (!res.ok) throw new Error(`answered HTTP ${res.status}`);
         const text = await res.text();
         if (text.length > MAX_DECLARATION_BYTES) throw new Error('is too large');
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          throw new Error('is not JSON');
-        }
-        const problem = declarationProblem(json);
-        if (problem) throw new Error(`is not a remote's declaration (${problem})`);
+        const parsed = parseDeclaration(text);
         reported.delete(url);
-        return remoteDeclarationSchema.parse(json);
+        return parsed;
       } catch (error) {
         const problem = error instanceof Error && error.name !== 'TimeoutError' ? error.message : 'did not answer';
-        if (reported.get(url) !== problem) {
-          reported.set(url, problem);
-          log.warn({ remote, url, problem }, `The declaration of ${remote} ${problem}: it has no route nor menu entry`);
-        }
+        warnOnce(url, remote, problem, { url });
         return null;
       }
     })();
